@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import { ThemeScript } from "@/components/theme-script";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "AlpsBench Leaderboard", template: "%s · AlpsBench Leaderboard" },
+  description:
+    "Rankings, downloads and server-side re-scoring for AlpsBench, a benchmark of how well LLMs and memory systems personalize.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

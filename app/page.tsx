@@ -1,0 +1,40 @@
+import { LeaderboardTable } from "@/components/leaderboard-table";
+import { PageHeader } from "@/components/page-header";
+import { StatCard } from "@/components/stat-card";
+import { TierLegend } from "@/components/tier-legend";
+import { db } from "@/lib/db/client";
+import { getSiteStats } from "@/lib/db/queries/stats";
+import { getView } from "@/lib/db/queries/view";
+import { parseScope } from "@/lib/leaderboard/scope";
+import { OVERVIEW } from "@/lib/leaderboard/views";
+import { DownloadLinks, ScopeSwitcher } from "./_components/scope-switcher";
+
+export const dynamic = "force-dynamic";
+
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const scope = parseScope(await searchParams);
+  const [board, stats] = await Promise.all([getView(db(), OVERVIEW, scope), getSiteStats(db(), scope.benchmark)]);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow="AlpsBench · LLM personalization"
+        title="Leaderboard"
+        description="How well LLMs and memory systems extract, update, retrieve and use what they learn about a user, on real WildChat dialogues. One row per system; each cell is that task's headline metric."
+        actions={<DownloadLinks view="overview" scope={scope} />}
+      />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <StatCard label="Systems" value={stats.systems.toLocaleString("en-US")} hint="with at least one public score" />
+        <StatCard label="Submissions" value={stats.submissions.toLocaleString("en-US")} hint="reported, re-scored and uploaded" />
+        <StatCard label="Instances" value={stats.instances.toLocaleString("en-US")} hint={stats.instances ? "in this benchmark's tracks" : "import the real data to score uploads"} href="/about#data" />
+        <StatCard label="Tracks" value="12" hint="4 tasks, 5 pool sizes, 5 abilities" href="/about" />
+      </div>
+      <ScopeSwitcher path="/" scope={scope} />
+      <TierLegend />
+      <LeaderboardTable leaderboard={board} caption="AlpsBench overview: headline metric per task" />
+      <p className="text-sm text-fg-muted">
+        Reported rows are the authors&apos; published figures on the full benchmark. Task 1 rows re-scored by this server use the 2,272 of
+        2,330 instances whose model outputs the authors released, so they differ slightly from the reported figures.
+      </p>
+    </div>
+  );
+}

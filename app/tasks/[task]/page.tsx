@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LeaderboardTable } from "@/components/leaderboard-table";
+import { PageHeader } from "@/components/page-header";
+import { TierLegend } from "@/components/tier-legend";
+import { db } from "@/lib/db/client";
+import { getView } from "@/lib/db/queries/view";
+import { parseScope } from "@/lib/leaderboard/scope";
+import { TASK_INFO } from "@/lib/leaderboard/task-info";
+import { TASK_VIEWS } from "@/lib/leaderboard/views";
+import { DownloadLinks, ScopeSwitcher } from "../../_components/scope-switcher";
+
+export const dynamic = "force-dynamic";
+
+type TaskKey = keyof typeof TASK_VIEWS;
+const isTask = (value: string): value is TaskKey => value in TASK_VIEWS;
+
+export async function generateMetadata({ params }: { params: Promise<{ task: string }> }): Promise<Metadata> {
+  const { task } = await params;
+  return { title: isTask(task) ? TASK_INFO[task].name : "Not found" };
+}
+
+export default async function TaskPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ task: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { task } = await params;
+  if (!isTask(task)) notFound();
+  const scope = parseScope(await searchParams);
+  const view = TASK_VIEWS[task];
+  const board = await getView(db(), view, scope);
+  const info = TASK_INFO[task];
+  return (
+    <div className="space-y-6">
+      <PageHeader eyebrow={view.title} title={info.name} description={info.long} actions={<DownloadLinks view={view.id} scope={scope} />} />
+      <ScopeSwitcher path={`/tasks/${task}`} scope={scope} />
+      <TierLegend />
+      <LeaderboardTable leaderboard={board} caption={`${info.name}: every metric`} />
+      {task === "task1" ? (
+        <p className="text-sm text-fg-muted">
+          Re-scored rows: this server&apos;s scoring of the model outputs the authors released for 2,272 of the 2,330 Task 1 instances; the
+          reported rows cover all 2,330, so small differences are expected.
+        </p>
+      ) : null}
+    </div>
+  );
+}

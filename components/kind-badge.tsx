@@ -1,0 +1,30 @@
+import type { SystemKind } from "@/lib/leaderboard/types";
+
+export const KIND_LABEL: Record<SystemKind, string> = {
+  general_llm: "LLM",
+  memory_system: "memory system",
+  retrieval_baseline: "retrieval baseline",
+};
+
+export const KIND_DESCRIPTION: Record<SystemKind, string> = {
+  general_llm: "A general-purpose language model prompted directly.",
+  memory_system: "A dedicated memory system (extraction, storage and retrieval around a backbone model).",
+  retrieval_baseline: "A non-generative retrieval baseline (e.g. BM25 or dense embeddings).",
+};
+
+export interface KindBadgeProps {
+  kind: SystemKind;
+  className?: string;
+}
+
+/** Neutral outline badge: kind is context, not a judgement, so it gets no colour of its own. */
+export function KindBadge({ kind, className = "" }: KindBadgeProps) {
+  return (
+    <span
+      className={`inline-flex items-center rounded border border-line-strong px-1.5 py-px text-[0.6875rem] leading-4 font-medium whitespace-nowrap text-fg-muted ${className}`}
+      title={KIND_DESCRIPTION[kind]}
+    >
+      {KIND_LABEL[kind]}
+    </span>
+  );
+}

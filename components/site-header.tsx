@@ -1,0 +1,94 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ThemeToggle } from "./theme-toggle";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  /** longer name for screen readers and tooltips */
+  title?: string;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview" },
+  { href: "/tasks/task1", label: "Task 1", title: "Task 1: memory extraction" },
+  { href: "/tasks/task2", label: "Task 2", title: "Task 2: memory update" },
+  { href: "/tasks/task3", label: "Task 3", title: "Task 3: memory retrieval among distractors" },
+  { href: "/tasks/task4", label: "Task 4", title: "Task 4: memory utilization" },
+  { href: "/about", label: "About" },
+  { href: "/api-docs", label: "API" , title: "API documentation" },
+];
+
+/** "/" is current only on "/"; any other item is current on its path and below (/tasks/task3/d100). */
+export function isCurrentPath(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export interface SiteHeaderProps {
+  /** the current path; defaults to usePathname() */
+  currentPath?: string;
+  /** id of the page's <main>, target of the skip link (default "main") */
+  mainId?: string;
+}
+
+export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
+  const pathname = usePathname();
+  const path = currentPath ?? pathname ?? "/";
+  return (
+    <header className="border-b border-line bg-surface">
+      <a
+        href={`#${mainId}`}
+        className="sr-only rounded bg-accent px-3 py-2 text-sm font-medium text-surface focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 pt-3 sm:px-6 md:flex-nowrap md:py-0 lg:px-8">
+        <Link href="/" className="flex shrink-0 items-baseline gap-2 rounded py-1 md:py-4" aria-label="AlpsBench Leaderboard, home">
+          <LogoMark />
+          <span className="text-base font-semibold tracking-tight text-fg">AlpsBench</span>
+          <span className="text-sm text-fg-muted">Leaderboard</span>
+        </Link>
+        <nav
+          aria-label="Main"
+          className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:px-0"
+        >
+          <ul className="flex items-center gap-1 whitespace-nowrap">
+            {NAV_ITEMS.map((item) => {
+              const current = isCurrentPath(path, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    title={item.title}
+                    aria-current={current ? "page" : undefined}
+                    className={`relative inline-flex items-center px-2.5 py-3 text-sm transition-colors md:py-5 ${
+                      current
+                        ? "font-semibold text-accent after:absolute after:inset-x-2.5 after:bottom-0 after:h-0.5 after:rounded-full after:bg-accent"
+                        : "text-fg-muted hover:text-fg"
+                    }`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <ThemeToggle className="ml-auto md:ml-0" />
+      </div>
+    </header>
+  );
+}
+
+/** A small abstract peak: the "Alps" in AlpsBench. Decorative. */
+function LogoMark() {
+  return (
+    <svg aria-hidden="true" width="22" height="16" viewBox="0 0 22 16" className="self-center text-accent">
+      <path d="M1 15 L7.5 4 L11 9.5 L14 5 L21 15 Z" fill="currentColor" opacity="0.9" />
+      <path d="M7.5 4 L9.3 7 L8.2 6.4 L7.1 7.3 L6.1 6.4 Z" fill="var(--color-surface)" opacity="0.9" />
+    </svg>
+  );
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+
+/**
+ * Prisma's schema engine, compiled to WebAssembly (@prisma/schema-engine-wasm, same engine commit as the
+ * installed prisma CLI), driven through the pg driver adapter. The CLI's native schema-engine binary is
+ * downloaded at first use, which cannot happen offline; the wasm build ships inside an npm package, so
+ * migrations can be generated (diff) here. Only the migration author's tool uses this: runtime migration is
+ * scripts/migrate.ts, plain SQL.
+ */
+type DiffTarget =
+  | { tag: "empty" }
+  | { tag: "schemaDatamodel"; files: { path: string; content: string }[] }
+  | { tag: "url"; url: string };
+
+type WasmEngine = {
+  diff(params: {
+    from: DiffTarget;
+    to: DiffTarget;
+    script: boolean;
+    exitCode: boolean | null;
+    filters: { externalTables: string[]; externalEnums: string[] };
+  }): Promise<{ exitCode: number; stdout: string | null }>;
+  free(): void;
+};
+
+async function loadWasmEngine(): Promise<{ SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } }> {
+  const require = createRequire(import.meta.url);
+  // The package exports only its entry point; its files sit beside it.
+  const pkgDir = path.dirname(require.resolve("@prisma/schema-engine-wasm"));
+  // The package's entry imports the .wasm as an ES module (bundler style); Node needs it instantiated by hand.
+  const bg = (await import(pathToFileURL(path.join(pkgDir, "schema_engine_bg.js")).href)) as Record<string, unknown> & {
+    __wbg_set_wasm: (exports: WebAssembly.Exports) => void;
+  };
+  const bytes = readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
+  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bg as WebAssembly.ModuleImports });
+  bg.__wbg_set_wasm(instance.exports);
+  (instance.exports.__wbindgen_start as () => void)();
+  return bg as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
+}
+
+/** SQL that takes a database from `from` (empty, or a live URL) to the datamodel in `schemaPath`. */
+export async function diffToSchema(options: { databaseUrl: string; schemaPath: string; fromEmpty: boolean }): Promise<string> {
+  const { SchemaEngine } = await loadWasmEngine();
+  const content = readFileSync(options.schemaPath, "utf8");
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: options.databaseUrl }));
+  const engine = await SchemaEngine.new({ datamodels: [[options.schemaPath, content]] }, () => {}, adapter);
+  try {
+    const result = await engine.diff({
+      from: options.fromEmpty ? { tag: "empty" } : { tag: "url", url: options.databaseUrl },
+      to: { tag: "schemaDatamodel", files: [{ path: options.schemaPath, content }] },
+      script: true,
+      exitCode: null,
+      filters: { externalTables: [], externalEnums: [] },
+    });
+    return result.stdout ?? "";
+  } finally {
+    engine.free();
+  }
+}

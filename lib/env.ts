@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Parsed once; a bad value fails at start-up with the variable's name.
+ * Everything optional has a default that works on a fresh clone.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** unset: `npm start` runs an embedded PostgreSQL in ALPSBENCH_PG_DIR */
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ALPSBENCH_PG_DIR: z.string().default(".data/postgres"),
+  /** real AlpsBench data (packets layout or release layout); imported at start-up when set */
+  ALPSBENCH_DATA_DIR: z.string().optional(),
+  /** the public URL of this site, used in links inside exports */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** LLM judge (OpenAI-compatible). Without a base URL and model, judge metrics show "not judged". */
+  JUDGE_BASE_URL: z.string().url().optional(),
+  JUDGE_MODEL: z.string().optional(),
+  JUDGE_API_KEY: z.string().optional(),
+  JUDGE_PROVIDER: z.string().default("openai-compatible"),
+  JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/**
+ * The read model every leaderboard table, CSV/JSON export and the read API share.
+ * Built on the server from Score rows (lib/db/queries), rendered by components/leaderboard-table.tsx.
+ */
+
+export const SystemKind = z.enum(["general_llm", "memory_system", "retrieval_baseline"]);
+export type SystemKind = z.infer<typeof SystemKind>;
+
+/** How much to trust a row: figures copied from the paper/site, re-scored by this server, or verified by an admin. */
+export const ResultTier = z.enum(["reported", "rescored", "verified"]);
+export type ResultTier = z.infer<typeof ResultTier>;
+
+export const MetricKind = z.enum(["deterministic", "judge"]);
+
+export const LeaderboardColumn = z.object({
+  /** metric key, e.g. "f1" or "task3/d100:recall" on the overview */
+  id: z.string(),
+  label: z.string(),
+  /** one line shown on hover: what the metric means */
+  description: z.string(),
+  direction: z.enum(["higher", "lower"]),
+  decimals: z.number().int().min(0).max(6),
+  /** "percent-like" 0..1 metrics vs 0..100 scores vs 1..5 ratings: only changes formatting hints */
+  scale: z.enum(["unit", "hundred", "likert5"]),
+  kind: MetricKind,
+  /** optional column group header, e.g. "d100" or "Task 1" */
+  group: z.string().optional(),
+});
+export type LeaderboardColumn = z.infer<typeof LeaderboardColumn>;
+
+export const MetricCell = z.object({
+  value: z.number().nullable(),
+  n: z.number().int().nullable(),
+  ciLow: z.number().nullable(),
+  ciHigh: z.number().nullable(),
+  /** judge profile name for judge metrics; null for deterministic ones */
+  judgeProfile: z.string().nullable(),
+});
+export type MetricCell = z.infer<typeof MetricCell>;
+
+export const LeaderboardRow = z.object({
+  /** unique per row: one system can have a reported and a re-scored row */
+  rowId: z.string(),
+  systemSlug: z.string(),
+  systemName: z.string(),
+  organisation: z.string().nullable(),
+  kind: SystemKind,
+  backbone: z.string().nullable(),
+  openWeights: z.boolean().nullable(),
+  tier: ResultTier,
+  /** where reported figures come from (paper table, official site) */
+  sourceLabel: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  note: z.string().nullable(),
+  submissionId: z.string().nullable(),
+  cells: z.record(z.string(), MetricCell),
+});
+export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
+
+export const Leaderboard = z.object({
+  id: z.string(),
+  title: z.string(),
+  split: z.string(),
+  /** which column ranks rows by default */
+  defaultSort: z.string(),
+  columns: z.array(LeaderboardColumn),
+  rows: z.array(LeaderboardRow),
+  notes: z.array(z.string()),
+});
+export type Leaderboard = z.infer<typeof Leaderboard>;

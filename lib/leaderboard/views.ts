@@ -1,0 +1,59 @@
+import { POOL_SIZES, TRACK_IDS, type TrackId } from "@/lib/tracks";
+
+/**
+ * The leaderboard views the site and the read API offer. A view is one track, or several tracks side by side
+ * (the overview, Task 3's pool sizes, Task 4's abilities). Pure data: lib/db/queries turns it into rows.
+ */
+export type ViewPart = { track: TrackId; metrics: string[]; group: string };
+export type ViewDef =
+  | { id: string; title: string; kind: "track"; track: TrackId }
+  | { id: string; title: string; kind: "multi"; parts: ViewPart[]; rowKey: "submission" | "system" };
+
+const task3Parts: ViewPart[] = POOL_SIZES.map((size) => ({
+  track: `task3/d${size}` as TrackId,
+  metrics: ["judge_recall", "recall"],
+  group: `d${size}`,
+}));
+
+const task4Parts: ViewPart[] = [
+  { track: "task4/ability1", metrics: ["score"], group: "PA" },
+  { track: "task4/ability2", metrics: ["score", "pf_general", "pf_interaction"], group: "PF" },
+  { track: "task4/ability3", metrics: ["score"], group: "VRA" },
+  { track: "task4/ability4", metrics: ["score"], group: "CF" },
+  { track: "task4/ability5", metrics: ["ei_en", "ei_zh", "resonation_en", "expression_en", "reception_en", "resonation_zh", "expression_zh", "reception_zh"], group: "EI" },
+];
+
+export const OVERVIEW: ViewDef = {
+  id: "overview",
+  title: "All tasks",
+  kind: "multi",
+  rowKey: "system",
+  parts: [
+    { track: "task1", metrics: ["algo_score", "f1"], group: "Task 1 · Extraction" },
+    { track: "task2", metrics: ["algo_score", "f1"], group: "Task 2 · Update" },
+    { track: "task3/d100", metrics: ["judge_recall", "recall"], group: "Task 3 · d100" },
+    { track: "task3/d1000", metrics: ["judge_recall", "recall"], group: "Task 3 · d1000" },
+    { track: "task4/ability1", metrics: ["score"], group: "Task 4 · PA" },
+    { track: "task4/ability2", metrics: ["score"], group: "Task 4 · PF" },
+    { track: "task4/ability3", metrics: ["score"], group: "Task 4 · VRA" },
+    { track: "task4/ability4", metrics: ["score"], group: "Task 4 · CF" },
+    { track: "task4/ability5", metrics: ["ei_en", "ei_zh"], group: "Task 4 · EI" },
+  ],
+};
+
+export const TASK_VIEWS: Record<"task1" | "task2" | "task3" | "task4", ViewDef> = {
+  task1: { id: "task1", title: "Task 1 · Memory extraction", kind: "track", track: "task1" },
+  task2: { id: "task2", title: "Task 2 · Memory update", kind: "track", track: "task2" },
+  task3: { id: "task3", title: "Task 3 · Retrieval under distractors", kind: "multi", parts: task3Parts, rowKey: "submission" },
+  task4: { id: "task4", title: "Task 4 · Memory utilization", kind: "multi", parts: task4Parts, rowKey: "submission" },
+};
+
+/** `overview`, `task1`..`task4`, or a single track's slug (`task3-d300`, `task4-ability5`). */
+export function viewFromSlug(slug: string): ViewDef | null {
+  if (slug === "overview") return OVERVIEW;
+  if (slug in TASK_VIEWS) return TASK_VIEWS[slug as keyof typeof TASK_VIEWS];
+  const track = TRACK_IDS.find((t) => t.replace("/", "-") === slug);
+  return track ? { id: slug, title: track, kind: "track", track } : null;
+}
+
+export const VIEW_SLUGS: string[] = ["overview", ...Object.keys(TASK_VIEWS), ...TRACK_IDS.map((t) => t.replace("/", "-"))];
