@@ -220,7 +220,16 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
   const leafCount = table.getAllLeafColumns().length;
   const label = caption ?? leaderboard.title;
   const hasJudge = leaderboard.columns.some((c) => c.kind === "judge");
-  const hasCi = leaderboard.rows.some((r) => Object.values(r.cells).some((c) => c.ciLow !== null && c.ciHigh !== null));
+  // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
+  // row has no CI), so the values themselves stay right-aligned on the same edge and compare at a glance.
+  const ciColumns = useMemo(() => {
+    const out = new Set<string>();
+    for (const row of leaderboard.rows) {
+      for (const [id, cell] of Object.entries(row.cells)) if (ciHalfWidth(cell.ciLow, cell.ciHigh) !== null) out.add(id);
+    }
+    return out;
+  }, [leaderboard.rows]);
+  const hasCi = ciColumns.size > 0;
 
   // Fixed widths: the System column's sticky offset must equal the Rank column's width exactly.
   const stickyRank = "sticky left-0 w-10 min-w-10 max-w-10 sm:w-12 sm:min-w-12 sm:max-w-12";
@@ -416,19 +425,28 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
                             <>
                               <span aria-hidden="true" className="text-fg-subtle">—</span>
                               <span className="sr-only">{missingText(metric)}</span>
+                              {ciColumns.has(metric.id) ? (
+                                <span
+                                  aria-hidden="true"
+                                  className="ml-1 inline-block text-[0.6875rem]"
+                                  style={{ width: `${metric.decimals + 3}ch` }}
+                                />
+                              ) : null}
                             </>
                           ) : (
                             <>
                               <span className={isBest ? "font-semibold text-fg" : "text-fg"}>{value}</span>
                               {isBest ? <span className="sr-only"> (best)</span> : null}
-                              {half !== null && interval ? (
-                                <>
-                                  <span aria-hidden="true" className="ml-1 text-[0.6875rem] text-fg-subtle">
-                                    ±{formatMetric(half, metric.decimals)}
-                                  </span>
-                                  <span className="sr-only">, 95% CI {interval}</span>
-                                </>
+                              {ciColumns.has(metric.id) ? (
+                                <span
+                                  aria-hidden="true"
+                                  className="ml-1 inline-block text-left text-[0.6875rem] text-fg-subtle"
+                                  style={{ width: `${metric.decimals + 3}ch` }}
+                                >
+                                  {half !== null ? `±${formatMetric(half, metric.decimals)}` : ""}
+                                </span>
                               ) : null}
+                              {interval ? <span className="sr-only">, 95% CI {interval}</span> : null}
                             </>
                           )}
                         </td>
@@ -521,18 +539,14 @@ function SystemCell({ row }: { row: LeaderboardRow }) {
           {details.join(" · ")}
         </span>
       ) : null}
-      {/* Phones keep the sticky column narrow: tier only; source, kind and note from the sm breakpoint. */}
-      <span className="flex flex-wrap items-center gap-1">
+      {/* Phones keep the sticky column narrow: tier only; kind and source from the sm breakpoint. */}
+      <span className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         <TierBadge tier={row.tier} />
         <span className="hidden sm:contents">
           <KindBadge kind={row.kind} />
+          {row.tier === "reported" ? <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} /> : null}
         </span>
       </span>
-      {row.tier === "reported" && (row.sourceUrl || row.sourceLabel) ? (
-        <span className="hidden sm:block">
-          <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} />
-        </span>
-      ) : null}
       {row.note ? (
         <span className="hidden text-xs text-fg-subtle sm:line-clamp-2" title={row.note}>
           {row.note}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { ThemeToggle } from "./theme-toggle";
 
 export interface NavItem {
@@ -37,6 +38,20 @@ export interface SiteHeaderProps {
 export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
   const pathname = usePathname();
   const path = currentPath ?? pathname ?? "/";
+  const navRef = useRef<HTMLElement>(null);
+
+  // On phones the nav is a horizontal scroller: bring the current item into view (e.g. "API", the last one).
+  // Only the nav's own scrollLeft moves, never the page.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const left = current.offsetLeft - nav.offsetLeft;
+    const right = left + current.offsetWidth;
+    if (left < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, right - nav.clientWidth + 16);
+    }
+  }, [path]);
   return (
     <header className="border-b border-line bg-surface">
       <a
@@ -52,6 +67,7 @@ export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
           <span className="text-sm text-fg-muted">Leaderboard</span>
         </Link>
         <nav
+          ref={navRef}
           aria-label="Main"
           className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:px-0"
         >

@@ -4,52 +4,18 @@
  * migrations, seed data, optional import of the real data (ALPSBENCH_DATA_DIR), a production build when the
  * sources changed, then `next start` on PORT. `--dev` runs `next dev` instead of building.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createPrismaClient } from "../lib/db/create-client";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/pipeline/seed";
 import { importDatasetFromDir } from "../lib/pipeline/import-dataset";
+import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 
-const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const log = (line: string) => process.stderr.write(`[start] ${line}\n`);
 const children: ChildProcess[] = [];
-
-/** A hash of everything `next build` reads, so a restart skips the build when nothing changed. */
-function sourceHash(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(full).update(readFileSync(full));
-    }
-  };
-  for (const dir of ["app", "components", "lib", "public", "prisma"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  for (const file of ["package-lock.json", "next.config.ts", "tsconfig.json", "postcss.config.mjs"]) {
-    if (existsSync(path.join(root, file))) hash.update(file).update(readFileSync(path.join(root, file)));
-  }
-  return hash.digest("hex");
-}
-
-function buildIfNeeded(): void {
-  const stamp = path.join(root, ".next", "alpsbench-source-hash");
-  const current = sourceHash();
-  if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === current) {
-    log("build is up to date");
-    return;
-  }
-  log("building (next build)…");
-  const started = Date.now();
-  const result = spawnSync("npx", ["--no-install", "next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed (see the output above)");
-  writeFileSync(stamp, current);
-  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 async function main(): Promise<void> {
   const config = env();
@@ -77,7 +43,7 @@ async function main(): Promise<void> {
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     await db.$disconnect();
-    if (!dev) buildIfNeeded();
+    if (!dev) buildIfNeeded(log);
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
     await shutdown(1);

@@ -15,7 +15,7 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
 type DiffTarget =
   | { tag: "empty" }
   | { tag: "schemaDatamodel"; files: { path: string; content: string }[] }
-  | { tag: "url"; url: string };
+
 
 type WasmEngine = {
   diff(params: {
@@ -43,15 +43,23 @@ async function loadWasmEngine(): Promise<{ SchemaEngine: { new: (...args: unknow
   return bg as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
 }
 
-/** SQL that takes a database from `from` (empty, or a live URL) to the datamodel in `schemaPath`. */
-export async function diffToSchema(options: { databaseUrl: string; schemaPath: string; fromEmpty: boolean }): Promise<string> {
+/**
+ * SQL that takes a database shaped by `fromSchemaPath` (or an empty one) to the datamodel in `schemaPath`.
+ * Both sides are datamodels: the wasm engine has no URL targets, and introspecting through the pg adapter
+ * fails on PostgreSQL's internal "char" type, so a live database cannot be a side. The adapter is required
+ * by the engine's constructor but no query is sent for a datamodel-to-datamodel diff.
+ */
+export async function diffSchemas(options: { databaseUrl: string; schemaPath: string; fromSchemaPath: string | null }): Promise<string> {
   const { SchemaEngine } = await loadWasmEngine();
   const content = readFileSync(options.schemaPath, "utf8");
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: options.databaseUrl }));
   const engine = await SchemaEngine.new({ datamodels: [[options.schemaPath, content]] }, () => {}, adapter);
   try {
     const result = await engine.diff({
-      from: options.fromEmpty ? { tag: "empty" } : { tag: "url", url: options.databaseUrl },
+      from:
+        options.fromSchemaPath === null
+          ? { tag: "empty" }
+          : { tag: "schemaDatamodel", files: [{ path: options.fromSchemaPath, content: readFileSync(options.fromSchemaPath, "utf8") }] },
       to: { tag: "schemaDatamodel", files: [{ path: options.schemaPath, content }] },
       script: true,
       exitCode: null,

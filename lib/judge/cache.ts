@@ -32,7 +32,7 @@ export const CachedJudgeCall = z.object({
   responseModel: z.string().nullable(),
   finishReason: z.string().nullable(),
   /** ISO 8601 */
-  createdAt: z.string().datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
 });
 export type CachedJudgeCall = z.infer<typeof CachedJudgeCall>;
 

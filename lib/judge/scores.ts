@@ -1,4 +1,5 @@
-import { pyInt, pyRound } from "./python-compat";
+import { pythonRound } from "@/lib/scoring";
+import { pyInt } from "./python-compat";
 import type { ParsedVerdict, T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
 import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
 
@@ -114,7 +115,7 @@ export function t12JudgeScore(verdict: T12ReviewVerdict): { score: number; break
 
   const clipped = Math.min(100, Math.max(0, score));
   return {
-    score: pyRound(clipped, 4),
+    score: pythonRound(clipped, 4),
     breakdown: { pairPenalty, missingPenalty, extraPenalty, unclipped: score, lines, unknownErrorTypes },
   };
 }
@@ -124,8 +125,8 @@ export function t12JudgeScore(verdict: T12ReviewVerdict): { score: number; break
  * (the authors blend before rounding). Not judged -> the algo score alone, rounded the same way.
  */
 export function t12FinalScore(algoScore100: number, judgeScore: number | null): number {
-  if (judgeScore === null) return pyRound(algoScore100, 4);
-  return pyRound((1 - T12_JUDGE_WEIGHT) * algoScore100 + T12_JUDGE_WEIGHT * judgeScore, 4);
+  if (judgeScore === null) return pythonRound(algoScore100, 4);
+  return pythonRound((1 - T12_JUDGE_WEIGHT) * algoScore100 + T12_JUDGE_WEIGHT * judgeScore, 4);
 }
 
 export type T12Judgement =

@@ -56,4 +56,4 @@ export function viewFromSlug(slug: string): ViewDef | null {
   return track ? { id: slug, title: track, kind: "track", track } : null;
 }
 
-export const VIEW_SLUGS: string[] = ["overview", ...Object.keys(TASK_VIEWS), ...TRACK_IDS.map((t) => t.replace("/", "-"))];
+export const VIEW_SLUGS: string[] = [...new Set(["overview", ...Object.keys(TASK_VIEWS), ...TRACK_IDS.map((t) => t.replace("/", "-"))])];

@@ -50,7 +50,7 @@ export async function seedReported(db: Db): Promise<{ systems: number; figures: 
         sourceLabel: source.label,
         sourceUrl: source.url,
         scorerVersion: REPORTED_SCORE_VERSION,
-        note: "Figures as published, on the full benchmark (Task 1: 2,330 instances).",
+        note: null,
       };
       await tx.submission.upsert({ where: { id }, create: { id, ...fields }, update: fields });
       for (const [, , track, metric, value] of group.figures) {

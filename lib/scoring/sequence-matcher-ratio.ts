@@ -26,8 +26,13 @@
 
 export interface PreparedSequence {
   readonly codes: Int32Array;
-  /** positions of each non-popular element of b, ascending */
-  readonly b2j: Map<number, Int32Array>;
+  /**
+   * b2j, flattened into one array (typed-array allocations are costly, so one
+   * per sequence): [K, keys[K], starts[K], counts[K], positions...], where
+   * keys are the distinct non-popular elements of b and key k's ascending
+   * positions are positions[starts[k] .. starts[k] + counts[k]).
+   */
+  readonly index: Int32Array;
 }
 
 export function toCodePoints(s: string): Int32Array {
@@ -49,32 +54,110 @@ export function toCodePoints(s: string): Int32Array {
   return n === s.length ? out : out.slice(0, n);
 }
 
+// Code point → small slot table, so lookups are array reads instead of Map
+// lookups. A slot is valid only while its stamp equals the current stamp.
+// BMP code points index the table directly; astral ones (rare) use a Map.
+const BMP = 0x10000;
+const slotStamp = new Int32Array(BMP);
+const slotValue = new Int32Array(BMP);
+let slotTick = 0;
+const astralSlots = new Map<number, number>();
+
+function nextSlotTick(): number {
+  if (slotTick >= 0x3fffffff) {
+    slotStamp.fill(0);
+    slotTick = 0;
+  }
+  if (astralSlots.size > 0) astralSlots.clear();
+  return ++slotTick;
+}
+
+// Per-call temporaries for prepareSequence, grown on demand and reused.
+let keyOfScratch = new Int32Array(256);
+let keyCodeScratch = new Int32Array(256);
+let keyCountScratch = new Int32Array(256);
+
 export function prepareSequence(b: string | Int32Array): PreparedSequence {
   const codes = typeof b === "string" ? toCodePoints(b) : b;
   const n = codes.length;
-  const counts = new Map<number, number>();
+  if (keyOfScratch.length < n) {
+    let m = keyOfScratch.length;
+    while (m < n) m *= 2;
+    keyOfScratch = new Int32Array(m);
+    keyCodeScratch = new Int32Array(m);
+    keyCountScratch = new Int32Array(m);
+  }
+  const keyOf = keyOfScratch;
+  const keyCode = keyCodeScratch;
+  const keyCount = keyCountScratch;
+  const t = nextSlotTick();
+  // Pass 1: number the distinct elements in order of first appearance, count them.
+  let nk = 0;
   for (let i = 0; i < n; i++) {
     const c = codes[i]!;
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    let k: number;
+    if (c < BMP) {
+      if (slotStamp[c] === t) k = slotValue[c]!;
+      else {
+        k = nk++;
+        slotStamp[c] = t;
+        slotValue[c] = k;
+        keyCode[k] = c;
+        keyCount[k] = 0;
+      }
+    } else {
+      const got = astralSlots.get(c);
+      if (got !== undefined) k = got;
+      else {
+        k = nk++;
+        astralSlots.set(c, k);
+        keyCode[k] = c;
+        keyCount[k] = 0;
+      }
+    }
+    keyOf[i] = k;
+    keyCount[k] = keyCount[k]! + 1;
   }
+  // Autojunk: with n >= 200, an element seen more than n//100 + 1 times is
+  // popular and gets no entry in b2j. Kept keys are renumbered 0..K-1 (the
+  // renumbering reuses keyCount: -1 = dropped, else the new key number).
   const ntest = Math.floor(n / 100) + 1;
   const autojunk = n >= 200;
-  const b2j = new Map<number, Int32Array>();
-  const fill = new Map<number, number>();
-  for (const [c, k] of counts) {
-    if (autojunk && k > ntest) continue; // popular
-    b2j.set(c, new Int32Array(k));
-    fill.set(c, 0);
+  let kept = 0;
+  let total = 0;
+  for (let k = 0; k < nk; k++) {
+    if (autojunk && keyCount[k]! > ntest) continue;
+    kept++;
+    total += keyCount[k]!;
   }
+  const index = new Int32Array(1 + 3 * kept + total);
+  index[0] = kept;
+  const K = 1;
+  const S = 1 + kept;
+  const C = 1 + 2 * kept;
+  const P = 1 + 3 * kept;
+  let m = 0;
+  let off = 0;
+  for (let k = 0; k < nk; k++) {
+    const cnt = keyCount[k]!;
+    if (autojunk && cnt > ntest) {
+      keyCount[k] = -1;
+      continue;
+    }
+    index[K + m] = keyCode[k]!;
+    index[S + m] = off;
+    off += cnt;
+    keyCount[k] = m++; // from here on keyCount[k] holds the new key number
+  }
+  // Pass 2: positions, ascending within each key (counts grow as we fill).
   for (let i = 0; i < n; i++) {
-    const c = codes[i]!;
-    const arr = b2j.get(c);
-    if (arr === undefined) continue;
-    const f = fill.get(c)!;
-    arr[f] = i;
-    fill.set(c, f + 1);
+    const mk = keyCount[keyOf[i]!]!;
+    if (mk < 0) continue;
+    const c = index[C + mk]!;
+    index[P + index[S + mk]! + c] = i;
+    index[C + mk] = c + 1;
   }
-  return { codes, b2j };
+  return { codes, index };
 }
 
 // Scratch buffers shared by all calls: JavaScript runs one call at a time and
@@ -83,8 +166,18 @@ let lenA = new Int32Array(256);
 let lenB = new Int32Array(256);
 let stampA = new Int32Array(256);
 let stampB = new Int32Array(256);
+let rowStart = new Int32Array(256);
+let rowEnd = new Int32Array(256);
 let tick = 1;
 const STAMP_LIMIT = 0x3fffffff;
+
+function ensureRows(size: number): void {
+  if (rowStart.length >= size) return;
+  let n = rowStart.length;
+  while (n < size) n *= 2;
+  rowStart = new Int32Array(n);
+  rowEnd = new Int32Array(n);
+}
 
 function ensureScratch(size: number): void {
   if (lenA.length >= size) return;
@@ -106,8 +199,32 @@ export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
   if (la === 0 || lb === 0) return 0.0;
   ensureScratch(lb + 1);
 
-  const rows: (Int32Array | undefined)[] = new Array(la);
-  for (let i = 0; i < la; i++) rows[i] = b.b2j.get(a[i]!);
+  ensureRows(la);
+  // Point each element of a at its run of positions in b (empty when absent).
+  const slotT = nextSlotTick();
+  const pos = b.index;
+  const nk = pos[0]!;
+  const P = 1 + 3 * nk;
+  for (let k = 0; k < nk; k++) {
+    const c = pos[1 + k]!;
+    if (c < BMP) {
+      slotStamp[c] = slotT;
+      slotValue[c] = k;
+    } else astralSlots.set(c, k);
+  }
+  for (let i = 0; i < la; i++) {
+    const c = a[i]!;
+    const k = c < BMP ? (slotStamp[c] === slotT ? slotValue[c]! : -1) : (astralSlots.get(c) ?? -1);
+    if (k < 0) {
+      rowStart[i] = 0;
+      rowEnd[i] = 0;
+    } else {
+      // Offsets into `pos` (the whole index array), so the loop below reads one array.
+      const st = P + pos[1 + nk + k]!;
+      rowStart[i] = st;
+      rowEnd[i] = st + pos[1 + 2 * nk + k]!;
+    }
+  }
 
   let matches = 0;
   const stack: number[] = [0, la, 0, lb];
@@ -133,12 +250,24 @@ export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
     let curStamp = stampB;
     for (let i = alo; i < ahi; i++) {
       const t = ++tick;
-      const idx = rows[i];
-      if (idx !== undefined) {
+      let p = rowStart[i]!;
+      const pEnd = rowEnd[i]!;
+      if (p < pEnd) {
         const prevT = t - 1;
-        for (let p = 0; p < idx.length; p++) {
-          const j = idx[p]!;
-          if (j < blo) continue;
+        // Skipping positions below blo by binary search visits the same j's
+        // in the same order as CPython's `if j < blo: continue`.
+        if (blo > 0 && pos[p]! < blo) {
+          let lo = p;
+          let hi = pEnd;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (pos[mid]! < blo) lo = mid + 1;
+            else hi = mid;
+          }
+          p = lo;
+        }
+        for (; p < pEnd; p++) {
+          const j = pos[p]!;
           if (j >= bhi) break;
           const k = (j > 0 && prevStamp[j - 1] === prevT ? prevLen[j - 1]! : 0) + 1;
           curLen[j] = k;

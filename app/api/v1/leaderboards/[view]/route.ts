@@ -27,7 +27,12 @@ export async function GET(request: NextRequest, context: { params: Promise<{ vie
   const board = await getView(db(), view, scope);
   const records = leaderboardRecords(board);
   if (format === "csv") {
-    const csv = stringify(records, { header: true, columns: Object.keys(records[0] ?? { system: null }) });
+    // Booleans as words: csv-stringify's default writes false as an empty cell, indistinguishable from null.
+    const csv = stringify(records, {
+      header: true,
+      columns: Object.keys(records[0] ?? { system: null }),
+      cast: { boolean: (value) => (value ? "true" : "false") },
+    });
     return new NextResponse(csv, {
       headers: {
         "content-type": "text/csv; charset=utf-8",

@@ -1,0 +1,21 @@
+/**
+ * lib/judge: judge profiles, versioned prompt templates, verdict parsing and judge scores (pure), and the
+ * client side: providers (live OpenAI-compatible, replay), cache, accounting and judge().
+ * Server-only as a whole (the client uses node:async_hooks and holds API keys).
+ */
+export * from "./profile";
+export * from "./stable-json";
+export * from "./python-compat";
+export * from "./extract-json";
+export * from "./verdicts";
+export * from "./scores";
+export * from "./prompts";
+export * from "./t12-input";
+export * from "./provider";
+export * from "./limiter";
+export * from "./openai-provider";
+export * from "./replay-provider";
+export * from "./cache";
+export * from "./meter";
+export * from "./judge";
+export * from "./from-env";

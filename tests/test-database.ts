@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
+
+/**
+ * A fresh, migrated PostgreSQL database for one test project. With DATABASE_URL set, a new database is
+ * created on that server (and dropped afterwards) so tests never touch existing data; otherwise an embedded
+ * cluster is started in .tmp/.
+ */
+export async function createTestDatabase(name: string): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const database = `alpsbench_test_${name}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.end();
+    const url = new URL(external);
+    url.pathname = `/${database}`;
+    await migrate(url.href, MIGRATIONS_DIR);
+    return {
+      url: url.href,
+      dispose: async () => {
+        const client = new pg.Client({ connectionString: external });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = path.resolve(import.meta.dirname, "../.tmp", `test-pg-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_test" });
+  await migrate(embedded.url, MIGRATIONS_DIR);
+  return {
+    url: embedded.url,
+    dispose: async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
