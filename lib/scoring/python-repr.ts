@@ -4,7 +4,9 @@
  * `json.dumps(v, ensure_ascii=False)` for values, `str(v)` for labels.
  *
  * Limits that come from JavaScript, not from us: JSON.parse cannot tell `5`
- * from `5.0`, so whole numbers are rendered as Python ints ("5", not "5.0");
+ * from `5.0`, so a whole number is rendered the way Python reads the text
+ * JSON.stringify would write for it: below 1e21 as an int ("5", not "5.0"),
+ * from 1e21 on as a float ("1e+21");
  * object keys that look like array indices are iterated first by JavaScript,
  * whereas Python keeps insertion order.
  */
@@ -35,7 +37,7 @@ export function pythonFloatRepr(x: number): string {
 }
 
 function pythonNumber(x: number, json: boolean): string {
-  if (Number.isInteger(x)) return BigInt(x).toString();
+  if (Number.isInteger(x) && Math.abs(x) < 1e21) return BigInt(x).toString();
   if (json) {
     if (Number.isNaN(x)) return "NaN";
     if (x === Infinity) return "Infinity";

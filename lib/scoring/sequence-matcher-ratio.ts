@@ -19,9 +19,10 @@
  *   matter (CPython uses a LIFO queue; we use a stack).
  * - ratio = 2·M / (len(a) + len(b)), and 1.0 when both are empty.
  *
- * For speed the dict-of-dicts `j2len` becomes two typed arrays tagged with a
- * row stamp (an entry counts only if it was written for the previous row of
- * a), and b's index is built once per b and reused against many a's.
+ * For speed, j2len becomes two reusable typed arrays (previous row and
+ * current row, cleared entry by entry), b's index is built once per b and
+ * reused against many a's, and code points are looked up through a table
+ * instead of a hash map. None of this changes which blocks are found.
  */
 
 export interface PreparedSequence {
@@ -162,14 +163,13 @@ export function prepareSequence(b: string | Int32Array): PreparedSequence {
 
 // Scratch buffers shared by all calls: JavaScript runs one call at a time and
 // nothing here calls back out, so reuse is safe and avoids allocating per pair.
+// lenA/lenB hold j2len for the previous and the current row of a, shifted by
+// one (entry j + 1 is the match length ending at b[j]) so that entry 0 is the
+// "j - 1 = -1" case and always 0. They are all zero between calls.
 let lenA = new Int32Array(256);
 let lenB = new Int32Array(256);
-let stampA = new Int32Array(256);
-let stampB = new Int32Array(256);
 let rowStart = new Int32Array(256);
 let rowEnd = new Int32Array(256);
-let tick = 1;
-const STAMP_LIMIT = 0x3fffffff;
 
 function ensureRows(size: number): void {
   if (rowStart.length >= size) return;
@@ -185,9 +185,6 @@ function ensureScratch(size: number): void {
   while (n < size) n *= 2;
   lenA = new Int32Array(n);
   lenB = new Int32Array(n);
-  stampA = new Int32Array(n);
-  stampB = new Int32Array(n);
-  tick = 1;
 }
 
 /** ratio() of a (as code points) against a prepared b. */
@@ -234,60 +231,51 @@ export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
     const ahi = stack.pop()!;
     const alo = stack.pop()!;
 
-    // find_longest_match(alo, ahi, blo, bhi)
-    if (tick > STAMP_LIMIT - (ahi - alo)) {
-      // Stamps only need to be unique within one call; restart them safely.
-      stampA.fill(0);
-      stampB.fill(0);
-      tick = 1;
-    }
+    // find_longest_match(alo, ahi, blo, bhi). CPython keeps j2len as a
+    // fresh dict per row; here the previous row's entries are zeroed once the
+    // current row no longer needs them, which has the same effect.
     let besti = alo;
     let bestj = blo;
     let bestsize = 0;
     let prevLen = lenA;
-    let prevStamp = stampA;
     let curLen = lenB;
-    let curStamp = stampB;
+    let prevFrom = 0;
+    let prevTo = 0;
     for (let i = alo; i < ahi; i++) {
-      const t = ++tick;
       let p = rowStart[i]!;
       const pEnd = rowEnd[i]!;
-      if (p < pEnd) {
-        const prevT = t - 1;
-        // Skipping positions below blo by binary search visits the same j's
-        // in the same order as CPython's `if j < blo: continue`.
-        if (blo > 0 && pos[p]! < blo) {
-          let lo = p;
-          let hi = pEnd;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (pos[mid]! < blo) lo = mid + 1;
-            else hi = mid;
-          }
-          p = lo;
+      // Skipping positions below blo by binary search visits the same j's
+      // in the same order as CPython's `if j < blo: continue`.
+      if (blo > 0 && p < pEnd && pos[p]! < blo) {
+        let lo = p;
+        let hi = pEnd;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (pos[mid]! < blo) lo = mid + 1;
+          else hi = mid;
         }
-        for (; p < pEnd; p++) {
-          const j = pos[p]!;
-          if (j >= bhi) break;
-          const k = (j > 0 && prevStamp[j - 1] === prevT ? prevLen[j - 1]! : 0) + 1;
-          curLen[j] = k;
-          curStamp[j] = t;
-          if (k > bestsize) {
-            besti = i - k + 1;
-            bestj = j - k + 1;
-            bestsize = k;
-          }
+        p = lo;
+      }
+      const from = p;
+      for (; p < pEnd; p++) {
+        const j = pos[p]!;
+        if (j >= bhi) break;
+        const k = prevLen[j]! + 1;
+        curLen[j + 1] = k;
+        if (k > bestsize) {
+          besti = i - k + 1;
+          bestj = j - k + 1;
+          bestsize = k;
         }
       }
+      for (let q = prevFrom; q < prevTo; q++) prevLen[pos[q]! + 1] = 0;
+      prevFrom = from;
+      prevTo = p;
       const tl = prevLen;
       prevLen = curLen;
       curLen = tl;
-      const ts = prevStamp;
-      prevStamp = curStamp;
-      curStamp = ts;
     }
-    // Leave a gap so the next call's first row never sees this call's last row.
-    tick++;
+    for (let q = prevFrom; q < prevTo; q++) prevLen[pos[q]! + 1] = 0;
     while (besti > alo && bestj > blo && a[besti - 1] === bc[bestj - 1]) {
       besti--;
       bestj--;

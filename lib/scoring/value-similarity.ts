@@ -48,6 +48,19 @@ export function valueSimilarityPrepared(a: PreparedValue, b: PreparedValue): num
 }
 
 /**
+ * An upper bound on valueSimilarityPrepared that skips SequenceMatcher: the
+ * ratio can never exceed 2·min(|a|, |b|) / (|a| + |b|) (difflib's
+ * real_quick_ratio), because at most min(|a|, |b|) characters can match.
+ */
+export function valueSimilarityUpperBound(a: PreparedValue, b: PreparedValue): number {
+  if (!a.present || !b.present) return 0.0;
+  const la = a.codes.length;
+  const lb = b.codes.length;
+  const quick = la + lb ? (2.0 * Math.min(la, lb)) / (la + lb) : 1.0;
+  return TOKEN_WEIGHT * jaccard(a.tokenSet, b.tokenSet) + CHAR_WEIGHT * quick;
+}
+
+/**
  * Value similarity (SCORING.md step 3): 0 if either raw value is empty
  * (Python-falsy), else 0.6·Jaccard(token sets) + 0.4·SequenceMatcher ratio of
  * the normalised texts. Order matters only through SequenceMatcher's

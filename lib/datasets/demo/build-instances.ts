@@ -222,7 +222,7 @@ export function buildDemoInstances(seed: string): { users: DemoUser[]; instances
   }
 
   // Task 4 abilities 1-4: one query each; ability 1 hands the memory to the model.
-  const abilityGroups = { ability1: ["persona", "preference"], ability2: ["preference"], ability3: ["persona"], ability4: ["constraint"] } as const;
+  const abilityGroups = { ability1: ["persona", "preference"], ability2: ["preference"], ability3: ["persona", "preference"], ability4: ["constraint"] } as const;
   for (const ability of ["ability1", "ability2", "ability3", "ability4"] as const) {
     for (const user of users) {
       const rng = new Rng(`${seed}/task4/${ability}/${user.index}`);

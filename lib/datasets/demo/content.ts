@@ -64,7 +64,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         es: `Soy ${o.es}, así que ninguna semana se parece a otra.`,
       })[l],
     ask: (_o, l) =>
-      l === "zh" ? "考虑到我的工作性质，哪种每周计划表最适合我？" : "Given the kind of job I do, which weekly planner layout would fit my schedule?",
+      l === "zh" ? "考虑到我的工作性质，哪种每周计划表最适合我？" : "For someone who works the way I do, which weekly planner layout would fit my schedule?",
     update: {
       say: (_f, t, l) =>
         ({
@@ -100,7 +100,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         es: `Aquí en ${o.es} el transporte deja de funcionar temprano, es un fastidio.`,
       })[l],
     ask: (_o, l) =>
-      l === "zh" ? "这个周末我家附近有什么适合散步的地方？" : "Which weekend walks near where I live would you suggest?",
+      l === "zh" ? "这个周末我家附近有什么适合散步的地方？" : "For someone who lives where I do, which nearby walks would you suggest?",
     update: {
       say: (_f, t, l) =>
         ({
@@ -126,7 +126,7 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("a tortoise called Tofu", "一只叫豆腐的乌龟", "une tortue qui s'appelle Tofu", "una tortuga llamada Tofu"),
       L("a rescue rabbit called Luna", "一只叫露娜的领养兔子", "un lapin adopté qui s'appelle Luna", "un conejo adoptado llamado Luna"),
     ],
-    value: (o, l) => (l === "zh" ? `养了${o.zh}` : `Has ${o.en}`),
+    value: (o, l) => (l === "zh" ? `家中宠物：${o.zh}` : `Has ${o.en}`),
     say: (o, l) =>
       ({
         en: `Sorry for the slow reply, I have ${o.en} and it was feeding time.`,
@@ -159,7 +159,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         fr: `Franchement, rien ne vaut ${o.fr} après une longue journée.`,
         es: `La verdad, nada supera ${o.es} después de un día largo.`,
       })[l],
-    ask: (_o, l) => (l === "zh" ? "周五请朋友吃饭，我会想做什么菜？" : "What would I most likely cook when friends come over on Friday?"),
+    ask: (_o, l) => (l === "zh" ? "周五请朋友吃饭，我会想做什么菜？" : "What would someone who prefers the food I like cook for friends?"),
   },
   {
     id: "films",
@@ -183,7 +183,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         fr: `Mes soirées, c'est surtout ${o.fr}, je ne m'en lasse pas.`,
         es: `Mis noches suelen ser de ${o.es}; no me canso.`,
       })[l],
-    ask: (_o, l) => (l === "zh" ? "周六晚上一个人在家，我会想怎么放松？" : "How would I want to unwind on a quiet Saturday night at home?"),
+    ask: (_o, l) => (l === "zh" ? "周六晚上一个人在家，我会想怎么放松？" : "What does someone who enjoys what I enjoy put on for a quiet night in?"),
   },
   {
     id: "instrument",
@@ -207,7 +207,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         fr: `Mon prof de ${o.fr} dit que je dois faire des gammes chaque matin.`,
         es: `Mi profesor de ${o.es} dice que debo practicar escalas cada mañana.`,
       })[l],
-    ask: (_o, l) => (l === "zh" ? "我每天早上练琴大概该怎么安排时间？" : "How should I split my morning practice time for the instrument I'm learning?"),
+    ask: (_o, l) => (l === "zh" ? "我每天早上练琴大概该怎么安排时间？" : "How should I split my morning practice for the instrument I'm learning to play?"),
     update: {
       say: (_f, t, l) =>
         ({
@@ -240,7 +240,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         fr: `S'il te plaît, je préfère vraiment ${o.fr}.`,
         es: `Por favor, prefiero de verdad ${o.es}.`,
       })[l],
-    ask: (_o, l) => (l === "zh" ? "你给我解释新概念的时候，用什么方式最合适？" : "When you explain a new idea to me, what format should you use?"),
+    ask: (_o, l) => (l === "zh" ? "你给我解释新概念的时候，用什么方式最合适？" : "When the assistant explains a new idea to me, what format should it use?"),
   },
   {
     id: "avoid",
@@ -264,7 +264,7 @@ export const FACT_KINDS: readonly FactKind[] = [
         fr: `Une chose : ne me parle jamais de ${o.fr}.`,
         es: `Una cosa: nunca me hables de ${o.es}.`,
       })[l],
-    ask: (_o, l) => (l === "zh" ? "有什么话题是你跟我聊天时应该避开的？" : "Which topic should you steer clear of when we chat?"),
+    ask: (_o, l) => (l === "zh" ? "有什么话题是你跟我聊天时应该避开的？" : "Which topic do I not want to discuss with you?"),
   },
   {
     id: "goal",

@@ -1,0 +1,22 @@
+import OpenAI from "openai";
+import { Worker } from "node:worker_threads";
+import { createOpenAICompatibleProvider, defineJudgeProfile, judge, renderT3UsedMemory, InMemoryJudgeCache } from "@/lib/judge";
+const src = `const { parentPort } = require("node:worker_threads"); const http = require("node:http");
+const s = http.createServer((req, res) => { req.resume(); req.on("end", () => setTimeout(() => { res.writeHead(200, {"content-type":"application/json"}); res.end(JSON.stringify({id:"x",object:"chat.completion",created:0,model:"m",choices:[{index:0,message:{role:"assistant",content:'{"score":1}'},finish_reason:"stop"}],usage:{prompt_tokens:1,completion_tokens:1,total_tokens:2}})); }, 200)); });
+s.listen(0, "127.0.0.1", () => parentPort.postMessage(s.address().port));`;
+const w = new Worker(src, { eval: true });
+const port: number = await new Promise(r => w.once("message", r));
+const base = `http://127.0.0.1:${port}/v1`;
+const N = 640, C = 64;
+async function pool(fn: (i: number) => Promise<unknown>) { let next = 0; const t = performance.now(); await Promise.all(Array.from({length:C}, async () => { while (next < N) { const i = next++; await fn(i); } })); const s = (performance.now()-t)/1000; return (N/s/(C/0.2)).toFixed(3); }
+const body = JSON.stringify({ model: "m", messages: [{role:"user", content:"x"}] });
+await pool(() => fetch(base + "/chat/completions", { method: "POST", body, headers: {"content-type":"application/json"} }).then(r => r.json()));
+for (let k=0;k<3;k++) console.log("raw fetch ratio", await pool(() => fetch(base + "/chat/completions", { method: "POST", body, headers: {"content-type":"application/json"} }).then(r => r.json())));
+const client = new OpenAI({ baseURL: base, apiKey: "x" });
+for (let k=0;k<3;k++) console.log("sdk ratio", await pool(() => client.chat.completions.create({ model: "m", messages: [{role:"user", content:"x"}] })));
+const provider = createOpenAICompatibleProvider({ baseURL: base, concurrency: C });
+const profile = defineJudgeProfile({ provider: "openai-compatible", baseURL: base, model: "m", promptTemplateVersion: "t3-used-memory-v1", maxTokens: 10 });
+const prompts = Array.from({length: N}, (_, n) => renderT3UsedMemory({ query: `q${n}`, target_memory: { value: "v", label: null }, answer: "a", reason: "r" }));
+for (let k=0;k<3;k++) console.log("provider ratio", await pool((i) => provider.complete({ profile, messages: prompts[i]!.messages })));
+for (let k=0;k<3;k++) console.log("judge ratio", await pool((i) => judge({ profile, prompt: prompts[i]! }, { provider, cache: new InMemoryJudgeCache() })));
+process.exit(0);

@@ -1,0 +1,21 @@
+import { describe, expect, test } from "vitest";
+import { sequenceMatcherRatio } from "./sequence-matcher-ratio";
+import { valueSimilarity } from "./value-similarity";
+
+const blend = (jaccard: number, ratio: number) => 0.6 * jaccard + (1.0 - 0.6) * ratio;
+
+describe("valueSimilarity (SCORING.md step 3)", () => {
+  test.each([
+    ["identical", "Likes tea", "Likes tea", () => 1],
+    ["normalisation first", "Likes TEA!", "likes tea", () => blend(1, sequenceMatcherRatio("likes tea ", "likes tea"))],
+    ["half the tokens", "likes green tea", "likes black tea", () => blend(2 / 4, sequenceMatcherRatio("likes green tea", "likes black tea"))],
+    ["empty gold is 0", "", "x", () => 0],
+    ["null is 0", null, "x", () => 0],
+    ["0 is empty in Python", 0, "0", () => 0],
+    ["empty list is empty", [], "x", () => 0],
+    ["whitespace-only is present; both normalise to '' and difflib says 1.0", " ", "!!!", () => blend(0, 1)],
+    ["list value compared by JSON text", ["tea", "coffee"], "tea coffee", () => blend(1, sequenceMatcherRatio(' tea coffee ', "tea coffee"))],
+  ])("%s", (_n, a, b, want) => {
+    expect(valueSimilarity(a, b)).toBe(want());
+  });
+});

@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { databaseForCli } from "@/lib/db/cli-database";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
+import { seed } from "@/lib/pipeline/seed";
+
+/** `import --from <dir>`: load the real data (packets or release layout) into the database, all or nothing. */
+export function register(program: Command): void {
+  program
+    .command("import")
+    .description("import AlpsBench data (packets layout or official release layout) into the database")
+    .requiredOption("--from <dir>", "data directory: ../shared/data/alpsbench, or a release with benchmark_data/")
+    .option("--json", "print the report as JSON")
+    .action(async (options: { from: string; json?: boolean }) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const database = await databaseForCli(log);
+      const db = createPrismaClient(database.url);
+      try {
+        await seed(db);
+        const report = await importDatasetFromDir(db, options.from, { log });
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(report)}\n`);
+        } else {
+          process.stdout.write(`imported ${options.from} (${report.layout} layout) in ${report.seconds.toFixed(1)} s: `);
+          process.stdout.write(`${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged\n`);
+          for (const [track, splits] of Object.entries(report.counts).sort()) {
+            const parts = Object.entries(splits).map(([split, n]) => `${split} ${n}`);
+            process.stdout.write(`  ${track.padEnd(16)} ${parts.join(", ")}\n`);
+          }
+        }
+      } finally {
+        await db.$disconnect();
+        await database.close();
+      }
+    });
+}

@@ -1,0 +1,43 @@
+import { parse } from "csv-parse/sync";
+import { describe, expect, inject, test } from "vitest";
+
+const baseUrl = inject("baseUrl");
+
+describe("read API over HTTP", () => {
+  test("GET /api/v1/leaderboards/task1 answers JSON rows with columns and reported provenance", async () => {
+    const response = await fetch(`${baseUrl}/api/v1/leaderboards/task1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    const body = (await response.json()) as { leaderboard: string; columns: { id: string }[]; rows: Record<string, unknown>[] };
+    expect(body.leaderboard).toBe("task1");
+    expect(body.columns.map((c) => c.id)).toEqual(expect.arrayContaining(["precision", "recall", "f1", "algo_score", "judge_score"]));
+    const reported = body.rows.filter((r) => r.tier === "reported");
+    expect(reported.length).toBeGreaterThanOrEqual(7);
+    for (const row of reported) expect(row.source_url).toMatch(/^https:\/\//);
+    // rows come ranked by the default metric, nulls last
+    const scores = body.rows.map((r) => r.algo_score).filter((v): v is number => typeof v === "number");
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  test("?format=csv returns the same rows as CSV", async () => {
+    const [json, csv] = await Promise.all([
+      fetch(`${baseUrl}/api/v1/leaderboards/task3`).then((r) => r.json() as Promise<{ rows: Record<string, unknown>[] }>),
+      fetch(`${baseUrl}/api/v1/leaderboards/task3?format=csv`),
+    ]);
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="alpsbench-task3-/);
+    const records = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+    expect(records.map((r) => r.system)).toEqual(json.rows.map((r) => r.system));
+    const first = json.rows[0]!;
+    expect(Number(records[0]!["task3/d100:judge_recall"])).toBe(first["task3/d100:judge_recall"]);
+  });
+
+  test("an unknown leaderboard is a 404 that lists the known ones; a bad format is a 400", async () => {
+    const missing = await fetch(`${baseUrl}/api/v1/leaderboards/task9`);
+    expect(missing.status).toBe(404);
+    const body = (await missing.json()) as { error: { message: string } };
+    expect(body.error.message).toContain("task3-d1000");
+    const bad = await fetch(`${baseUrl}/api/v1/leaderboards/task1?format=xml`);
+    expect(bad.status).toBe(400);
+  });
+});
