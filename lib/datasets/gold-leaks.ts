@@ -38,11 +38,11 @@ function walk(value: unknown, path: string, visit: (path: string, key: string | 
  * Problems found when looking for gold inside an instance's model input (empty = clean):
  * - any gold-only key anywhere in `input`;
  * - Task 2: the value of a gold memory that is not in the pool (`<id>_updated`, `m_new_<n>`) as a
- *   substring of an input text outside the dialogues (the pool, the instruction): the update's answer
- *   must stay server-side. Dialogue turns are skipped unless `includeDialogue` is set: real dialogues
+ *   substring of an input text other than the dialogues and the pool (the instruction, any other
+ *   field): the update's answer must stay server-side. Dialogue turns are skipped unless `includeDialogue` is set: real dialogues
  *   restate short values verbatim (17 of the 2,272 packets' Task 2 instances, e.g. a job title the
- *   user types), which is the benchmark's content, not a leak. The pool item an `<id>_updated` replaces
- *   may contain the new value (it is the old state); the pool must not hold updated-list ids;
+ *   user types), which is the benchmark's content, not a leak. The pool is not searched (an update
+ *   may keep or merge into an old value) but must not hold updated-list ids (`_updated`, `m_new_`);
  * - Task 4 abilities 2-5: a `selected_memory` in the input (only ability 1 hands the memory over).
  */
 export function goldLeaks(instance: NormalizedInstance, options: { includeDialogue?: boolean } = {}): string[] {
@@ -62,12 +62,11 @@ export function goldLeaks(instance: NormalizedInstance, options: { includeDialog
       const poolIds = new Set(pool.map((m) => m.memory_id));
       for (const item of instance.gold.memory_items) {
         if (poolIds.has(item.memory_id) || item.value.trim() === "") continue;
-        // `<id>_updated` may keep part of the old value (old "Web developer at X", new "Web developer").
-        const baseId = item.memory_id.replace(/_updated$/, "");
         const hit = strings.find((s) => {
+          // The pool is the state before the update, guarded by the id check above: an update may
+          // keep or merge into an old value (real data: "m2_updated" equal to pool "m1").
+          if (/^input\.memory\[/.test(s.path)) return false;
           if (!options.includeDialogue && /^input\.(old_|new_)?dialogue\[/.test(s.path)) return false;
-          const inPool = /^input\.memory\[(\d+)\]/.exec(s.path);
-          if (inPool && pool[Number(inPool[1])]?.memory_id === baseId) return false;
           return s.text.includes(item.value);
         });
         if (hit) problems.push(`${hit.path}: contains the value of gold memory ${item.memory_id} (${JSON.stringify(item.value)})`);

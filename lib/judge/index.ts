@@ -7,6 +7,7 @@ export * from "./profile";
 export * from "./stable-json";
 export * from "./python-compat";
 export * from "./extract-json";
+export * from "./display-text";
 export * from "./verdicts";
 export * from "./scores";
 export * from "./prompts";

@@ -1,3 +1,4 @@
+import { textOf, textOrNull } from "./display-text";
 import { isJsonObject } from "./extract-json";
 import type { ReviewItem, ReviewPair, T12ReviewInput } from "./prompts/t12-review";
 
@@ -106,15 +107,6 @@ function reviewItem(item: unknown, id: string): ReviewItem {
   };
   if (label === "UNMAPPED" && fields.label_suggestion != null) view.label_suggestion = textOrNull(fields.label_suggestion);
   return view;
-}
-
-function textOrNull(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function textOf(value: unknown): string {
-  return textOrNull(value) ?? "";
 }
 
 function numberOrNull(value: unknown): number | null {

@@ -18,7 +18,7 @@ const likert = (id: string, label: string, description: string): MetricDef => ({
 });
 
 const MEMORY_SET_METRICS: MetricDef[] = [
-  hundred("algo_score", "Score", "Mean per-instance algo score: 100 × (0.6 × mean matched-pair similarity + 0.4 × F1). The official headline."),
+  hundred("algo_score_100", "Score", "Mean per-instance algo score: 100 × (0.6 × mean matched-pair similarity + 0.4 × F1). The official headline."),
   unit("precision", "Precision", "Macro precision of greedy one-to-one matching of predicted to gold memories (pair score ≥ 0.30). The official site calls it accuracy."),
   unit("recall", "Recall", "Macro recall: matched gold memories / gold memories, averaged over instances."),
   unit("f1", "F1", "Macro F1 of the matching, averaged over instances."),
@@ -78,8 +78,8 @@ export function metricDef(track: TrackId, metric: string): MetricDef | undefined
 
 /** The metric a track's table is ranked by by default. */
 export const DEFAULT_SORT: Record<TrackId, string> = {
-  task1: "algo_score",
-  task2: "algo_score",
+  task1: "algo_score_100",
+  task2: "algo_score_100",
   "task3/d100": "judge_recall",
   "task3/d300": "judge_recall",
   "task3/d500": "judge_recall",

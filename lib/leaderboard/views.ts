@@ -29,8 +29,8 @@ export const OVERVIEW: ViewDef = {
   kind: "multi",
   rowKey: "system",
   parts: [
-    { track: "task1", metrics: ["algo_score", "f1"], group: "Task 1 · Extraction" },
-    { track: "task2", metrics: ["algo_score", "f1"], group: "Task 2 · Update" },
+    { track: "task1", metrics: ["algo_score_100", "f1"], group: "Task 1 · Extraction" },
+    { track: "task2", metrics: ["algo_score_100", "f1"], group: "Task 2 · Update" },
     { track: "task3/d100", metrics: ["judge_recall", "recall"], group: "Task 3 · d100" },
     { track: "task3/d1000", metrics: ["judge_recall", "recall"], group: "Task 3 · d1000" },
     { track: "task4/ability1", metrics: ["score"], group: "Task 4 · PA" },

@@ -3,6 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import {
+  aggregateT3,
+  aggregateT4Binary,
+  aggregateT4Ei,
   BINARY_ABILITIES,
   type BinaryAbility,
   buildT12ReviewInput,
@@ -13,19 +16,18 @@ import {
   isJsonObject,
   judge,
   type JudgeCache,
-  type JudgeMeter as JudgeMeterType,
   JudgeMeter,
   type JudgeOutcome,
+  type JudgeProfile,
   judgeProfileHash,
+  type JudgeProvider,
   judgeT12Instance,
   judgeT3Instance,
   judgeT4BinaryInstance,
   judgeT4EiInstance,
   type JudgeUsage,
   mean,
-  aggregateT3,
-  aggregateT4Binary,
-  aggregateT4Ei,
+  type ParsedVerdict,
   renderT12Review,
   renderT3UsedMemory,
   renderT4Binary,
@@ -34,15 +36,14 @@ import {
   type ResponseOutcome,
   T12_REVIEW_TEMPLATE,
   T3_USED_MEMORY_TEMPLATE,
+  type T3Judgement,
   T4_BINARY_TEMPLATE,
   T4_EI_TEMPLATE,
-  type T3Judgement,
   type T4BinaryJudgement,
   type T4BinaryVerdict,
   type T4EiVerdict,
-  type ParsedVerdict,
-  type JudgeProfile,
-  type JudgeProvider,
+  textOf,
+  textOrNull,
 } from "@/lib/judge";
 import { type MemorySetResult, scoreMemorySet } from "@/lib/scoring";
 
@@ -69,8 +70,11 @@ export type ReplayItemResult = {
   task: string;
   ability?: Task4Ability;
   model: string;
-  judge_score: number | EiScores | null;
-  final_score: number | EiScores | null;
+  /** EI items: exactly the recorded shape (response_count and the three dimension means); ei_score sits beside it */
+  judge_score: number | RecordedEiScores | null;
+  final_score: number | RecordedEiScores | null;
+  /** EI items: the mean of the three dimensions (the recordings do not carry it) */
+  ei_score?: number | null;
   recorded_judge_score: unknown;
   recorded_final_score: unknown;
   /** hash of the judge profile the scores were produced with (see summary.profiles) */
@@ -86,6 +90,8 @@ export type ReplayItemResult = {
   used_memory?: boolean | null;
   reason?: string;
 };
+
+type RecordedEiScores = Omit<EiScores, "ei_score">;
 
 export type ReplaySummary = {
   task: ReplayTask;
@@ -111,7 +117,7 @@ export type ReplayOptions = {
   task: ReplayTask;
   from: string;
   cache?: JudgeCache;
-  meter?: JudgeMeterType;
+  meter?: JudgeMeter;
 };
 
 /** Scores match when equal to 1e-9 (the recordings hold 4-decimal or exact values). */
@@ -168,7 +174,7 @@ export async function replayJudge(options: ReplayOptions): Promise<ReplayReport>
         for (const language of ["english", "chinese"]) {
           const scores = results
             .filter((r) => r.id.startsWith(`${language}_`))
-            .flatMap((r) => (isEiScores(r.judge_score) ? [r.judge_score] : []));
+            .flatMap((r) => (isEiScores(r.judge_score) ? [{ ...r.judge_score, ei_score: r.ei_score ?? null }] : []));
           byLanguage[language] = aggregateT4Ei(scores);
         }
         aggregates[ability] = byLanguage;
@@ -282,7 +288,7 @@ async function replayT12(
   profile: JudgeProfile,
   provider: JudgeProvider,
   cache: JudgeCache,
-  meter: JudgeMeterType,
+  meter: JudgeMeter,
 ): Promise<ReplayItemResult> {
   let gold: unknown[];
   let pred: unknown[];
@@ -358,7 +364,7 @@ async function replayT3(
   profile: JudgeProfile,
   provider: JudgeProvider,
   cache: JudgeCache,
-  meter: JudgeMeterType,
+  meter: JudgeMeter,
 ): Promise<{ result: ReplayItemResult; judgement: T3Judgement }> {
   const parsed = T3Item.safeParse(entry.item);
   if (!parsed.success) throw fieldError(entry.file, parsed.error);
@@ -366,7 +372,7 @@ async function replayT3(
   const { answer, reason } = readT3Answer(model_output.raw_output, model_output.parsed_response);
   const prompt = renderT3UsedMemory({
     query: original.query,
-    target_memory: { value: text(original.selected_memory.value), label: textOrNull(original.selected_memory.label) },
+    target_memory: { value: textOf(original.selected_memory.value), label: textOrNull(original.selected_memory.label) },
     answer,
     reason,
   });
@@ -431,7 +437,7 @@ async function replayBinary(
   profile: JudgeProfile,
   provider: JudgeProvider,
   cache: JudgeCache,
-  meter: JudgeMeterType,
+  meter: JudgeMeter,
 ): Promise<{ result: ReplayItemResult; judgement: T4BinaryJudgement }> {
   const parsed = T4Item.safeParse(entry.item);
   if (!parsed.success) throw fieldError(entry.file, parsed.error);
@@ -443,8 +449,8 @@ async function replayBinary(
     const prompt = renderT4Binary({
       ability,
       query: queryFor(item, response.query_id),
-      memory: text(memory?.value),
-      response: text(response.response),
+      memory: textOf(memory?.value),
+      response: textOf(response.response),
     });
     const outcome = await judge({ profile, prompt, replayKey: `${entry.id}#${index}` }, { provider, cache, meter });
     outcomes.push(responseOutcomeOf(outcome));
@@ -478,27 +484,26 @@ async function replayEi(
   profile: JudgeProfile,
   provider: JudgeProvider,
   cache: JudgeCache,
-  meter: JudgeMeterType,
+  meter: JudgeMeter,
 ): Promise<ReplayItemResult> {
   const parsed = T4Item.safeParse(entry.item);
   if (!parsed.success) throw fieldError(entry.file, parsed.error);
   const item = parsed.data;
-  const memories = item.original.extracted_memory.map((m) => text(m.value)).filter((value) => value !== "");
+  const memories = item.original.extracted_memory.map((m) => textOf(m.value)).filter((value) => value !== "");
   const outcomes: ResponseOutcome<T4EiVerdict>[] = [];
   let parseOk: boolean | null = null;
   for (const [index, response] of item.model_output.responses.entries()) {
-    const prompt = renderT4Ei({ query: queryFor(item, response.query_id), memories, response: text(response.response) });
+    const prompt = renderT4Ei({ query: queryFor(item, response.query_id), memories, response: textOf(response.response) });
     const outcome = await judge({ profile, prompt, replayKey: `${entry.id}#${index}` }, { provider, cache, meter });
     outcomes.push(responseOutcomeOf(outcome));
     parseOk = mergeParseOk(parseOk, parseOkOf(outcome));
   }
   const judgement = judgeT4EiInstance(outcomes);
-  const scores: EiScores = {
+  const scores: RecordedEiScores = {
     response_count: judgement.response_count,
     avg_resonation: judgement.avg_resonation,
     avg_expression: judgement.avg_expression,
     avg_reception: judgement.avg_reception,
-    ei_score: judgement.ei_score,
   };
   const judged = judgement.judgedCount > 0 ? scores : null;
   const status: ReplayStatus = judged ? "judged" : parseOk === false ? "unparsable" : "not_judged";
@@ -510,6 +515,7 @@ async function replayEi(
     judge_profile: judgeProfileHash(profile),
     judge_score: judged,
     final_score: judged,
+    ei_score: judged ? judgement.ei_score : null,
     recorded_judge_score: entry.item.judge_score,
     recorded_final_score: entry.item.final_score,
     parse_ok: parseOk,
@@ -558,7 +564,7 @@ const RecordedEi = z.looseObject({
   avg_reception: z.number().nullable(),
 });
 
-function sameEi(ours: EiScores | null, recorded: unknown): boolean {
+function sameEi(ours: RecordedEiScores | null, recorded: unknown): boolean {
   const parsed = RecordedEi.safeParse(recorded);
   if (!parsed.success) return ours === null && (recorded === null || recorded === undefined);
   if (ours === null) return false;
@@ -570,19 +576,11 @@ function sameEi(ours: EiScores | null, recorded: unknown): boolean {
   );
 }
 
-function isEiScores(value: unknown): value is EiScores {
-  return isJsonObject(value) && "ei_score" in value;
+function isEiScores(value: unknown): value is RecordedEiScores {
+  return isJsonObject(value) && "avg_resonation" in value;
 }
 
 function numbers(values: readonly unknown[]): number[] {
   return values.flatMap((value) => (typeof value === "number" ? [value] : []));
 }
 
-function textOrNull(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function text(value: unknown): string {
-  return textOrNull(value) ?? "";
-}

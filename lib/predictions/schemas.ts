@@ -26,7 +26,7 @@ export const MemoryPredictionRowSchema = z.looseObject({
 export const Task3PredictionRowSchema = z.looseObject({
   benchmark_id: BenchmarkIdField,
   /** a string id; a number or a fenced/quoted JSON string is accepted and normalized */
-  selected_memory_id: z.unknown(),
+  selected_memory_id: z.unknown().optional(),
   answer: z.unknown().optional(),
   reason: z.unknown().optional(),
 });

@@ -48,7 +48,8 @@ describe("confidenceValue", () => {
 describe("confidenceScore (SCORING.md step 5)", () => {
   test.each([
     ["equal", 0.8, 0.8, 1],
-    ["difference up to 0.2 is free", 0.9, 0.7, 1],
+    ["difference up to 0.2 is free", 1.0, 0.85, 1],
+    ["0.9 vs 0.7 differ by 0.20000000000000007 in doubles: a hair of penalty, as in Python", 0.9, 0.7, 1 - (0.9 - 0.7 - 0.2) / 0.8],
     ["difference 0.6 costs (0.6-0.2)/0.8", 0.9, 0.3, 1 - (Math.abs(0.9 - 0.3) - 0.2) / 0.8],
     ["full difference is 0", 0, 1, 0],
     ["missing equals 1.0", undefined, 1, 1],

@@ -13,7 +13,8 @@ describe("valueSimilarity (SCORING.md step 3)", () => {
     ["null is 0", null, "x", () => 0],
     ["0 is empty in Python", 0, "0", () => 0],
     ["empty list is empty", [], "x", () => 0],
-    ["whitespace-only is present; both normalise to '' and difflib says 1.0", " ", "!!!", () => blend(0, 1)],
+    ["whitespace-only is present; both normalise to '' and difflib says 1.0", " ", "\t", () => blend(0, 1)],
+    ["punctuation-only normalises to a single space", " ", "!!!", () => blend(0, 0)],
     ["list value compared by JSON text", ["tea", "coffee"], "tea coffee", () => blend(1, sequenceMatcherRatio(' tea coffee ', "tea coffee"))],
   ])("%s", (_n, a, b, want) => {
     expect(valueSimilarity(a, b)).toBe(want());

@@ -9,8 +9,8 @@
  *
  * The server runs in a worker thread (its own event loop), as a real judge endpoint would be another
  * machine: run in the client's event loop, its own request handling competes with the client for one
- * core and the figure would measure that, not the client. C warm-up calls (JIT, connection pool) run
- * before the timed run and are not counted.
+ * core and the figure would measure that, not the client. max(4C, 100) warm-up calls (JIT, connection
+ * pool) run before the timed run and are not counted.
  */
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
@@ -53,8 +53,9 @@ try {
   const cache = new InMemoryJudgeCache();
 
   // warm-up (not timed, not counted): distinct prompts so nothing is cached for the timed run
+  const warmUpCalls = Math.max(4 * concurrency, 100);
   await Promise.all(
-    Array.from({ length: concurrency }, (_, n) =>
+    Array.from({ length: warmUpCalls }, (_, n) =>
       judge(
         { profile, prompt: renderT3UsedMemory({ query: `warm-up ${n}`, target_memory: { value: "w", label: null }, answer: null, reason: null }) },
         { provider },
@@ -84,6 +85,7 @@ try {
     calls,
     concurrency,
     delayMs,
+    warmUpCalls,
     cold: {
       seconds: round(coldSeconds, 3),
       parsed,
@@ -105,7 +107,7 @@ try {
   else {
     process.stdout.write(
       [
-        `judge throughput: ${calls} calls, concurrency ${concurrency}, server delay ${delayMs} ms`,
+        `judge throughput: ${calls} calls, concurrency ${concurrency}, server delay ${delayMs} ms (after ${warmUpCalls} untimed warm-up calls)`,
         `  cold: ${result.cold.callsPerSecond} calls/s in ${result.cold.seconds} s (ideal ${result.cold.idealCallsPerSecond}); ratio ${result.cold.ratio} (target >= 0.9); peak in flight ${result.cold.peakInFlight}; parsed ${parsed}/${calls}`,
         `  cold usage: ${result.cold.usage.inputTokens} input + ${result.cold.usage.outputTokens} output tokens, $${(result.cold.usage.costUsd ?? 0).toFixed(6)}`,
         `  warm cache: ${result.warm.providerCalls} provider calls, ${result.warm.serverRequests} server requests, ${result.warm.cacheHits} cache hits in ${result.warm.seconds} s`,

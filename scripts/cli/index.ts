@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { register as registerImport } from "./import";
+import { register as registerReplayJudge } from "./replay-judge";
 
 /** One line per command module; each module exports `register(program: Command): void`. */
 export function registerCommands(program: Command): void {
   registerImport(program);
+  registerReplayJudge(program);
 }

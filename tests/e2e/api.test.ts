@@ -10,12 +10,12 @@ describe("read API over HTTP", () => {
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     const body = (await response.json()) as { leaderboard: string; columns: { id: string }[]; rows: Record<string, unknown>[] };
     expect(body.leaderboard).toBe("task1");
-    expect(body.columns.map((c) => c.id)).toEqual(expect.arrayContaining(["precision", "recall", "f1", "algo_score", "judge_score"]));
+    expect(body.columns.map((c) => c.id)).toEqual(expect.arrayContaining(["precision", "recall", "f1", "algo_score_100", "judge_score"]));
     const reported = body.rows.filter((r) => r.tier === "reported");
     expect(reported.length).toBeGreaterThanOrEqual(7);
     for (const row of reported) expect(row.source_url).toMatch(/^https:\/\//);
     // rows come ranked by the default metric, nulls last
-    const scores = body.rows.map((r) => r.algo_score).filter((v): v is number => typeof v === "number");
+    const scores = body.rows.map((r) => r.algo_score_100).filter((v): v is number => typeof v === "number");
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 

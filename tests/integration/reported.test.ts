@@ -40,7 +40,7 @@ describe("reported figures", () => {
       "claude-sonnet-4-5-20250929": "claude-sonnet-4-5",
       "Qwen3-max": "qwen3-max",
     };
-    const metricOf: Record<string, string> = { accuracy: "precision", recall: "recall", f1: "f1", "llm judge (ds chat)": "judge_score", score: "algo_score" };
+    const metricOf: Record<string, string> = { accuracy: "precision", recall: "recall", f1: "f1", "llm judge (ds chat)": "judge_score", score: "algo_score_100" };
     for (const task of ["task1", "task2"] as const) {
       const csv = parse(readFileSync(path.join(SHARED_DATA_DIR, "reported", `${task}-metrics.csv`)), { columns: true }) as Record<string, string>[];
       const board = await getView(db, TASK_VIEWS[task], scope);

@@ -1,0 +1,159 @@
+import { labelText } from "./label-similarity";
+import { normalize } from "./normalize";
+import { pythonJsonDumps } from "./python-repr";
+import { randomInt, seededRandom } from "./seeded-random";
+import { shortHash } from "./short-hash";
+
+export const TASK3_POOL_SIZES = [100, 300, 500, 700, 1000] as const;
+
+export interface Task3PoolInstanceInput {
+  benchmarkId: string;
+  /** whose memories these are (the session id); distractors never come from this user */
+  userKey: string;
+  query: string;
+  target: { value: unknown; label: unknown };
+}
+
+export interface UserMemory {
+  userKey: string;
+  value: unknown;
+  label: unknown;
+}
+
+export interface Task3Candidate {
+  memory_id: string;
+  value: string;
+  label: string;
+}
+
+export interface Task3Pool {
+  benchmarkId: string;
+  /** number of distractors (the dN level) */
+  size: number;
+  query: string;
+  /** target + distractors, shuffled */
+  candidates: Task3Candidate[];
+  /** id of the target among the candidates: gold, never shown to models */
+  goldCandidateId: string;
+  problems: string[];
+}
+
+export interface Task3PoolOptions {
+  /**
+   * Pools are a pure function of (instances, memories, seed). Anyone who has
+   * the seed can rebuild the shuffle and find the target, so for splits with
+   * hidden gold keep the seed on the server and publish only the pools.
+   */
+  seed: number | string;
+  sizes?: readonly number[];
+}
+
+interface UniqueMemory {
+  key: string;
+  value: string;
+  label: string;
+  owners: Set<string>;
+}
+
+/** All users' memories, de-duplicated by normalised value; build once, reuse for every instance. */
+export interface Task3PoolSource {
+  readonly unique: readonly UniqueMemory[];
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v : v === null || v === undefined ? "" : pythonJsonDumps(v));
+/** Two memories are duplicates when their normalised values agree (ignoring outer spaces). */
+const dedupKey = (v: unknown): string => normalize(v).trim();
+
+export function createTask3PoolSource(memories: readonly UserMemory[]): Task3PoolSource {
+  const byKey = new Map<string, UniqueMemory>();
+  const unique: UniqueMemory[] = [];
+  for (const m of memories) {
+    if (typeof m !== "object" || m === null) continue;
+    const key = dedupKey(m.value);
+    if (!key) continue;
+    let u = byKey.get(key);
+    if (!u) {
+      // The first occurrence (in input order) supplies the shown value and label.
+      u = { key, value: text(m.value), label: labelText(m.label), owners: new Set() };
+      byKey.set(key, u);
+      unique.push(u);
+    }
+    u.owners.add(String(m.userKey));
+  }
+  return { unique };
+}
+
+/**
+ * Pools for one instance, one per size. Distractors are the target user's
+ * *other users'* memories: a memory is eligible when no copy of its value
+ * belongs to the instance's user and it is not a copy of the target. They are
+ * drawn once by a seeded partial Fisher–Yates shuffle over all unique
+ * memories, and each level takes a prefix, so d100 ⊂ d300 ⊂ … ⊂ d1000. Each
+ * level is then shuffled with its own seed, and candidate ids are fresh
+ * opaque hashes of (seed, benchmarkId, size, position): they say nothing
+ * about which candidate is the target, and never repeat within a list.
+ */
+export function buildTask3PoolsForInstance(
+  source: Task3PoolSource,
+  instance: Task3PoolInstanceInput,
+  opts: Task3PoolOptions,
+): Task3Pool[] {
+  const sizes = [...new Set((opts.sizes ?? TASK3_POOL_SIZES).filter((s) => Number.isInteger(s) && s >= 0))].sort((a, b) => a - b);
+  const seed = String(opts.seed);
+  const problems: string[] = [];
+  const targetKey = dedupKey(instance.target?.value);
+  if (!targetKey) problems.push("target memory has an empty value");
+  const target = { value: text(instance.target?.value), label: labelText(instance.target?.label) };
+  const user = String(instance.userKey);
+  const want = sizes.length ? sizes[sizes.length - 1]! : 0;
+
+  const { unique } = source;
+  const U = unique.length;
+  const swaps = new Map<number, number>();
+  const at = (i: number) => swaps.get(i) ?? i;
+  const rand = seededRandom(`${seed}|${instance.benchmarkId}|draw`);
+  const drawn: UniqueMemory[] = [];
+  for (let t = 0; t < U && drawn.length < want; t++) {
+    const r = t + randomInt(rand, U - t);
+    const pick = at(r);
+    swaps.set(r, at(t));
+    const m = unique[pick]!;
+    if (m.owners.has(user) || m.key === targetKey) continue;
+    drawn.push(m);
+  }
+
+  return sizes.map((size) => {
+    const own = [...problems];
+    if (drawn.length < size) own.push(`only ${drawn.length} distinct distractors from other users; d${size} is short`);
+    const members = [target, ...drawn.slice(0, size)];
+    const shuffleRand = seededRandom(`${seed}|${instance.benchmarkId}|${size}|shuffle`);
+    for (let i = members.length - 1; i > 0; i--) {
+      const j = randomInt(shuffleRand, i + 1);
+      const tmp = members[i]!;
+      members[i] = members[j]!;
+      members[j] = tmp;
+    }
+    const used = new Set<string>();
+    let goldCandidateId = "";
+    const candidates = members.map((m, position) => {
+      let id = "";
+      for (let salt = 0; !id || used.has(id); salt++) {
+        id = "c" + shortHash(`${seed}|${instance.benchmarkId}|${size}|${position}|${salt}`).slice(0, 10);
+      }
+      used.add(id);
+      if (m === target) goldCandidateId = id;
+      return { memory_id: id, value: m.value, label: m.label };
+    });
+    return { benchmarkId: instance.benchmarkId, size, query: String(instance.query ?? ""), candidates, goldCandidateId, problems: own };
+  });
+}
+
+/** Pools for every instance and size (instance-major). For very large runs, iterate buildTask3PoolsForInstance instead. */
+export function buildTask3Pools(
+  instances: readonly Task3PoolInstanceInput[],
+  memories: readonly UserMemory[],
+  opts: Task3PoolOptions,
+): Task3Pool[] {
+  const source = createTask3PoolSource(memories);
+  return instances.flatMap((inst) => buildTask3PoolsForInstance(source, inst, opts));
+}

@@ -1,0 +1,97 @@
+import { kindOf } from "./problem-log";
+
+export interface Task3Prediction {
+  selectedMemoryId: string | null;
+  answer: string | null;
+  reason: string | null;
+  problems: string[];
+}
+
+const FENCE = /```[a-zA-Z0-9_-]*\s*([\s\S]*?)```/;
+const MAX_DEPTH = 4;
+
+/**
+ * Reads a Task 3 prediction leniently (SCORING.md: "lenient in reading,
+ * strict in matching ids"): a row object with `selected_memory_id`, or
+ * `selected_memory.memory_id`; a JSON string; JSON inside ``` code fences;
+ * a JSON object embedded in prose; and the same forms tucked into the row's
+ * `selected_memory_id`, `answer`, `raw_output`, `output` or `response` text
+ * (where models' raw replies usually land). The id is trimmed of
+ * surrounding whitespace and otherwise returned exactly as written.
+ */
+export function readTask3Prediction(input: unknown): Task3Prediction {
+  const problems: string[] = [];
+  const found = read(input, 0, problems);
+  if (found.selectedMemoryId === null && problems.length === 0) problems.push("no selected_memory_id found");
+  return { ...found, problems };
+}
+
+type Found = Omit<Task3Prediction, "problems">;
+const NONE: Found = { selectedMemoryId: null, answer: null, reason: null };
+
+function read(input: unknown, depth: number, problems: string[]): Found {
+  if (depth > MAX_DEPTH) return NONE;
+  if (typeof input === "string") {
+    const parsed = parseLenientJson(input);
+    if (parsed === undefined) return NONE;
+    return read(parsed, depth + 1, problems);
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    if (input !== undefined && input !== null) problems.push(`prediction is ${kindOf(input)}, not an object or JSON text`);
+    return NONE;
+  }
+  const row = input as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v : null);
+  const base: Found = { selectedMemoryId: null, answer: text(row.answer), reason: text(row.reason) };
+  const direct = row.selected_memory_id;
+  if (typeof direct === "number" && Number.isFinite(direct)) return { ...base, selectedMemoryId: String(direct) };
+  if (typeof direct === "string") {
+    const trimmed = direct.trim();
+    // A whole JSON reply pasted into the id field: read the id out of it.
+    if (/^(```|\{)/.test(trimmed)) {
+      const inner = read(trimmed, depth + 1, problems);
+      if (inner.selectedMemoryId !== null) return mergeText(base, inner);
+    }
+    if (trimmed.length > 0) return { ...base, selectedMemoryId: trimmed };
+  }
+  const sel = row.selected_memory;
+  if (typeof sel === "object" && sel !== null && !Array.isArray(sel)) {
+    const id = (sel as Record<string, unknown>).memory_id;
+    if (typeof id === "string" && id.trim()) return { ...base, selectedMemoryId: id.trim() };
+  }
+  for (const key of ["raw_output", "output", "response", "answer"]) {
+    const v = row[key];
+    if (typeof v === "string" && v.includes("selected_memory")) {
+      const inner = read(v, depth + 1, problems);
+      if (inner.selectedMemoryId !== null) return mergeText(base, inner);
+    }
+  }
+  return base;
+}
+
+function mergeText(outer: Found, inner: Found): Found {
+  return {
+    selectedMemoryId: inner.selectedMemoryId,
+    answer: inner.answer ?? outer.answer,
+    reason: inner.reason ?? outer.reason,
+  };
+}
+
+/** JSON text, fenced JSON, or the outermost {...} in prose; undefined when none parses. */
+export function parseLenientJson(text: string): unknown {
+  const attempts: string[] = [text.trim()];
+  const fence = FENCE.exec(text);
+  if (fence?.[1] !== undefined) attempts.push(fence[1].trim());
+  const first = text.indexOf("{");
+  const last = text.lastIndexOf("}");
+  if (first >= 0 && last > first) attempts.push(text.slice(first, last + 1));
+  for (const a of attempts) {
+    if (!a) continue;
+    try {
+      return JSON.parse(a) as unknown;
+    } catch {
+      // try the next reading
+    }
+  }
+  return undefined;
+}
