@@ -87,7 +87,7 @@ describe("scoreMemorySet edge cases never throw and report problems", () => {
     ["missing value scores value 0 but may still match on label", [g()], [g({ value: undefined })], { tp: 1, problems: 1 }],
     ["all fields missing", [{}], [{}], { tp: 0, problems: 2 }],
   ] as const)("%s", (_n, gold, pred, want) => {
-    const r = scoreMemorySet(gold as unknown[], pred as unknown[]);
+    const r = scoreMemorySet(gold as unknown as unknown[], pred as unknown as unknown[]);
     const { problems, ...rest } = want as Record<string, number>;
     expect(r).toMatchObject(rest);
     expect(r.problems.length).toBe(problems);

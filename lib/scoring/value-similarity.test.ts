@@ -5,7 +5,7 @@ import { valueSimilarity } from "./value-similarity";
 const blend = (jaccard: number, ratio: number) => 0.6 * jaccard + (1.0 - 0.6) * ratio;
 
 describe("valueSimilarity (SCORING.md step 3)", () => {
-  test.each([
+  test.each<[string, unknown, unknown, () => number]>([
     ["identical", "Likes tea", "Likes tea", () => 1],
     ["normalisation first", "Likes TEA!", "likes tea", () => blend(1, sequenceMatcherRatio("likes tea ", "likes tea"))],
     ["half the tokens", "likes green tea", "likes black tea", () => blend(2 / 4, sequenceMatcherRatio("likes green tea", "likes black tea"))],

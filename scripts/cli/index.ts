@@ -1,9 +1,11 @@
 import type { Command } from "commander";
+import { register as registerExportPredictions } from "./export-predictions";
 import { register as registerImport } from "./import";
 import { register as registerReplayJudge } from "./replay-judge";
 
 /** One line per command module; each module exports `register(program: Command): void`. */
 export function registerCommands(program: Command): void {
   registerImport(program);
+  registerExportPredictions(program);
   registerReplayJudge(program);
 }

@@ -197,13 +197,15 @@ CREATE TABLE "JudgeProfile" (
 CREATE TABLE "JudgeCall" (
     "key" TEXT NOT NULL,
     "profileId" TEXT NOT NULL,
-    "task" TEXT NOT NULL,
+    "verdictKind" TEXT NOT NULL,
+    "templateVersion" TEXT NOT NULL,
     "rawCompletion" TEXT NOT NULL,
-    "parsed" JSONB,
     "parseOk" BOOLEAN NOT NULL,
-    "inputTokens" INTEGER NOT NULL DEFAULT 0,
-    "outputTokens" INTEGER NOT NULL DEFAULT 0,
-    "latencyMs" INTEGER NOT NULL DEFAULT 0,
+    "inputTokens" INTEGER,
+    "outputTokens" INTEGER,
+    "costUsd" DOUBLE PRECISION,
+    "latencyMs" INTEGER NOT NULL,
+    "entry" JSONB NOT NULL,
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "JudgeCall_pkey" PRIMARY KEY ("key")
