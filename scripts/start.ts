@@ -11,7 +11,7 @@ import { publishRunningDatabase } from "../lib/db/cli-database";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/pipeline/seed";
-import { importDatasetFromDir } from "../lib/pipeline/import-dataset";
+import { importRealData } from "../lib/pipeline/import-real-data";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 
 const dev = process.argv.includes("--dev");
@@ -46,9 +46,9 @@ async function main(): Promise<void> {
   try {
     const db = createPrismaClient(database.url);
     const seeded = await seed(db);
-    log(`seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures`);
+    log(`seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems`);
     if (config.ALPSBENCH_DATA_DIR) {
-      const report = await importDatasetFromDir(db, path.resolve(config.ALPSBENCH_DATA_DIR), { log });
+      const report = await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     await db.$disconnect();

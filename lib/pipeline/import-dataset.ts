@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db/create-client";
@@ -8,6 +8,17 @@ import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
 import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG, seedTracks } from "./seed-reported";
+import { withServerPools } from "./server-pools";
+
+/** The benchmark's secret pool seed, created on first use (see BenchmarkVersion.poolSeed). */
+async function poolSeedOf(db: Db, benchmarkSlug: string): Promise<string> {
+  const benchmark =
+    benchmarkSlug === REAL_BENCHMARK_SLUG ? await ensureRealBenchmark(db) : await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: benchmarkSlug } });
+  if (benchmark.poolSeed) return benchmark.poolSeed;
+  const seed = randomBytes(16).toString("hex");
+  await db.benchmarkVersion.update({ where: { id: benchmark.id }, data: { poolSeed: seed } });
+  return seed;
+}
 
 export type ImportReport = {
   layout: "packets" | "release" | "demo";
@@ -44,8 +55,12 @@ export async function importDatasetFromDir(db: Db, dir: string, options: { log?:
   const started = Date.now();
   const layout = detectLayout(dir);
   options.log?.(`reading ${layout} layout from ${dir}`);
-  const instances = layout === "packets" ? await readPacketsLayout(dir) : await readReleaseLayout(dir);
-  const report = await importInstances(db, instances, { benchmark: options.benchmark ?? REAL_BENCHMARK_SLUG, layout, sourcePath: dir });
+  const benchmarkSlug = options.benchmark ?? REAL_BENCHMARK_SLUG;
+  // The packets carry only the released d100 pools (whose ids leak the answer): the server builds its own
+  // pools at every size. A release's own pools are imported as published.
+  const instances =
+    layout === "packets" ? withServerPools(await readPacketsLayout(dir), await poolSeedOf(db, benchmarkSlug)) : await readReleaseLayout(dir);
+  const report = await importInstances(db, instances, { benchmark: benchmarkSlug, layout, sourcePath: dir });
   return { ...report, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -1,5 +1,5 @@
 import { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "./bootstrap-ci";
-import type { MemorySetResult } from "./types";
+import type { MemorySetResult } from "./memory-set-result";
 
 export interface PooledRecall {
   matched: number;

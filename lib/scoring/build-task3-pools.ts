@@ -2,7 +2,6 @@ import { labelText } from "./label-similarity";
 import { normalize } from "./normalize";
 import { pythonJsonDumps } from "./python-repr";
 import { randomInt, seededRandom } from "./seeded-random";
-import { shortHash } from "./short-hash";
 
 export const TASK3_POOL_SIZES = [100, 300, 500, 700, 1000] as const;
 
@@ -90,8 +89,9 @@ export function createTask3PoolSource(memories: readonly UserMemory[]): Task3Poo
  * drawn once by a seeded partial Fisher–Yates shuffle over all unique
  * memories, and each level takes a prefix, so d100 ⊂ d300 ⊂ … ⊂ d1000. Each
  * level is then shuffled with its own seed, and candidate ids are fresh
- * opaque hashes of (seed, benchmarkId, size, position): they say nothing
- * about which candidate is the target, and never repeat within a list.
+ * opaque 40-bit random hex ids ("c" + 10 hex digits) drawn from a stream
+ * seeded by (seed, benchmarkId, size) in list order: they say nothing about
+ * which candidate is the target, and never repeat within a list.
  */
 export function buildTask3PoolsForInstance(
   source: Task3PoolSource,
@@ -135,10 +135,15 @@ export function buildTask3PoolsForInstance(
     }
     const used = new Set<string>();
     let goldCandidateId = "";
-    const candidates = members.map((m, position) => {
+    // Ids are drawn in list order from their own seeded stream, after the
+    // shuffle: they depend on position only, never on which memory sits there.
+    const idRand = seededRandom(`${seed}|${instance.benchmarkId}|${size}|ids`);
+    const candidates = members.map((m) => {
       let id = "";
-      for (let salt = 0; !id || used.has(id); salt++) {
-        id = "c" + shortHash(`${seed}|${instance.benchmarkId}|${size}|${position}|${salt}`).slice(0, 10);
+      while (!id || used.has(id)) {
+        const hi = Math.floor(idRand() * 0x100).toString(16).padStart(2, "0");
+        const lo = Math.floor(idRand() * 0x100000000).toString(16).padStart(8, "0");
+        id = `c${hi}${lo}`;
       }
       used.add(id);
       if (m === target) goldCandidateId = id;

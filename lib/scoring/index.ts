@@ -1,7 +1,7 @@
 // Public surface of the pure scoring library (no I/O anywhere in lib/scoring).
 
 // Task 1 / Task 2 memory-set matching (SCORING.md steps 1–12)
-export type { MemoryPair, MemorySetResult, Matcher } from "./types";
+export type { MemoryPair, MemorySetResult, Matcher } from "./memory-set-result";
 export { scoreMemorySet, type ScoreMemorySetOptions } from "./score-memory-set";
 export { normalize, tokens } from "./normalize";
 export { labelSimilarity } from "./label-similarity";
@@ -44,4 +44,4 @@ export {
   type Task3PoolSource,
   type UserMemory,
 } from "./build-task3-pools";
-export { bm25Select, bm25Baseline, type Bm25Selection, type Bm25BaselineRow } from "./bm25-select";
+export { bm25Select, bm25Baseline, createBm25Selector, type Bm25Selection, type Bm25BaselineRow } from "./bm25-select";

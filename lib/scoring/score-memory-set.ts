@@ -4,7 +4,7 @@ import { pairScorePrepared } from "./pair-score";
 import { prepareMemoryItems } from "./prepare-memory-item";
 import { createProblemLog } from "./problem-log";
 import { pythonRound } from "./python-round";
-import type { Matcher, MemoryPair, MemorySetResult } from "./types";
+import type { Matcher, MemoryPair, MemorySetResult } from "./memory-set-result";
 
 export interface ScoreMemorySetOptions {
   /** "greedy" (default, the leaderboard's) or "hungarian" (the authors' optional global matcher) */

@@ -6,7 +6,7 @@ import { kindOf } from "./problem-log";
 import { pythonEquals } from "./python-equals";
 import { pythonTruthy } from "./python-truthy";
 import { scoreMemorySet } from "./score-memory-set";
-import type { MemorySetResult } from "./types";
+import type { MemorySetResult } from "./memory-set-result";
 
 /**
  * Task 2 action accuracy. The paper names the metric but ships no code, so
@@ -21,19 +21,22 @@ import type { MemorySetResult } from "./types";
  *
  * Whether the prediction *realized* an action is read off the same greedy
  * one-to-one matching (gold updated list vs predicted list) that gives the
- * Task 2 memory-set score:
- *   - retention realized:    the retained gold item is matched to some prediction;
- *   - addition realized:     the new gold item is matched to some prediction;
- *   - modification realized: the updated gold item is matched to a prediction p,
- *     AND p is closer to the updated memory than to the old one:
- *     pairScore(updated, p) > pairScore(old, p). A prediction that just
- *     repeats the old memory is therefore not a modification. When the
- *     updated and old memories are indistinguishable to the scorer (same
- *     normalised value, label, type and confidence; 2 of the 2,272 packets),
- *     being matched is enough.
- * A model that keeps the old memory *and* adds the updated one realizes the
- * modification here; the leftover copy is an extra and costs precision in
- * the memory-set score instead.
+ * Task 2 memory-set score. Let p be the prediction matched to the gold item.
+ *   - retention realized:    the retained gold item is matched (to any p);
+ *   - modification realized: the updated gold item is matched, and p is
+ *     closer to the updated memory than to the old one:
+ *     pairScore(updated, p) > pairScore(old, p); on an exact tie, realized
+ *     unless p is indistinguishable from the old memory. A prediction that
+ *     just repeats the old memory is therefore never a modification. When
+ *     updated and old are themselves indistinguishable to the scorer (same
+ *     normalised value, label, type and confidence), being matched is enough;
+ *   - addition realized:     the new gold item is matched, and p is closer to
+ *     it than to every memory of the old pool (so an old memory that happens
+ *     to be left over and clears the 0.30 threshold is not an addition).
+ * "Indistinguishable" = equal normalised value, label text, type (Python ==)
+ * and confidence. A model that keeps the old memory *and* adds the updated
+ * one realizes the modification here; the leftover copy is an extra and
+ * costs precision in the memory-set score instead.
  */
 export type Task2ActionKind = "retention" | "modification" | "addition";
 
@@ -153,15 +156,20 @@ export function scoreTask2Actions(
   const outcomes: Task2ActionOutcome[] = actions.map((a) => {
     const predIndex = predOfGold.get(a.goldIndex) ?? null;
     let realized = predIndex !== null;
+    const p = predIndex === null ? undefined : preds[predIndex];
+    const target = gold[a.goldIndex];
     if (realized && a.kind === "modification") {
-      const updated = gold[a.goldIndex];
       const old = a.poolIndex === null ? undefined : pool[a.poolIndex];
       if (old === undefined) {
         problems.push(`modification ${a.goldId}: the selected memory is not in the pool; counted as realized when matched`);
-      } else if (!sameToScorer(updated, old)) {
-        const p = preds[predIndex!];
-        realized = pairScore(updated, p).score > pairScore(old, p).score;
+      } else if (!sameToScorer(target, old)) {
+        const su = pairScore(target, p).score;
+        const so = pairScore(old, p).score;
+        realized = su > so || (su === so && !sameToScorer(old, p));
       }
+    } else if (realized && a.kind === "addition") {
+      const s = pairScore(target, p).score;
+      realized = pool.every((old) => s > pairScore(old, p).score);
     }
     byKind[a.kind].total++;
     if (realized) byKind[a.kind].realized++;

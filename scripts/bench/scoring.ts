@@ -82,7 +82,6 @@ for (let r = 0; r < repeat; r++) {
   results = instances.map((inst) => scoreMemorySet(inst.gold, inst.pred, { matcher }));
   runs.push({ wallMs: performance.now() - s, cpu: process.cpuUsage(c) });
 }
-const tEnd = performance.now();
 const first = runs[0]!;
 const best = runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
 const mean = (f: (r: MemorySetResult) => number) => results.reduce((s, r) => s + f(r), 0) / results.length;
@@ -98,7 +97,6 @@ console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`
 console.log(
   `macro means: algo ${mean((r) => r.algoScore100).toFixed(4)}, P ${mean((r) => r.precision).toFixed(4)}, R ${mean((r) => r.recall).toFixed(4)}, F1 ${mean((r) => r.f1).toFixed(4)}`,
 );
-void tEnd;
 
 if (args["authors-scorer"]) compareWithAuthors(args["authors-scorer"]);
 

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
+import { importRealData } from "@/lib/pipeline/import-real-data";
 import { seed } from "@/lib/pipeline/seed";
 
 /** `import --from <dir>`: load the real data (packets or release layout) into the database, all or nothing. */
@@ -17,12 +17,14 @@ export function register(program: Command): void {
       const db = createPrismaClient(database.url);
       try {
         await seed(db);
-        const report = await importDatasetFromDir(db, options.from, { log });
+        const report = await importRealData(db, options.from, log);
         if (options.json) {
           process.stdout.write(`${JSON.stringify(report)}\n`);
         } else {
           process.stdout.write(`imported ${options.from} (${report.layout} layout) in ${report.seconds.toFixed(1)} s: `);
           process.stdout.write(`${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged\n`);
+          if (report.rescored) process.stdout.write(`re-scored packet outputs: ${report.rescored.created} new, ${report.rescored.unchanged} unchanged\n`);
+          process.stdout.write(`BM25 baseline: ${report.bm25}\n`);
           for (const [track, splits] of Object.entries(report.counts).sort()) {
             const parts = Object.entries(splits).map(([split, n]) => `${split} ${n}`);
             process.stdout.write(`  ${track.padEnd(16)} ${parts.join(", ")}\n`);

@@ -33,6 +33,7 @@ CREATE TABLE "BenchmarkVersion" (
     "description" TEXT NOT NULL,
     "source" TEXT NOT NULL,
     "isDemo" BOOLEAN NOT NULL DEFAULT false,
+    "poolSeed" TEXT,
     "importedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "BenchmarkVersion_pkey" PRIMARY KEY ("id")

@@ -1,0 +1,41 @@
+import type { Db } from "@/lib/db/create-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TrackScore } from "./score-track";
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * Writes one track's deterministic results for a submission: a row per instance and a Score per metric, under
+ * the result's scorer version, in the caller's transaction. Safe to run twice: existing rows for the same
+ * (submission, instance, version) are left as they are, and Scores are upserted.
+ */
+export async function persistTrackScore(tx: Tx, submissionId: string, benchmarkVersionId: string, result: TrackScore): Promise<void> {
+  const rows = await tx.instance.findMany({
+    where: { benchmarkVersionId, trackId: result.track },
+    select: { id: true, benchmarkId: true },
+  });
+  const instanceIds = new Map(rows.map((r) => [r.benchmarkId, r.id]));
+  const data: Prisma.InstanceResultCreateManyInput[] = [];
+  for (const instance of result.instances) {
+    const instanceId = instanceIds.get(instance.benchmarkId);
+    if (!instanceId) throw new Error(`${result.track}: instance ${instance.benchmarkId} is not in the database`);
+    data.push({
+      submissionId,
+      instanceId,
+      scoreVersion: result.scorerVersion,
+      metrics: { predicted: instance.predicted, ...instance.metrics },
+      detail: instance.detail as Prisma.InputJsonValue,
+    });
+  }
+  for (let start = 0; start < data.length; start += 1000) {
+    await tx.instanceResult.createMany({ data: data.slice(start, start + 1000), skipDuplicates: true });
+  }
+  for (const [metric, aggregate] of Object.entries(result.metrics)) {
+    const fields = { value: aggregate.value, n: aggregate.n, ciLow: aggregate.ciLow, ciHigh: aggregate.ciHigh, kind: "deterministic" as const, judgeProfileId: null };
+    await tx.score.upsert({
+      where: { submissionId_trackId_metric_scoreVersion: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion } },
+      create: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion, ...fields },
+      update: { ...fields, computedAt: new Date() },
+    });
+  }
+}

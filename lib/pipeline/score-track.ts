@@ -1,0 +1,212 @@
+import { validatePredictionRow } from "@/lib/predictions";
+import type { PredictionFileRow } from "@/lib/predictions/read-prediction-file";
+import {
+  bootstrapCI,
+  readTask3Prediction,
+  scoreMemorySet,
+  scoreTask2Actions,
+  type BootstrapInterval,
+  type MemorySetResult,
+} from "@/lib/scoring";
+import { bootstrapRatioCI } from "@/lib/scoring/bootstrap-ratio-ci";
+import { taskOf, type TrackId } from "@/lib/tracks";
+
+/**
+ * Deterministic scoring of one track's predictions: validation with line and field, coverage, per-instance
+ * metrics, and aggregates with 95% bootstrap intervals. Pure (no I/O): the CLI, the seeds and the worker all
+ * call this. Judge metrics are not computed here (lib/judge). Bump SCORER_VERSION whenever a number this
+ * produces could change: scores are stored per version and re-scoring writes a new one.
+ */
+export const SCORER_VERSION = "det-1.0.0";
+export const BOOTSTRAP_RESAMPLES = 1000;
+
+/** A benchmark instance as the scorer needs it: gold is server-side data, never sent to a client. */
+export type ScorableInstance = { benchmarkId: string; input: unknown; gold: unknown };
+
+export type InstanceScore = {
+  benchmarkId: string;
+  /** false when the submission had no (valid) row for this instance: it scores as an empty prediction */
+  predicted: boolean;
+  metrics: Record<string, number | null>;
+  /** what explains the numbers: matched pairs, missing and extra items, the selected candidate */
+  detail: Record<string, unknown>;
+};
+
+export type AggregateMetric = { value: number | null; n: number; ciLow: number | null; ciHigh: number | null };
+
+export type ScoringProblem = { line: number | null; benchmarkId: string | null; field: string | null; message: string };
+
+export type TrackScore = {
+  track: TrackId;
+  scorerVersion: string;
+  n: number;
+  metrics: Record<string, AggregateMetric>;
+  instances: InstanceScore[];
+  coverage: { expected: number; scored: number; missing: number; duplicate: number; unknown: number; rejected: number };
+  problems: ScoringProblem[];
+  /** problems beyond the kept ones, counted */
+  problemsTotal: number;
+};
+
+const MAX_PROBLEMS = 200;
+
+type Collected = { byId: Map<string, { line: number; value: unknown }>; problems: ScoringProblem[]; total: number; duplicate: number; unknown: number; rejected: number };
+
+/** Validates rows, keeps the first row per benchmark id, and reports unknown ids and rejected rows. */
+function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: ReadonlySet<string>): Collected {
+  const collected: Collected = { byId: new Map(), problems: [], total: 0, duplicate: 0, unknown: 0, rejected: 0 };
+  const report = (problem: ScoringProblem) => {
+    collected.total += 1;
+    if (collected.problems.length < MAX_PROBLEMS) collected.problems.push(problem);
+  };
+  for (const { line, value } of rows) {
+    const checked = validatePredictionRow(track, value);
+    const benchmarkId = checked.ok ? checked.row.benchmark_id : null;
+    for (const problem of checked.problems) report({ line, benchmarkId, field: problem.field, message: problem.message });
+    if (!checked.ok || benchmarkId === null) {
+      collected.rejected += 1;
+      continue;
+    }
+    if (!known.has(benchmarkId)) {
+      collected.unknown += 1;
+      report({ line, benchmarkId, field: "benchmark_id", message: `unknown benchmark_id "${benchmarkId}" for ${track}` });
+      continue;
+    }
+    const first = collected.byId.get(benchmarkId);
+    if (first) {
+      collected.duplicate += 1;
+      report({ line, benchmarkId, field: "benchmark_id", message: `duplicate of line ${first.line}; the first row is scored` });
+      continue;
+    }
+    collected.byId.set(benchmarkId, { line, value });
+  }
+  return collected;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const ratio = (num: number, den: number): number | null => (den > 0 ? num / den : null);
+
+function interval(ci: BootstrapInterval): AggregateMetric {
+  return { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high };
+}
+
+function memorySetDetail(result: MemorySetResult): Record<string, unknown> {
+  return {
+    pairs: result.pairs,
+    missingGold: result.missingGold,
+    extraPred: result.extraPred,
+    nGold: result.nGold,
+    nPred: result.nPred,
+    ...(result.problems.length ? { problems: result.problems.slice(0, 20) } : {}),
+  };
+}
+
+export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[], rows: readonly PredictionFileRow[], options: { seed?: string } = {}): TrackScore {
+  const task = taskOf(track);
+  const known = new Set(instances.map((i) => i.benchmarkId));
+  const collected = collectRows(track, rows, known);
+  const seed = `${options.seed ?? "alpsbench"}:${track}`;
+  const boot = (values: number[], metric: string) => interval(bootstrapCI(values, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES }));
+  const bootRatio = (num: number[], den: number[], metric: string) => interval(bootstrapRatioCI(num, den, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES }));
+
+  const scored: InstanceScore[] = [];
+  const metrics: Record<string, AggregateMetric> = {};
+
+  if (task === "task1" || task === "task2") {
+    const results: MemorySetResult[] = [];
+    const actions: { num: number[]; den: number[]; byKind: Record<string, { num: number[]; den: number[] }> } = {
+      num: [],
+      den: [],
+      byKind: { retention: { num: [], den: [] }, modification: { num: [], den: [] }, addition: { num: [], den: [] } },
+    };
+    for (const instance of instances) {
+      const row = collected.byId.get(instance.benchmarkId);
+      const gold = list(record(instance.gold).memory_items);
+      // Raw items go to the scorer (it reads anything, as the authors' scorer does); a missing row is empty.
+      const pred = row ? list(record(row.value).memory_items) : [];
+      const result = scoreMemorySet(gold, pred);
+      results.push(result);
+      const perInstance: Record<string, number | null> = {
+        precision: result.precision,
+        recall: result.recall,
+        f1: result.f1,
+        algo_score_100: result.algoScore100,
+        direct_recall: ratio(result.directMatched, result.directGold),
+        indirect_recall: ratio(result.indirectMatched, result.indirectGold),
+      };
+      const detail = memorySetDetail(result);
+      if (task === "task2") {
+        const a = scoreTask2Actions(record(instance.input).memory, gold, record(instance.gold).selected_memory_id, pred, result);
+        const total = a.byKind.retention.total + a.byKind.modification.total + a.byKind.addition.total;
+        const realized = a.byKind.retention.realized + a.byKind.modification.realized + a.byKind.addition.realized;
+        actions.num.push(realized);
+        actions.den.push(total);
+        for (const kind of ["retention", "modification", "addition"] as const) {
+          actions.byKind[kind]!.num.push(a.byKind[kind].realized);
+          actions.byKind[kind]!.den.push(a.byKind[kind].total);
+          perInstance[`${kind}_recall`] = ratio(a.byKind[kind].realized, a.byKind[kind].total);
+        }
+        perInstance.action_accuracy = a.accuracy;
+        detail.actions = a.actions;
+      }
+      scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: perInstance, detail });
+    }
+    metrics.precision = boot(results.map((r) => r.precision), "precision");
+    metrics.recall = boot(results.map((r) => r.recall), "recall");
+    metrics.f1 = boot(results.map((r) => r.f1), "f1");
+    metrics.algo_score_100 = boot(results.map((r) => r.algoScore100), "algo_score_100");
+    metrics.direct_recall = bootRatio(results.map((r) => r.directMatched), results.map((r) => r.directGold), "direct_recall");
+    metrics.indirect_recall = bootRatio(results.map((r) => r.indirectMatched), results.map((r) => r.indirectGold), "indirect_recall");
+    if (task === "task2") {
+      metrics.action_accuracy = bootRatio(actions.num, actions.den, "action_accuracy");
+      for (const kind of ["retention", "modification", "addition"] as const) {
+        metrics[`${kind}_recall`] = bootRatio(actions.byKind[kind]!.num, actions.byKind[kind]!.den, `${kind}_recall`);
+      }
+    }
+  } else if (task === "task3") {
+    const hits: number[] = [];
+    for (const instance of instances) {
+      const row = collected.byId.get(instance.benchmarkId);
+      const goldId = String(record(instance.gold).selected_memory_id ?? "");
+      const read = row ? readTask3Prediction(row.value) : null;
+      const hit = read !== null && read.selectedMemoryId !== null && goldId !== "" && read.selectedMemoryId === goldId;
+      hits.push(hit ? 1 : 0);
+      scored.push({
+        benchmarkId: instance.benchmarkId,
+        predicted: row !== undefined,
+        metrics: { recall: hit ? 1 : 0 },
+        detail: { selected: read?.selectedMemoryId ?? null },
+      });
+    }
+    metrics.recall = boot(hits, "recall");
+  } else {
+    // Task 4 has judge metrics only; the deterministic pass records which queries were answered.
+    for (const instance of instances) {
+      const row = collected.byId.get(instance.benchmarkId);
+      const queries = list(record(instance.input).queries).length;
+      const responses = row ? list(record(row.value).responses).length : 0;
+      scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: {}, detail: { queries, responses } });
+    }
+  }
+
+  const missing = instances.length - collected.byId.size;
+  return {
+    track,
+    scorerVersion: SCORER_VERSION,
+    n: instances.length,
+    metrics,
+    instances: scored,
+    coverage: {
+      expected: instances.length,
+      scored: collected.byId.size,
+      missing,
+      duplicate: collected.duplicate,
+      unknown: collected.unknown,
+      rejected: collected.rejected,
+    },
+    problems: collected.problems,
+    problemsTotal: collected.total,
+  };
+}

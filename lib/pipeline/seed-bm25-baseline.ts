@@ -1,0 +1,45 @@
+import type { Db } from "@/lib/db/create-client";
+import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
+import { bm25Select } from "@/lib/scoring";
+import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { seedScoredSubmission } from "./seed-scored-submission";
+
+export const BM25_SYSTEM = {
+  slug: "bm25-server",
+  name: "BM25 (computed here)",
+  organisation: "AlpsBench Leaderboard",
+  kind: "retrieval_baseline" as const,
+  backbone: null,
+  openWeights: true,
+  description:
+    "Okapi BM25 between the query and each candidate memory's value, computed by this server on every pool size; it picks the top-scoring candidate. A lexical floor for Task 3.",
+};
+
+type Candidate = { memory_id: string; value: unknown };
+
+/**
+ * The server's own BM25 baseline: for every Task 3 pool of a benchmark, the candidate BM25 ranks first,
+ * submitted as predictions and scored like any upload (so it gets n and a CI like everyone else).
+ */
+export async function seedBm25Baseline(db: Db, benchmarkVersionId: string, benchmarkSlug: string): Promise<"created" | "unchanged" | "no-pools"> {
+  const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
+  const predictions: Partial<Record<TrackId, unknown[]>> = {};
+  for (const size of POOL_SIZES) {
+    const track = `task3/d${size}` as TrackId;
+    const instances = await getScorableInstances(db, benchmarkVersionId, track);
+    if (!instances.length) continue;
+    predictions[track] = instances.map((instance) => {
+      const input = instance.input as { query?: unknown; candidate_memories?: Candidate[] };
+      const selection = bm25Select(input.query ?? "", input.candidate_memories ?? []);
+      return { benchmark_id: instance.benchmarkId, selected_memory_id: selection.selectedMemoryId };
+    });
+  }
+  if (Object.keys(predictions).length === 0) return "no-pools";
+  return seedScoredSubmission(db, {
+    id: `seed-bm25-${benchmarkSlug}`,
+    systemId: system.id,
+    benchmarkVersionId,
+    note: "Computed by this server over its own de-duplicated pools with opaque ids.",
+    predictions,
+  });
+}

@@ -1,0 +1,55 @@
+import type { Db } from "@/lib/db/create-client";
+import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
+import type { TrackId } from "@/lib/tracks";
+import { persistTrackScore } from "./persist-track-score";
+import { SCORER_VERSION, scoreTrack, type TrackScore } from "./score-track";
+
+export type SeedSubmissionSpec = {
+  /** deterministic id, so seeding twice finds the same submission */
+  id: string;
+  systemId: string;
+  benchmarkVersionId: string;
+  note: string | null;
+  /** prediction rows per track, as a submitter would upload them */
+  predictions: Partial<Record<TrackId, readonly unknown[]>>;
+};
+
+/**
+ * A submission the server makes itself (demo systems, the packets' stored model outputs, its own baselines):
+ * scored by the same pipeline as uploads and stored as re-scored rows. Idempotent per scorer version: when
+ * the submission is already done under the current version nothing is recomputed.
+ */
+export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
+  const existing = await db.submission.findUnique({ where: { id: spec.id }, select: { status: true, scorerVersion: true } });
+  if (existing?.status === "done" && existing.scorerVersion === SCORER_VERSION) return "unchanged";
+  const tracks = Object.keys(spec.predictions) as TrackId[];
+  const results: TrackScore[] = [];
+  for (const track of tracks) {
+    const instances = await getScorableInstances(db, spec.benchmarkVersionId, track);
+    if (instances.length === 0) continue;
+    const rows = (spec.predictions[track] ?? []).map((value, index) => ({ line: index + 1, value }));
+    results.push(scoreTrack(track, instances, rows, { seed: spec.id }));
+  }
+  const total = results.reduce((sum, r) => sum + r.n, 0);
+  await db.$transaction(
+    async (tx) => {
+      const fields = {
+        systemId: spec.systemId,
+        benchmarkVersionId: spec.benchmarkVersionId,
+        tracks: results.map((r) => r.track),
+        split: "full" as const,
+        source: "seed" as const,
+        status: "done" as const,
+        scorerVersion: SCORER_VERSION,
+        note: spec.note,
+        progressDone: total,
+        progressTotal: total,
+        finishedAt: new Date(),
+      };
+      await tx.submission.upsert({ where: { id: spec.id }, create: { id: spec.id, ...fields }, update: fields });
+      for (const result of results) await persistTrackScore(tx, spec.id, spec.benchmarkVersionId, result);
+    },
+    { timeout: 10 * 60_000, maxWait: 60_000 },
+  );
+  return "created";
+}
