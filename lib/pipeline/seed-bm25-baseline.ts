@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import { bm25Select } from "@/lib/scoring";
+import { createBm25Selector } from "@/lib/scoring";
 import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { SCORER_VERSION } from "./score-track";
 import { seedScoredSubmission } from "./seed-scored-submission";
 
 export const BM25_SYSTEM = {
@@ -23,6 +24,12 @@ type Candidate = { memory_id: string; value: unknown };
  */
 export async function seedBm25Baseline(db: Db, benchmarkVersionId: string, benchmarkSlug: string): Promise<"created" | "unchanged" | "no-pools"> {
   const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
+  const id = `seed-bm25-${benchmarkSlug}`;
+  // Loading every pool is the expensive part (d1000 pools are ~100 KB each): skip it when already scored.
+  const existing = await db.submission.findUnique({ where: { id }, select: { status: true, scorerVersion: true } });
+  if (existing?.status === "done" && existing.scorerVersion === SCORER_VERSION) return "unchanged";
+  // One selector for all pools: it caches each distinct memory value's tokens, and pools share values.
+  const select = createBm25Selector();
   const predictions: Partial<Record<TrackId, unknown[]>> = {};
   for (const size of POOL_SIZES) {
     const track = `task3/d${size}` as TrackId;
@@ -30,13 +37,13 @@ export async function seedBm25Baseline(db: Db, benchmarkVersionId: string, bench
     if (!instances.length) continue;
     predictions[track] = instances.map((instance) => {
       const input = instance.input as { query?: unknown; candidate_memories?: Candidate[] };
-      const selection = bm25Select(input.query ?? "", input.candidate_memories ?? []);
+      const selection = select(input.query ?? "", input.candidate_memories ?? []);
       return { benchmark_id: instance.benchmarkId, selected_memory_id: selection.selectedMemoryId };
     });
   }
   if (Object.keys(predictions).length === 0) return "no-pools";
   return seedScoredSubmission(db, {
-    id: `seed-bm25-${benchmarkSlug}`,
+    id,
     systemId: system.id,
     benchmarkVersionId,
     note: "Computed by this server over its own de-duplicated pools with opaque ids.",

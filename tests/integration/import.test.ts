@@ -1,0 +1,149 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import type { NormalizedInstance } from "@/lib/datasets/normalized-instance";
+import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
+import { importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
+
+const db = createPrismaClient(inject("databaseUrl"));
+const FIXTURES = path.resolve("tests/fixtures/datasets");
+const RELEASE = path.join(FIXTURES, "release-mini");
+const PACKETS = path.join(FIXTURES, "packets-mini");
+
+async function benchmark(slug: string) {
+  return db.benchmarkVersion.upsert({ where: { slug }, create: { slug, name: slug, description: "test", source: "test" }, update: {} });
+}
+async function snapshot(slug: string) {
+  const [instances, golds, imports] = await Promise.all([
+    db.instance.count({ where: { benchmarkVersion: { slug } } }),
+    db.instanceGold.count({ where: { instance: { benchmarkVersion: { slug } } } }),
+    db.datasetImport.count({ where: { benchmarkVersion: { slug } } }),
+  ]);
+  return { instances, golds, imports };
+}
+/** A writable copy of a fixture layout, to break one file in. */
+function copyOf(fixture: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-import-"));
+  cpSync(fixture, path.join(dir, path.basename(fixture)), { recursive: true });
+  return path.join(dir, path.basename(fixture));
+}
+
+beforeAll(async () => {
+  await benchmark("t-release");
+  await benchmark("t-packets");
+  await benchmark("t-bad");
+});
+afterAll(() => db.$disconnect());
+
+describe("importing the official release layout", () => {
+  test("imports every track and split, keeps gold apart, hidden test gold absent; a second import changes nothing", async () => {
+    const expected = await readReleaseLayout(RELEASE);
+    const first = await importDatasetFromDir(db, RELEASE, { benchmark: "t-release" });
+    expect(first.layout).toBe("release");
+    expect(first.inserted).toBe(expected.length);
+    const rows = await db.instance.findMany({ where: { benchmarkVersion: { slug: "t-release" } }, include: { gold: true } });
+    expect(rows).toHaveLength(expected.length);
+    for (const instance of expected) {
+      const row = rows.find((r) => r.trackId === instance.track && r.benchmarkId === instance.benchmarkId);
+      expect(row?.split, instance.benchmarkId).toBe(instance.split);
+      expect(row?.gold === null, instance.benchmarkId).toBe(instance.gold === null);
+      expect(JSON.stringify(row?.input)).not.toContain('"gold"');
+    }
+    expect(rows.filter((r) => r.split === "test").every((r) => r.gold === null)).toBe(true);
+    const second = await importDatasetFromDir(db, RELEASE, { benchmark: "t-release" });
+    expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: expected.length });
+  });
+
+  test("changed content updates the same instance in place", async () => {
+    const dir = copyOf(RELEASE);
+    const file = path.join(dir, "benchmark_data/dev/task1/model_input.jsonl");
+    const original = readFileSync(file, "utf8");
+    const touched = original.split("\n").filter((line) => line.includes("I teach chemistry")).length;
+    expect(touched).toBeGreaterThan(0);
+    writeFileSync(file, original.replaceAll("I teach chemistry", "I teach physics"));
+    const before = await db.instance.findMany({ where: { benchmarkVersion: { slug: "t-release" } }, select: { id: true } });
+    const report = await importDatasetFromDir(db, dir, { benchmark: "t-release" });
+    expect(report).toMatchObject({ inserted: 0, updated: touched });
+    const after = await db.instance.findMany({ where: { benchmarkVersion: { slug: "t-release" } }, select: { id: true } });
+    expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+});
+
+describe("importing the packets layout", () => {
+  test("builds Task 3 pools at every size, reproducibly: importing twice from scratch changes nothing", async () => {
+    const first = await importDatasetFromDir(db, PACKETS, { benchmark: "t-packets" });
+    expect(first.layout).toBe("packets");
+    expect(Object.keys(first.counts).sort()).toEqual(expect.arrayContaining(["task1", "task2", "task3/d100", "task3/d1000"]));
+    const pools = await db.instance.findMany({ where: { benchmarkVersion: { slug: "t-packets" }, trackId: { startsWith: "task3/" } }, include: { gold: true } });
+    for (const pool of pools) {
+      const ids = (pool.input as { candidate_memories: { memory_id: string }[] }).candidate_memories.map((c) => c.memory_id);
+      expect(new Set(ids).size, pool.trackId).toBe(ids.length);
+      expect(ids, pool.trackId).toContain((pool.gold?.gold as { selected_memory_id: string }).selected_memory_id);
+    }
+    const second = await importDatasetFromDir(db, PACKETS, { benchmark: "t-packets" });
+    expect(second).toMatchObject({ inserted: 0, updated: 0 });
+  });
+});
+
+describe("bad input: one clear message naming file, line and field; the database as it was", () => {
+  const cases: { name: string; setup: (dir: string) => void; message: RegExp }[] = [
+    {
+      name: "a malformed JSON line",
+      setup: (dir) => writeFileSync(path.join(dir, "benchmark_data/dev/task1/model_input.jsonl"), readFileSync(path.join(FIXTURES, "bad/model-input-malformed-line3.jsonl"))),
+      message: /benchmark_data\/dev\/task1\/model_input\.jsonl line 3/,
+    },
+    {
+      name: "a row without benchmark_id",
+      setup: (dir) => {
+        const file = path.join(dir, "benchmark_data/dev/task1/model_input.jsonl");
+        const [first, ...rest] = readFileSync(file, "utf8").split("\n");
+        const row = JSON.parse(first!) as Record<string, unknown>;
+        delete row.benchmark_id;
+        writeFileSync(file, [JSON.stringify(row), ...rest].join("\n"));
+      },
+      message: /model_input\.jsonl line 1: field benchmark_id/,
+    },
+    {
+      name: "a duplicate id",
+      setup: (dir) => {
+        const file = path.join(dir, "benchmark_data/dev/task1/model_input.jsonl");
+        const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+        writeFileSync(file, [...lines, lines[0]].join("\n") + "\n");
+      },
+      message: /model_input\.jsonl line \d+: field benchmark_id: .*duplicate/i,
+    },
+    {
+      name: "an unknown track folder",
+      setup: (dir) => {
+        mkdirSync(path.join(dir, "benchmark_data/dev/task9"));
+        writeFileSync(path.join(dir, "benchmark_data/dev/task9/model_input.jsonl"), "{}\n");
+      },
+      message: /benchmark_data\/dev\/task9.*unknown track/i,
+    },
+  ];
+
+  test.each(cases)("$name", async ({ setup, message }) => {
+    const dir = copyOf(RELEASE);
+    setup(dir);
+    const before = await snapshot("t-bad");
+    await expect(importDatasetFromDir(db, dir, { benchmark: "t-bad" })).rejects.toThrow(message);
+    expect(await snapshot("t-bad")).toEqual(before);
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  test("a missing directory", async () => {
+    await expect(importDatasetFromDir(db, "/nonexistent/alpsbench", { benchmark: "t-bad" })).rejects.toThrow(/\/nonexistent\/alpsbench: the data directory does not exist/);
+  });
+
+  test("a failure inside the write rolls back every row of the import", async () => {
+    const good = await readReleaseLayout(RELEASE);
+    // The last instance names a track the database does not have: its insert fails after the others ran.
+    const broken = [...good, { ...good[0]!, benchmarkId: "x-broken", track: "task9" } as unknown as NormalizedInstance];
+    const before = await snapshot("t-bad");
+    await expect(importInstances(db, broken, { benchmark: "t-bad", layout: "release", sourcePath: RELEASE })).rejects.toThrow();
+    expect(await snapshot("t-bad")).toEqual(before);
+  });
+});
