@@ -2,14 +2,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
+import { importRealData } from "@/lib/pipeline/import-real-data";
 import { seed } from "@/lib/pipeline/seed";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
+import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { createTestDatabase } from "../test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     e2eDatabaseUrl: string;
+    realDataImported: boolean;
   }
 }
 
@@ -33,6 +36,10 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase("e2e");
   const db = createPrismaClient(database.url);
   await seed(db);
+  const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
+  if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);
+  // The real data, as `ALPSBENCH_DATA_DIR=… npm start` would import it (about two minutes here).
+  if (hasSharedData) await importRealData(db, SHARED_DATA_DIR, log);
   await db.$disconnect();
   buildIfNeeded((line) => process.stderr.write(`[e2e] ${line}\n`));
   const port = await freePort();
@@ -46,6 +53,7 @@ export default async function setup(project: TestProject) {
   await waitForServer(`${baseUrl}/api/v1/leaderboards/overview`, server, 60_000);
   project.provide("baseUrl", baseUrl);
   project.provide("e2eDatabaseUrl", database.url);
+  project.provide("realDataImported", hasSharedData);
   return async () => {
     // npx starts next as a child: kill the whole process group.
     if (server.pid) {
