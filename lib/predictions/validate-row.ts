@@ -108,7 +108,7 @@ export function validateMemoryItems(
   items.forEach((item, index) => {
     const at = `${fieldPrefix}[${index}]`;
     if (item === null || typeof item !== "object" || Array.isArray(item)) {
-      problems.push({ field: at, message: `expected object, got ${describeType(item)} (item dropped)`, fatal: false });
+      problems.push({ field: at, message: `expected object, got ${describeType(item)} (counts as a prediction that matches nothing)`, fatal: false });
       return;
     }
     const cleaned: Record<string, unknown> = {};
@@ -123,13 +123,17 @@ export function validateMemoryItems(
         cleaned[key] = String(value);
         continue;
       }
-      problems.push({ field: `${at}.${key}`, message: `expected string, got ${describeType(value)} (field ignored)`, fatal: false });
+      // The scorer reads the raw item as the authors' scorer does (a non-string becomes its text), so the
+      // value still counts; the problem tells the submitter it is probably not what they meant.
+      problems.push({ field: `${at}.${key}`, message: `expected string, got ${describeType(value)} (scored as its text)`, fatal: false });
       delete cleaned[key];
     }
     const confidence = cleaned.confidence;
     if (confidence !== undefined && typeof confidence !== "number" && typeof confidence !== "string") {
-      problems.push({ field: `${at}.confidence`, message: `expected number, got ${describeType(confidence)} (counts as missing)`, fatal: false });
+      problems.push({ field: `${at}.confidence`, message: `expected number, got ${describeType(confidence)} (counts as missing: 1.0)`, fatal: false });
       delete cleaned.confidence;
+    } else if (typeof confidence === "string" && !Number.isFinite(Number.parseFloat(confidence))) {
+      problems.push({ field: `${at}.confidence`, message: `${JSON.stringify(confidence.slice(0, 40))} is not a number (counts as missing: 1.0)`, fatal: false });
     }
     const parsed = PredictedMemoryItem.safeParse(cleaned);
     if (parsed.success) out.push(parsed.data);
