@@ -10,7 +10,7 @@ export const TIER_LABEL: Record<ResultTier, string> = {
 export const TIER_DESCRIPTION: Record<ResultTier, string> = {
   reported:
     "Figures copied from the authors' paper or official leaderboard. This server has not recomputed them.",
-  rescored: "Predictions uploaded to this server and scored here with the versioned AlpsBench scorer.",
+  rescored: "Scored by this server with its versioned AlpsBench scorer, from uploaded predictions or model outputs the authors released.",
   verified: "Re-scored by this server, and the submission was checked by a maintainer.",
 };
 

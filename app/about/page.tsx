@@ -96,7 +96,9 @@ export default async function AboutPage() {
         <p className={p}>
           Every track is ordered by sha256(&quot;alpsbench-public-split-v1:&quot; + benchmark_id); with unit = ⌊n/5⌋ the first unit is dev, the next
           validation and the rest test (the official release&apos;s rule). Test-split gold never leaves this server: no page, download, API answer
-          or log shows it.
+          or log shows it. Imported from the authors&apos; annotation packets (2,272 of the 2,330 Task 1 sessions), the rule is applied to the
+          ids present, so a few ids near the cut points fall in a different split than in the official release; a release-layout import keeps
+          the release&apos;s own splits.
         </p>
       </section>
 

@@ -45,6 +45,13 @@ export default async function TaskPage({
           reported rows cover all 2,330, so small differences are expected.
         </p>
       ) : null}
+      {task === "task3" ? (
+        <p className="text-sm text-fg-muted">
+          Reported recall is the authors&apos; judge recall on their released pools. Rows computed here use this server&apos;s own pools (same
+          queries and targets, distractors drawn from other users&apos; memories, de-duplicated, with opaque candidate ids so the answer cannot
+          be read from the ids), so the two columns are not directly comparable. The BM25 row is computed here on every pool size.
+        </p>
+      ) : null}
     </div>
   );
 }
