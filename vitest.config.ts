@@ -9,6 +9,7 @@ const alias = { "@": root };
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ["default", "./tests/summary-reporter.ts"],
     projects: [
       {
         resolve: { alias },
