@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseLenientJson, readTask3Prediction } from "@/lib/scoring";
 import { describeType, describeZodIssue } from "@/lib/datasets/errors";
 import { taskOf, type TrackId } from "@/lib/tracks";
 import {
@@ -144,44 +145,18 @@ export function validateMemoryItems(
 
 /**
  * A Task 3 id as models write it: `"m3"`, `3`, `"\"m3\""`, or a fenced JSON object
- * ```` ```json {"selected_memory_id": "m3"} ``` ````. Matching stays exact after unwrapping.
+ * ```` ```json {"selected_memory_id": "m3"} ``` ````. The scorer's own reader decides, so validation and
+ * scoring can never disagree about which id a row selected. Matching stays exact after unwrapping.
  */
 export function normalizeSelectedMemoryId(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") return null;
-  let text = stripCodeFence(value.trim());
-  if (text.startsWith("{")) {
-    const parsed = tryJson(text);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && "selected_memory_id" in parsed) {
-      return normalizeSelectedMemoryId((parsed as { selected_memory_id: unknown }).selected_memory_id);
-    }
-    return null;
-  }
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
-    const parsed = tryJson(text);
-    if (typeof parsed === "string") text = parsed.trim();
-  }
-  return text === "" ? null : text;
+  return readTask3Prediction({ selected_memory_id: value }).selectedMemoryId;
 }
 
-/** A row given as JSON text (possibly in a ``` fence) is parsed; anything else is returned as is. */
+/** A row given as JSON text (fenced, or inside prose) is parsed as the scorer parses it; anything else is returned as is. */
 export function unwrapJsonText(raw: unknown): unknown {
   if (typeof raw !== "string") return raw;
-  const parsed = tryJson(stripCodeFence(raw.trim()));
+  const parsed = parseLenientJson(raw);
   return parsed === undefined ? raw : parsed;
-}
-
-function stripCodeFence(text: string): string {
-  const fenced = /^```[\w-]*\s*([\s\S]*?)\s*```$/.exec(text);
-  return fenced ? (fenced[1] ?? "").trim() : text;
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function parseEnvelope<S extends z.ZodType>(

@@ -51,6 +51,18 @@ function read(input: unknown, depth: number, problems: string[]): Found {
     if (/^(```|\{)/.test(trimmed)) {
       const inner = read(trimmed, depth + 1, problems);
       if (inner.selectedMemoryId !== null) return mergeText(base, inner);
+      // JSON-looking text with no id in it is not an id either
+      problems.push("selected_memory_id holds JSON-like text without an id");
+      return base;
+    }
+    // An id written as a JSON string ("\"m3\""): unwrap the quotes, keep the id exact.
+    if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
+      try {
+        const unquoted: unknown = JSON.parse(trimmed);
+        if (typeof unquoted === "string" && unquoted.trim()) return { ...base, selectedMemoryId: unquoted.trim() };
+      } catch {
+        // not a JSON string: fall through and keep the text as written
+      }
     }
     if (trimmed.length > 0) return { ...base, selectedMemoryId: trimmed };
   }
