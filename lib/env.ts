@@ -21,6 +21,19 @@ const EnvSchema = z.object({
   JUDGE_PROVIDER: z.string().default("openai-compatible"),
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** uploads: raw size limit, and the most a gzip upload may expand to (gzip bombs) */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  UPLOAD_MAX_DECOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024 * 1024),
+  /** per-user submission limits, counted over the last 24 hours; failures that were ours do not count */
+  SUBMISSIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
+  SUBMISSIONS_PER_TRACK_PER_DAY: z.coerce.number().int().min(0).default(5),
+  /** the worker: instances per job chunk, and how long a chunk may run before pg-boss hands it to another worker */
+  WORKER_CHUNK_SIZE: z.coerce.number().int().min(1).default(500),
+  WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** next-auth */
+  AUTH_SECRET: z.string().min(16).optional(),
+  /** the development sign-in (any e-mail, no password); never available in a production build */
+  ALPSBENCH_DEV_SIGNIN: z.enum(["0", "1"]).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,95 @@
+import type { TrackId } from "@/lib/tracks";
+
+/**
+ * Shapes shared by the submission pipeline's parts: upload validation (lib/predictions/validate-upload.ts),
+ * the single creation path (lib/submissions/create-submission.ts), the queue (lib/queue) and the worker
+ * (lib/pipeline/score-submission.ts). Gold never appears in any of them.
+ */
+
+export type UploadLimits = {
+  /** raw bytes of the upload as received (compressed or not) */
+  maxBytes: number;
+  /** bytes after gunzip: a gzip bomb stops here */
+  maxDecompressedBytes: number;
+  /** problems kept for the report; the total is still counted */
+  maxProblems: number;
+};
+
+export type UploadProblem = { line: number | null; field: string | null; message: string };
+
+export type UploadCoverage = {
+  /** instances of the track (and split) the submission is scored on */
+  expected: number;
+  /** rows accepted for scoring (first row per id) */
+  valid: number;
+  missing: number;
+  duplicate: number;
+  unknown: number;
+  /** rows that are not JSON or whose envelope is wrong */
+  rejected: number;
+  /** first ids of each kind, for the report */
+  missingIds: string[];
+  unknownIds: string[];
+  duplicateIds: string[];
+};
+
+export type UploadValidation = {
+  /** false: the upload is refused and nothing is stored */
+  ok: boolean;
+  /** one sentence saying why it was refused (null when ok) */
+  fatal: string | null;
+  /** machine code for the refusal */
+  code: "ok" | "too_large" | "decompressed_too_large" | "empty" | "not_text" | "bad_gzip" | "malformed" | "wrong_ids" | "no_rows";
+  format: "jsonl" | "json-array" | null;
+  gzip: boolean;
+  /** sha256 (hex) of the decompressed content: a gzipped and a plain upload of the same file are the same */
+  sha256: string | null;
+  /** bytes received, and after decompression */
+  bytes: number;
+  decompressedBytes: number;
+  rows: number;
+  /** the decompressed content, gzip-compressed, for storage (null when refused) */
+  storedGzip: Buffer | null;
+  coverage: UploadCoverage;
+  problems: UploadProblem[];
+  problemsTotal: number;
+};
+
+/** What the worker gets from the queue. Safe to run twice (results are keyed by submission, instance and version). */
+export type ScoreJobPayload = { submissionId: string; scoreVersion: string };
+
+export type SubmissionSystemInput = {
+  name: string;
+  organisation?: string | null;
+  kind: "general_llm" | "memory_system" | "retrieval_baseline";
+  backbone?: string | null;
+  paperUrl?: string | null;
+  codeUrl?: string | null;
+  openWeights?: boolean | null;
+  description?: string | null;
+};
+
+export type NewSubmission = {
+  ownerId: string;
+  track: TrackId;
+  /** "full" scores on every instance; a split only on that split's instances */
+  split: "full" | "dev" | "validation" | "test";
+  /** benchmark version slug (default "alpsbench-v1") */
+  benchmark?: string;
+  system: SubmissionSystemInput;
+  fileName: string;
+  /** the upload, streamed */
+  body: AsyncIterable<Uint8Array>;
+  idempotencyKey?: string | null;
+  visibility?: "public" | "private";
+};
+
+export type CreateSubmissionResult =
+  | { ok: true; id: string; status: string; duplicate: boolean; validation: Omit<UploadValidation, "storedGzip"> }
+  | {
+      ok: false;
+      /** maps to HTTP: invalid_file 422, too_large 413, limit_reached 429, bad_request 400, not_found 404 */
+      code: "invalid_file" | "too_large" | "limit_reached" | "bad_request" | "not_found";
+      message: string;
+      validation?: Omit<UploadValidation, "storedGzip">;
+    };
