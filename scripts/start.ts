@@ -67,6 +67,19 @@ async function main(): Promise<void> {
     void shutdown(code ?? 1);
   });
   log(`serving on http://localhost:${config.PORT}`);
+  startWorker(childEnv, () => stopping);
+}
+
+/** The scoring worker, restarted if it dies: a crash loses no work (its job chunk is retried). */
+function startWorker(childEnv: NodeJS.ProcessEnv, isStopping: () => boolean): void {
+  const worker = spawn("npx", ["--no-install", "tsx", "scripts/worker.ts"], { cwd: root, stdio: "inherit", env: childEnv });
+  children.push(worker);
+  worker.on("exit", (code, signal) => {
+    children.splice(children.indexOf(worker), 1);
+    if (isStopping()) return;
+    log(`worker exited (${code ?? signal}); restarting in 2 s`);
+    setTimeout(() => startWorker(childEnv, isStopping), 2000);
+  });
 }
 
 void main();
