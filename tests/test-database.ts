@@ -5,6 +5,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { migrate } from "@/lib/db/migrate";
 import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
+import { installQueue } from "@/lib/queue/boss";
 
 /**
  * A fresh, migrated PostgreSQL database for one test project. With DATABASE_URL set, a new database is
@@ -22,6 +23,7 @@ export async function createTestDatabase(name: string): Promise<{ url: string; d
     const url = new URL(external);
     url.pathname = `/${database}`;
     await migrate(url.href, MIGRATIONS_DIR);
+    await installQueue(url.href);
     return {
       url: url.href,
       dispose: async () => {
@@ -37,6 +39,7 @@ export async function createTestDatabase(name: string): Promise<{ url: string; d
   mkdirSync(path.dirname(dir), { recursive: true });
   const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_test" });
   await migrate(embedded.url, MIGRATIONS_DIR);
+  await installQueue(embedded.url);
   return {
     url: embedded.url,
     dispose: async () => {

@@ -1,12 +1,13 @@
 import path from "node:path";
 import { startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
+import { installQueue } from "@/lib/queue/boss";
 import { migrate, type MigrateResult } from "./migrate";
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
 
 /**
  * The database for `npm start`, the worker and the tests: DATABASE_URL when set, otherwise an embedded
- * PostgreSQL in `pgDir`; then every pending migration. Returns the URL and a stop function (no-op for an
+ * PostgreSQL in `pgDir`; then every pending migration and the job queue's schema. Returns the URL and a stop function (no-op for an
  * external server).
  */
 export async function prepareDatabase(options: {
@@ -27,5 +28,7 @@ export async function prepareDatabase(options: {
   }
   const migrations = await migrate(url, MIGRATIONS_DIR);
   log(`migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already there`);
+  // pg-boss keeps its own schema ("pgboss") in the same database, so a submission and its job commit together.
+  await installQueue(url);
   return { url, embedded, migrations };
 }

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 import { validateUpload } from "@/lib/predictions/validate-upload";
-import { enqueueScoring } from "@/lib/queue";
+import { enqueueScoring, prismaExecutor } from "@/lib/queue";
 import { TrackId } from "@/lib/tracks";
 import type { CreateSubmissionResult, NewSubmission, UploadValidation } from "./contracts";
 import { countsAgainstLimits } from "./limits";
@@ -125,10 +125,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
         select: { id: true, status: true },
       });
       // The job commits with the submission: no submission without its job, no job without its submission.
-      await enqueueScoring(
-        { executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.$queryRawUnsafe(text, ...(values ?? [])) }) },
-        { submissionId: submission.id, scoreVersion: SCORER_VERSION },
-      );
+      await enqueueScoring(prismaExecutor(tx), { submissionId: submission.id, scoreVersion: SCORER_VERSION });
       return { ok: true as const, id: submission.id, status: submission.status, duplicate: false, validation: report };
     },
     { timeout: 60_000, maxWait: 30_000 },
