@@ -18,8 +18,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/tasks/task2", label: "Task 2", title: "Task 2: memory update" },
   { href: "/tasks/task3", label: "Task 3", title: "Task 3: memory retrieval among distractors" },
   { href: "/tasks/task4", label: "Task 4", title: "Task 4: memory utilization" },
+  { href: "/submit", label: "Submit", title: "Submit predictions for scoring" },
+  { href: "/queue", label: "Queue", title: "Scoring queue" },
   { href: "/about", label: "About" },
-  { href: "/api-docs", label: "API" , title: "API documentation" },
+  { href: "/api-docs", label: "API", title: "API documentation" },
+  { href: "/signin", label: "Account", title: "Sign in or out" },
 ];
 
 /** "/" is current only on "/"; any other item is current on its path and below (/tasks/task3/d100). */

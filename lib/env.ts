@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(60),
   /** next-auth */
   AUTH_SECRET: z.string().min(16).optional(),
-  /** the development sign-in (any e-mail, no password); never available in a production build */
+  /**
+   * the development sign-in (any e-mail, no password), read at run time: a public deployment must never set it.
+   * Off unless exactly "1", in every build.
+   */
   ALPSBENCH_DEV_SIGNIN: z.enum(["0", "1"]).optional(),
 });
 

@@ -43,9 +43,25 @@ export default async function setup(project: TestProject) {
   await db.$disconnect();
   buildIfNeeded((line) => process.stderr.write(`[e2e] ${line}\n`));
   const port = await freePort();
+  // The test server enables the development sign-in (never set ALPSBENCH_DEV_SIGNIN on a real deployment).
+  const serverEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production" as const,
+    ALPSBENCH_DEV_SIGNIN: "1",
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-use",
+  };
   const server = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    env: serverEnv,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  // The scoring worker, as `npm start` runs it.
+  const worker = spawn(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, `${ROOT}/scripts/worker.ts`], {
+    cwd: ROOT,
+    env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -55,14 +71,16 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDatabaseUrl", database.url);
   project.provide("realDataImported", hasSharedData);
   return async () => {
-    // npx starts next as a child: kill the whole process group.
-    if (server.pid) {
+    // npx starts next as a child: kill each whole process group.
+    for (const child of [server, worker]) {
+      if (!child.pid) continue;
       try {
-        process.kill(-server.pid, "SIGTERM");
+        process.kill(-child.pid, "SIGTERM");
       } catch {
         // already gone
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await database.dispose();
   };
 }

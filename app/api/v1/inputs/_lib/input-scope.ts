@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/create-client";
+import { findBenchmarkVersion, type InputScope } from "@/lib/db/queries/submission-inputs";
+import { trackFromSlug, TRACK_IDS, trackSlug, type TrackId } from "@/lib/tracks";
+import { apiError } from "../../submissions/_lib/http";
+
+const Query = z.object({
+  /** absent or "full": every split (what a `full` submission is scored on) */
+  split: z
+    .enum(["full", "dev", "validation", "test"], { error: "must be dev, validation, test or full" })
+    .optional()
+    .transform((s) => (s === undefined || s === "full" ? null : s)),
+  benchmark: z.string().trim().min(1).default("alpsbench-v1"),
+});
+
+/** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */
+export async function inputScopeOf(
+  db: Db,
+  slug: string,
+  searchParams: URLSearchParams,
+  extra: readonly string[] = [],
+): Promise<{ ok: true; scope: InputScope; benchmark: string; slug: string } | { ok: false; response: Response }> {
+  const track: TrackId | null = trackFromSlug(slug) ?? (TRACK_IDS as readonly string[]).find((t) => t === slug) as TrackId | undefined ?? null;
+  if (!track) {
+    return { ok: false, response: apiError(404, "not_found", `Unknown track "${slug}". Known: ${TRACK_IDS.map(trackSlug).join(", ")}.`) };
+  }
+  const params = Object.fromEntries([...searchParams.entries()].filter(([key]) => !extra.includes(key)));
+  const unknown = Object.keys(params).filter((key) => key !== "split" && key !== "benchmark");
+  if (unknown.length > 0) return { ok: false, response: apiError(400, "bad_request", `unknown parameter(s): ${unknown.join(", ")}`) };
+  const query = Query.safeParse(params);
+  if (!query.success) {
+    return { ok: false, response: apiError(400, "bad_request", query.error.issues.map((i) => `parameter "${i.path.join(".")}": ${i.message}`).join("; ")) };
+  }
+  const benchmark = await findBenchmarkVersion(db, query.data.benchmark);
+  if (!benchmark) return { ok: false, response: apiError(404, "not_found", `Unknown benchmark "${query.data.benchmark}".`) };
+  return { ok: true, scope: { benchmarkVersionId: benchmark.id, track, split: query.data.split }, benchmark: benchmark.slug, slug: trackSlug(track) };
+}

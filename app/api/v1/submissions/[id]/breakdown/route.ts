@@ -1,0 +1,89 @@
+import { stringify } from "csv-stringify/sync";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { requestUser } from "@/lib/auth/request-user";
+import { db } from "@/lib/db/client";
+import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/db/queries/submission-breakdown";
+import { currentScoreVersions, findVisibleSubmission } from "@/lib/db/queries/submission-status";
+import { apiError, internalError, unauthorized } from "../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+const Query = z.strictObject({
+  level: z.enum(["instance", "dimension"], { error: "must be instance or dimension" }).default("instance"),
+  format: z.enum(["json", "csv"], { error: "must be json or csv" }).default("json"),
+  by: z.enum(["domain", "label"], { error: "must be domain or label" }).default("domain"),
+});
+
+/**
+ * GET /api/v1/submissions/{id}/breakdown?level=instance|dimension&format=json|csv[&by=domain|label]
+ *
+ * instance: one row per instance {benchmark_id, track, split, predicted, ...metrics}; dimension: per stratum
+ * (label domain, or full label with by=label) the mean of each per-instance metric with n. Test-split
+ * instances are withheld for everyone but admins (hidden gold; lib/db/queries/submission-breakdown.ts):
+ * the JSON says how many in `withheld.test`, the CSV in the X-AlpsBench-Withheld-Test header.
+ */
+export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+  const { id } = await context.params;
+  const query = Query.safeParse(Object.fromEntries(request.nextUrl.searchParams.entries()));
+  if (!query.success) {
+    const message = query.error.issues
+      .map((i) => (i.code === "unrecognized_keys" ? `unknown parameter(s): ${i.keys.join(", ")}` : `parameter "${i.path.join(".")}": ${i.message}`))
+      .join("; ");
+    return apiError(400, "bad_request", message);
+  }
+  const { level, format, by } = query.data;
+  try {
+    const viewer = await requestUser(request);
+    if (!viewer && request.headers.get("authorization") !== null) return unauthorized(request);
+    const submission = await findVisibleSubmission(db(), id, viewer);
+    if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
+    const includeTest = viewer?.role === "admin";
+    const versions = await currentScoreVersions(db(), submission.id, submission.scorerVersion);
+    const withheldTest = includeTest ? 0 : await countWithheldTestInstances(db(), submission.id, versions);
+    const withheld = {
+      test: withheldTest,
+      ...(withheldTest > 0
+        ? { reason: "Per-instance results on the test split are not published: its gold is hidden, and per-instance scores would reveal it." }
+        : {}),
+    };
+    const filename = `alpsbench-${submission.id}-${level}${level === "dimension" ? `-${by}` : ""}`;
+    const headers = { "cache-control": "no-store", "x-alpsbench-withheld-test": String(withheldTest) };
+
+    if (level === "instance") {
+      const { rows, metrics } = await getInstanceBreakdown(db(), submission.id, versions, includeTest);
+      if (format === "csv") {
+        const columns = ["benchmark_id", "track", "split", "predicted", ...metrics];
+        const csv = stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false") } });
+        return new NextResponse(csv, {
+          headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
+        });
+      }
+      return NextResponse.json(
+        { submission: submission.id, status: submission.status, split: submission.split, level, scoreVersions: versions, metrics, withheld, rows },
+        { headers },
+      );
+    }
+
+    const { groups, metrics } = await getDimensionBreakdown(db(), submission.id, versions, includeTest, by);
+    if (format === "csv") {
+      const records = groups.map((g) => ({
+        track: g.track,
+        dimension: g.dimension,
+        n: g.n,
+        ...Object.fromEntries(metrics.flatMap((m) => [[m, g.metrics[m]?.mean ?? null], [`${m}__n`, g.metrics[m]?.n ?? 0]])),
+      }));
+      const columns = ["track", "dimension", "n", ...metrics.flatMap((m) => [m, `${m}__n`])];
+      const csv = stringify(records, { header: true, columns });
+      return new NextResponse(csv, {
+        headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
+      });
+    }
+    return NextResponse.json(
+      { submission: submission.id, status: submission.status, split: submission.split, level, by, scoreVersions: versions, metrics, withheld, groups },
+      { headers },
+    );
+  } catch (error) {
+    return internalError("GET /api/v1/submissions/{id}/breakdown", error);
+  }
+}

@@ -1,0 +1,242 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatCount } from "@/components/format";
+import { PageHeader } from "@/components/page-header";
+import { ProgressBar } from "@/components/progress-bar";
+import { STATUS_LABEL } from "@/components/submission-status";
+import { db } from "@/lib/db/client";
+import { getQueueView } from "@/lib/db/queries/queue";
+import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { AutoRefresh } from "./_components/auto-refresh";
+
+type QueueView = Awaited<ReturnType<typeof getQueueView>>;
+type Identity = QueueView["recent"][number];
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Scoring queue" };
+
+const REFRESH_SECONDS = 5;
+
+function trackText(tracks: string[]): string {
+  return (
+    tracks
+      .map((t) => {
+        const parsed = TrackId.safeParse(t);
+        return parsed.success ? TRACK_LABELS[parsed.data] : t;
+      })
+      .join(", ") || "–"
+  );
+}
+
+function duration(seconds: number | null): string {
+  if (seconds === null) return "–";
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 1) return "under 1 s";
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, "0")} s`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ${String(m % 60).padStart(2, "0")} min`;
+  return `${Math.floor(h / 24)} days`;
+}
+
+const UTC = (iso: string) => `${iso.slice(0, 16).replace("T", " ")}`;
+
+function Name({ entry }: { entry: Pick<Identity, "id" | "system"> }) {
+  if (!entry.id || !entry.system) return <span className="text-fg-subtle italic">private submission</span>;
+  return (
+    <Link href={`/submissions/${entry.id}`} className="font-medium text-accent underline decoration-accent/30 underline-offset-2 hover:decoration-accent">
+      {entry.system}
+    </Link>
+  );
+}
+
+function Scope({ entry }: { entry: Pick<Identity, "tracks" | "benchmark" | "split"> }) {
+  return (
+    <span className="text-fg-muted">
+      {trackText(entry.tracks)}
+      <span className="text-fg-subtle">
+        {" "}
+        · {entry.benchmark === "alpsbench-v1" ? "AlpsBench" : entry.benchmark === "demo" ? "Demo" : entry.benchmark} · {entry.split}
+      </span>
+    </span>
+  );
+}
+
+const th = "px-3 py-2 text-left text-xs font-medium tracking-wide text-fg-muted uppercase";
+const td = "px-3 py-2 align-top";
+
+export default async function QueuePage() {
+  const queue = await getQueueView(db());
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="Submissions"
+        title="Scoring queue"
+        description="Uploads are scored one job at a time per worker, oldest first. Private submissions keep their place in line without their name."
+        actions={
+          <Link href="/submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong">
+            Submit predictions
+          </Link>
+        }
+      >
+        <AutoRefresh seconds={REFRESH_SECONDS} renderedAt={queue.generatedAt} />
+      </PageHeader>
+
+      <dl className="grid grid-cols-3 gap-3 sm:max-w-xl">
+        {[
+          ["Running", queue.running.total],
+          ["Waiting", queue.waiting.total],
+          ["Recently finished", queue.recent.length],
+        ].map(([label, value]) => (
+          <div key={String(label)} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+            <dt className="text-xs font-medium text-fg-muted">{label}</dt>
+            <dd className="num text-xl font-semibold text-fg">{formatCount(Number(value))}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="running-title" className="space-y-3">
+        <h2 id="running-title" className="text-lg font-semibold text-fg">
+          Running
+        </h2>
+        {queue.running.jobs.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Nothing is being scored right now.</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {queue.running.jobs.map((entry, i) => {
+              const p = entry.progress;
+              const judged = p.judge.done + p.judge.cached + p.judge.failed;
+              return (
+                <li key={entry.id ?? `private-${i}`} className="rounded-lg border border-line bg-surface p-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                    <Name entry={entry} />
+                    <span className="rounded-full border border-accent/40 bg-accent-soft px-2 py-px text-xs font-medium text-accent">
+                      {STATUS_LABEL[entry.status]}
+                    </span>
+                  </div>
+                  <p className="mt-1 text-sm">
+                    <Scope entry={entry} />
+                  </p>
+                  <ProgressBar
+                    className="mt-3"
+                    label="Instances scored"
+                    value={p.total > 0 ? p.done : null}
+                    max={p.total}
+                    valueText={p.total > 0 ? `${formatCount(p.done)} of ${formatCount(p.total)}` : "starting"}
+                  />
+                  <p className="mt-2 text-[0.8125rem] text-fg-muted">
+                    Running for {duration(entry.runningSeconds)}
+                    {judged > 0 ? ` · judge calls ${formatCount(p.judge.done)} done, ${formatCount(p.judge.cached)} cached, ${formatCount(p.judge.failed)} failed` : ""}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="waiting-title" className="space-y-3">
+        <h2 id="waiting-title" className="text-lg font-semibold text-fg">
+          Waiting
+        </h2>
+        {queue.waiting.jobs.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No submission is waiting.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Submissions waiting to be scored, next first</caption>
+              <thead className="bg-surface-muted">
+                <tr>
+                  <th scope="col" className={`${th} w-10 text-right`}>#</th>
+                  <th scope="col" className={th}>System</th>
+                  <th scope="col" className={`${th} hidden sm:table-cell`}>Track</th>
+                  <th scope="col" className={`${th} text-right`}>Waiting</th>
+                </tr>
+              </thead>
+              <tbody>
+                {queue.waiting.jobs.map((entry) => (
+                  <tr key={entry.id ?? `private-${entry.position}`} className="border-t border-line">
+                    <td className={`${td} num text-right text-fg-muted`}>{entry.position}</td>
+                    <td className={td}>
+                      <Name entry={entry} />
+                      <div className="text-[0.8125rem] sm:hidden">
+                        <Scope entry={entry} />
+                      </div>
+                    </td>
+                    <td className={`${td} hidden sm:table-cell`}>
+                      <Scope entry={entry} />
+                    </td>
+                    <td className={`${td} num text-right whitespace-nowrap text-fg-muted`}>{duration(entry.waitingSeconds)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {queue.waiting.total > queue.waiting.jobs.length ? (
+              <p className="border-t border-line px-3 py-2 text-sm text-fg-muted">and {formatCount(queue.waiting.total - queue.waiting.jobs.length)} more</p>
+            ) : null}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="finished-title" className="space-y-3">
+        <h2 id="finished-title" className="text-lg font-semibold text-fg">
+          Recently finished
+        </h2>
+        {queue.recent.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No upload has finished yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full text-sm">
+              <caption className="sr-only">The latest finished submissions, newest first, with how long each waited and ran</caption>
+              <thead className="bg-surface-muted">
+                <tr>
+                  <th scope="col" className={th}>System</th>
+                  <th scope="col" className={`${th} hidden md:table-cell`}>Track</th>
+                  <th scope="col" className={th}>Result</th>
+                  <th scope="col" className={`${th} hidden sm:table-cell`}>Finished (UTC)</th>
+                  <th scope="col" className={`${th} text-right`}>Ran</th>
+                  <th scope="col" className={`${th} hidden text-right sm:table-cell`}>Waited</th>
+                </tr>
+              </thead>
+              <tbody>
+                {queue.recent.map((entry, i) => (
+                  <tr key={entry.id ?? `private-${i}`} className="border-t border-line">
+                    <td className={td}>
+                      <Name entry={entry} />
+                      <div className="text-[0.8125rem] md:hidden">
+                        <Scope entry={entry} />
+                      </div>
+                    </td>
+                    <td className={`${td} hidden md:table-cell`}>
+                      <Scope entry={entry} />
+                    </td>
+                    <td className={td}>
+                      {entry.status === "done" ? (
+                        <span className="inline-flex items-center gap-1 rounded-full border border-tier-verified-line bg-tier-verified-bg px-2 py-px text-xs font-medium text-tier-verified-fg">
+                          <span aria-hidden="true">✓</span> done
+                        </span>
+                      ) : (
+                        <span className="inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-px text-xs font-medium text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+                          <span aria-hidden="true">✕</span> failed
+                        </span>
+                      )}
+                    </td>
+                    <td className={`${td} num hidden whitespace-nowrap text-fg-muted sm:table-cell`}>{entry.finishedAt ? UTC(entry.finishedAt) : "–"}</td>
+                    <td className={`${td} num text-right whitespace-nowrap text-fg`}>
+                      {duration(entry.runSeconds)}
+                    </td>
+                    <td className={`${td} num hidden text-right whitespace-nowrap text-fg-muted sm:table-cell`}>
+                      {duration(entry.waitSeconds)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache, type ReactNode } from "react";
+import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { PageHeader } from "@/components/page-header";
+import type { SubmissionStatusData } from "@/components/submission-status";
+import { getSessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
+import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { LiveStatus } from "./_components/live-status";
+
+export const dynamic = "force-dynamic";
+
+/** One read per request for both generateMetadata and the page; the read model decides visibility. */
+const load = cache(async (id: string) => {
+  const user = await getSessionUser();
+  return getSubmissionStatus(db(), id, user ? { id: user.id, role: user.role } : null);
+});
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+const BENCHMARK_LABEL: Record<string, string> = { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic)" };
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  const submission = await load(id);
+  if (!submission) return { title: "Not found" };
+  return { title: `Submission: ${submission.system.name}`, robots: submission.visibility === "private" ? { index: false } : undefined };
+}
+
+const UTC = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 1) return "under 1 s";
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+function formatBytes(bytes: number | null): string | null {
+  if (bytes === null) return null;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const submission = await load(id);
+  if (!submission) notFound();
+  const user = await getSessionUser();
+
+  const initial: SubmissionStatusData = {
+    status: submission.status,
+    progressDone: submission.progress.done,
+    progressTotal: submission.progress.total,
+    judgeCallsDone: submission.progress.judge.done,
+    judgeCallsCached: submission.progress.judge.cached,
+    judgeCallsFailed: submission.progress.judge.failed,
+    failureReason: submission.failureReason,
+    queuePosition: submission.queuePosition,
+  };
+  const createdAt = new Date(submission.createdAt);
+  const startedAt = submission.startedAt ? new Date(submission.startedAt) : null;
+  const finishedAt = submission.finishedAt ? new Date(submission.finishedAt) : null;
+  const file = "file" in submission ? submission.file : null;
+
+  const tracks = submission.tracks.flatMap((t) => {
+    const parsed = TrackId.safeParse(t);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const trackTitle = tracks.length > 2 ? `${tracks.length} tracks` : tracks.map((t) => TRACK_LABELS[t]).join(", ") || "no track";
+
+  const facts: [string, ReactNode][] = [
+    ["Benchmark", BENCHMARK_LABEL[submission.benchmark] ?? submission.benchmark],
+    ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
+    ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
+    ["Submitted", UTC(createdAt)],
+    [
+      "Ran",
+      submission.source !== "upload"
+        ? submission.source === "reported"
+          ? "reported figures, not run here"
+          : "scored when the site was set up"
+        : startedAt
+        ? finishedAt
+          ? `${duration(finishedAt.getTime() - startedAt.getTime())} (waited ${duration(startedAt.getTime() - createdAt.getTime())})`
+          : `since ${UTC(startedAt)}`
+        : "not started",
+    ],
+    ["Visibility", submission.visibility === "private" ? "private (only you and admins)" : "public"],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow={`Submission · ${trackTitle}`}
+        title={submission.system.name}
+        description={
+          submission.system.organisation ? (
+            <>
+              {submission.system.organisation} ·{" "}
+              <Link href={`/systems/${submission.system.slug}`} className="text-accent underline underline-offset-2">
+                system page
+              </Link>
+            </>
+          ) : (
+            <Link href={`/systems/${submission.system.slug}`} className="text-accent underline underline-offset-2">
+              System page
+            </Link>
+          )
+        }
+        actions={
+          user ? (
+            <Link href="/submit" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
+              New submission
+            </Link>
+          ) : null
+        }
+      />
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+            <dd className="mt-0.5 break-words text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <LiveStatus id={submission.id} initial={initial} />
+
+      {submission.status === "done" ? <Results submission={submission} tracks={tracks} /> : null}
+    </div>
+  );
+}
+
+type MetricRow = { metric: string; def: (typeof TRACK_METRICS)[TrackId][number] } & Loaded["metrics"][string];
+
+/** The metrics the leaderboard defines for a track, in its column order; the breakdown downloads hold everything. */
+function rowsFor(submission: Loaded, track: TrackId): MetricRow[] {
+  const defs = TRACK_METRICS[track];
+  // One track: keys are metric ids. Several: "<track>:<metric>" (lib/db/queries/submission-status.ts).
+  const multi = Object.keys(submission.metrics).some((key) => key.includes(":"));
+  return defs.flatMap((def) => {
+    const cell = submission.metrics[multi ? `${track}:${def.id}` : def.id];
+    return cell ? [{ metric: def.id, def, ...cell }] : [];
+  });
+}
+
+function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[] }) {
+  const id = encodeURIComponent(submission.id);
+  const download = "rounded-md border border-line bg-surface px-2.5 py-1 text-[0.8125rem] font-medium text-accent hover:bg-surface-hover";
+  const perTrack = tracks.map((track) => ({ track, rows: rowsFor(submission, track) }));
+  const empty = perTrack.filter((t) => t.rows.length === 0).map((t) => TRACK_LABELS[t.track]);
+  return (
+    <section aria-labelledby="metrics-title" className="space-y-4">
+      <div>
+        <h2 id="metrics-title" className="text-lg font-semibold text-fg">
+          Metrics
+        </h2>
+        <p className="text-sm text-fg-muted">Means over instances with 95% bootstrap confidence intervals; n is the number of instances.</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm" role="group" aria-labelledby="breakdown-title">
+        <span id="breakdown-title" className="font-medium text-fg">
+          Download the breakdown
+        </span>
+        {(["instance", "dimension"] as const).map((level) => (
+          <span key={level} className="inline-flex items-center gap-1.5">
+            <span className="text-fg-muted">per {level}</span>
+            {(["csv", "json"] as const).map((format) => (
+              <a
+                key={format}
+                className={download}
+                href={`/api/v1/submissions/${id}/breakdown?level=${level}&format=${format}`}
+                download
+                aria-label={`Per-${level} breakdown as ${format.toUpperCase()}`}
+              >
+                {format.toUpperCase()}
+              </a>
+            ))}
+          </span>
+        ))}
+      </div>
+      {perTrack.map(({ track, rows }) =>
+        rows.length === 0 ? null : (
+          <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full min-w-[22rem] table-fixed text-sm" data-testid="metrics-table">
+              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{TRACK_LABELS[track]}</caption>
+              <colgroup>
+                <col />
+                <col className="w-[5.5rem] sm:w-32" />
+                <col className="w-[8.5rem] sm:w-48" />
+                <col className="w-12 sm:w-20" />
+                <col className="hidden w-40 sm:table-column" />
+              </colgroup>
+              <thead className="bg-surface-muted text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-left font-medium sm:px-4">Metric</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">Value</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">95% CI</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium sm:px-4">n</th>
+                  <th scope="col" className="hidden px-4 py-2 text-left font-medium sm:table-cell">Scored by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const value = formatMetric(row.value, row.def.decimals);
+                  return (
+                    <tr key={row.metric} className="border-t border-line">
+                      <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
+                        <span title={row.def.description}>{row.def.label}</span>
+                        {row.def.kind === "judge" ? (
+                          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg">
+                            judge
+                          </span>
+                        ) : null}
+                      </th>
+                      <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
+                        {value ?? <span className="font-normal text-fg-subtle">{row.def.kind === "judge" ? "not judged" : "–"}</span>}
+                      </td>
+                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">
+                        {formatInterval(row.ciLow, row.ciHigh, row.def.decimals) ?? "–"}
+                      </td>
+                      <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>
+                      <td className="hidden truncate px-4 py-2 font-mono text-[0.75rem] text-fg-subtle sm:table-cell" title={row.judgeProfile ?? row.scoreVersion}>
+                        {row.judgeProfile ?? row.scoreVersion}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ),
+      )}
+      {empty.length > 0 ? (
+        <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">
+          No metrics {empty.length === tracks.length ? "were stored" : "yet"} for {empty.join(", ")}
+          {tracks.some((t) => t.startsWith("task4")) ? ": Task 4 is scored by an LLM judge only, and none has judged this submission." : "."}
+        </p>
+      ) : null}
+    </section>
+  );
+}

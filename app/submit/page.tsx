@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { UploadForm, type UploadTrackOption } from "@/components/upload-form";
+import { getSessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
+import { SignOutButton } from "../signin/_components/sign-out-button";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Submit predictions" };
+
+const TRACKS: UploadTrackOption[] = TRACK_IDS.map((id) => ({
+  id,
+  slug: trackSlug(id),
+  // "Task 3 · Retrieval, 100 distractors" → "Retrieval, 100 distractors": the optgroup names the task.
+  label: TRACK_LABELS[id].replace(/^Task \d · /, ""),
+  task: taskOf(id),
+}));
+
+const BENCHMARK_LABEL: Record<string, string> = { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic, small)" };
+
+export default async function SubmitPage() {
+  const user = await getSessionUser();
+  if (!user) {
+    return (
+      <div className="space-y-6">
+        <PageHeader eyebrow="Submit" title="Sign in to submit" description="Uploading predictions for server-side scoring needs an account, so you can follow your submissions and manage them later." />
+        <div className="max-w-md rounded-lg border border-line bg-surface p-5">
+          <p className="text-fg-muted">Reading the leaderboard and downloading the inputs needs no account.</p>
+          <Link
+            href="/signin?callbackUrl=%2Fsubmit"
+            className="mt-4 inline-flex rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong"
+          >
+            Sign in to submit
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const versions = await db().benchmarkVersion.findMany({
+    select: { slug: true, name: true, isDemo: true, _count: { select: { instances: true } } },
+    orderBy: [{ isDemo: "asc" }, { slug: "asc" }],
+  });
+  const benchmarks = versions
+    .filter((v) => v._count.instances > 0)
+    .map((v) => ({ slug: v.slug, label: BENCHMARK_LABEL[v.slug] ?? v.name }));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow="Submit"
+        title="Submit predictions"
+        description={
+          <>
+            Upload one prediction file per track. The server validates it while it uploads, queues it, and scores it with the same versioned
+            scorer as every re-scored row; judge metrics use the configured judge profile. Follow the queue on the{" "}
+            <Link href="/queue" className="text-accent underline underline-offset-2">
+              queue page
+            </Link>
+            .
+          </>
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+            <span>
+              Signed in as <span className="font-medium break-all text-fg">{user.email ?? user.id}</span>
+            </span>
+            <SignOutButton />
+          </div>
+        }
+      />
+      {benchmarks.length === 0 ? (
+        <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
+          No benchmark data is loaded on this server yet, so there is nothing to score against.
+        </p>
+      ) : (
+        <UploadForm tracks={TRACKS} benchmarks={benchmarks} />
+      )}
+    </div>
+  );
+}

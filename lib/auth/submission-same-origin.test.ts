@@ -1,0 +1,22 @@
+// Tests of the upload route's same-origin check for session-authenticated uploads
+// (app/api/v1/submissions/_lib/http.ts). They sit here because the unit project only collects lib/, components/, scripts/.
+import { describe, expect, test } from "vitest";
+import { isSameOriginRequest } from "@/app/api/v1/submissions/_lib/http";
+
+const request = (headers: Record<string, string>) => new Request("http://leaderboard.test/api/v1/submissions", { method: "POST", headers });
+
+describe("isSameOriginRequest", () => {
+  test.each([
+    ["Sec-Fetch-Site same-origin", { "sec-fetch-site": "same-origin" }, true],
+    ["Sec-Fetch-Site none (typed URL, bookmark)", { "sec-fetch-site": "none" }, true],
+    ["Sec-Fetch-Site cross-site", { "sec-fetch-site": "cross-site", origin: "http://leaderboard.test", host: "leaderboard.test" }, false],
+    ["Sec-Fetch-Site same-site (a sibling subdomain)", { "sec-fetch-site": "same-site" }, false],
+    ["an Origin equal to the Host", { origin: "http://leaderboard.test", host: "leaderboard.test" }, true],
+    ["an Origin equal to X-Forwarded-Host behind a proxy", { origin: "https://alpsbench.org", host: "10.0.0.5:3000", "x-forwarded-host": "alpsbench.org" }, true],
+    ["another Origin", { origin: "https://evil.example", host: "leaderboard.test" }, false],
+    ["a null Origin (sandboxed iframe)", { origin: "null", host: "leaderboard.test" }, false],
+    ["no browser headers at all (curl)", {}, true],
+  ])("%s", (_label, headers, expected) => {
+    expect(isSameOriginRequest(request(headers))).toBe(expected);
+  });
+});

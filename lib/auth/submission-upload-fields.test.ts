@@ -1,0 +1,86 @@
+// Tests of the upload route's field schema (app/api/v1/submissions/_lib/upload-fields.ts). They sit here because the
+// unit project only collects lib/, components/ and scripts/.
+import { describe, expect, test } from "vitest";
+import { describeFieldProblems, parseIdempotencyKey, parseUploadFields, systemOf } from "@/app/api/v1/submissions/_lib/upload-fields";
+
+describe("upload fields", () => {
+  test("defaults: split full, benchmark alpsbench-v1, kind general_llm, visibility public", () => {
+    const parsed = parseUploadFields({ task: "task1", model: "GPT-5.2" });
+    expect(parsed).toEqual({
+      ok: true,
+      fields: { task: "task1", model: "GPT-5.2", split: "full", benchmark: "alpsbench-v1", kind: "general_llm", visibility: "public" },
+    });
+  });
+
+  test.each([
+    ["task1", "task1"],
+    ["task3/d300", "task3/d300"],
+    ["task3-d300", "task3/d300"],
+    ["TASK4-ability2", "task4/ability2"],
+  ])("track %s reads as %s", (given, track) => {
+    const parsed = parseUploadFields({ task: given, model: "m" });
+    expect(parsed.ok && parsed.fields.task).toBe(track);
+  });
+
+  test("every optional field, with empty strings counting as absent", () => {
+    const parsed = parseUploadFields({
+      task: "task2",
+      model: "  MemSys  ",
+      split: "dev",
+      benchmark: "demo",
+      organisation: "Lab",
+      kind: "memory_system",
+      backbone: "",
+      paper_url: "https://arxiv.org/abs/1",
+      code_url: "http://github.com/x/y",
+      open_weights: "true",
+      visibility: "private",
+    });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.fields).toMatchObject({ model: "MemSys", split: "dev", benchmark: "demo", open_weights: true, visibility: "private" });
+    expect(parsed.fields.backbone).toBeUndefined();
+    expect(systemOf(parsed.fields)).toEqual({
+      name: "MemSys",
+      organisation: "Lab",
+      kind: "memory_system",
+      backbone: null,
+      paperUrl: "https://arxiv.org/abs/1",
+      codeUrl: "http://github.com/x/y",
+      openWeights: true,
+      description: null,
+    });
+  });
+
+  test.each([
+    ["a missing task", { model: "m" }, "task", "is required"],
+    ["a missing model", { task: "task1" }, "model", "is required"],
+    ["an unknown track", { task: "task9", model: "m" }, "task", 'unknown track "task9"'],
+    ["a bad split", { task: "task1", model: "m", split: "train" }, "split", "must be full, dev, validation or test"],
+    ["a bad kind", { task: "task1", model: "m", kind: "robot" }, "kind", "must be general_llm"],
+    ["a javascript: URL", { task: "task1", model: "m", paper_url: "javascript:alert(1)" }, "paper_url", "http(s) URL"],
+    ["a non-URL", { task: "task1", model: "m", code_url: "github" }, "code_url", "http(s) URL"],
+    ["a bad boolean", { task: "task1", model: "m", open_weights: "maybe" }, "open_weights", '"true" or "false"'],
+    ["a bad visibility", { task: "task1", model: "m", visibility: "secret" }, "visibility", "public or private"],
+    ["a bad benchmark slug", { task: "task1", model: "m", benchmark: "../etc" }, "benchmark", "benchmark slug"],
+    ["a too long model name", { task: "task1", model: "x".repeat(121) }, "model", "at most 120"],
+    ["a typo'd field", { task: "task1", model: "m", modle: "x" }, "modle", "unknown field"],
+  ])("names the field for %s", (_label, raw, field, message) => {
+    const parsed = parseUploadFields(raw as Record<string, string>);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    const problem = parsed.problems.find((p) => p.field === field);
+    expect(problem, JSON.stringify(parsed.problems)).toBeDefined();
+    expect(problem!.message).toContain(message);
+    expect(describeFieldProblems(parsed.problems)).toContain(`field "${field}"`);
+  });
+
+  test("Idempotency-Key: absent is fine, printable ASCII up to 200 characters is kept, anything else is refused", () => {
+    expect(parseIdempotencyKey(null)).toEqual({ ok: true, key: null });
+    expect(parseIdempotencyKey(" 3f1c-retry ")).toEqual({ ok: true, key: "3f1c-retry" });
+    expect(parseIdempotencyKey("").ok).toBe(false);
+    expect(parseIdempotencyKey("has space").ok).toBe(false);
+    expect(parseIdempotencyKey("x".repeat(201)).ok).toBe(false);
+    expect(parseIdempotencyKey("ключ").ok).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import type { Db } from "@/lib/db/create-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Per-instance and per-dimension results of one submission, from its InstanceResult rows under the current
+ * score versions (deterministic + latest judge; see currentScoreVersions).
+ *
+ * HIDDEN GOLD: per-instance results on the TEST split are served to admins only. Their gold is never
+ * published, and a per-instance score is a probe of it (vary one prediction, watch one number move). For
+ * everyone else, a `full` submission's breakdown covers its dev and validation instances and says how many
+ * test instances were withheld; a `test` submission's breakdown is empty, with the same count. The same
+ * rule applies to the dimension level: a stratum can hold a single test instance, and then its mean is
+ * that instance's score. The submission's headline metrics (GET /api/v1/submissions/{id}) do cover the
+ * test split: an aggregate over hundreds of instances is what a leaderboard publishes.
+ *
+ * Only `metrics` is read: `detail` holds the matching explained, with gold items in it, and never leaves here.
+ */
+
+export type BreakdownRow = {
+  benchmark_id: string;
+  track: string;
+  split: "dev" | "validation" | "test";
+  predicted: boolean | null;
+  [metric: string]: string | number | boolean | null;
+};
+
+type ResultRow = {
+  instanceId: string;
+  metrics: Prisma.JsonValue;
+  instance: { benchmarkId: string; trackId: string; split: "dev" | "validation" | "test"; meta: Prisma.JsonValue };
+};
+
+function metricsOf(value: Prisma.JsonValue): Record<string, number | boolean | null> {
+  const out: Record<string, number | boolean | null> = {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return out;
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === "number" || typeof v === "boolean" || v === null) out[key] = v;
+  }
+  return out;
+}
+
+async function loadResults(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean): Promise<ResultRow[]> {
+  if (versions.length === 0) return [];
+  const rows = await db.instanceResult.findMany({
+    where: { submissionId, scoreVersion: { in: [...versions] }, ...(includeTest ? {} : { instance: { split: { not: "test" } } }) },
+    select: {
+      instanceId: true,
+      metrics: true,
+      instance: { select: { benchmarkId: true, trackId: true, split: true, meta: true } },
+    },
+  });
+  return rows;
+}
+
+/** Test instances this submission has results for that a non-admin does not see. */
+export async function countWithheldTestInstances(db: Db, submissionId: string, versions: readonly string[]): Promise<number> {
+  if (versions.length === 0) return 0;
+  const rows = await db.instanceResult.findMany({
+    where: { submissionId, scoreVersion: { in: [...versions] }, instance: { split: "test" } },
+    distinct: ["instanceId"],
+    select: { instanceId: true },
+  });
+  return rows.length;
+}
+
+/** One row per instance: benchmark_id, track, split, predicted, then every metric (deterministic and judge). */
+export async function getInstanceBreakdown(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean) {
+  const results = await loadResults(db, submissionId, versions, includeTest);
+  const byInstance = new Map<string, BreakdownRow>();
+  const metricNames = new Set<string>();
+  for (const result of results) {
+    const row =
+      byInstance.get(result.instanceId) ??
+      ({ benchmark_id: result.instance.benchmarkId, track: result.instance.trackId, split: result.instance.split, predicted: null } as BreakdownRow);
+    for (const [name, value] of Object.entries(metricsOf(result.metrics))) {
+      if (name === "predicted") {
+        row.predicted = typeof value === "boolean" ? value : row.predicted;
+        continue;
+      }
+      metricNames.add(name);
+      row[name] = value;
+    }
+    byInstance.set(result.instanceId, row);
+  }
+  const rows = [...byInstance.values()].sort((a, b) => a.track.localeCompare(b.track) || a.benchmark_id.localeCompare(b.benchmark_id));
+  return { rows, metrics: [...metricNames] };
+}
+
+/**
+ * Ratios pooled over instances (matched direct items / all direct gold items, and Task 2's action recalls):
+ * a mean of per-instance ratios is a different number, so they are left out of the per-dimension means rather
+ * than shown under the same name with another meaning.
+ */
+const POOLED_METRICS = new Set(["direct_recall", "indirect_recall", "action_accuracy", "retention_recall", "modification_recall", "addition_recall"]);
+
+export type DimensionGroup = { track: string; dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> };
+
+/**
+ * Per-dimension aggregates: instances grouped by their stratum, the authors' label of the memory an instance
+ * is about (meta.stratum, a `Domain/Aspect[/Detail]` path from the 34-label taxonomy):
+ *  - `by = "domain"` (default) groups by the first path part ("Preferences"), `by = "label"` by the full label;
+ *  - task1 / task2: the mean per-instance precision, recall, f1 and algo_score_100 (and judge metrics when
+ *    judged) per stratum, with n: which kinds of personal facts a system extracts or updates well;
+ *  - task3/dN: recall (share of instances whose target memory was selected) per stratum;
+ *  - task4: the judge metrics per stratum, when judged.
+ * Means are macro means over the group's instances with a non-null value (`n` per metric); instances
+ * without a stratum form the group "(none)". Same test-split rule as the instance level.
+ */
+export async function getDimensionBreakdown(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean, by: "domain" | "label") {
+  const results = await loadResults(db, submissionId, versions, includeTest);
+  const groups = new Map<string, { track: string; dimension: string; instances: Set<string>; sums: Map<string, { sum: number; n: number }> }>();
+  for (const result of results) {
+    const meta = result.instance.meta;
+    const stratum = typeof meta === "object" && meta !== null && !Array.isArray(meta) && typeof meta.stratum === "string" ? meta.stratum : null;
+    const dimension = stratum === null ? "(none)" : by === "domain" ? (stratum.split("/").find((p) => p.length > 0) ?? stratum) : stratum;
+    const key = `${result.instance.trackId}\u0000${dimension}`;
+    const group = groups.get(key) ?? { track: result.instance.trackId, dimension, instances: new Set<string>(), sums: new Map() };
+    group.instances.add(result.instanceId);
+    for (const [name, value] of Object.entries(metricsOf(result.metrics))) {
+      if (name === "predicted" || POOLED_METRICS.has(name)) continue;
+      const acc = group.sums.get(name) ?? { sum: 0, n: 0 };
+      if (typeof value === "number") {
+        acc.sum += value;
+        acc.n += 1;
+      }
+      group.sums.set(name, acc);
+    }
+    groups.set(key, group);
+  }
+  const out: DimensionGroup[] = [...groups.values()].map((g) => ({
+    track: g.track,
+    dimension: g.dimension,
+    n: g.instances.size,
+    metrics: Object.fromEntries([...g.sums.entries()].map(([name, acc]) => [name, { mean: acc.n > 0 ? acc.sum / acc.n : null, n: acc.n }])),
+  }));
+  out.sort((a, b) => a.track.localeCompare(b.track) || b.n - a.n || a.dimension.localeCompare(b.dimension));
+  const metricNames = [...new Set(out.flatMap((g) => Object.keys(g.metrics)))];
+  return { groups: out, metrics: metricNames };
+}

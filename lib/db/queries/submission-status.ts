@@ -1,0 +1,132 @@
+import type { Db } from "@/lib/db/create-client";
+
+/**
+ * Read model of one submission for its owner and the public: status, progress, and the metrics of its
+ * current score version. Visibility rule (the single place it is decided for submission reads): a public,
+ * unhidden submission is visible to everyone; a private or moderated one only to its owner and to admins;
+ * to anyone else it does not exist (404, never 403, so ids cannot be probed).
+ */
+
+export type Viewer = { id: string; role: "user" | "admin" } | null;
+
+export type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
+
+const submissionSelect = {
+  id: true,
+  status: true,
+  source: true,
+  tracks: true,
+  split: true,
+  visibility: true,
+  hiddenAt: true,
+  ownerId: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  lastProgressAt: true,
+  progressDone: true,
+  progressTotal: true,
+  judgeCallsDone: true,
+  judgeCallsCached: true,
+  judgeCallsFailed: true,
+  failureReason: true,
+  scorerVersion: true,
+  validationReport: true,
+  fileName: true,
+  fileSize: true,
+  fileSha256: true,
+  verifiedAt: true,
+  benchmarkVersion: { select: { slug: true } },
+  system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true } },
+} as const;
+
+export function canViewSubmission(submission: { visibility: "public" | "private"; hiddenAt: Date | null; ownerId: string | null }, viewer: Viewer): boolean {
+  if (submission.visibility === "public" && submission.hiddenAt === null) return true;
+  if (!viewer) return false;
+  return viewer.role === "admin" || (submission.ownerId !== null && submission.ownerId === viewer.id);
+}
+
+/** The submission's row (no file bytes), or null when it does not exist or the viewer may not see it. */
+export async function findVisibleSubmission(db: Db, id: string, viewer: Viewer) {
+  const submission = await db.submission.findUnique({ where: { id }, select: submissionSelect });
+  if (!submission || !canViewSubmission(submission, viewer)) return null;
+  return submission;
+}
+
+/**
+ * The score versions that are "current" for a submission: its deterministic scorer version (or, while a
+ * re-score under a new version has not produced rows yet, the latest deterministic version it has), plus its
+ * latest judge version. Older versions stay in the database as history and are not shown here.
+ */
+export async function currentScoreVersions(db: Db, submissionId: string, scorerVersion: string | null): Promise<string[]> {
+  const groups = await db.score.groupBy({ by: ["scoreVersion", "kind"], where: { submissionId }, _max: { computedAt: true } });
+  const latest = (kind: "deterministic" | "judge") =>
+    groups
+      .filter((g) => g.kind === kind)
+      .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))[0]?.scoreVersion ?? null;
+  const deterministic = scorerVersion && groups.some((g) => g.kind === "deterministic" && g.scoreVersion === scorerVersion) ? scorerVersion : latest("deterministic");
+  const judge = latest("judge");
+  return [deterministic, judge].filter((v): v is string => v !== null);
+}
+
+export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
+  const submission = await findVisibleSubmission(db, id, viewer);
+  if (!submission) return null;
+  const mayManage = viewer !== null && (viewer.role === "admin" || viewer.id === submission.ownerId);
+  const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
+  const scores = await db.score.findMany({
+    where: { submissionId: submission.id, scoreVersion: { in: versions } },
+    orderBy: [{ trackId: "asc" }, { metric: "asc" }],
+    select: { trackId: true, metric: true, value: true, n: true, ciLow: true, ciHigh: true, scoreVersion: true, judgeProfile: { select: { name: true } } },
+  });
+  // One track: metrics by name. Several (a Task 3 upload covering every pool size): "<track>:<metric>", as
+  // the multi-track leaderboards name their columns.
+  const multiTrack = new Set(scores.map((s) => s.trackId)).size > 1 || submission.tracks.length > 1;
+  const metrics: Record<string, MetricValue> = {};
+  for (const s of scores) {
+    metrics[multiTrack ? `${s.trackId}:${s.metric}` : s.metric] = {
+      value: s.value,
+      n: s.n,
+      ciLow: s.ciLow,
+      ciHigh: s.ciHigh,
+      judgeProfile: s.judgeProfile?.name ?? null,
+      scoreVersion: s.scoreVersion,
+    };
+  }
+  const queuePosition =
+    submission.status === "queued"
+      ? 1 + (await db.submission.count({ where: { status: "queued", createdAt: { lt: submission.createdAt } } }))
+      : null;
+  return {
+    id: submission.id,
+    status: submission.status,
+    source: submission.source,
+    track: submission.tracks.length === 1 ? submission.tracks[0]! : null,
+    tracks: submission.tracks,
+    split: submission.split,
+    benchmark: submission.benchmarkVersion.slug,
+    visibility: submission.visibility,
+    verified: submission.verifiedAt !== null,
+    system: submission.system,
+    createdAt: submission.createdAt.toISOString(),
+    startedAt: submission.startedAt?.toISOString() ?? null,
+    finishedAt: submission.finishedAt?.toISOString() ?? null,
+    queuePosition,
+    progress: {
+      done: submission.progressDone,
+      total: submission.progressTotal,
+      lastProgressAt: submission.lastProgressAt?.toISOString() ?? null,
+      judge: { done: submission.judgeCallsDone, cached: submission.judgeCallsCached, failed: submission.judgeCallsFailed },
+    },
+    failureReason: submission.failureReason,
+    scorerVersion: submission.scorerVersion,
+    scoreVersions: versions,
+    metrics,
+    // what the submitter needs to fix a file; not shown to others
+    ...(mayManage
+      ? { file: { name: submission.fileName, size: submission.fileSize, sha256: submission.fileSha256 }, validation: submission.validationReport ?? null }
+      : {}),
+  };
+}
+
+export type SubmissionStatusView = NonNullable<Awaited<ReturnType<typeof getSubmissionStatus>>>;

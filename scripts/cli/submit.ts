@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import { openAsBlob, statSync } from "node:fs";
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { z } from "zod";
+import { TRACK_IDS } from "@/lib/tracks";
+
+/**
+ * `submit --server <url> --token <t> --task <track> --file <f> --model <name> [--split …] [--wait]`: uploads a
+ * prediction file to a running leaderboard (POST /api/v1/submissions, multipart; the file streams from disk),
+ * prints the validation summary and, with --wait, polls the submission every second until it is done,
+ * printing progress on stderr and the metrics table at the end. Exits 1 when the upload is refused or the
+ * scoring fails, with the server's message.
+ */
+
+type Validation = {
+  format: string | null;
+  gzip: boolean;
+  rows?: number;
+  coverage: { expected: number; valid: number; missing: number; duplicate: number; unknown: number; rejected: number };
+  problems: { line: number | null; field: string | null; message: string }[];
+  problemsTotal: number;
+};
+type Accepted = { id: string; status: string; duplicate: boolean; validation?: Validation };
+type Refused = { error: { code: string; message: string; validation?: Validation; fields?: { field: string; message: string }[] } };
+type Metric = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null };
+type Status = {
+  id: string;
+  status: string;
+  failureReason: string | null;
+  queuePosition?: number | null;
+  progress: { done: number; total: number; judge: { done: number; cached: number; failed: number } };
+  metrics: Record<string, Metric>;
+};
+
+const TERMINAL = new Set(["done", "failed"]);
+
+const Options = z.object({
+  server: z.url({ protocol: /^https?$/, error: "--server must be an http(s) URL" }),
+  token: z.string().regex(/^abk_[A-Za-z0-9_-]{43}$/, "--token must be an API token (abk_…; see `alpsbench token create`)"),
+  task: z.enum(TRACK_IDS),
+  file: z.string().min(1),
+  model: z.string().trim().min(1, "--model is required"),
+  split: z.enum(["full", "dev", "validation", "test"]),
+  benchmark: z.string().min(1),
+  kind: z.enum(["general_llm", "memory_system", "retrieval_baseline"]),
+  organisation: z.string().optional(),
+  backbone: z.string().optional(),
+  paperUrl: z.string().optional(),
+  codeUrl: z.string().optional(),
+  openWeights: z.boolean().optional(),
+  private: z.boolean().optional(),
+  idempotencyKey: z.string().optional(),
+  wait: z.boolean().optional(),
+  timeout: z.coerce.number().positive(),
+  json: z.boolean().optional(),
+});
+type Options = z.infer<typeof Options>;
+
+const err = (line: string) => process.stderr.write(`${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function contentTypeOf(file: string): string {
+  if (file.endsWith(".gz")) return "application/gzip";
+  if (file.endsWith(".json")) return "application/json";
+  return "application/x-ndjson";
+}
+
+function printValidation(v: Validation | undefined, write: (line: string) => void): void {
+  if (!v) return;
+  const c = v.coverage;
+  write(`validation: ${v.format ?? "unknown format"}${v.gzip ? " (gzip)" : ""}${v.rows !== undefined ? `, ${v.rows} rows` : ""}`);
+  write(`  coverage: ${c.valid}/${c.expected} instances predicted, ${c.missing} missing (scored as empty), ${c.duplicate} duplicate, ${c.unknown} unknown id, ${c.rejected} rejected`);
+  if (v.problemsTotal > 0) {
+    write(`  ${v.problemsTotal} problem(s)${v.problems.length < v.problemsTotal ? `; first ${v.problems.length}` : ""}:`);
+    for (const p of v.problems.slice(0, 20)) write(`    ${p.line === null ? "file" : `line ${p.line}`}${p.field ? ` field ${p.field}` : ""}: ${p.message}`);
+  }
+}
+
+export function formatMetricsTable(metrics: Record<string, Metric>): string[] {
+  const names = Object.keys(metrics);
+  if (names.length === 0) return ["(no metrics)"];
+  const width = Math.max(...names.map((n) => n.length), 6);
+  const lines = [`${"metric".padEnd(width)}  ${"value".padStart(10)}  ${"95% CI".padEnd(21)}  n`];
+  for (const name of names) {
+    const m = metrics[name]!;
+    const value = m.value === null ? "not judged" : m.value.toFixed(4);
+    const ci = m.ciLow !== null && m.ciHigh !== null ? `[${m.ciLow.toFixed(4)}, ${m.ciHigh.toFixed(4)}]` : "";
+    lines.push(`${name.padEnd(width)}  ${value.padStart(10)}  ${ci.padEnd(21)}  ${m.n ?? ""}${m.judgeProfile ? `  (judge: ${m.judgeProfile})` : ""}`);
+  }
+  return lines;
+}
+
+async function upload(options: Options): Promise<Response> {
+  const form = new FormData();
+  // Fields first: the server streams the file into validation, so it must be the last part.
+  const fields: Record<string, string | undefined> = {
+    task: options.task,
+    model: options.model,
+    split: options.split,
+    benchmark: options.benchmark,
+    kind: options.kind,
+    organisation: options.organisation,
+    backbone: options.backbone,
+    paper_url: options.paperUrl,
+    code_url: options.codeUrl,
+    open_weights: options.openWeights === undefined ? undefined : String(options.openWeights),
+    visibility: options.private ? "private" : "public",
+  };
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  // A file-backed Blob: undici reads it from disk as it sends, so a 200 MB file is never in memory.
+  const blob = await openAsBlob(options.file, { type: contentTypeOf(options.file) });
+  form.append("file", blob, path.basename(options.file));
+  return fetch(new URL("/api/v1/submissions", options.server), {
+    method: "POST",
+    headers: { authorization: `Bearer ${options.token}`, "idempotency-key": options.idempotencyKey! },
+    body: form,
+  });
+}
+
+async function getStatus(options: Options, id: string): Promise<Status> {
+  const response = await fetch(new URL(`/api/v1/submissions/${encodeURIComponent(id)}`, options.server), { headers: { authorization: `Bearer ${options.token}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Refused | null;
+    throw new Error(`GET /api/v1/submissions/${id} answered ${response.status}: ${body?.error.message ?? response.statusText}`);
+  }
+  return (await response.json()) as Status;
+}
+
+export function register(program: Command): void {
+  program
+    .command("submit")
+    .description("upload a prediction file to a leaderboard server and (with --wait) follow its scoring")
+    .requiredOption("--server <url>", "the leaderboard's base URL, e.g. http://localhost:3000")
+    .requiredOption("--token <token>", "an API token with the submit scope (`alpsbench token create`)")
+    .addOption(new Option("--task <track>", "track of the predictions").choices([...TRACK_IDS]).makeOptionMandatory())
+    .requiredOption("--file <file>", "prediction file: JSONL or a JSON array, gzip accepted")
+    .requiredOption("--model <name>", "the system's name as the leaderboard should show it")
+    .addOption(new Option("--split <split>", "instances to score on").choices(["full", "dev", "validation", "test"]).default("full"))
+    .option("--benchmark <slug>", "benchmark version", "alpsbench-v1")
+    .addOption(new Option("--kind <kind>", "kind of system").choices(["general_llm", "memory_system", "retrieval_baseline"]).default("general_llm"))
+    .option("--organisation <name>", "who built the system")
+    .option("--backbone <model>", "the LLM a memory system runs on")
+    .option("--paper-url <url>", "paper describing the system")
+    .option("--code-url <url>", "code of the system")
+    .option("--open-weights", "the model's weights are public")
+    .option("--private", "only you (and admins) can see the submission")
+    .option("--idempotency-key <key>", "retry-safe key (default: a fresh one per run, reused on automatic retries)")
+    .option("--wait", "poll until scoring finishes, then print the metrics")
+    .option("--timeout <seconds>", "give up waiting after this long", "7200")
+    .option("--json", "print the final submission (or the upload answer without --wait) as JSON on stdout")
+    .action(async (raw: Record<string, unknown>) => {
+      const parsed = Options.safeParse({ ...raw, idempotencyKey: raw.idempotencyKey ?? randomUUID() });
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join(".") ? `--${String(i.path[0])}: ` : ""}${i.message}`).join("; "));
+      const options = parsed.data;
+      const size = statSync(options.file, { throwIfNoEntry: false });
+      if (!size?.isFile()) throw new Error(`--file ${options.file}: no such file`);
+
+      // Network failures are retried with the same Idempotency-Key: the server returns the first submission.
+      let response: Response | undefined;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await upload(options);
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw new Error(`upload to ${options.server} failed: ${error instanceof Error ? error.message : String(error)}`);
+          err(`upload failed (${error instanceof Error ? error.message : String(error)}); retrying`);
+          await sleep(1000 * attempt);
+        }
+      }
+      const body = (await response.json().catch(() => null)) as Accepted | Refused | null;
+      if (!body || "error" in body || response.status !== 202) {
+        const refused = body && "error" in body ? body.error : null;
+        if (refused?.validation) printValidation(refused.validation, err);
+        throw new Error(`refused (HTTP ${response.status}${refused ? `, ${refused.code}` : ""}): ${refused?.message ?? response.statusText}`);
+      }
+      const accepted = body;
+      const write = options.json ? err : out;
+      write(`submission ${accepted.id}: ${accepted.status}${accepted.duplicate ? " (duplicate: this file or key was already submitted)" : ""}`);
+      printValidation(accepted.validation, write);
+      if (!options.wait) {
+        if (options.json) out(JSON.stringify(accepted));
+        return;
+      }
+
+      const deadline = Date.now() + options.timeout * 1000;
+      let last = "";
+      let status: Status;
+      for (;;) {
+        status = await getStatus(options, accepted.id);
+        const line =
+          status.status === "queued"
+            ? `queued${status.queuePosition ? ` (position ${status.queuePosition})` : ""}`
+            : `${status.status} ${status.progress.done}/${status.progress.total}${status.progress.judge.done + status.progress.judge.cached > 0 ? `, judge ${status.progress.judge.done} calls (${status.progress.judge.cached} cached, ${status.progress.judge.failed} failed)` : ""}`;
+        if (line !== last) err(line);
+        last = line;
+        if (TERMINAL.has(status.status)) break;
+        if (Date.now() > deadline) throw new Error(`gave up waiting after ${options.timeout} s; the submission ${accepted.id} is still ${status.status}`);
+        await sleep(1000);
+      }
+      if (status.status === "failed") throw new Error(`scoring failed: ${status.failureReason ?? "no reason given"}`);
+      if (options.json) {
+        out(JSON.stringify(status));
+        return;
+      }
+      for (const line of formatMetricsTable(status.metrics)) out(line);
+    });
+}

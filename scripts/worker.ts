@@ -1,0 +1,79 @@
+#!/usr/bin/env tsx
+/**
+ * `npm run worker`: scores queued submissions. Database: DATABASE_URL, else the running `npm start`'s embedded
+ * PostgreSQL, else a newly started embedded one (lib/db/cli-database.ts). Run as many as you like, on any
+ * machine that reaches the database; each works two jobs at a time.
+ *
+ * SIGTERM/SIGINT: stop taking jobs and let the chunks in hand commit, then exit. A second signal exits at once;
+ * so does SIGKILL: the chunk in hand then expires (WORKER_CHUNK_EXPIRE_SECONDS) and another worker, or this one
+ * restarted, takes it over. Nothing is lost or scored twice either way.
+ *
+ * Progress lines go to stderr, one per chunk.
+ */
+import { databaseForCli } from "../lib/db/cli-database";
+import { env } from "../lib/env";
+import { queueTiming, startWorker } from "../lib/queue";
+
+const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
+
+/**
+ * Tests only: a pause before each chunk commits, so a test can kill the worker in the middle of a chunk. Read
+ * here rather than in lib/env.ts because nothing else may use it.
+ */
+function testDelayMs(): number | undefined {
+  const raw = process.env.ALPSBENCH_WORKER_TEST_DELAY_MS;
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`ALPSBENCH_WORKER_TEST_DELAY_MS: "${raw}" is not a number of milliseconds`);
+  return ms;
+}
+
+async function main(): Promise<void> {
+  const config = env();
+  const delay = testDelayMs();
+  const database = await databaseForCli(log);
+  const timing = queueTiming(config);
+  log(
+    `scoring queue on ${new URL(database.url).host}${new URL(database.url).pathname}: chunks of ${timing.chunkSize} instances, ` +
+      `expiry ${timing.chunkExpireSeconds} s (judge chunks ${timing.judgeExpireSeconds} s), maintenance every ${timing.maintenanceIntervalSeconds} s, ` +
+      `judge ${config.JUDGE_BASE_URL && config.JUDGE_MODEL ? `${config.JUDGE_MODEL} at ${config.JUDGE_BASE_URL}` : "not configured (judge metrics stay not judged)"}` +
+      (delay ? `; TEST DELAY ${delay} ms per chunk` : ""),
+  );
+  const worker = startWorker({ databaseUrl: database.url, log, concurrency: 2, timing, testDelayMs: delay });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      log(`${signal} again: exiting now; the chunks in hand will expire and be retried`);
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: finishing the chunks in hand (${signal} again to exit at once)`);
+    void worker
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => {
+          log("stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  // A stray rejection (a connection dropped under a library) must not take the worker down: the job it belonged to
+  // is retried by the queue anyway.
+  process.on("unhandledRejection", (reason) => log(`unhandled rejection: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`));
+
+  await worker.ready;
+  log("ready");
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

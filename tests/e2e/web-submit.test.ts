@@ -1,0 +1,171 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { launchChromium } from "./browser";
+
+/**
+ * The web submission journey in Chromium, against the production server of tests/e2e/global-setup.ts (which runs
+ * it with ALPSBENCH_DEV_SIGNIN=1 and a worker): development sign-in, the upload form with its real upload progress,
+ * the live status page through to "done" with metrics, a refused file's line-numbered problems on the form, and
+ * screenshots of /submit, /submissions/<id> and /queue at phone and desktop width, light and dark.
+ */
+
+const baseUrl = inject("baseUrl");
+const SHOTS_DIR = path.resolve(import.meta.dirname, "../../.tmp/shots-web");
+const email = `web-submit-${Date.now().toString(36)}@example.org`;
+const systemName = `Web Journey ${Date.now().toString(36)}`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let submissionId: string | null = null;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Task 1 prediction rows for the demo dev split: one plausible memory per instance. */
+async function validDemoFile(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&split=dev`);
+  expect(response.status).toBe(200);
+  const ids = (await response.text())
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const row: unknown = JSON.parse(line);
+      if (!row || typeof row !== "object" || !("benchmark_id" in row) || typeof row.benchmark_id !== "string") throw new Error(`no benchmark_id in ${line}`);
+      return row.benchmark_id;
+    });
+  expect(ids.length).toBeGreaterThan(0);
+  return (
+    ids
+      .map((id) =>
+        JSON.stringify({
+          benchmark_id: id,
+          memory_items: [{ memory_id: "m1", type: "direct", label: "Personal_Background/Pets", value: "Has a dog", confidence: 0.8 }],
+        }),
+      )
+      .join("\n") + "\n"
+  );
+}
+
+/** Fills the form: demo benchmark, Task 1, dev split, a system name and the file. */
+async function fillForm(fileName: string, content: string): Promise<void> {
+  const form = uploadForm();
+  await form.getByLabel("Benchmark", { exact: true }).selectOption("demo");
+  await form.getByLabel(/^Track\b/).selectOption("task1");
+  await form.getByLabel("Split", { exact: true }).selectOption("dev");
+  await form.getByLabel(/^System name\b/).fill(systemName);
+  await form.getByLabel("Organisation", { exact: true }).fill("E2E Lab");
+  await form.getByLabel(/^Prediction file \(/).setInputFiles({ name: fileName, mimeType: "application/x-ndjson", buffer: Buffer.from(content) });
+}
+
+function uploadForm() {
+  return page.locator("form").filter({ has: page.getByRole("button", { name: "Submit for scoring" }) });
+}
+
+describe("web submission", () => {
+  test("/submit asks anonymous visitors to sign in; the development sign-in signs them in", async () => {
+    await page.goto(`${baseUrl}/submit`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Sign in to submit");
+    await page.getByRole("link", { name: "Sign in to submit" }).click();
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${baseUrl}/submit`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Submit predictions");
+    await expect(page.getByText(`Signed in as ${email}`).count()).resolves.toBe(1);
+  });
+
+  test("a valid upload shows its progress to 100%, opens the status page and reaches done with metrics", async () => {
+    const content = await validDemoFile();
+    await page.goto(`${baseUrl}/submit`);
+    await fillForm("demo-task1-dev.jsonl", content);
+    // Every value the upload progress bar takes, recorded in the page: the client-side navigation that follows
+    // keeps `window`, so it can be read on the status page.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { __uploadProgress: number[] }).__uploadProgress = seen;
+      const record = () => {
+        for (const bar of document.querySelectorAll('form [role="progressbar"]')) {
+          const now = Number(bar.getAttribute("aria-valuenow"));
+          if (Number.isFinite(now) && seen[seen.length - 1] !== now) seen.push(now);
+        }
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+    });
+    await page.getByRole("button", { name: "Submit for scoring" }).click();
+    await page.waitForURL(/\/submissions\/[^/?#]+$/, { timeout: 60_000 });
+    submissionId = new URL(page.url()).pathname.split("/").pop() ?? null;
+    expect(submissionId).toBeTruthy();
+    const progress = await page.evaluate(() => (window as unknown as { __uploadProgress: number[] }).__uploadProgress);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(Math.max(...progress)).toBe(100);
+
+    await expect(page.locator("h1").textContent()).resolves.toBe(systemName);
+    // Live updates: the page polls until done (the worker of the e2e setup scores the 6-instance dev split).
+    await page.locator('[data-testid="submission-status"][data-status="done"]').waitFor({ timeout: 90_000 });
+    const table = page.locator('[data-testid="metrics-table"]').first();
+    await table.waitFor({ timeout: 15_000 });
+    const tableText = (await table.textContent()) ?? "";
+    expect(tableText).toContain("Task 1 · Memory extraction");
+    expect(tableText).toContain("Score");
+    expect(tableText).toMatch(/\[\d+\.\d+, \d+\.\d+\]/);
+    const breakdown = await page.locator('a[href*="/breakdown?level=instance&format=csv"]').getAttribute("href");
+    expect(breakdown).toBe(`/api/v1/submissions/${submissionId}/breakdown?level=instance&format=csv`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a malformed file is refused on the form with line-numbered problems, and the form keeps its values", async () => {
+    await page.goto(`${baseUrl}/submit`);
+    const lines = [
+      JSON.stringify({ benchmark_id: "whatever", memory_items: [] }),
+      "this line is not JSON",
+      JSON.stringify({ memory_items: [] }),
+      "{broken",
+    ];
+    await fillForm("broken.jsonl", `${lines.join("\n")}\n`);
+    await page.getByRole("button", { name: "Submit for scoring" }).click();
+    const alert = page.locator('form [role="alert"]');
+    await alert.waitFor({ timeout: 30_000 });
+    const text = (await alert.textContent()) ?? "";
+    expect(text).toContain("Refused");
+    expect(text).toMatch(/line 2/);
+    expect(text).toMatch(/line 4/);
+    expect(page.url()).toBe(`${baseUrl}/submit`);
+    await expect(uploadForm().getByLabel(/^System name\b/).inputValue()).resolves.toBe(systemName);
+    await expect(uploadForm().getByLabel(/^Track\b/).inputValue()).resolves.toBe("task1");
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await alert.screenshot({ path: path.join(SHOTS_DIR, "submit-refused-1280-light.png") });
+  });
+
+  test("screenshots of /submit, the finished submission and /queue at 1280 and 390 px, light and dark", async () => {
+    expect(submissionId).toBeTruthy();
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    const storageState = await context.storageState();
+    const pages = { submit: "/submit", submission: `/submissions/${submissionId}`, queue: "/queue" };
+    for (const width of [1280, 390]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const shotContext = await browser.newContext({ storageState, viewport: { width, height: 900 }, colorScheme });
+        const shot = await shotContext.newPage();
+        for (const [name, route] of Object.entries(pages)) {
+          const response = await shot.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
+          expect(response?.status()).toBe(200);
+          // Nothing may be wider than the viewport (phone width especially).
+          const overflow = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${route} at ${width}px overflows horizontally`).toBeLessThanOrEqual(0);
+          await shot.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+        }
+        await shotContext.close();
+      }
+    }
+  });
+});
