@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   /** the worker: instances per job chunk, and how long a chunk may run before pg-boss hands it to another worker */
   WORKER_CHUNK_SIZE: z.coerce.number().int().min(1).default(500),
   WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** tests only: the worker pauses this long before each chunk commits, so a test can kill it mid-chunk */
+  ALPSBENCH_WORKER_TEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** next-auth */
   AUTH_SECRET: z.string().min(16).optional(),
   /**

@@ -72,7 +72,8 @@ async function main(): Promise<void> {
 
 /** The scoring worker, restarted if it dies: a crash loses no work (its job chunk is retried). */
 function startWorker(childEnv: NodeJS.ProcessEnv, isStopping: () => boolean): void {
-  const worker = spawn("npx", ["--no-install", "tsx", "scripts/worker.ts"], { cwd: root, stdio: "inherit", env: childEnv });
+  // One process (node + the tsx loader), so a signal reaches the worker itself, not a wrapper.
+  const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: root, stdio: "inherit", env: childEnv });
   children.push(worker);
   worker.on("exit", (code, signal) => {
     children.splice(children.indexOf(worker), 1);

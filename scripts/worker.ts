@@ -16,21 +16,9 @@ import { queueTiming, startWorker } from "../lib/queue";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
 
-/**
- * Tests only: a pause before each chunk commits, so a test can kill the worker in the middle of a chunk. Read
- * here rather than in lib/env.ts because nothing else may use it.
- */
-function testDelayMs(): number | undefined {
-  const raw = process.env.ALPSBENCH_WORKER_TEST_DELAY_MS;
-  if (!raw) return undefined;
-  const ms = Number(raw);
-  if (!Number.isFinite(ms) || ms < 0) throw new Error(`ALPSBENCH_WORKER_TEST_DELAY_MS: "${raw}" is not a number of milliseconds`);
-  return ms;
-}
-
 async function main(): Promise<void> {
   const config = env();
-  const delay = testDelayMs();
+  const delay = config.ALPSBENCH_WORKER_TEST_DELAY_MS;
   const database = await databaseForCli(log);
   const timing = queueTiming(config);
   log(

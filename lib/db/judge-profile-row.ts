@@ -5,9 +5,24 @@ import { judgeProfileHash, judgeProfileName, type JudgeProfile } from "@/lib/jud
 export async function ensureJudgeProfileRow(db: Db, profile: JudgeProfile): Promise<{ id: string; hash: string; name: string }> {
   const hash = judgeProfileHash(profile);
   const name = profile.label ?? judgeProfileName(profile);
-  const row = await db.judgeProfile.upsert({
-    where: { hash },
-    create: {
+  const existing = await db.judgeProfile.findUnique({ where: { hash }, select: { id: true, hash: true, name: true } });
+  if (existing) return existing;
+  try {
+    return await create(db, profile, hash, name);
+  } catch (error) {
+    // Two workers meeting a new profile at once: one insert wins (unique hash), the other reads its row.
+    if (isUniqueViolation(error)) return db.judgeProfile.findUniqueOrThrow({ where: { hash }, select: { id: true, hash: true, name: true } });
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+}
+
+async function create(db: Db, profile: JudgeProfile, hash: string, name: string) {
+  return db.judgeProfile.create({
+    data: {
       hash,
       name,
       provider: profile.provider,
@@ -17,8 +32,6 @@ export async function ensureJudgeProfileRow(db: Db, profile: JudgeProfile): Prom
       temperature: profile.temperature,
       maxTokens: profile.maxTokens,
     },
-    update: {},
     select: { id: true, hash: true, name: true },
   });
-  return row;
 }

@@ -5,8 +5,11 @@ import type { Env } from "@/lib/env";
  * since it started, and its maintenance pass (every `maintenanceIntervalSeconds`) moves it to retry. So a chunk must
  * finish well inside its expiry: it stops taking instances at `budgetMs` (40 % of the expiry) and commits what it
  * has. A worker killed mid-chunk is therefore replaced after at most
- *   expiry + maintenance interval + retry delay (1-2 s) + poll interval
- * counted from the moment the chunk started (about 60 + 5 + 2 + 1 s with the defaults).
+ *   expiry + 2 × maintenance interval + retry delay (1-2 s) + poll interval (1 s)
+ * counted from the moment the chunk started: about 60 + 10 + 2 + 1 = 73 s with the defaults. (Maintenance
+ * ticks every interval but runs only when the last run is more than one interval old, so a tick can be
+ * skipped by a few milliseconds of jitter: hence 2 ×.) Measured with a 5 s expiry and 1 s maintenance
+ * (tests/integration/worker-process.test.ts): the new worker committed 7.8-9.6 s after the SIGKILL.
  *
  * Judge chunks wait on an external model: their budget covers at least 1.5 judge call timeouts (a call still in
  * flight at the budget is aborted and asked again by the next chunk), and their expiry is twice the budget.

@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
     detached: true,
   });
   // The scoring worker, as `npm start` runs it.
-  const worker = spawn(process.execPath, [`${ROOT}/node_modules/tsx/dist/cli.mjs`, `${ROOT}/scripts/worker.ts`], {
+  const worker = spawn(process.execPath, ["--import", "tsx", `${ROOT}/scripts/worker.ts`], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],

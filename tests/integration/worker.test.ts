@@ -134,4 +134,38 @@ describe("runScoreJob: one chunk per job", () => {
       await server.close();
     }
   });
+
+  test.each([
+    ["task3/d100", ["judge_recall"]],
+    ["task4/ability1", ["score"]],
+    ["task4/ability5", ["ei_en", "ei_zh", "expression_en", "expression_zh", "reception_en", "reception_zh", "resonation_en", "resonation_zh"]],
+  ] as const)("judge phase on %s: one verdict per instance (per response on Task 4), aggregates per metric", async (track, metrics) => {
+    // one answer that reads as every verdict kind involved
+    const server = await startFakeChatServer(() => ({ kind: "ok", content: JSON.stringify({ used_memory: true, score: 1, resonation: 4, expression: 3, reception: 5, reason: "fine" }) }));
+    try {
+      const provider = createOpenAICompatibleProvider({ baseURL: server.baseURL, timeoutMs: 5_000, maxRetries: 0 });
+      const model = `worker-test-judge-${track.replace("/", "-")}-${Date.now()}`;
+      const judge: JudgeSetup = {
+        provider,
+        profileFor: (promptTemplateVersion) => defineJudgeProfile({ provider: "openai-compatible", baseURL: server.baseURL, model, promptTemplateVersion, maxTokens: 256 }),
+      };
+      const id = await createTestSubmission(db, { benchmarkVersionId, label: `judge-${track.replace("/", "-")}`, track });
+      await runToEnd(id, { chunkSize: 30, judgeChunkSize: 30, judge });
+      const done = await db.submission.findUniqueOrThrow({ where: { id } });
+      expect(done.status).toBe("done");
+      expect(done.judgeCallsDone).toBe(server.requests);
+      expect(server.requests).toBeGreaterThanOrEqual(track === "task3/d100" ? 30 : 1);
+      const scores = await db.score.findMany({ where: { submissionId: id, kind: "judge" } });
+      expect(scores.map((s) => s.metric).sort()).toEqual([...metrics].sort());
+      const value = (metric: string) => scores.find((s) => s.metric === metric)?.value;
+      if (track === "task4/ability5") {
+        expect(value("ei_en")).toBeCloseTo(4, 9);
+        expect(value("expression_zh")).toBeCloseTo(3, 9);
+      } else {
+        expect(value(metrics[0])).toBe(1);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
