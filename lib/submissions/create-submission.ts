@@ -3,7 +3,9 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 import { validateUpload } from "@/lib/predictions/validate-upload";
-import { enqueueScoring, prismaExecutor } from "@/lib/queue";
+// Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
+import { enqueueScoring } from "@/lib/queue/enqueue";
+import { prismaExecutor } from "@/lib/queue/sql-executor";
 import { TrackId } from "@/lib/tracks";
 import type { CreateSubmissionResult, NewSubmission, UploadValidation } from "./contracts";
 import { countsAgainstLimits } from "./limits";
