@@ -2,7 +2,10 @@ import type { Command } from "commander";
 import { register as registerExportPredictions } from "./export-predictions";
 import { register as registerImport } from "./import";
 import { register as registerReplayJudge } from "./replay-judge";
+import { register as registerRescore } from "./rescore";
 import { register as registerScore } from "./score";
+import { register as registerSubmit } from "./submit";
+import { register as registerToken } from "./token";
 
 /** One line per command module; each module exports `register(program: Command): void`. */
 export function registerCommands(program: Command): void {
@@ -10,4 +13,7 @@ export function registerCommands(program: Command): void {
   registerExportPredictions(program);
   registerScore(program);
   registerReplayJudge(program);
+  registerToken(program);
+  registerSubmit(program);
+  registerRescore(program);
 }
