@@ -122,7 +122,27 @@ function cellTooltip(metric: LeaderboardColumn, cell: MetricCell | undefined): s
   const n = formatCount(cell?.n);
   if (n) lines.push(`n = ${n}`);
   if (cell?.judgeProfile) lines.push(`judge: ${cell.judgeProfile}`);
+  const was = cell?.previous ? formatMetric(cell.previous.value, metric.decimals) : null;
+  if (cell?.previous) lines.push(`was ${was ?? "—"} under ${cell.previous.scoreVersion} (re-scored)`);
   return lines.join("\n");
+}
+
+/** ▲/▼ and the change since the previous score version, when a re-score moved this value. */
+function movedMark(metric: LeaderboardColumn, cell: MetricCell | undefined) {
+  const before = cell?.previous?.value;
+  const now = cell?.value;
+  if (before === undefined || before === null || now === null || now === undefined) return null;
+  const delta = now - before;
+  if (formatMetric(Math.abs(delta), metric.decimals) === formatMetric(0, metric.decimals)) return null;
+  const better = metric.direction === "higher" ? delta > 0 : delta < 0;
+  return (
+    <span className={`ml-1 text-[0.6875rem] ${better ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
+      <span aria-hidden="true">{delta > 0 ? "▲" : "▼"}</span>
+      <span className="sr-only">{delta > 0 ? "up" : "down"} by </span>
+      {formatMetric(Math.abs(delta), metric.decimals)}
+      <span className="sr-only"> since {cell?.previous?.scoreVersion}</span>
+    </span>
+  );
 }
 
 export interface LeaderboardTableProps {
@@ -437,6 +457,7 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
                             <>
                               <span className={isBest ? "font-semibold text-fg" : "text-fg"}>{value}</span>
                               {isBest ? <span className="sr-only"> (best)</span> : null}
+                              {movedMark(metric, metricCell)}
                               {ciColumns.has(metric.id) ? (
                                 <span
                                   aria-hidden="true"

@@ -37,6 +37,8 @@ export const MetricCell = z.object({
   ciHigh: z.number().nullable(),
   /** judge profile name for judge metrics; null for deterministic ones */
   judgeProfile: z.string().nullable(),
+  /** after a re-score: the value under the previous score version, so the table can show what moved */
+  previous: z.object({ value: z.number().nullable(), scoreVersion: z.string() }).nullable().optional(),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 

@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
     NODE_ENV: "production" as const,
     ALPSBENCH_DEV_SIGNIN: "1",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-use",
+    // smaller than the defaults, so the oversized-upload and gzip-bomb tests stay fast
+    UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
+    UPLOAD_MAX_DECOMPRESSED_BYTES: String(128 * 1024 * 1024),
   };
   const server = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
     cwd: ROOT,

@@ -29,6 +29,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
     select: {
       trackId: true,
       metric: true,
+      scoreVersion: true,
       value: true,
       n: true,
       ciLow: true,
@@ -60,6 +61,19 @@ function cellOf(score: ScoreWithContext): MetricCell {
   return { value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh, judgeProfile: score.judgeProfile?.name ?? null };
 }
 
+/**
+ * Scores arrive oldest first, so a newer score version of a submission's metric replaces the older one. The
+ * replaced value is kept on the cell (`previous`) so the page shows what a re-score moved.
+ */
+function placeCell(cells: Record<string, MetricCell>, versions: Map<string, string>, key: string, columnId: string, score: ScoreWithContext): void {
+  const earlier = cells[columnId];
+  const earlierVersion = versions.get(key);
+  const cell = cellOf(score);
+  if (earlier && earlierVersion && earlierVersion !== score.scoreVersion) cell.previous = { value: earlier.value, scoreVersion: earlierVersion };
+  cells[columnId] = cell;
+  versions.set(key, score.scoreVersion);
+}
+
 function baseRow(rowId: string, submission: ScoreWithContext["submission"]): LeaderboardRow {
   return {
     rowId,
@@ -85,9 +99,10 @@ function baseRow(rowId: string, submission: ScoreWithContext["submission"]): Lea
 export async function getTrackLeaderboard(db: Db, track: TrackId, scope: LeaderboardScope): Promise<Leaderboard> {
   const scores = await loadScores(db, [track], scope);
   const rows = new Map<string, LeaderboardRow>();
+  const versions = new Map<string, string>();
   for (const score of scores) {
     const row = rows.get(score.submission.id) ?? baseRow(score.submission.id, score.submission);
-    row.cells[score.metric] = cellOf(score);
+    placeCell(row.cells, versions, `${score.submission.id}|${score.metric}`, score.metric, score);
     rows.set(score.submission.id, row);
   }
   const columns: LeaderboardColumn[] = TRACK_METRICS[track].map((m) => ({ ...m }));
@@ -117,6 +132,7 @@ export async function getMultiTrackLeaderboard(
   // Per system, a reported figure wins over a re-scored one in the overview: it is what the paper cites.
   const tierRank: Record<ResultTier, number> = { reported: 0, verified: 1, rescored: 2 };
   const cellTier = new Map<string, ResultTier>();
+  const versions = new Map<string, string>();
   for (const score of scores) {
     if (!wanted.get(score.trackId as TrackId)?.has(score.metric)) continue;
     const key = rowKey === "system" ? score.submission.system.slug : score.submission.id;
@@ -125,7 +141,10 @@ export async function getMultiTrackLeaderboard(
     const tier = tierOf(score.submission);
     const previous = cellTier.get(`${key}|${columnId}`);
     if (previous === undefined || tierRank[tier] <= tierRank[previous]) {
-      row.cells[columnId] = cellOf(score);
+      // Rows of submissions show what a re-score moved; the overview's rows merge a system's submissions, so
+      // a replaced cell there may be another submission's figure, not an older version: no "moved" there.
+      if (rowKey === "submission") placeCell(row.cells, versions, `${key}|${columnId}`, columnId, score);
+      else row.cells[columnId] = cellOf(score);
       cellTier.set(`${key}|${columnId}`, tier);
     }
     if (tierRank[tier] < tierRank[row.tier]) {

@@ -1,0 +1,97 @@
+import { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { MALFORMED_UPLOADS } from "../fixtures/uploads/cases";
+import { createTokenViaCli, e2eDb, jsonl, uploadMultipart } from "./submissions-helpers";
+
+/**
+ * The issue's "bad input" bar through real HTTP: every malformed upload of the validator's table (truncated
+ * JSON, wrong shapes, wrong ids, empty, binary garbage, PNG, UTF-16, broken gzip, …), an upload far over the
+ * size limit, and a gzip bomb. Each is refused with a clear message, nothing is stored, and the server still
+ * accepts a good upload afterwards.
+ */
+const baseUrl = inject("baseUrl");
+const databaseUrl = inject("e2eDatabaseUrl");
+const db = e2eDb(databaseUrl);
+let token: string;
+let demoIds: string[];
+const fields = { task: "task1", model: "Malformed Upload Tester", benchmark: "demo", split: "full" };
+const stored = () => db.submission.count();
+
+beforeAll(async () => {
+  token = await createTokenViaCli(databaseUrl, `malformed-${Date.now()}@example.org`);
+  demoIds = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map((i) => i.benchmarkId);
+});
+afterAll(() => db.$disconnect());
+
+async function rawUpload(body: ReadableStream<Uint8Array> | Uint8Array, contentType: string) {
+  const query = new URLSearchParams(fields).toString();
+  const response = await fetch(`${baseUrl}/api/v1/submissions?${query}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { status: response.status, body: (await response.json()) as { error?: { code: string; message: string } } };
+}
+
+describe("malformed uploads over HTTP", () => {
+  test(`all ${MALFORMED_UPLOADS.length} malformed files are refused with a clear message and nothing is stored`, async () => {
+    expect(MALFORMED_UPLOADS.length).toBeGreaterThanOrEqual(20);
+    const before = await stored();
+    for (const upload of MALFORMED_UPLOADS) {
+      const answer = await uploadMultipart(baseUrl, { token, fields, file: upload.content, fileName: "bad.jsonl" });
+      expect([413, 422], `${upload.name}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+      expect(answer.body.error?.message.length ?? 0, upload.name).toBeGreaterThan(20);
+      if (upload.expect.problem?.line) {
+        const problems = answer.body.error?.validation?.problems ?? [];
+        expect(problems.some((p) => p.line !== null), `${upload.name} names a line`).toBe(true);
+      }
+    }
+    expect(await stored()).toBe(before);
+  });
+
+  test("an upload far over the size limit (300 MB, streamed) is refused without reading it all", async () => {
+    const before = await stored();
+    let sent = 0;
+    const chunk = Buffer.from(`${JSON.stringify({ benchmark_id: "x", memory_items: [] })}\n`.repeat(16_384));
+    const total = 300 * 1024 * 1024;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await rawUpload(stream, "application/x-ndjson").catch((error: Error) => ({ status: 0, body: { error: { code: "reset", message: error.message } } }));
+    // the server answers 413 (or closes the connection) once past its limit
+    if (answer.status !== 0) expect(answer.status).toBe(413);
+    expect(sent).toBeLessThan(total);
+    expect(await stored()).toBe(before);
+  });
+
+  test("a gzip bomb (a small file that expands past the limit) is refused", async () => {
+    const before = await stored();
+    const row = `${JSON.stringify({ benchmark_id: demoIds[0], memory_items: [{ type: "direct", label: "a/b", value: "x".repeat(200), confidence: 0.5 }] })}\n`;
+    const gzip = createGzip({ level: 9 });
+    const parts: Buffer[] = [];
+    gzip.on("data", (b: Buffer) => parts.push(b));
+    const done = new Promise((resolve) => gzip.on("end", resolve));
+    const block = Buffer.from(row.repeat(4096));
+    for (let written = 0; written < 200 * 1024 * 1024; written += block.length) if (!gzip.write(block)) await new Promise((r) => gzip.once("drain", r));
+    gzip.end();
+    await done;
+    const bomb = Buffer.concat(parts);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const answer = await rawUpload(new Uint8Array(bomb), "application/gzip");
+    expect(answer.status).toBe(413);
+    expect(answer.body.error?.message).toMatch(/decompress|expand|limit/i);
+    expect(await stored()).toBe(before);
+  });
+
+  test("after all that, the server is healthy and accepts a good upload", async () => {
+    expect((await fetch(`${baseUrl}/api/v1/leaderboards/overview`)).status).toBe(200);
+    const answer = await uploadMultipart(baseUrl, { token, fields, file: jsonl(demoIds.slice(0, 3).map((id) => ({ benchmark_id: id, memory_items: [] }))) });
+    expect(answer.status).toBe(202);
+  });
+});
