@@ -27,9 +27,12 @@ const EnvSchema = z.object({
   /** per-user submission limits, counted over the last 24 hours; failures that were ours do not count */
   SUBMISSIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
   SUBMISSIONS_PER_TRACK_PER_DAY: z.coerce.number().int().min(0).default(5),
-  /** the worker: instances per job chunk, and how long a chunk may run before pg-boss hands it to another worker */
+  /**
+   * the worker: instances per job chunk, and how long a chunk may run before pg-boss hands it to another worker.
+   * A dead worker's chunk is retried within expiry + 2 × maintenance (5 s) + 3 s of its start: under a minute at 45.
+   */
   WORKER_CHUNK_SIZE: z.coerce.number().int().min(1).default(500),
-  WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(60),
+  WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(45),
   /** tests only: the worker pauses this long before each chunk commits, so a test can kill it mid-chunk */
   ALPSBENCH_WORKER_TEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** next-auth */
