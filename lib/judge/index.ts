@@ -20,3 +20,4 @@ export * from "./cache";
 export * from "./meter";
 export * from "./judge";
 export * from "./from-env";
+export { parsedOf, responseOutcomeOf, type NotJudged } from "./outcome-adapters";

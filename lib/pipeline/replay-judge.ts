@@ -27,7 +27,6 @@ import {
   judgeT4EiInstance,
   type JudgeUsage,
   mean,
-  type ParsedVerdict,
   renderT12Review,
   renderT3UsedMemory,
   renderT4Binary,
@@ -45,6 +44,7 @@ import {
   textOf,
   textOrNull,
 } from "@/lib/judge";
+import { parsedOf, responseOutcomeOf } from "@/lib/judge/outcome-adapters";
 import { type MemorySetResult, scoreMemorySet } from "@/lib/scoring";
 
 /**
@@ -528,18 +528,6 @@ async function replayEi(
 
 // ------------------------------------------------------------------ helpers
 
-type NotJudged = { ok: false; notJudged: true; reason: string };
-
-function parsedOf<V>(outcome: JudgeOutcome<V>): ParsedVerdict<V> | NotJudged {
-  if (outcome.status === "parsed") return { ok: true, verdict: outcome.verdict };
-  if (outcome.status === "unparsable") return { ok: false, reason: outcome.reason };
-  return { ok: false, notJudged: true, reason: outcome.reason };
-}
-
-function responseOutcomeOf<V>(outcome: JudgeOutcome<V>): ResponseOutcome<V> {
-  if (outcome.status === "parsed") return { ok: true, verdict: outcome.verdict };
-  return { ok: false, reason: outcome.reason, notJudged: outcome.status === "call_failed" };
-}
 
 function parseOkOf(outcome: JudgeOutcome<unknown>): boolean | null {
   return outcome.status === "call_failed" ? null : outcome.status === "parsed";

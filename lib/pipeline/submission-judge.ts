@@ -13,12 +13,10 @@ import {
   judgeT3Instance,
   judgeT4BinaryInstance,
   judgeT4EiInstance,
-  type ParsedVerdict,
   renderT12Review,
   renderT3UsedMemory,
   renderT4Binary,
   renderT4Ei,
-  type ResponseOutcome,
   T12_REVIEW_TEMPLATE,
   T3_USED_MEMORY_TEMPLATE,
   T4_BINARY_TEMPLATE,
@@ -27,6 +25,7 @@ import {
   textOrNull,
   type VerdictKind,
 } from "@/lib/judge";
+import { parsedOf, responseOutcomeOf } from "@/lib/judge/outcome-adapters";
 import { bootstrapCI, scoreMemorySet } from "@/lib/scoring";
 import { taskOf, type TrackId } from "@/lib/tracks";
 import { unroundedAlgoScore } from "./replay-judge";
@@ -73,18 +72,6 @@ export type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache:
 const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-type NotJudged = { ok: false; notJudged: true; reason: string };
-
-function parsedOf<V>(outcome: JudgeOutcome<V>): ParsedVerdict<V> | NotJudged {
-  if (outcome.status === "parsed") return { ok: true, verdict: outcome.verdict };
-  if (outcome.status === "unparsable") return { ok: false, reason: outcome.reason };
-  return { ok: false, notJudged: true, reason: outcome.reason };
-}
-
-function responseOutcomeOf<V>(outcome: JudgeOutcome<V>): ResponseOutcome<V> {
-  if (outcome.status === "parsed") return { ok: true, verdict: outcome.verdict };
-  return { ok: false, reason: outcome.reason, notJudged: outcome.status === "call_failed" };
-}
 
 function callFacts(outcomes: readonly JudgeOutcome<unknown>[]): Pick<JudgedInstance, "complete" | "failure" | "aborted"> & { calls: Record<string, unknown>[] } {
   const failed = outcomes.filter((o) => o.status === "call_failed");
