@@ -51,9 +51,10 @@ describe("alpsbench score (a real subprocess)", () => {
 
   test("bad rows are reported with line and field, and never stop the scoring", async () => {
     const [first, second] = (await readPacketsLayout(PACKETS)).filter((i) => i.track === "task1");
+    // (a file that does not even start like JSON is refused whole, as uploads are; a bad later line is not)
     const lines = [
-      "this is not json",
       JSON.stringify({ benchmark_id: first!.benchmarkId, memory_items: [{ label: ["a", "b"], value: 3, confidence: "high", type: "direct" }] }),
+      "this is not json",
       JSON.stringify({ benchmark_id: first!.benchmarkId, memory_items: [] }),
       JSON.stringify({ benchmark_id: "sess_unknown__1", memory_items: [] }),
       JSON.stringify({ memory_items: [] }),
@@ -62,9 +63,9 @@ describe("alpsbench score (a real subprocess)", () => {
     const output = JSON.parse(stdout) as ScoreOutput;
     expect(output.coverage).toMatchObject({ scored: 1, duplicate: 1, unknown: 1, rejected: 1, missing: output.n - 1 });
     const where = output.problems.map((p) => `${p.line}:${p.field ?? ""}`);
-    expect(where).toEqual(expect.arrayContaining(["1:", "3:benchmark_id", "4:benchmark_id", "5:benchmark_id"]));
-    expect(output.problems.some((p) => p.line === 2 && p.field === "memory_items[0].confidence")).toBe(true);
-    expect(output.problems.some((p) => p.line === 2 && p.field === "memory_items[0].label")).toBe(true);
+    expect(where).toEqual(expect.arrayContaining(["2:", "3:benchmark_id", "4:benchmark_id", "5:benchmark_id"]));
+    expect(output.problems.some((p) => p.line === 1 && p.field === "memory_items[0].confidence")).toBe(true);
+    expect(output.problems.some((p) => p.line === 1 && p.field === "memory_items[0].label")).toBe(true);
     const missing = output.instances.find((i) => i.benchmark_id === second!.benchmarkId)!;
     expect(missing).toMatchObject({ predicted: false, f1: 0, algo_score_100: 0 });
   });
