@@ -2,8 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { createBm25Selector } from "@/lib/scoring";
 import { POOL_SIZES, type TrackId } from "@/lib/tracks";
-import { SCORER_VERSION } from "./score-track";
-import { seedScoredSubmission } from "./seed-scored-submission";
+import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
 export const BM25_SYSTEM = {
   slug: "bm25-server",
@@ -26,8 +25,7 @@ export async function seedBm25Baseline(db: Db, benchmarkVersionId: string, bench
   const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
   const id = `seed-bm25-${benchmarkSlug}`;
   // Loading every pool is the expensive part (d1000 pools are ~100 KB each): skip it when already scored.
-  const existing = await db.submission.findUnique({ where: { id }, select: { status: true, scorerVersion: true } });
-  if (existing?.status === "done" && existing.scorerVersion === SCORER_VERSION) return "unchanged";
+  if (await isCurrent(db, id)) return "unchanged";
   // One selector for all pools: it caches each distinct memory value's tokens, and pools share values.
   const select = createBm25Selector();
   const predictions: Partial<Record<TrackId, unknown[]>> = {};

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { exportPredictionsFromPackets } from "@/lib/datasets/export-predictions";
-import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
-import { seedScoredSubmission } from "./seed-scored-submission";
+import { REPORTED_SYSTEMS, type ReportedSystem } from "@/prisma/seed/reported-types";
+import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
 export const PACKETS_RESCORED_NOTE =
   "Re-scored by this server from the model outputs the authors released with the packets: 2,272 of the 2,330 Task 1 instances, so it differs slightly from the reported figure.";
@@ -10,16 +10,25 @@ export const PACKETS_RESCORED_NOTE =
  * The seven general LLMs' stored Task 1 outputs (packets: task1.llm_outputs.<model>), scored by our engine
  * and shown beside the reported figures as re-scored rows.
  */
-export async function seedPacketsRescored(db: Db, dir: string, benchmarkVersionId: string): Promise<{ created: number; unchanged: number }> {
+export async function seedPacketsRescored(
+  db: Db,
+  dir: string,
+  benchmarkVersionId: string,
+  systems: readonly ReportedSystem[] = REPORTED_SYSTEMS,
+): Promise<{ created: number; unchanged: number }> {
   let created = 0;
   let unchanged = 0;
-  for (const reported of REPORTED_SYSTEMS) {
+  for (const reported of systems) {
     if (!reported.packetsModel) continue;
     const system = await db.system.findUniqueOrThrow({ where: { slug: reported.slug }, select: { id: true } });
     const id = `seed-packets-task1-${reported.slug}`;
-    const existing = await db.submission.findUnique({ where: { id }, select: { id: true } });
-    // Exporting reads every packet (~1.5 s a model): skip it when this submission is already there.
-    const predictions = existing ? [] : (await exportPredictionsFromPackets(dir, "task1", reported.packetsModel)).rows;
+    // Exporting reads every packet (~1.5 s a model): skip it only when the submission is already scored under
+    // the current scorer version (then seedScoredSubmission does nothing); a stale one is re-scored from the file.
+    if (await isCurrent(db, id)) {
+      unchanged += 1;
+      continue;
+    }
+    const predictions = (await exportPredictionsFromPackets(dir, "task1", reported.packetsModel)).rows;
     const outcome = await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: PACKETS_RESCORED_NOTE, predictions: { task1: predictions } });
     if (outcome === "created") created += 1;
     else unchanged += 1;

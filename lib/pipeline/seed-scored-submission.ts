@@ -19,9 +19,14 @@ export type SeedSubmissionSpec = {
  * scored by the same pipeline as uploads and stored as re-scored rows. Idempotent per scorer version: when
  * the submission is already done under the current version nothing is recomputed.
  */
+/** True when the server-made submission `id` is done under the current scorer version (nothing to do). */
+export async function isCurrent(db: Db, id: string): Promise<boolean> {
+  const existing = await db.submission.findUnique({ where: { id }, select: { status: true, scorerVersion: true } });
+  return existing?.status === "done" && existing.scorerVersion === SCORER_VERSION;
+}
+
 export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
-  const existing = await db.submission.findUnique({ where: { id: spec.id }, select: { status: true, scorerVersion: true } });
-  if (existing?.status === "done" && existing.scorerVersion === SCORER_VERSION) return "unchanged";
+  if (await isCurrent(db, spec.id)) return "unchanged";
   const tracks = Object.keys(spec.predictions) as TrackId[];
   const results: TrackScore[] = [];
   for (const track of tracks) {

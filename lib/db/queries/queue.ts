@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
  * The public queue: uploads waiting, running (with progress) and recently finished (with durations), read
@@ -12,22 +13,7 @@ const RUNNING = ["validating", "scoring", "judging"] as const;
 const LIST_LIMIT = 50;
 
 const select = {
-  id: true,
-  status: true,
-  tracks: true,
-  split: true,
-  visibility: true,
-  hiddenAt: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  lastProgressAt: true,
-  progressDone: true,
-  progressTotal: true,
-  judgeCallsDone: true,
-  judgeCallsCached: true,
-  judgeCallsFailed: true,
-  benchmarkVersion: { select: { slug: true } },
+  ...submissionProgressSelect,
   system: { select: { name: true, slug: true } },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
  * Read model of one submission for its owner and the public: status, progress, and the metrics of its
@@ -12,23 +13,9 @@ export type Viewer = { id: string; role: "user" | "admin" } | null;
 export type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
 
 const submissionSelect = {
-  id: true,
-  status: true,
+  ...submissionProgressSelect,
   source: true,
-  tracks: true,
-  split: true,
-  visibility: true,
-  hiddenAt: true,
   ownerId: true,
-  createdAt: true,
-  startedAt: true,
-  finishedAt: true,
-  lastProgressAt: true,
-  progressDone: true,
-  progressTotal: true,
-  judgeCallsDone: true,
-  judgeCallsCached: true,
-  judgeCallsFailed: true,
   failureReason: true,
   scorerVersion: true,
   validationReport: true,
@@ -36,7 +23,6 @@ const submissionSelect = {
   fileSize: true,
   fileSha256: true,
   verifiedAt: true,
-  benchmarkVersion: { select: { slug: true } },
   system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true } },
 } as const;
 
