@@ -1,86 +1,247 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache, type ReactNode } from "react";
+import { formatCount } from "@/components/format";
 import { KindBadge } from "@/components/kind-badge";
 import { PageHeader } from "@/components/page-header";
-import { TierBadge } from "@/components/tier-badge";
+import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
+import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { TRACK_LABELS, type TrackId } from "@/lib/tracks";
+import { getSystemPage, type SystemSubmission } from "@/lib/db/queries/system-page";
+import { scoreHistory } from "@/lib/db/queries/system-score-history";
+import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackLabel } from "../_lib/metric-format";
+import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 
 export const dynamic = "force-dynamic";
 
-async function loadSystem(slug: string) {
-  return db().system.findUnique({
-    where: { slug },
-    include: {
-      submissions: {
-        where: { visibility: "public", hiddenAt: null, status: "done" },
-        orderBy: { createdAt: "asc" },
-        include: { scores: { orderBy: [{ trackId: "asc" }, { metric: "asc" }], include: { judgeProfile: { select: { name: true } } } }, benchmarkVersion: { select: { name: true } } },
-      },
-    },
-  });
-}
+const load = cache(async (slug: string) => {
+  const user = await getSessionUser();
+  return getSystemPage(db(), slug, user ? { id: user.id, role: user.role } : null);
+});
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
-  const system = await db().system.findUnique({ where: { slug: (await params).slug }, select: { name: true } });
-  return { title: system?.name ?? "System not found" };
+  const data = await load((await params).slug);
+  return { title: data?.system.name ?? "System not found" };
+}
+
+const STATUS_LABEL: Record<SystemSubmission["status"], string> = {
+  queued: "queued",
+  validating: "validating",
+  scoring: "scoring",
+  judging: "judging",
+  done: "done",
+  failed: "failed",
+};
+
+function ExternalLink({ href, children }: { href: string | null; children: ReactNode }) {
+  const safe = safeExternalUrl(href);
+  if (!safe) return href ? <span className="break-all text-fg-muted">{href}</span> : <span className="text-fg-subtle">–</span>;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-accent underline underline-offset-2">
+      {children}
+    </a>
+  );
 }
 
 export default async function SystemPage({ params }: { params: Promise<{ slug: string }> }) {
-  const system = await loadSystem((await params).slug);
-  if (!system) notFound();
+  const data = await load((await params).slug);
+  if (!data) notFound();
+  const { system, submissions } = data;
+  const facts: [string, ReactNode][] = [
+    ["Organisation", system.organisation ?? "–"],
+    ["Backbone", system.backbone ?? "–"],
+    ["Open weights", system.openWeights === null ? "unknown" : system.openWeights ? "yes" : "no"],
+    ["Paper", <ExternalLink key="paper" href={system.paperUrl}>{system.paperUrl}</ExternalLink>],
+    ["Code", <ExternalLink key="code" href={system.codeUrl}>{system.codeUrl}</ExternalLink>],
+    ["Submissions", formatCount(submissions.length) ?? "0"],
+  ];
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <PageHeader
         eyebrow={<KindBadge kind={system.kind} />}
         title={system.name}
-        description={[system.organisation, system.backbone ? `backbone ${system.backbone}` : null, system.description].filter(Boolean).join(" · ")}
+        description={system.description ?? undefined}
+        actions={
+          <Link
+            href={`/compare?a=${encodeURIComponent(system.slug)}`}
+            className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-accent hover:bg-surface-hover"
+            data-testid="compare-link"
+          >
+            Compare with another system
+          </Link>
+        }
       />
-      {system.submissions.map((submission) => (
-        <section key={submission.id} className="rounded-lg border border-line bg-surface p-4">
-          <h2 className="flex flex-wrap items-center gap-2 font-semibold">
-            <TierBadge tier={submission.source === "reported" ? "reported" : submission.verifiedAt ? "verified" : "rescored"} sourceUrl={submission.sourceUrl} sourceLabel={submission.sourceLabel} />
-            <span>{submission.sourceLabel ?? `Submission ${submission.id}`}</span>
-            <span className="text-sm font-normal text-fg-subtle">
-              {submission.benchmarkVersion.name} · split {submission.split}
-            </span>
+
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="system-facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+            <dd className="mt-0.5 break-words text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="submissions-title" className="space-y-4">
+        <div>
+          <h2 id="submissions-title" className="text-lg font-semibold text-fg">
+            Submissions
           </h2>
-          {submission.note ? <p className="mt-1 text-sm text-fg-muted">{submission.note}</p> : null}
-          <table className="mt-3 w-full text-sm">
-            <thead>
-              <tr className="text-left text-fg-subtle">
-                <th scope="col" className="py-1">Track</th>
-                <th scope="col">Metric</th>
-                <th scope="col" className="text-right">Value</th>
-                <th scope="col" className="text-right">n</th>
-                <th scope="col" className="text-right">95% CI</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submission.scores.map((score) => (
-                <tr key={score.id} className="border-t border-line">
-                  <td className="py-1">{TRACK_LABELS[score.trackId as TrackId] ?? score.trackId}</td>
-                  <td>
-                    {score.metric}
-                    {score.judgeProfile ? <span className="ml-1 text-xs text-fg-subtle">(judge: {score.judgeProfile.name})</span> : null}
-                  </td>
-                  <td className="text-right tabular-nums">{score.value === null ? "—" : score.value.toFixed(4)}</td>
-                  <td className="text-right tabular-nums">{score.n ?? "—"}</td>
-                  <td className="text-right tabular-nums">
-                    {score.ciLow !== null && score.ciHigh !== null ? `${score.ciLow.toFixed(4)} – ${score.ciHigh.toFixed(4)}` : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ))}
+          <p className="text-sm text-fg-muted">
+            Current scores per task: means over instances with n and 95% bootstrap confidence intervals. Older score versions are kept as
+            history below each submission.
+          </p>
+        </div>
+        {submissions.length === 0 ? <p className="text-sm text-fg-muted">No submission of this system is visible to you.</p> : null}
+        {submissions.map((submission) => (
+          <SubmissionCard key={submission.id} submission={submission} />
+        ))}
+      </section>
+
       <p>
-        <Link href="/" className="text-accent underline">
+        <Link href="/" className="text-accent underline underline-offset-2">
           Back to the leaderboard
         </Link>
       </p>
     </div>
+  );
+}
+
+function SubmissionCard({ submission }: { submission: SystemSubmission }) {
+  const title = submission.sourceLabel ?? (submission.source === "seed" ? "Scored by this server" : "Uploaded predictions");
+  const byTrack = new Map<string, SystemSubmission["current"]>();
+  for (const score of submission.current) byTrack.set(score.trackId, [...(byTrack.get(score.trackId) ?? []), score]);
+  for (const scores of byTrack.values()) scores.sort((a, b) => metricIndex(a) - metricIndex(b));
+  return (
+    <article className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="system-submission" data-submission-id={submission.id}>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <TierBadge tier={submission.tier} sourceUrl={submission.sourceUrl} sourceLabel={submission.sourceLabel} />
+        <h3 className="font-semibold text-fg">
+          {submission.source === "reported" ? (
+            title
+          ) : (
+            <Link href={`/submissions/${encodeURIComponent(submission.id)}`} className="text-accent underline underline-offset-2">
+              {title}
+            </Link>
+          )}
+        </h3>
+        <span className="text-sm text-fg-subtle">
+          {submission.benchmark.name} · split {submission.split} · {submission.createdAt.slice(0, 10)}
+        </span>
+        {submission.status !== "done" ? (
+          <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">{STATUS_LABEL[submission.status]}</span>
+        ) : null}
+        {submission.visibility === "private" ? (
+          <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">private: only you and admins</span>
+        ) : null}
+        {submission.hidden ? <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">hidden by a moderator</span> : null}
+      </header>
+      {submission.note ? <p className="text-sm text-fg-muted">{submission.note}</p> : null}
+      {byTrack.size === 0 ? <p className="text-sm text-fg-muted">No scores yet.</p> : null}
+      <div className="grid gap-3 xl:grid-cols-2">
+        {[...byTrack.entries()].map(([trackId, scores]) => (
+          <div key={trackId} className="overflow-x-auto rounded-md border border-line">
+            <table className="w-full min-w-[20rem] text-sm" data-testid="system-scores">
+              <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{trackLabel(trackId)}</caption>
+              <thead className="text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-1.5 text-left font-medium">Metric</th>
+                  <th scope="col" className="px-3 py-1.5 text-right font-medium">Value</th>
+                  <th scope="col" className="px-3 py-1.5 text-right font-medium">95% CI</th>
+                  <th scope="col" className="px-3 py-1.5 text-right font-medium">n</th>
+                </tr>
+              </thead>
+              <tbody>
+                {scores.map((score) => {
+                  const def = describeMetric(score.trackId, score.metric);
+                  return (
+                    <tr key={`${score.metric}:${score.scoreVersion}`} className="border-t border-line">
+                      <th scope="row" className="px-3 py-1.5 text-left font-normal text-fg">
+                        <span title={def.description}>{def.label}</span>
+                        {score.kind === "judge" ? (
+                          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg" title={score.judgeProfile ?? undefined}>
+                            judge
+                          </span>
+                        ) : null}
+                      </th>
+                      <td className="num px-3 py-1.5 text-right font-semibold text-fg">{formatScore(score.trackId, score.metric, score.value)}</td>
+                      <td className="num px-3 py-1.5 text-right whitespace-nowrap text-fg-muted">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</td>
+                      <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(score.n) ?? "–"}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      </div>
+      {submission.history.length > 0 ? <History submission={submission} /> : null}
+    </article>
+  );
+}
+
+function metricIndex(score: { trackId: string; metric: string }): number {
+  return metricOrder(score.trackId, score.metric);
+}
+
+function History({ submission }: { submission: SystemSubmission }) {
+  const tables = scoreHistory(submission.history, submission.currentVersions);
+  const versionCount = tables.reduce((n, t) => n + t.versions.length, 0);
+  return (
+    <details className="group rounded-md border border-line" data-testid="score-history" open={versionCount > tables.length}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-fg select-none">
+        Score history{" "}
+        <span className="font-normal text-fg-muted">
+          ({tables.map((t) => `${t.versions.length} ${t.kind} version${t.versions.length === 1 ? "" : "s"}`).join(", ")})
+        </span>
+      </summary>
+      <div className="space-y-4 border-t border-line p-3">
+        {tables.map((table) => {
+          const series: HistoryChartSeries[] = table.rows
+            .filter((row) => row.values.filter((v) => v !== null).length > 1)
+            .slice(0, 6)
+            .map((row) => ({ key: `${row.trackId}:${row.metric}`, label: `${trackLabel(row.trackId)} · ${describeMetric(row.trackId, row.metric).label}`, values: row.values }));
+          return (
+            <div key={table.kind} className="space-y-2">
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm" data-testid={`history-${table.kind}`}>
+                  <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
+                    {table.kind === "judge" ? "Judge metrics by judge profile" : "Deterministic metrics by scorer version"}
+                  </caption>
+                  <thead className="text-fg-muted">
+                    <tr>
+                      <th scope="col" className="px-2 py-1 text-left font-medium">Metric</th>
+                      {table.versions.map((v) => (
+                        <th key={v.scoreVersion} scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap" title={`${v.scoreVersion}, first computed ${v.firstComputedAt.slice(0, 16).replace("T", " ")} UTC`}>
+                          <span className="font-mono text-xs">{v.label}</span>
+                          {v.current ? <span className="ml-1 text-xs text-accent">(current)</span> : null}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {table.rows.map((row) => (
+                      <tr key={`${row.trackId}:${row.metric}`} className="border-t border-line">
+                        <th scope="row" className="px-2 py-1 text-left font-normal text-fg">
+                          <span className="font-mono text-xs text-fg-muted">{row.trackId}</span> {describeMetric(row.trackId, row.metric).label}
+                          {row.changed ? <span className="ml-1 text-xs text-tier-reported-fg">changed</span> : null}
+                        </th>
+                        {row.values.map((value, i) => (
+                          <td key={i} className="num px-2 py-1 text-right text-fg">
+                            {formatScore(row.trackId, row.metric, value)}
+                            <span className="ml-1 text-xs text-fg-subtle">{row.n[i] === null ? "" : `n=${formatCount(row.n[i])}`}</span>
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {table.versions.length > 1 && series.length > 0 ? <HistoryChart versions={table.versions.map((v) => v.label)} series={series} /> : null}
+            </div>
+          );
+        })}
+      </div>
+    </details>
   );
 }

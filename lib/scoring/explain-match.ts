@@ -1,0 +1,201 @@
+import { MIN_PAIR_SCORE } from "./min-pair-score";
+import { pairScorePrepared } from "./pair-score";
+import { prepareMemoryItems } from "./prepare-memory-item";
+import { createProblemLog } from "./problem-log";
+import { pythonRound } from "./python-round";
+import { scoreMemorySet } from "./score-memory-set";
+import type { MemorySetResult } from "./memory-set-result";
+
+/**
+ * Why a Task 1 / Task 2 instance scored what it did: every gold and predicted item's fate in the greedy
+ * matching (SCORING.md step 7), with the similarity components of the pair that decided it.
+ *
+ * The explanation replays the matcher over the same prepared items and pair scores as the scorer
+ * (prepareMemoryItems, pairScorePrepared, MIN_PAIR_SCORE) and carries the scorer's own result; `consistent`
+ * says whether the replayed acceptances equal the scorer's pairs, so a page can never show an explanation
+ * that disagrees with the number beside it without saying so. Pure: no I/O.
+ */
+
+export type PairParts = {
+  goldIndex: number;
+  predIndex: number;
+  /** pair score and components, rounded to 4 decimals as the scorer stores them */
+  score: number;
+  label: number;
+  value: number;
+  type: number;
+  confidence: number;
+};
+
+/** Why a pair was not accepted (or that it was), in the order the greedy walk met it. */
+export type PairFate = "accepted" | "gold_taken" | "pred_taken" | "below_threshold";
+
+export type GoldFate =
+  | { kind: "matched"; pair: PairParts; rank: number }
+  | { kind: "invalid" }
+  | { kind: "no_candidates" }
+  /** its best pair scored under the threshold */
+  | { kind: "below_threshold"; best: PairParts }
+  /** every pair at or above the threshold met a prediction already matched to another gold item first */
+  | { kind: "taken"; best: PairParts; takenBy: PairParts };
+
+export type PredFate =
+  | { kind: "matched"; pair: PairParts; rank: number }
+  | { kind: "invalid" }
+  | { kind: "no_candidates" }
+  | { kind: "below_threshold"; best: PairParts }
+  | { kind: "taken"; best: PairParts; takenBy: PairParts };
+
+export type MatchExplanation = {
+  /** the scorer's result on the same inputs (the numbers shown) */
+  result: MemorySetResult;
+  threshold: number;
+  gold: GoldFate[];
+  pred: PredFate[];
+  /** accepted pairs in acceptance order, from the replay */
+  accepted: PairParts[];
+  /** whether the replay's accepted pairs equal result.pairs (always true unless the scorer changed) */
+  consistent: boolean;
+  /** pairs scored; 0 when the explanation was skipped because there were more than `maxPairs` */
+  pairsScored: number;
+  skipped: boolean;
+};
+
+export type ExplainOptions = {
+  /** beyond this many gold × prediction pairs only the scorer's result is returned (a page must stay fast) */
+  maxPairs?: number;
+};
+
+const DEFAULT_MAX_PAIRS = 10_000;
+
+function round4(n: number): number {
+  return pythonRound(n, 4);
+}
+
+/** Scores a pair the way the scorer does and rounds it the way it stores it. */
+function partsOf(goldIndex: number, predIndex: number, raw: { score: number; label: number; value: number; type: number; confidence: number }): PairParts {
+  return {
+    goldIndex,
+    predIndex,
+    score: round4(raw.score),
+    label: round4(raw.label),
+    value: round4(raw.value),
+    type: raw.type,
+    confidence: round4(raw.confidence),
+  };
+}
+
+export function explainMemorySetMatch(gold: unknown[], pred: unknown[], options: ExplainOptions = {}): MatchExplanation {
+  const result = scoreMemorySet(gold, pred);
+  const log = createProblemLog();
+  const g = prepareMemoryItems(gold, "gold", log);
+  const p = prepareMemoryItems(pred, "pred", log);
+  const maxPairs = options.maxPairs ?? DEFAULT_MAX_PAIRS;
+
+  const validG = g.filter((item) => item.valid);
+  const validP = p.filter((item) => item.valid);
+  if (validG.length * validP.length > maxPairs) {
+    return { result, threshold: MIN_PAIR_SCORE, gold: [], pred: [], accepted: [], consistent: true, pairsScored: 0, skipped: true };
+  }
+
+  // Every valid pair in i-major order, as the matcher enumerates them.
+  type Candidate = { raw: number; parts: PairParts; order: number; fate: PairFate };
+  const candidates: Candidate[] = [];
+  for (const gi of validG) {
+    for (const pj of validP) {
+      const raw = pairScorePrepared(gi, pj);
+      candidates.push({ raw: raw.score, parts: partsOf(gi.index, pj.index, raw), order: candidates.length, fate: "below_threshold" });
+    }
+  }
+
+  // The greedy walk: stable sort by unrounded score, descending; stop at the first score under the threshold.
+  const walk = [...candidates].sort((a, b) => b.raw - a.raw || a.order - b.order);
+  const goldPair = new Map<number, { pair: PairParts; rank: number }>();
+  const predPair = new Map<number, { pair: PairParts; rank: number }>();
+  const accepted: PairParts[] = [];
+  for (const c of walk) {
+    if (!(c.raw >= MIN_PAIR_SCORE)) break;
+    if (goldPair.has(c.parts.goldIndex)) c.fate = "gold_taken";
+    else if (predPair.has(c.parts.predIndex)) c.fate = "pred_taken";
+    else {
+      c.fate = "accepted";
+      const entry = { pair: c.parts, rank: accepted.length + 1 };
+      goldPair.set(c.parts.goldIndex, entry);
+      predPair.set(c.parts.predIndex, entry);
+      accepted.push(c.parts);
+    }
+  }
+
+  // The best pair per item (first in walk order), and the pair that took its best partner.
+  const bestForGold = new Map<number, Candidate>();
+  const bestForPred = new Map<number, Candidate>();
+  for (const c of walk) {
+    if (!bestForGold.has(c.parts.goldIndex)) bestForGold.set(c.parts.goldIndex, c);
+    if (!bestForPred.has(c.parts.predIndex)) bestForPred.set(c.parts.predIndex, c);
+  }
+
+  const goldFates: GoldFate[] = g.map((item) => {
+    if (!item.valid) return { kind: "invalid" };
+    const hit = goldPair.get(item.index);
+    if (hit) return { kind: "matched", pair: hit.pair, rank: hit.rank };
+    const best = bestForGold.get(item.index);
+    if (!best) return { kind: "no_candidates" };
+    if (!(best.raw >= MIN_PAIR_SCORE)) return { kind: "below_threshold", best: best.parts };
+    return { kind: "taken", best: best.parts, takenBy: predPair.get(best.parts.predIndex)!.pair };
+  });
+  const predFates: PredFate[] = p.map((item) => {
+    if (!item.valid) return { kind: "invalid" };
+    const hit = predPair.get(item.index);
+    if (hit) return { kind: "matched", pair: hit.pair, rank: hit.rank };
+    const best = bestForPred.get(item.index);
+    if (!best) return { kind: "no_candidates" };
+    if (!(best.raw >= MIN_PAIR_SCORE)) return { kind: "below_threshold", best: best.parts };
+    return { kind: "taken", best: best.parts, takenBy: goldPair.get(best.parts.goldIndex)!.pair };
+  });
+
+  const consistent =
+    accepted.length === result.pairs.length &&
+    accepted.every((a, k) => {
+      const s = result.pairs[k]!;
+      return a.goldIndex === s.goldIndex && a.predIndex === s.predIndex && a.score === s.score && a.label === s.label && a.value === s.value && a.type === s.type && a.confidence === s.confidence;
+    });
+
+  return { result, threshold: MIN_PAIR_SCORE, gold: goldFates, pred: predFates, accepted, consistent, pairsScored: candidates.length, skipped: false };
+}
+
+/** One sentence on why a gold item was or was not matched, for pages and exports. */
+export function describeGoldFate(fate: GoldFate, threshold = MIN_PAIR_SCORE): string {
+  switch (fate.kind) {
+    case "matched":
+      return `matched prediction #${fate.pair.predIndex + 1} (pair score ${fate.pair.score.toFixed(4)} ≥ ${threshold.toFixed(2)}, accepted ${ordinal(fate.rank)})`;
+    case "invalid":
+      return "not a memory object: counted, never matched";
+    case "no_candidates":
+      return "missed: no scorable prediction";
+    case "below_threshold":
+      return `missed: best prediction #${fate.best.predIndex + 1} scores ${fate.best.score.toFixed(4)} < ${threshold.toFixed(2)}`;
+    case "taken":
+      return `missed: best prediction #${fate.best.predIndex + 1} (${fate.best.score.toFixed(4)}) was matched to gold #${fate.takenBy.goldIndex + 1} first (${fate.takenBy.score.toFixed(4)})`;
+  }
+}
+
+export function describePredFate(fate: PredFate, threshold = MIN_PAIR_SCORE): string {
+  switch (fate.kind) {
+    case "matched":
+      return `matched gold #${fate.pair.goldIndex + 1} (pair score ${fate.pair.score.toFixed(4)} ≥ ${threshold.toFixed(2)})`;
+    case "invalid":
+      return "not a memory object: counted as a prediction, never matched";
+    case "no_candidates":
+      return "extra: no scorable gold item";
+    case "below_threshold":
+      return `extra: best gold #${fate.best.goldIndex + 1} scores ${fate.best.score.toFixed(4)} < ${threshold.toFixed(2)}`;
+    case "taken":
+      return `extra: best gold #${fate.best.goldIndex + 1} (${fate.best.score.toFixed(4)}) was matched to prediction #${fate.takenBy.predIndex + 1} first (${fate.takenBy.score.toFixed(4)})`;
+  }
+}
+
+function ordinal(n: number): string {
+  const mod100 = n % 100;
+  const suffix = mod100 >= 11 && mod100 <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
