@@ -10,6 +10,11 @@ import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
+import { getInstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
+import { currentScoreVersions } from "@/lib/db/queries/submission-status";
+import { DimensionBreakdown } from "./_components/dimension-breakdown";
+import { InstanceResults } from "./_components/instance-results";
 import { LiveStatus } from "./_components/live-status";
 
 export const dynamic = "force-dynamic";
@@ -49,8 +54,13 @@ function formatBytes(bytes: number | null): string | null {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export default async function SubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
+  const query = await searchParams;
   const submission = await load(id);
   if (!submission) notFound();
   const user = await getSessionUser();
@@ -136,6 +146,15 @@ export default async function SubmissionPage({ params }: { params: Promise<{ id:
       <LiveStatus id={submission.id} initial={initial} />
 
       {submission.status === "done" ? <Results submission={submission} tracks={tracks} /> : null}
+      {submission.status === "done" && submission.source !== "reported" ? (
+        <Breakdowns
+          submission={submission}
+          isAdmin={user?.role === "admin"}
+          track={first(query.track)}
+          page={Number.parseInt(first(query.page) ?? "1", 10) || 1}
+          onlyMisses={first(query.misses) === "1"}
+        />
+      ) : null}
     </div>
   );
 }
@@ -246,5 +265,23 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[]
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Per-dimension means and the explained per-instance list (public splits only; see getInstanceResultsPage). */
+async function Breakdowns({ submission, isAdmin, track, page, onlyMisses }: { submission: Loaded; isAdmin: boolean; track: string | undefined; page: number; onlyMisses: boolean }) {
+  const database = db();
+  const versions = await currentScoreVersions(database, submission.id, submission.scorerVersion);
+  // Same rule as the breakdown API, so the page and its downloads agree: admins' dimension means include the test split.
+  const [dimensions, withheldTest, instances] = await Promise.all([
+    getDimensionBreakdown(database, submission.id, versions, isAdmin, "domain"),
+    isAdmin ? Promise.resolve(0) : countWithheldTestInstances(database, submission.id, versions),
+    getInstanceResultsPage(database, { id: submission.id, tracks: submission.tracks, scorerVersion: submission.scorerVersion, source: submission.source }, { track, page, onlyMisses }),
+  ]);
+  return (
+    <>
+      <DimensionBreakdown groups={dimensions.groups} metrics={dimensions.metrics} withheldTest={withheldTest} submissionId={submission.id} />
+      {instances ? <InstanceResults submissionId={submission.id} data={instances} /> : null}
+    </>
   );
 }

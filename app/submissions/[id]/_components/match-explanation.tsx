@@ -1,0 +1,140 @@
+import type { StoredMatch } from "@/lib/db/queries/submission-instance-results";
+import type { MemoryItemView } from "@/lib/db/queries/submission-instance-view";
+import { describeGoldFate, describePredFate, type MatchExplanation, type PairParts } from "@/lib/scoring/explain-match";
+
+const num = (v: number) => v.toFixed(4);
+
+function Components({ pair }: { pair: Pick<PairParts, "label" | "value" | "type" | "confidence" | "score"> }) {
+  return (
+    <span className="font-mono text-[0.75rem] text-fg-muted" title="pair score = 0.4·label + 0.4·value + 0.1·type + 0.1·confidence">
+      label {num(pair.label)} · value {num(pair.value)} · type {pair.type} · conf {num(pair.confidence)} → <span className="font-semibold text-fg">{num(pair.score)}</span>
+    </span>
+  );
+}
+
+function Item({ item, index, prefix }: { item: MemoryItemView; index: number; prefix: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-fg">
+        <span className="mr-1 font-mono text-xs text-fg-subtle">
+          {prefix}#{index + 1}
+          {item.id ? ` ${item.id}` : ""}
+        </span>
+        {item.value || <span className="text-fg-subtle">(no value)</span>}
+      </p>
+      <p className="text-xs text-fg-subtle">
+        {item.label || "(no label)"} · {item.type || "(no type)"}
+        {item.confidence ? ` · confidence ${item.confidence}` : ""}
+      </p>
+    </div>
+  );
+}
+
+/** Which gold item matched which prediction, and why the others did not (SCORING.md step 7, threshold 0.30). */
+export function MatchExplanationView({ gold, pred, match }: { gold: MemoryItemView[]; pred: MemoryItemView[]; match: MatchExplanation }) {
+  if (match.skipped) {
+    return <p className="text-sm text-fg-muted">Too many items to explain pair by pair here ({gold.length} gold × {pred.length} predicted); the metrics above are the scorer&apos;s.</p>;
+  }
+  return (
+    <div className="space-y-3" data-testid="match-explanation">
+      {!match.consistent ? (
+        <p role="alert" className="rounded border border-tier-reported-line bg-tier-reported-bg px-2 py-1 text-sm text-tier-reported-fg">
+          This explanation does not agree with the scorer&apos;s matching: please report it.
+        </p>
+      ) : null}
+      <p className="text-xs text-fg-muted">
+        Greedy one-to-one matching: every gold × prediction pair is scored (0.4·label + 0.4·value + 0.1·type + 0.1·confidence), pairs are
+        taken best first, and none under {match.threshold.toFixed(2)} is accepted. {match.result.tp} of {match.result.nGold} gold items matched,{" "}
+        {match.result.nPred - match.result.tp} extra predictions; mean pair score {num(match.result.avgPairScore)}.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm" data-testid="gold-items">
+          <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">Gold items</caption>
+          <tbody>
+            {gold.map((item, i) => {
+              const fate = match.gold[i];
+              const matched = fate?.kind === "matched";
+              return (
+                <tr key={i} className="border-t border-line align-top" data-fate={fate?.kind}>
+                  <td className="w-1/2 py-1.5 pr-3">
+                    <Item item={item} index={i} prefix="gold" />
+                  </td>
+                  <td className="py-1.5">
+                    <p className={matched ? "text-tier-verified-fg" : "text-tier-reported-fg"}>{fate ? describeGoldFate(fate, match.threshold) : "–"}</p>
+                    {fate?.kind === "matched" ? (
+                      <>
+                        {pred[fate.pair.predIndex] ? <Item item={pred[fate.pair.predIndex]!} index={fate.pair.predIndex} prefix="pred" /> : null}
+                        <Components pair={fate.pair} />
+                      </>
+                    ) : fate?.kind === "below_threshold" || fate?.kind === "taken" ? (
+                      <Components pair={fate.best} />
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {match.pred.some((f) => f.kind !== "matched") ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-sm" data-testid="extra-items">
+            <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">Extra predictions</caption>
+            <tbody>
+              {match.pred.map((fate, j) =>
+                fate.kind === "matched" ? null : (
+                  <tr key={j} className="border-t border-line align-top" data-fate={fate.kind}>
+                    <td className="w-1/2 py-1.5 pr-3">{pred[j] ? <Item item={pred[j]!} index={j} prefix="pred" /> : null}</td>
+                    <td className="py-1.5">
+                      <p className="text-tier-reported-fg">{describePredFate(fate, match.threshold)}</p>
+                      {fate.kind === "below_threshold" || fate.kind === "taken" ? <Components pair={fate.best} /> : null}
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** When the submitted items are not stored (server-made runs), the matching as the worker recorded it. */
+export function StoredMatchView({ gold, stored }: { gold: MemoryItemView[]; stored: StoredMatch }) {
+  const byGold = new Map(stored.pairs.map((p) => [p.goldIndex, p]));
+  return (
+    <div className="space-y-2" data-testid="stored-match">
+      <p className="text-xs text-fg-muted">
+        The predicted items of this run are not stored on the server; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length} gold items
+        matched{stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm">
+          <tbody>
+            {gold.map((item, i) => {
+              const pair = byGold.get(i);
+              return (
+                <tr key={i} className="border-t border-line align-top">
+                  <td className="w-1/2 py-1.5 pr-3">
+                    <Item item={item} index={i} prefix="gold" />
+                  </td>
+                  <td className="py-1.5">
+                    {pair ? (
+                      <>
+                        <p className="text-tier-verified-fg">matched prediction #{pair.predIndex + 1}</p>
+                        <Components pair={pair} />
+                      </>
+                    ) : (
+                      <p className="text-tier-reported-fg">missed: no prediction reached 0.30 that was still free</p>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
