@@ -20,17 +20,13 @@ export function DimensionBreakdown({ groups, metrics, withheldTest, submissionId
           Mean per-instance metrics grouped by the domain of the memory each instance is about (its stratum label), with the number of instances.
           Pooled ratios (direct/indirect recall, action recalls) are left out: a mean of per-instance ratios would be a different number.{" "}
           {withheldTest > 0 ? `${formatCount(withheldTest)} test-split instances are not included (hidden gold). ` : ""}
-          Download:{" "}
-          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&format=csv`} download>
+          Downloads: per domain above; by full label{" "}
+          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&by=label&format=csv`} download>
             CSV
-          </a>
-          ,{" "}
-          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&format=json`}>
+          </a>{" "}
+          or{" "}
+          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&by=label&format=json`}>
             JSON
-          </a>
-          , by full label:{" "}
-          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&format=csv&by=label`} download>
-            CSV
           </a>
           .
         </p>

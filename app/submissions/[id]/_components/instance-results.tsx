@@ -34,16 +34,8 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
         </h2>
         <p className="text-sm text-fg-muted">
           Dev and validation instances only: their gold is public, so each result can be explained. Test-split instances count in the metrics
-          above but are never listed{data.withheldTest > 0 ? ` (${formatCount(data.withheldTest)} on this track)` : ""}. Download every public
-          instance:{" "}
-          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=instance&format=csv`} download>
-            CSV
-          </a>
-          ,{" "}
-          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=instance&format=json`}>
-            JSON
-          </a>
-          .
+          above but are never listed{data.withheldTest > 0 ? ` (${formatCount(data.withheldTest)} on this track)` : ""}. Every public instance is in
+          the per-instance downloads above.
         </p>
       </div>
 
