@@ -4,23 +4,32 @@ import { StatCard } from "@/components/stat-card";
 import { TierLegend } from "@/components/tier-legend";
 import { db } from "@/lib/db/client";
 import { getSiteStats } from "@/lib/db/queries/stats";
+import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
-import { parseScope } from "@/lib/leaderboard/scope";
+import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { OVERVIEW } from "@/lib/leaderboard/views";
-import { DownloadLinks, ScopeSwitcher } from "./_components/scope-switcher";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const scope = parseScope(await searchParams);
-  const [board, stats] = await Promise.all([getView(db(), OVERVIEW, scope), getSiteStats(db(), scope.benchmark)]);
+  const query = readTableQuery(await searchParams);
+  const scope = scopeOf(query);
+  const [board, stats, versions] = await Promise.all([
+    getView(db(), OVERVIEW, scope),
+    getSiteStats(db(), scope.benchmark),
+    getScoreVersions(db(), scope.benchmark),
+  ]);
   return (
     <div className="space-y-6">
       <PageHeader
         eyebrow="AlpsBench · LLM personalization"
         title="Leaderboard"
         description="How well LLMs and memory systems extract, update, retrieve and use what they learn about a user, on real WildChat dialogues. One row per system; each cell is that task's headline metric."
-        actions={<DownloadLinks view="overview" scope={scope} />}
+        actions={
+          <a href="/api/v1/snapshot" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover" title="Every leaderboard view as one versioned JSON file (CSV zip: see API)">
+            Download snapshot
+          </a>
+        }
       />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <StatCard label="Systems" value={stats.systems.toLocaleString("en-US")} hint="with at least one public score" />
@@ -28,9 +37,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <StatCard label="Instances" value={stats.instances.toLocaleString("en-US")} hint={stats.instances ? "in this benchmark's tracks" : "import the real data to score uploads"} href="/about#data" />
         <StatCard label="Tracks" value="12" hint="4 tasks, 5 pool sizes, 5 abilities" href="/about" />
       </div>
-      <ScopeSwitcher path="/" scope={scope} />
       <TierLegend />
-      <LeaderboardTable leaderboard={board} caption="AlpsBench overview: headline metric per task" />
+      <LeaderboardTable
+        key={`${scope.benchmark}|${scope.split}|${scope.scoreVersion ?? ""}`}
+        leaderboard={board}
+        query={query}
+        viewSlug="overview"
+        path="/"
+        versions={versions}
+        caption="AlpsBench overview: headline metric per task"
+      />
       <p className="text-sm text-fg-muted">
         Reported rows are the authors&apos; published figures on the full benchmark. Task 1 rows re-scored by this server use the 2,272 of
         2,330 instances whose model outputs the authors released, so they differ slightly from the reported figures.

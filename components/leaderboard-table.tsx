@@ -1,39 +1,42 @@
 "use client";
 
-import Link from "next/link";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import {
+  columnVisibilityFeature,
   createColumnHelper,
-  createSortedRowModel,
   metaHelper,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type ColumnDef,
+  type ColumnVisibilityState,
   type Header,
   type SortingState,
 } from "@tanstack/react-table";
-import type { Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
-import { bestIds, ciHalfWidth, competitionRanks, formatCount, formatInterval, formatMetric } from "./format";
-import { KindBadge } from "./kind-badge";
-import { TierBadge, TierSource } from "./tier-badge";
+import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort } from "@/lib/leaderboard/apply-table-query";
+import { bestIds } from "@/lib/leaderboard/rank";
+import { serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
+import { ciHalfWidth, formatInterval, formatMetric } from "./format";
+import { cellTooltip, directionText, JudgeTag, missingText, MovedMark, SortMark, SystemCell, TableKey, TIER_STRIPE } from "./leaderboard-table-cells";
+import { LeaderboardTableToolbar, ScopeLinks } from "./leaderboard-table-toolbar";
 
 /*
- * Presentational only: the server hands over a Leaderboard read model, this component sorts it on the
- * client and renders it. Ranks are derived from the visible numbers (components/format.ts); the
- * canonical ranking logic, if it ever differs (CI-aware ties, judge-profile grouping), belongs in
- * lib/leaderboard and should arrive precomputed.
+ * The server hands over the Leaderboard read model and the URL's table query; filtering, sorting and ranking
+ * run through lib/leaderboard/apply-table-query.ts (the same function the download API runs), so the server
+ * render, the client and a CSV agree row for row. Every change is written back to the URL (replaceState).
  */
 
 type ColumnMeta =
   | { role: "rank" }
   | { role: "system" }
-  | { role: "metric"; metric: LeaderboardColumn; index: number; groupStart: boolean };
+  | { role: "metric"; metric: LeaderboardColumn; index: number; groupStart: boolean }
+  | { role: "ci"; metric: LeaderboardColumn };
 
 // Module scope: TanStack v9 wants a stable features object (it is the table's plugin registry).
 const features = tableFeatures({
   rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
+  columnVisibilityFeature,
   columnMeta: metaHelper<ColumnMeta>(),
 });
 type Features = typeof features;
@@ -42,53 +45,37 @@ type Col = ColumnDef<Features, LeaderboardRow, any>;
 const helper = createColumnHelper<Features, LeaderboardRow>();
 
 const RANK_ID = "__rank";
-const SYSTEM_ID = "__system";
+const ciId = (metricId: string) => `${metricId}__ci`;
 
-const compareNumbers = (a: { getValue: (id: string) => unknown }, b: { getValue: (id: string) => unknown }, id: string) =>
-  (a.getValue(id) as number) - (b.getValue(id) as number);
-
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-
-function metricColumn(metric: LeaderboardColumn, index: number, groupStart: boolean): Col {
-  return helper.accessor(
-    // null → undefined: TanStack's sortUndefined only recognises undefined, and we want missing values
-    // last in both directions.
-    (row) => row.cells[metric.id]?.value ?? undefined,
-    {
+function metricColumns(metric: LeaderboardColumn, index: number, groupStart: boolean): Col[] {
+  return [
+    helper.accessor((row) => row.cells[metric.id]?.value ?? undefined, {
       id: metric.id,
       header: metric.label,
-      sortFn: (a, b, id) => compareNumbers(a, b, id),
-      sortUndefined: "last",
-      sortDescFirst: metric.direction === "higher",
       meta: { role: "metric", metric, index, groupStart },
-    },
-  );
+    }),
+    helper.display({ id: ciId(metric.id), header: "95% CI", enableSorting: false, meta: { role: "ci", metric } }),
+  ];
 }
 
-/** Rank, System, then the metric columns; consecutive columns sharing `group` become one group header. */
+/** Rank, System, then the metric columns (each followed by its CI column); a shared `group` becomes one group header. */
 function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
   const out: Col[] = [
     helper.display({ id: RANK_ID, header: "Rank", enableSorting: false, meta: { role: "rank" } }),
-    helper.accessor("systemName", {
-      id: SYSTEM_ID,
-      header: "System",
-      sortFn: (a, b) => collator.compare(a.original.systemName, b.original.systemName),
-      sortDescFirst: false,
-      meta: { role: "system" },
-    }),
+    helper.accessor("systemName", { id: SYSTEM_SORT, header: "System", meta: { role: "system" } }),
   ];
   let i = 0;
   while (i < metrics.length) {
     const first = metrics[i]!;
     if (first.group === undefined) {
-      out.push(metricColumn(first, i, i > 0));
+      out.push(...metricColumns(first, i, i > 0));
       i += 1;
       continue;
     }
     const start = i;
     const children: Col[] = [];
     while (i < metrics.length && metrics[i]!.group === first.group) {
-      children.push(metricColumn(metrics[i]!, i, i === start));
+      children.push(...metricColumns(metrics[i]!, i, i === start));
       i += 1;
     }
     out.push(helper.group({ id: `__group:${start}:${first.group}`, header: first.group, columns: children }));
@@ -96,150 +83,105 @@ function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
   return out;
 }
 
-function defaultSorting(leaderboard: Leaderboard): SortingState {
-  const metric = leaderboard.columns.find((c) => c.id === leaderboard.defaultSort) ?? leaderboard.columns[0];
-  return metric ? [{ id: metric.id, desc: metric.direction === "higher" }] : [];
-}
-
-function metaOf(header: Header<Features, LeaderboardRow, unknown>): ColumnMeta | undefined {
-  return header.column.columnDef.meta;
-}
-
-function directionText(metric: LeaderboardColumn): string {
-  return metric.direction === "higher" ? "higher is better" : "lower is better";
-}
-
-function missingText(metric: LeaderboardColumn): string {
-  return metric.kind === "judge" ? "not judged" : "not reported";
-}
-
-function cellTooltip(metric: LeaderboardColumn, cell: MetricCell | undefined): string {
-  const value = formatMetric(cell?.value, metric.decimals);
-  if (value === null) return `${metric.label}: ${missingText(metric)}`;
-  const lines = [`${metric.label} = ${value}`];
-  const interval = cell ? formatInterval(cell.ciLow, cell.ciHigh, metric.decimals) : null;
-  if (interval) lines.push(`95% CI ${interval}`);
-  const n = formatCount(cell?.n);
-  if (n) lines.push(`n = ${n}`);
-  if (cell?.judgeProfile) lines.push(`judge: ${cell.judgeProfile}`);
-  const was = cell?.previous ? formatMetric(cell.previous.value, metric.decimals) : null;
-  if (cell?.previous) lines.push(`was ${was ?? "—"} under ${cell.previous.scoreVersion} (re-scored)`);
-  return lines.join("\n");
-}
-
-/** ▲/▼ and the change since the previous score version, when a re-score moved this value. */
-function movedMark(metric: LeaderboardColumn, cell: MetricCell | undefined) {
-  const before = cell?.previous?.value;
-  const now = cell?.value;
-  if (before === undefined || before === null || now === null || now === undefined) return null;
-  const delta = now - before;
-  if (formatMetric(Math.abs(delta), metric.decimals) === formatMetric(0, metric.decimals)) return null;
-  const better = metric.direction === "higher" ? delta > 0 : delta < 0;
-  return (
-    <span className={`ml-1 text-[0.6875rem] ${better ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
-      <span aria-hidden="true">{delta > 0 ? "▲" : "▼"}</span>
-      <span className="sr-only">{delta > 0 ? "up" : "down"} by </span>
-      {formatMetric(Math.abs(delta), metric.decimals)}
-      <span className="sr-only"> since {cell?.previous?.scoreVersion}</span>
-    </span>
-  );
-}
-
 export interface LeaderboardTableProps {
   leaderboard: Leaderboard;
+  /** the URL's table query, parsed on the server with lib/leaderboard/table-state.ts */
+  query: TableQuery;
+  /** API view slug for the download links (`overview`, `task1`, …) */
+  viewSlug: string;
+  /** the page's path, for the data-scope links */
+  path: string;
+  /** score versions available for the version picker */
+  versions?: readonly string[];
   /** accessible name of the table; defaults to leaderboard.title */
   caption?: string;
 }
 
-export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps) {
+export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, path, versions = [], caption }: LeaderboardTableProps) {
   const baseId = useId();
-  const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
-  const initialSorting = useMemo(() => defaultSorting(leaderboard), [leaderboard]);
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
+  const first = useRef(true);
+
+  // The URL is the state's permalink: replaced (not pushed) so Back leaves the page instead of undoing clicks.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const search = serializeTableQuery(query);
+    const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
+    window.history.replaceState(window.history.state, "", url);
+  }, [query]);
+
+  const view = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
+  const organisations = useMemo(() => organisationsOf(leaderboard), [leaderboard]);
+  const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
+  const showAll = query.all === "1" || view.rows.length <= PAGE_ROWS;
+  const data = useMemo(() => (showAll ? view.rows : view.rows.slice(0, PAGE_ROWS)), [showAll, view.rows]);
+
+  const columnVisibility = useMemo(() => {
+    const shown = new Set(view.columns.map((c) => c.id));
+    const out: ColumnVisibilityState = {};
+    for (const c of leaderboard.columns) {
+      out[c.id] = shown.has(c.id);
+      out[ciId(c.id)] = shown.has(c.id) && query.ci === "1";
+    }
+    return out;
+  }, [leaderboard.columns, view.columns, query.ci]);
+  const sorting: SortingState = useMemo(() => [view.sort], [view.sort]);
 
   const table = useTable({
     features,
     columns,
-    data: leaderboard.rows,
+    data,
     getRowId: (row) => row.rowId,
-    state: { sorting },
-    onSortingChange: setSorting,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
+    state: { sorting, columnVisibility },
+    manualSorting: true,
   });
-
-  const metricsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
-  const activeSort = sorting[0];
-  const activeMetric = activeSort ? metricsById.get(activeSort.id) : undefined;
-  // Ranks follow the sorted metric; while sorted by name they stay those of the default metric.
-  const rankMetric =
-    activeMetric ?? metricsById.get(leaderboard.defaultSort) ?? leaderboard.columns[0] ?? undefined;
-
-  const ranks = useMemo(() => {
-    if (!rankMetric) return new Map<string, number | null>();
-    return competitionRanks(
-      leaderboard.rows.map((r) => ({ id: r.rowId, value: r.cells[rankMetric.id]?.value })),
-      rankMetric.direction,
-      rankMetric.decimals,
-    );
-  }, [leaderboard.rows, rankMetric]);
 
   const best = useMemo(() => {
     const out = new Map<string, Set<string>>();
-    for (const metric of leaderboard.columns) {
-      out.set(
-        metric.id,
-        bestIds(
-          leaderboard.rows.map((r) => ({ id: r.rowId, value: r.cells[metric.id]?.value })),
-          metric.direction,
-          metric.decimals,
-        ),
-      );
+    for (const metric of view.columns) {
+      out.set(metric.id, bestIds(view.rows.map((r) => ({ id: r.rowId, value: r.cells[metric.id]?.value })), metric.direction, metric.decimals));
     }
     return out;
-  }, [leaderboard.columns, leaderboard.rows]);
+  }, [view.columns, view.rows]);
 
+  const rankMetric = view.rankColumn;
+  const sortedMetric = leaderboard.columns.find((c) => c.id === view.sort.id);
   // aria-sort for the Rank column: "ascending" when rows are in rank order (best first) on the ranked metric.
   const rankSort: "ascending" | "descending" | undefined =
-    activeMetric && rankMetric && activeMetric.id === rankMetric.id
-      ? activeSort!.desc === (activeMetric.direction === "higher")
+    sortedMetric && rankMetric && sortedMetric.id === rankMetric.id
+      ? view.sort.desc === (sortedMetric.direction === "higher")
         ? "ascending"
         : "descending"
       : undefined;
 
-  function announce(next: SortingState) {
-    const entry = next[0];
-    if (!entry) return;
-    const metric = metricsById.get(entry.id);
-    const name = metric ? metric.label : "system name";
-    const order = metric
-      ? entry.desc === (metric.direction === "higher")
-        ? "best first"
-        : "worst first"
-      : entry.desc
-        ? "Z to A"
-        : "A to Z";
-    setAnnouncement(`Sorted by ${name}, ${order}.`);
+  function update(next: TableQuery) {
+    setQuery(next);
   }
 
-  function sortBy(next: SortingState) {
-    setSorting(next);
-    announce(next);
+  function sortBy(id: string, desc?: boolean) {
+    const next = withSort(leaderboard, query, id, desc);
+    update(next);
+    const resolved = applyTableQuery(leaderboard, next).sort;
+    const metric = leaderboard.columns.find((c) => c.id === resolved.id);
+    const order = metric ? (resolved.desc === (metric.direction === "higher") ? "best first" : "worst first") : resolved.desc ? "Z to A" : "A to Z";
+    setAnnouncement(`Sorted by ${metric ? metric.label : "system name"}, ${order}.`);
   }
 
   function onRankClick() {
     if (!rankMetric) return;
     const bestFirst = rankMetric.direction === "higher";
-    // First click (or after sorting by name): rank order. Again: reverse.
-    sortBy([{ id: rankMetric.id, desc: rankSort === "ascending" ? !bestFirst : bestFirst }]);
+    sortBy(rankMetric.id, rankSort === "ascending" ? !bestFirst : bestFirst);
   }
 
   const headerGroups = table.getHeaderGroups();
   const rows = table.getRowModel().rows;
-  const leafCount = table.getAllLeafColumns().length;
+  const leafCount = table.getVisibleLeafColumns().length;
   const label = caption ?? leaderboard.title;
-  const hasJudge = leaderboard.columns.some((c) => c.kind === "judge");
+  const hasJudge = view.columns.some((c) => c.kind === "judge");
   // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
   // row has no CI), so the values themselves stay right-aligned on the same edge and compare at a glance.
   const ciColumns = useMemo(() => {
@@ -254,22 +196,16 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
   // Fixed widths: the System column's sticky offset must equal the Rank column's width exactly.
   const stickyRank = "sticky left-0 w-10 min-w-10 max-w-10 sm:w-12 sm:min-w-12 sm:max-w-12";
   const stickySystem =
-    "sticky left-10 sm:left-12 w-32 min-w-32 max-w-32 sm:w-60 sm:min-w-60 sm:max-w-60 border-r border-line";
+    "sticky left-10 sm:left-12 w-36 min-w-36 max-w-36 sm:w-60 sm:min-w-60 sm:max-w-60 border-r border-line";
 
   function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
-    const meta = metaOf(header);
+    const meta = header.column.columnDef.meta;
     const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
     const base = "border-b border-line bg-surface-muted px-2 py-2 align-bottom text-xs font-medium text-fg-muted sm:px-3";
 
-    // Group header ("d100", "Task 1"): spans its metric columns.
     if (header.subHeaders.length > 0 && !header.isPlaceholder) {
       return (
-        <th
-          key={header.id}
-          colSpan={header.colSpan}
-          scope="colgroup"
-          className={`${base} border-l text-center font-semibold text-fg`}
-        >
+        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className={`${base} border-l text-center font-semibold text-fg`}>
           {String(header.column.columnDef.header ?? "")}
         </th>
       );
@@ -277,13 +213,7 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
 
     if (meta?.role === "rank") {
       return (
-        <th
-          key={header.id}
-          rowSpan={rowSpan}
-          scope="col"
-          aria-sort={rankSort}
-          className={`${base} ${stickyRank} z-10 text-right`}
-        >
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className={`${base} ${stickyRank} z-10 text-right`}>
           <button
             type="button"
             onClick={onRankClick}
@@ -299,31 +229,24 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
       );
     }
 
-    const column = header.column;
-    const sorted = column.getIsSorted();
+    const sorted = header.column.getIsSorted();
     const ariaSort = sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined;
 
     if (meta?.role === "system") {
       return (
-        <th
-          key={header.id}
-          rowSpan={rowSpan}
-          scope="col"
-          aria-sort={ariaSort}
-          className={`${base} ${stickySystem} z-10 text-left`}
-        >
-          <button
-            type="button"
-            onClick={() => {
-              const next = [{ id: column.id, desc: sorted === "asc" }];
-              sortBy(next);
-            }}
-            title="Sort by system name"
-            className="inline-flex items-center gap-1 rounded hover:text-fg"
-          >
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className={`${base} ${stickySystem} z-10 text-left`}>
+          <button type="button" onClick={() => sortBy(SYSTEM_SORT)} title="Sort by system name" className="inline-flex items-center gap-1 rounded hover:text-fg">
             System
             <SortMark state={sorted} />
           </button>
+        </th>
+      );
+    }
+
+    if (meta?.role === "ci") {
+      return (
+        <th key={header.id} rowSpan={rowSpan} scope="col" className={`${base} text-left whitespace-nowrap`} title={`95% bootstrap CI of ${meta.metric.label}`}>
+          95% CI
         </th>
       );
     }
@@ -332,21 +255,10 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
     const { metric } = meta;
     const descId = `${baseId}-desc-${meta.index}`;
     return (
-      <th
-        key={header.id}
-        rowSpan={rowSpan}
-        scope="col"
-        aria-sort={ariaSort}
-        className={`${base} text-right ${meta.groupStart ? "border-l" : ""}`}
-      >
+      <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} data-column={metric.id} className={`${base} text-right ${meta.groupStart ? "border-l" : ""}`}>
         <button
           type="button"
-          onClick={() => {
-            const nextDir = column.getNextSortingOrder();
-            const next = [{ id: column.id, desc: nextDir === "desc" }];
-            column.getToggleSortingHandler()?.(undefined);
-            announce(next);
-          }}
+          onClick={() => sortBy(metric.id)}
           aria-describedby={descId}
           title={`${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`}
           className="ml-auto flex flex-col items-end gap-0.5 rounded text-right hover:text-fg"
@@ -355,8 +267,11 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
             {metric.label}
             <SortMark state={sorted} />
           </span>
-          <span aria-hidden="true" className="inline-flex items-center gap-1 font-normal whitespace-nowrap">
-            <span className="text-fg-subtle">{metric.direction === "higher" ? "↑" : "↓"}</span>
+          <span className="inline-flex items-center gap-1 font-normal whitespace-nowrap">
+            <span aria-hidden="true" className="text-fg-subtle">
+              {metric.direction === "higher" ? "↑" : "↓"}
+            </span>
+            <span className="sr-only">{directionText(metric)}</span>
             {metric.kind === "judge" ? <JudgeTag /> : null}
           </span>
         </button>
@@ -366,46 +281,51 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
 
   return (
     <div className="flex flex-col gap-3">
-      <div
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        className="relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface"
-      >
-        <table className="w-full border-separate border-spacing-0 text-sm">
+      <ScopeLinks path={path} query={query} versions={versions} />
+      <LeaderboardTableToolbar
+        board={leaderboard}
+        query={query}
+        setQuery={update}
+        organisations={organisations}
+        viewSlug={viewSlug}
+        shown={view.rows.length}
+      />
+      {view.unknownColumns.length > 0 ? (
+        <p role="status" className="text-sm text-fg-muted">
+          This view has no column {view.unknownColumns.map((c) => `“${c}”`).join(", ")}; it was ignored.
+        </p>
+      ) : null}
+      <div role="region" aria-label={label} tabIndex={0} className="relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface">
+        <table className="w-full border-separate border-spacing-0 text-sm" data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
           <caption className="sr-only">
             {label}
             {rankMetric ? `. Ranked by ${rankMetric.label}. Column headers sort the table.` : null}
           </caption>
           <thead className="sticky top-0 z-20">
             {headerGroups.map((group) => (
-              <tr key={group.id}>
-                {group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}
-              </tr>
+              <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
             ))}
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={leafCount} className="px-4 py-10 text-center text-fg-muted">
-                  No results yet.
+                  {leaderboard.rows.length === 0 ? "No results yet." : "No system matches these filters."}
                 </td>
               </tr>
             ) : (
               rows.map((row) => {
-                const data = row.original;
-                const rank = ranks.get(data.rowId) ?? null;
+                const record = row.original;
+                const rank = view.ranks.get(record.rowId) ?? null;
+                const pinned = view.pinned.has(record.rowId);
+                const td = `border-b border-line px-2 py-2 align-top group-hover:bg-surface-hover sm:px-3 ${pinned ? "bg-accent-soft" : "bg-surface"}`;
                 return (
-                  <tr key={row.id} className="group">
-                    {row.getAllCells().map((cell) => {
+                  <tr key={row.id} className="group" data-row-id={record.rowId} data-pinned={pinned ? "true" : undefined}>
+                    {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
-                      const td = "border-b border-line bg-surface px-2 py-2 align-top group-hover:bg-surface-hover sm:px-3";
                       if (meta?.role === "rank") {
                         return (
-                          <td
-                            key={cell.id}
-                            className={`${td} ${stickyRank} z-[5] text-right font-semibold text-fg num ${TIER_STRIPE[data.tier]}`}
-                          >
+                          <td key={cell.id} className={`${td} ${stickyRank} z-[5] text-right font-semibold text-fg num ${TIER_STRIPE[record.tier]}`}>
                             {rank === null ? (
                               <>
                                 <span aria-hidden="true" className="font-normal text-fg-subtle">—</span>
@@ -419,46 +339,49 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
                       }
                       if (meta?.role === "system") {
                         return (
-                          <th
-                            key={cell.id}
-                            scope="row"
-                            className={`${td} ${stickySystem} z-[5] text-left font-normal`}
-                          >
-                            <SystemCell row={data} />
+                          <th key={cell.id} scope="row" className={`${td} ${stickySystem} z-[5] text-left font-normal`}>
+                            <SystemCell row={record} pinned={pinned} onTogglePin={() => update(withPin(query, record.rowId))} />
                           </th>
+                        );
+                      }
+                      if (meta?.role === "ci") {
+                        const c = record.cells[meta.metric.id];
+                        const interval = c ? formatInterval(c.ciLow, c.ciHigh, meta.metric.decimals) : null;
+                        return (
+                          <td key={cell.id} data-ci={meta.metric.id} className={`${td} num text-left whitespace-nowrap text-fg-muted`}>
+                            {interval ?? <span className="text-fg-subtle">—</span>}
+                          </td>
                         );
                       }
                       if (meta?.role !== "metric") return <td key={cell.id} className={td} />;
                       const metric = meta.metric;
-                      const metricCell = data.cells[metric.id];
+                      const metricCell = record.cells[metric.id];
                       const value = formatMetric(metricCell?.value, metric.decimals);
                       const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                       const interval = metricCell ? formatInterval(metricCell.ciLow, metricCell.ciHigh, metric.decimals) : null;
-                      const isBest = value !== null && (best.get(metric.id)?.has(data.rowId) ?? false);
+                      const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
                       return (
                         <td
                           key={cell.id}
                           title={cellTooltip(metric, metricCell)}
+                          data-metric={metric.id}
+                          data-value={metricCell?.value ?? ""}
                           className={`${td} num text-right whitespace-nowrap ${meta.groupStart ? "border-l" : ""}`}
                         >
                           {value === null ? (
                             <>
                               <span aria-hidden="true" className="text-fg-subtle">—</span>
                               <span className="sr-only">{missingText(metric)}</span>
-                              {ciColumns.has(metric.id) ? (
-                                <span
-                                  aria-hidden="true"
-                                  className="ml-1 inline-block text-[0.6875rem]"
-                                  style={{ width: `${metric.decimals + 3}ch` }}
-                                />
+                              {ciColumns.has(metric.id) && query.ci !== "1" ? (
+                                <span aria-hidden="true" className="ml-1 inline-block text-[0.6875rem]" style={{ width: `${metric.decimals + 3}ch` }} />
                               ) : null}
                             </>
                           ) : (
                             <>
                               <span className={isBest ? "font-semibold text-fg" : "text-fg"}>{value}</span>
                               {isBest ? <span className="sr-only"> (best)</span> : null}
-                              {movedMark(metric, metricCell)}
-                              {ciColumns.has(metric.id) ? (
+                              <MovedMark metric={metric} cell={metricCell} />
+                              {ciColumns.has(metric.id) && query.ci !== "1" ? (
                                 <span
                                   aria-hidden="true"
                                   className="ml-1 inline-block text-left text-[0.6875rem] text-fg-subtle"
@@ -480,12 +403,18 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
           </tbody>
         </table>
       </div>
+      {!showAll ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm text-fg-muted">
+          Showing the first {PAGE_ROWS} of {view.rows.length} rows.
+          <button type="button" className="text-accent underline underline-offset-2" onClick={() => update({ ...query, all: "1" })}>
+            Show all {view.rows.length}
+          </button>
+        </p>
+      ) : null}
 
       {/* Header descriptions for aria-describedby: hidden, so they are not read as part of every cell's header. */}
       <div hidden>
-        <span id={`${baseId}-rank-desc`}>
-          {rankMetric ? `Rank by ${rankMetric.label}, ${directionText(rankMetric)}; ties share a rank.` : ""}
-        </span>
+        <span id={`${baseId}-rank-desc`}>{rankMetric ? `Rank by ${rankMetric.label}, ${directionText(rankMetric)}; ties share a rank.` : ""}</span>
         {leaderboard.columns.map((metric, index) => (
           <span key={metric.id} id={`${baseId}-desc-${index}`}>
             {`${metric.description}. ${directionText(metric)}.${metric.kind === "judge" ? " Scored by an LLM judge." : ""}`}
@@ -507,90 +436,5 @@ export function LeaderboardTable({ leaderboard, caption }: LeaderboardTableProps
         </ul>
       ) : null}
     </div>
-  );
-}
-
-const TIER_STRIPE: Record<LeaderboardRow["tier"], string> = {
-  reported: "shadow-[inset_3px_0_0_var(--color-tier-reported)]",
-  rescored: "shadow-[inset_3px_0_0_var(--color-tier-rescored)]",
-  verified: "shadow-[inset_3px_0_0_var(--color-tier-verified)]",
-};
-
-function SortMark({ state }: { state: false | "asc" | "desc" }) {
-  if (!state) {
-    return (
-      <span aria-hidden="true" className="text-[0.625rem] text-fg-subtle opacity-60">
-        ⇅
-      </span>
-    );
-  }
-  return (
-    <span aria-hidden="true" className="text-[0.625rem] text-accent">
-      {state === "desc" ? "▼" : "▲"}
-    </span>
-  );
-}
-
-function JudgeTag() {
-  return (
-    <span className="rounded border border-judge-line bg-judge-bg px-1 text-[0.625rem] leading-[0.875rem] font-medium tracking-wide text-judge-fg uppercase">
-      judge
-    </span>
-  );
-}
-
-function SystemCell({ row }: { row: LeaderboardRow }) {
-  const details = [
-    row.organisation,
-    row.backbone && row.backbone !== row.systemName ? row.backbone : null,
-    row.openWeights ? "open weights" : null,
-  ].filter((part): part is string => Boolean(part));
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <Link
-        href={`/systems/${encodeURIComponent(row.systemSlug)}`}
-        prefetch={false}
-        className="truncate font-medium text-fg underline-offset-2 hover:text-accent hover:underline"
-        title={row.systemName}
-      >
-        {row.systemName}
-      </Link>
-      {details.length > 0 ? (
-        <span className="truncate text-xs text-fg-muted" title={details.join(" · ")}>
-          {details.join(" · ")}
-        </span>
-      ) : null}
-      {/* Phones keep the sticky column narrow: tier only; kind and source from the sm breakpoint. */}
-      <span className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-        <TierBadge tier={row.tier} />
-        <span className="hidden sm:contents">
-          <KindBadge kind={row.kind} />
-          {row.tier === "reported" ? <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} /> : null}
-        </span>
-      </span>
-      {row.note ? (
-        <span className="hidden text-xs text-fg-subtle sm:line-clamp-2" title={row.note}>
-          {row.note}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-function TableKey({ hasJudge, hasCi }: { hasJudge: boolean; hasCi: boolean }) {
-  return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
-      <span>
-        <span aria-hidden="true">↑ / ↓</span> higher / lower is better
-      </span>
-      {hasJudge ? (
-        <span className="inline-flex items-center gap-1">
-          <JudgeTag /> scored by an LLM judge
-        </span>
-      ) : null}
-      {hasCi ? <span>± half-width of the 95% bootstrap CI (hover a value for the interval and n)</span> : null}
-      <span>— {hasJudge ? "not reported / not judged" : "not reported"}</span>
-      <span>bold: best in column</span>
-    </p>
   );
 }

@@ -1,22 +1,21 @@
+import { stringify } from "csv-stringify/sync";
+import { applyTableQuery, type TableView } from "./apply-table-query";
+import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard } from "./types";
 
+export type TableRecord = Record<string, string | number | boolean | null>;
+
 /**
- * Flattens a leaderboard into rows of plain fields for CSV and JSON downloads: identity columns, then per
- * metric its value, n and 95% CI bounds. Row order is the default ranking (nulls last).
+ * Flattens a table view into rows of plain fields for CSV and JSON downloads, in the view's row order and with
+ * its visible columns only: rank, identity, then per metric its value, n, 95% CI bounds and (judge metrics)
+ * the judge profile that produced the number.
  */
-export function leaderboardRecords(board: Leaderboard): Record<string, string | number | boolean | null>[] {
-  const sortColumn = board.columns.find((c) => c.id === board.defaultSort);
-  const sign = sortColumn?.direction === "lower" ? 1 : -1;
-  const sorted = [...board.rows].sort((a, b) => {
-    const av = a.cells[board.defaultSort]?.value ?? null;
-    const bv = b.cells[board.defaultSort]?.value ?? null;
-    if (av === null && bv === null) return a.systemName.localeCompare(b.systemName);
-    if (av === null) return 1;
-    if (bv === null) return -1;
-    return av === bv ? a.systemName.localeCompare(b.systemName) : sign * (av - bv);
-  });
-  return sorted.map((row) => {
-    const record: Record<string, string | number | boolean | null> = {
+export function viewRecords(view: TableView): TableRecord[] {
+  return view.rows.map((row) => {
+    const record: TableRecord = {
+      rank: view.ranks.get(row.rowId) ?? null,
+      pinned: view.pinned.has(row.rowId),
+      row_id: row.rowId,
       system: row.systemName,
       system_slug: row.systemSlug,
       organisation: row.organisation,
@@ -26,9 +25,10 @@ export function leaderboardRecords(board: Leaderboard): Record<string, string | 
       tier: row.tier,
       source: row.sourceLabel,
       source_url: row.sourceUrl,
+      note: row.note,
       submission_id: row.submissionId,
     };
-    for (const column of board.columns) {
+    for (const column of view.columns) {
       const cell = row.cells[column.id];
       record[column.id] = cell?.value ?? null;
       record[`${column.id}__n`] = cell?.n ?? null;
@@ -38,4 +38,28 @@ export function leaderboardRecords(board: Leaderboard): Record<string, string | 
     }
     return record;
   });
+}
+
+/** The field names of viewRecords, also when there are no rows (a CSV of an empty filter keeps its header). */
+export function viewRecordFields(view: TableView): string[] {
+  const fields = ["rank", "pinned", "row_id", "system", "system_slug", "organisation", "kind", "backbone", "open_weights", "tier", "source", "source_url", "note", "submission_id"];
+  for (const column of view.columns) {
+    fields.push(column.id, `${column.id}__n`, `${column.id}__ci_low`, `${column.id}__ci_high`);
+    if (column.kind === "judge") fields.push(`${column.id}__judge`);
+  }
+  return fields;
+}
+
+export function viewCsv(view: TableView): string {
+  // Booleans as words: csv-stringify's default writes false as an empty cell, indistinguishable from null.
+  return stringify(viewRecords(view), {
+    header: true,
+    columns: viewRecordFields(view),
+    cast: { boolean: (value) => (value ? "true" : "false") },
+  });
+}
+
+/** The default view's records (headline ranking, every column). */
+export function leaderboardRecords(board: Leaderboard): TableRecord[] {
+  return viewRecords(applyTableQuery(board, DEFAULT_TABLE_QUERY));
 }

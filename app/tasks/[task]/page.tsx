@@ -4,11 +4,11 @@ import { LeaderboardTable } from "@/components/leaderboard-table";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
 import { db } from "@/lib/db/client";
+import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
-import { parseScope } from "@/lib/leaderboard/scope";
+import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { TASK_VIEWS } from "@/lib/leaderboard/views";
-import { DownloadLinks, ScopeSwitcher } from "../../_components/scope-switcher";
 
 export const dynamic = "force-dynamic";
 
@@ -29,16 +29,24 @@ export default async function TaskPage({
 }) {
   const { task } = await params;
   if (!isTask(task)) notFound();
-  const scope = parseScope(await searchParams);
+  const query = readTableQuery(await searchParams);
+  const scope = scopeOf(query);
   const view = TASK_VIEWS[task];
-  const board = await getView(db(), view, scope);
+  const [board, versions] = await Promise.all([getView(db(), view, scope), getScoreVersions(db(), scope.benchmark)]);
   const info = TASK_INFO[task];
   return (
     <div className="space-y-6">
-      <PageHeader eyebrow={view.title} title={info.name} description={info.long} actions={<DownloadLinks view={view.id} scope={scope} />} />
-      <ScopeSwitcher path={`/tasks/${task}`} scope={scope} />
+      <PageHeader eyebrow={view.title} title={info.name} description={info.long} />
       <TierLegend />
-      <LeaderboardTable leaderboard={board} caption={`${info.name}: every metric`} />
+      <LeaderboardTable
+        key={`${scope.benchmark}|${scope.split}|${scope.scoreVersion ?? ""}`}
+        leaderboard={board}
+        query={query}
+        viewSlug={view.id}
+        path={`/tasks/${task}`}
+        versions={versions}
+        caption={`${info.name}: every metric`}
+      />
       {task === "task1" ? (
         <p className="text-sm text-fg-muted">
           Re-scored rows: this server&apos;s scoring of the model outputs the authors released for 2,272 of the 2,330 Task 1 instances; the

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell, ResultTier } from "@/lib/leaderboard/types";
+import { REPORTED_SCORE_VERSION } from "@/lib/pipeline/seed-reported";
 import { TRACK_LABELS, type TrackId } from "@/lib/tracks";
 
 export type LeaderboardScope = {
@@ -8,6 +9,8 @@ export type LeaderboardScope = {
   benchmark: string;
   /** "full" (reported figures, re-scored packets) or a split; "all" shows every split */
   split: "all" | "full" | "dev" | "validation" | "test";
+  /** only this score version for computed rows (reported figures always show); default: the latest per run */
+  scoreVersion?: string;
 };
 
 type ScoreWithContext = Awaited<ReturnType<typeof loadScores>>[number];
@@ -17,6 +20,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
   return db.score.findMany({
     where: {
       trackId: { in: [...tracks] },
+      ...(scope.scoreVersion ? { scoreVersion: { in: [scope.scoreVersion, REPORTED_SCORE_VERSION] } } : {}),
       submission: {
         status: "done",
         visibility: "public",
@@ -161,4 +165,17 @@ export async function getMultiTrackLeaderboard(
   );
   const first = columns[0];
   return { id, title, split: scope.split, defaultSort: first ? first.id : "", columns, rows: [...rows.values()], notes: [] };
+}
+
+/** Score versions present in a benchmark's public scores, newest first, for the version picker. */
+export async function getScoreVersions(db: Db, benchmark: string): Promise<string[]> {
+  const rows = await db.score.groupBy({
+    by: ["scoreVersion"],
+    where: { submission: { status: "done", visibility: "public", hiddenAt: null, benchmarkVersion: { slug: benchmark } } },
+    _max: { computedAt: true },
+  });
+  return rows
+    .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
+    .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
+    .map((r) => r.scoreVersion);
 }

@@ -1,14 +1,20 @@
-import { stringify } from "csv-stringify/sync";
 import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { getView } from "@/lib/db/queries/view";
-import { parseScope } from "@/lib/leaderboard/scope";
-import { leaderboardRecords } from "@/lib/leaderboard/to-table";
+import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { DownloadFormat, parseFormat, parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/leaderboards/{view}[?format=csv&benchmark=…&split=…] */
+const badRequest = (issues: string[]) =>
+  NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+
+/**
+ * GET /api/v1/leaderboards/{view}?format=csv|json&<table query>: one table view exactly as the page with the
+ * same query shows it (filters, sort, rank, columns, pins), through the same pure function.
+ */
 export async function GET(request: NextRequest, context: { params: Promise<{ view: string }> }) {
   const { view: slug } = await context.params;
   const view = viewFromSlug(slug);
@@ -18,34 +24,44 @@ export async function GET(request: NextRequest, context: { params: Promise<{ vie
       { status: 404 },
     );
   }
-  const params = Object.fromEntries(request.nextUrl.searchParams.entries());
-  const format = params.format ?? "json";
-  if (format !== "json" && format !== "csv") {
-    return NextResponse.json({ error: { code: "bad_request", message: `format must be json or csv, not "${format}".` } }, { status: 400 });
+  const search = request.nextUrl.searchParams;
+  const format = parseFormat(DownloadFormat, search);
+  const parsed = parseTableQuery(search);
+  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues)];
+  if (!format.ok || !parsed.ok) return badRequest(issues);
+  const query = parsed.query;
+  const board = await getView(db(), view, scopeOf(query));
+  const table = applyTableQuery(board, query);
+  if (table.unknownColumns.length > 0) {
+    return badRequest([
+      `sort/cols: view "${view.id}" has no column ${table.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`,
+    ]);
   }
-  const scope = parseScope(params);
-  const board = await getView(db(), view, scope);
-  const records = leaderboardRecords(board);
-  if (format === "csv") {
-    // Booleans as words: csv-stringify's default writes false as an empty cell, indistinguishable from null.
-    const csv = stringify(records, {
-      header: true,
-      columns: Object.keys(records[0] ?? { system: null }),
-      cast: { boolean: (value) => (value ? "true" : "false") },
-    });
-    return new NextResponse(csv, {
+  const name = `alpsbench-${view.id}-${query.benchmark}-${query.split}${query.version ? `-${query.version}` : ""}`;
+  if (format.format === "csv") {
+    return new NextResponse(viewCsv(table), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="alpsbench-${view.id}-${scope.benchmark}-${scope.split}.csv"`,
+        "content-disposition": `attachment; filename="${name}.csv"`,
       },
     });
   }
-  return NextResponse.json({
-    leaderboard: view.id,
-    title: board.title,
-    benchmark: scope.benchmark,
-    split: scope.split,
-    columns: board.columns,
-    rows: records,
-  });
+  return NextResponse.json(
+    {
+      leaderboard: view.id,
+      title: board.title,
+      benchmark: query.benchmark,
+      split: query.split,
+      scoreVersion: query.version ?? "latest",
+      /** the normalised query: append it to /api/v1/leaderboards/{view}? or the page's path to get this view */
+      query: serializeTableQuery(query),
+      sort: table.sort,
+      rankedBy: table.rankColumn?.id ?? null,
+      total: table.total,
+      columns: table.columns,
+      rows: viewRecords(table),
+      notes: board.notes,
+    },
+    { headers: { "content-disposition": `inline; filename="${name}.json"` } },
+  );
 }

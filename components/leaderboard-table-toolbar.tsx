@@ -1,0 +1,237 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
+import { ResultTier, SystemKind, type Leaderboard } from "@/lib/leaderboard/types";
+import { KIND_LABEL } from "./kind-badge";
+import { TIER_LABEL } from "./tier-badge";
+
+const BENCHMARKS = [
+  { slug: "alpsbench-v1", label: "AlpsBench" },
+  { slug: "demo", label: "Demo (synthetic)" },
+];
+const SPLITS: { value: TableQuery["split"]; label: string }[] = [
+  { value: "full", label: "Full benchmark" },
+  { value: "test", label: "Test" },
+  { value: "validation", label: "Validation" },
+  { value: "dev", label: "Dev" },
+  { value: "all", label: "All" },
+];
+
+export function hrefFor(path: string, query: TableQuery, extra?: Record<string, string>): string {
+  const search = serializeTableQuery(query, extra);
+  return search ? `${path}?${search}` : path;
+}
+
+const pill = (active: boolean) =>
+  `rounded-full border px-3 py-1 text-sm ${active ? "border-accent bg-accent text-white dark:text-canvas" : "border-line bg-surface text-fg-muted hover:bg-surface-hover"}`;
+const button = "rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover";
+
+/** Data scope: plain links (new data comes from the server), carrying the table state along. */
+export function ScopeLinks({ path, query, versions }: { path: string; query: TableQuery; versions: readonly string[] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+      <nav aria-label="Benchmark" className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-fg-subtle">Data</span>
+        {BENCHMARKS.map((b) => (
+          <Link
+            key={b.slug}
+            href={hrefFor(path, { ...query, benchmark: b.slug, version: undefined, pin: [] })}
+            className={pill(query.benchmark === b.slug)}
+            aria-current={query.benchmark === b.slug ? "page" : undefined}
+          >
+            {b.label}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label="Split" className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-fg-subtle">Split</span>
+        {SPLITS.map((s) => (
+          <Link
+            key={s.value}
+            href={hrefFor(path, { ...query, split: s.value, pin: [] })}
+            className={pill(query.split === s.value)}
+            aria-current={query.split === s.value ? "page" : undefined}
+          >
+            {s.label}
+          </Link>
+        ))}
+      </nav>
+      {versions.length > 0 ? (
+        <nav aria-label="Score version" className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-fg-subtle" title="Scorer version of re-scored rows; reported rows always show">
+            Scorer
+          </span>
+          {[undefined, ...versions].map((v) => (
+            <Link
+              key={v ?? "latest"}
+              href={hrefFor(path, { ...query, version: v })}
+              className={pill(query.version === v)}
+              aria-current={query.version === v ? "page" : undefined}
+            >
+              {v ?? "latest"}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Menu({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  return (
+    <details className="group/menu relative">
+      <summary className={`${button} cursor-pointer list-none select-none`}>
+        {label}
+        {count > 0 ? <span className="ml-1 rounded-full bg-accent-soft px-1.5 text-xs text-accent">{count}</span> : null}
+        <span aria-hidden="true" className="ml-1 text-fg-subtle">▾</span>
+      </summary>
+      <div className="absolute left-0 z-30 mt-1 max-h-80 w-72 max-w-[85vw] overflow-auto rounded-md border border-line bg-surface p-3 shadow-lg">
+        {children}
+      </div>
+    </details>
+  );
+}
+
+function Check({ checked, onChange, children, name }: { checked: boolean; onChange: () => void; children: ReactNode; name?: string }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 py-0.5 text-sm text-fg">
+      <input type="checkbox" checked={checked} onChange={onChange} name={name} className="accent-[var(--color-accent)]" />
+      {children}
+    </label>
+  );
+}
+
+const toggle = <T,>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+export interface ToolbarProps {
+  board: Leaderboard;
+  query: TableQuery;
+  setQuery: (next: TableQuery) => void;
+  organisations: readonly string[];
+  viewSlug: string;
+  shown: number;
+}
+
+/** Search, filters, column picker, permalink and downloads of the current view. */
+export function LeaderboardTableToolbar({ board, query, setQuery, organisations, viewSlug, shown }: ToolbarProps) {
+  const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
+  const filterCount = query.kind.length + query.tier.length + query.org.length + (query.weights ? 1 : 0);
+  const visible = new Set(query.cols.length > 0 ? query.cols : board.columns.map((c) => c.id));
+  const download = (format: "csv" | "json") => hrefFor(`/api/v1/leaderboards/${viewSlug}`, { ...query, all: "0", ci: "0" }, { format });
+  const isDefault = serializeTableQuery({ ...query, benchmark: DEFAULT_TABLE_QUERY.benchmark, split: DEFAULT_TABLE_QUERY.split, version: undefined }) === "";
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setCopied("done");
+    } catch {
+      setCopied("failed");
+    }
+    setTimeout(() => setCopied("idle"), 2000);
+  }
+
+  function setColumn(id: string) {
+    const next = board.columns.filter((c) => (c.id === id ? !visible.has(id) : visible.has(c.id))).map((c) => c.id);
+    // Every column shown is the default: no parameter. No column at all is not a table: keep the last one.
+    if (next.length === 0) return;
+    setQuery({ ...query, cols: next.length === board.columns.length ? [] : next });
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          type="search"
+          value={query.q ?? ""}
+          onChange={(e) => setQuery({ ...query, q: e.target.value === "" ? undefined : e.target.value })}
+          placeholder="Search systems"
+          aria-label="Search systems by name, organisation or backbone"
+          maxLength={100}
+          className="w-full rounded-md border border-line bg-surface px-3 py-1.5 text-sm text-fg placeholder:text-fg-subtle sm:w-56"
+        />
+        <Menu label="Filters" count={filterCount}>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Kind</legend>
+            {SystemKind.options.map((kind) => (
+              <Check key={kind} name="kind" checked={query.kind.includes(kind)} onChange={() => setQuery({ ...query, kind: toggle(query.kind, kind) })}>
+                {KIND_LABEL[kind]}
+              </Check>
+            ))}
+          </fieldset>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Tier</legend>
+            {ResultTier.options.map((tier) => (
+              <Check key={tier} name="tier" checked={query.tier.includes(tier)} onChange={() => setQuery({ ...query, tier: toggle(query.tier, tier) })}>
+                {TIER_LABEL[tier]}
+              </Check>
+            ))}
+          </fieldset>
+          <label className="mb-3 flex flex-col gap-1 text-xs font-semibold text-fg-muted uppercase">
+            Weights
+            <select
+              value={query.weights ?? ""}
+              onChange={(e) => setQuery({ ...query, weights: e.target.value === "open" || e.target.value === "closed" ? e.target.value : undefined })}
+              className="rounded border border-line bg-surface px-2 py-1 text-sm font-normal text-fg normal-case"
+            >
+              <option value="">open and closed</option>
+              <option value="open">open weights</option>
+              <option value="closed">closed weights</option>
+            </select>
+          </label>
+          {organisations.length > 0 ? (
+            <fieldset>
+              <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Organisation</legend>
+              {organisations.map((org) => (
+                <Check key={org} name="org" checked={query.org.includes(org)} onChange={() => setQuery({ ...query, org: toggle(query.org, org) })}>
+                  {org}
+                </Check>
+              ))}
+            </fieldset>
+          ) : null}
+        </Menu>
+        <Menu label="Columns" count={query.cols.length > 0 ? query.cols.length : 0}>
+          <Check checked={query.ci === "1"} onChange={() => setQuery({ ...query, ci: query.ci === "1" ? "0" : "1" })}>
+            95% CI as a column
+          </Check>
+          <hr className="my-2 border-line" />
+          {board.columns.map((c) => (
+            <Check key={c.id} name="column" checked={visible.has(c.id)} onChange={() => setColumn(c.id)}>
+              {c.group ? <span className="text-fg-subtle">{c.group} · </span> : null}
+              {c.label}
+            </Check>
+          ))}
+          <button type="button" className="mt-2 text-sm text-accent underline" onClick={() => setQuery({ ...query, cols: [] })}>
+            Show all columns
+          </button>
+        </Menu>
+        {!isDefault ? (
+          <button
+            type="button"
+            className="text-sm text-accent underline underline-offset-2"
+            onClick={() => setQuery({ ...DEFAULT_TABLE_QUERY, benchmark: query.benchmark, split: query.split, version: query.version })}
+          >
+            Reset view
+          </button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+        <span aria-live="polite" data-testid="row-count">
+          {shown === board.rows.length ? `${shown} rows` : `${shown} of ${board.rows.length} rows`}
+        </span>
+        <span className="flex flex-wrap gap-2 sm:ml-auto">
+          <button type="button" className={button} onClick={copyLink} title="Copy a link to exactly this view">
+            {copied === "done" ? "Link copied" : copied === "failed" ? "Copy the address bar" : "Copy link"}
+          </button>
+          <a className={button} href={download("csv")} download data-download="csv">
+            CSV
+          </a>
+          <a className={button} href={download("json")} download data-download="json">
+            JSON
+          </a>
+        </span>
+      </div>
+    </div>
+  );
+}

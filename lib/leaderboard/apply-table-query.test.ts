@@ -1,0 +1,125 @@
+import { describe, expect, test } from "vitest";
+import { applyTableQuery, compareRows, withPin, withSort } from "./apply-table-query";
+import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
+import type { Leaderboard, LeaderboardRow } from "./types";
+import { viewCsv, viewRecords } from "./to-table";
+
+function row(id: string, name: string, over: Partial<LeaderboardRow>, values: Record<string, number | null>): LeaderboardRow {
+  const cells: LeaderboardRow["cells"] = {};
+  for (const [k, v] of Object.entries(values)) cells[k] = { value: v, n: 10, ciLow: v === null ? null : v - 1, ciHigh: v === null ? null : v + 1, judgeProfile: k === "judge" ? "gpt-judge-v1" : null };
+  return {
+    rowId: id, systemSlug: id, systemName: name, organisation: null, kind: "general_llm", backbone: null, openWeights: null,
+    tier: "reported", sourceLabel: null, sourceUrl: null, note: null, submissionId: null, cells, ...over,
+  };
+}
+
+const board: Leaderboard = {
+  id: "t", title: "T", split: "full", defaultSort: "score", notes: [],
+  columns: [
+    { id: "score", label: "Score", description: "", direction: "higher", decimals: 2, scale: "hundred", kind: "deterministic" },
+    { id: "err", label: "Error", description: "", direction: "lower", decimals: 2, scale: "unit", kind: "deterministic" },
+    { id: "judge", label: "Judge", description: "", direction: "higher", decimals: 2, scale: "hundred", kind: "judge" },
+  ],
+  rows: [
+    row("a", "Alpha", { organisation: "OpenAI", openWeights: false }, { score: 50, err: 0.3, judge: 70 }),
+    row("b", "beta", { kind: "memory_system", tier: "rescored", organisation: "MemCo", openWeights: true }, { score: 60, err: 0.2, judge: null }),
+    row("c", "Gamma", { kind: "retrieval_baseline", tier: "verified", backbone: "BM25" }, { score: 50.001, err: null, judge: 80 }),
+    row("d", "Delta", { organisation: "OpenAI", openWeights: true }, { score: null, err: 0.1, judge: 60 }),
+  ],
+};
+const q = (over: Partial<TableQuery> = {}): TableQuery => ({ ...DEFAULT_TABLE_QUERY, ...over });
+const names = (query: TableQuery) => applyTableQuery(board, query).rows.map((r) => r.systemName);
+
+describe("applyTableQuery", () => {
+  test("default: headline metric best first, ties at shown precision share a rank, missing values last and unranked", () => {
+    const view = applyTableQuery(board, q());
+    expect(view.rows.map((r) => r.rowId)).toEqual(["b", "c", "a", "d"]);
+    expect(Object.fromEntries(view.ranks)).toEqual({ b: 1, c: 2, a: 2, d: null });
+    expect(view.sort).toEqual({ id: "score", desc: true });
+    expect(view.rankColumn?.id).toBe("score");
+  });
+
+  test("a lower-is-better metric sorts ascending by default; missing values stay last in both directions", () => {
+    expect(names(q({ sort: "err" }))).toEqual(["Delta", "beta", "Alpha", "Gamma"]);
+    expect(names(q({ sort: "err", dir: "desc" }))).toEqual(["Alpha", "beta", "Delta", "Gamma"]);
+    expect(Object.fromEntries(applyTableQuery(board, q({ sort: "err", dir: "desc" })).ranks)).toEqual({ a: 3, b: 2, d: 1, c: null });
+  });
+
+  test("sorting by name is case-insensitive, and ranks then follow the headline metric", () => {
+    expect(names(q({ sort: "system" }))).toEqual(["Alpha", "beta", "Delta", "Gamma"]);
+    expect(names(q({ sort: "system", dir: "desc" }))).toEqual(["Gamma", "Delta", "beta", "Alpha"]);
+    expect(applyTableQuery(board, q({ sort: "system" })).rankColumn?.id).toBe("score");
+  });
+
+  test("filters: kind, tier, weights, organisation and search combine; ranks count the rows shown", () => {
+    expect(names(q({ kind: ["general_llm"] }))).toEqual(["Alpha", "Delta"]);
+    expect(names(q({ tier: ["rescored", "verified"] }))).toEqual(["beta", "Gamma"]);
+    expect(names(q({ weights: "open" }))).toEqual(["beta", "Delta"]);
+    expect(names(q({ weights: "closed" }))).toEqual(["Alpha"]);
+    expect(names(q({ org: ["OpenAI"] }))).toEqual(["Alpha", "Delta"]);
+    expect(names(q({ q: "bm25" }))).toEqual(["Gamma"]);
+    expect(names(q({ q: "ALP" }))).toEqual(["Alpha"]);
+    expect(names(q({ kind: ["general_llm"], weights: "open" }))).toEqual(["Delta"]);
+    expect(Object.fromEntries(applyTableQuery(board, q({ kind: ["general_llm"] })).ranks)).toEqual({ a: 1, d: null });
+  });
+
+  test("pinned rows come first in sort order, whatever the sort and even when a filter would hide them", () => {
+    expect(names(q({ pin: ["d", "a"] }))).toEqual(["Alpha", "Delta", "beta", "Gamma"]);
+    expect(names(q({ pin: ["c"], kind: ["general_llm"] }))).toEqual(["Gamma", "Alpha", "Delta"]);
+    const view = applyTableQuery(board, q({ pin: ["c"], sort: "err" }));
+    expect(view.rows[0]!.rowId).toBe("c");
+    expect(view.pinned).toEqual(new Set(["c"]));
+    // unknown row ids are dropped, not errors (a pinned system may have left the view)
+    expect(applyTableQuery(board, q({ pin: ["zzz"] })).pinned.size).toBe(0);
+  });
+
+  test("visible columns keep the board's order; unknown column ids are reported", () => {
+    const view = applyTableQuery(board, q({ cols: ["judge", "score", "nope"], sort: "gone" }));
+    expect(view.columns.map((c) => c.id)).toEqual(["score", "judge"]);
+    expect(view.unknownColumns).toEqual(["gone", "nope"]);
+  });
+
+  test("compareRows is a total order: equal values fall back to the name, then the row id", () => {
+    const x = row("x", "Same", {}, { score: 1 });
+    const y = row("y", "Same", {}, { score: 1 });
+    expect(compareRows(x, y, { id: "score", desc: true })).toBeLessThan(0);
+    expect(compareRows(y, x, { id: "score", desc: true })).toBeGreaterThan(0);
+  });
+});
+
+describe("withSort and withPin", () => {
+  test("a new column sorts best first, the same column flips, and the default sort leaves no parameter", () => {
+    const s1 = withSort(board, q(), "err");
+    expect(s1).toMatchObject({ sort: "err", dir: "asc" });
+    expect(withSort(board, s1, "err")).toMatchObject({ sort: "err", dir: "desc" });
+    const flipped = withSort(board, q(), "score");
+    expect(flipped).toMatchObject({ sort: "score", dir: "asc" });
+    expect(withSort(board, flipped, "score")).toMatchObject({ sort: undefined, dir: undefined });
+    expect(withSort(board, q(), "system")).toMatchObject({ sort: "system", dir: "asc" });
+  });
+
+  test("withPin toggles", () => {
+    expect(withPin(withPin(q(), "a"), "b").pin).toEqual(["a", "b"]);
+    expect(withPin(q({ pin: ["a", "b"] }), "a").pin).toEqual(["b"]);
+  });
+});
+
+describe("download records", () => {
+  test("records follow the view: rank, pinned flag, visible columns only, with n, CI and judge profile", () => {
+    const view = applyTableQuery(board, readTableQuery(new URLSearchParams("cols=judge&sort=judge&pin=b")));
+    const records = viewRecords(view);
+    expect(records.map((r) => r.system)).toEqual(["beta", "Gamma", "Alpha", "Delta"]);
+    expect(records.map((r) => r.rank)).toEqual([null, 1, 2, 3]);
+    expect(records[0]).toMatchObject({ pinned: true, judge: null });
+    expect(records[1]).toMatchObject({ pinned: false, judge: 80, judge__n: 10, judge__ci_low: 79, judge__ci_high: 81, judge__judge: "gpt-judge-v1" });
+    expect(Object.keys(records[1]!)).not.toContain("score");
+    const csv = viewCsv(view).split("\n");
+    expect(csv[0]).toBe("rank,pinned,row_id,system,system_slug,organisation,kind,backbone,open_weights,tier,source,source_url,note,submission_id,judge,judge__n,judge__ci_low,judge__ci_high,judge__judge");
+    expect(csv[1]).toMatch(/^,true,b,beta,b,MemCo,memory_system,,true,rescored,/);
+  });
+
+  test("an empty result keeps the CSV header", () => {
+    const view = applyTableQuery(board, q({ q: "no such system" }));
+    expect(viewCsv(view).trim().split("\n")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,123 @@
+import { competitionRanks } from "./rank";
+import { SYSTEM_SORT, type TableQuery } from "./table-state";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+
+/** Rows a page shows before "show all": enough for every real leaderboard, light with 1,000 systems. */
+export const PAGE_ROWS = 100;
+
+export interface TableView {
+  /** visible metric columns, in the leaderboard's order */
+  columns: LeaderboardColumn[];
+  /** pinned rows first, then the matching rows, both in sort order */
+  rows: LeaderboardRow[];
+  /** competition rank of each shown row on `rankColumn` among the shown rows (null: no value) */
+  ranks: Map<string, number | null>;
+  rankColumn: LeaderboardColumn | null;
+  sort: { id: string; desc: boolean };
+  pinned: Set<string>;
+  /** rows in the leaderboard before any filter */
+  total: number;
+  /** the sort/cols parameters named columns the view does not have (ignored) */
+  unknownColumns: string[];
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Best first: descending for "higher is better" metrics. */
+export function bestFirstDesc(column: LeaderboardColumn): boolean {
+  return column.direction === "higher";
+}
+
+export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {
+  if (query.kind.length > 0 && !query.kind.includes(row.kind)) return false;
+  if (query.tier.length > 0 && !query.tier.includes(row.tier)) return false;
+  if (query.weights === "open" && row.openWeights !== true) return false;
+  if (query.weights === "closed" && row.openWeights !== false) return false;
+  if (query.org.length > 0 && (row.organisation === null || !query.org.includes(row.organisation))) return false;
+  const needle = query.q?.trim().toLowerCase();
+  if (needle) {
+    const haystack = [row.systemName, row.organisation, row.backbone].filter(Boolean).join("\n").toLowerCase();
+    if (!haystack.includes(needle)) return false;
+  }
+  return true;
+}
+
+/** Missing values last in both directions; equal values by system name, then row id, so the order is total. */
+export function compareRows(a: LeaderboardRow, b: LeaderboardRow, sort: { id: string; desc: boolean }): number {
+  const byName = collator.compare(a.systemName, b.systemName) || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
+  if (sort.id === SYSTEM_SORT) return sort.desc ? -byName : byName;
+  const av = a.cells[sort.id]?.value;
+  const bv = b.cells[sort.id]?.value;
+  const aMissing = av === null || av === undefined || !Number.isFinite(av);
+  const bMissing = bv === null || bv === undefined || !Number.isFinite(bv);
+  if (aMissing || bMissing) return aMissing && bMissing ? byName : aMissing ? 1 : -1;
+  if (av === bv) return byName;
+  return sort.desc ? bv - av : av - bv;
+}
+
+/** The sort a query asks for, or the view's default (its headline metric, best first). */
+export function resolveSort(board: Leaderboard, query: TableQuery): { id: string; desc: boolean } {
+  if (query.sort === SYSTEM_SORT) return { id: SYSTEM_SORT, desc: query.dir === "desc" };
+  const column =
+    board.columns.find((c) => c.id === query.sort) ?? board.columns.find((c) => c.id === board.defaultSort) ?? board.columns[0];
+  if (!column) return { id: SYSTEM_SORT, desc: false };
+  const explicit = query.sort === column.id ? query.dir : undefined;
+  return { id: column.id, desc: explicit ? explicit === "desc" : bestFirstDesc(column) };
+}
+
+/**
+ * The one filter/sort/rank function behind the page, the client table and the downloads. Ranks are standard
+ * competition ranks (ties share a rank, at the precision shown) on the sorted metric, or on the headline metric
+ * while sorted by name, counted among the rows shown.
+ */
+export function applyTableQuery(board: Leaderboard, query: TableQuery): TableView {
+  const known = new Set(board.columns.map((c) => c.id));
+  const unknownColumns = [
+    ...(query.sort && query.sort !== SYSTEM_SORT && !known.has(query.sort) ? [query.sort] : []),
+    ...query.cols.filter((id) => !known.has(id)),
+  ];
+  const wanted = new Set(query.cols.filter((id) => known.has(id)));
+  const columns = wanted.size > 0 ? board.columns.filter((c) => wanted.has(c.id)) : board.columns;
+
+  const sort = resolveSort(board, query);
+  const pinned = new Set(query.pin.filter((id) => board.rows.some((r) => r.rowId === id)));
+  const cmp = (a: LeaderboardRow, b: LeaderboardRow) => compareRows(a, b, sort);
+  const top = board.rows.filter((r) => pinned.has(r.rowId)).sort(cmp);
+  const rest = board.rows.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
+  const rows = [...top, ...rest];
+
+  const rankColumn =
+    board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === board.defaultSort) ?? board.columns[0] ?? null;
+  const ranks = rankColumn
+    ? competitionRanks(
+        rows.map((r) => ({ id: r.rowId, value: r.cells[rankColumn.id]?.value })),
+        rankColumn.direction,
+        rankColumn.decimals,
+      )
+    : new Map<string, number | null>();
+
+  return { columns, rows, ranks, rankColumn, sort, pinned, total: board.rows.length, unknownColumns };
+}
+
+/** Distinct organisations of a leaderboard's rows, for the filter menu. */
+export function organisationsOf(board: Leaderboard): string[] {
+  return [...new Set(board.rows.map((r) => r.organisation).filter((o): o is string => Boolean(o)))].sort(collator.compare);
+}
+
+/**
+ * The query after a click on a column header: a new column sorts best first (A to Z for names), the sorted
+ * one flips. The default sort is written as no parameter, so the default view keeps the bare URL.
+ */
+export function withSort(board: Leaderboard, query: TableQuery, id: string, desc?: boolean): TableQuery {
+  const current = resolveSort(board, query);
+  const column = board.columns.find((c) => c.id === id);
+  const nextDesc = desc ?? (current.id === id ? !current.desc : column ? bestFirstDesc(column) : false);
+  const fallback = resolveSort(board, { ...query, sort: undefined, dir: undefined });
+  if (fallback.id === id && fallback.desc === nextDesc) return { ...query, sort: undefined, dir: undefined };
+  return { ...query, sort: id, dir: nextDesc ? "desc" : "asc" };
+}
+
+/** Pin or unpin one row. */
+export function withPin(query: TableQuery, rowId: string): TableQuery {
+  return { ...query, pin: query.pin.includes(rowId) ? query.pin.filter((id) => id !== rowId) : [...query.pin, rowId] };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { DEFAULT_TABLE_QUERY, parseTableQuery, readTableQuery, serializeTableQuery } from "./table-state";
+
+describe("table query in the URL", () => {
+  test("an empty query is the default view, and the default view serialises to nothing", () => {
+    expect(readTableQuery({})).toEqual(DEFAULT_TABLE_QUERY);
+    expect(serializeTableQuery(DEFAULT_TABLE_QUERY)).toBe("");
+    expect(DEFAULT_TABLE_QUERY).toMatchObject({ benchmark: "alpsbench-v1", split: "full", kind: [], ci: "0", all: "0" });
+  });
+
+  test("lists read comma-separated and repeated parameters alike, without duplicates", () => {
+    const fromCommas = readTableQuery(new URLSearchParams("kind=general_llm,memory_system&org=OpenAI,Google"));
+    const fromRepeats = readTableQuery({ kind: ["general_llm", "memory_system", "general_llm"], org: ["OpenAI", "Google"] });
+    expect(fromCommas.kind).toEqual(["general_llm", "memory_system"]);
+    expect(fromRepeats).toEqual(fromCommas);
+  });
+
+  test("parse(serialize(q)) gives q back, for a query using every parameter", () => {
+    const query = readTableQuery(
+      new URLSearchParams(
+        "benchmark=demo&split=dev&version=det-1.0.0&sort=f1&dir=asc&q=gpt&kind=general_llm&tier=reported,rescored&weights=open&org=OpenAI&cols=f1,recall&ci=1&pin=abc,def&all=1",
+      ),
+    );
+    expect(query).toMatchObject({ benchmark: "demo", split: "dev", version: "det-1.0.0", sort: "f1", dir: "asc", q: "gpt", weights: "open", ci: "1", all: "1" });
+    const text = serializeTableQuery(query);
+    expect(readTableQuery(new URLSearchParams(text))).toEqual(query);
+    // stable order: equal views give equal URLs
+    expect(text).toBe(
+      "benchmark=demo&split=dev&version=det-1.0.0&sort=f1&dir=asc&q=gpt&kind=general_llm&tier=reported%2Crescored&weights=open&org=OpenAI&cols=f1%2Crecall&ci=1&pin=abc%2Cdef&all=1",
+    );
+  });
+
+  test("extra parameters (format) come first and defaults stay out", () => {
+    expect(serializeTableQuery({ ...DEFAULT_TABLE_QUERY, q: "mem" }, { format: "csv" })).toBe("format=csv&q=mem");
+  });
+
+  test("bad parameters are named with their value; the rest of the query survives", () => {
+    const parsed = parseTableQuery(new URLSearchParams("split=nope&kind=general_llm,robot&dir=up&q=ok"));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.issues.join("\n")).toMatch(/^split: .*"nope"/m);
+    expect(parsed.issues.join("\n")).toMatch(/^kind: .*"robot"/m);
+    expect(parsed.issues.join("\n")).toMatch(/^dir: .*"up"/m);
+    expect(parsed.query).toMatchObject({ split: "full", kind: [], q: "ok" });
+    expect(parsed.query.dir).toBeUndefined();
+  });
+
+  test("ids with characters outside the id alphabet are refused", () => {
+    const parsed = parseTableQuery({ sort: "f1<script>" });
+    expect(parsed.ok).toBe(false);
+    expect(readTableQuery({ sort: "f1<script>" }).sort).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { ResultTier, SystemKind } from "./types";
+
+/**
+ * Everything that defines one table view, as URL query parameters: which data (benchmark, split, score
+ * version) and how it is shown (sort, search, filters, columns, pins). ONE schema, read by the pages, the
+ * client table and the read API, so a copied URL and a download link show the same rows in the same order.
+ * Lists are comma-separated (`kind=general_llm,memory_system`) or repeated (`org=OpenAI&org=Google`).
+ */
+
+const ID = /^[A-Za-z0-9_./:-]{1,80}$/;
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
+
+export const WEIGHTS = ["open", "closed"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+/** pseudo column id: sort by system name */
+export const SYSTEM_SORT = "system";
+
+export const TableQuery = z.object({
+  benchmark: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, "a benchmark slug (lowercase letters, digits, dashes)")
+    .default("alpsbench-v1")
+    .meta({ description: "Benchmark version: `alpsbench-v1` (real data and reported figures) or `demo` (synthetic)." }),
+  split: z
+    .enum(["all", "full", "dev", "validation", "test"])
+    .default("full")
+    .meta({ description: "`full` (reported figures and re-scored released outputs) or one split of uploaded runs; `all` shows every split." }),
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "a score version such as det-1.0.0")
+    .optional()
+    .meta({ description: "Score version of re-scored rows (e.g. `det-1.0.0`); default the latest of each run. Reported rows always show." }),
+  sort: z
+    .string()
+    .regex(ID, "a column id, or `system`")
+    .optional()
+    .meta({ description: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric." }),
+  dir: z
+    .enum(SORT_DIRECTIONS)
+    .optional()
+    .meta({ description: "`asc` or `desc`. Default: best first for metrics, A to Z for `system`. Missing values always sort last." }),
+  q: z
+    .string()
+    .max(100, "at most 100 characters")
+    .optional()
+    .meta({ description: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive)." }),
+  kind: list(SystemKind).meta({ description: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline` (comma-separated, any of)." }),
+  tier: list(ResultTier).meta({ description: "Filter by result tier: `reported`, `rescored`, `verified` (comma-separated, any of)." }),
+  weights: z
+    .enum(WEIGHTS)
+    .optional()
+    .meta({ description: "`open` keeps open-weights systems, `closed` closed ones (systems with unknown weights are dropped by either)." }),
+  org: list(z.string().min(1).max(100)).meta({ description: "Filter by organisation (repeat the parameter or comma-separate; any of)." }),
+  cols: list(z.string().regex(ID, "a column id"))
+    .meta({ description: "Metric columns to show, in the view's order (comma-separated ids). Default: all." }),
+  ci: z
+    .enum(["0", "1"])
+    .default("0")
+    .meta({ description: "`1` adds a 95% CI column after each metric (downloads always carry `__ci_low`/`__ci_high`)." }),
+  pin: list(z.string().regex(ID, "a row id"))
+    .meta({ description: "Row ids to pin on top whatever the sort (shown even when a filter would hide them)." }),
+  all: z
+    .enum(["0", "1"])
+    .default("0")
+    .meta({ description: "Pages show the first 100 rows unless `all=1`. Downloads always hold every matching row." }),
+});
+export type TableQuery = z.infer<typeof TableQuery>;
+export type TableQueryInput = z.input<typeof TableQuery>;
+
+export const DEFAULT_TABLE_QUERY: TableQuery = TableQuery.parse({});
+
+type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
+
+const LIST_KEYS = ["kind", "tier", "org", "cols", "pin"] as const satisfies readonly (keyof TableQuery)[];
+const KEYS = Object.keys(TableQuery.shape) as (keyof TableQuery)[];
+
+function values(params: RawParams, key: string): string[] {
+  if (params instanceof URLSearchParams) return params.getAll(key);
+  const value = params[key];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Query parameters as the schema's input: lists split on commas, scalars take the first value, empty = absent. */
+function toInput(params: RawParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of KEYS) {
+    const raw = values(params, key);
+    if ((LIST_KEYS as readonly string[]).includes(key)) {
+      const items = raw.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+      if (items.length > 0) out[key] = [...new Set(items)];
+    } else {
+      const first = raw[0]?.trim();
+      if (first) out[key] = first;
+    }
+  }
+  return out;
+}
+
+export type ParsedTableQuery = { ok: true; query: TableQuery } | { ok: false; query: TableQuery; issues: string[] };
+
+/**
+ * Strict reading for the API: every problem named by its parameter. `query` is still usable (the invalid
+ * parameters fall back to their defaults), which is how pages read a hand-edited URL without failing.
+ */
+export function parseTableQuery(params: RawParams): ParsedTableQuery {
+  const input = toInput(params);
+  const parsed = TableQuery.safeParse(input);
+  if (parsed.success) return { ok: true, query: parsed.data };
+  const bad = new Set<string>();
+  const issues = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? "query");
+    bad.add(key);
+    const raw = input[key];
+    const shown = Array.isArray(raw) && typeof issue.path[1] === "number" ? raw[issue.path[1]] : raw;
+    return `${key}: ${issue.message}${shown === undefined ? "" : ` (got ${JSON.stringify(shown)})`}`;
+  });
+  for (const key of bad) delete input[key];
+  return { ok: false, query: TableQuery.parse(input), issues };
+}
+
+/** Pages: a bad parameter is dropped (the view falls back to its default), never an error page. */
+export function readTableQuery(params: RawParams): TableQuery {
+  return parseTableQuery(params).query;
+}
+
+/**
+ * The shortest query string for a view: defaults are left out, so the canonical URL of the default view is
+ * the bare path. Keys come in schema order so equal views give equal URLs.
+ */
+export function serializeTableQuery(query: TableQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  for (const key of KEYS) {
+    const value = query[key];
+    const fallback = DEFAULT_TABLE_QUERY[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(","));
+    } else if (value !== fallback) {
+      params.set(key, value);
+    }
+  }
+  return params.toString();
+}
+
+/** The data scope (what the database query needs) of a table query. */
+export function scopeOf(query: TableQuery): { benchmark: string; split: TableQuery["split"]; scoreVersion?: string } {
+  return { benchmark: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
+}
+
+/** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
+export const DownloadFormat = z
+  .enum(["json", "csv"])
+  .default("json")
+  .meta({ description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page)." });
+
+/** Reads `format`, naming the parameter when it is wrong. */
+export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchParams): { ok: true; format: z.infer<T> } | { ok: false; issue: string } {
+  const raw = params.get("format") ?? undefined;
+  const parsed = schema.safeParse(raw === "" ? undefined : raw);
+  if (parsed.success) return { ok: true, format: parsed.data };
+  return { ok: false, issue: `format: ${parsed.error.issues[0]?.message ?? "invalid"} (got ${JSON.stringify(raw)})` };
+}
