@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
+import { z } from "zod";
+import { queryParamDocs, type ParamDoc } from "@/lib/leaderboard/query-docs";
+import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat } from "@/lib/leaderboard/snapshot";
+import { DownloadFormat, TableQuery } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS } from "@/lib/leaderboard/views";
 
 export const metadata: Metadata = { title: "API" };
@@ -9,22 +13,39 @@ const code = "block overflow-x-auto rounded-md border border-line bg-surface-mut
 export default function ApiDocsPage() {
   return (
     <article className="space-y-6">
-      <PageHeader eyebrow="API" title="Read API" description="Every table on this site is available as JSON and CSV. No key is needed to read public data." />
-      <section className="space-y-3">
-        <h2 className="text-xl font-semibold">GET /api/v1/leaderboards/&#123;view&#125;</h2>
+      <PageHeader eyebrow="API" title="Read API" description="Every table on this site is available as JSON and CSV, exactly as filtered and sorted on the page. No key is needed to read public data." />
+      <section className="space-y-3" aria-labelledby="api-leaderboards">
+        <h2 id="api-leaderboards" className="text-xl font-semibold">GET /api/v1/leaderboards/&#123;view&#125;</h2>
         <p className="text-fg-muted">
-          Query parameters: <code>format</code> = <code>json</code> (default) or <code>csv</code>; <code>benchmark</code> = <code>alpsbench-v1</code>{" "}
-          (default) or <code>demo</code>; <code>split</code> = <code>full</code> (default), <code>test</code>, <code>validation</code>, <code>dev</code>{" "}
-          or <code>all</code>.
+          One table exactly as the site shows it with the same query: the page&apos;s address and the download links carry the same
+          parameters, and both go through one filter/sort/rank function. Copy a page&apos;s query string (everything after <code>?</code>) onto
+          this endpoint to download that view. Invalid parameters answer 400 naming each one and its value.
         </p>
         <p className="text-fg-muted">Views: {VIEW_SLUGS.map((s) => <code key={s} className="mr-2">{s}</code>)}</p>
-        <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/task1?format=csv&quot;</code>
+        <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(TableQuery)]} />
+        <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/task1?format=csv&amp;kind=memory_system&amp;sort=f1&amp;cols=f1,recall&quot;</code>
         <p className="text-fg-muted">
-          JSON answers <code>{"{ leaderboard, title, benchmark, split, columns, rows }"}</code>; each row has the system&apos;s identity, its tier
-          (reported, rescored, verified), and per metric <code>&lt;metric&gt;</code>, <code>&lt;metric&gt;__n</code>,{" "}
-          <code>&lt;metric&gt;__ci_low</code>, <code>&lt;metric&gt;__ci_high</code> and, for judge metrics, <code>&lt;metric&gt;__judge</code>.
-          Unknown views answer 404 with the list of known ones.
+          JSON answers <code>{"{ leaderboard, title, benchmark, split, scoreVersion, query, sort, rankedBy, total, columns, rows, notes }"}</code>.
+          Each row (and each CSV line) has <code>rank</code> (competition rank on the sorted metric among the rows returned, ties at the
+          precision shown share a rank; empty when the value is missing), <code>pinned</code>, <code>row_id</code> (the value for{" "}
+          <code>pin</code>), the system&apos;s identity, its <code>tier</code> (reported, rescored, verified), source and note, and per visible
+          metric <code>&lt;metric&gt;</code>, <code>&lt;metric&gt;__n</code>, <code>&lt;metric&gt;__ci_low</code>,{" "}
+          <code>&lt;metric&gt;__ci_high</code> and, for judge metrics, <code>&lt;metric&gt;__judge</code> (the judge profile that produced the
+          number). <code>columns</code> gives each metric&apos;s label, description, direction (<code>higher</code> or <code>lower</code> is
+          better) and decimals. Unknown views answer 404 with the list of known ones.
         </p>
+      </section>
+      <section className="space-y-3" aria-labelledby="api-snapshot">
+        <h2 id="api-snapshot" className="text-xl font-semibold">GET /api/v1/snapshot</h2>
+        <p className="text-fg-muted">
+          The whole leaderboard at once, for citing: every view above in its default ranking with every column, stamped with{" "}
+          <code>{`{ schemaVersion: ${SNAPSHOT_SCHEMA_VERSION}, scorerVersion, generatedAt, benchmark, split, scoreVersion }`}</code>. JSON answers{" "}
+          <code>{"{ snapshot, views: [{ view, title, columns, rows, notes }] }"}</code> with rows as above; <code>format=zip</code> gives one CSV
+          per view plus <code>manifest.json</code>. Accepts <code>benchmark</code>, <code>split</code> and <code>version</code> as above (other
+          table parameters are ignored).
+        </p>
+        <ParamTable params={queryParamDocs(z.object({ format: SnapshotFormat }))} />
+        <code className={code}>curl -sO -J &quot;$SITE/api/v1/snapshot?format=zip&quot;</code>
       </section>
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">Submitting predictions</h2>
@@ -67,4 +88,37 @@ export default function ApiDocsPage() {
       </section>
     </article>
   );
+}
+
+/** Generated from the zod schemas the endpoints parse with (lib/leaderboard/query-docs.ts). */
+function ParamTable({ params }: { params: ParamDoc[] }) {
+  return (
+    <div className="overflow-x-auto rounded-md border border-line">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-surface-muted text-xs text-fg-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2">Parameter</th>
+            <th scope="col" className="px-3 py-2">Values</th>
+            <th scope="col" className="px-3 py-2">Default</th>
+            <th scope="col" className="px-3 py-2">Meaning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {params.map((p) => (
+            <tr key={p.name} className="border-t border-line align-top">
+              <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap">{p.name}</th>
+              <td className="px-3 py-2 font-mono text-xs text-fg-muted">{p.values}</td>
+              <td className="px-3 py-2 font-mono text-xs text-fg-muted">{p.default ?? "—"}</td>
+              <td className="px-3 py-2 text-fg-muted">{withCode(p.description)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The schemas' descriptions mark values with backticks. */
+function withCode(text: string) {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }

@@ -123,3 +123,12 @@ describe("download records", () => {
     expect(viewCsv(view).trim().split("\n")).toHaveLength(1);
   });
 });
+
+describe("hidden headline", () => {
+  test("with the headline column hidden, the default sort and the ranks use the first visible column", () => {
+    const view = applyTableQuery(board, q({ cols: ["err"] }));
+    expect(view.sort).toEqual({ id: "err", desc: false });
+    expect(view.rankColumn?.id).toBe("err");
+    expect(view.rows.map((r) => r.rowId)).toEqual(["d", "b", "a", "c"]);
+  });
+});

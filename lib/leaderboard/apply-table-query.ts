@@ -58,8 +58,11 @@ export function compareRows(a: LeaderboardRow, b: LeaderboardRow, sort: { id: st
 /** The sort a query asks for, or the view's default (its headline metric, best first). */
 export function resolveSort(board: Leaderboard, query: TableQuery): { id: string; desc: boolean } {
   if (query.sort === SYSTEM_SORT) return { id: SYSTEM_SORT, desc: query.dir === "desc" };
+  // The default is the headline metric, or the first visible column when the headline is hidden.
+  const visible = query.cols.length > 0 ? board.columns.filter((c) => query.cols.includes(c.id)) : board.columns;
+  const shown = visible.length > 0 ? visible : board.columns;
   const column =
-    board.columns.find((c) => c.id === query.sort) ?? board.columns.find((c) => c.id === board.defaultSort) ?? board.columns[0];
+    board.columns.find((c) => c.id === query.sort) ?? shown.find((c) => c.id === board.defaultSort) ?? shown[0];
   if (!column) return { id: SYSTEM_SORT, desc: false };
   const explicit = query.sort === column.id ? query.dir : undefined;
   return { id: column.id, desc: explicit ? explicit === "desc" : bestFirstDesc(column) };
@@ -86,8 +89,8 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const rest = board.rows.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
   const rows = [...top, ...rest];
 
-  const rankColumn =
-    board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === board.defaultSort) ?? board.columns[0] ?? null;
+  const headline = resolveSort(board, { ...query, sort: undefined, dir: undefined });
+  const rankColumn = board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === headline.id) ?? null;
   const ranks = rankColumn
     ? competitionRanks(
         rows.map((r) => ({ id: r.rowId, value: r.cells[rankColumn.id]?.value })),

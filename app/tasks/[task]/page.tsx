@@ -47,7 +47,7 @@ export default async function TaskPage({
         versions={versions}
         caption={`${info.name}: every metric`}
       />
-      {task === "task1" ? (
+      {task === "task1" && scope.benchmark === "alpsbench-v1" ? (
         <p className="text-sm text-fg-muted">
           Re-scored rows: this server&apos;s scoring of the model outputs the authors released for 2,272 of the 2,330 Task 1 instances; the
           reported rows cover all 2,330, so small differences are expected.

@@ -1,0 +1,276 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { launchChromium } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ShownRow {
+  id: string;
+  name: string;
+  rank: string;
+  pinned: boolean;
+  values: Record<string, string>;
+}
+
+/** The table as the reader sees it: row ids, names, ranks and every metric cell's raw value, in order. */
+async function readTable(p: Page = page): Promise<ShownRow[]> {
+  return p.locator("table tbody tr[data-row-id]").evaluateAll((rows) =>
+    rows.map((row) => {
+      const values: Record<string, string> = {};
+      for (const cell of Array.from(row.querySelectorAll("td[data-metric]"))) {
+        values[cell.getAttribute("data-metric")!] = cell.getAttribute("data-value") ?? "";
+      }
+      return {
+        id: row.getAttribute("data-row-id")!,
+        name: (row.querySelector("th[scope=row] a")?.textContent ?? "").trim(),
+        rank: (row.querySelector("td")?.textContent ?? "").trim(),
+        pinned: row.getAttribute("data-pinned") === "true",
+        values,
+      };
+    }),
+  );
+}
+
+async function metricHeaders(p: Page = page): Promise<string[]> {
+  return p.locator("thead th[data-column]").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-column")!));
+}
+
+const numbers = (rows: ShownRow[], id: string) => rows.map((r) => r.values[id]).filter((v) => v !== "" && v !== undefined).map(Number);
+
+async function openMenu(label: string) {
+  const summary = page.locator("summary", { hasText: label });
+  const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+  if (!open) await summary.click();
+}
+
+describe("leaderboard table in Chromium", () => {
+  test("clicking a header sorts by it (best first, then reversed), ranks follow, and the URL records it", async () => {
+    await page.goto(`${baseUrl}/tasks/task1`);
+    const before = await readTable();
+    expect(before.length).toBeGreaterThanOrEqual(7);
+    // default: the headline metric (Score), best first, ranked 1..n
+    const scores = numbers(before, "algo_score_100");
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(before[0]!.rank).toBe("1");
+
+    await page.locator('thead th[data-column="f1"] button').click();
+    await page.waitForURL(/sort=f1/);
+    const desc = await readTable();
+    const f1 = numbers(desc, "f1");
+    expect(f1.length).toBeGreaterThanOrEqual(7);
+    expect(f1).toEqual([...f1].sort((a, b) => b - a));
+    expect(await page.locator('thead th[data-column="f1"]').getAttribute("aria-sort")).toBe("descending");
+    // ranks now follow F1: strictly better values get a smaller rank
+    for (let i = 1; i < f1.length; i++) if (f1[i]! < f1[i - 1]!) expect(Number(desc[i]!.rank)).toBeGreaterThan(Number(desc[i - 1]!.rank));
+    expect(page.url()).toContain("sort=f1&dir=desc");
+
+    await page.locator('thead th[data-column="f1"] button').click();
+    await page.waitForURL(/dir=asc/);
+    const asc = numbers(await readTable(), "f1");
+    expect(asc).toEqual([...f1].sort((a, b) => a - b));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("filters by kind, tier and search narrow the rows, and say how many are shown", async () => {
+    await page.goto(`${baseUrl}/`);
+    const all = await readTable();
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    await openMenu("Filters");
+    await page.getByRole("checkbox", { name: "memory system" }).check();
+    await page.waitForURL(/kind=memory_system/);
+    const memory = await readTable();
+    expect(memory.length).toBeGreaterThan(0);
+    expect(memory.length).toBeLessThan(all.length);
+    const kinds = await page.locator("table tbody tr[data-row-id] th[scope=row]").allTextContents();
+    for (const text of kinds) expect(text).toContain("memory system");
+    expect(await page.getByTestId("row-count").textContent()).toBe(`${memory.length} of ${all.length} rows`);
+
+    await page.getByRole("checkbox", { name: "memory system" }).uncheck();
+    // the tiers present, counted from the unfiltered API (other tests may have added re-scored rows)
+    const api = (await (await fetch(`${baseUrl}/api/v1/leaderboards/overview`)).json()) as { rows: { tier: string }[] };
+    for (const [tier, label] of [["reported", "reported"], ["rescored", "re-scored"]] as const) {
+      await page.getByRole("checkbox", { name: label, exact: true }).check();
+      await page.waitForURL(new RegExp(`tier=${tier}`));
+      const rows = await readTable();
+      expect(rows.length, tier).toBe(api.rows.filter((r) => r.tier === tier).length);
+      const badges = await page.locator("table tbody tr[data-row-id] th[scope=row] [title]").evaluateAll((els) =>
+        els.map((el) => el.textContent?.trim() ?? ""),
+      );
+      expect(badges.filter((b) => b === "reported" || b === "re-scored" || b === "verified").every((b) => b === label), tier).toBe(true);
+      await page.getByRole("checkbox", { name: label, exact: true }).uncheck();
+    }
+    expect(api.rows.filter((r) => r.tier === "reported").length).toBeGreaterThanOrEqual(10);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("searchbox").fill("gpt");
+    await page.waitForURL(/q=gpt/);
+    const found = await readTable();
+    expect(found.length).toBeGreaterThanOrEqual(2);
+    for (const row of found) expect(row.name.toLowerCase()).toContain("gpt");
+    await page.getByRole("searchbox").fill("no such system at all");
+    await expect(page.getByText("No system matches these filters.").count()).resolves.toBe(1);
+  });
+
+  test("the column picker hides and shows columns; the CI column shows intervals", async () => {
+    await page.goto(`${baseUrl}/tasks/task1`);
+    expect(await metricHeaders()).toContain("precision");
+    await openMenu("Columns");
+    await page.getByRole("checkbox", { name: "Precision" }).uncheck();
+    await page.waitForURL(/cols=/);
+    const headers = await metricHeaders();
+    expect(headers).not.toContain("precision");
+    expect(headers).toContain("f1");
+    expect(Object.keys((await readTable())[0]!.values)).not.toContain("precision");
+
+    await page.getByRole("checkbox", { name: "95% CI as a column" }).check();
+    await page.waitForURL(/ci=1/);
+    expect(await page.locator("thead th", { hasText: "95% CI" }).count()).toBe(headers.length);
+    await page.getByRole("checkbox", { name: "Precision" }).check();
+    expect(await metricHeaders()).toContain("precision");
+  });
+
+  test("a pinned row stays on top whatever the sort", async () => {
+    await page.goto(`${baseUrl}/tasks/task1`);
+    const rows = await readTable();
+    const last = rows[rows.length - 1]!;
+    await page.getByRole("button", { name: `Pin ${last.name} to the top` }).click();
+    await page.waitForURL(/pin=/);
+    let now = await readTable();
+    expect(now[0]!.id).toBe(last.id);
+    expect(now[0]!.pinned).toBe(true);
+    // its rank is still its rank on the metric, not 1
+    expect(now[0]!.rank).toBe(rows[rows.length - 1]!.rank);
+    for (const column of ["f1", "recall", "algo_score_100"]) {
+      await page.locator(`thead th[data-column="${column}"] button`).click();
+      now = await readTable();
+      expect(now[0]!.id, column).toBe(last.id);
+    }
+    await page.getByRole("button", { name: `Unpin ${last.name}` }).click();
+    expect((await readTable()).some((r) => r.pinned)).toBe(false);
+  });
+
+  test("a permalink opened in a fresh page shows the same rows, order and columns, also server-rendered", async () => {
+    await page.goto(`${baseUrl}/`);
+    await openMenu("Filters");
+    await page.getByRole("checkbox", { name: "LLM", exact: true }).check();
+    await page.keyboard.press("Escape");
+    await page.locator('thead th[data-column="task1:f1"] button').click();
+    await openMenu("Columns");
+    await page.getByRole("checkbox", { name: /Task 2 · Update · F1/ }).uncheck();
+    const expected = await readTable();
+    const last = expected[expected.length - 1]!;
+    await page.getByRole("button", { name: `Pin ${last.name} to the top` }).click();
+    await page.waitForURL(/pin=/);
+    const shown = await readTable();
+    const columns = await metricHeaders();
+    expect(shown[0]!.id).toBe(last.id);
+    expect(columns).not.toContain("task2:f1");
+    const permalink = page.url();
+    expect(permalink).toMatch(/kind=general_llm/);
+
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await fresh.newPage();
+    await other.goto(permalink);
+    expect(await readTable(other)).toEqual(shown);
+    expect(await metricHeaders(other)).toEqual(columns);
+    await fresh.close();
+
+    // the server renders the same view from the URL (no JavaScript at all)
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(permalink);
+    expect(await readTable(plain)).toEqual(shown);
+    await noJs.close();
+  });
+
+  test("CSV and JSON downloads hold exactly the rows, order, ranks and values the page shows", async () => {
+    await page.goto(`${baseUrl}/tasks/task1?sort=recall&dir=desc`);
+    await page.getByRole("searchbox").fill("e");
+    await openMenu("Columns");
+    await page.getByRole("checkbox", { name: "Precision" }).uncheck();
+    await page.keyboard.press("Escape");
+    const shown = await readTable();
+    const columns = await metricHeaders();
+    expect(shown.length).toBeGreaterThan(1);
+
+    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.locator('a[data-download="csv"]').click()]);
+    const csv = parse(await readFile((await csvDownload.path())!, "utf8"), { columns: true }) as Record<string, string>[];
+    expect(csv.map((r) => r.row_id)).toEqual(shown.map((r) => r.id));
+    expect(csv.map((r) => r.system)).toEqual(shown.map((r) => r.name));
+    expect(csv.map((r) => r.rank)).toEqual(shown.map((r) => (r.rank === "—" || r.rank === "—unranked" ? "" : r.rank)));
+    for (const [i, row] of shown.entries()) {
+      for (const column of columns) expect(csv[i]![column], `${row.name} ${column}`).toBe(row.values[column]);
+    }
+    expect(Object.keys(csv[0]!)).not.toContain("precision");
+
+    const [jsonDownload] = await Promise.all([page.waitForEvent("download"), page.locator('a[data-download="json"]').click()]);
+    const json = JSON.parse(await readFile((await jsonDownload.path())!, "utf8")) as {
+      columns: { id: string }[];
+      rows: Record<string, string | number | null>[];
+    };
+    expect(json.columns.map((c) => c.id)).toEqual(columns);
+    expect(json.rows.map((r) => r.row_id)).toEqual(shown.map((r) => r.id));
+    for (const [i, row] of shown.entries()) {
+      for (const column of columns) expect(String(json.rows[i]![column] ?? ""), `${row.name} ${column}`).toBe(row.values[column]);
+    }
+  });
+
+  test("the API names a bad parameter; the snapshot carries every view with its versions and date", async () => {
+    const bad = await fetch(`${baseUrl}/api/v1/leaderboards/task1?kind=robot&sort=nope`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/kind: .*"robot"/);
+    const unknown = await fetch(`${baseUrl}/api/v1/leaderboards/task1?sort=nope`);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('"nope"');
+
+    const response = await fetch(`${baseUrl}/api/v1/snapshot`);
+    expect(response.status).toBe(200);
+    const snapshot = (await response.json()) as {
+      snapshot: { schemaVersion: number; scorerVersion: string; generatedAt: string };
+      views: { view: string; rows: Record<string, unknown>[] }[];
+    };
+    expect(snapshot.snapshot.schemaVersion).toBe(1);
+    expect(snapshot.snapshot.scorerVersion).toMatch(/\d+\.\d+/);
+    expect(Date.now() - Date.parse(snapshot.snapshot.generatedAt)).toBeLessThan(60_000);
+    expect(snapshot.views.map((v) => v.view)).toEqual(expect.arrayContaining(["overview", "task1", "task3", "task4-ability5"]));
+    const overview = await (await fetch(`${baseUrl}/api/v1/leaderboards/overview`)).json() as { rows: unknown[] };
+    expect(snapshot.views.find((v) => v.view === "overview")!.rows).toEqual(overview.rows);
+
+    const zip = await fetch(`${baseUrl}/api/v1/snapshot?format=zip`);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]);
+  });
+
+  test("dark mode toggles from the header, and the table follows", async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("button", { name: "Light theme" }).click();
+    const lightBg = await page.locator("table").evaluate((t) => getComputedStyle(t.closest("[role=region]")!).backgroundColor);
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    const darkBg = await page.locator("table").evaluate((t) => getComputedStyle(t.closest("[role=region]")!).backgroundColor);
+    expect(darkBg).not.toBe(lightBg);
+    await page.getByRole("button", { name: "Light theme" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(consoleErrors).toEqual([]);
+  });
+});
