@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { ResultTier, SystemKind, type Leaderboard } from "@/lib/leaderboard/types";
 import { KIND_LABEL } from "./kind-badge";
@@ -80,8 +80,29 @@ export function ScopeLinks({ path, query, versions }: { path: string; query: Tab
 }
 
 function Menu({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  // A disclosure that behaves like a menu: Escape and a click elsewhere close it.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, []);
   return (
-    <details className="group/menu relative">
+    <details ref={ref} className="relative">
       <summary className={`${button} cursor-pointer list-none select-none`}>
         {label}
         {count > 0 ? <span className="ml-1 rounded-full bg-accent-soft px-1.5 text-xs text-accent">{count}</span> : null}
