@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { AccountMenu } from "./account-menu";
 import { ThemeToggle } from "./theme-toggle";
 
 export interface NavItem {
@@ -22,7 +23,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/queue", label: "Queue", title: "Scoring queue" },
   { href: "/about", label: "About" },
   { href: "/api-docs", label: "API", title: "API documentation" },
-  { href: "/signin", label: "Account", title: "Sign in or out" },
 ];
 
 /** "/" is current only on "/"; any other item is current on its path and below (/tasks/task3/d100). */
@@ -96,7 +96,10 @@ export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
             })}
           </ul>
         </nav>
-        <ThemeToggle className="ml-auto md:ml-0" />
+        <div className="ml-auto flex shrink-0 items-center gap-2 md:ml-0">
+          <ThemeToggle />
+          <AccountMenu />
+        </div>
       </div>
     </header>
   );

@@ -35,13 +35,18 @@ const EnvSchema = z.object({
   WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(45),
   /** tests only: the worker pauses this long before each chunk commits, so a test can kill it mid-chunk */
   ALPSBENCH_WORKER_TEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
-  /** next-auth */
+  /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
-  /**
-   * the development sign-in (any e-mail, no password), read at run time: a public deployment must never set it.
-   * Off unless exactly "1", in every build.
-   */
-  ALPSBENCH_DEV_SIGNIN: z.enum(["0", "1"]).optional(),
+  /** GitHub OAuth app: sign-in with GitHub is offered when both are set */
+  AUTH_GITHUB_ID: z.string().min(1).optional(),
+  AUTH_GITHUB_SECRET: z.string().min(1).optional(),
+  /** e-mail magic links: the SMTP server (smtp://user:pass@host:587 or smtps://…); sign-in by e-mail is offered when set */
+  EMAIL_SERVER: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587" })
+    .optional(),
+  /** the From address of sign-in e-mails */
+  EMAIL_FROM: z.string().min(3).default("AlpsBench Leaderboard <no-reply@localhost>"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,3 +63,11 @@ export function env(): Env {
   cached = parsed.data;
   return cached;
 }
+
+/**
+ * True only in a development build (`next dev`, `npm run dev`). Deliberately the literal
+ * `process.env.NODE_ENV`, not env(): Next replaces it with a constant when it compiles, so in a production
+ * build everything behind `if (DEVELOPMENT_BUILD)` is dead code and is removed, whatever the environment of
+ * the running server says. The development sign-in relies on this.
+ */
+export const DEVELOPMENT_BUILD: boolean = process.env.NODE_ENV === "development";

@@ -1,26 +1,67 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { DEV_SIGNIN_PROVIDER_ID, DevSignInInput, devSignInEnabled, signIn, signOut } from "@/lib/auth/auth";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { signIn, signInMethods, signOut } from "@/lib/auth/auth";
+import { createDevSession, devSignInAvailable } from "@/lib/auth/dev-sign-in";
+import { checkSignInAttempt, clientIpOf, type SignInAttempt } from "@/lib/auth/sign-in-guard";
+import { SignInEmailInput } from "@/lib/auth/sign-in-input";
 import { safeCallbackPath } from "./callback-path";
 
-export type DevSignInState = { error: string | null; email: string };
+export type EmailFormState = { error: string | null; email: string };
 
-/** The development sign-in form's action. Success redirects (signIn throws Next's redirect); failure returns a message. */
-export async function devSignInAction(_previous: DevSignInState, form: FormData): Promise<DevSignInState> {
-  const rawEmail = String(form.get("email") ?? "");
-  if (!devSignInEnabled()) return { error: "The development sign-in is switched off on this server.", email: rawEmail };
-  const parsed = DevSignInInput.safeParse({ email: rawEmail });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", email: rawEmail };
-  const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
+async function guard(method: SignInAttempt["method"], email: string | null): Promise<string | null> {
+  const verdict = await checkSignInAttempt({ method, email, ip: clientIpOf(await headers()) });
+  return verdict.ok ? null : verdict.message;
+}
+
+/** Auth.js signals success by throwing Next's redirect, which must pass through; only its own errors become a message. */
+async function runSignIn(start: () => Promise<unknown>, email: string, failure: string): Promise<EmailFormState> {
   try {
-    await signIn(DEV_SIGNIN_PROVIDER_ID, { email: parsed.data.email, redirectTo });
+    await start();
   } catch (error) {
-    // Next's redirect is thrown too and must pass through; only Auth.js errors become a message.
-    if (error instanceof AuthError) return { error: "Sign-in failed. Try again.", email: rawEmail };
+    if (error instanceof AuthError) return { error: failure, email };
     throw error;
   }
-  return { error: null, email: rawEmail };
+  return { error: null, email };
+}
+
+/** Sends a magic link (Auth.js Nodemailer provider); success redirects to /signin/check-email. */
+export async function emailSignInAction(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {
+  const rawEmail = String(form.get("email") ?? "");
+  if (!signInMethods().email) return { error: "Sign-in by e-mail is not configured on this server.", email: rawEmail };
+  const parsed = SignInEmailInput.safeParse({ email: rawEmail });
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", email: rawEmail };
+  const refused = await guard("email", parsed.data.email);
+  if (refused) return { error: refused, email: rawEmail };
+  const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
+  return runSignIn(
+    () => signIn("nodemailer", { email: parsed.data.email, redirectTo }),
+    rawEmail,
+    "The sign-in e-mail could not be sent. Try again in a minute.",
+  );
+}
+
+export async function githubSignInAction(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {
+  if (!signInMethods().github) return { error: "Sign-in with GitHub is not configured on this server.", email: "" };
+  const refused = await guard("github", null);
+  if (refused) return { error: refused, email: "" };
+  const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
+  return runSignIn(() => signIn("github", { redirectTo }), "", "Sign-in with GitHub failed. Try again.");
+}
+
+/** The development sign-in (development builds only; see lib/auth/dev-sign-in.ts). */
+export async function devSignInAction(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {
+  const rawEmail = String(form.get("email") ?? "");
+  if (!devSignInAvailable()) return { error: "The development sign-in does not exist in production builds.", email: rawEmail };
+  const parsed = SignInEmailInput.safeParse({ email: rawEmail });
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", email: rawEmail };
+  const requestHeaders = await headers();
+  const secure = requestHeaders.get("x-forwarded-proto") === "https";
+  const session = await createDevSession(parsed.data.email, secure);
+  (await cookies()).set(session.name, session.value, { httpOnly: true, sameSite: "lax", path: "/", secure, expires: session.expires });
+  redirect(safeCallbackPath(String(form.get("callbackUrl") ?? "")));
 }
 
 export async function signOutAction(): Promise<void> {

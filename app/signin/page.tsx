@@ -1,20 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { devSignInEnabled } from "@/lib/auth/auth";
+import { signInMethods } from "@/lib/auth/auth";
+import { devSignInAvailable } from "@/lib/auth/dev-sign-in";
 import { getSessionUser } from "@/lib/auth/session";
 import { safeCallbackPath } from "./callback-path";
-import { DevSignInForm } from "./_components/dev-signin-form";
+import { EmailSignInForm } from "./_components/email-sign-in-form";
+import { GitHubSignInButton } from "./_components/github-sign-in-button";
 import { SignOutButton } from "./_components/sign-out-button";
+import { signInErrorText } from "./sign-in-errors";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
-
-const ERROR_TEXT: Record<string, string> = {
-  CredentialsSignin: "Sign-in failed. Check the e-mail address and try again.",
-  Configuration: "Sign-in is not configured on this server.",
-  AccessDenied: "Access denied.",
-};
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
@@ -22,7 +19,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeCallbackPath(first(params.callbackUrl));
   const errorCode = first(params.error);
   const user = await getSessionUser();
-  const enabled = devSignInEnabled();
+  const methods = signInMethods();
+  const dev = devSignInAvailable();
+  const anyMethod = methods.github || methods.email || dev;
 
   return (
     <div className="space-y-6">
@@ -31,11 +30,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         title={user ? "You are signed in" : "Sign in"}
         description={
           user
-            ? "You can upload predictions and follow your submissions."
+            ? "You can upload predictions, follow your submissions and manage API tokens."
             : "Sign in to upload predictions and follow your submissions. Reading the leaderboard needs no account."
         }
       />
-      <div className="max-w-md rounded-lg border border-line bg-surface p-5">
+      <div className="max-w-md space-y-5 rounded-lg border border-line bg-surface p-5">
         {user ? (
           <div className="space-y-4">
             <p className="text-fg">
@@ -46,36 +45,59 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
               <Link href={callbackUrl} className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong">
                 {callbackUrl === "/submit" ? "Submit predictions" : "Continue"}
               </Link>
+              <Link href="/account" className="rounded-md px-3 py-1.5 text-sm font-medium text-accent hover:underline">
+                Your account
+              </Link>
               <SignOutButton />
             </div>
           </div>
-        ) : enabled ? (
-          <div className="space-y-4">
-            <div>
-              <h2 className="text-base font-semibold text-fg">Development sign-in</h2>
-              <p className="mt-1 text-sm text-fg-muted">
-                This server runs with <code className="font-mono text-[0.8125rem]">ALPSBENCH_DEV_SIGNIN=1</code>: anyone can sign in as any e-mail
-                address. For local use and tests only.
-              </p>
-            </div>
+        ) : (
+          <>
             {errorCode ? (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                {ERROR_TEXT[errorCode] ?? "Sign-in failed. Try again."}
+              <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+                {signInErrorText(errorCode).message}
               </p>
             ) : null}
-            <DevSignInForm callbackUrl={callbackUrl} />
-          </div>
-        ) : (
-          <div className="space-y-2" role="status">
-            <h2 className="text-base font-semibold text-fg">No sign-in method is available</h2>
-            <p className="text-sm text-fg-muted">
-              The development sign-in is switched off on this server, and no other sign-in method is configured yet. To try submissions
-              locally, start the server with <code className="font-mono text-[0.8125rem]">ALPSBENCH_DEV_SIGNIN=1</code> (never on a public
-              deployment: it lets anyone sign in as anyone).
-            </p>
-          </div>
+            {methods.github ? <GitHubSignInButton callbackUrl={callbackUrl} /> : null}
+            {methods.github && (methods.email || dev) ? <Divider /> : null}
+            {methods.email ? <EmailSignInForm callbackUrl={callbackUrl} mode="email" /> : null}
+            {dev ? (
+              <section aria-labelledby="dev-signin-title" className="space-y-3 rounded-md border border-dashed border-line-strong p-4">
+                <div>
+                  <h2 id="dev-signin-title" className="text-base font-semibold text-fg">
+                    Development sign-in
+                  </h2>
+                  <p className="mt-1 text-sm text-fg-muted">
+                    This is a development build (<code className="font-mono text-[0.8125rem]">npm run dev</code>): anyone can sign in as any
+                    address. Production builds do not contain it.
+                  </p>
+                </div>
+                <EmailSignInForm callbackUrl={callbackUrl} mode="dev" />
+              </section>
+            ) : null}
+            {anyMethod ? null : (
+              <div className="space-y-2" role="status">
+                <h2 className="text-base font-semibold text-fg">No sign-in method is configured</h2>
+                <p className="text-sm text-fg-muted">
+                  This server offers neither GitHub nor e-mail sign-in. Its operator can set <code className="font-mono text-[0.8125rem]">EMAIL_SERVER</code>{" "}
+                  (an SMTP server for sign-in links) or <code className="font-mono text-[0.8125rem]">AUTH_GITHUB_ID</code> and{" "}
+                  <code className="font-mono text-[0.8125rem]">AUTH_GITHUB_SECRET</code>; see the README.
+                </p>
+              </div>
+            )}
+          </>
         )}
       </div>
+    </div>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="flex items-center gap-3 text-xs text-fg-subtle" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      or
+      <span className="h-px flex-1 bg-line" />
     </div>
   );
 }

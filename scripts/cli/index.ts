@@ -3,6 +3,7 @@ import { register as registerExportPredictions } from "./export-predictions";
 import { register as registerImport } from "./import";
 import { register as registerReplayJudge } from "./replay-judge";
 import { register as registerRescore } from "./rescore";
+import { register as registerRole } from "./role";
 import { register as registerScore } from "./score";
 import { register as registerSubmit } from "./submit";
 import { register as registerToken } from "./token";
@@ -14,6 +15,7 @@ export function registerCommands(program: Command): void {
   registerScore(program);
   registerReplayJudge(program);
   registerToken(program);
+  registerRole(program);
   registerSubmit(program);
   registerRescore(program);
 }

@@ -1,31 +1,12 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
-import { databaseForCli } from "@/lib/db/cli-database";
-import { createPrismaClient, type Db } from "@/lib/db/create-client";
+import { EmailOption as Email, parseOption as parse, withDb } from "./with-db";
 
-const Email = z.string().trim().toLowerCase().pipe(z.email({ message: "--email must be an e-mail address" }));
 const Scopes = z
   .string()
   .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
   .pipe(z.array(z.enum(API_TOKEN_SCOPES, { error: `--scopes must be a comma-separated list of ${API_TOKEN_SCOPES.join(", ")}` })).min(1));
-
-async function withDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
-  const database = await databaseForCli((line) => process.stderr.write(`${line}\n`));
-  const db = createPrismaClient(database.url);
-  try {
-    return await run(db);
-  } finally {
-    await db.$disconnect();
-    await database.close();
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
-  return parsed.data;
-}
 
 /**
  * `token create --email <e> [--admin] [--name n] [--scopes submit,read]`: an API token for a user (created when

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
 import { importRealData } from "@/lib/pipeline/import-real-data";
 import { seed } from "@/lib/pipeline/seed";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
+import { startSmtpSink } from "./mailbox";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { createTestDatabase } from "../test-database";
 
@@ -13,6 +16,8 @@ declare module "vitest" {
     baseUrl: string;
     e2eDatabaseUrl: string;
     realDataImported: boolean;
+    /** the JSON-lines file the local SMTP server appends every received e-mail to (tests/e2e/mailbox.ts) */
+    mailboxFile: string;
   }
 }
 
@@ -43,13 +48,18 @@ export default async function setup(project: TestProject) {
   await db.$disconnect();
   buildIfNeeded((line) => process.stderr.write(`[e2e] ${line}\n`));
   const port = await freePort();
-  // The test server enables the development sign-in (never set ALPSBENCH_DEV_SIGNIN on a real deployment).
+  // Sign-in e-mails go to a local SMTP server whose messages the tests read back.
+  const mailDir = path.join(ROOT, ".tmp", `e2e-mail-${process.pid}`);
+  mkdirSync(mailDir, { recursive: true });
+  const mailboxFile = path.join(mailDir, "mailbox.jsonl");
+  const smtp = await startSmtpSink(mailboxFile);
   const serverEnv = {
     ...process.env,
     DATABASE_URL: database.url,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production" as const,
-    ALPSBENCH_DEV_SIGNIN: "1",
+    EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
+    EMAIL_FROM: "AlpsBench e2e <no-reply@alpsbench.test>",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-use",
     // smaller than the defaults, so the oversized-upload and gzip-bomb tests stay fast
     UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
@@ -73,6 +83,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("e2eDatabaseUrl", database.url);
   project.provide("realDataImported", hasSharedData);
+  project.provide("mailboxFile", mailboxFile);
   return async () => {
     // npx starts next as a child: kill each whole process group.
     for (const child of [server, worker]) {
@@ -84,6 +95,7 @@ export default async function setup(project: TestProject) {
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
+    await smtp.close();
     await database.dispose();
   };
 }

@@ -3,15 +3,17 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { launchChromium } from "./browser";
+import { signInBrowser } from "./sign-in";
 
 /**
  * The web submission journey in Chromium, against the production server of tests/e2e/global-setup.ts (which runs
- * it with ALPSBENCH_DEV_SIGNIN=1 and a worker): development sign-in, the upload form with its real upload progress,
+ * it with a worker): the sign-in prompt, the upload form with its real upload progress,
  * the live status page through to "done" with metrics, a refused file's line-numbered problems on the form, and
  * screenshots of /submit, /submissions/<id> and /queue at phone and desktop width, light and dark.
  */
 
 const baseUrl = inject("baseUrl");
+const databaseUrl = inject("e2eDatabaseUrl");
 const SHOTS_DIR = path.resolve(import.meta.dirname, "../../.tmp/shots-web");
 const email = `web-submit-${Date.now().toString(36)}@example.org`;
 const systemName = `Web Journey ${Date.now().toString(36)}`;
@@ -73,16 +75,20 @@ function uploadForm() {
 }
 
 describe("web submission", () => {
-  test("/submit asks anonymous visitors to sign in; the development sign-in signs them in", async () => {
+  test("/submit asks anonymous visitors to sign in, sends them to /signin and back; signed in, it shows the form", async () => {
     await page.goto(`${baseUrl}/submit`);
     await expect(page.locator("h1").textContent()).resolves.toBe("Sign in to submit");
     await page.getByRole("link", { name: "Sign in to submit" }).click();
-    await page.waitForURL(/\/signin/);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${baseUrl}/submit`);
+    await page.waitForURL(/\/signin\?/);
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/submit");
+    await expect(page.getByLabel("E-mail address").count()).resolves.toBe(1);
+    // The sign-in itself (an e-mail link) is tests/e2e/email-sign-in.test.ts; here the session is made directly.
+    await signInBrowser(context, baseUrl, databaseUrl, { email });
+    await page.goto(`${baseUrl}/submit`);
     await expect(page.locator("h1").textContent()).resolves.toBe("Submit predictions");
-    await expect(page.getByText(`Signed in as ${email}`).count()).resolves.toBe(1);
+    await expect(page.locator("main").getByText(`Signed in as ${email}`).count()).resolves.toBe(1);
+    // the header knows it too
+    await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor({ timeout: 10_000 });
   });
 
   test("a valid upload shows its progress to 100%, opens the status page and reaches done with metrics", async () => {
