@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { getSiteStats } from "@/lib/db/queries/stats";
 import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
+import { tableProps } from "@/lib/leaderboard/apply-table-query";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { OVERVIEW } from "@/lib/leaderboard/views";
 
@@ -40,7 +41,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <TierLegend />
       <LeaderboardTable
         key={`${scope.benchmark}|${scope.split}|${scope.scoreVersion ?? ""}`}
-        leaderboard={board}
+        {...tableProps(board, query)}
         query={query}
         viewSlug="overview"
         path="/"

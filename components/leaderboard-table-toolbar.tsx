@@ -132,11 +132,13 @@ export interface ToolbarProps {
   setQuery: (next: TableQuery) => void;
   organisations: readonly string[];
   viewSlug: string;
+  /** rows matching the query, and rows in the leaderboard */
   shown: number;
+  total: number;
 }
 
 /** Search, filters, column picker, permalink and downloads of the current view. */
-export function LeaderboardTableToolbar({ board, query, setQuery, organisations, viewSlug, shown }: ToolbarProps) {
+export function LeaderboardTableToolbar({ board, query, setQuery, organisations, viewSlug, shown, total }: ToolbarProps) {
   const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
   const filterCount = query.kind.length + query.tier.length + query.org.length + (query.weights ? 1 : 0);
   const visible = new Set(query.cols.length > 0 ? query.cols : board.columns.map((c) => c.id));
@@ -239,7 +241,7 @@ export function LeaderboardTableToolbar({ board, query, setQuery, organisations,
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
         <span aria-live="polite" data-testid="row-count">
-          {shown === board.rows.length ? `${shown} rows` : `${shown} of ${board.rows.length} rows`}
+          {shown === total ? `${shown} rows` : `${shown} of ${total} rows`}
         </span>
         <span className="flex flex-wrap gap-2 sm:ml-auto">
           <button type="button" className={button} onClick={copyLink} title="Copy a link to exactly this view">

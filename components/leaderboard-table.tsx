@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -13,7 +14,7 @@ import {
   type Header,
   type SortingState,
 } from "@tanstack/react-table";
-import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort } from "@/lib/leaderboard/apply-table-query";
+import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
@@ -95,15 +96,20 @@ export interface LeaderboardTableProps {
   versions?: readonly string[];
   /** accessible name of the table; defaults to leaderboard.title */
   caption?: string;
+  /** set for large leaderboards: `leaderboard.rows` is the server's page of rows for `query` (lib/leaderboard tableProps) */
+  server?: ServerSlice | null;
 }
 
-export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, path, versions = [], caption }: LeaderboardTableProps) {
+export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, path, versions = [], caption, server = null }: LeaderboardTableProps) {
   const baseId = useId();
   const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
   const first = useRef(true);
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
 
   // The URL is the state's permalink: replaced (not pushed) so Back leaves the page instead of undoing clicks.
+  // A large leaderboard's rows come from the server: ask it for the new view (debounced for typing).
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -112,12 +118,22 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
     const search = serializeTableQuery(query);
     const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
     window.history.replaceState(window.history.state, "", url);
+    if (!server) return;
+    const timer = setTimeout(() => startTransition(() => router.replace(url, { scroll: false })), 250);
+    return () => clearTimeout(timer);
+    // Only a change of view asks the server again (new props from it must not trigger another request).
   }, [query]);
 
-  const view = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
-  const organisations = useMemo(() => organisationsOf(leaderboard), [leaderboard]);
+  const local = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
+  // Server mode: the rows are already the query's page; ranks and counts are the server's (over all rows).
+  const view = useMemo(
+    () => (server ? { ...local, ranks: new Map(Object.entries(server.ranks)), total: server.total } : local),
+    [local, server],
+  );
+  const matching = server ? server.matching : view.rows.length;
+  const organisations = useMemo(() => server?.organisations ?? organisationsOf(leaderboard), [leaderboard, server]);
   const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
-  const showAll = query.all === "1" || view.rows.length <= PAGE_ROWS;
+  const showAll = query.all === "1" || matching <= PAGE_ROWS;
   const data = useMemo(() => (showAll ? view.rows : view.rows.slice(0, PAGE_ROWS)), [showAll, view.rows]);
 
   const columnVisibility = useMemo(() => {
@@ -288,14 +304,21 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
         setQuery={update}
         organisations={organisations}
         viewSlug={viewSlug}
-        shown={view.rows.length}
+        shown={matching}
+        total={view.total}
       />
       {view.unknownColumns.length > 0 ? (
         <p role="status" className="text-sm text-fg-muted">
           This view has no column {view.unknownColumns.map((c) => `“${c}”`).join(", ")}; it was ignored.
         </p>
       ) : null}
-      <div role="region" aria-label={label} tabIndex={0} className="relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface">
+      <div
+        role="region"
+        aria-label={label}
+        aria-busy={pending || undefined}
+        tabIndex={0}
+        className={`relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface transition-opacity ${pending ? "opacity-60" : ""}`}
+      >
         <table className="w-full border-separate border-spacing-0 text-sm" data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
           <caption className="sr-only">
             {label}
@@ -310,7 +333,7 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={leafCount} className="px-4 py-10 text-center text-fg-muted">
-                  {leaderboard.rows.length === 0 ? "No results yet." : "No system matches these filters."}
+                  {view.total === 0 ? "No results yet." : "No system matches these filters."}
                 </td>
               </tr>
             ) : (
@@ -405,9 +428,9 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
       </div>
       {!showAll ? (
         <p className="flex flex-wrap items-center gap-3 text-sm text-fg-muted">
-          Showing the first {PAGE_ROWS} of {view.rows.length} rows.
+          Showing the first {PAGE_ROWS} of {matching} rows.
           <button type="button" className="text-accent underline underline-offset-2" onClick={() => update({ ...query, all: "1" })}>
-            Show all {view.rows.length}
+            Show all {matching}
           </button>
         </p>
       ) : null}

@@ -132,3 +132,25 @@ describe("hidden headline", () => {
     expect(view.rows.map((r) => r.rowId)).toEqual(["d", "b", "a", "c"]);
   });
 });
+
+describe("tableProps", () => {
+  test("small leaderboards go to the browser whole; large ones as the first page with server-computed ranks", async () => {
+    const { CLIENT_ROWS_LIMIT, tableProps } = await import("./apply-table-query");
+    expect(tableProps(board, q())).toEqual({ leaderboard: board, server: null });
+    const many: Leaderboard = {
+      ...board,
+      rows: Array.from({ length: CLIENT_ROWS_LIMIT + 50 }, (_, i) =>
+        row(`r${i}`, `System ${i}`, { kind: i % 2 ? "memory_system" : "general_llm", organisation: `Org ${i % 3}` }, { score: i, err: null, judge: null }),
+      ),
+    };
+    const props = tableProps(many, q({ kind: ["memory_system"], pin: ["r0"] }));
+    expect(props.leaderboard.rows).toHaveLength(100);
+    expect(props.leaderboard.rows[0]!.rowId).toBe("r0");
+    expect(props.leaderboard.rows[1]!.rowId).toBe(`r${CLIENT_ROWS_LIMIT + 49}`);
+    expect(props.server).toMatchObject({ matching: 1 + (CLIENT_ROWS_LIMIT + 50) / 2, total: CLIENT_ROWS_LIMIT + 50, organisations: ["Org 0", "Org 1", "Org 2"] });
+    // ranks count every matching row, not only the page sent
+    expect(props.server!.ranks.r0).toBe(1 + (CLIENT_ROWS_LIMIT + 50) / 2);
+    expect(props.server!.ranks[`r${CLIENT_ROWS_LIMIT + 49}`]).toBe(1);
+    expect(tableProps(many, q({ all: "1" })).leaderboard.rows).toHaveLength(CLIENT_ROWS_LIMIT + 50);
+  });
+});

@@ -124,3 +124,37 @@ export function withSort(board: Leaderboard, query: TableQuery, id: string, desc
 export function withPin(query: TableQuery, rowId: string): TableQuery {
   return { ...query, pin: query.pin.includes(rowId) ? query.pin.filter((id) => id !== rowId) : [...query.pin, rowId] };
 }
+
+/**
+ * Above this many rows the page does not ship the whole leaderboard to the browser: the server applies the
+ * query and sends one page of rows with their ranks, and every change of view asks the server again.
+ */
+export const CLIENT_ROWS_LIMIT = 300;
+
+/** What the server computed for a large leaderboard (see CLIENT_ROWS_LIMIT). */
+export interface ServerSlice {
+  ranks: Record<string, number | null>;
+  /** rows matching the query (pinned included) */
+  matching: number;
+  total: number;
+  organisations: string[];
+}
+
+/**
+ * The table's props for a leaderboard: small ones whole (the browser filters and sorts instantly), large ones
+ * as the page of rows the query shows, so the payload stays the size of what is on screen.
+ */
+export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard: Leaderboard; server: ServerSlice | null } {
+  if (board.rows.length <= CLIENT_ROWS_LIMIT) return { leaderboard: board, server: null };
+  const view = applyTableQuery(board, query);
+  const rows = query.all === "1" ? view.rows : view.rows.slice(0, PAGE_ROWS);
+  return {
+    leaderboard: { ...board, rows },
+    server: {
+      ranks: Object.fromEntries(rows.map((r) => [r.rowId, view.ranks.get(r.rowId) ?? null])),
+      matching: view.rows.length,
+      total: view.total,
+      organisations: organisationsOf(board),
+    },
+  };
+}

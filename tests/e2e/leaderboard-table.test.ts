@@ -2,9 +2,12 @@ import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { CLIENT_ROWS_LIMIT, PAGE_ROWS } from "@/lib/leaderboard/apply-table-query";
 import { launchChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
+const databaseUrl = inject("e2eDatabaseUrl");
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -276,5 +279,68 @@ describe("leaderboard table in Chromium", () => {
     await page.getByRole("button", { name: "Light theme" }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test("a large leaderboard ships one page of rows; sorting, search and pins ask the server", async () => {
+    const count = CLIENT_ROWS_LIMIT + 20;
+    const db = createPrismaClient(databaseUrl);
+    try {
+      const benchmark = await db.benchmarkVersion.upsert({
+        where: { slug: "bulk-e2e" },
+        create: { slug: "bulk-e2e", name: "Bulk e2e", description: "many systems", source: "e2e", isDemo: true },
+        update: {},
+      });
+      // Score i, F1 the reverse: the F1 leader is the Score loser, outside the first page.
+      await db.system.createMany({
+        data: Array.from({ length: count }, (_, i) => ({ id: `bulk-${i}`, slug: `bulk-${i}`, name: `Bulk ${i}`, kind: i % 2 ? "memory_system" : "general_llm", organisation: `Org ${i % 4}` })),
+        skipDuplicates: true,
+      });
+      await db.submission.createMany({
+        data: Array.from({ length: count }, (_, i) => ({ id: `bulk-sub-${i}`, systemId: `bulk-${i}`, benchmarkVersionId: benchmark.id, tracks: ["task1"], split: "full", source: "reported", status: "done" })),
+        skipDuplicates: true,
+      });
+      await db.score.createMany({
+        data: Array.from({ length: count }, (_, i) => [
+          { submissionId: `bulk-sub-${i}`, trackId: "task1", metric: "algo_score_100", kind: "deterministic", scoreVersion: "reported", value: i },
+          { submissionId: `bulk-sub-${i}`, trackId: "task1", metric: "f1", kind: "deterministic", scoreVersion: "reported", value: (count - i) / count },
+        ]).flat() as never,
+        skipDuplicates: true,
+      });
+    } finally {
+      await db.$disconnect();
+    }
+
+    const response = await page.goto(`${baseUrl}/tasks/task1?benchmark=bulk-e2e`);
+    const html = (await response!.text()) as string;
+    const first = await readTable();
+    expect(first).toHaveLength(PAGE_ROWS);
+    expect(first[0]!.name).toBe(`Bulk ${count - 1}`);
+    expect(first[0]!.rank).toBe("1");
+    // rows beyond the first page are not in the payload at all
+    expect(html).not.toContain(`"Bulk 0"`);
+    expect(html).not.toContain(">Bulk 0<");
+    expect(await page.getByTestId("row-count").textContent()).toBe(`${count} rows`);
+
+    await page.locator('thead th[data-column="f1"] button').click();
+    await page.waitForURL(/sort=f1/);
+    await page.waitForFunction(() => document.querySelector("tbody tr[data-row-id]")?.getAttribute("data-row-id") === "bulk-sub-0");
+    const byF1 = await readTable();
+    expect(byF1[0]).toMatchObject({ name: "Bulk 0", rank: "1" });
+
+    await page.getByRole("searchbox").fill("Bulk 7");
+    await page.waitForURL(/q=Bulk/);
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr[data-row-id]").length < 20);
+    const found = await readTable();
+    expect(found.map((r) => r.name).sort()).toEqual(["Bulk 7", "Bulk 70", "Bulk 71", "Bulk 72", "Bulk 73", "Bulk 74", "Bulk 75", "Bulk 76", "Bulk 77", "Bulk 78", "Bulk 79"].sort());
+    // ranks are among the matching rows (F1 best first: Bulk 7 has the best F1 of them)
+    expect(found[0]).toMatchObject({ name: "Bulk 7", rank: "1" });
+    await page.getByRole("button", { name: "Pin Bulk 79 to the top" }).click();
+    await page.getByRole("searchbox").fill("");
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr[data-row-id]").length === 100 && !document.querySelector("[aria-busy=true]"));
+    const pinned = await readTable();
+    expect(pinned[0]).toMatchObject({ name: "Bulk 79", pinned: true });
+    expect(pinned[1]).toMatchObject({ name: "Bulk 0" });
+    await page.getByRole("button", { name: `Show all ${count}` }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("tbody tr[data-row-id]").length === n, count);
   });
 });
