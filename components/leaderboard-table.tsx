@@ -16,7 +16,7 @@ import {
 } from "@tanstack/react-table";
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { bestIds } from "@/lib/leaderboard/rank";
-import { serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
+import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric } from "./format";
 import { cellTooltip, directionText, JudgeTag, missingText, MovedMark, SortMark, SystemCell, TableKey, TIER_STRIPE } from "./leaderboard-table-cells";
@@ -84,6 +84,9 @@ function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
   return out;
 }
 
+/** A query as the server will read it back from the URL (trimmed search, invalid parts dropped). */
+const canonical = (query: TableQuery) => serializeTableQuery(readTableQuery(new URLSearchParams(serializeTableQuery(query))));
+
 export interface LeaderboardTableProps {
   leaderboard: Leaderboard;
   /** the URL's table query, parsed on the server with lib/leaderboard/table-state.ts */
@@ -126,9 +129,11 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
 
   const local = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
   // Server mode: the rows are already the query's page; ranks and counts are the server's (over all rows).
+  // Until the server has answered the current query, its ranks belong to another view: show the local ones.
+  const stale = server !== null && canonical(query) !== canonical(initialQuery);
   const view = useMemo(
-    () => (server ? { ...local, ranks: new Map(Object.entries(server.ranks)), total: server.total } : local),
-    [local, server],
+    () => (server && !stale ? { ...local, ranks: new Map(Object.entries(server.ranks)), total: server.total } : server ? { ...local, total: server.total } : local),
+    [local, server, stale],
   );
   const matching = server ? server.matching : view.rows.length;
   const organisations = useMemo(() => server?.organisations ?? organisationsOf(leaderboard), [leaderboard, server]);
@@ -315,9 +320,10 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
       <div
         role="region"
         aria-label={label}
-        aria-busy={pending || undefined}
+        aria-busy={pending || stale || undefined}
+        data-stale={stale || undefined}
         tabIndex={0}
-        className={`relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface transition-opacity ${pending ? "opacity-60" : ""}`}
+        className={`relative max-h-[75vh] overflow-auto rounded-lg border border-line bg-surface transition-opacity ${pending || stale ? "opacity-60" : ""}`}
       >
         <table className="w-full border-separate border-spacing-0 text-sm" data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
           <caption className="sr-only">
