@@ -182,10 +182,13 @@ describe("submission page", () => {
     expect(extra).toMatch(/scores 0\.\d{4} < 0\.30/);
     // The summary line shows the stored per-instance metrics, the same as the breakdown API's.
     const apiRow = instances.rows.find((r) => r.benchmark_id === dev[1]!.benchmarkId)!;
-    expect(await drifted.locator("summary").first().textContent()).toContain(`F1${formatMetric(apiRow.f1, 4)}`);
+    expect((await drifted.locator("summary").first().textContent())?.replace(/\s+/g, " ")).toContain(`F1 ${formatMetric(apiRow.f1, 4)}`);
     // Input collapsed by default, present on opening.
-    const input = drifted.locator("details", { hasText: "Input (what the model saw)" }).first();
+    const input = drifted.locator('[data-testid="instance-input"]');
     expect(await input.getAttribute("open")).toBeNull();
+    await input.locator("summary").click();
+    expect(await input.getAttribute("open")).toBe("");
+    expect(await input.textContent()).toContain("Dialogue");
 
     // Only misses: the instances whose F1 is below 1.
     await page.goto(`${baseUrl}/submissions/${devId}?misses=1`);

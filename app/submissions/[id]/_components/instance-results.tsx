@@ -116,7 +116,7 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
 
 function InputView({ sections }: { sections: InputSection[] }) {
   return (
-    <details className="rounded-md border border-line">
+    <details className="rounded-md border border-line" data-testid="instance-input">
       <summary className="cursor-pointer px-3 py-1.5 text-sm font-medium text-fg select-none">Input (what the model saw)</summary>
       <div className="max-h-96 space-y-3 overflow-y-auto border-t border-line px-3 py-2 text-sm">
         {sections.map((section, i) => (
