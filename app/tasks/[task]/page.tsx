@@ -10,6 +10,7 @@ import { tableProps } from "@/lib/leaderboard/apply-table-query";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { TASK_VIEWS } from "@/lib/leaderboard/views";
+import { TaskCharts } from "./_components/task-charts";
 
 export const dynamic = "force-dynamic";
 
@@ -61,6 +62,7 @@ export default async function TaskPage({
           be read from the ids), so the two columns are not directly comparable. The BM25 row is computed here on every pool size.
         </p>
       ) : null}
+      <TaskCharts task={task} board={board} />
     </div>
   );
 }

@@ -1,0 +1,154 @@
+import "@/components/charts/chart-theme.css";
+import { AbilityRadars } from "@/components/charts/ability-radars";
+import { ChartEmpty, ChartFigure } from "@/components/charts/chart-figure";
+import { GroupedBarChart } from "@/components/charts/grouped-bar-chart";
+import { Heatmap } from "@/components/charts/heatmap";
+import { PoolScalingCharts } from "@/components/charts/pool-scaling-charts";
+import { PrecisionRecallScatter } from "@/components/charts/precision-recall-scatter";
+import { abilityProfiles, eiDimensions } from "@/lib/leaderboard/charts/ability-profile";
+import { mergeReportedRows } from "@/lib/leaderboard/charts/chart-rows";
+import { groupedBars } from "@/lib/leaderboard/charts/grouped-bars";
+import { poolScalingCharts } from "@/lib/leaderboard/charts/pool-scaling";
+import { precisionRecall } from "@/lib/leaderboard/charts/precision-recall";
+import type { Leaderboard } from "@/lib/leaderboard/types";
+import type { TaskId } from "@/lib/tracks";
+
+const fmt = (v: number | null | undefined, decimals = 3) => (typeof v === "number" ? v.toFixed(decimals) : "–");
+const SCOPE_HINT = "Try the demo benchmark or another split with the switches above.";
+
+/**
+ * The charts of a task page, drawn from the same read model (board) as the page's table, so a chart never
+ * shows a figure the table does not (a system's reported figures from several sources share one series).
+ * Which charts a task gets follows the paper's figures.
+ */
+export function TaskCharts({ task, board: tableBoard }: { task: TaskId; board: Leaderboard }) {
+  const board = mergeReportedRows(tableBoard);
+  return (
+    <section aria-labelledby="charts-heading" className="space-y-4" data-task-charts={task}>
+      <h2 id="charts-heading" className="text-lg font-semibold text-fg">
+        Charts
+      </h2>
+      {task === "task1" ? <Task1Charts board={board} /> : null}
+      {task === "task2" ? <Task2Charts board={board} /> : null}
+      {task === "task3" ? <Task3Charts board={board} /> : null}
+      {task === "task4" ? <Task4Charts board={board} /> : null}
+    </section>
+  );
+}
+
+function Task1Charts({ board }: { board: Leaderboard }) {
+  const bars = groupedBars(board, [
+    { column: "direct_recall", label: "Direct recall" },
+    { column: "indirect_recall", label: "Indirect recall" },
+  ]);
+  const scatter = precisionRecall(board);
+  return (
+    <div className="grid items-start gap-4 xl:grid-cols-2">
+      {bars.items.length === 0 ? (
+        <ChartEmpty id="task1-direct-indirect" title="Direct vs indirect recall" reason={`No row in this scope has direct/indirect recall (the reported figures do not include them; re-scored rows do). ${SCOPE_HINT}`} />
+      ) : (
+        <ChartFigure
+          id="task1-direct-indirect"
+          title="Direct vs indirect recall"
+          caption={`Share of explicit (direct) and implicit (indirect) gold memories each system recovered, pooled over instances (paper Figure 5). Sorted by direct recall. Source: ${bars.sources}.`}
+          table={{ caption: "Direct and indirect recall by system", columns: ["System", "Direct recall", "Indirect recall"], rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]) }}
+        >
+          <GroupedBarChart id="task1-direct-indirect" bars={bars} title="Direct and indirect recall by system" />
+        </ChartFigure>
+      )}
+      {scatter.points.length === 0 ? (
+        <ChartEmpty id="task1-precision-recall" title="Precision vs recall" reason={`No row in this scope has both precision and recall. ${SCOPE_HINT}`} />
+      ) : (
+        <ChartFigure
+          id="task1-precision-recall"
+          title="Precision vs recall"
+          caption={`Macro precision against macro recall of the memory matching, one point per system, with dashed curves of equal F1 (paper Figure 6). Marker shape shows the source tier. Source: ${scatter.sources}.`}
+          table={{ caption: "Precision, recall and F1 by system", columns: ["System", "Precision", "Recall", "F1", "Tier"], rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]) }}
+        >
+          <PrecisionRecallScatter id="task1-precision-recall" scatter={scatter} title="Precision against recall by system" />
+        </ChartFigure>
+      )}
+    </div>
+  );
+}
+
+function Task2Charts({ board }: { board: Leaderboard }) {
+  const bars = groupedBars(board, [
+    { column: "f1", label: "F1" },
+    { column: "action_accuracy", label: "Action accuracy" },
+    { column: "retention_recall", label: "Retention" },
+    { column: "modification_recall", label: "Modification" },
+    { column: "addition_recall", label: "Addition" },
+  ]);
+  const withActions = bars.items.filter((i) => i.values.slice(1).some((v) => v !== null)).length;
+  const actionNote =
+    withActions === bars.items.length ? "Action figures are computed by this server only." : `Action figures are computed by this server only (${withActions} of ${bars.items.length} rows have them); reported rows carry F1 alone.`;
+  const scatter = precisionRecall(board);
+  return (
+    <div className="grid items-start gap-4 xl:grid-cols-2">
+      {bars.items.length === 0 ? (
+        <ChartEmpty id="task2-actions" title="F1 and action accuracy by action type" reason={`No row in this scope has Task 2 figures. ${SCOPE_HINT}`} />
+      ) : (
+        <ChartFigure
+          id="task2-actions"
+          title="F1 and action accuracy by action type"
+          caption={`Per system: F1 of the updated memory set, overall action accuracy, and the share of gold actions realised per type (retain, modify, add). ${actionNote} Sorted by F1. Source: ${bars.sources}.`}
+          table={{ caption: "F1 and action accuracy by system", columns: ["System", ...bars.metrics.map((m) => m.label)], rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]) }}
+        >
+          <GroupedBarChart id="task2-actions" bars={bars} title="F1 and action accuracy by action type" />
+        </ChartFigure>
+      )}
+      {scatter.points.length === 0 ? null : (
+        <ChartFigure
+          id="task2-precision-recall"
+          title="Precision vs recall"
+          caption={`Macro precision against macro recall of the updated memory set, one point per system, with dashed curves of equal F1. Source: ${scatter.sources}.`}
+          table={{ caption: "Precision, recall and F1 by system", columns: ["System", "Precision", "Recall", "F1", "Tier"], rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]) }}
+        >
+          <PrecisionRecallScatter id="task2-precision-recall" scatter={scatter} title="Precision against recall by system" />
+        </ChartFigure>
+      )}
+    </div>
+  );
+}
+
+function Task3Charts({ board }: { board: Leaderboard }) {
+  const charts = poolScalingCharts(board);
+  if (charts.length === 0) return <ChartEmpty id="task3-heatmap" title="Distractor scaling" reason={`No row in this scope has Task 3 recall. ${SCOPE_HINT}`} />;
+  return <PoolScalingCharts charts={charts} />;
+}
+
+function Task4Charts({ board }: { board: Leaderboard }) {
+  const { profiles, sources } = abilityProfiles(board);
+  const ei = eiDimensions(board);
+  return (
+    <div className="space-y-4">
+      {profiles.length === 0 ? (
+        <ChartEmpty id="task4-profiles" title="Ability profiles" reason={`No row in this scope has at least three Task 4 abilities. ${SCOPE_HINT}`} />
+      ) : (
+        <ChartFigure
+          id="task4-profiles"
+          title="Ability profiles"
+          caption={`One radar per system over persona awareness (PA), preference following (PF, overall, general and interaction), virtual-reality awareness (VRA), constraint following (CF) and emotional intelligence (EI, English and Chinese). Every axis runs 0–1; EI's 1–5 rating is drawn as (rating − 1) / 4. Ordered by mean over the axes. Source: ${sources}.`}
+          table={{
+            caption: "Task 4 abilities by system (EI on its 1–5 scale)",
+            columns: ["System", ...(profiles[0]?.axes.map((a) => a.axis) ?? [])],
+            rows: profiles.map((p) => [p.label, ...p.axes.map((a) => fmt(a.raw, a.axis.startsWith("EI") ? 2 : 3))]),
+          }}
+        >
+          <AbilityRadars profiles={profiles} />
+        </ChartFigure>
+      )}
+      {ei.heatmap.rows.length === 0 ? null : (
+        <ChartFigure
+          id="task4-ei"
+          title="Emotional intelligence by dimension and language"
+          caption={`Judge ratings (1–5) of resonation, expression and reception on English and Chinese dialogues; rows sorted by their mean. Source: ${ei.sources}.`}
+          table={{ caption: "EI dimensions by system", columns: ["System", ...ei.heatmap.columns.map((c) => c.label)], rows: ei.heatmap.rows.map((r) => [r.label, ...r.cells.map((c) => c.text)]) }}
+        >
+          <Heatmap id="task4-ei" data={ei.heatmap} rowHeader="System" label={`Heat map of EI ratings for ${ei.heatmap.rows.length} systems by dimension and language. The data table below lists every value.`} />
+        </ChartFigure>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
+import { VIRIDIS_STOPS } from "@/lib/leaderboard/charts/color-scale";
+
+/**
+ * A heat map as a CSS grid: one viridis scale with its legend, the value printed in each cell in a text colour
+ * chosen for contrast with that cell. The grid is one image to assistive technology (role="img" with a
+ * summary); the figure's data table carries the numbers.
+ */
+export function Heatmap({ id, data, label, rowHeader }: { id: string; data: HeatmapData; label: string; rowHeader: string }) {
+  const template = `minmax(5.5rem, 16rem) repeat(${data.columns.length}, minmax(2.5rem, 1fr))`;
+  const [lo, hi] = data.domain;
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto">
+        <div role="img" aria-label={label} data-heatmap={id} className="num grid gap-px text-xs" style={{ gridTemplateColumns: template }}>
+          <div className="px-1 py-1 text-fg-subtle">{rowHeader}</div>
+          {data.columns.map((c) => (
+            <div key={c.id} className="px-1 py-1 text-center font-medium text-fg-muted" title={c.label}>
+              {c.short ? (
+                <>
+                  <span className="sm:hidden">{c.short}</span>
+                  <span className="hidden sm:inline">{c.label}</span>
+                </>
+              ) : (
+                c.label
+              )}
+            </div>
+          ))}
+          {data.rows.map((row) => [
+            <div key={`${row.id}-label`} className="truncate py-1.5 pr-2 text-fg" title={row.label}>
+              {row.label}
+            </div>,
+            ...row.cells.map((cell, i) => (
+              <div
+                key={`${row.id}-${i}`}
+                data-heat-cell=""
+                data-row={row.label}
+                data-col={data.columns[i]?.label}
+                data-value={cell.value ?? ""}
+                className={`flex items-center justify-center rounded-sm py-1.5 font-medium ${cell.background ? "" : "border border-dashed border-line text-fg-subtle"}`}
+                style={cell.background ? { background: cell.background, color: cell.color ?? undefined } : undefined}
+              >
+                {cell.text}
+              </div>
+            )),
+          ])}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+        <span className="num">{lo.toFixed(1)}</span>
+        <span aria-hidden="true" className="h-3 w-40 max-w-full rounded-sm border border-line" style={{ background: `linear-gradient(to right, ${VIRIDIS_STOPS.join(", ")})` }} />
+        <span className="num">{hi.toFixed(1)}</span>
+        <span>colour scale (viridis), low to high; “–” = no figure</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
+import { cellValue, meanOf, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { colourCells, type HeatmapData } from "./heatmap-data";
+import { niceDomain } from "./pool-scaling";
+
+/** Task 4's abilities as radar axes. EI is a 1–5 rating; it is drawn as (x − 1) / 4 so every axis is 0–1. */
+export const ABILITY_AXES = [
+  { column: "task4/ability1:score", label: "PA", scale: "unit" },
+  { column: "task4/ability2:score", label: "PF", scale: "unit" },
+  { column: "task4/ability2:pf_general", label: "PF general", scale: "unit" },
+  { column: "task4/ability2:pf_interaction", label: "PF interaction", scale: "unit" },
+  { column: "task4/ability3:score", label: "VRA", scale: "unit" },
+  { column: "task4/ability4:score", label: "CF", scale: "unit" },
+  { column: "task4/ability5:ei_en", label: "EI EN", scale: "likert5" },
+  { column: "task4/ability5:ei_zh", label: "EI ZH", scale: "likert5" },
+] as const;
+
+export const EI_DIMENSIONS = [
+  { column: "task4/ability5:resonation_en", label: "Resonation EN", short: "Res. EN" },
+  { column: "task4/ability5:expression_en", label: "Expression EN", short: "Exp. EN" },
+  { column: "task4/ability5:reception_en", label: "Reception EN", short: "Rec. EN" },
+  { column: "task4/ability5:resonation_zh", label: "Resonation ZH", short: "Res. ZH" },
+  { column: "task4/ability5:expression_zh", label: "Expression ZH", short: "Exp. ZH" },
+  { column: "task4/ability5:reception_zh", label: "Reception ZH", short: "Rec. ZH" },
+] as const;
+
+export type AbilityAxisValue = { axis: string; raw: number | null; plotted: number };
+export type AbilityProfile = { id: string; label: string; tier: ResultTier; axes: AbilityAxisValue[]; mean: number | null };
+
+/** A Likert 1–5 rating on the 0–1 axis of the other abilities. */
+export const likertToUnit = (v: number) => Math.min(1, Math.max(0, (v - 1) / 4));
+
+/**
+ * One profile per row that has at least three abilities (fewer make no shape), ordered by the mean of its
+ * plotted values. A missing ability is plotted at 0 and reported as missing (raw null) so the text says so.
+ */
+export function abilityProfiles(board: Leaderboard): { profiles: AbilityProfile[]; sources: string } {
+  for (const a of ABILITY_AXES) requireColumn(board, a.column);
+  const keys = seriesKeys(board.rows);
+  const profiles = board.rows
+    .map((row, i): AbilityProfile => {
+      const axes = ABILITY_AXES.map((a) => {
+        const raw = cellValue(row, a.column);
+        const plotted = raw === null ? null : a.scale === "likert5" ? likertToUnit(raw) : raw;
+        return { axis: a.label, raw, plotted };
+      });
+      return {
+        id: row.rowId,
+        label: keys[i]!.label,
+        tier: row.tier,
+        axes: axes.map((a) => ({ ...a, plotted: a.plotted ?? 0 })),
+        mean: meanOf(axes.map((a) => a.plotted)),
+      };
+    })
+    .filter((p) => p.axes.filter((a) => a.raw !== null).length >= 3)
+    .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
+  return { profiles, sources: tierSummary(profiles.map((p) => p.tier)) };
+}
+
+/** EI's three dimensions in two languages as a systems × dimensions heat map on the 1–5 scale. */
+export function eiDimensions(board: Leaderboard): { heatmap: HeatmapData; sources: string } {
+  for (const d of EI_DIMENSIONS) requireColumn(board, d.column);
+  const keys = seriesKeys(board.rows);
+  const rows = board.rows
+    .map((row, i) => {
+      const values = EI_DIMENSIONS.map((d) => cellValue(row, d.column));
+      return { id: row.rowId, label: keys[i]!.label, tier: row.tier, values, mean: meanOf(values) };
+    })
+    .filter((r) => r.mean !== null)
+    .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
+  const domain = niceDomain(rows.flatMap((r) => r.values.filter((v): v is number => v !== null)), [1, 5]);
+  return {
+    heatmap: {
+      columns: EI_DIMENSIONS.map((d) => ({ id: d.column, label: d.label, short: d.short })),
+      rows: rows.map((r) => ({ id: r.id, label: r.label, cells: colourCells(r.values, domain, 2), mean: r.mean })),
+      domain,
+      decimals: 2,
+    },
+    sources: tierSummary(rows.map((r) => r.tier)),
+  };
+}

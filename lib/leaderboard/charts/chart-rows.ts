@@ -1,0 +1,82 @@
+import type { Leaderboard, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
+
+/** One leaderboard row as a chart series: a label unique within the chart, and where its figures come from. */
+export type ChartSeriesKey = { rowId: string; label: string; systemSlug: string; tier: ResultTier };
+
+const TIER_SUFFIX: Record<ResultTier, string> = { reported: "reported", rescored: "re-scored", verified: "verified" };
+
+/**
+ * Labels for rows, unique within one chart. A system with a reported and a re-scored row would otherwise show
+ * as two identical names: those get the tier in brackets, and a further duplicate a running number.
+ */
+export function seriesKeys(rows: readonly LeaderboardRow[]): ChartSeriesKey[] {
+  const perSystem = new Map<string, number>();
+  for (const row of rows) perSystem.set(row.systemSlug, (perSystem.get(row.systemSlug) ?? 0) + 1);
+  const used = new Map<string, number>();
+  return rows.map((row) => {
+    const base = (perSystem.get(row.systemSlug) ?? 0) > 1 ? `${row.systemName} (${TIER_SUFFIX[row.tier]})` : row.systemName;
+    const seen = (used.get(base) ?? 0) + 1;
+    used.set(base, seen);
+    return { rowId: row.rowId, label: seen === 1 ? base : `${base} #${seen}`, systemSlug: row.systemSlug, tier: row.tier };
+  });
+}
+
+/** A cell's value when it is a finite number, else null. */
+export function cellValue(row: LeaderboardRow, columnId: string): number | null {
+  const value = row.cells[columnId]?.value;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** "3 reported, 2 re-scored": the source tiers of the rows a chart draws, for its caption. */
+export function tierSummary(tiers: readonly ResultTier[]): string {
+  if (tiers.length === 0) return "no rows";
+  const counts = new Map<ResultTier, number>();
+  for (const tier of tiers) counts.set(tier, (counts.get(tier) ?? 0) + 1);
+  const order: ResultTier[] = ["reported", "rescored", "verified"];
+  return order
+    .filter((tier) => counts.has(tier))
+    .map((tier) => `${counts.get(tier)} ${TIER_SUFFIX[tier]}`)
+    .join(", ");
+}
+
+/** Does the board have a column with this id? Charts must not silently read metrics a view does not carry. */
+export function requireColumn(board: Leaderboard, columnId: string): void {
+  if (!board.columns.some((c) => c.id === columnId)) throw new Error(`chart needs column "${columnId}", which view "${board.id}" does not have`);
+}
+
+/** Mean of the numbers present, or null when none are. */
+export function meanOf(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length;
+}
+
+/**
+ * Reported figures for one system can come from several sources (the site's table and a paper table), each
+ * its own row in the table. A chart wants one profile per system: such rows are merged when they share no
+ * metric. If two sources give the same metric, the rows stay apart, so no source's figure is dropped.
+ * Re-scored and verified rows are separate runs and are never merged.
+ */
+export function mergeReportedRows(board: Leaderboard): Leaderboard {
+  const groups = new Map<string, LeaderboardRow[]>();
+  for (const row of board.rows) {
+    if (row.tier !== "reported") continue;
+    groups.set(row.systemSlug, [...(groups.get(row.systemSlug) ?? []), row]);
+  }
+  const merged = new Map<string, LeaderboardRow>();
+  const absorbed = new Set<string>();
+  for (const rows of groups.values()) {
+    if (rows.length < 2) continue;
+    const columns = rows.flatMap((r) => Object.keys(r.cells).filter((c) => cellValue(r, c) !== null));
+    if (new Set(columns).size !== columns.length) continue;
+    const [first, ...rest] = rows as [LeaderboardRow, ...LeaderboardRow[]];
+    const cells = Object.assign({}, ...rows.map((r) => Object.fromEntries(Object.entries(r.cells).filter(([c]) => cellValue(r, c) !== null))));
+    merged.set(first.rowId, {
+      ...first,
+      rowId: rows.map((r) => r.rowId).join("+"),
+      sourceLabel: rows.map((r) => r.sourceLabel).filter(Boolean).join("; ") || null,
+      cells,
+    });
+    for (const r of rest) absorbed.add(r.rowId);
+  }
+  return { ...board, rows: board.rows.filter((r) => !absorbed.has(r.rowId)).map((r) => merged.get(r.rowId) ?? r) };
+}

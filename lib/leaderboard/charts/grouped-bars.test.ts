@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { barPoints, groupedBars } from "./grouped-bars";
+import { testBoard } from "./test-board";
+
+const METRICS = [
+  { column: "direct_recall", label: "Direct" },
+  { column: "indirect_recall", label: "Indirect" },
+];
+
+describe("groupedBars", () => {
+  it.each([
+    {
+      name: "sorted by the first metric, best first; rows without any metric dropped",
+      rows: [
+        { slug: "a", values: { direct_recall: 0.2, indirect_recall: 0.9 } },
+        { slug: "b", values: { direct_recall: 0.7, indirect_recall: 0.1 } },
+        { slug: "c", values: {} },
+      ],
+      labels: ["b", "a"],
+      values: [[0.7, 0.1], [0.2, 0.9]],
+    },
+    {
+      name: "a row missing the first metric goes last but keeps its other bar",
+      rows: [
+        { slug: "a", values: { indirect_recall: 0.9 } },
+        { slug: "b", values: { direct_recall: 0.1 } },
+      ],
+      labels: ["b", "a"],
+      values: [[0.1, null], [null, 0.9]],
+    },
+  ])("$name", ({ rows, labels, values }) => {
+    const bars = groupedBars(testBoard(["direct_recall", "indirect_recall"], rows), METRICS);
+    expect(bars.items.map((i) => i.label)).toEqual(labels);
+    expect(bars.items.map((i) => i.values)).toEqual(values);
+    expect(bars.metrics).toEqual([{ key: "m0", label: "Direct" }, { key: "m1", label: "Indirect" }]);
+  });
+
+  it("shapes one Recharts point per system with safe keys (names like GPT-5.2 hold dots)", () => {
+    const bars = groupedBars(testBoard(["direct_recall", "indirect_recall"], [{ slug: "g", name: "GPT-5.2", values: { direct_recall: 0.5, indirect_recall: 0.25 } }]), METRICS);
+    expect(barPoints(bars)).toEqual([{ label: "GPT-5.2", m0: 0.5, m1: 0.25 }]);
+  });
+
+  it("refuses a metric the view does not carry", () => {
+    expect(() => groupedBars(testBoard(["direct_recall"], []), METRICS)).toThrow(/indirect_recall/);
+  });
+});

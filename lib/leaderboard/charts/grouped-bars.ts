@@ -1,0 +1,32 @@
+import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
+import { cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+
+export type BarMetric = { column: string; label: string };
+export type BarItem = { id: string; label: string; tier: ResultTier; values: (number | null)[] };
+export type GroupedBars = {
+  /** one bar per metric within each system's group; `key` is a safe Recharts dataKey ("m0", "m1", …) */
+  metrics: { key: string; label: string }[];
+  /** systems with at least one of the metrics, sorted by the first metric (missing last), best first */
+  items: BarItem[];
+  sources: string;
+};
+
+/** A board's rows as grouped bars (one group per system, one bar per metric), e.g. paper Figure 5. */
+export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[]): GroupedBars {
+  for (const m of metrics) requireColumn(board, m.column);
+  const keys = seriesKeys(board.rows);
+  const items = board.rows
+    .map((row, i): BarItem => ({ id: row.rowId, label: keys[i]!.label, tier: row.tier, values: metrics.map((m) => cellValue(row, m.column)) }))
+    .filter((item) => item.values.some((v) => v !== null))
+    .sort((a, b) => (b.values[0] ?? -Infinity) - (a.values[0] ?? -Infinity) || a.label.localeCompare(b.label, "en"));
+  return { metrics: metrics.map((m, i) => ({ key: `m${i}`, label: m.label })), items, sources: tierSummary(items.map((i) => i.tier)) };
+}
+
+/** Recharts' row-per-category shape: one object per system with a field per metric key. */
+export function barPoints(bars: GroupedBars): Record<string, string | number | null>[] {
+  return bars.items.map((item) => {
+    const point: Record<string, string | number | null> = { label: item.label };
+    bars.metrics.forEach((m, i) => (point[m.key] = item.values[i] ?? null));
+    return point;
+  });
+}

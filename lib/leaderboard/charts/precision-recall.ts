@@ -1,0 +1,35 @@
+import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
+import { cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+
+export type PrPoint = { id: string; label: string; tier: ResultTier; precision: number; recall: number; f1: number | null };
+export type PrScatter = { points: PrPoint[]; sources: string };
+
+/** Systems with both precision and recall, for the precision–recall scatter (paper Figure 6), best F1 first. */
+export function precisionRecall(board: Leaderboard): PrScatter {
+  for (const c of ["precision", "recall", "f1"]) requireColumn(board, c);
+  const keys = seriesKeys(board.rows);
+  const points: PrPoint[] = [];
+  board.rows.forEach((row, i) => {
+    const precision = cellValue(row, "precision");
+    const recall = cellValue(row, "recall");
+    if (precision === null || recall === null) return;
+    points.push({ id: row.rowId, label: keys[i]!.label, tier: row.tier, precision, recall, f1: cellValue(row, "f1") });
+  });
+  points.sort((a, b) => (b.f1 ?? -Infinity) - (a.f1 ?? -Infinity) || a.label.localeCompare(b.label, "en"));
+  return { points, sources: tierSummary(points.map((p) => p.tier)) };
+}
+
+/**
+ * Points of the curve where F1 = f (precision p, recall r with 2pr/(p+r) = f, so r = fp/(2p−f)), over
+ * p in (f/2, 1]: the grey guide lines behind the scatter.
+ */
+export function f1Isoline(f: number, steps = 24): { precision: number; recall: number }[] {
+  if (!(f > 0 && f < 1)) throw new Error(`F1 isoline needs 0 < f < 1, got ${f}`);
+  const out: { precision: number; recall: number }[] = [];
+  const start = f / (2 - f); // where recall reaches 1
+  for (let i = 0; i <= steps; i++) {
+    const p = start + ((1 - start) * i) / steps;
+    out.push({ precision: p, recall: Math.min(1, (f * p) / (2 * p - f)) });
+  }
+  return out;
+}
