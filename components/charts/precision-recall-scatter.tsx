@@ -53,7 +53,7 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
                   dataKey="label"
                   content={(props) => (
                     // hidden on phones (chart-theme.css): names collide at that width; the tooltip and table name them
-                    <text className="pr-point-label" x={Number(props.x) + Number(props.width ?? 0) / 2} y={Number(props.y) - 6} fontSize={10} fill="var(--color-fg)" textAnchor="middle">
+                    <text className="pr-point-label" pointerEvents="none" x={Number(props.x) + Number(props.width ?? 0) / 2} y={Number(props.y) - 6} fontSize={10} fill="var(--color-fg)" textAnchor="middle">
                       {String(props.value ?? "")}
                     </text>
                   )}

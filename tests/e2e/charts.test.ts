@@ -1,0 +1,248 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { POOL_SIZES } from "@/lib/tracks";
+import { launchChromium } from "./browser";
+
+/**
+ * The task pages' charts in Chromium, against the seeded data. Expected figures come from the read API
+ * (/api/v1/leaderboards/<view>, the same read model as the page's table), never from constants here.
+ */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+
+type ApiRow = Record<string, unknown> & { system: string; system_slug: string; tier: string };
+
+async function apiRows(view: string, benchmark = "alpsbench-v1"): Promise<ApiRow[]> {
+  const response = await fetch(`${baseUrl}/api/v1/leaderboards/${view}?format=json&benchmark=${benchmark}&split=full`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { rows: ApiRow[] };
+  return body.rows;
+}
+
+const num = (row: ApiRow, column: string): number | null => (typeof row[column] === "number" ? (row[column] as number) : null);
+
+/** Relative luminance and contrast, as WCAG defines them, of two computed `rgb(...)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (rgb: string) => {
+    const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: "light" });
+  page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Task 3 charts", () => {
+  test("the heat map has one cell per system and pool size, each printing the read model's value, sorted by mean recall", async () => {
+    const rows = await apiRows("task3");
+    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:judge_recall`) !== null));
+    expect(judged.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/tasks/task3`);
+    const cells = page.locator('[data-heatmap="task3"] [data-heat-cell]');
+    await expect(cells.count()).resolves.toBe(judged.length * POOL_SIZES.length);
+    const shown = await cells.evaluateAll((els) =>
+      els.map((el) => ({ row: el.getAttribute("data-row"), col: el.getAttribute("data-col"), text: el.textContent?.trim(), fg: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor })),
+    );
+    for (const cell of shown) {
+      const row = judged.find((r) => r.system === cell.row);
+      expect(row, `heat map row "${cell.row}" is in the read model`).toBeDefined();
+      const value = num(row!, `task3/${cell.col}:judge_recall`);
+      expect(cell.text, `${cell.row} ${cell.col}`).toBe(value === null ? "–" : value.toFixed(3));
+      if (value !== null) expect(contrast(cell.fg, cell.bg), `${cell.row} ${cell.col} text contrast`).toBeGreaterThanOrEqual(4.5);
+    }
+    // rows ordered by mean recall, best first
+    const order = [...new Set(shown.map((c) => c.row))];
+    const mean = (name: string | null) => {
+      const r = judged.find((x) => x.system === name)!;
+      const values = POOL_SIZES.map((s) => num(r, `task3/d${s}:judge_recall`)).filter((v): v is number => v !== null);
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    };
+    const means = order.map(mean);
+    expect(means).toEqual([...means].sort((a, b) => b - a));
+
+    // The same figure is in the page's table, on the same system's row.
+    const first = shown[0]!;
+    const firstValue = num(judged.find((r) => r.system === first.row)!, `task3/${first.col}:judge_recall`)!;
+    const tableRow = page.locator("table tbody tr").filter({ has: page.locator("th[scope=row] a", { hasText: first.row! }) }).first();
+    await expect(tableRow.textContent()).resolves.toContain(firstValue.toFixed(4));
+
+    // the text alternative: a data table with a row per system, and a labelled image for the grid
+    await expect(page.locator('[data-chart-table="task3-heatmap"] tbody tr').count()).resolves.toBe(judged.length);
+    await expect(page.locator('[data-heatmap="task3"]').getAttribute("aria-label")).resolves.toMatch(/Heat map of Recall \(judge\)/);
+    await expect(page.locator('[data-chart="task3-heatmap"] figcaption').textContent()).resolves.toMatch(/Source: \d+ reported/);
+  });
+
+  test("the recall lines draw one line per system (top ones by default) and a legend toggles them", async () => {
+    const rows = await apiRows("task3");
+    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:judge_recall`) !== null));
+    await page.goto(`${baseUrl}/tasks/task3`);
+    const lines = page.locator('[data-line-chart="task3"] path.recharts-line-curve');
+    await expect.poll(() => lines.count()).toBe(Math.min(8, judged.length));
+    const toggles = page.locator("[data-series-toggle]");
+    await expect(toggles.count()).resolves.toBe(judged.length);
+    await toggles.first().uncheck();
+    await expect.poll(() => lines.count()).toBe(Math.min(8, judged.length) - 1);
+    await toggles.first().check();
+    await expect.poll(() => lines.count()).toBe(Math.min(8, judged.length));
+  });
+
+  test("the metric switch redraws both charts for the exact-id recall", async () => {
+    const rows = await apiRows("task3");
+    const exact = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:recall`) !== null));
+    expect(exact.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/tasks/task3`);
+    await page.getByRole("radio", { name: /Recall \(exact id\)/ }).check();
+    await expect.poll(() => page.locator('[data-heatmap="task3"] [data-heat-cell]').count()).toBe(exact.length * POOL_SIZES.length);
+    await expect.poll(() => page.locator('[data-line-chart="task3"] path.recharts-line-curve').count()).toBe(Math.min(8, exact.length));
+  });
+
+  test("in dark mode the chart text and frame change colour and the heat map text stays readable", async () => {
+    await page.goto(`${baseUrl}/tasks/task3`);
+    const styles = () =>
+      page.evaluate(() => {
+        const tick = document.querySelector('[data-line-chart="task3"] .recharts-cartesian-axis-tick-value');
+        const label = document.querySelector('[data-heatmap="task3"] > div:nth-child(7)');
+        const figure = document.querySelector('[data-chart="task3-heatmap"]');
+        return {
+          dark: document.documentElement.classList.contains("dark"),
+          tick: tick ? getComputedStyle(tick).fill : null,
+          label: label ? getComputedStyle(label).color : null,
+          figure: figure ? getComputedStyle(figure).backgroundColor : null,
+        };
+      });
+    await page.locator('[data-line-chart="task3"] .recharts-cartesian-axis-tick-value').first().waitFor();
+    await page.getByRole("button", { name: "Light theme" }).click();
+    const light = await styles();
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    const dark = await styles();
+    expect(light.dark).toBe(false);
+    expect(dark.dark).toBe(true);
+    for (const key of ["tick", "label", "figure"] as const) {
+      expect(light[key], key).toBeTruthy();
+      expect(dark[key], key).not.toBe(light[key]);
+    }
+    // the axis text is readable on the dark surface
+    expect(contrast(dark.tick!, dark.figure!)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(light.tick!, light.figure!)).toBeGreaterThanOrEqual(4.5);
+    await page.getByRole("button", { name: "Light theme" }).click();
+  });
+});
+
+describe("Task 1, 2 and 4 charts", () => {
+  test("Task 1: one bar per system and recall kind, one point per system, each with a data table", async () => {
+    const rows = await apiRows("task1", "demo");
+    // a bar of length 0 draws no rectangle (the data table still lists the 0)
+    const bars = rows.flatMap((r) => [num(r, "direct_recall"), num(r, "indirect_recall")]).filter((v) => v !== null && v > 0);
+    const points = rows.filter((r) => num(r, "precision") !== null && num(r, "recall") !== null);
+    expect(bars.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/tasks/task1?benchmark=demo`);
+    await expect.poll(() => page.locator('[data-bar-chart="task1-direct-indirect"] .recharts-bar-rectangle').count()).toBe(bars.length);
+    await expect.poll(() => page.locator('[data-scatter-chart="task1-precision-recall"] .recharts-scatter-symbol .recharts-symbols').count()).toBe(points.length);
+    await expect(page.locator('[data-chart-table="task1-direct-indirect"] tbody tr').count()).resolves.toBe(rows.filter((r) => num(r, "direct_recall") !== null || num(r, "indirect_recall") !== null).length);
+    await expect(page.locator('[data-chart-table="task1-precision-recall"] tbody tr').count()).resolves.toBe(points.length);
+    // A point's name and figures are in its tooltip.
+    await page.locator('[data-scatter-chart="task1-precision-recall"] .recharts-scatter-symbol .recharts-symbols').first().hover();
+    const tooltip = page.locator('[data-scatter-chart="task1-precision-recall"] .recharts-tooltip-wrapper');
+    await expect.poll(async () => (await tooltip.textContent()) ?? "").toMatch(/precision \d\.\d{3} · recall \d\.\d{3}/);
+  });
+
+  test("Task 1 on the reported figures: the scatter has every system, the direct/indirect chart says why it is empty", async () => {
+    const rows = await apiRows("task1");
+    const points = rows.filter((r) => num(r, "precision") !== null && num(r, "recall") !== null);
+    await page.goto(`${baseUrl}/tasks/task1`);
+    await expect.poll(() => page.locator('[data-scatter-chart="task1-precision-recall"] .recharts-scatter-symbol .recharts-symbols').count()).toBe(points.length);
+    const directRows = rows.filter((r) => num(r, "direct_recall") !== null);
+    if (directRows.length === 0) await expect(page.locator('[data-chart-empty="task1-direct-indirect"]').textContent()).resolves.toMatch(/No row in this scope/);
+    else await expect(page.locator('[data-chart-table="task1-direct-indirect"] tbody tr').count()).resolves.toBe(directRows.length);
+  });
+
+  test("Task 2: F1 and action bars, one per system and figure", async () => {
+    const rows = await apiRows("task2", "demo");
+    const metrics = ["f1", "action_accuracy", "retention_recall", "modification_recall", "addition_recall"];
+    const bars = rows.flatMap((r) => metrics.map((m) => num(r, m))).filter((v) => v !== null && v > 0);
+    expect(bars.length).toBeGreaterThan(rows.length);
+    await page.goto(`${baseUrl}/tasks/task2?benchmark=demo`);
+    await expect.poll(() => page.locator('[data-bar-chart="task2-actions"] .recharts-bar-rectangle').count()).toBe(bars.length);
+    const legend = (await page.locator('[data-chart="task2-actions"] .recharts-legend-wrapper').textContent()) ?? "";
+    expect(legend.indexOf("F1")).toBeLessThan(legend.indexOf("Action accuracy"));
+    expect(legend).toContain("Modification");
+  });
+
+  test("Task 4: a radar per system with three or more abilities, and the EI heat map matches the read model", async () => {
+    const rows = await apiRows("task4");
+    const axes = [
+      "task4/ability1:score",
+      "task4/ability2:score",
+      "task4/ability2:pf_general",
+      "task4/ability2:pf_interaction",
+      "task4/ability3:score",
+      "task4/ability4:score",
+      "task4/ability5:ei_en",
+      "task4/ability5:ei_zh",
+    ];
+    // reported rows of one system are one profile (the page merges sources that give different metrics)
+    const profiles = new Map<string, Set<string>>();
+    rows.forEach((r, i) => {
+      const key = r.tier === "reported" ? `reported:${r.system_slug}` : `row:${i}`;
+      const set = profiles.get(key) ?? new Set<string>();
+      for (const a of axes) if (num(r, a) !== null) set.add(a);
+      profiles.set(key, set);
+    });
+    const expected = [...profiles.values()].filter((s) => s.size >= 3).length;
+    expect(expected).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/tasks/task4`);
+    await expect(page.locator('[data-chart-table="task4-profiles"] tbody tr').count()).resolves.toBe(expected);
+    const radars = page.locator("[data-radar] .recharts-radar-polygon");
+    await expect.poll(() => radars.count()).toBe(Math.min(6, expected));
+    if (expected > 6) {
+      await page.getByRole("button", { name: `Show all ${expected} systems` }).click();
+      await expect.poll(() => radars.count()).toBe(expected);
+    }
+
+    const eiColumns = ["resonation_en", "expression_en", "reception_en", "resonation_zh", "expression_zh", "reception_zh"].map((d) => `task4/ability5:${d}`);
+    const eiRows = rows.filter((r) => eiColumns.some((c) => num(r, c) !== null));
+    const cells = page.locator('[data-heatmap="task4-ei"] [data-heat-cell]');
+    await expect(cells.count()).resolves.toBe(eiRows.length * eiColumns.length);
+    const values = await cells.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-value"))));
+    const expectedValues = eiRows.flatMap((r) => eiColumns.map((c) => num(r, c) ?? 0));
+    expect([...values].sort()).toEqual([...expectedValues].sort());
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("phone width", () => {
+  test.each(["/tasks/task1?benchmark=demo", "/tasks/task2?benchmark=demo", "/tasks/task3", "/tasks/task4"])("%s: the charts fit 390 px without horizontal page scroll", async (path) => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.goto(`${baseUrl}${path}`);
+      await phone.locator("[data-task-charts] figure").first().waitFor();
+      await phone.locator("[data-task-charts] .recharts-surface").first().waitFor();
+      const widths = await phone.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        charts: Math.max(...Array.from(document.querySelectorAll("[data-task-charts] figure")).map((f) => f.getBoundingClientRect().right)),
+      }));
+      expect(widths.page).toBeLessThanOrEqual(390);
+      expect(widths.charts).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+});
