@@ -64,10 +64,12 @@ export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 pt-3 sm:px-6 md:flex-nowrap md:py-0 lg:px-8">
-        <Link href="/" className="flex shrink-0 items-baseline gap-2 rounded py-1 md:py-4" aria-label="AlpsBench Leaderboard, home">
+        {/* No aria-label: the accessible name must contain the visible words (WCAG 2.5.3, axe label-content-name-mismatch). */}
+        <Link href="/" className="flex shrink-0 items-baseline gap-2 rounded py-1 md:py-4">
           <LogoMark />
-          <span className="text-base font-semibold tracking-tight text-fg">AlpsBench</span>
+          <span className="text-base font-semibold tracking-tight text-fg">AlpsBench</span>{" "}
           <span className="text-sm text-fg-muted">Leaderboard</span>
+          <span className="sr-only">, home</span>
         </Link>
         <nav
           ref={navRef}

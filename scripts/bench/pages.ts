@@ -1,0 +1,174 @@
+#!/usr/bin/env tsx
+/**
+ * Page latency and throughput with a large leaderboard (1,000 systems, 10,000 submissions):
+ *   npx tsx scripts/bench/pages.ts [--systems 1000] [--submissions 10000] [--duration 10] [--connections 16]
+ * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
+ * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
+ * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
+ * (p95 < 150 ms, at least half the static file's requests/s) is missed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { createPrismaClient } from "../../lib/db/create-client";
+import { freePort } from "../../lib/db/embedded-postgres";
+import { seed } from "../../lib/pipeline/seed";
+import { createTestDatabase } from "../../tests/test-database";
+import { buildIfNeeded, ROOT } from "../lib/next-build";
+import { seedLoad } from "./seed-load";
+
+const { values } = parseArgs({
+  options: {
+    systems: { type: "string", default: "1000" },
+    submissions: { type: "string", default: "10000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    paths: { type: "string", default: "/,/tasks/task1,/tasks/task2,/tasks/task3,/tasks/task4" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const paths = values.paths!.split(",");
+const TARGET_P95_MS = 150;
+const TARGET_STATIC_RATIO = 0.5;
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+const children: ChildProcess[] = [];
+const htmlDir = mkdtempSync(path.join(tmpdir(), "alpsbench-pages-"));
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+/** Nearest-rank percentile of every recorded response time (autocannon's own summary has no p95). */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+type Run = { requests: number; rps: number; p50: number; p90: number; p95: number; p975: number; p99: number; acP50: number; acP975: number; acP99: number; bytes: number };
+
+async function measure(url: string): Promise<Run> {
+  // warm-up: JIT, connection pools, any cache; not counted
+  await autocannon({ url, connections, amount: connections * 4 });
+  const times: number[] = [];
+  // without a callback autocannon returns its event emitter made thenable; the typings know only one or the other
+  const instance = autocannon({ url, connections, duration }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  let notOk = 0;
+  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode !== 200) notOk++;
+    times.push(responseTime);
+  });
+  const result = await instance;
+  if (notOk) throw new Error(`${url} answered ${notOk} requests with a status other than 200 under load`);
+  if (result.errors || result.timeouts || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx under load`);
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    rps: times.length / (result.duration || duration),
+    p50: percentile(times, 50),
+    p90: percentile(times, 90),
+    p95: percentile(times, 95),
+    p975: percentile(times, 97.5),
+    p99: percentile(times, 99),
+    acP50: result.latency.p50,
+    acP975: result.latency.p97_5,
+    acP99: result.latency.p99,
+    bytes: result.throughput.total / Math.max(1, times.length),
+  };
+}
+
+/** The saved pages served from memory by node:http in its own process, like `next start` serves the real ones. */
+async function startStaticServer(files: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const code = `
+    const http = require("node:http"); const fs = require("node:fs");
+    const files = new Map(Object.entries(${JSON.stringify(files)}).map(([route, file]) => [route, fs.readFileSync(file)]));
+    http.createServer((req, res) => {
+      const body = files.get(req.url);
+      if (!body) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1");`;
+  children.push(spawn(process.execPath, ["-e", code], { stdio: "inherit", detached: true }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${paths[0]}`, 10_000);
+  return base;
+}
+
+const fmt = (ms: number) => ms.toFixed(1).padStart(7);
+const database = await createTestDatabase("bench-pages");
+let failed = false;
+try {
+  const db = createPrismaClient(database.url);
+  let started = Date.now();
+  await seed(db);
+  const load = await seedLoad(db, { systems: Number(values.systems), submissions: Number(values.submissions), benchmark: "alpsbench-v1" });
+  log(
+    `seeded ${load.systems} systems, ${load.submissions} submissions (${load.publicDoneFull} public, done, full split, shown by default), ` +
+      `${load.scores} Score rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  started = Date.now();
+  await db.$executeRawUnsafe("VACUUM ANALYZE");
+  await db.$disconnect();
+  log(`VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  buildIfNeeded(log);
+  const port = await freePort();
+  const env = { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
+  children.push(spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/v1/queue`, 60_000);
+
+  const files: Record<string, string> = {};
+  for (const [i, route] of paths.entries()) {
+    const response = await fetch(`${base}${route}`);
+    const html = await response.text();
+    if (!response.ok) throw new Error(`${route}: ${response.status}`);
+    if (!html.includes("bench-system-")) throw new Error(`${route} does not show the benchmark's systems`);
+    files[route] = path.join(htmlDir, `page-${i}.html`);
+    writeFileSync(files[route], html);
+  }
+  const staticBase = await startStaticServer(files);
+
+  const rows: string[] = [];
+  for (const route of paths) {
+    const live = await measure(`${base}${route}`);
+    const saved = await measure(`${staticBase}${route}`);
+    const ratio = live.rps / saved.rps;
+    const ok = live.p95 < TARGET_P95_MS && ratio >= TARGET_STATIC_RATIO;
+    if (!ok) failed = true;
+    rows.push(
+      `${route.padEnd(14)} ${(live.bytes / 1024).toFixed(0).padStart(6)} KB  next: p50 ${fmt(live.p50)} p90 ${fmt(live.p90)} p95 ${fmt(live.p95)} p97.5 ${fmt(live.p975)} p99 ${fmt(live.p99)} ms ${live.rps.toFixed(1).padStart(7)} req/s (${live.requests} req; autocannon p50/p97.5/p99 ${live.acP50}/${live.acP975}/${live.acP99})` +
+        `  |  static: p50 ${fmt(saved.p50)} p95 ${fmt(saved.p95)} ms ${saved.rps.toFixed(1).padStart(8)} req/s  |  next/static ${ratio.toFixed(2)}  ${ok ? "OK" : "MISSED"}`,
+    );
+  }
+  process.stdout.write(
+    `\n${connections} connections, ${duration} s per run, after a ${connections * 4}-request warm-up; percentiles are nearest-rank over every response time (ms)\n` +
+      `targets: p95 < ${TARGET_P95_MS} ms and next/static >= ${TARGET_STATIC_RATIO}\n${rows.join("\n")}\n`,
+  );
+} finally {
+  for (const child of children) {
+    if (!child.pid) continue;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  await database.dispose();
+  rmSync(htmlDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

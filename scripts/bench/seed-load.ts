@@ -1,0 +1,125 @@
+import type { Db } from "../../lib/db/create-client";
+import type { Prisma } from "../../lib/generated/prisma/client";
+import { TRACK_METRICS } from "../../lib/leaderboard/metrics";
+import { TRACK_IDS, type TrackId } from "../../lib/tracks";
+
+/**
+ * A large, realistic leaderboard for the page benchmark: systems of every kind, submissions of every task,
+ * tier, status, split and visibility, and their Score rows (every metric of every covered track; a fifth of
+ * the submissions re-scored once, so two score versions). Deterministic (seeded PRNG), inserted in bulk.
+ */
+export type LoadShape = { systems: number; submissions: number; benchmark: string };
+export type LoadReport = { systems: number; submissions: number; scores: number; publicDoneFull: number };
+
+function prng(seed: number): () => number {
+  // mulberry32: small, fast and reproducible, so two runs bench the same data
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TASK_TRACKS: TrackId[][] = [
+  ["task1"],
+  ["task2"],
+  TRACK_IDS.filter((t) => t.startsWith("task3/")),
+  TRACK_IDS.filter((t) => t.startsWith("task4/")),
+];
+
+function metricValue(scale: string, random: () => number): number {
+  if (scale === "hundred") return Math.round(random() * 10000) / 100;
+  if (scale === "likert5") return 1 + Math.round(random() * 400) / 100;
+  return Math.round(random() * 10000) / 10000;
+}
+
+async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function seedLoad(db: Db, shape: LoadShape): Promise<LoadReport> {
+  const random = prng(20261122);
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const benchmark = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: shape.benchmark }, select: { id: true } });
+  const judge = await db.judgeProfile.findFirst({ select: { id: true } });
+
+  const kinds = ["general_llm", "memory_system", "retrieval_baseline"] as const;
+  const orgs = ["OpenAI", "Anthropic", "Google", "Meta", "Mistral", "Alibaba", "DeepSeek", "University lab", null];
+  const systems: Prisma.SystemCreateManyInput[] = Array.from({ length: shape.systems }, (_, i) => ({
+    id: `bench-sys-${i}`,
+    slug: `bench-system-${i}`,
+    name: `Bench System ${i}`,
+    organisation: pick(orgs),
+    kind: pick(kinds),
+    backbone: random() < 0.5 ? pick(["GPT-4o", "Llama-3.1-70B", "Qwen2.5-72B", "Claude 3.5 Sonnet"]) : null,
+    openWeights: random() < 0.5,
+    description: "A synthetic system of the page benchmark.",
+  }));
+
+  const submissions: Prisma.SubmissionCreateManyInput[] = [];
+  const scores: Prisma.ScoreCreateManyInput[] = [];
+  const base = Date.UTC(2026, 0, 1);
+  let publicDoneFull = 0;
+  for (let i = 0; i < shape.submissions; i++) {
+    const tracks = pick(TASK_TRACKS);
+    const roll = random();
+    const status = roll < 0.9 ? "done" : roll < 0.94 ? "queued" : roll < 0.97 ? "failed" : "scoring";
+    const visibility = random() < 0.85 ? "public" : "private";
+    const source = random() < 0.05 ? "reported" : "upload";
+    const split = random() < 0.7 ? "full" : pick(["dev", "validation", "test"] as const);
+    const hidden = random() < 0.02;
+    const createdAt = new Date(base + i * 60_000);
+    const id = `bench-sub-${i}`;
+    if (status === "done" && visibility === "public" && split === "full" && !hidden) publicDoneFull++;
+    submissions.push({
+      id,
+      // the first 1,000 submissions give every system one; the rest land on random systems
+      systemId: `bench-sys-${i < shape.systems ? i : Math.floor(random() * shape.systems)}`,
+      benchmarkVersionId: benchmark.id,
+      tracks,
+      split,
+      source,
+      status,
+      visibility,
+      sourceLabel: source === "reported" ? "Bench paper, Table 2" : null,
+      sourceUrl: source === "reported" ? "https://example.org/bench-paper" : null,
+      note: random() < 0.1 ? "Synthetic note of the page benchmark." : null,
+      scorerVersion: "det-1.0.0",
+      verifiedAt: source === "upload" && random() < 0.2 ? new Date(createdAt.getTime() + 3_600_000) : null,
+      hiddenAt: hidden ? new Date(createdAt.getTime() + 7_200_000) : null,
+      moderationReason: hidden ? "bench: hidden" : null,
+      createdAt,
+      finishedAt: status === "done" ? new Date(createdAt.getTime() + 600_000) : null,
+    });
+    if (status !== "done") continue;
+    const versions = random() < 0.2 ? ["det-0.9.0", "det-1.0.0"] : ["det-1.0.0"];
+    versions.forEach((scoreVersion, v) => {
+      for (const track of tracks) {
+        for (const metric of TRACK_METRICS[track]) {
+          const value = metricValue(metric.scale, random);
+          scores.push({
+            submissionId: id,
+            trackId: track,
+            metric: metric.id,
+            kind: metric.kind,
+            scoreVersion,
+            judgeProfileId: metric.kind === "judge" ? (judge?.id ?? null) : null,
+            value,
+            n: 500 + Math.floor(random() * 2000),
+            ciLow: value * 0.97,
+            ciHigh: value * 1.03,
+            computedAt: new Date(createdAt.getTime() + 600_000 + v * 86_400_000),
+          });
+        }
+      }
+    });
+  }
+
+  await db.system.createMany({ data: systems });
+  await inChunks(submissions, 2_000, (chunk) => db.submission.createMany({ data: chunk }));
+  await inChunks(scores, 2_000, (chunk) => db.score.createMany({ data: chunk }));
+  return { systems: systems.length, submissions: submissions.length, scores: scores.length, publicDoneFull };
+}
