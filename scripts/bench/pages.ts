@@ -27,6 +27,9 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "16" },
     paths: { type: "string", default: "/,/tasks/task1,/tasks/task2,/tasks/task3,/tasks/task4" },
+    // iterate faster: --keep leaves the seeded database in place and prints its URL; --database reuses it
+    keep: { type: "boolean", default: false },
+    database: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -108,21 +111,23 @@ async function startStaticServer(files: Record<string, string>): Promise<string>
 }
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(7);
-const database = await createTestDatabase("bench-pages");
+const database = values.database ? { url: values.database, dispose: async () => {} } : await createTestDatabase("bench-pages");
 let failed = false;
 try {
   const db = createPrismaClient(database.url);
-  let started = Date.now();
-  await seed(db);
-  const load = await seedLoad(db, { systems: Number(values.systems), submissions: Number(values.submissions), benchmark: "alpsbench-v1" });
-  log(
-    `seeded ${load.systems} systems, ${load.submissions} submissions (${load.publicDoneFull} public, done, full split, shown by default), ` +
-      `${load.scores} Score rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  started = Date.now();
-  await db.$executeRawUnsafe("VACUUM ANALYZE");
+  if (!values.database) {
+    let started = Date.now();
+    await seed(db);
+    const load = await seedLoad(db, { systems: Number(values.systems), submissions: Number(values.submissions), benchmark: "alpsbench-v1" });
+    log(
+      `seeded ${load.systems} systems, ${load.submissions} submissions (${load.publicDoneFull} public, done, full split, shown by default), ` +
+        `${load.scores} Score rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    started = Date.now();
+    await db.$executeRawUnsafe("VACUUM ANALYZE");
+    log(`VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   await db.$disconnect();
-  log(`VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   buildIfNeeded(log);
   const port = await freePort();
@@ -168,7 +173,8 @@ try {
     }
   }
   await new Promise((r) => setTimeout(r, 500));
-  await database.dispose();
+  if (values.keep) log(`kept the database: --database ${database.url}`);
+  else await database.dispose();
   rmSync(htmlDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

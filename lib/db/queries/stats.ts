@@ -1,6 +1,12 @@
 import type { Db } from "@/lib/db/create-client";
+import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
 
+/** The overview's counts, memoised like the leaderboards (every input bumps the leaderboard version). */
 export async function getSiteStats(db: Db, benchmark: string) {
+  return memoByLeaderboardVersion(db, `stats|${benchmark}`, () => countSiteStats(db, benchmark));
+}
+
+async function countSiteStats(db: Db, benchmark: string) {
   const visible = { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: benchmark } };
   const [systems, submissions, instances] = await Promise.all([
     db.system.count({ where: { submissions: { some: visible } } }),

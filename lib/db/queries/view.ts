@@ -2,11 +2,19 @@ import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import type { ViewDef } from "@/lib/leaderboard/views";
 import { getMultiTrackLeaderboard, getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
+import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
 
+/**
+ * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo).
+ * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
+ */
 export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
-  const board =
-    view.kind === "track"
-      ? await getTrackLeaderboard(db, view.track, scope)
-      : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope, view.rowKey);
-  return { ...board, id: view.id, title: view.title };
+  const key = `view|${view.kind}|${view.id}|${scope.benchmark}|${scope.split}`;
+  return memoByLeaderboardVersion(db, key, async () => {
+    const board =
+      view.kind === "track"
+        ? await getTrackLeaderboard(db, view.track, scope)
+        : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope, view.rowKey);
+    return { ...board, id: view.id, title: view.title };
+  });
 }
