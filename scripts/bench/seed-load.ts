@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { Db } from "../../lib/db/create-client";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { TRACK_METRICS } from "../../lib/leaderboard/metrics";
@@ -40,7 +41,40 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export async function seedLoad(db: Db, shape: LoadShape): Promise<LoadReport> {
+/**
+ * 100,000+ Score rows through one `INSERT … SELECT FROM unnest(arrays)` per chunk: a few parameters per chunk
+ * instead of twelve per row, several times faster than createMany here.
+ */
+async function insertScores(databaseUrl: string, scores: Prisma.ScoreCreateManyInput[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await inChunks(scores, 20_000, (chunk) =>
+      client.query(
+        `INSERT INTO "Score" ("id", "submissionId", "trackId", "metric", "kind", "scoreVersion", "judgeProfileId", "value", "n", "ciLow", "ciHigh", "computedAt")
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::"MetricKind"[], $6::text[], $7::text[], $8::float8[], $9::int[], $10::float8[], $11::float8[], $12::timestamptz[])`,
+        [
+          chunk.map((s, i) => `bench-score-${s.submissionId}-${i}-${s.trackId}-${s.metric}-${s.scoreVersion}`),
+          chunk.map((s) => s.submissionId),
+          chunk.map((s) => s.trackId),
+          chunk.map((s) => s.metric),
+          chunk.map((s) => s.kind),
+          chunk.map((s) => s.scoreVersion),
+          chunk.map((s) => s.judgeProfileId ?? null),
+          chunk.map((s) => s.value ?? null),
+          chunk.map((s) => s.n ?? null),
+          chunk.map((s) => s.ciLow ?? null),
+          chunk.map((s) => s.ciHigh ?? null),
+          chunk.map((s) => s.computedAt as Date),
+        ],
+      ),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): Promise<LoadReport> {
   const random = prng(20261122);
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const benchmark = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: shape.benchmark }, select: { id: true } });
@@ -120,6 +154,6 @@ export async function seedLoad(db: Db, shape: LoadShape): Promise<LoadReport> {
 
   await db.system.createMany({ data: systems });
   await inChunks(submissions, 2_000, (chunk) => db.submission.createMany({ data: chunk }));
-  await inChunks(scores, 2_000, (chunk) => db.score.createMany({ data: chunk }));
+  await insertScores(databaseUrl, scores);
   return { systems: systems.length, submissions: submissions.length, scores: scores.length, publicDoneFull };
 }
