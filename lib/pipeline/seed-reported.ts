@@ -64,7 +64,8 @@ export async function seedReported(db: Db): Promise<{ systems: number; figures: 
         });
       }
     }
-  });
+    // ~700 upserts one by one: Prisma's 5 s default was too short on a busy machine (seen at 4.3-6.5 s)
+  }, { timeout: 60_000 });
   return { systems: REPORTED_SYSTEMS.length, figures: REPORTED_FIGURES.length };
 }
 
