@@ -83,7 +83,8 @@ function describeViolation(violation: Result): string {
 }
 
 async function audit(page: Page, path: string, theme: Theme): Promise<string[]> {
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  // "load", not "networkidle": pages that poll (queue, submission status) never go idle
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
   expect(response?.status(), `${path} status`).toBe(200);
   const isDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   expect(isDark, `${path} renders in the ${theme} theme`).toBe(theme === "dark");
