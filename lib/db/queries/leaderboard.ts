@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell, ResultTier } from "@/lib/leaderboard/types";
 import { REPORTED_SCORE_VERSION } from "@/lib/pipeline/seed-reported";
@@ -169,6 +170,11 @@ export async function getMultiTrackLeaderboard(
 
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */
 export async function getScoreVersions(db: Db, benchmark: string): Promise<string[]> {
+  // a group-by over every public score: memoised like the leaderboards (leaderboard-version-memo)
+  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, () => listScoreVersions(db, benchmark));
+}
+
+async function listScoreVersions(db: Db, benchmark: string): Promise<string[]> {
   const rows = await db.score.groupBy({
     by: ["scoreVersion"],
     where: { submission: { status: "done", visibility: "public", hiddenAt: null, benchmarkVersion: { slug: benchmark } } },

@@ -9,7 +9,9 @@ import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
  * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
  */
 export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
-  const key = `view|${view.kind}|${view.id}|${scope.benchmark}|${scope.split}`;
+  // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
+  const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
+  const key = `view|${view.kind}|${view.id}|${scopeKey}`;
   return memoByLeaderboardVersion(db, key, async () => {
     const board =
       view.kind === "track"
