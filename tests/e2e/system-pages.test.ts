@@ -167,14 +167,14 @@ describe("submission page", () => {
     // The perfect instance: every gold item matched with pair score 1.
     const perfect = rows.filter({ has: page.locator(`summary:has-text("${dev[0]!.benchmarkId}")`) });
     await perfect.locator("summary").first().click();
-    const perfectFates = await perfect.locator('[data-testid="gold-items"] tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
+    const perfectFates = await perfect.locator('[data-testid="gold-items"] [data-fate]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
     expect(perfectFates).toEqual(dev[0]!.gold.memory_items.map(() => "matched"));
     expect(await perfect.locator('[data-testid="gold-items"]').textContent()).toContain("1.0000 ≥ 0.30");
 
     // The drifted instance: the left-out gold item is a miss, the unrelated prediction an extra under 0.30.
     const drifted = rows.filter({ has: page.locator(`summary:has-text("${dev[1]!.benchmarkId}")`) });
     await drifted.locator("summary").first().click();
-    const goldFates = await drifted.locator('[data-testid="gold-items"] tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
+    const goldFates = await drifted.locator('[data-testid="gold-items"] [data-fate]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
     expect(goldFates[0]).not.toBe("matched");
     expect(goldFates.slice(1).every((f) => f === "matched")).toBe(true);
     const extra = (await drifted.locator('[data-testid="extra-items"]').textContent()) ?? "";

@@ -113,7 +113,7 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
   for (const score of submission.current) byTrack.set(score.trackId, [...(byTrack.get(score.trackId) ?? []), score]);
   for (const scores of byTrack.values()) scores.sort((a, b) => metricIndex(a) - metricIndex(b));
   return (
-    <article className="space-y-3 rounded-lg border border-line bg-surface p-4" data-testid="system-submission" data-submission-id={submission.id}>
+    <article className="space-y-3 rounded-lg border border-line bg-surface p-3 sm:p-4" data-testid="system-submission" data-submission-id={submission.id}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <TierBadge tier={submission.tier} sourceUrl={submission.sourceUrl} sourceLabel={submission.sourceLabel} />
         <h3 className="font-semibold text-fg">
@@ -141,13 +141,13 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
       <div className="grid gap-3 xl:grid-cols-2">
         {[...byTrack.entries()].map(([trackId, scores]) => (
           <div key={trackId} className="overflow-x-auto rounded-md border border-line">
-            <table className="w-full min-w-[20rem] text-sm" data-testid="system-scores">
+            <table className="w-full text-sm" data-testid="system-scores">
               <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{trackLabel(trackId)}</caption>
               <thead className="text-fg-muted">
                 <tr>
                   <th scope="col" className="px-3 py-1.5 text-left font-medium">Metric</th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">Value</th>
-                  <th scope="col" className="px-3 py-1.5 text-right font-medium">95% CI</th>
+                  <th scope="col" className="hidden px-3 py-1.5 text-right font-medium sm:table-cell">95% CI</th>
                   <th scope="col" className="px-3 py-1.5 text-right font-medium">n</th>
                 </tr>
               </thead>
@@ -164,8 +164,16 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
                           </span>
                         ) : null}
                       </th>
-                      <td className="num px-3 py-1.5 text-right font-semibold text-fg">{formatScore(score.trackId, score.metric, score.value)}</td>
-                      <td className="num px-3 py-1.5 text-right whitespace-nowrap text-fg-muted">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</td>
+                      <td className="num px-3 py-1.5 text-right font-semibold text-fg">
+                        {formatScore(score.trackId, score.metric, score.value)}
+                        {/* phones: the interval under the value instead of in its own column */}
+                        <span className="block text-xs font-normal whitespace-nowrap text-fg-muted sm:hidden">
+                          {formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}
+                        </span>
+                      </td>
+                      <td className="num hidden px-3 py-1.5 text-right whitespace-nowrap text-fg-muted sm:table-cell">
+                        {formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}
+                      </td>
                       <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(score.n) ?? "–"}</td>
                     </tr>
                   );

@@ -4,9 +4,12 @@ import { describeGoldFate, describePredFate, type MatchExplanation, type PairPar
 
 const num = (v: number) => v.toFixed(4);
 
+/** Item and its fate side by side on wide screens, stacked on phones. */
+const ROW = "grid gap-1 border-t border-line py-1.5 sm:grid-cols-2 sm:gap-4";
+
 function Components({ pair }: { pair: Pick<PairParts, "label" | "value" | "type" | "confidence" | "score"> }) {
   return (
-    <span className="font-mono text-[0.75rem] text-fg-muted" title="pair score = 0.4·label + 0.4·value + 0.1·type + 0.1·confidence">
+    <span className="font-mono text-[0.75rem] break-words text-fg-muted" title="pair score = 0.4·label + 0.4·value + 0.1·type + 0.1·confidence">
       label {num(pair.label)} · value {num(pair.value)} · type {pair.type} · conf {num(pair.confidence)} → <span className="font-semibold text-fg">{num(pair.score)}</span>
     </span>
   );
@@ -47,19 +50,18 @@ export function MatchExplanationView({ gold, pred, match }: { gold: MemoryItemVi
         taken best first, and none under {match.threshold.toFixed(2)} is accepted. {match.result.tp} of {match.result.nGold} gold items matched,{" "}
         {match.result.nPred - match.result.tp} extra predictions; mean pair score {num(match.result.avgPairScore)}.
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm" data-testid="gold-items">
-          <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">Gold items</caption>
-          <tbody>
+      <div className="text-sm">
+        <h4 className="pb-1 text-xs font-medium tracking-wide text-fg-muted uppercase">Gold items</h4>
+        <ul data-testid="gold-items">
             {gold.map((item, i) => {
               const fate = match.gold[i];
               const matched = fate?.kind === "matched";
               return (
-                <tr key={i} className="border-t border-line align-top" data-fate={fate?.kind}>
-                  <td className="w-1/2 py-1.5 pr-3">
+                <li key={i} className={ROW} data-fate={fate?.kind}>
+                  <div className="min-w-0">
                     <Item item={item} index={i} prefix="gold" />
-                  </td>
-                  <td className="py-1.5">
+                  </div>
+                  <div className="min-w-0">
                     <p className={matched ? "text-tier-verified-fg" : "text-tier-reported-fg"}>{fate ? describeGoldFate(fate, match.threshold) : "–"}</p>
                     {fate?.kind === "matched" ? (
                       <>
@@ -69,31 +71,28 @@ export function MatchExplanationView({ gold, pred, match }: { gold: MemoryItemVi
                     ) : fate?.kind === "below_threshold" || fate?.kind === "taken" ? (
                       <Components pair={fate.best} />
                     ) : null}
-                  </td>
-                </tr>
+                  </div>
+                </li>
               );
             })}
-          </tbody>
-        </table>
+        </ul>
       </div>
       {match.pred.some((f) => f.kind !== "matched") ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="extra-items">
-            <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">Extra predictions</caption>
-            <tbody>
-              {match.pred.map((fate, j) =>
-                fate.kind === "matched" ? null : (
-                  <tr key={j} className="border-t border-line align-top" data-fate={fate.kind}>
-                    <td className="w-1/2 py-1.5 pr-3">{pred[j] ? <Item item={pred[j]!} index={j} prefix="pred" /> : null}</td>
-                    <td className="py-1.5">
-                      <p className="text-tier-reported-fg">{describePredFate(fate, match.threshold)}</p>
-                      {fate.kind === "below_threshold" || fate.kind === "taken" ? <Components pair={fate.best} /> : null}
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
+        <div className="text-sm">
+          <h4 className="pb-1 text-xs font-medium tracking-wide text-fg-muted uppercase">Extra predictions</h4>
+          <ul data-testid="extra-items">
+            {match.pred.map((fate, j) =>
+              fate.kind === "matched" ? null : (
+                <li key={j} className={ROW} data-fate={fate.kind}>
+                  <div className="min-w-0">{pred[j] ? <Item item={pred[j]!} index={j} prefix="pred" /> : null}</div>
+                  <div className="min-w-0">
+                    <p className="text-tier-reported-fg">{describePredFate(fate, match.threshold)}</p>
+                    {fate.kind === "below_threshold" || fate.kind === "taken" ? <Components pair={fate.best} /> : null}
+                  </div>
+                </li>
+              ),
+            )}
+          </ul>
         </div>
       ) : null}
     </div>
@@ -109,17 +108,16 @@ export function StoredMatchView({ gold, stored }: { gold: MemoryItemView[]; stor
         The predicted items of this run are not stored on the server; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length} gold items
         matched{stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
-          <tbody>
+      <div className="text-sm">
+        <ul>
             {gold.map((item, i) => {
               const pair = byGold.get(i);
               return (
-                <tr key={i} className="border-t border-line align-top">
-                  <td className="w-1/2 py-1.5 pr-3">
+                <li key={i} className={ROW}>
+                  <div className="min-w-0">
                     <Item item={item} index={i} prefix="gold" />
-                  </td>
-                  <td className="py-1.5">
+                  </div>
+                  <div className="min-w-0">
                     {pair ? (
                       <>
                         <p className="text-tier-verified-fg">matched prediction #{pair.predIndex + 1}</p>
@@ -128,12 +126,11 @@ export function StoredMatchView({ gold, stored }: { gold: MemoryItemView[]; stor
                     ) : (
                       <p className="text-tier-reported-fg">missed: no prediction reached 0.30 that was still free</p>
                     )}
-                  </td>
-                </tr>
+                  </div>
+                </li>
               );
             })}
-          </tbody>
-        </table>
+        </ul>
       </div>
     </div>
   );
