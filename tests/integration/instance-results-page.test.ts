@@ -1,0 +1,133 @@
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/db/queries/submission-instance-results";
+import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
+import { scoreTrack } from "@/lib/pipeline/score-track";
+
+/**
+ * The submission page's per-instance read model on a benchmark of its own: 70 dev, 10 validation and 40 test
+ * instances, an uploaded file that gets every third public instance wrong, scored by the real pipeline.
+ */
+
+const db = createPrismaClient(inject("databaseUrl"));
+const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+let submissionId = "";
+const SECRET = `secret-test-gold-${stamp}`;
+
+type Split = "dev" | "validation" | "test";
+const instances = Array.from({ length: 120 }, (_, i) => {
+  const split: Split = i < 70 ? "dev" : i < 80 ? "validation" : "test";
+  const benchmarkId = `inst_${String(i).padStart(3, "0")}`;
+  const gold = {
+    memory_items: [
+      { memory_id: "m1", type: "direct", label: "Preferences/Food", value: split === "test" ? `${SECRET} ${i}` : `likes tea number ${i}`, confidence: 0.9 },
+      { memory_id: "m2", type: "indirect", label: "Work/Experience", value: `works shift ${i}`, confidence: 0.7 },
+    ],
+  };
+  return { benchmarkId, split, gold };
+});
+// Every third instance: the second gold item replaced by an unrelated one (a miss and an extra); the rest perfect.
+const predictions = instances.map((inst, i) => ({
+  benchmark_id: inst.benchmarkId,
+  memory_items: i % 3 === 0 ? [inst.gold.memory_items[0], { memory_id: "x", type: "indirect", label: "Zz/Qq", value: "zebra quantum", confidence: 0.1 }] : inst.gold.memory_items,
+}));
+const publicMisses = instances.filter((inst, i) => inst.split !== "test" && i % 3 === 0).length;
+
+beforeAll(async () => {
+  const benchmark = await db.benchmarkVersion.create({ data: { slug: `pages-${stamp}`, name: "Pages test", description: "test", source: "test" } });
+  for (const inst of instances) {
+    await db.instance.create({
+      data: {
+        benchmarkVersionId: benchmark.id,
+        trackId: "task1",
+        benchmarkId: inst.benchmarkId,
+        split: inst.split,
+        input: { dialogue: [{ role: "user", text: `hello ${inst.benchmarkId}` }] },
+        meta: { source: "demo", stratum: "Preferences/Food" },
+        contentHash: inst.benchmarkId,
+        gold: { create: { gold: inst.gold } },
+      },
+    });
+  }
+  const system = await db.system.create({ data: { slug: `pages-sys-${stamp}`, name: "Pages System", kind: "general_llm" } });
+  const file = predictions.map((p) => JSON.stringify(p)).join("\n") + "\n";
+  const submission = await db.submission.create({
+    data: {
+      systemId: system.id,
+      benchmarkVersionId: benchmark.id,
+      tracks: ["task1"],
+      split: "full",
+      source: "upload",
+      status: "done",
+      scorerVersion: "det-1.0.0",
+      fileBytes: gzipSync(Buffer.from(file)),
+      fileSize: file.length,
+    },
+  });
+  submissionId = submission.id;
+  const result = scoreTrack(
+    "task1",
+    instances.map((i) => ({ benchmarkId: i.benchmarkId, input: null, gold: i.gold })),
+    predictions.map((value, k) => ({ line: k + 1, value })),
+  );
+  await db.$transaction((tx) => persistTrackScore(tx, submissionId, benchmark.id, result), { timeout: 60_000 });
+}, 120_000);
+
+afterAll(async () => {
+  await db.benchmarkVersion.deleteMany({ where: { slug: `pages-${stamp}` } }).catch(() => undefined);
+  await db.$disconnect();
+});
+
+const sub = () => ({ id: submissionId, tracks: ["task1"], scorerVersion: "det-1.0.0", source: "upload" as const });
+
+describe("getInstanceResultsPage", () => {
+  test("public splits only, 50 per page, in benchmark-id order; test instances are counted, never listed", async () => {
+    const first = await getInstanceResultsPage(db, sub(), {});
+    expect(first).toMatchObject({ track: "task1", page: 1, pages: 2, total: 80, withheldTest: 40, predictionsAvailable: true });
+    expect(first!.rows).toHaveLength(INSTANCES_PER_PAGE);
+    expect(first!.rows[0]!.benchmarkId).toBe("inst_000");
+    const second = await getInstanceResultsPage(db, sub(), { page: 2 });
+    expect(second!.rows.map((r) => r.benchmarkId)).toEqual(instances.slice(50, 80).map((i) => i.benchmarkId));
+    expect(second!.rows.every((r) => r.split === "dev" || r.split === "validation")).toBe(true);
+    // Out-of-range pages are clamped, not empty.
+    expect((await getInstanceResultsPage(db, sub(), { page: 99 }))!.page).toBe(2);
+    // No test gold anywhere in what the page receives.
+    expect(JSON.stringify([first, second])).not.toContain(SECRET);
+  });
+
+  test("only misses: exactly the public instances with F1 below 1", async () => {
+    const misses = await getInstanceResultsPage(db, sub(), { onlyMisses: true });
+    expect(misses!.total).toBe(publicMisses);
+    expect(misses!.rows.every((r) => (r.metrics.f1 as number) < 1)).toBe(true);
+  });
+
+  test("each explanation is recomputed from the uploaded file and agrees with the stored per-instance metrics", async () => {
+    const page = await getInstanceResultsPage(db, sub(), {});
+    for (const row of page!.rows) {
+      expect(row.explanation.kind).toBe("memory-set");
+      if (row.explanation.kind !== "memory-set") continue;
+      const match = row.explanation.match!;
+      expect(match.consistent).toBe(true);
+      expect(match.result.f1).toBe(row.metrics.f1);
+      expect(match.result.precision).toBe(row.metrics.precision);
+      expect(match.result.algoScore100).toBe(row.metrics.algo_score_100);
+      // the stored matching (worker's detail) names the same pairs
+      expect(row.explanation.stored!.pairs.map((p) => [p.goldIndex, p.predIndex, p.score])).toEqual(match.accepted.map((p) => [p.goldIndex, p.predIndex, p.score]));
+      const index = Number(row.benchmarkId.slice(5));
+      expect(match.gold.map((f) => f.kind)).toEqual(index % 3 === 0 ? ["matched", "below_threshold"] : ["matched", "matched"]);
+      expect(row.input[0]).toMatchObject({ title: "Dialogue", turns: [{ role: "user", text: `hello ${row.benchmarkId}` }] });
+    }
+  });
+
+  test("a test-split-only submission lists nothing and counts what it withholds", async () => {
+    const testOnly = await db.submission.create({
+      data: { systemId: (await db.submission.findUniqueOrThrow({ where: { id: submissionId } })).systemId, benchmarkVersionId: (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: `pages-${stamp}` } })).id, tracks: ["task1"], split: "test", source: "seed", status: "done", scorerVersion: "det-1.0.0" },
+    });
+    const rows = await db.instanceResult.findMany({ where: { submissionId, instance: { split: "test" } }, select: { instanceId: true, scoreVersion: true, metrics: true } });
+    await db.instanceResult.createMany({ data: rows.map((r) => ({ ...r, metrics: r.metrics ?? {}, submissionId: testOnly.id })) });
+    await db.score.create({ data: { submissionId: testOnly.id, trackId: "task1", metric: "f1", kind: "deterministic", scoreVersion: "det-1.0.0", value: 1, n: 40 } });
+    const page = await getInstanceResultsPage(db, { id: testOnly.id, tracks: ["task1"], scorerVersion: "det-1.0.0", source: "seed" }, {});
+    expect(page).toMatchObject({ total: 0, withheldTest: 40, rows: [] });
+  });
+});
