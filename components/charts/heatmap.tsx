@@ -7,7 +7,8 @@ import { VIRIDIS_STOPS } from "@/lib/leaderboard/charts/color-scale";
  * summary); the figure's data table carries the numbers.
  */
 export function Heatmap({ id, data, label, rowHeader }: { id: string; data: HeatmapData; label: string; rowHeader: string }) {
-  const template = `minmax(5.5rem, 16rem) repeat(${data.columns.length}, minmax(2.5rem, 1fr))`;
+  // The label column shares the width with the cells (a fixed maximum would take every spare pixel first).
+  const template = `minmax(5rem, 1.6fr) repeat(${data.columns.length}, minmax(2.4rem, 1fr))`;
   const [lo, hi] = data.domain;
   return (
     <div className="space-y-3">
@@ -27,8 +28,8 @@ export function Heatmap({ id, data, label, rowHeader }: { id: string; data: Heat
             </div>
           ))}
           {data.rows.map((row) => [
-            <div key={`${row.id}-label`} className="truncate py-1.5 pr-2 text-fg" title={row.label}>
-              {row.label}
+            <div key={`${row.id}-label`} className="self-center py-1 pr-2 text-fg" title={row.label}>
+              <span className="line-clamp-2 leading-tight break-words">{row.label}</span>
             </div>,
             ...row.cells.map((cell, i) => (
               <div

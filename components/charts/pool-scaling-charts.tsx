@@ -2,6 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { shownNote } from "@/lib/leaderboard/charts/chart-rows";
 import { linePoints, type PoolScalingChart } from "@/lib/leaderboard/charts/pool-scaling";
 import { ChartFigure } from "./chart-figure";
 import { Heatmap } from "./heatmap";
@@ -37,7 +38,7 @@ export function PoolScalingCharts({ charts }: { charts: PoolScalingChart[] }) {
           {charts.map((c) => (
             <label key={c.metric} className="inline-flex cursor-pointer items-center gap-1.5 text-fg">
               <input type="radio" name={groupName} value={c.metric} checked={c.metric === chart.metric} onChange={() => setMetric(c.metric)} />
-              {c.label} <span className="text-fg-subtle">({c.series.length})</span>
+              {c.label} <span className="text-fg-subtle">({c.total})</span>
             </label>
           ))}
         </fieldset>
@@ -45,7 +46,7 @@ export function PoolScalingCharts({ charts }: { charts: PoolScalingChart[] }) {
       <ChartFigure
         id="task3-heatmap"
         title={`Distractor scaling: ${chart.label} by pool size`}
-        caption={`Each row is a system, each column a candidate pool (100 to 1,000 distractors); the colour and the printed number are ${chart.label.toLowerCase()}. Rows are sorted by mean recall over the pool sizes they have. Source: ${chart.sources}.`}
+        caption={`Each row is a system, each column a candidate pool (100 to 1,000 distractors); the colour and the printed number are ${chart.label.toLowerCase()}. Rows are sorted by mean recall over the pool sizes they have. ${shownNote(chart.series.length, chart.total, "mean recall")}Source: ${chart.sources}.`}
         table={{
           caption: `${chart.label} by system and pool size`,
           columns: ["System", ...chart.poolLabels, "Mean"],
@@ -81,7 +82,7 @@ function RecallLines({ chart }: { chart: PoolScalingChart }) {
     <ChartFigure
       id="task3-lines"
       title={`${chart.label} against pool size`}
-      caption={`One line per system: how recall falls as distractors are added (x axis: number of candidates in the pool, to scale). ${many ? `The top ${DEFAULT_TOP_N} of ${chart.series.length} systems by mean recall are drawn; tick others below to add them. ` : ""}Source: ${chart.sources}.`}
+      caption={`One line per system: how recall falls as distractors are added (x axis: number of candidates in the pool, to scale). ${many ? `The top ${DEFAULT_TOP_N} of ${chart.series.length} systems by mean recall are drawn; tick others below to add them. ` : ""}${shownNote(chart.series.length, chart.total, "mean recall")}Source: ${chart.sources}.`}
       table={{
         caption: `${chart.label} by system and pool size`,
         columns: ["System", ...chart.poolLabels],

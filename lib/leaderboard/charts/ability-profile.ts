@@ -1,5 +1,5 @@
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
-import { cellValue, meanOf, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { CHART_ROW_LIMIT, cellValue, meanOf, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
 import { colourCells, type HeatmapData } from "./heatmap-data";
 import { niceDomain } from "./pool-scaling";
 
@@ -34,10 +34,10 @@ export const likertToUnit = (v: number) => Math.min(1, Math.max(0, (v - 1) / 4))
  * One profile per row that has at least three abilities (fewer make no shape), ordered by the mean of its
  * plotted values. A missing ability is plotted at 0 and reported as missing (raw null) so the text says so.
  */
-export function abilityProfiles(board: Leaderboard): { profiles: AbilityProfile[]; sources: string } {
+export function abilityProfiles(board: Leaderboard, limit = CHART_ROW_LIMIT): { profiles: AbilityProfile[]; total: number; sources: string } {
   for (const a of ABILITY_AXES) requireColumn(board, a.column);
   const keys = seriesKeys(board.rows);
-  const profiles = board.rows
+  const all = board.rows
     .map((row, i): AbilityProfile => {
       const axes = ABILITY_AXES.map((a) => {
         const raw = cellValue(row, a.column);
@@ -54,20 +54,22 @@ export function abilityProfiles(board: Leaderboard): { profiles: AbilityProfile[
     })
     .filter((p) => p.axes.filter((a) => a.raw !== null).length >= 3)
     .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
-  return { profiles, sources: tierSummary(profiles.map((p) => p.tier)) };
+  const profiles = all.slice(0, limit);
+  return { profiles, total: all.length, sources: tierSummary(profiles.map((p) => p.tier)) };
 }
 
 /** EI's three dimensions in two languages as a systems × dimensions heat map on the 1–5 scale. */
-export function eiDimensions(board: Leaderboard): { heatmap: HeatmapData; sources: string } {
+export function eiDimensions(board: Leaderboard, limit = CHART_ROW_LIMIT): { heatmap: HeatmapData; total: number; sources: string } {
   for (const d of EI_DIMENSIONS) requireColumn(board, d.column);
   const keys = seriesKeys(board.rows);
-  const rows = board.rows
+  const all = board.rows
     .map((row, i) => {
       const values = EI_DIMENSIONS.map((d) => cellValue(row, d.column));
       return { id: row.rowId, label: keys[i]!.label, tier: row.tier, values, mean: meanOf(values) };
     })
     .filter((r) => r.mean !== null)
     .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
+  const rows = all.slice(0, limit);
   const domain = niceDomain(rows.flatMap((r) => r.values.filter((v): v is number => v !== null)), [1, 5]);
   return {
     heatmap: {
@@ -76,6 +78,7 @@ export function eiDimensions(board: Leaderboard): { heatmap: HeatmapData; source
       domain,
       decimals: 2,
     },
+    total: all.length,
     sources: tierSummary(rows.map((r) => r.tier)),
   };
 }

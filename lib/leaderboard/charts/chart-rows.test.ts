@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellValue, meanOf, mergeReportedRows, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { cellValue, meanOf, mergeReportedRows, requireColumn, seriesKeys, shownNote, tierSummary } from "./chart-rows";
 import { testBoard, type TestRow } from "./test-board";
 
 describe("seriesKeys", () => {
@@ -85,4 +85,11 @@ describe("mergeReportedRows", () => {
     expect(merged.rows.map((r) => Object.fromEntries(Object.entries(r.cells).map(([k, c]) => [k, c.value])))).toEqual(expected);
     expect(new Set(merged.rows.map((r) => r.rowId)).size).toBe(merged.rows.length);
   });
+});
+
+describe("shownNote", () => {
+  it.each([
+    [5, 5, ""],
+    [40, 1000, "Showing the top 40 of 1000 systems by F1; the table lists them all. "],
+  ])("%s of %s", (shown, total, text) => expect(shownNote(shown, total, "F1")).toBe(text));
 });

@@ -44,6 +44,17 @@ export function requireColumn(board: Leaderboard, columnId: string): void {
   if (!board.columns.some((c) => c.id === columnId)) throw new Error(`chart needs column "${columnId}", which view "${board.id}" does not have`);
 }
 
+/**
+ * Charts draw at most this many systems, the best by the chart's own order; the caption says how many there
+ * are and the table above lists them all. A page with a thousand systems must not ship a thousand-row chart.
+ */
+export const CHART_ROW_LIMIT = 40;
+
+/** The caption's note when a chart draws fewer systems than it has: empty when it draws them all. */
+export function shownNote(shown: number, total: number, order: string): string {
+  return shown < total ? `Showing the top ${shown} of ${total} systems by ${order}; the table lists them all. ` : "";
+}
+
 /** Mean of the numbers present, or null when none are. */
 export function meanOf(values: readonly (number | null)[]): number | null {
   const present = values.filter((v): v is number => v !== null);

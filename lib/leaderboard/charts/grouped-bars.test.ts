@@ -44,3 +44,11 @@ describe("groupedBars", () => {
     expect(() => groupedBars(testBoard(["direct_recall"], []), METRICS)).toThrow(/indirect_recall/);
   });
 });
+
+describe("groupedBars with many systems", () => {
+  it("keeps the best `limit` by the first metric and counts them all", () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, values: { direct_recall: i / 30, indirect_recall: 0.5 } }));
+    const bars = groupedBars(testBoard(["direct_recall", "indirect_recall"], rows), METRICS, 3);
+    expect([bars.total, bars.items.map((i) => i.label)]).toEqual([30, ["s29", "s28", "s27"]]);
+  });
+});

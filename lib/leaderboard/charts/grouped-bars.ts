@@ -1,25 +1,27 @@
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
-import { cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { CHART_ROW_LIMIT, cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
 
 export type BarMetric = { column: string; label: string };
 export type BarItem = { id: string; label: string; tier: ResultTier; values: (number | null)[] };
 export type GroupedBars = {
   /** one bar per metric within each system's group; `key` is a safe Recharts dataKey ("m0", "m1", …) */
   metrics: { key: string; label: string }[];
-  /** systems with at least one of the metrics, sorted by the first metric (missing last), best first */
+  /** systems with at least one of the metrics, sorted by the first metric (missing last), best first (at most `limit`) */
   items: BarItem[];
+  total: number;
   sources: string;
 };
 
 /** A board's rows as grouped bars (one group per system, one bar per metric), e.g. paper Figure 5. */
-export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[]): GroupedBars {
+export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[], limit = CHART_ROW_LIMIT): GroupedBars {
   for (const m of metrics) requireColumn(board, m.column);
   const keys = seriesKeys(board.rows);
-  const items = board.rows
+  const all = board.rows
     .map((row, i): BarItem => ({ id: row.rowId, label: keys[i]!.label, tier: row.tier, values: metrics.map((m) => cellValue(row, m.column)) }))
     .filter((item) => item.values.some((v) => v !== null))
     .sort((a, b) => (b.values[0] ?? -Infinity) - (a.values[0] ?? -Infinity) || a.label.localeCompare(b.label, "en"));
-  return { metrics: metrics.map((m, i) => ({ key: `m${i}`, label: m.label })), items, sources: tierSummary(items.map((i) => i.tier)) };
+  const items = all.slice(0, limit);
+  return { metrics: metrics.map((m, i) => ({ key: `m${i}`, label: m.label })), items, total: all.length, sources: tierSummary(items.map((i) => i.tier)) };
 }
 
 /** Recharts' row-per-category shape: one object per system with a field per metric key. */

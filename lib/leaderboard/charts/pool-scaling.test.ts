@@ -79,3 +79,13 @@ describe("niceDomain", () => {
     expect(hi).toBeCloseTo(out[1], 10);
   });
 });
+
+describe("poolScalingCharts with many systems", () => {
+  it("draws the best `limit` systems and counts them all", () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ slug: `s${i}`, values: judge([i / 100, i / 100, i / 100, i / 100, i / 100]) }));
+    const [chart] = poolScalingCharts(testBoard(COLUMNS, rows), 10);
+    expect(chart!.total).toBe(50);
+    expect(chart!.series.map((s) => s.label)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
+    expect(chart!.heatmap.rows).toHaveLength(10);
+  });
+});

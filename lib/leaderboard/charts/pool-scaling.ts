@@ -1,6 +1,6 @@
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { POOL_SIZES } from "@/lib/tracks";
-import { cellValue, meanOf, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { CHART_ROW_LIMIT, cellValue, meanOf, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
 import { colourCells, type HeatmapData } from "./heatmap-data";
 
 /** Task 3's two recall columns; each is charted on its own (they are not comparable: see the task page). */
@@ -16,8 +16,10 @@ export type PoolScalingChart = {
   label: string;
   poolSizes: number[];
   poolLabels: string[];
-  /** systems sorted by mean recall over the pool sizes they have, best first */
+  /** systems sorted by mean recall over the pool sizes they have, best first (at most `limit`) */
   series: PoolSeries[];
+  /** how many systems have this metric, drawn or not */
+  total: number;
   heatmap: HeatmapData;
   sources: string;
 };
@@ -36,12 +38,12 @@ export function niceDomain(values: readonly number[], bounds: [number, number] =
  * Task 3's board (view "task3": `task3/d<size>:<metric>` columns) as one chart per recall metric that has any
  * value: the systems × pool-size heat map and the recall-vs-pool-size lines share the same series and order.
  */
-export function poolScalingCharts(board: Leaderboard): PoolScalingChart[] {
+export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT): PoolScalingChart[] {
   const keys = seriesKeys(board.rows);
   const charts: PoolScalingChart[] = [];
   for (const { metric, label } of POOL_METRICS) {
     for (const size of POOL_SIZES) requireColumn(board, column(size, metric));
-    const series = board.rows
+    const all = board.rows
       .map((row, i) => {
         const values = POOL_SIZES.map((size) => cellValue(row, column(size, metric)));
         const key = keys[i]!;
@@ -49,7 +51,8 @@ export function poolScalingCharts(board: Leaderboard): PoolScalingChart[] {
       })
       .filter((s) => s.mean !== null)
       .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
-    if (series.length === 0) continue;
+    if (all.length === 0) continue;
+    const series = all.slice(0, limit);
     const domain = niceDomain(series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
     charts.push({
       metric,
@@ -57,6 +60,7 @@ export function poolScalingCharts(board: Leaderboard): PoolScalingChart[] {
       poolSizes: [...POOL_SIZES],
       poolLabels: POOL_SIZES.map((size) => `d${size}`),
       series,
+      total: all.length,
       heatmap: {
         columns: POOL_SIZES.map((size) => ({ id: `d${size}`, label: `d${size}` })),
         rows: series.map((s) => ({ id: s.key, label: s.label, cells: colourCells(s.values, domain, 3), mean: s.mean })),

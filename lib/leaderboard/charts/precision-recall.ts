@@ -1,11 +1,11 @@
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
-import { cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
+import { CHART_ROW_LIMIT, cellValue, requireColumn, seriesKeys, tierSummary } from "./chart-rows";
 
 export type PrPoint = { id: string; label: string; tier: ResultTier; precision: number; recall: number; f1: number | null };
-export type PrScatter = { points: PrPoint[]; sources: string };
+export type PrScatter = { points: PrPoint[]; total: number; sources: string };
 
 /** Systems with both precision and recall, for the precision–recall scatter (paper Figure 6), best F1 first. */
-export function precisionRecall(board: Leaderboard): PrScatter {
+export function precisionRecall(board: Leaderboard, limit = CHART_ROW_LIMIT): PrScatter {
   for (const c of ["precision", "recall", "f1"]) requireColumn(board, c);
   const keys = seriesKeys(board.rows);
   const points: PrPoint[] = [];
@@ -16,7 +16,8 @@ export function precisionRecall(board: Leaderboard): PrScatter {
     points.push({ id: row.rowId, label: keys[i]!.label, tier: row.tier, precision, recall, f1: cellValue(row, "f1") });
   });
   points.sort((a, b) => (b.f1 ?? -Infinity) - (a.f1 ?? -Infinity) || a.label.localeCompare(b.label, "en"));
-  return { points, sources: tierSummary(points.map((p) => p.tier)) };
+  const shown = points.slice(0, limit);
+  return { points: shown, total: points.length, sources: tierSummary(shown.map((p) => p.tier)) };
 }
 
 /**

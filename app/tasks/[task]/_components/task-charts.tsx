@@ -6,7 +6,7 @@ import { Heatmap } from "@/components/charts/heatmap";
 import { PoolScalingCharts } from "@/components/charts/pool-scaling-charts";
 import { PrecisionRecallScatter } from "@/components/charts/precision-recall-scatter";
 import { abilityProfiles, eiDimensions } from "@/lib/leaderboard/charts/ability-profile";
-import { mergeReportedRows } from "@/lib/leaderboard/charts/chart-rows";
+import { mergeReportedRows, shownNote } from "@/lib/leaderboard/charts/chart-rows";
 import { groupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import { poolScalingCharts } from "@/lib/leaderboard/charts/pool-scaling";
 import { precisionRecall } from "@/lib/leaderboard/charts/precision-recall";
@@ -50,7 +50,7 @@ function Task1Charts({ board }: { board: Leaderboard }) {
         <ChartFigure
           id="task1-direct-indirect"
           title="Direct vs indirect recall"
-          caption={`Share of explicit (direct) and implicit (indirect) gold memories each system recovered, pooled over instances (paper Figure 5). Sorted by direct recall. Source: ${bars.sources}.`}
+          caption={`Share of explicit (direct) and implicit (indirect) gold memories each system recovered, pooled over instances (paper Figure 5). Sorted by direct recall. ${shownNote(bars.items.length, bars.total, "direct recall")}Source: ${bars.sources}.`}
           table={{ caption: "Direct and indirect recall by system", columns: ["System", "Direct recall", "Indirect recall"], rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]) }}
         >
           <GroupedBarChart id="task1-direct-indirect" bars={bars} title="Direct and indirect recall by system" />
@@ -62,7 +62,7 @@ function Task1Charts({ board }: { board: Leaderboard }) {
         <ChartFigure
           id="task1-precision-recall"
           title="Precision vs recall"
-          caption={`Macro precision against macro recall of the memory matching, one point per system, with dashed curves of equal F1 (paper Figure 6). Marker shape shows the source tier. Source: ${scatter.sources}.`}
+          caption={`Macro precision against macro recall of the memory matching, one point per system, with dashed curves of equal F1 (paper Figure 6). Marker shape shows the source tier. ${shownNote(scatter.points.length, scatter.total, "F1")}Source: ${scatter.sources}.`}
           table={{ caption: "Precision, recall and F1 by system", columns: ["System", "Precision", "Recall", "F1", "Tier"], rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]) }}
         >
           <PrecisionRecallScatter id="task1-precision-recall" scatter={scatter} title="Precision against recall by system" />
@@ -72,17 +72,25 @@ function Task1Charts({ board }: { board: Leaderboard }) {
   );
 }
 
+const TASK2_F1 = { column: "f1", label: "F1" };
+const TASK2_ACTIONS = [
+  { column: "action_accuracy", label: "Action accuracy" },
+  { column: "retention_recall", label: "Retention" },
+  { column: "modification_recall", label: "Modification" },
+  { column: "addition_recall", label: "Addition" },
+];
+
 function Task2Charts({ board }: { board: Leaderboard }) {
-  const bars = groupedBars(board, [
-    { column: "f1", label: "F1" },
-    { column: "action_accuracy", label: "Action accuracy" },
-    { column: "retention_recall", label: "Retention" },
-    { column: "modification_recall", label: "Modification" },
-    { column: "addition_recall", label: "Addition" },
-  ]);
-  const withActions = bars.items.filter((i) => i.values.slice(1).some((v) => v !== null)).length;
+  const withActions = groupedBars(board, TASK2_ACTIONS).total;
+  // Without any action figure in scope, four empty series would only clutter the legend.
+  const bars = groupedBars(board, withActions > 0 ? [TASK2_F1, ...TASK2_ACTIONS] : [TASK2_F1]);
+  const title = withActions > 0 ? "F1 and action accuracy by action type" : "F1 by system";
   const actionNote =
-    withActions === bars.items.length ? "Action figures are computed by this server only." : `Action figures are computed by this server only (${withActions} of ${bars.items.length} rows have them); reported rows carry F1 alone.`;
+    withActions === 0
+      ? "Action figures are computed by this server only, and no row in this scope has them (the reported figures do not include them): F1 alone is shown."
+      : withActions === bars.total
+        ? "Action figures are computed by this server only."
+        : `Action figures are computed by this server only (${withActions} of ${bars.total} rows have them); reported rows carry F1 alone.`;
   const scatter = precisionRecall(board);
   return (
     <div className="grid items-start gap-4 xl:grid-cols-2">
@@ -91,18 +99,18 @@ function Task2Charts({ board }: { board: Leaderboard }) {
       ) : (
         <ChartFigure
           id="task2-actions"
-          title="F1 and action accuracy by action type"
-          caption={`Per system: F1 of the updated memory set, overall action accuracy, and the share of gold actions realised per type (retain, modify, add). ${actionNote} Sorted by F1. Source: ${bars.sources}.`}
+          title={title}
+          caption={`Per system: F1 of the updated memory set, overall action accuracy, and the share of gold actions realised per type (retain, modify, add). ${actionNote} Sorted by F1. ${shownNote(bars.items.length, bars.total, "F1")}Source: ${bars.sources}.`}
           table={{ caption: "F1 and action accuracy by system", columns: ["System", ...bars.metrics.map((m) => m.label)], rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]) }}
         >
-          <GroupedBarChart id="task2-actions" bars={bars} title="F1 and action accuracy by action type" />
+          <GroupedBarChart id="task2-actions" bars={bars} title={title} />
         </ChartFigure>
       )}
       {scatter.points.length === 0 ? null : (
         <ChartFigure
           id="task2-precision-recall"
           title="Precision vs recall"
-          caption={`Macro precision against macro recall of the updated memory set, one point per system, with dashed curves of equal F1. Source: ${scatter.sources}.`}
+          caption={`Macro precision against macro recall of the updated memory set, one point per system, with dashed curves of equal F1. ${shownNote(scatter.points.length, scatter.total, "F1")}Source: ${scatter.sources}.`}
           table={{ caption: "Precision, recall and F1 by system", columns: ["System", "Precision", "Recall", "F1", "Tier"], rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]) }}
         >
           <PrecisionRecallScatter id="task2-precision-recall" scatter={scatter} title="Precision against recall by system" />
@@ -119,7 +127,7 @@ function Task3Charts({ board }: { board: Leaderboard }) {
 }
 
 function Task4Charts({ board }: { board: Leaderboard }) {
-  const { profiles, sources } = abilityProfiles(board);
+  const { profiles, total, sources } = abilityProfiles(board);
   const ei = eiDimensions(board);
   return (
     <div className="space-y-4">
@@ -129,7 +137,7 @@ function Task4Charts({ board }: { board: Leaderboard }) {
         <ChartFigure
           id="task4-profiles"
           title="Ability profiles"
-          caption={`One radar per system over persona awareness (PA), preference following (PF, overall, general and interaction), virtual-reality awareness (VRA), constraint following (CF) and emotional intelligence (EI, English and Chinese). Every axis runs 0–1; EI's 1–5 rating is drawn as (rating − 1) / 4. Ordered by mean over the axes. Source: ${sources}.`}
+          caption={`One radar per system over persona awareness (PA), preference following (PF, overall, general and interaction), virtual-reality awareness (VRA), constraint following (CF) and emotional intelligence (EI, English and Chinese). Every axis runs 0–1; EI's 1–5 rating is drawn as (rating − 1) / 4. Ordered by mean over the axes. ${shownNote(profiles.length, total, "mean over the axes")}Source: ${sources}.`}
           table={{
             caption: "Task 4 abilities by system (EI on its 1–5 scale)",
             columns: ["System", ...(profiles[0]?.axes.map((a) => a.axis) ?? [])],
@@ -143,7 +151,7 @@ function Task4Charts({ board }: { board: Leaderboard }) {
         <ChartFigure
           id="task4-ei"
           title="Emotional intelligence by dimension and language"
-          caption={`Judge ratings (1–5) of resonation, expression and reception on English and Chinese dialogues; rows sorted by their mean. Source: ${ei.sources}.`}
+          caption={`Judge ratings (1–5) of resonation, expression and reception on English and Chinese dialogues; rows sorted by their mean. ${shownNote(ei.heatmap.rows.length, ei.total, "mean rating")}Source: ${ei.sources}.`}
           table={{ caption: "EI dimensions by system", columns: ["System", ...ei.heatmap.columns.map((c) => c.label)], rows: ei.heatmap.rows.map((r) => [r.label, ...r.cells.map((c) => c.text)]) }}
         >
           <Heatmap id="task4-ei" data={ei.heatmap} rowHeader="System" label={`Heat map of EI ratings for ${ei.heatmap.rows.length} systems by dimension and language. The data table below lists every value.`} />
