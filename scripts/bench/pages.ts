@@ -60,7 +60,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-type Run = { requests: number; rps: number; p50: number; p90: number; p95: number; p975: number; p99: number; acP50: number; acP975: number; acP99: number; bytes: number };
+type Run = { failures: number; requests: number; rps: number; p50: number; p90: number; p95: number; p975: number; p99: number; acP50: number; acP975: number; acP99: number; bytes: number };
 
 async function measure(url: string): Promise<Run> {
   // warm-up: JIT, connection pools, any cache; not counted
@@ -75,9 +75,11 @@ async function measure(url: string): Promise<Run> {
   });
   const result = await instance;
   if (notOk) throw new Error(`${url} answered ${notOk} requests with a status other than 200 under load`);
-  if (result.errors || result.timeouts || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx under load`);
+  // a page too slow for the run is a result, not a crash: reported beside the figures and counted as missed
+  const failures = result.errors + result.timeouts + result.non2xx;
   times.sort((a, b) => a - b);
   return {
+    failures,
     requests: times.length,
     rps: times.length / (result.duration || duration),
     p50: percentile(times, 50),
@@ -154,10 +156,10 @@ try {
     const live = await measure(`${base}${route}`);
     const saved = await measure(`${staticBase}${route}`);
     const ratio = live.rps / saved.rps;
-    const ok = live.p95 < TARGET_P95_MS && ratio >= TARGET_STATIC_RATIO;
+    const ok = live.failures === 0 && live.p95 < TARGET_P95_MS && ratio >= TARGET_STATIC_RATIO;
     if (!ok) failed = true;
     rows.push(
-      `${route.padEnd(14)} ${(live.bytes / 1024).toFixed(0).padStart(6)} KB  next: p50 ${fmt(live.p50)} p90 ${fmt(live.p90)} p95 ${fmt(live.p95)} p97.5 ${fmt(live.p975)} p99 ${fmt(live.p99)} ms ${live.rps.toFixed(1).padStart(7)} req/s (${live.requests} req; autocannon p50/p97.5/p99 ${live.acP50}/${live.acP975}/${live.acP99})` +
+      `${route.padEnd(14)} ${(live.bytes / 1024).toFixed(0).padStart(6)} KB  next: p50 ${fmt(live.p50)} p90 ${fmt(live.p90)} p95 ${fmt(live.p95)} p97.5 ${fmt(live.p975)} p99 ${fmt(live.p99)} ms ${live.rps.toFixed(1).padStart(7)} req/s (${live.requests} req${live.failures ? `, ${live.failures} errors/timeouts` : ""}; autocannon p50/p97.5/p99 ${live.acP50}/${live.acP975}/${live.acP99})` +
         `  |  static: p50 ${fmt(saved.p50)} p95 ${fmt(saved.p95)} ms ${saved.rps.toFixed(1).padStart(8)} req/s  |  next/static ${ratio.toFixed(2)}  ${ok ? "OK" : "MISSED"}`,
     );
   }
