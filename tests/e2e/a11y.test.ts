@@ -23,6 +23,7 @@ const contexts = new Map<string, BrowserContext>();
 /** The pages to check; ids found in the seeded database so the test needs no hard-coded cuid. */
 let publicPaths: string[] = [];
 let signedInPaths: string[] = [];
+let adminPaths: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -33,9 +34,10 @@ beforeAll(async () => {
       orderBy: { createdAt: "asc" },
       select: { id: true },
     });
-    const system = await db.system.findFirst({ where: { submissions: { some: { status: "done", visibility: "public" } } }, orderBy: { slug: "asc" }, select: { slug: true } });
+    const systems = await db.system.findMany({ where: { submissions: { some: { status: "done", visibility: "public" } } }, orderBy: { slug: "asc" }, take: 2, select: { slug: true } });
+    const [system, other] = systems;
     if (!submission) throw new Error("the e2e database has no public, finished, non-reported submission to check");
-    if (!system) throw new Error("the e2e database has no system with a public submission to check");
+    if (!system || !other) throw new Error("the e2e database has fewer than two systems with a public submission to check");
     publicPaths = [
       "/",
       "/tasks/task1",
@@ -52,12 +54,12 @@ beforeAll(async () => {
       "/api-docs",
       "/signin",
     ];
-    // Pages other engineers add: checked once their route exists in this build.
-    for (const candidate of ["/compare", "/audit"]) {
-      if (existsSync(`${process.cwd()}/app${candidate}`)) publicPaths.push(candidate);
-    }
+    // Newer pages: checked whenever their route exists in this build.
+    const has = (route: string) => existsSync(`${process.cwd()}/app${route}/page.tsx`);
+    if (has("/compare")) publicPaths.push("/compare", `/compare?a=${system.slug}&b=${other.slug}`);
     signedInPaths = ["/submit", "/queue"];
-    if (existsSync(`${process.cwd()}/app/account`)) signedInPaths.push("/account");
+    if (has("/account")) signedInPaths.push("/account");
+    adminPaths = ["/admin", "/audit", "/admin/audit", "/admin/moderation"].filter(has);
   } finally {
     await db.$disconnect();
   }
@@ -66,6 +68,9 @@ beforeAll(async () => {
     const signedIn = await browser.newContext({ colorScheme: theme, viewport: { width: 1280, height: 900 } });
     await signInBrowser(signedIn, baseUrl, databaseUrl, { email: "a11y@example.org" });
     contexts.set(`user-${theme}`, signedIn);
+    const admin = await browser.newContext({ colorScheme: theme, viewport: { width: 1280, height: 900 } });
+    await signInBrowser(admin, baseUrl, databaseUrl, { email: "a11y-admin@example.org", role: "admin" });
+    contexts.set(`admin-${theme}`, admin);
   }
 });
 
@@ -113,6 +118,14 @@ describe("accessibility (axe-core, serious and critical)", () => {
       const page = await contexts.get(`user-${theme}`)!.newPage();
       const problems: string[] = [];
       for (const path of signedInPaths) problems.push(...(await audit(page, path, theme)));
+      await page.close();
+      expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
+    });
+
+    test(`admin pages, ${theme} theme`, async () => {
+      const page = await contexts.get(`admin-${theme}`)!.newPage();
+      const problems: string[] = [];
+      for (const path of adminPaths) problems.push(...(await audit(page, path, theme)));
       await page.close();
       expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
     });
