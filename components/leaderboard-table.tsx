@@ -455,7 +455,7 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
         {announcement}
       </p>
 
-      <TableKey hasJudge={hasJudge} hasCi={hasCi} />
+      <TableKey hasJudge={hasJudge} hasCi={hasCi && query.ci !== "1"} />
 
       {leaderboard.notes.length > 0 ? (
         <ul className="list-disc space-y-1 pl-5 text-[0.8125rem] leading-snug text-fg-muted">
