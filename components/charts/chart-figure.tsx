@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import { ChartDataTable } from "./chart-data-table";
 
 export type ChartTable = { caption: string; columns: string[]; rows: string[][] };
 
 /**
  * The frame every chart shares: a heading and a caption saying what it shows and where its figures come from,
  * the chart, and the same figures as a table in a disclosure (the text alternative for screen readers and
- * for anyone who wants the numbers). Works in server and client components (no hooks).
+ * for anyone who wants the numbers). Works in server and client components (no hooks of its own).
  */
 export function ChartFigure({ id, title, caption, table, children }: { id: string; title: string; caption: ReactNode; table: ChartTable; children: ReactNode }) {
   return (
@@ -17,40 +18,7 @@ export function ChartFigure({ id, title, caption, table, children }: { id: strin
         <p className="text-sm text-fg-muted">{caption}</p>
       </figcaption>
       {children}
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-fg-muted hover:text-fg">Data table: {title}</summary>
-        <div className="mt-2 max-h-96 overflow-auto">
-          <table className="num w-full border-collapse text-left text-xs" data-chart-table={id}>
-            <caption className="sr-only">{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((c, i) => (
-                  <th key={i} scope="col" className="border-b border-line px-2 py-1 font-medium text-fg-muted">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row" className="border-b border-line px-2 py-1 font-normal text-fg">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i} className="border-b border-line px-2 py-1 text-fg">
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartDataTable id={id} title={title} table={table} />
     </figure>
   );
 }
