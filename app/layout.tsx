@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -11,11 +12,13 @@ export const metadata: Metadata = {
     "Rankings, downloads and server-side re-scoring for AlpsBench, a benchmark of how well LLMs and memory systems personalize.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // proxy.ts's per-request CSP nonce: the theme script runs before hydration, so it needs it too.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
         <SiteHeader />

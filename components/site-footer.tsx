@@ -57,6 +57,11 @@ export function SiteFooter({ extra }: SiteFooterProps) {
             <li>
               <ExternalLink href={LINKS.license}>ODC-BY 1.0 licence</ExternalLink>
             </li>
+            <li>
+              <a href="/audit" className="text-accent underline underline-offset-2">
+                Moderation log
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

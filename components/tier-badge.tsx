@@ -1,3 +1,4 @@
+import { safeHttpUrl } from "@/lib/security/safe-url";
 import type { ResultTier } from "@/lib/leaderboard/types";
 
 export const TIER_LABEL: Record<ResultTier, string> = {
@@ -21,10 +22,7 @@ const TIER_CLASS: Record<ResultTier, string> = {
 };
 
 /** Only http(s) links are rendered as links: a source URL is data, never script. */
-export function safeExternalUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  return /^https?:\/\//i.test(url.trim()) ? url.trim() : null;
-}
+export const safeExternalUrl = safeHttpUrl;
 
 function TierIcon({ tier }: { tier: ResultTier }) {
   // A shape per tier, so the badge does not rely on colour alone.

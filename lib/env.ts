@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   WORKER_CHUNK_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(45),
   /** tests only: the worker pauses this long before each chunk commits, so a test can kill it mid-chunk */
   ALPSBENCH_WORKER_TEST_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * request rate limits per client address (lib/security/rate-limit.ts): API requests per minute, and sign-in
+   * POSTs (/api/auth/*, the sign-in page's actions) per 10 minutes. Over the limit: 429 with Retry-After.
+   */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_SIGNIN_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
   /** GitHub OAuth app: sign-in with GitHub is offered when both are set */

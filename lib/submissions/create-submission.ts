@@ -102,7 +102,8 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
       const system = await tx.system.upsert({
         where: { slug },
         create: { slug, ownerId: input.ownerId, ...systemFields },
-        update: systemFields,
+        // A private upload never rewrites what the public already sees of the system (name, organisation, links).
+        update: input.visibility === "private" ? {} : systemFields,
         select: { id: true },
       });
       const submission = await tx.submission.create({

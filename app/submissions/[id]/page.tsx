@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { ModerationPanel } from "@/components/moderation-panel";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
@@ -142,6 +143,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           </div>
         ))}
       </dl>
+
+      <ModerationPanel submission={submission} viewerRole={user?.role ?? null} />
 
       <LiveStatus id={submission.id} initial={initial} />
 

@@ -23,6 +23,9 @@ const submissionSelect = {
   fileSize: true,
   fileSha256: true,
   verifiedAt: true,
+  flaggedAt: true,
+  flagReason: true,
+  moderationReason: true,
   system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true } },
 } as const;
 
@@ -93,6 +96,11 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     benchmark: submission.benchmarkVersion.slug,
     visibility: submission.visibility,
     verified: submission.verifiedAt !== null,
+    // a flag is public (with its reason); why a submission is hidden only its owner and admins see
+    flag: submission.flaggedAt ? { at: submission.flaggedAt.toISOString(), reason: submission.flagReason } : null,
+    hidden: submission.hiddenAt !== null,
+    ...(mayManage && submission.hiddenAt ? { hiddenReason: submission.moderationReason } : {}),
+    isOwner: viewer !== null && submission.ownerId !== null && viewer.id === submission.ownerId,
     system: submission.system,
     createdAt: submission.createdAt.toISOString(),
     startedAt: submission.startedAt?.toISOString() ?? null,

@@ -80,6 +80,7 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
       openWeights: true,
       description: true,
       createdAt: true,
+      ownerId: true,
     },
   });
   if (!system) return null;
@@ -121,6 +122,11 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
     },
   });
   const visible = rows.filter((row) => canViewSubmission(row, viewer));
+  // A system known only from private or hidden submissions does not exist for anyone but its owner and admins:
+  // its name, organisation and links were given with those submissions.
+  const mayManage = viewer !== null && (viewer.role === "admin" || (system.ownerId !== null && system.ownerId === viewer.id));
+  if (visible.length === 0 && !mayManage) return null;
+  const { ownerId: _ownerId, ...shown } = system;
   const submissions: SystemSubmission[] = [];
   for (const row of visible) {
     const versions = row.scores.length > 0 ? await currentScoreVersions(db, row.id, row.scorerVersion) : [];
@@ -157,7 +163,7 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
     });
   }
   return {
-    system: { ...system, createdAt: system.createdAt.toISOString() },
+    system: { ...shown, createdAt: system.createdAt.toISOString() },
     submissions,
   };
 }

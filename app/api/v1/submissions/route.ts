@@ -3,6 +3,7 @@ import { requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { CreateSubmissionResult, UploadValidation } from "@/lib/submissions/contracts";
+import { clientAddress, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { apiError, chunksOf, internalError, isSameOriginRequest, STATUS_OF_REFUSAL, unauthorized } from "./_lib/http";
 import { MultipartError, multipartBoundary, readMultipart, readTextPart, type MultipartPart } from "./_lib/multipart";
@@ -71,6 +72,9 @@ function fieldsOrThrow(raw: Record<string, string>, context: string): UploadFiel
 }
 
 export async function POST(request: NextRequest) {
+  // proxy.ts does not see this route (it would buffer the upload), so the API rate limit is applied here.
+  const rate = await takeRateLimitPoint("api", clientAddress(request.headers));
+  if (!rate.ok) return tooManyRequests("api", rate);
   const user = await requestUser(request);
   if (!user) return unauthorized(request);
   if (!user.scopes.includes("submit")) return apiError(403, "forbidden", "This API token does not have the submit scope.");

@@ -2,6 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
+import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
+import { readJsonBody } from "@/lib/security/read-json-body";
+import { isSameOriginRequest } from "@/lib/security/same-origin";
 import { apiError, internalError, unauthorized } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -22,5 +25,27 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
     return NextResponse.json(status, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return internalError("GET /api/v1/submissions/{id}", error);
+  }
+}
+
+/**
+ * PATCH /api/v1/submissions/{id} {visibility: "public" | "private"}: the owner changes who sees the submission.
+ * Owner only (admins hide instead). Answers 200 {id, visibility, changed}; 400; 401; 403 not the owner, a
+ * cross-site session request or a token without the submit scope; 404 unknown, or private to someone else.
+ */
+export async function PATCH(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+  const { id } = await context.params;
+  try {
+    const user = await requestUser(request);
+    if (!user) return unauthorized(request);
+    if (user.via === "session" && !isSameOriginRequest(request)) return apiError(403, "forbidden", "A signed-in request must come from this site's own pages.");
+    if (!user.scopes.includes("submit")) return apiError(403, "forbidden", "This API token does not have the submit scope.");
+    const body = await readJsonBody(request, VisibilityRequest);
+    if (!body.ok) return apiError(400, "bad_request", body.message);
+    const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
+    if (!result.ok) return apiError(result.code === "not_found" ? 404 : 403, result.code, result.message);
+    return NextResponse.json({ id, visibility: result.visibility, changed: result.changed }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    return internalError("PATCH /api/v1/submissions/{id}", error);
   }
 }

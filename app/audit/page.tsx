@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { getSessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { getAuditLog } from "@/lib/db/queries/audit-log";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Moderation log" };
+
+const ACTION_LABEL: Record<string, string> = {
+  "submission.verify": "verified",
+  "submission.unverify": "removed verification",
+  "submission.hide": "hid",
+  "submission.unhide": "unhid",
+  "submission.flag": "flagged",
+  "submission.unflag": "removed the flag of",
+  "submission.visibility": "changed the visibility of",
+};
+
+const UTC = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+export default async function AuditPage() {
+  const user = await getSessionUser();
+  const entries = await getAuditLog(db(), user ? { id: user.id, role: user.role } : null);
+  const isAdmin = user?.role === "admin";
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Moderation log"
+        description={
+          <>
+            Every time an admin verifies, hides or flags a submission (or undoes it), it is recorded here with the
+            admin&apos;s public reason. Admins are shown as &ldquo;an admin&rdquo;; submissions that are hidden or
+            private are not named.{isAdmin ? " You are an admin: you also see names and owners' visibility changes." : ""}
+          </>
+        }
+      />
+      {entries.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">No moderation actions yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full text-sm" data-testid="audit-table">
+            <caption className="sr-only">Moderation actions, newest first</caption>
+            <thead className="bg-surface-muted text-fg-muted">
+              <tr>
+                <th scope="col" className="px-4 py-2 text-left font-medium">Time</th>
+                <th scope="col" className="px-4 py-2 text-left font-medium">Who</th>
+                <th scope="col" className="px-4 py-2 text-left font-medium">Action</th>
+                <th scope="col" className="px-4 py-2 text-left font-medium">Submission</th>
+                <th scope="col" className="px-4 py-2 text-left font-medium">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-t border-line align-top">
+                  <td className="px-4 py-2 whitespace-nowrap text-fg-muted">
+                    <time dateTime={entry.createdAt}>{UTC(entry.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-2 text-fg">{entry.actor}</td>
+                  <td className="px-4 py-2 text-fg">{ACTION_LABEL[entry.action] ?? entry.action}</td>
+                  <td className="px-4 py-2">
+                    {entry.submission ? (
+                      <Link href={`/submissions/${encodeURIComponent(entry.submission.id)}`} className="text-accent underline underline-offset-2">
+                        {entry.submission.system}
+                      </Link>
+                    ) : (
+                      <span className="text-fg-subtle">a submission that is not public</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 break-words text-fg">{entry.reason ?? <span className="text-fg-subtle">–</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

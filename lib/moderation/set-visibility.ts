@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/create-client";
+import { AUDIT_ACTION } from "./moderate-submission";
+
+/**
+ * The owner makes their submission public or private (and back). Owner only: an admin who wants a submission
+ * out of public view hides it (moderate-submission.ts), which is recorded publicly with a reason. The change
+ * is recorded in the audit log too, with the owner as actor; the public /audit page does not list these.
+ */
+
+export const VisibilityRequest = z.strictObject(
+  { visibility: z.enum(["public", "private"], { error: "must be public or private" }) },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
+);
+
+export type VisibilityResult =
+  | { ok: true; visibility: "public" | "private"; changed: boolean }
+  | { ok: false; code: "not_found" | "forbidden"; message: string };
+
+export async function setSubmissionVisibility(
+  db: Db,
+  input: { submissionId: string; viewer: { id: string; role: "user" | "admin" }; visibility: "public" | "private" },
+): Promise<VisibilityResult> {
+  return db.$transaction(async (tx) => {
+    const current = await tx.submission.findUnique({ where: { id: input.submissionId }, select: { ownerId: true, visibility: true, hiddenAt: true } });
+    const visibleToViewer =
+      current !== null && ((current.visibility === "public" && current.hiddenAt === null) || input.viewer.role === "admin" || current.ownerId === input.viewer.id);
+    // Someone who cannot see a submission learns nothing about it, not even that it exists.
+    if (!current || !visibleToViewer) return { ok: false as const, code: "not_found" as const, message: `No submission "${input.submissionId}" (or it is private).` };
+    if (current.ownerId !== input.viewer.id) return { ok: false as const, code: "forbidden" as const, message: "Only the submission's owner can change its visibility." };
+    if (current.visibility === input.visibility) return { ok: true as const, visibility: input.visibility, changed: false };
+    await tx.submission.update({ where: { id: input.submissionId }, data: { visibility: input.visibility } });
+    await tx.auditLog.create({
+      data: { actorId: input.viewer.id, action: AUDIT_ACTION("visibility"), targetType: "submission", targetId: input.submissionId, reason: `made ${input.visibility}` },
+    });
+    return { ok: true as const, visibility: input.visibility, changed: true };
+  });
+}

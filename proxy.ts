@@ -1,0 +1,36 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { contentSecurityPolicy } from "@/lib/security/csp";
+import { clientAddress, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
+
+/**
+ * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After),
+ * and a fresh CSP nonce per page render. Static security headers for all responses are in next.config.ts.
+ */
+export async function proxy(request: NextRequest) {
+  const pathname = request.nextUrl.pathname;
+  const kind = rateLimitKindOf(request.method, pathname);
+  if (kind) {
+    const decision = await takeRateLimitPoint(kind, clientAddress(request.headers));
+    if (!decision.ok) return tooManyRequests(kind, decision);
+  }
+  if (pathname.startsWith("/api/")) return NextResponse.next();
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  // Next reads the nonce from the request's CSP header and puts it on its scripts; the layout reads x-nonce.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    // Not static files, and not the upload endpoint itself: Next buffers the body of every request the proxy
+    // sees (and cuts it at 10 MB), which would break streamed 200 MB uploads. That route applies the API rate
+    // limit itself (app/api/v1/submissions/route.ts).
+    "/((?!_next/static|_next/image|icon.svg|favicon.ico|api/v1/submissions$).*)",
+  ],
+};
