@@ -1,0 +1,23 @@
+import { describe, expect, test } from "vitest";
+import { ModerationRequest } from "./moderate-submission";
+import { VisibilityRequest } from "./set-visibility";
+
+describe("moderation requests", () => {
+  test("verify needs no reason; hide and flag need one (it is public)", () => {
+    expect(ModerationRequest.safeParse({ action: "verify" }).success).toBe(true);
+    for (const action of ["hide", "flag"]) {
+      const parsed = ModerationRequest.safeParse({ action });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ path: ["reason"], message: expect.stringContaining("required") });
+      expect(ModerationRequest.safeParse({ action, reason: "  " }).success).toBe(false);
+      expect(ModerationRequest.safeParse({ action, reason: "copied test answers" }).data).toEqual({ action, reason: "copied test answers" });
+    }
+  });
+
+  test("unknown actions, fields and over-long reasons are refused with the field named", () => {
+    expect(ModerationRequest.safeParse({ action: "delete" }).error?.issues[0]?.message).toContain("must be one of verify");
+    expect(ModerationRequest.safeParse({ action: "verify", note: "x" }).error?.issues[0]?.message).toContain("unknown field(s): note");
+    expect(ModerationRequest.safeParse({ action: "flag", reason: "x".repeat(501) }).error?.issues[0]?.message).toContain("at most 500");
+    expect(VisibilityRequest.safeParse({ visibility: "secret" }).error?.issues[0]?.message).toBe("must be public or private");
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, test } from "vitest";
+import { contentSecurityPolicy } from "./csp";
+
+describe("content security policy", () => {
+  test("scripts need the nonce; no inline scripts, no eval in production, no framing", () => {
+    const policy = contentSecurityPolicy("abc123", { dev: false });
+    const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src "));
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy("n", { dev: true })).toContain("'unsafe-eval'");
+  });
+});
