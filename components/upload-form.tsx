@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/security/zod-jitless";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { z } from "zod";

@@ -59,8 +59,10 @@ export async function takeRateLimitPoint(kind: RateLimitKind, key: string): Prom
     const result = await bucket.consume(key, 1);
     return { ok: true, remaining: result.remainingPoints };
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), limit: bucket.points };
+    // Not `instanceof RateLimiterRes`: the bucket may have been made by the other bundle's copy of the class.
+    if (rejection instanceof RateLimiterRes || (typeof rejection === "object" && rejection !== null && "msBeforeNext" in rejection)) {
+      const msBeforeNext = Number((rejection as { msBeforeNext: unknown }).msBeforeNext);
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)), limit: bucket.points };
     }
     throw rejection;
   }

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
@@ -65,7 +66,9 @@ beforeAll(async () => {
     ids,
     CANARY.privatePrediction,
   );
-  hiddenId = await uploadScored(baseUrl, token, { model: `${CANARY.hiddenName} model` }, ids, "Has a dog");
+  // (a file of its own: an identical file would be answered with the first submission, as a duplicate)
+  hiddenId = await uploadScored(baseUrl, token, { model: `${CANARY.hiddenName} model` }, ids, "Has a cat");
+  expect(new Set([publicId, privateId, hiddenId]).size).toBe(3);
   created.push(publicId, privateId, hiddenId);
   const hide = await fetch(`${baseUrl}/api/v1/submissions/${hiddenId}/moderation`, {
     method: "POST",
@@ -168,10 +171,14 @@ function leaks(pages: Fetched[]): string[] {
 
 describe("leak crawl", () => {
   test("the canaries are planted where a leak would come from (controls)", async () => {
-    const detail = await db.instanceResult.findMany({ where: { submissionId: privateId }, select: { detail: true, instance: { select: { split: true } } } });
-    const details = JSON.stringify(detail.map((d) => d.detail));
-    expect(details).toContain(CANARY.privatePrediction);
-    expect(details).toContain(CANARY.gold);
+    // the private predictions are stored (the uploaded file), and the test gold the submissions were scored on
+    const stored = await db.submission.findUniqueOrThrow({ where: { id: privateId }, select: { fileBytes: true } });
+    expect(gunzipSync(stored.fileBytes!).toString("utf8")).toContain(CANARY.privatePrediction);
+    const golds = await db.instanceGold.findMany({ where: { instance: { split: "test", benchmarkVersion: { slug: "demo" }, trackId: "task1" } }, select: { gold: true } });
+    expect(golds.length).toBeGreaterThan(0);
+    for (const g of golds) expect(JSON.stringify(g.gold)).toContain(CANARY.gold);
+    const scoredTest = await db.instanceResult.count({ where: { submissionId: publicId, instance: { split: "test" } } });
+    expect(scoredTest).toBe(golds.length);
     const owner = await get(actors.user, `${baseUrl}/submissions/${privateId}`);
     expect(owner.status).toBe(200);
     expect(owner.text).toContain(CANARY.privateName);

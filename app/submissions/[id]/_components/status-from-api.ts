@@ -1,3 +1,4 @@
+import "@/lib/security/zod-jitless";
 import { z } from "zod";
 import { SUBMISSION_STATUSES, type SubmissionStatusData } from "@/components/submission-status";
 
