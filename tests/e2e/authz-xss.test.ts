@@ -78,8 +78,10 @@ async function visit(url: string): Promise<Visit> {
     w.__csp = [];
     document.addEventListener("securitypolicyviolation", (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  const response = await page.goto(url, { waitUntil: "networkidle" });
+  const response = await page.goto(url, { waitUntil: "load" });
   expect(response?.status(), url).toBe(200);
+  // time for hydration and for any injected handler to have fired
+  await page.waitForTimeout(1500);
   return { page, dialogs, errors };
 }
 
@@ -134,7 +136,8 @@ describe("stored XSS", () => {
     const page = await owner.newPage();
     const violations: string[] = [];
     page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
-    await page.goto(`${baseUrl}/submissions/${submissionId}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/submissions/${submissionId}`, { waitUntil: "load" });
+    await page.getByRole("button", { name: "Make private" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
     expect(await page.locator("body").innerText()).toContain(PAYLOAD.name);
     // the owner's controls are there (a client component: the page hydrated under the CSP)
