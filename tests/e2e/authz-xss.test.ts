@@ -70,7 +70,12 @@ async function visit(url: string): Promise<Visit> {
     void dialog.dismiss();
   });
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    // failed loads are judged below by what failed: a link's prefetch may 404 without breaking this page
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  });
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (response.status() >= 400 && ["script", "stylesheet", "font"].includes(type)) errors.push(`${type} ${response.url()}: HTTP ${response.status()}`);
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await page.addInitScript(() => {
