@@ -40,6 +40,8 @@ const MATRIX: Record<string, Case[]> = {
   "/audit": [page("moderation log", "/audit")],
   "/queue": [page("queue", "/queue")],
   "/signin": [page("sign-in", "/signin")],
+  "/signin/check-email": [page("check your e-mail", "/signin/check-email")],
+  "/signin/error": [page("sign-in error", "/signin/error?error=Verification")],
   // signed out: a "sign in to submit" page (200), signed in: the form
   "/submit": [page("submit", "/submit")],
   "/tasks/[task]": [page("task 1", "/tasks/task1"), { label: "unknown task", method: "GET", path: () => "/tasks/task9", expect: all(404) }],
@@ -61,6 +63,10 @@ const MATRIX: Record<string, Case[]> = {
     { label: "overview JSON", method: "GET", path: () => "/api/v1/leaderboards/overview", expect: all(200) },
     { label: "task1 CSV, demo", method: "GET", path: () => "/api/v1/leaderboards/task1?benchmark=demo&split=full&format=csv", expect: all(200) },
     { label: "unknown view", method: "GET", path: () => "/api/v1/leaderboards/nope", expect: all(404) },
+  ],
+  "/api/v1/snapshot": [
+    { label: "JSON export of the demo benchmark", method: "GET", path: () => "/api/v1/snapshot?format=json&benchmark=demo", expect: all(200) },
+    { label: "bad format", method: "GET", path: () => "/api/v1/snapshot?format=exe", expect: all(400) },
   ],
   "/api/v1/queue": [{ label: "queue", method: "GET", path: () => "/api/v1/queue", expect: all(200) }],
   "/api/v1/inputs/[track]": [

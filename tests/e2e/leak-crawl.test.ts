@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+import { strFromU8, unzipSync } from "fflate";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
@@ -97,7 +98,11 @@ const CRAWLER_ADDRESS: Record<Role, string> = { visitor: "203.0.113.1", user: "2
 
 async function get(actor: Actor, url: string): Promise<Fetched> {
   const response = await fetch(url, { headers: asActor(actor, { "x-forwarded-for": CRAWLER_ADDRESS[actor.role] }), redirect: "manual" });
-  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  // a zip download is searched file by file, uncompressed (a canary would not show in deflated bytes)
+  const text = type.includes("zip")
+    ? Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer()))).map(([name, bytes]) => `${name}\n${strFromU8(bytes)}`).join("\n")
+    : await response.text();
   const headers = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");
   return { url, status: response.status, contentType: response.headers.get("content-type") ?? "", text, headers };
 }
@@ -140,7 +145,9 @@ function apiUrls(): string[] {
     }
   }
   // the full export, when the site has one
-  if (existsSync(path.join(ROOT, "app/api/v1/snapshot"))) urls.push("/api/v1/snapshot", "/api/v1/snapshot?format=json");
+  if (existsSync(path.join(ROOT, "app/api/v1/snapshot"))) {
+    for (const query of ["", "?format=json", "?format=zip", "?format=json&benchmark=demo&split=all", "?format=zip&benchmark=demo&split=all"]) urls.push(`/api/v1/snapshot${query}`);
+  }
   return urls.map((u) => `${baseUrl}${u}`);
 }
 
@@ -196,6 +203,7 @@ describe("leak crawl", () => {
       for (const pathname of ["/", "/queue", "/audit", "/tasks/task1", `/submissions/${publicId}`, `/api/v1/submissions/${publicId}/breakdown`]) expect(urls, pathname).toContain(pathname);
       expect([...urls].some((u) => u.startsWith("/systems/"))).toBe(true);
       expect(ok.some((p) => p.contentType.includes("text/csv"))).toBe(true);
+      if (existsSync(path.join(ROOT, "app/api/v1/snapshot"))) expect(ok.filter((p) => p.url.includes("/api/v1/snapshot")).length, "snapshot downloads").toBeGreaterThanOrEqual(3);
       // the private and hidden ids answer 404 to this role
       for (const id of [privateId, hiddenId]) {
         for (const url of [`${baseUrl}/submissions/${id}`, `${baseUrl}/api/v1/submissions/${id}`]) expect(pages.find((p) => p.url === url)?.status, url).toBe(404);
