@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { applyTableQuery, type TableView } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard } from "./types";
+import { csvSafeString } from "@/lib/security/csv-safe";
 
 export type TableRecord = Record<string, string | number | boolean | null>;
 
@@ -55,7 +56,8 @@ export function viewCsv(view: TableView): string {
   return stringify(viewRecords(view), {
     header: true,
     columns: viewRecordFields(view),
-    cast: { boolean: (value) => (value ? "true" : "false") },
+    // system names and organisations are user input: no cell may start a spreadsheet formula
+    cast: { boolean: (value) => (value ? "true" : "false"), string: csvSafeString },
   });
 }
 

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
@@ -17,7 +18,8 @@ const databaseUrl = inject("e2eDatabaseUrl");
 
 const PAYLOAD = {
   name: `XSSNAME<script>window.__xss=1</script>"><img src=x onerror="window.__xss=2">`,
-  organisation: `XSSORG<img src=x onerror=alert(1)>`,
+  // also a spreadsheet formula: the CSV downloads must neutralise it
+  organisation: `=XSSORG<img src=x onerror=alert(1)>`,
   backbone: `XSSBB'"><iframe src=javascript:alert(3)>`,
   description: `XSSDESC<svg onload=alert(4)><a href="javascript:alert(5)">click</a>`,
   paperUrl: `https://example.org/"><script>window.__xss=6</script>`,
@@ -179,6 +181,15 @@ describe("stored XSS", () => {
     await expect(header.getAttribute("aria-sort")).resolves.toMatch(/ascending|descending/);
     await expectInert(v, `${baseUrl}/tasks/task1`, []);
     await v.page.close();
+  });
+
+  test("CSV downloads neutralise a cell that would start a spreadsheet formula", async () => {
+    const response = await fetch(`${baseUrl}/api/v1/leaderboards/task1?benchmark=demo&split=full&format=csv`);
+    expect(response.status).toBe(200);
+    const records = parse(await response.text(), { columns: true }) as Record<string, string>[];
+    const row = records.find((r) => r.system === PAYLOAD.name);
+    expect(row, "the payload's row").toBeDefined();
+    expect(row!.organisation).toBe(`'${PAYLOAD.organisation}`);
   });
 
   test("the anonymous visitor never sees the owner's controls", async () => {
