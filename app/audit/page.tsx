@@ -32,7 +32,17 @@ export default async function AuditPage() {
           <>
             Every time an admin verifies, hides or flags a submission (or undoes it), it is recorded here with the
             admin&apos;s public reason. Admins are shown as &ldquo;an admin&rdquo;; submissions that are hidden or
-            private are not named.{isAdmin ? " You are an admin: you also see names and owners' visibility changes." : ""}
+            private are not named.
+            {isAdmin ? (
+              <>
+                {" "}
+                You are an admin: you also see names and owners&apos; visibility changes, and the{" "}
+                <Link href="/admin" className="text-accent underline underline-offset-2">
+                  submissions to review
+                </Link>
+                .
+              </>
+            ) : null}
           </>
         }
       />

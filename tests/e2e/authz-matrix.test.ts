@@ -38,6 +38,8 @@ const MATRIX: Record<string, Case[]> = {
   "/about": [page("about", "/about")],
   "/api-docs": [page("API docs", "/api-docs")],
   "/audit": [page("moderation log", "/audit")],
+  // admins' worklist: does not exist for anyone else
+  "/admin": [{ label: "admin worklist", method: "GET", path: () => "/admin", expect: { visitor: 404, user: 404, other: 404, admin: 200 } }],
   "/queue": [page("queue", "/queue")],
   "/signin": [page("sign-in", "/signin")],
   "/signin/check-email": [page("check your e-mail", "/signin/check-email")],
