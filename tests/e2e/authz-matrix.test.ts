@@ -36,6 +36,11 @@ const json = (value: unknown) => () => ({ body: JSON.stringify(value), contentTy
 const MATRIX: Record<string, Case[]> = {
   "/": [page("overview", "/"), page("demo benchmark, dev split", "/?benchmark=demo&split=dev")],
   "/about": [page("about", "/about")],
+  "/compare": [
+    page("picker", "/compare"),
+    // a private system is compared with nothing: the page says there are no public scores, for everyone
+    { label: "with a private-only system", method: "GET", path: (c) => `/compare?a=${c.publicSlug}&b=${c.privateSlug}`, expect: all(200) },
+  ],
   "/api-docs": [page("API docs", "/api-docs")],
   "/audit": [page("moderation log", "/audit")],
   // admins' worklist: does not exist for anyone else
