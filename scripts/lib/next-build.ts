@@ -16,7 +16,7 @@ function sourceHash(): string {
     }
   };
   for (const dir of ["app", "components", "lib", "public", "prisma"]) if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
-  for (const file of ["package-lock.json", "next.config.ts", "tsconfig.json", "postcss.config.mjs"]) {
+  for (const file of ["package-lock.json", "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"]) {
     if (existsSync(path.join(ROOT, file))) hash.update(file).update(readFileSync(path.join(ROOT, file)));
   }
   return hash.digest("hex");
