@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
+  /** the site's public URL for sign-in redirects and links (https://leaderboard.example); unset: taken from the Host header */
+  AUTH_URL: z.string().url().optional(),
   /** GitHub OAuth app: sign-in with GitHub is offered when both are set */
   AUTH_GITHUB_ID: z.string().min(1).optional(),
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),

@@ -36,11 +36,23 @@ export async function emailSignInAction(_previous: EmailFormState, form: FormDat
   const refused = await guard("email", parsed.data.email);
   if (refused) return { error: refused, email: rawEmail };
   const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
-  return runSignIn(
-    () => signIn("nodemailer", { email: parsed.data.email, redirectTo }),
-    rawEmail,
-    "The sign-in e-mail could not be sent. Try again in a minute.",
-  );
+  let target: string;
+  try {
+    // redirect: false, so the browser goes straight to our page instead of bouncing through /api/auth/verify-request
+    target = await signIn("nodemailer", { email: parsed.data.email, redirectTo, redirect: false });
+  } catch (error) {
+    if (error instanceof AuthError) return { error: "The sign-in e-mail could not be sent. Try again in a minute.", email: rawEmail };
+    throw error;
+  }
+  redirect(afterEmailSignIn(target));
+}
+
+/** Where Auth.js's answer to an e-mail sign-in request sends the browser: the check-your-mail page, or our error page. */
+function afterEmailSignIn(target: string): string {
+  const url = new URL(target, "http://local.invalid");
+  if (url.pathname.endsWith("/verify-request")) return "/signin/check-email";
+  const error = url.searchParams.get("error");
+  return error ? `/signin?error=${encodeURIComponent(error)}` : "/signin/check-email";
 }
 
 export async function githubSignInAction(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {

@@ -1,0 +1,165 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { STATUS_LABEL, type SubmissionStatusValue } from "@/components/submission-status";
+import { requireSessionUser } from "@/lib/auth/require-session-user";
+import { db } from "@/lib/db/client";
+import { listAccountApiTokens, type AccountApiToken } from "@/lib/db/queries/account-api-tokens";
+import { listAccountSubmissions } from "@/lib/db/queries/account-submissions";
+import { SignOutButton } from "../signin/_components/sign-out-button";
+import { CreateTokenForm } from "./_components/create-token-form";
+import { revokeTokenAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Your account", robots: { index: false } };
+
+const UTC = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+export default async function AccountPage() {
+  const user = await requireSessionUser("/account");
+  const [tokens, submissions] = await Promise.all([listAccountApiTokens(db(), user.id), listAccountSubmissions(db(), user.id)]);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="Account"
+        title="Your account"
+        description={
+          <>
+            Signed in as <strong className="font-semibold break-all text-fg">{user.email ?? user.id}</strong>
+            {user.role === "admin" ? <span className="ml-2 rounded-full border border-line px-2 py-px text-xs">admin</span> : null}
+          </>
+        }
+        actions={<SignOutButton />}
+      />
+
+      <section aria-labelledby="tokens-title" className="space-y-4">
+        <div>
+          <h2 id="tokens-title" className="text-lg font-semibold text-fg">
+            API tokens
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-fg-muted">
+            For scripts and the <code className="font-mono text-[0.8125rem]">alpsbench submit</code> command. A token acts as you, limited to its
+            scopes; revoke it when a machine or script no longer needs it. See the{" "}
+            <Link href="/api-docs" className="font-medium text-accent hover:underline">
+              API documentation
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="rounded-lg border border-line bg-surface p-5">
+          <h3 className="mb-3 text-base font-semibold text-fg">Create a token</h3>
+          <CreateTokenForm />
+        </div>
+        <TokenList tokens={tokens} />
+      </section>
+
+      <section id="submissions" aria-labelledby="submissions-title" className="scroll-mt-6 space-y-3">
+        <h2 id="submissions-title" className="text-lg font-semibold text-fg">
+          Your submissions
+        </h2>
+        {submissions.rows.length === 0 ? (
+          <p className="text-sm text-fg-muted">
+            None yet.{" "}
+            <Link href="/submit" className="font-medium text-accent hover:underline">
+              Submit predictions
+            </Link>
+          </p>
+        ) : (
+          <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Your submissions, newest first</caption>
+              <thead className="border-b border-line bg-surface-muted text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">System</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Tracks</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Split</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Visibility</th>
+                  <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">Submitted</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {submissions.rows.map((s) => (
+                  <tr key={s.id}>
+                    <td className="px-3 py-2">
+                      <Link href={`/submissions/${s.id}`} className="font-medium text-accent hover:underline">
+                        {s.systemName}
+                      </Link>
+                      {s.benchmarkSlug === "demo" ? <span className="ml-1.5 text-xs text-fg-muted">(demo)</span> : null}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-[0.8125rem] text-fg">{s.tracks.join(", ")}</td>
+                    <td className="px-3 py-2 text-fg">{s.split}</td>
+                    <td className="px-3 py-2 text-fg">{STATUS_LABEL[s.status as SubmissionStatusValue] ?? s.status}</td>
+                    <td className="px-3 py-2 text-fg">
+                      {s.visibility}
+                      {s.hidden ? <span className="ml-1.5 text-xs text-fg-muted">(hidden by a moderator)</span> : null}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap text-fg-muted">{UTC(s.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {submissions.total > submissions.rows.length ? (
+          <p className="text-sm text-fg-muted">
+            Showing the newest {submissions.rows.length} of {submissions.total}.
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function TokenList({ tokens }: { tokens: AccountApiToken[] }) {
+  if (tokens.length === 0) return <p className="text-sm text-fg-muted">You have no API tokens yet.</p>;
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your API tokens</caption>
+        <thead className="border-b border-line bg-surface-muted text-fg-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Name</th>
+            <th scope="col" className="px-3 py-2 font-medium">Token</th>
+            <th scope="col" className="px-3 py-2 font-medium">Scopes</th>
+            <th scope="col" className="px-3 py-2 font-medium">Created</th>
+            <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">Last used</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {tokens.map((t) => (
+            <tr key={t.id} data-token-id={t.id} className={t.revokedAt ? "text-fg-muted" : "text-fg"}>
+              <th scope="row" className="px-3 py-2 font-medium break-all">
+                {t.name}
+              </th>
+              <td className="px-3 py-2 font-mono text-[0.8125rem] whitespace-nowrap">{t.prefix}…</td>
+              <td className="px-3 py-2 font-mono text-[0.8125rem]">{t.scopes.join(", ")}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{UTC(t.createdAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{t.lastUsedAt ? UTC(t.lastUsedAt) : "never"}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">
+                {t.revokedAt ? (
+                  <span className="text-xs">revoked {UTC(t.revokedAt)}</span>
+                ) : (
+                  <form action={revokeTokenAction}>
+                    <input type="hidden" name="tokenId" value={t.id} />
+                    <button
+                      type="submit"
+                      aria-label={`Revoke token ${t.name}`}
+                      className="rounded-md border border-line-strong px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-surface-hover dark:text-red-300"
+                    >
+                      Revoke
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
