@@ -68,7 +68,7 @@ export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
         <Link href="/" className="flex shrink-0 items-baseline gap-2 rounded py-1 md:py-4">
           <LogoMark />
           <span className="text-base font-semibold tracking-tight text-fg">AlpsBench</span>{" "}
-          <span className="text-sm text-fg-muted">Leaderboard</span>
+          <span className="hidden text-sm text-fg-muted min-[420px]:inline">Leaderboard</span>
           <span className="sr-only">, home</span>
         </Link>
         <nav

@@ -115,7 +115,41 @@ export default async function AccountPage() {
 function TokenList({ tokens }: { tokens: AccountApiToken[] }) {
   if (tokens.length === 0) return <p className="text-sm text-fg-muted">You have no API tokens yet.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
+    <>
+      <ul className="space-y-2 sm:hidden" aria-label="Your API tokens">
+        {tokens.map((t) => (
+          <li key={t.id} className={`rounded-lg border border-line bg-surface p-3 text-sm ${t.revokedAt ? "text-fg-muted" : "text-fg"}`}>
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 font-medium break-words">{t.name}</p>
+              {t.revokedAt ? null : <RevokeButton token={t} />}
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[0.8125rem]">
+              <dt className="text-fg-muted">Token</dt>
+              <dd className="font-mono">{t.prefix}…</dd>
+              <dt className="text-fg-muted">Scopes</dt>
+              <dd className="font-mono">{t.scopes.join(", ")}</dd>
+              <dt className="text-fg-muted">Created</dt>
+              <dd>{UTC(t.createdAt)}</dd>
+              <dt className="text-fg-muted">Last used</dt>
+              <dd>{t.lastUsedAt ? UTC(t.lastUsedAt) : "never"}</dd>
+              {t.revokedAt ? (
+                <>
+                  <dt className="text-fg-muted">Revoked</dt>
+                  <dd>{UTC(t.revokedAt)}</dd>
+                </>
+              ) : null}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <TokenTable tokens={tokens} />
+    </>
+  );
+}
+
+function TokenTable({ tokens }: { tokens: AccountApiToken[] }) {
+  return (
+    <div className="relative hidden overflow-x-auto rounded-lg border border-line bg-surface sm:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your API tokens</caption>
         <thead className="border-b border-line bg-surface-muted text-fg-muted">
@@ -133,7 +167,7 @@ function TokenList({ tokens }: { tokens: AccountApiToken[] }) {
         <tbody className="divide-y divide-line">
           {tokens.map((t) => (
             <tr key={t.id} data-token-id={t.id} className={t.revokedAt ? "text-fg-muted" : "text-fg"}>
-              <th scope="row" className="px-3 py-2 font-medium break-all">
+              <th scope="row" className="min-w-32 px-3 py-2 font-medium break-words">
                 {t.name}
               </th>
               <td className="px-3 py-2 font-mono text-[0.8125rem] whitespace-nowrap">{t.prefix}…</td>
@@ -144,16 +178,7 @@ function TokenList({ tokens }: { tokens: AccountApiToken[] }) {
                 {t.revokedAt ? (
                   <span className="text-xs">revoked {UTC(t.revokedAt)}</span>
                 ) : (
-                  <form action={revokeTokenAction}>
-                    <input type="hidden" name="tokenId" value={t.id} />
-                    <button
-                      type="submit"
-                      aria-label={`Revoke token ${t.name}`}
-                      className="rounded-md border border-line-strong px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-surface-hover dark:text-red-300"
-                    >
-                      Revoke
-                    </button>
-                  </form>
+                  <RevokeButton token={t} />
                 )}
               </td>
             </tr>
@@ -161,5 +186,20 @@ function TokenList({ tokens }: { tokens: AccountApiToken[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RevokeButton({ token }: { token: AccountApiToken }) {
+  return (
+    <form action={revokeTokenAction}>
+      <input type="hidden" name="tokenId" value={token.id} />
+      <button
+        type="submit"
+        aria-label={`Revoke token ${token.name}`}
+        className="rounded-md border border-line-strong px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-surface-hover dark:text-red-300"
+      >
+        Revoke
+      </button>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { useActionState, useState } from "react";
 import { createTokenAction, type CreateTokenState } from "../actions";
 
 const SCOPES = [
-  { value: "submit", label: "submit", hint: "upload predictions (POST /api/v1/submissions, `alpsbench submit`)" },
+  { value: "submit", label: "submit", hint: "upload predictions (the API's POST /api/v1/submissions, the alpsbench submit command)" },
   { value: "read", label: "read", hint: "read your private submissions through the API" },
 ] as const;
 

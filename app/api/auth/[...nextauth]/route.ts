@@ -1,4 +1,4 @@
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
 import { checkSignInAttempt, clientIpOf } from "@/lib/auth/sign-in-guard";
 import { env } from "@/lib/env";
@@ -6,25 +6,28 @@ import { env } from "@/lib/env";
 /**
  * next-auth's endpoints: /api/auth/session, /api/auth/csrf, /api/auth/callback/<provider>, /api/auth/signout…
  *
- * Next hands route handlers a request URL on the server's own hostname (`http://localhost:<port>/…`), not
- * the one the browser used. Auth.js builds redirects and the allowed callback origin from that URL, so
- * a sign-in link opened at https://leaderboard.example would redirect to localhost. Without AUTH_URL, the
- * URL is rebuilt from the Host / X-Forwarded-Host headers, as the server actions' signIn() already does
- * (trustHost); with AUTH_URL, next-auth uses that.
+ * Auth.js builds its redirects, and the origin a callbackUrl must match, from the request URL. Next's request
+ * URL is not the one the browser used: NextRequest rewrites loopback hosts (127.0.0.1, [::1]) to "localhost",
+ * so a sign-in link opened at http://127.0.0.1:3000 signed the cookie in on 127.0.0.1 and then redirected to
+ * localhost, another cookie jar. Without AUTH_URL the handlers therefore get a plain Request at the origin of
+ * the Host / X-Forwarded-Host headers, as the server actions' signIn() computes it (trustHost); with AUTH_URL,
+ * next-auth uses that (and reads `nextUrl`, so the NextRequest is passed through untouched).
  */
-function atPublicOrigin(request: NextRequest): NextRequest {
+async function atPublicOrigin(request: NextRequest): Promise<NextRequest> {
   if (env().AUTH_URL) return request;
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   if (!host) return request;
-  // request.url, not request.nextUrl: Auth.js reads the former, which keeps the server's own hostname
   const url = new URL(request.url);
   const protocol = (request.headers.get("x-forwarded-proto") ?? url.protocol).replace(/:$/, "");
   const target = new URL(`${url.pathname}${url.search}`, `${protocol}://${host}`);
-  return target.origin === url.origin ? request : new NextRequest(target, request);
+  const body = request.method === "POST" ? await request.arrayBuffer() : undefined;
+  const plain = new Request(target, { method: request.method, headers: request.headers, body });
+  // next-auth's handlers are typed for NextRequest but, without AUTH_URL, only read what Request has
+  return plain as unknown as NextRequest;
 }
 
 export async function GET(request: NextRequest): Promise<Response> {
-  return handlers.GET(atPublicOrigin(request));
+  return handlers.GET(await atPublicOrigin(request));
 }
 
 /**
@@ -43,5 +46,5 @@ export async function POST(request: NextRequest): Promise<Response> {
       );
     }
   }
-  return handlers.POST(atPublicOrigin(request));
+  return handlers.POST(await atPublicOrigin(request));
 }
