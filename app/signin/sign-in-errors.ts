@@ -5,7 +5,7 @@
 const TEXTS: Record<string, { title: string; message: string }> = {
   Verification: {
     title: "This sign-in link has expired or was already used",
-    message: "Sign-in links work once and for 24 hours. Request a new link below.",
+    message: "Sign-in links work once and for 24 hours. Request a new one from the sign-in page.",
   },
   Configuration: { title: "Sign-in is not configured correctly", message: "The server's sign-in configuration has a problem. Tell the site's operator." },
   AccessDenied: { title: "Access denied", message: "You are not allowed to sign in with this account." },

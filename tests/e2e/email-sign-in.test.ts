@@ -130,7 +130,7 @@ describe("e-mail sign-in (magic link over SMTP)", () => {
     await other.goto(link);
     await other.waitForURL(onErrorPage);
     await expect(other.locator("h1").textContent()).resolves.toBe("This sign-in link has expired or was already used");
-    await expect(other.getByRole("alert").textContent()).resolves.toContain("Sign-in links work once and for 24 hours");
+    await expect(other.locator("main").getByRole("alert").textContent()).resolves.toContain("Sign-in links work once and for 24 hours");
     await expect(sessionOf(other)).resolves.toBeNull();
 
     // signing out from the header menu ends the database session
