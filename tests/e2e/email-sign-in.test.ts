@@ -135,7 +135,7 @@ describe("e-mail sign-in (magic link over SMTP)", () => {
 
     // signing out from the header menu ends the database session
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("link", { name: "Sign in", exact: true }).waitFor({ timeout: 10_000 });
     await expect(sessionOf(page)).resolves.toBeNull();
