@@ -123,6 +123,7 @@ describe("accessibility (axe-core, serious and critical)", () => {
     });
 
     test(`admin pages, ${theme} theme`, async () => {
+      expect(adminPaths, "the admin pages to check").toContain("/admin");
       const page = await contexts.get(`admin-${theme}`)!.newPage();
       const problems: string[] = [];
       for (const path of adminPaths) problems.push(...(await audit(page, path, theme)));
