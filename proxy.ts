@@ -1,10 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { cachedPage, fillNonceOf, isCacheable } from "@/lib/page-cache/anonymous-page-cache";
 import { contentSecurityPolicy } from "@/lib/security/csp";
 import { clientAddress, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 
 /**
  * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After),
- * and a fresh CSP nonce per page render. Static security headers for all responses are in next.config.ts.
+ * a fresh CSP nonce per page response, and the anonymous page cache of the leaderboard pages
+ * (lib/page-cache/anonymous-page-cache.ts). Static security headers for all responses are in next.config.ts.
  */
 export async function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;
@@ -15,8 +17,17 @@ export async function proxy(request: NextRequest) {
   }
   if (pathname.startsWith("/api/")) return NextResponse.next();
 
-  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  // The page cache renders with a placeholder nonce of its own choosing (proved by a process secret).
+  const nonce = fillNonceOf(request.headers) ?? Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const cacheRequest = { method: request.method, pathname, search: request.nextUrl.search, headers: request.headers };
+  if (process.env.NODE_ENV === "production" && isCacheable(cacheRequest)) {
+    const page = await cachedPage(cacheRequest, nonce);
+    if (page) {
+      page.headers.set("content-security-policy", policy);
+      return new NextResponse(page.body, { status: 200, headers: page.headers });
+    }
+  }
   // Next reads the nonce from the request's CSP header and puts it on its scripts; the layout reads x-nonce.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
    */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** sign-in e-mails sent to one address per hour, whoever asks for them */
+  RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
   /** the site's public URL for sign-in redirects and links (https://leaderboard.example); unset: taken from the Host header */

@@ -4,7 +4,7 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import GitHub from "next-auth/providers/github";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { DEVELOPMENT_BUILD, env } from "@/lib/env";
 import { authSecret } from "./auth-secret";
 import { SESSION_MAX_AGE_SECONDS } from "./session-cookie";
 
@@ -30,10 +30,23 @@ import { SESSION_MAX_AGE_SECONDS } from "./session-cookie";
 
 export type SignInMethods = { github: boolean; email: boolean };
 
-/** Which sign-in methods this server offers (read when asked, so the sign-in page shows the truth). */
+let warnedAboutAuthUrl = false;
+
+/**
+ * Which sign-in methods this server offers (read when asked, so the sign-in page shows the truth).
+ *
+ * E-mail needs AUTH_URL outside development builds: without it the link in the e-mail takes its host from the
+ * request's Host header, so anybody could have a victim's sign-in link sent pointing at a site of theirs.
+ * Refusing is safer than warning.
+ */
 export function signInMethods(): SignInMethods {
   const e = env();
-  return { github: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET), email: Boolean(e.EMAIL_SERVER) };
+  const emailAllowed = Boolean(e.AUTH_URL) || DEVELOPMENT_BUILD;
+  if (e.EMAIL_SERVER && !emailAllowed && !warnedAboutAuthUrl) {
+    warnedAboutAuthUrl = true;
+    console.warn("EMAIL_SERVER is set but AUTH_URL is not: e-mail sign-in is off until AUTH_URL names this site's public URL.");
+  }
+  return { github: Boolean(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET), email: Boolean(e.EMAIL_SERVER) && emailAllowed };
 }
 
 function buildConfig(): NextAuthConfig {

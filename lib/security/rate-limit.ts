@@ -13,7 +13,8 @@ import { env } from "@/lib/env";
  * process: they must count into the same buckets.
  */
 
-export type RateLimitKind = "api" | "signin";
+/** `email`: magic links sent to one address, whoever asks (no inbox is flooded from many addresses). */
+export type RateLimitKind = "api" | "signin" | "email";
 
 type Limiters = Map<RateLimitKind, RateLimiterMemory>;
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -27,7 +28,9 @@ function limiter(kind: RateLimitKind): RateLimiterMemory {
     found =
       kind === "api"
         ? new RateLimiterMemory({ keyPrefix: "api", points: config.RATE_LIMIT_API_PER_MINUTE, duration: 60 })
-        : new RateLimiterMemory({ keyPrefix: "signin", points: config.RATE_LIMIT_SIGNIN_PER_10_MINUTES, duration: 600 });
+        : kind === "signin"
+          ? new RateLimiterMemory({ keyPrefix: "signin", points: config.RATE_LIMIT_SIGNIN_PER_10_MINUTES, duration: 600 })
+          : new RateLimiterMemory({ keyPrefix: "email", points: config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR, duration: 3600 });
     limiters.set(kind, found);
   }
   return found;
@@ -68,12 +71,12 @@ export async function takeRateLimitPoint(kind: RateLimitKind, key: string): Prom
   }
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes" };
-const WHAT: Record<RateLimitKind, string> = { api: "API requests", signin: "sign-in attempts" };
+const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour" };
+const WHAT: Record<RateLimitKind, string> = { api: "API requests", signin: "sign-in attempts", email: "sign-in e-mails" };
 
 /** The 429 answer: the /api/v1 error shape, with Retry-After. */
 export function tooManyRequests(kind: RateLimitKind, decision: Extract<RateLimitDecision, { ok: false }>): Response {
-  const message = `Too many ${WHAT[kind]} from your address: at most ${decision.limit} per ${WINDOW[kind]}. Try again in ${decision.retryAfterSeconds} s.`;
+  const message = `Too many ${WHAT[kind]} ${kind === "email" ? "to this e-mail address" : "from your address"}: at most ${decision.limit} per ${WINDOW[kind]}. Try again in ${decision.retryAfterSeconds} s.`;
   return Response.json(
     { error: { code: "rate_limited", message, retryAfterSeconds: decision.retryAfterSeconds } },
     { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds), "cache-control": "no-store" } },

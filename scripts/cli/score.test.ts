@@ -28,7 +28,8 @@ function tempFile(name: string, content: string | Buffer): string {
   return path.join(dir, name);
 }
 
-describe("alpsbench score (a real subprocess)", () => {
+// Each test starts tsx in a subprocess: seconds on a busy 2-core machine, so more than the 5 s default.
+describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
   test("per-instance numbers equal the library's, aggregates are their means, gzip is read", async () => {
     const instances = (await readPacketsLayout(PACKETS)).filter((i) => i.track === "task1");
     const predictions = instances.map((instance, index) => ({
@@ -78,7 +79,7 @@ describe("alpsbench score (a real subprocess)", () => {
   });
 });
 
-describe("alpsbench replay-judge (a real subprocess)", () => {
+describe("alpsbench replay-judge (a real subprocess)", { timeout: 60_000 }, () => {
   test("prints one item per recorded judge output, named by its folder, with our and the recorded scores", async () => {
     const { stdout } = await cli("replay-judge", "--task", "task3", "--from", path.join(ROOT, "tests/fixtures/judge/replay-mini"), "--json");
     const output = JSON.parse(stdout) as { items: { id: string; judge_score: unknown; recorded_judge_score: unknown; final_score: unknown }[] };

@@ -43,6 +43,8 @@ const MATRIX: Record<string, Case[]> = {
   ],
   "/api-docs": [page("API docs", "/api-docs")],
   "/audit": [page("moderation log", "/audit")],
+  // always the signed-in user's own account; visitors are redirected to sign in
+  "/account": [{ label: "own account", method: "GET", path: () => "/account", expect: { visitor: 307, user: 200, other: 200, admin: 200 } }],
   // admins' worklist: does not exist for anyone else
   "/admin": [{ label: "admin worklist", method: "GET", path: () => "/admin", expect: { visitor: 404, user: 404, other: 404, admin: 200 } }],
   "/queue": [page("queue", "/queue")],

@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: database.url,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production" as const,
+    // the port the page cache renders through, and the public URL e-mailed sign-in links point at
+    PORT: String(port),
+    AUTH_URL: `http://127.0.0.1:${port}`,
     EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
     EMAIL_FROM: "AlpsBench e2e <no-reply@alpsbench.test>",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-use",
