@@ -347,7 +347,7 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
                 const record = row.original;
                 const rank = view.ranks.get(record.rowId) ?? null;
                 const pinned = view.pinned.has(record.rowId);
-                const td = `border-b border-line px-2 py-2 align-top group-hover:bg-surface-hover sm:px-3 ${pinned ? "bg-accent-soft" : "bg-surface"}`;
+                const td = pinned ? "lb-td-pinned" : "lb-td";
                 return (
                   <tr key={row.id} className="group" data-row-id={record.rowId} data-pinned={pinned ? "true" : undefined}>
                     {row.getVisibleCells().map((cell) => {
@@ -395,7 +395,7 @@ export function LeaderboardTable({ leaderboard, query: initialQuery, viewSlug, p
                           title={cellTooltip(metric, metricCell)}
                           data-metric={metric.id}
                           data-value={metricCell?.value ?? ""}
-                          className={`${td} num text-right whitespace-nowrap ${meta.groupStart ? "border-l" : ""}`}
+                          className={`${td} lb-num${meta.groupStart ? " border-l" : ""}`}
                         >
                           {value === null ? (
                             <>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { applyTableQuery, compareRows, withPin, withSort } from "./apply-table-query";
+import { applyTableQuery, compareRows, PAGE_ROWS, withPin, withSort } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { viewCsv, viewRecords } from "./to-table";
@@ -144,7 +144,7 @@ describe("tableProps", () => {
       ),
     };
     const props = tableProps(many, q({ kind: ["memory_system"], pin: ["r0"] }));
-    expect(props.leaderboard.rows).toHaveLength(100);
+    expect(props.leaderboard.rows).toHaveLength(PAGE_ROWS);
     expect(props.leaderboard.rows[0]!.rowId).toBe("r0");
     expect(props.leaderboard.rows[1]!.rowId).toBe(`r${CLIENT_ROWS_LIMIT + 49}`);
     expect(props.server).toMatchObject({ matching: 1 + (CLIENT_ROWS_LIMIT + 50) / 2, total: CLIENT_ROWS_LIMIT + 50, organisations: ["Org 0", "Org 1", "Org 2"] });

@@ -2,8 +2,8 @@ import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
-/** Rows a page shows before "show all": enough for every real leaderboard, light with 1,000 systems. */
-export const PAGE_ROWS = 100;
+/** Rows a page shows before "Show all": 50 keeps a 1,000-system Task 4 page under ~1 MB (scripts/bench/pages.ts). */
+export const PAGE_ROWS = 50;
 
 export interface TableView {
   /** visible metric columns, in the leaderboard's order */

@@ -63,7 +63,7 @@ export const TableQuery = z.object({
   all: z
     .enum(["0", "1"])
     .default("0")
-    .meta({ description: "Pages show the first 100 rows unless `all=1`. Downloads always hold every matching row." }),
+    .meta({ description: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row." }),
 });
 export type TableQuery = z.infer<typeof TableQuery>;
 export type TableQueryInput = z.input<typeof TableQuery>;
