@@ -4,8 +4,7 @@ import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
 import { readJsonBody } from "@/lib/security/read-json-body";
-import { isSameOriginRequest } from "@/lib/security/same-origin";
-import { apiError, internalError, unauthorized } from "../_lib/http";
+import { apiError, internalError, unauthorized, writingUser } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -36,10 +35,9 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
 export async function PATCH(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   try {
-    const user = await requestUser(request);
-    if (!user) return unauthorized(request);
-    if (user.via === "session" && !isSameOriginRequest(request)) return apiError(403, "forbidden", "A signed-in request must come from this site's own pages.");
-    if (!user.scopes.includes("submit")) return apiError(403, "forbidden", "This API token does not have the submit scope.");
+    const writer = await writingUser(request);
+    if (!writer.ok) return writer.response;
+    const user = writer.user;
     const body = await readJsonBody(request, VisibilityRequest);
     if (!body.ok) return apiError(400, "bad_request", body.message);
     const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });

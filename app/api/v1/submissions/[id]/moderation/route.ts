@@ -1,10 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { moderateSubmission, ModerationRequest } from "@/lib/moderation/moderate-submission";
 import { readJsonBody } from "@/lib/security/read-json-body";
-import { isSameOriginRequest } from "@/lib/security/same-origin";
-import { apiError, internalError, unauthorized } from "../../_lib/http";
+import { apiError, internalError, writingUser } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -18,10 +16,9 @@ export const dynamic = "force-dynamic";
 export async function POST(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
   try {
-    const user = await requestUser(request);
-    if (!user) return unauthorized(request);
-    if (user.via === "session" && !isSameOriginRequest(request)) return apiError(403, "forbidden", "A signed-in request must come from this site's own pages.");
-    if (!user.scopes.includes("submit")) return apiError(403, "forbidden", "This API token does not have the submit scope.");
+    const writer = await writingUser(request);
+    if (!writer.ok) return writer.response;
+    const user = writer.user;
     if (user.role !== "admin") return apiError(403, "forbidden", "Only admins can moderate submissions.");
     const body = await readJsonBody(request, ModerationRequest);
     if (!body.ok) return apiError(400, "bad_request", body.message);
