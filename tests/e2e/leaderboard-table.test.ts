@@ -336,7 +336,7 @@ describe("leaderboard table in Chromium", () => {
     expect(found[0]).toMatchObject({ name: "Bulk 7", rank: "1" });
     await page.getByRole("button", { name: "Pin Bulk 79 to the top" }).click();
     await page.getByRole("searchbox").fill("");
-    await page.waitForFunction(() => document.querySelectorAll("tbody tr[data-row-id]").length === 100 && !document.querySelector("[data-stale]"));
+    await page.waitForFunction((n) => document.querySelectorAll("tbody tr[data-row-id]").length === n && !document.querySelector("[data-stale]"), PAGE_ROWS);
     const pinned = await readTable();
     expect(pinned[0]).toMatchObject({ name: "Bulk 79", pinned: true });
     expect(pinned[1]).toMatchObject({ name: "Bulk 0" });

@@ -4,7 +4,8 @@ import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
 import { readJsonBody } from "@/lib/security/read-json-body";
-import { apiError, internalError, unauthorized, writingUser } from "../_lib/http";
+import { apiError, internalError, unauthorized } from "../_lib/http";
+import { writingUser } from "../_lib/writing-user";
 
 export const dynamic = "force-dynamic";
 

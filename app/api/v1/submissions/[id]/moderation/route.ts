@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { moderateSubmission, ModerationRequest } from "@/lib/moderation/moderate-submission";
 import { readJsonBody } from "@/lib/security/read-json-body";
-import { apiError, internalError, writingUser } from "../../_lib/http";
+import { apiError, internalError } from "../../_lib/http";
+import { writingUser } from "../../_lib/writing-user";
 
 export const dynamic = "force-dynamic";
 
