@@ -33,12 +33,13 @@ export const FILL_SECRET_HEADER = "x-page-cache-fill";
 export const FILL_NONCE_HEADER = "x-page-cache-nonce";
 const fillSecret = randomBytes(24).toString("base64url");
 
-type CachedPage = { body: string; placeholder: string; headers: [string, string][] };
+/** The page as UTF-8 pieces between the placeholder nonces: a hit joins them around a fresh nonce, no re-encoding. */
+type CachedPage = { pieces: Buffer[]; headers: [string, string][] };
 
 const pages = new LRUCache<string, CachedPage>({
   // 64 MB of HTML: a leaderboard page with 1,000 systems is ~1.2 MB, so at least ~50 views stay warm.
   maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (page) => page.body.length + 1,
+  sizeCalculation: (page) => page.pieces.reduce((sum, piece) => sum + piece.length, 1),
 });
 const filling = new Map<string, Promise<CachedPage | null>>();
 
@@ -68,16 +69,16 @@ async function fill(pathAndSearch: string): Promise<CachedPage | null> {
   });
   // Only complete pages are kept: errors, redirects and not-found answers render again next time.
   if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return null;
-  const body = await response.text();
+  const pieces = (await response.text()).split(placeholder).map((piece) => Buffer.from(piece, "utf8"));
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
-  return { body, placeholder, headers };
+  return { pieces, headers };
 }
 
 /**
  * The cached page for this request (rendered now on a miss), with `nonce` in place of the placeholder; null when
  * the page could not be cached (the caller lets Next render it as usual).
  */
-export async function cachedPage(request: PageCacheRequest, nonce: string): Promise<{ body: string; headers: Headers; hit: boolean } | null> {
+export async function cachedPage(request: PageCacheRequest, nonce: string): Promise<{ body: Uint8Array<ArrayBuffer>; headers: Headers; hit: boolean } | null> {
   const version = await readLeaderboardVersion();
   if (version === null) return null;
   const pathAndSearch = `${request.pathname}${request.search}`;
@@ -97,5 +98,17 @@ export async function cachedPage(request: PageCacheRequest, nonce: string): Prom
   }
   const headers = new Headers(page.headers);
   headers.set("x-page-cache", hit ? "hit" : "miss");
-  return { body: page.body.replaceAll(page.placeholder, nonce), headers, hit };
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const size = page.pieces.reduce((sum, piece) => sum + piece.length, 0) + nonceBytes.length * (page.pieces.length - 1);
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const [index, piece] of page.pieces.entries()) {
+    if (index > 0) {
+      body.set(nonceBytes, offset);
+      offset += nonceBytes.length;
+    }
+    body.set(piece, offset);
+    offset += piece.length;
+  }
+  return { body, headers, hit };
 }
