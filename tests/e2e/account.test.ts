@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { hashApiToken } from "@/lib/auth/api-token";
 import { launchChromium } from "./browser";
 import { signInBrowser } from "./sign-in";
-import { e2eDb, uploadMultipart } from "./submissions-helpers";
+import { demoTask1Predictions, e2eDb, uploadMultipart } from "./submissions-helpers";
 
 /**
  * The account page in Chromium: API tokens (create with a name and scopes, shown once, listed with last use,
@@ -36,20 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Task 1 prediction rows for every demo dev instance. */
-async function demoTask1File(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&split=dev`);
-  expect(response.status).toBe(200);
-  const rows = (await response.text()).split("\n").filter((line) => line.trim() !== "");
-  expect(rows.length).toBeGreaterThan(0);
-  return rows
-    .map((line) => {
-      const { benchmark_id } = JSON.parse(line) as { benchmark_id: string };
-      return JSON.stringify({ benchmark_id, memory_items: [{ memory_id: "m1", type: "direct", label: "Personal_Background/Pets", value: "Has a dog", confidence: 0.8 }] });
-    })
-    .join("\n");
-}
 
 function tokenRow(name: string) {
   return page.locator("tr").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
@@ -117,7 +103,7 @@ describe("account page", () => {
     const upload = await uploadMultipart(baseUrl, {
       token,
       fields: { task: "task1", model: systemName, benchmark: "demo", split: "dev", visibility: "private" },
-      file: await demoTask1File(),
+      file: await demoTask1Predictions(baseUrl),
     });
     expect(upload.status, JSON.stringify(upload.body)).toBe(202);
     submissionId = upload.body.id ?? "";

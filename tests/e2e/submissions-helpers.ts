@@ -101,3 +101,20 @@ export async function waitUntilFinished(baseUrl: string, id: string, token: stri
 }
 
 export const jsonl = (rows: readonly unknown[]): string => rows.map((row) => `${JSON.stringify(row)}\n`).join("");
+
+/** A valid Task 1 prediction file for the demo dev split: one plausible memory for every input the server lists. */
+export async function demoTask1Predictions(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&split=dev`);
+  expect(response.status).toBe(200);
+  const ids = (await response.text())
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const row: unknown = JSON.parse(line);
+      if (!row || typeof row !== "object" || !("benchmark_id" in row) || typeof row.benchmark_id !== "string") throw new Error(`no benchmark_id in ${line}`);
+      return row.benchmark_id;
+    });
+  expect(ids.length).toBeGreaterThan(0);
+  const memory = { memory_id: "m1", type: "direct", label: "Personal_Background/Pets", value: "Has a dog", confidence: 0.8 };
+  return jsonl(ids.map((id) => ({ benchmark_id: id, memory_items: [memory] })));
+}

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { launchChromium } from "./browser";
 import { signInBrowser } from "./sign-in";
+import { demoTask1Predictions } from "./submissions-helpers";
 
 /**
  * The web submission journey in Chromium, against the production server of tests/e2e/global-setup.ts (which runs
@@ -33,31 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Task 1 prediction rows for the demo dev split: one plausible memory per instance. */
-async function validDemoFile(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&split=dev`);
-  expect(response.status).toBe(200);
-  const ids = (await response.text())
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const row: unknown = JSON.parse(line);
-      if (!row || typeof row !== "object" || !("benchmark_id" in row) || typeof row.benchmark_id !== "string") throw new Error(`no benchmark_id in ${line}`);
-      return row.benchmark_id;
-    });
-  expect(ids.length).toBeGreaterThan(0);
-  return (
-    ids
-      .map((id) =>
-        JSON.stringify({
-          benchmark_id: id,
-          memory_items: [{ memory_id: "m1", type: "direct", label: "Personal_Background/Pets", value: "Has a dog", confidence: 0.8 }],
-        }),
-      )
-      .join("\n") + "\n"
-  );
-}
 
 /** Fills the form: demo benchmark, Task 1, dev split, a system name and the file. */
 async function fillForm(fileName: string, content: string): Promise<void> {
@@ -92,7 +68,7 @@ describe("web submission", () => {
   });
 
   test("a valid upload shows its progress to 100%, opens the status page and reaches done with metrics", async () => {
-    const content = await validDemoFile();
+    const content = await demoTask1Predictions(baseUrl);
     await page.goto(`${baseUrl}/submit`);
     await fillForm("demo-task1-dev.jsonl", content);
     // Every value the upload progress bar takes, recorded in the page: the client-side navigation that follows
