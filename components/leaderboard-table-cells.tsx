@@ -111,6 +111,16 @@ export function SystemCell({ row, pinned, onTogglePin, density }: { row: Leaderb
           {`by ${row.submittedBy}${row.submittedAt ? `, ${row.submittedAt.slice(0, 10)}` : ""}`}
         </span>
       ) : null}
+      {row.rewardsFromService ? (
+        // the server's reward service, not the submitter, supplied (some of) this row's reward scores
+        <span
+          className="lb-by"
+          data-rewards-from-service
+          title="Some reward scores of this upload were computed by this server's reward-model service under this profile"
+        >
+          {`rewards from service: ${row.rewardsFromService}`}
+        </span>
+      ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
       <button
         type="button"

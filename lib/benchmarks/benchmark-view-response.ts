@@ -11,6 +11,8 @@ import type { Benchmark } from "./types";
 const error = (status: number, code: string, message: string, issues?: string[]) =>
   NextResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
 
+const REWARDS_FROM_SERVICE = "rewards_from_service";
+
 /**
  * GET /api/v1/leaderboards/<benchmark>[/<view>] for a registered benchmark module: the same `rows` shape as
  * the AlpsBench views (the same table query, ranks and CSV/JSON records through the same pure functions),
@@ -37,9 +39,13 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
   // after the last identity field (uploader, contamination figures …), before the first metric column
   const firstMetric = table.columns[0]?.id;
   const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
-  const columns = [...fields.slice(0, cut), ...attributeKeys, ...fields.slice(cut)];
-  const rows = viewRecords(table).map((record) => {
-    const extra = attributes.get(String(record.row_id)) ?? {};
+  // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null
+  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, ...attributeKeys, ...fields.slice(cut)];
+  const rows = viewRecords(table).map((record, i) => {
+    const extra: Record<string, string | number | null> = {
+      ...attributes.get(String(record.row_id)),
+      [REWARDS_FROM_SERVICE]: table.rows[i]?.rewardsFromService ?? null,
+    };
     return Object.fromEntries(columns.map((c) => [c, c in record ? record[c] : (extra[c] ?? null)]));
   });
   const name = `${board.id}-test`;

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { readRewardSource, shortProfileHash } from "@/lib/pipeline/reward-source";
 import { moduleTrackId } from "./module-rows";
 import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./types";
 
@@ -11,6 +12,11 @@ import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./type
  * never reach a view; their owners see them on /submissions/<id>.
  */
 export async function loadUploadedRuns(db: Db, benchmark: Benchmark): Promise<UploadedRun[]> {
+  return (await loadUploads(db, benchmark)).runs;
+}
+
+/** The uploads, and the reward profile's short hash of each one whose reward scores the service (partly) supplied. */
+async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: UploadedRun[]; labels: Map<string, string> }> {
   const submissions = await db.submission.findMany({
     where: { benchmarkVersion: { slug: benchmark.id }, source: "upload", status: "done", visibility: "public", hiddenAt: null },
     orderBy: { createdAt: "asc" },
@@ -20,11 +26,17 @@ export async function loadUploadedRuns(db: Db, benchmark: Benchmark): Promise<Up
       scorerVersion: true,
       verifiedAt: true,
       createdAt: true,
+      rewardSource: true,
       system: { select: { name: true, slug: true, organisation: true } },
       scores: { select: { trackId: true, metric: true, value: true, n: true, ciLow: true, ciHigh: true, scoreVersion: true } },
     },
   });
-  return submissions.flatMap((s) => {
+  const labels = new Map<string, string>();
+  for (const s of submissions) {
+    const source = readRewardSource(s.rewardSource);
+    if (source) labels.set(s.id, shortProfileHash(source.profileHash));
+  }
+  const runs = submissions.flatMap((s) => {
     const platformTrack = s.tracks[0];
     const track = platformTrack === undefined ? null : moduleTrackId(benchmark, platformTrack);
     if (track === null) return [];
@@ -47,10 +59,18 @@ export async function loadUploadedRuns(db: Db, benchmark: Benchmark): Promise<Up
       },
     ];
   });
+  return { runs, labels };
 }
 
 export async function loadBenchmarkView(db: Db, benchmark: Benchmark, viewId: string, params: URLSearchParams): Promise<LoadViewResult> {
   // an unknown view answers 404 before any query
   if (!benchmark.views.some((v) => v.id === viewId)) return null;
-  return benchmark.loadView(db, viewId, params, await loadUploadedRuns(db, benchmark));
+  const { runs, labels } = await loadUploads(db, benchmark);
+  const loaded = await benchmark.loadView(db, viewId, params, runs);
+  if (!loaded?.ok || labels.size === 0) return loaded;
+  // the platform's own label, on whatever row the module made of the upload (the module never sees it)
+  const rows = loaded.view.board.rows.map((row) =>
+    row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row,
+  );
+  return { ok: true, view: { ...loaded.view, board: { ...loaded.view.board, rows } } };
 }

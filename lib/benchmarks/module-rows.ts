@@ -57,3 +57,11 @@ export async function ensureModuleRows(db: Writer, benchmark: Benchmark): Promis
   }
   return version;
 }
+
+/**
+ * The score version of a module track's uploads: its Score rows and the Submission carry it. Qualified by
+ * benchmark and track, so two modules' "1" never meet, and never equal AlpsBench's SCORER_VERSION ("det-…").
+ */
+export function moduleScoreVersion(benchmark: Pick<Benchmark, "id">, track: { id: string; scorerVersion: string }): string {
+  return `${benchmark.id}/${track.id}@${track.scorerVersion}`;
+}

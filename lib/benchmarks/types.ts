@@ -87,6 +87,28 @@ export interface RowFormat {
   example: Record<string, unknown>;
 }
 
+/** The figures of one item as stored (JSONB) and downloaded: flat, so a CSV column is one key. */
+export type ItemFigures = Record<string, string | number | boolean | null>;
+
+/**
+ * How a track's per-item results (ScoreResult.items) are stored for an upload's drill-down: the platform writes
+ * one row per item (key + figures, validated by `schema`) with the Score rows and shows them, 50 a page, on the
+ * submission page and as CSV/JSON. Items may reveal what a hidden gold would let one compute: `public` says
+ * whether anyone may read a public upload's items (default: the owner and admins only).
+ */
+export interface ItemRowsDeclaration<PerItem = unknown> {
+  /** the item's unique key within one upload (a PersonalLLM person_id) */
+  key(item: PerItem): string;
+  /** pure: the stored figures of an item, parsed with `schema` before writing */
+  figures(item: PerItem): ItemFigures;
+  /** the boundary shape of a stored item row's figures */
+  schema: z.ZodType<ItemFigures>;
+  /** the figures' columns in order, for the page table and the CSV header; `table: false` keeps one to the downloads */
+  columns: { id: string; label: string; decimals?: number; table?: boolean; sortable?: boolean }[];
+  /** whether anyone may read the items of a public upload; default false (owner and admins only) */
+  public?: boolean;
+}
+
 export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem = unknown> {
   /** unique inside the benchmark, URL-safe: "rewards", "selection" */
   id: string;
@@ -100,6 +122,14 @@ export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem 
   metrics: MetricDefinition[];
   /** the metric that ranks rows by default */
   headline: string;
+  /**
+   * The version of this track's scorer: bump it whenever a stored number would change. Stored with the Score rows
+   * (as `<benchmark>/<track>@<version>`, lib/benchmarks/module-rows.ts); `alpsbench rescore --all` re-scores the
+   * track's uploads when it changes, and only then.
+   */
+  scorerVersion: string;
+  /** optional: store the per-item results of an upload (ScoreResult.items) for drill-down and download */
+  itemRows?: ItemRowsDeclaration<PerItem>;
   /** pure: coverage problems of parsed rows (missing, unknown, repeated items), each with its line */
   check(input: Input, predictions: readonly (Prediction & { line: number })[]): RowProblem[];
   /** pure: the same input and checked predictions always give the same result (fixed bootstrap seed) */

@@ -83,6 +83,8 @@ export const LeaderboardRow = z.object({
   submittedAt: z.string().nullable().optional(),
   /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
   contamination: ContaminationFigures.nullable().optional(),
+  /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
+  rewardsFromService: z.string().nullable().optional(),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;

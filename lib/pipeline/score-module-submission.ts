@@ -1,35 +1,51 @@
 import { gunzipSync } from "node:zlib";
-import { ensureModuleRows, moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
+import { queueTiming } from "@/lib/queue/timing";
 import { fillRewardScores, rewardSetupFromEnv, type RewardSetup } from "./fill-reward-scores";
+import { advanceRewardScores, DEFAULT_REWARD_BATCHES_PER_STEP } from "./reward-chunk";
+import { rewardSourceOf, type RewardSource } from "./reward-source";
 import { REFUND_NOTE, SubmissionScoringError } from "./submission-failure";
+import { itemRowsOf, writeModuleScores } from "./write-module-scores";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+export type ModuleStepOptions = {
+  /** the reward service for rows without reward scores; default: the one configured by REWARD_SERVICE_* */
+  rewards?: RewardSetup | null;
+  /** reward-service batches one step sends at most (default DEFAULT_REWARD_BATCHES_PER_STEP) */
+  rewardBatchesPerStep?: number;
+  /** no reward batch starts after this long in a step (default: the chunk budget, 40 % of the job's expiry) */
+  budgetMs?: number;
+};
+
 /**
- * The worker's step for an upload to a registered benchmark module: ONE step (a module's pure scorer over its
- * items, bootstrap included, takes well under a chunk's budget): read the stored file, parse it with the track's
- * `predictionRow`, re-check it with `check` against the data imported now (it was checked at upload; an import
- * since may have changed the items), score it with the track's pure `score`, then in the step's transaction
- * upsert one Score per metric under the submission's scorer version and mark it done.
+ * The worker's steps for an upload to a registered benchmark module: read the stored file, parse it with the
+ * track's `predictionRow`, re-check it with `check` against the data imported now (it was checked at upload; an
+ * import since may have changed the items), then:
  *
- * A track that declares `rewardTexts` first has its rows' missing reward scores filled (fill-reward-scores.ts).
+ *   - reward steps (a track that declares `rewardTexts`, with a reward service): the missing (text, model) scores
+ *     are asked in bounded chunks (reward-chunk.ts), each step committing its progress and queueing the next, so
+ *     no step outlives its job's expiry and a retry continues where the last one stopped (the cache holds every
+ *     answered batch);
+ *   - the last step: every missing score comes from the cache, the track's pure `score` runs, and ONE transaction
+ *     writes the Score rows (under the track's own score version), the per-item rows and status done.
  *
- * Safe to run twice: Scores are upserted on (submission, track, metric, version), and runScoreJob leaves a done
- * submission alone. Per-item figures (ScoreResult.items) are not stored for module uploads yet.
+ * Safe to run twice: Scores are upserted on (submission, track, metric, version), the item rows are replaced, and
+ * runScoreJob leaves a done submission alone.
  */
 export async function scoreModuleSubmission(
   db: Db,
   benchmark: Benchmark,
   submission: { id: string; tracks: string[]; fileName?: string | null; startedAt: Date | null },
   scoreVersion: string,
-  commit: (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>) => Promise<void>,
+  commit: (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score") => Promise<void>,
   log: (line: string) => void,
-  /** the reward service for rows without reward scores; default: the one configured by REWARD_SERVICE_* */
-  rewards?: RewardSetup | null,
-): Promise<"done"> {
+  options: ModuleStepOptions = {},
+): Promise<"continued" | "done"> {
   const started = Date.now();
   const platformTrack = submission.tracks[0] ?? "";
   const trackId = moduleTrackId(benchmark, platformTrack);
@@ -58,10 +74,40 @@ export async function scoreModuleSubmission(
   // rows with a response text but missing reward scores: filled through the cache and the reward service, if any
   let rows = parsed.rows;
   let rewardNote: Record<string, unknown> = {};
+  let rewardSource: RewardSource | null = null;
   if (track.rewardTexts) {
-    const setup = rewards === undefined ? rewardSetupFromEnv(db, track.rewardTexts.models) : rewards;
+    const setup = options.rewards === undefined ? rewardSetupFromEnv(db, track.rewardTexts.models) : options.rewards;
+    if (setup) {
+      const bounds = {
+        maxBatches: options.rewardBatchesPerStep ?? DEFAULT_REWARD_BATCHES_PER_STEP,
+        budgetMs: options.budgetMs ?? queueTiming(env()).chunkBudgetMs,
+      };
+      const progress = await advanceRewardScores(track.rewardTexts, input, parsed.rows, setup, bounds);
+      if (progress.answered < progress.needed) {
+        log(`submission ${submission.id}: reward scores ${progress.answered}/${progress.needed} (${progress.sentBatches} batch(es) this step); continuing`);
+        await commit(
+          async (tx) => {
+            const now = new Date();
+            await tx.submission.updateMany({
+              where: { id: submission.id, status: { in: ["queued", "scoring"] } },
+              data: {
+                status: "scoring",
+                progressDone: progress.answered,
+                progressTotal: progress.needed,
+                lastProgressAt: now,
+                startedAt: submission.startedAt ?? now,
+              },
+            });
+          },
+          { step: "module-rewards", answered: progress.answered, needed: progress.needed, batches: progress.sentBatches },
+          "score",
+        );
+        return "continued";
+      }
+    }
     const filled = await fillRewardScores(track.rewardTexts, input, parsed.rows, setup);
     rows = filled.rows;
+    if (setup) rewardSource = rewardSourceOf(setup.profile, filled.cached + filled.scored);
     if (filled.needed > 0) {
       rewardNote = { rewardRows: filled.needed, rewardCached: filled.cached, rewardScored: filled.scored, rewardService: setup !== null };
       log(
@@ -70,43 +116,19 @@ export async function scoreModuleSubmission(
     }
   }
   const result = track.score(input, rows);
+  const items = itemRowsOf(track, result);
   await commit(
-    async (tx) => {
-      // the Track rows Score refers to (a module registered after the upload was stored still gets them)
-      await ensureModuleRows(tx, benchmark);
-      for (const [metric, m] of Object.entries(result.metrics)) {
-        const fields = {
-          value: m.value,
-          n: m.n,
-          ciLow: m.ciLow,
-          ciHigh: m.ciHigh,
-          kind: track.kind === "judge" ? ("judge" as const) : ("deterministic" as const),
-          judgeProfileId: null,
-        };
-        await tx.score.upsert({
-          where: { submissionId_trackId_metric_scoreVersion: { submissionId: submission.id, trackId: platformTrack, metric, scoreVersion } },
-          create: { submissionId: submission.id, trackId: platformTrack, metric, scoreVersion, ...fields },
-          update: { ...fields, computedAt: new Date() },
-        });
-      }
-      const now = new Date();
-      // updateMany: a submission failed meanwhile (by an administrator) is not brought back
-      await tx.submission.updateMany({
-        where: { id: submission.id, status: { not: "failed" } },
-        // a module upload carries no note of its own: the note says why its figures are "not scored" (or nothing)
-        data: {
-          status: "done",
-          note: result.notScored ?? null,
-          scorerVersion: scoreVersion,
-          progressDone: result.n,
-          progressTotal: result.n,
-          lastProgressAt: now,
-          startedAt: submission.startedAt ?? now,
-          finishedAt: now,
-        },
-      });
+    (tx) =>
+      writeModuleScores(tx, benchmark, track, { id: submission.id, platformTrack, startedAt: submission.startedAt }, scoreVersion, result, items, rewardSource),
+    {
+      step: "module",
+      benchmark: benchmark.id,
+      track: track.id,
+      n: result.n,
+      items: items.length,
+      ...rewardNote,
+      ...(result.notScored ? { notScored: result.notScored } : {}),
     },
-    { step: "module", benchmark: benchmark.id, track: track.id, n: result.n, ...rewardNote, ...(result.notScored ? { notScored: result.notScored } : {}) },
   );
   log(`submission ${submission.id}: ${benchmark.id}/${track.id} scored over ${result.n} items (${((Date.now() - started) / 1000).toFixed(1)} s); done`);
   return "done";

@@ -16,6 +16,7 @@ import type { RewardSetup } from "./fill-reward-scores";
 import { persistTrackScore } from "./persist-track-score";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { SCORER_VERSION, scoreTrack } from "./score-track";
+import { scoreVersionFor } from "./score-version-for";
 import { isSubmitterDataError, markSubmissionFailed, REFUND_NOTE, SUBMITTER_DATA_REASON, SubmissionScoringError } from "./submission-failure";
 import {
   allScopeInstances,
@@ -64,6 +65,8 @@ export type RunScoreJobOptions = {
   judge?: JudgeSetup | null;
   /** the reward service of module tracks with response-text rows; default: REWARD_SERVICE_* (null: "not scored") */
   rewards?: RewardSetup | null;
+  /** reward-service batches one module step may send at most (default: see reward-chunk.ts) */
+  rewardBatchesPerStep?: number;
   /** set when run by the queue */
   control?: JobControl;
   /** tests only: a pause before a chunk commits, to kill a worker in the middle of one */
@@ -114,17 +117,24 @@ export async function runScoreJob(db: Db, payload: ScoreJobPayload, options: Run
     await commitStep(db, options.control, { jobOutput: { skipped: `stale job for ${scoreVersion}` } }, async () => {});
     return "done";
   }
-  if (scoreVersion !== SCORER_VERSION) {
+  // AlpsBench's SCORER_VERSION, or the module track's own version (score-version-for.ts)
+  const current = scoreVersionFor({ benchmark: submission.benchmarkVersion.slug, tracks: submission.tracks });
+  if (scoreVersion !== current) {
     // Another release's worker may still run that version (rolling deploy): retryable, and our failure if none does.
-    throw new Error(`this worker scores with ${SCORER_VERSION}; the job asks for ${scoreVersion}`);
+    throw new Error(`this worker scores with ${current}; the job asks for ${scoreVersion}`);
   }
 
   try {
-    // An upload to a registered benchmark module: the module's pure scorer, in one step.
+    // An upload to a registered benchmark module: the module's pure scorer (after the reward step's chunks, if any).
     const module = getBenchmark(submission.benchmarkVersion.slug);
     if (module) {
-      const commit = (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>) => commitStep(db, options.control, { jobOutput }, write);
-      return await scoreModuleSubmission(db, module, submission, SCORER_VERSION, commit, log, options.rewards);
+      const commit = (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score") =>
+        commitStep(db, options.control, { jobOutput, next }, write);
+      return await scoreModuleSubmission(db, module, submission, current, commit, log, {
+        rewards: options.rewards,
+        budgetMs: options.budgetMs,
+        rewardBatchesPerStep: options.rewardBatchesPerStep,
+      });
     }
     const scope = submissionScope(submission);
     const judgeSetup = options.judge === undefined ? liveJudgeFromEnv(env(), { maxRetries: 2 }) : options.judge;

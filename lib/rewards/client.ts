@@ -30,7 +30,11 @@ export type RewardClientOptions = {
 
 export type RewardClient = {
   /** one request: the texts of one batch scored by one model */
-  scoreBatch(pin: RewardModelPin, maxLength: number, texts: readonly RewardText[], signal?: AbortSignal): Promise<number[]>;
+  /**
+   * `signal`: abandon the batch before its next attempt (nothing more is sent); `inFlight`: also abort a request
+   * already on the wire (a job step whose time is up: the answer would come after the step may hold its job).
+   */
+  scoreBatch(pin: RewardModelPin, maxLength: number, texts: readonly RewardText[], signal?: AbortSignal, inFlight?: AbortSignal): Promise<number[]>;
   readonly limiter: Limiter;
   /** HTTP requests sent (retries included) */
   readonly requests: number;
@@ -47,7 +51,7 @@ export function createRewardClient(options: RewardClientOptions): RewardClient {
   let requests = 0;
 
   /** One attempt: the parsed scores, or a "retry" with why, or a thrown non-retryable error. */
-  const attempt = async (body: ScoreRequest): Promise<number[] | { retry: string }> => {
+  const attempt = async (body: ScoreRequest, inFlight?: AbortSignal): Promise<number[] | { retry: string }> => {
     requests += 1;
     let response: Response;
     try {
@@ -55,7 +59,7 @@ export function createRewardClient(options: RewardClientOptions): RewardClient {
         method: "POST",
         headers: { "content-type": "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: inFlight ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), inFlight]) : AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       // connection refused/reset and timeouts: the service may come back
@@ -84,7 +88,7 @@ export function createRewardClient(options: RewardClientOptions): RewardClient {
   };
 
   return {
-    scoreBatch(pin, maxLength, texts, signal) {
+    scoreBatch(pin, maxLength, texts, signal, inFlight) {
       const body: ScoreRequest = {
         model: pin.model,
         revision: pin.revision,
@@ -99,8 +103,9 @@ export function createRewardClient(options: RewardClientOptions): RewardClient {
           if (i > 0) await new Promise((resolve) => setTimeout(resolve, retryBaseMs * 2 ** (i - 1)));
           // a sibling batch failed for good: the caller gives up, so a queued batch sends nothing
           if (signal?.aborted) throw new RewardServiceError(`${pin.model}: abandoned (${String(signal.reason)})`, tries);
+          if (inFlight?.aborted) throw new RewardServiceError(`${pin.model}: abandoned (${String(inFlight.reason)})`, tries);
           tries += 1;
-          const outcome = await attempt(body);
+          const outcome = await attempt(body, inFlight);
           if (Array.isArray(outcome)) return outcome;
           last = outcome.retry;
         }

@@ -4,7 +4,7 @@ import type { AnyTrack, Benchmark as BenchmarkModule } from "@/lib/benchmarks/ty
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { scoreVersionFor } from "@/lib/pipeline/score-version-for";
 import { validateUpload } from "@/lib/predictions/validate-upload";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
 import { enqueueScoring } from "@/lib/queue/enqueue";
@@ -315,6 +315,7 @@ async function commitFiles(
         : null;
       const created: RunSubmissionSummary[] = [];
       for (const [index, file] of files.entries()) {
+        const scoreVersion = scoreVersionFor({ benchmark: benchmark.slug, tracks: [file.track] });
         const submission = await tx.submission.create({
           data: {
             systemId: system.id,
@@ -333,14 +334,14 @@ async function commitFiles(
             contentSha256: file.contentSha256,
             // a run's key sits on its first submission: a retry finds the run through it
             idempotencyKey: index === 0 ? (input.idempotencyKey ?? null) : null,
-            scorerVersion: SCORER_VERSION,
+            scorerVersion: scoreVersion,
             validationReport: file.report as unknown as Prisma.InputJsonValue,
             progressTotal: file.report.coverage.expected,
           },
           select: { id: true, status: true },
         });
         // The job commits with the submission: no submission without its job, no job without its submission.
-        await enqueueScoring(prismaExecutor(tx), { submissionId: submission.id, scoreVersion: SCORER_VERSION });
+        await enqueueScoring(prismaExecutor(tx), { submissionId: submission.id, scoreVersion });
         created.push({ id: submission.id, task: file.track, split: file.split, status: submission.status, file: file.path, validation: file.report });
       }
       return { ok: true, runId: runRow?.id ?? null, submissions: created };

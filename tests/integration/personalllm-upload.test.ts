@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
+import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { readEvalUsers, readPrompts } from "@/lib/benchmarks/personalllm/db/read-input";
 import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
@@ -14,7 +15,6 @@ import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-syn
 import { parse } from "csv-parse/sync";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { rewardsCsv, selectionChoice, writeSelectionParquet } from "../fixtures/personalllm-uploads";
@@ -26,6 +26,11 @@ import { rewardsCsv, selectionChoice, writeSelectionParquet } from "../fixtures/
  * aggregates equal a direct call) and appear in the module's views as "submitted" rows beside the others.
  */
 const db = createPrismaClient(inject("databaseUrl"));
+/** the job payload creation queued: the submission's own (module track) score version */
+const payloadOf = async (submissionId: string) => ({
+  submissionId,
+  scoreVersion: (await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scorerVersion: true } })).scorerVersion!,
+});
 const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-upload-"));
 const personalLlm = getBenchmark("personalllm")!;
 let ownerId: string;
@@ -95,7 +100,7 @@ describe("PersonalLLM uploads on the platform path", () => {
     const selection = await createSubmission(db, upload("selection", "selection.parquet", readFileSync(parquetFile)));
     expect(selection).toMatchObject({ ok: true, validation: { format: "parquet" } });
     if (!rewards.ok || !selection.ok) return;
-    for (const id of [rewards.id, selection.id]) expect(await runScoreJob(db, { submissionId: id, scoreVersion: SCORER_VERSION }, { judge: null })).toBe("done");
+    for (const id of [rewards.id, selection.id]) expect(await runScoreJob(db, await payloadOf(id), { judge: null })).toBe("done");
 
     const users = await readEvalUsers(db);
     const rows = (parse(csv, { columns: true }) as Record<string, string>[]).map((r) => RewardsPrediction.parse(r));
@@ -108,6 +113,10 @@ describe("PersonalLLM uploads on the platform path", () => {
       expect(row!.cells[metric]).toMatchObject({ value: want.value, n: personIds.length, ciLow: want.ciLow, ciHigh: want.ciHigh });
     }
     expect(row!.cells.total_score!.ciLow).toBeLessThan(row!.cells.total_score!.ciHigh!);
+    // every reward score was uploaded: no "rewards from service" label, in the read model or the API row
+    expect(row!.rewardsFromService ?? null).toBeNull();
+    const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+    expect(api.rows.find((r) => r.submission_id === rewards.id)).toMatchObject({ rewards_from_service: null });
 
     const prompts = await readPrompts(db);
     const chosen = scoreChoices({ users, prompts }, new Map(personIds.map((id, i) => [id, selectionChoice(i)])));

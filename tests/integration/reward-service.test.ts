@@ -14,8 +14,10 @@ import type { EvalUser } from "@/lib/benchmarks/personalllm/schemas";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { PostgresRewardCache } from "@/lib/db/postgres-reward-cache";
 import type { RewardSetup } from "@/lib/pipeline/fill-reward-scores";
+import { queueRescores } from "@/lib/pipeline/queue-rescores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { createRewardClient, defineRewardProfile, rewardProfileHash } from "@/lib/rewards";
 import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -30,6 +32,11 @@ import type { NewSubmission } from "@/lib/submissions/contracts";
  * metric null and a "not scored" note, never a crash or a zero.
  */
 const db = createPrismaClient(inject("databaseUrl"));
+/** the job payload creation queued: the submission's own (module track) score version */
+const payloadOf = async (submissionId: string) => ({
+  submissionId,
+  scoreVersion: (await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scorerVersion: true } })).scorerVersion!,
+});
 const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-rewards-"));
 const personalLlm = getBenchmark("personalllm")!;
 const REVISION = "0123abc";
@@ -97,7 +104,7 @@ describe("reward-model service for response-text uploads", () => {
     if (!created.ok) return;
     server.failNext(2);
     const first = setup();
-    expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null, rewards: first })).toBe("done");
+    expect(await runScoreJob(db, await payloadOf(created.id), { judge: null, rewards: first })).toBe("done");
 
     const texts = users.length - 2;
     // 10 texts per model in batches of 4: 3 requests per model, 30 in all, plus the two 503s retried
@@ -127,14 +134,35 @@ describe("reward-model service for response-text uploads", () => {
     }
     expect((await db.submission.findUniqueOrThrow({ where: { id: created.id } })).note).toBeNull();
 
+    // labelled: the reward profile and how many (row, model) scores the service supplied (10 users x 10 models)
+    const hash = rewardProfileHash(first.profile);
+    const status = await getSubmissionStatus(db, created.id, null);
+    expect(status?.rewardSource).toEqual({
+      profileHash: hash,
+      models: REWARD_ALIASES.map((a) => ({ alias: a, model: REWARD_MODELS[a].hfModel, revision: REVISION })).sort((x, y) => x.alias.localeCompare(y.alias)),
+      serviceScores: texts * REWARD_ALIASES.length,
+    });
+    const board = await loadBenchmarkView(db, personalLlm, "rewards", new URLSearchParams());
+    const boardRow = board && board.ok ? board.view.board.rows.find((r) => r.submissionId === created.id) : undefined;
+    expect(boardRow?.rewardsFromService).toBe(hash.slice(0, 12));
+    const api = (await (await benchmarkViewResponse(db, personalLlm, "rewards", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+    expect(api.rows.find((r) => r.submission_id === created.id)).toMatchObject({ rewards_from_service: hash.slice(0, 12) });
+    const csv = await (await benchmarkViewResponse(db, personalLlm, "rewards", new URLSearchParams("format=csv"))).text();
+    const [header, ...lines] = csv.trim().split("\n");
+    const at = header!.split(",").indexOf("rewards_from_service");
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines.find((l) => l.includes(created.id))!.split(",")[at]).toBe(hash.slice(0, 12));
+
     // a re-score (rescore resets the row to queued): every score comes from the cache, no request at all
-    await db.submission.update({ where: { id: created.id }, data: { status: "queued", scorerVersion: null } });
+    expect((await queueRescores(db, { id: created.id })).queued).toHaveLength(1);
     const requestsBefore = server.requests;
     const second = setup();
-    expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null, rewards: second })).toBe("done");
+    expect(await runScoreJob(db, await payloadOf(created.id), { judge: null, rewards: second })).toBe("done");
     expect(server.requests - requestsBefore).toBe(0);
     expect(second.client.requests).toBe(0);
     expect(await scoresOf(created.id)).toEqual(stored);
+    // still labelled: the cached scores came from the service too
+    expect((await getSubmissionStatus(db, created.id, null))?.rewardSource?.serviceScores).toBe(texts * REWARD_ALIASES.length);
   });
 
   test("without a reward service the upload completes with every reward metric null and a 'not scored' note", async () => {
@@ -144,11 +172,12 @@ describe("reward-model service for response-text uploads", () => {
     if (!created.ok) return;
     const requestsBefore = server.requests;
     // no `rewards` option: the one REWARD_SERVICE_* configures, which the test environment leaves unset
-    expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null })).toBe("done");
+    expect(await runScoreJob(db, await payloadOf(created.id), { judge: null })).toBe("done");
     expect(server.requests).toBe(requestsBefore);
     const submission = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     expect(submission).toMatchObject({ status: "done", failureReason: null });
     expect(submission.note).toMatch(/^Not scored: .*no reward-model service/);
+    expect(submission.rewardSource).toBeNull(); // nothing came from a service: no label
     const stored = await scoresOf(created.id);
     expect(Object.keys(stored)).toHaveLength(3 + REWARD_ALIASES.length);
     for (const cell of Object.values(stored)) expect(cell).toEqual({ value: null, n: users.length, ciLow: null, ciHigh: null });

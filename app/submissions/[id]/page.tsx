@@ -22,7 +22,10 @@ import { currentScoreVersions } from "@/lib/db/queries/submission-status";
 import { DimensionBreakdown } from "./_components/dimension-breakdown";
 import { InstanceResults } from "./_components/instance-results";
 import { LiveStatus } from "./_components/live-status";
+import { ModuleItems } from "./_components/module-items";
 import { ModuleResults } from "./_components/module-results";
+import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
+import { shortProfileHash } from "@/lib/pipeline/reward-source";
 
 export const dynamic = "force-dynamic";
 
@@ -120,7 +123,28 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     ],
     ["Visibility", submission.visibility === "private" ? "private (only you and admins)" : "public"],
     ["Tier", <TierBadge key="tier" tier={submission.tier} />],
+    ...(submission.rewardSource
+      ? [
+          [
+            "Reward scores",
+            <span key="rewards" data-rewards-from-service title={submission.rewardSource.models.map((m) => `${m.alias}: ${m.model}@${m.revision}`).join("\n")}>
+              {`rewards from service: ${shortProfileHash(submission.rewardSource.profileHash)}`} ({submission.rewardSource.serviceScores} scores)
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
+  // a module upload's per-item rows: one page of 50, sorted by the database; who may see them is the track's call
+  const itemRows = submission.status === "done" ? moduleTrack?.itemRows : undefined;
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const items =
+    itemRows && mayReadModuleItems(submission, viewer, itemRows)
+      ? await moduleItemsPage(
+          db(),
+          submission.id,
+          readItemsQuery(itemRows, { page: first(query.items_page), sort: first(query.items_sort), dir: first(query.items_dir) }),
+        )
+      : null;
 
   return (
     <div className="space-y-6">
@@ -174,6 +198,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           note={submission.note}
         />
       ) : null}
+      {items && itemRows ? <ModuleItems submissionId={submission.id} decl={itemRows} data={items} /> : null}
       {submission.status === "done" && !module ? <Results submission={submission} tracks={tracks} /> : null}
       {submission.status === "done" && submission.source !== "reported" && !module ? (
         <Breakdowns

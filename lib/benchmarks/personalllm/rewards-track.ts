@@ -1,5 +1,6 @@
 import type { MetricDefinition, RewardTextsDeclaration, RowProblem, ScoreResult, TrackDefinition } from "../types";
 import { checkCoverage } from "./check-coverage";
+import { rewardsItemRows } from "./item-rows";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "./reward-models";
 import { RewardsPrediction, scoreField, type EvalUser } from "./schemas";
 import { aggregateUsers, meanZMetric, scoreUser, type UserResult } from "./score-users";
@@ -141,6 +142,8 @@ export const rewardsTrack: TrackDefinition<RewardsInput, RewardsPrediction, User
   },
   metrics: personalLlmMetrics("reward-model"),
   headline: "win_rate_vs_best_response",
+  scorerVersion: "1",
+  itemRows: rewardsItemRows,
   check: checkRewards,
   score: scoreRewards,
   rewardTexts,

@@ -1,5 +1,6 @@
 import { randomInt, seededRandom } from "@/lib/scoring/seeded-random";
 import type { RowProblem, ScoreResult, TrackDefinition } from "../types";
+import { selectionItemRows } from "./item-rows";
 import { checkCoverage } from "./check-coverage";
 import { REWARD_ALIASES, type RewardAlias } from "./reward-models";
 import { personalLlmMetrics, type Located } from "./rewards-track";
@@ -66,6 +67,8 @@ export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction
   },
   metrics: personalLlmMetrics("deterministic"),
   headline: "win_rate_vs_best_response",
+  scorerVersion: "1",
+  itemRows: selectionItemRows,
   check: checkSelection,
   score: (input, rows) => scoreChoices(input, new Map(rows.map((r) => [r.person_id, r.choice]))),
 };

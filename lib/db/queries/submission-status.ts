@@ -1,6 +1,7 @@
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
 import type { Db } from "@/lib/db/create-client";
+import { readRewardSource } from "@/lib/pipeline/reward-source";
 import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
@@ -36,6 +37,7 @@ const submissionSelect = {
   moderationReason: true,
   contamination: true,
   contaminationFlagged: true,
+  rewardSource: true,
   system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true } },
 } as const;
 
@@ -128,6 +130,8 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     failureReason: submission.failureReason,
     // public, like a reported row's note: e.g. why an upload's reward metrics are "not scored"
     note: submission.note,
+    // a module upload whose reward scores the server's reward service (partly) supplied: the profile and the count
+    rewardSource: readRewardSource(submission.rewardSource),
     scorerVersion: submission.scorerVersion,
     scoreVersions: versions,
     metrics,
