@@ -91,6 +91,10 @@ export default function ApiDocsPage() {
             instances only; test-split results stay on the server) or per-dimension aggregates.
           </li>
           <li>
+            <code>GET /api/v1/submissions/&#123;id&#125;/items?format=json|csv</code>: an upload to a benchmark module, one row per evaluation item (a PersonalLLM
+            user) with the figures its track declares; its owner always, everyone for a public upload of a track whose items are public.
+          </li>
+          <li>
             <code>GET /api/v1/inputs/&#123;track&#125;?split=dev|validation|test</code>: the model inputs as JSONL (never gold);{" "}
             <code>/api/v1/inputs/&#123;track&#125;/example</code>: a small valid prediction file.
           </li>

@@ -157,6 +157,17 @@ describe("PersonalLLM uploads through /submit", () => {
         const metrics = (await page.locator('[data-testid="metrics-table"]').innerText()) ?? "";
         expect(metrics).toContain("Win vs best-of-8");
         expect(metrics).toMatch(/\[-?\d+\.\d+, -?\d+\.\d+\]/);
+        // per-user rows: one server-rendered page (every user fits in 50), sortable by score; public downloads
+        const items = page.locator('[data-testid="module-items"] tbody tr');
+        expect(await items.count()).toBe(personIds.length);
+        await page.getByRole("link", { name: "Sort by Score" }).click();
+        await page.waitForURL(/items_sort=score&items_dir=asc/);
+        const scores = (await page.locator('[data-testid="module-items"] tbody tr td:first-of-type').allInnerTexts()).map(Number);
+        expect(scores).toEqual([...scores].sort((a, b) => a - b));
+        expect(await axeSerious(page)).toEqual([]);
+        const itemsCsv = await fetch(`${baseUrl}/api/v1/submissions/${rewardsId}/items?format=csv`);
+        expect(itemsCsv.status).toBe(200);
+        expect((await itemsCsv.text()).trim().split("\n")).toHaveLength(personIds.length + 1);
 
         const parquet = path.join(dir, "selection.parquet");
         writeSelectionParquet(parquet, personIds, Date.now() % 8);
