@@ -142,6 +142,12 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(),
     },
   ],
+  // the context's submissions are AlpsBench uploads, which have no module item rows: 404 for whoever may see them
+  // (the module cases, public items and a track with private items, are tests/integration/module-items.test.ts)
+  "/api/v1/submissions/[id]/items": [
+    { label: "public AlpsBench upload: no item rows", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/items`, expect: all(404) },
+    { label: "private AlpsBench upload", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/items?format=csv`, expect: all(404) },
+  ],
   "/api/v1/submissions/[id]/instance-input": [
     {
       label: "public, a listed dev instance",
