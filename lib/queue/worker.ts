@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { liveJudgeFromEnv } from "@/lib/judge";
+import type { RewardSetup } from "@/lib/pipeline/fill-reward-scores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { exhaustedReason, isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "@/lib/pipeline/submission-failure";
 import type { JudgeSetup } from "@/lib/pipeline/submission-judge";
@@ -24,6 +25,10 @@ export type WorkerOptions = {
   judge?: JudgeSetup | null;
   /** tests only: a pause before each chunk commits */
   testDelayMs?: number;
+  /** default: the reward service configured by REWARD_SERVICE_* (tests pass a local one) */
+  rewards?: RewardSetup | null;
+  /** reward-service batches per module step (default: lib/pipeline/reward-chunk.ts) */
+  rewardBatchesPerStep?: number;
 };
 
 export type RunningWorker = {
@@ -141,6 +146,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         judgeBudgetMs: timing.judgeBudgetMs,
         judge,
         testDelayMs: options.testDelayMs,
+        rewards: options.rewards,
+        rewardBatchesPerStep: options.rewardBatchesPerStep,
         log,
       });
       if (job.retryCount > 0) log(`job ${job.id}: submission ${payload.submissionId} resumed on ${attempt}, ${outcome} after ${Date.now() - started} ms`);

@@ -14,7 +14,9 @@ import { queueRescores } from "@/lib/pipeline/queue-rescores";
 import { runScoreJob, type RunScoreJobOptions } from "@/lib/pipeline/score-submission";
 import { createRewardClient, defineRewardProfile, rewardProfileHash } from "@/lib/rewards";
 import { startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
+import { installQueue, queueTiming, startWorker } from "@/lib/queue";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { waitFor } from "./worker-fixtures";
 
 /**
  * The reward step in bounded chunks (lib/pipeline/reward-chunk.ts), against a local reward service: 40 users x
@@ -129,6 +131,40 @@ describe("the reward step in chunks", () => {
     expect(sent).toHaveLength(USERS * 10);
     expect(new Set(sent).size).toBe(USERS * 10);
     expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "done", progressDone: USERS, progressTotal: USERS });
+  });
+
+  test("through the queue: each step is one job that queues the next; the worker takes them until the upload is done", async () => {
+    const timing = queueTiming({ WORKER_CHUNK_SIZE: 500, WORKER_CHUNK_EXPIRE_SECONDS: 10, JUDGE_TIMEOUT_MS: 60_000 });
+    await installQueue(inject("databaseUrl"), timing);
+    const id = await upload("queued");
+    const lines: string[] = [];
+    const worker = startWorker({
+      databaseUrl: inject("databaseUrl"),
+      log: (l) => lines.push(l),
+      concurrency: 1,
+      timing,
+      judge: null,
+      rewards: setup(server),
+      rewardBatchesPerStep: 30,
+    });
+    try {
+      await worker.ready;
+      await waitFor("the upload to be done", async () => (await db.submission.findUniqueOrThrow({ where: { id } })).status === "done", 60_000);
+    } finally {
+      await worker.stop();
+    }
+    // 100 batches at 30 a step: 4 jobs, each completed by the step that queued the next
+    const jobs = await db.$queryRawUnsafe<{ state: string; output: { step?: string } | null }[]>(
+      `SELECT state, output FROM pgboss.job WHERE data->>'submissionId' = $1 ORDER BY created_on`,
+      id,
+    );
+    expect(jobs.map((j) => [j.state, j.output?.step])).toEqual([
+      ["completed", "module-rewards"],
+      ["completed", "module-rewards"],
+      ["completed", "module-rewards"],
+      ["completed", "module"],
+    ]);
+    expect(lines.filter((l) => /reward scores \d+\/400/.test(l))).toHaveLength(3);
   });
 
   test("a step stops sending at its time budget and ends well inside the job's expiry", async () => {
