@@ -49,6 +49,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown(0));
 
   try {
+    // The build needs no database: it runs beside the seed and the import (each keeps a core busy).
+    const built = dev ? Promise.resolve(0) : buildIfNeeded(log);
+    // a failed data step must not leave the build's rejection unhandled
+    built.catch(() => {});
     const db = createPrismaClient(database.url);
     const seeded = await seed(db);
     log(
@@ -59,7 +63,7 @@ async function main(): Promise<void> {
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     await db.$disconnect();
-    if (!dev) buildIfNeeded(log);
+    await built;
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
     await shutdown(1);

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // Next's bundles read the environment on their own (each has its own copy of lib/env.ts).
   process.env.DATABASE_URL = database.url;
   process.env.NEXT_TELEMETRY_DISABLED = "1";
-  if (!dev) buildIfNeeded(log);
+  if (!dev) await buildIfNeeded(log);
   const app = next({ dev, dir: ROOT, hostname: config.HOST, port: config.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();

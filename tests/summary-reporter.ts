@@ -1,4 +1,8 @@
+import { writeFileSync } from "node:fs";
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from "vitest/node";
+
+/** Set by scripts/test.ts (`npm test`) for each of its lanes: the counts go to this file, and it prints the one line. */
+export const SUMMARY_FILE_ENV = "ALPSBENCH_TEST_SUMMARY_FILE";
 
 /**
  * Ends the run with one plain line, "Tests: N passed, N failed[, N skipped]", which CI reads (vitest's own
@@ -27,6 +31,8 @@ export default class SummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     if (reason === "failed" && failed === 0) failed = 1;
     if (failed > 0) process.exitCode = 1;
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
+    const summaryFile = process.env[SUMMARY_FILE_ENV];
+    if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ passed, failed, skipped }));
+    else process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
   }
 }

@@ -162,7 +162,7 @@ let nextBase: string | undefined;
 /** Builds if needed and starts `next start` on the bench database (once; the seeded run and the large one share it). */
 async function startNext(): Promise<string> {
   if (nextBase) return nextBase;
-  buildIfNeeded(log);
+  await buildIfNeeded(log);
   const port = await freePort();
   const env = { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) };
   children.push(spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true }));

@@ -51,7 +51,7 @@ try {
   const file = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
   log(`prediction file: ${rows.length} rows, ${(file.length / 1e6).toFixed(1)} MB`);
 
-  buildIfNeeded(log);
+  await buildIfNeeded(log);
   const port = await freePort();
   const env = {
     ...process.env,

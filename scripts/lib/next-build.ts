@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -22,8 +23,12 @@ function sourceHash(): string {
   return hash.digest("hex");
 }
 
-/** `next build` unless .next already holds a build of exactly these sources. Returns seconds spent. */
-export function buildIfNeeded(log: (line: string) => void): number {
+/**
+ * `next build` unless .next already holds a build of exactly these sources. Resolves to the seconds spent.
+ * Asynchronous (a child process, not spawnSync) so a caller can build while it imports data: the two use
+ * different cores, and the build needs no database (`npm start` and the e2e setup overlap them).
+ */
+export async function buildIfNeeded(log: (line: string) => void): Promise<number> {
   const stamp = path.join(ROOT, ".next", "alpsbench-source-hash");
   const current = sourceHash();
   if (existsSync(path.join(ROOT, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === current) {
@@ -32,8 +37,23 @@ export function buildIfNeeded(log: (line: string) => void): number {
   }
   log("building (next build)…");
   const started = Date.now();
-  const result = spawnSync("npx", ["--no-install", "next", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed (see the output above)");
+  // Its output goes through `log`, a line at a time, so it reads apart from the import's progress beside it.
+  const child = spawn("npx", ["--no-install", "next", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+      if (line.trim() !== "") log(`next build: ${line}`);
+    });
+  }
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    // "close", not "exit": the last lines of its output are read before the result is
+    child.once("close", (status) => resolve(status));
+  });
+  if (code !== 0) throw new Error("next build failed (see the output above)");
   writeFileSync(stamp, current);
   const seconds = (Date.now() - started) / 1000;
   log(`built in ${seconds.toFixed(1)} s`);

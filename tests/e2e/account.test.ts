@@ -1,21 +1,18 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { hashApiToken } from "@/lib/auth/api-token";
-import { launchChromium } from "./browser";
+import { launchChromium, saveScreenshot } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { demoTask1Predictions, e2eDb, uploadMultipart } from "./submissions-helpers";
 
 /**
  * The account page in Chromium: API tokens (create with a name and scopes, shown once, listed with last use,
  * revoked) used for real against the API, and the user's own submissions, private ones included.
- * Also screenshots of /account and /signin at 1440 and 390 px, light and dark.
+ * Also: no sideways scrolling of /account and /signin at 1440 and 390 px, light and dark (screenshots with E2E_SCREENSHOTS=1).
  */
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
-const SHOTS_DIR = path.resolve(import.meta.dirname, "../../.tmp/shots-auth");
 const run = Date.now().toString(36);
 const email = `account-${run}@example.org`;
 const systemName = `Account Journey ${run}`;
@@ -146,8 +143,7 @@ describe("account page", () => {
     expect(body.error?.code).toBe("unauthorized");
   });
 
-  test("screenshots of /account and /signin at 1440 and 390 px, light and dark", async () => {
-    mkdirSync(SHOTS_DIR, { recursive: true });
+  test("/account and /signin do not scroll sideways at 1440 and 390 px, light and dark (screenshots with E2E_SCREENSHOTS=1)", async () => {
     const storageState = await context.storageState();
     for (const width of [1440, 390]) {
       for (const colorScheme of ["light", "dark"] as const) {
@@ -163,7 +159,7 @@ describe("account page", () => {
             .getByRole(signedIn ? "button" : "link", { name: signedIn ? `Account menu for ${email}` : "Sign in" })
             .first()
             .waitFor();
-          await shot.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+          await saveScreenshot(shot, `auth/${name}-${width}-${colorScheme}.png`, { fullPage: true });
           // no horizontal scrolling of the page itself at phone width; on failure, name the elements that stick out
           const overflow = await shot.evaluate(() => {
             const limit = document.documentElement.clientWidth;

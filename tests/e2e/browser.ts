@@ -1,4 +1,6 @@
-import { chromium, type Browser } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium, driven by Playwright (no browser download). The flags keep it from reaching for the
@@ -19,4 +21,19 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+/** Where e2e screenshots go when E2E_SCREENSHOTS is set. */
+export const SHOTS_ROOT = path.resolve(import.meta.dirname, "../../.tmp/e2e-shots");
+
+/**
+ * A picture for people to look at (the tests assert on the page itself, never on the PNG), so it is taken only
+ * when E2E_SCREENSHOTS is set: encoding full-page PNGs cost `npm test` tens of seconds on two cores.
+ * `E2E_SCREENSHOTS=1 npm run test:e2e` writes them under .tmp/e2e-shots/.
+ */
+export async function saveScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const file = path.join(SHOTS_ROOT, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await target.screenshot({ path: file, ...options });
 }

@@ -8,7 +8,7 @@ import { bm25Select } from "@/lib/scoring/bm25-select";
 import { officialTrackName, releaseFolderOf, TRACK_IDS, taskOf, trackSlug, type Split, type TrackId } from "@/lib/tracks";
 import { zipFolder } from "../zip-folder";
 import { SHARED_DATA_DIR, requireSharedData } from "../shared-data";
-import { launchChromium } from "./browser";
+import { launchChromium, saveScreenshot } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, jsonl, runCli, waitUntilFinished } from "./submissions-helpers";
 
@@ -289,9 +289,7 @@ describe.runIf(imported || requireSharedData)("a full AlpsBench run (every track
       expect(rows.filter((r) => r.status !== "done")).toEqual([]);
       expect(rows.every((r) => r.split === "validation")).toBe(true);
       console.log(`[full-run] web run (validation split, 12 tracks): upload-to-done on the run page ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const shots = path.resolve(import.meta.dirname, "../../.tmp/shots-full-run");
-      mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: path.join(shots, "run-page-done.png"), fullPage: true });
+      await saveScreenshot(page, "full-run/run-page-done.png", { fullPage: true });
       expect(pageErrors).toEqual([]);
     }, 1_800_000);
   });

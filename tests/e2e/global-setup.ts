@@ -38,15 +38,18 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
 
 /** End-to-end tests: the production build served by scripts/web.ts (`npm run web`) against its own seeded database. */
 export default async function setup(project: TestProject) {
+  const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
+  if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);
+  // The build needs no database, so it runs beside the seed and the import, as `npm start` runs them.
+  const built = buildIfNeeded(log);
+  built.catch(() => {});
   const database = await createTestDatabase("e2e");
   const db = createPrismaClient(database.url);
   await seed(db);
-  const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
-  if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);
-  // The real data, as `ALPSBENCH_DATA_DIR=… npm start` would import it (about two minutes here).
+  // The real data, as `ALPSBENCH_DATA_DIR=… npm start` would import it (about a minute here).
   if (hasSharedData) await importRealData(db, SHARED_DATA_DIR, log);
   await db.$disconnect();
-  buildIfNeeded((line) => process.stderr.write(`[e2e] ${line}\n`));
+  await built;
   const port = await freePort();
   // Sign-in e-mails go to a local SMTP server whose messages the tests read back.
   const mailDir = path.join(ROOT, ".tmp", `e2e-mail-${process.pid}`);

@@ -13,7 +13,7 @@ import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { rewardsCsv, writeSelectionParquet } from "../fixtures/personalllm-uploads";
-import { launchChromium } from "./browser";
+import { launchChromium, saveScreenshot } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, runCli } from "./submissions-helpers";
 
@@ -100,11 +100,11 @@ describe("PersonalLLM in the app", () => {
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
       expect(await page.locator("[data-heatmap]").count()).toBe(1);
       if (hasFigures) expect(await page.locator("[data-bar-chart]").count()).toBe(4);
-      await page.screenshot({ path: path.join(os.tmpdir(), "pllm-main.png"), fullPage: true });
+      await saveScreenshot(page, "personalllm/main.png", { fullPage: true });
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
       expect(await page.locator("body").innerText()).toContain("Per-user oracle");
-      await page.screenshot({ path: path.join(os.tmpdir(), "pllm-selection.png"), fullPage: true });
+      await saveScreenshot(page, "personalllm/selection.png", { fullPage: true });
       await page.goto(`${baseUrl}/`);
       await page.locator("[data-benchmark-switcher] a", { hasText: "PersonalLLM" }).click();
       await page.waitForURL(/\/benchmarks\/personalllm$/);
@@ -193,7 +193,7 @@ describe("PersonalLLM uploads through /submit", () => {
         await page.goto(`${baseUrl}/benchmarks/personalllm`);
         const mainText = await page.locator("table").first().innerText();
         expect(mainText).toContain(rewardsName);
-        await page.screenshot({ path: path.join(os.tmpdir(), "pllm-main-uploads.png"), fullPage: true });
+        await saveScreenshot(page, "personalllm/main-uploads.png", { fullPage: true });
         await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
         expect(await page.locator("table").first().innerText()).toContain(selectionName);
       } finally {

@@ -1,8 +1,6 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { launchChromium } from "./browser";
+import { launchChromium, saveScreenshot } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { demoTask1Predictions } from "./submissions-helpers";
 
@@ -15,7 +13,6 @@ import { demoTask1Predictions } from "./submissions-helpers";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
-const SHOTS_DIR = path.resolve(import.meta.dirname, "../../.tmp/shots-web");
 const email = `web-submit-${Date.now().toString(36)}@example.org`;
 const systemName = `Web Journey ${Date.now().toString(36)}`;
 
@@ -128,13 +125,11 @@ describe("web submission", () => {
         .getByLabel(/^Track\b/)
         .inputValue(),
     ).resolves.toBe("task1");
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    await alert.screenshot({ path: path.join(SHOTS_DIR, "submit-refused-1280-light.png") });
+    await saveScreenshot(alert, "web/submit-refused-1280-light.png");
   });
 
-  test("screenshots of /submit, the finished submission and /queue at 1280 and 390 px, light and dark", async () => {
+  test("/submit, the finished submission and /queue do not scroll sideways at 1280 and 390 px, light and dark (screenshots with E2E_SCREENSHOTS=1)", async () => {
     expect(submissionId).toBeTruthy();
-    mkdirSync(SHOTS_DIR, { recursive: true });
     const storageState = await context.storageState();
     const pages = { submit: "/submit", submission: `/submissions/${submissionId}`, queue: "/queue" };
     for (const width of [1280, 390]) {
@@ -147,7 +142,7 @@ describe("web submission", () => {
           // Nothing may be wider than the viewport (phone width especially).
           const overflow = await shot.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, `${route} at ${width}px overflows horizontally`).toBeLessThanOrEqual(0);
-          await shot.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+          await saveScreenshot(shot, `web/${name}-${width}-${colorScheme}.png`, { fullPage: true });
         }
         await shotContext.close();
       }
