@@ -17,6 +17,9 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
+          // a time-out catches a hang, not slowness: `npm test` runs these beside the e2e lane on two cores, where
+          // a 1 s computation can take 10 (speed goals are checked by scripts/bench, not by time-outs)
+          testTimeout: 30_000,
         },
       },
       {

@@ -8,7 +8,7 @@
  * machine all of them ran one file after another (vitest's default is cores - 1 = 1 worker): the integration
  * files waited for the e2e files, which mostly wait on their server, worker and browser. Two vitest processes
  * keep each project serial inside while the lanes overlap:
- *   lane 1: unit, then integration (its own embedded PostgreSQL)
+ *   lane 1: integration (its own embedded PostgreSQL), then unit
  *   lane 2: e2e (its own PostgreSQL, real-data import, production build, web server, worker, Chromium)
  *
  * `npm test -- <vitest arguments>` (a file, `--project e2e`, …) runs one plain `vitest run` with them instead.
@@ -19,14 +19,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { SUMMARY_FILE_ENV } from "../tests/summary-reporter";
-import { combineLanes, LaneSummary } from "./lib/test-lanes";
+import { combineLanes, LaneSummary, type LaneResult } from "./lib/test-lanes";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 
+/**
+ * Each lane runs its vitest invocations one after another. Integration goes before unit: the e2e lane's first
+ * two minutes (real-data import and `next build`) keep both cores busy, and integration tests have minutes of
+ * time-out where many unit tests have vitest's 5 s.
+ */
 const LANES = [
-  { name: "unit+integration", args: ["--project", "unit", "--project", "integration"] },
-  { name: "e2e", args: ["--project", "e2e"] },
+  {
+    name: "integration, then unit",
+    runs: [
+      ["--project", "integration"],
+      ["--project", "unit"],
+    ],
+  },
+  { name: "e2e", runs: [["--project", "e2e"]] },
 ] as const;
 
 const children = new Set<ReturnType<typeof spawn>>();
@@ -67,17 +78,27 @@ async function main(): Promise<number> {
   const started = Date.now();
   try {
     const results = await Promise.all(
-      LANES.map(async (lane) => {
-        const file = path.join(dir, `${lane.name}.json`);
-        const code = await runVitest(lane.args, { ...process.env, [SUMMARY_FILE_ENV]: file }, true);
-        const summary = readSummary(file);
-        const seconds = ((Date.now() - started) / 1000).toFixed(0);
-        process.stdout.write(
-          `[test] lane ${lane.name} ended after ${seconds} s: exit ${code}` +
-            (summary ? ` (passed ${summary.passed}, failed ${summary.failed}, skipped ${summary.skipped})` : " (it wrote no summary)") +
-            "\n",
-        );
-        return { code, summary };
+      LANES.flatMap((lane, laneIndex) => {
+        // one promise per lane; its runs in order, each result reported as it ends
+        const results: Promise<LaneResult>[] = [];
+        let previous: Promise<unknown> = Promise.resolve();
+        lane.runs.forEach((args, runIndex) => {
+          const result = previous.then(async () => {
+            const file = path.join(dir, `${laneIndex}-${runIndex}.json`);
+            const code = await runVitest(args, { ...process.env, [SUMMARY_FILE_ENV]: file }, true);
+            const summary = readSummary(file);
+            const seconds = ((Date.now() - started) / 1000).toFixed(0);
+            process.stdout.write(
+              `[test] ${args.join(" ")} (lane ${lane.name}) ended after ${seconds} s: exit ${code}` +
+                (summary ? ` (passed ${summary.passed}, failed ${summary.failed}, skipped ${summary.skipped})` : " (it wrote no summary)") +
+                "\n",
+            );
+            return { code, summary };
+          });
+          results.push(result);
+          previous = result;
+        });
+        return results;
       }),
     );
     const { line, code } = combineLanes(results);
