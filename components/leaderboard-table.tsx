@@ -17,24 +17,12 @@ import {
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
-import { roundForDownload } from "@/lib/leaderboard/round";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
-import {
-  cellTooltip,
-  directionText,
-  JudgeTag,
-  missingText,
-  MovedMark,
-  PIN_TITLE,
-  SortMark,
-  submittedText,
-  SystemCell,
-  systemTooltip,
-  TableKey,
-} from "./leaderboard-table-cells";
-import { LeaderboardTableToolbar, ScopeLinks } from "./leaderboard-table-toolbar";
+import { columnCss, type CssColumn } from "./leaderboard-column-css";
+import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
+import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions, ScopeLinks } from "./leaderboard-table-toolbar";
 
 /*
  * The server hands over the Leaderboard read model and the URL's table query; filtering, sorting and ranking
@@ -124,6 +112,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const baseId = useId();
   const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const first = useRef(true);
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -245,8 +234,9 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   }, []);
 
   const headerGroups = table.getHeaderGroups();
+  const leafColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
-  const leafCount = table.getVisibleLeafColumns().length;
+  const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
   const hasJudge = view.columns.some((c) => c.kind === "judge");
   // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
@@ -259,6 +249,15 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     return out;
   }, [leaderboard.rows]);
   const hasCi = ciColumns.size > 0;
+  const cssColumns = leafColumns.map((column): CssColumn => {
+    const meta = column.columnDef.meta;
+    if (meta?.role === "metric") {
+      const { metric, groupStart } = meta;
+      return { role: "metric", groupStart, judge: metric.kind === "judge", slot: ciColumns.has(metric.id) && query.ci !== "1" ? metric.decimals : null };
+    }
+    if (meta?.role === "ci") return { role: "ci", groupStart: false };
+    return { role: meta?.role === "system" ? "system" : "rank" };
+  });
 
   // Fixed widths: the System column's sticky offset must equal the Rank column's width exactly.
   const stickyRank = "sticky left-0 w-10 min-w-10 max-w-10 sm:w-12 sm:min-w-12 sm:max-w-12";
@@ -274,11 +273,16 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td[data-metric], a.lb-name, [data-submitted-by], [data-pin]");
+    const element = target?.closest("td, a.lb-name, [data-submitted-by], [data-pin]");
     const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
     if (!element || !record) return;
     let note: string | null;
-    const metricId = element.getAttribute("data-metric");
+    // a value cell's column: the <col> at its index (cells carry no column id of their own)
+    const metricId =
+      element instanceof HTMLTableCellElement
+        ? (element.closest("table")?.querySelectorAll("colgroup > col")[element.cellIndex]?.getAttribute("data-column") ?? null)
+        : null;
+    if (element instanceof HTMLTableCellElement && metricId === null) return;
     if (metricId !== null) {
       const metric = columnsById.get(metricId);
       note = metric ? cellTooltip(metric, record.cells[metricId]) : null;
@@ -382,17 +386,24 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
   return (
     <div className="flex flex-col gap-2">
-      <ScopeLinks path={path} query={query} versions={versions} />
-      <LeaderboardTableToolbar
-        board={leaderboard}
-        query={query}
-        setQuery={update}
-        organisations={organisations}
-        viewSlug={viewSlug}
-        shown={matching}
-        total={view.total}
-        visibleIds={view.columns.map((c) => c.id)}
-      />
+      {/* on a phone the scope links fold into the "Table options" and come after the search row */}
+      <div className="flex flex-col gap-2">
+        <ScopeLinks path={path} query={query} versions={versions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} />
+        <NoScriptOptions />
+        <LeaderboardTableToolbar
+          optionsOpen={optionsOpen}
+          onToggleOptions={() => setOptionsOpen((open) => !open)}
+          optionsId={`${baseId}-options`}
+          board={leaderboard}
+          query={query}
+          setQuery={update}
+          organisations={organisations}
+          viewSlug={viewSlug}
+          shown={matching}
+          total={view.total}
+          visibleIds={view.columns.map((c) => c.id)}
+        />
+      </div>
       {view.unknownColumns.length > 0 ? (
         <p role="status" className="text-sm text-fg-muted">
           This view has no column {view.unknownColumns.map((c) => `“${c}”`).join(", ")}; it was ignored.
@@ -409,11 +420,22 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
         data-fits={fits ? "true" : "false"}
         className={`relative overflow-x-auto rounded-lg border border-line bg-surface transition-opacity ${fits ? "lg:overflow-visible" : ""} ${pending || stale ? "opacity-60" : ""}`}
       >
-        <table className="w-full border-separate border-spacing-0 text-sm" data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
+        {/* the columns' styles (group rules, the "±" slot, what a missing judge value reads): once per column, not per cell */}
+        <style dangerouslySetInnerHTML={{ __html: columnCss(baseId, cssColumns) }} />
+        <table className="w-full border-separate border-spacing-0 text-sm" data-lb={baseId} data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
           <caption className="sr-only">
             {label}
             {rankMetric ? `. Ranked by ${rankMetric.label}. Column headers sort the table.` : null}
           </caption>
+          {/* which column a body cell is in, for the hover notes and for anyone reading the table programmatically */}
+          <colgroup>
+            {leafColumns.map((column) => {
+              const meta = column.columnDef.meta;
+              return (
+                <col key={column.id} data-column={meta?.role === "metric" ? meta.metric.id : undefined} data-ci={meta?.role === "ci" ? meta.metric.id : undefined} />
+              );
+            })}
+          </colgroup>
           <thead className="sticky top-0 z-20">
             {headerGroups.map((group) => (
               <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
@@ -475,30 +497,18 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
                         record.tier === "reported" ? formatPublished(metricCell?.value, metric.decimals) : formatMetric(metricCell?.value, metric.decimals);
                       const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                       const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
-                      // the ± slot of a column with CIs: the half-width (read as "plus or minus"), or an invisible
-                      // one of the same width so the values stay on one edge. Its hover note: hoverNote.
+                      // the ± slot of a column with CIs: the half-width (read as "plus or minus"); a row without one
+                      // gets an empty slot of the same width from columnCss, so the values stay on one edge.
                       const slot = ciColumns.has(metric.id) && query.ci !== "1";
+                      // A cell is its text: the column's styles are in columnCss, a missing value is an empty cell (the
+                      // dash and the words "not reported"/"not judged" are the stylesheet's), an empty "±" slot too.
+                      if (value === null) return <td key={cell.id} />;
                       return (
-                        <td
-                          key={cell.id}
-                          data-metric={metric.id}
-                          data-value={roundForDownload(metricCell?.value, metric.decimals) ?? ""}
-                          className={meta.groupStart ? "border-l" : undefined}
-                        >
-                          {value === null ? (
-                            <>
-                              {/* the dash is drawn by the stylesheet (td[data-value=""]), the words are read */}
-                              <span className="sr-only">{missingText(metric)}</span>
-                              {slot ? <i className="invisible">{`±${formatMetric(0, metric.decimals)}`}</i> : null}
-                            </>
-                          ) : (
-                            <>
-                              {isBest ? <b>{value}</b> : value}
-                              {isBest ? <span className="sr-only"> (best)</span> : null}
-                              <MovedMark metric={metric} cell={metricCell} />
-                              {slot ? <i className={half === null ? "invisible" : undefined}>{`±${formatMetric(half ?? 0, metric.decimals)}`}</i> : null}
-                            </>
-                          )}
+                        <td key={cell.id}>
+                          {isBest ? <b>{value}</b> : value}
+                          {isBest ? <span className="sr-only"> (best)</span> : null}
+                          <MovedMark metric={metric} cell={metricCell} />
+                          {slot && half !== null ? <i>{`±${formatMetric(half, metric.decimals)}`}</i> : null}
                         </td>
                       );
                     })}

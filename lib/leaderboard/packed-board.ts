@@ -17,8 +17,12 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
 export const PackedCell = z.array(z.number().nullable());
 export type PackedCell = z.infer<typeof PackedCell>;
 
+/** The usual row id: one row per system and tier (lib/db/queries). Such ids are left out of the packed row. */
+const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.systemSlug}~${row.tier}`;
+
 export const PackedRow = z.object({
-  rowId: z.string(),
+  /** left out when it is `<systemSlug>~<tier>` (defaultRowId) */
+  rowId: z.string().optional(),
   systemSlug: z.string(),
   systemName: z.string(),
   organisation: z.string().optional(),
@@ -96,6 +100,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
         ([, v]) => v !== null && v !== undefined,
       ),
     ) as Omit<PackedRow, "cells">;
+    if (kept.rowId === defaultRowId(row)) delete kept.rowId;
     return { ...kept, cells: board.columns.map((c) => packCell(cells[c.id], judges, versions)) };
   });
   return {
@@ -135,7 +140,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       };
     });
     return {
-      rowId: row.rowId,
+      rowId: row.rowId ?? defaultRowId(row),
       systemSlug: row.systemSlug,
       systemName: row.systemName,
       organisation: row.organisation ?? null,

@@ -71,11 +71,12 @@ describe("dense leaderboard tables at 1280x900", () => {
 
   test.each(["/", "/tasks/task1", "/tasks/task2", "/tasks/task3", "/tasks/task4"])("%s: every column shown by default has a value in some row", async (path) => {
     await page.goto(`${baseUrl}${path}`);
-    const empty = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("thead th[data-column]"))
-        .map((th) => th.getAttribute("data-column")!)
-        .filter((id) => !Array.from(document.querySelectorAll(`td[data-metric="${CSS.escape(id)}"]`)).some((td) => td.getAttribute("data-value") !== "")),
-    );
+    // a cell's column is the <col> at its index; a missing value is an empty cell (drawn as a dash)
+    const empty = await page.evaluate(() => {
+      const columns = Array.from(document.querySelectorAll("table colgroup > col")).map((c) => c.getAttribute("data-column"));
+      const rows = Array.from(document.querySelectorAll<HTMLTableRowElement>("table tbody tr[data-row-id]"));
+      return columns.filter((id, i) => id !== null && !rows.some((row) => (row.cells[i]?.textContent ?? "").trim() !== ""));
+    });
     expect(empty).toEqual([]);
   });
 

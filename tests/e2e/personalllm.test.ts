@@ -99,7 +99,11 @@ describe("PersonalLLM in the app", () => {
       await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(0);
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
       expect(await page.locator("[data-heatmap]").count()).toBe(1);
-      if (hasFigures) expect(await page.locator("[data-bar-chart]").count()).toBe(4);
+      if (hasFigures) {
+        // the bar charts load when scrolled into view (components/charts/lazy-charts.tsx)
+        for (const chart of await page.locator("[data-lazy-chart]").all()) await chart.scrollIntoViewIfNeeded();
+        await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
+      }
       await page.screenshot({ path: path.join(os.tmpdir(), "pllm-main.png"), fullPage: true });
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
