@@ -45,27 +45,17 @@ export function MovedMark({ metric, cell }: { metric: LeaderboardColumn; cell: M
   return <em className={`${delta > 0 ? "lb-up" : "lb-down"}${better ? "" : " lb-worse"}`}>{`\u2009${formatMetric(Math.abs(delta), metric.decimals)}`}</em>;
 }
 
+/* SortMark and JudgeTag are in every header cell: short classes (app/globals.css), not utility strings. */
 export function SortMark({ state }: { state: false | "asc" | "desc" }) {
-  if (!state) {
-    return (
-      <span aria-hidden="true" className="text-[0.625rem] text-fg-subtle opacity-60">
-        ⇅
-      </span>
-    );
-  }
   return (
-    <span aria-hidden="true" className="text-[0.625rem] text-accent">
-      {state === "desc" ? "▼" : "▲"}
+    <span aria-hidden="true" className={state ? "lb-sort lb-sorted" : "lb-sort"}>
+      {state === "desc" ? "▼" : state === "asc" ? "▲" : "⇅"}
     </span>
   );
 }
 
 export function JudgeTag() {
-  return (
-    <span className="rounded border border-judge-line bg-judge-bg px-1 text-[0.625rem] leading-[0.875rem] font-medium tracking-wide text-judge-fg uppercase">
-      judge
-    </span>
-  );
+  return <span className="lb-judge">judge</span>;
 }
 
 /** The organisation, kind, backbone and open weights of a row, as the system cell shows or reads them. */

@@ -22,6 +22,7 @@ import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types"
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
 import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
+import { tierMarkNote } from "./tier-badge";
 import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions, ScopeLinks } from "./leaderboard-table-toolbar";
 
 /*
@@ -145,8 +146,13 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     // the server chose the columns over every matching row, not only the page of rows it sent
     const ids = new Set(server.columns);
     const columns = leaderboard.columns.filter((c) => ids.has(c.id));
-    return { ...local, columns: columns.length > 0 ? columns : local.columns, ranks: new Map(Object.entries(server.ranks)), total: server.total };
-  }, [local, server, stale, leaderboard.columns]);
+    return {
+      ...local,
+      columns: columns.length > 0 ? columns : local.columns,
+      ranks: new Map(leaderboard.rows.map((r, i) => [r.rowId, server.ranks[i] ?? null])),
+      total: server.total,
+    };
+  }, [local, server, stale, leaderboard]);
   const matching = server ? server.matching : view.rows.length;
   const organisations = useMemo(() => server?.organisations ?? organisationsOf(leaderboard), [leaderboard, server]);
   const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
@@ -259,10 +265,6 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     return { role: meta?.role === "system" ? "system" : "rank" };
   });
 
-  // Fixed widths: the System column's sticky offset must equal the Rank column's width exactly.
-  const stickyRank = "sticky left-0 w-10 min-w-10 max-w-10 sm:w-12 sm:min-w-12 sm:max-w-12";
-  const stickySystem = "sticky left-10 sm:left-12 w-36 min-w-36 max-w-36 sm:w-60 sm:min-w-60 sm:max-w-60 border-r border-line";
-
   /*
    * Hover notes (title) of the body: the interval, n and judge of a value, a system's details, the uploader, the
    * pin button. Written when the pointer or keyboard focus reaches an element, from the row's data, instead of
@@ -273,7 +275,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td, a.lb-name, [data-submitted-by], [data-pin]");
+    const element = target?.closest("td, a.lb-name, [data-submitted-by], [data-pin], .lb-tier");
     const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
     if (!element || !record) return;
     let note: string | null;
@@ -286,6 +288,8 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     if (metricId !== null) {
       const metric = columnsById.get(metricId);
       note = metric ? cellTooltip(metric, record.cells[metricId]) : null;
+    } else if (element.classList.contains("lb-tier")) {
+      note = tierMarkNote(record.tier, record.sourceLabel);
     } else if (element.hasAttribute("data-pin")) {
       note = element.getAttribute("aria-pressed") === "true" ? "Unpin" : PIN_TITLE;
     } else if (element.hasAttribute("data-submitted-by")) {
@@ -296,14 +300,24 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     if (note !== null && element.getAttribute("title") !== note) element.setAttribute("title", note);
   }
 
+  /** A metric header's hover note (its description, direction, judge), written when the pointer or focus reaches it. */
+  function headerNote(event: { target: EventTarget }) {
+    const button = event.target instanceof Element ? event.target.closest("th[data-column] button") : null;
+    const metric = columnsById.get(button?.closest("th")?.getAttribute("data-column") ?? "");
+    if (!button || !metric) return;
+    const note = `${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`;
+    if (button.getAttribute("title") !== note) button.setAttribute("title", note);
+  }
+
   function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
     const meta = header.column.columnDef.meta;
     const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
-    const base = "border-b border-line bg-surface-muted px-2 py-2 align-bottom text-xs font-medium text-fg-muted sm:px-3";
+    // short classes (app/globals.css .lb-th…): a Task 4 header was 17 KB of repeated utility strings and notes
+    const base = "lb-th";
 
     if (header.subHeaders.length > 0 && !header.isPlaceholder) {
       return (
-        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className={`${base} border-l text-center font-semibold text-fg`}>
+        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className="lb-th lb-th-group">
           {String(header.column.columnDef.header ?? "")}
         </th>
       );
@@ -311,7 +325,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
     if (meta?.role === "rank") {
       return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className={`${base} ${stickyRank} z-10 text-right`}>
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className="lb-th lb-th-rank">
           <button
             type="button"
             onClick={onRankClick}
@@ -332,7 +346,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
     if (meta?.role === "system") {
       return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className={`${base} ${stickySystem} z-10 text-left`}>
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className="lb-th lb-th-sys">
           <button type="button" onClick={() => sortBy(SYSTEM_SORT)} title="Sort by system name" className="inline-flex items-center gap-1 rounded hover:text-fg">
             System
             <SortMark state={sorted} />
@@ -359,23 +373,16 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
         scope="col"
         aria-sort={ariaSort}
         data-column={metric.id}
-        className={`${base} text-right ${meta.groupStart ? "border-l" : ""}`}
+        className={meta.groupStart ? "lb-th lb-th-num border-l" : "lb-th lb-th-num"}
       >
-        <button
-          type="button"
-          onClick={() => sortBy(metric.id)}
-          aria-describedby={descId}
-          title={`${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`}
-          className="ml-auto flex flex-col items-end gap-0.5 rounded text-right hover:text-fg"
-        >
-          <span className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-fg">
+        {/* its hover note (the metric's description) is written on hover: headerNote */}
+        <button type="button" onClick={() => sortBy(metric.id)} aria-describedby={descId} className="lb-hb">
+          <span className="lb-hl">
             {metric.label}
             <SortMark state={sorted} />
           </span>
-          <span className="inline-flex items-center gap-1 font-normal whitespace-nowrap">
-            <span aria-hidden="true" className="text-fg-subtle">
-              {metric.direction === "higher" ? "↑" : "↓"}
-            </span>
+          <span className="lb-hd">
+            <span aria-hidden="true">{metric.direction === "higher" ? "↑" : "↓"}</span>
             <span className="sr-only">{directionText(metric)}</span>
             {metric.kind === "judge" ? <JudgeTag /> : null}
           </span>
@@ -436,7 +443,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
               );
             })}
           </colgroup>
-          <thead className="sticky top-0 z-20">
+          <thead className="sticky top-0 z-20" onMouseOver={headerNote} onFocus={headerNote}>
             {headerGroups.map((group) => (
               <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
             ))}

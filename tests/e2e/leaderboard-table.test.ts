@@ -111,6 +111,22 @@ describe("leaderboard table in Chromium", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("the overview is ranked by mean rank by default (best, i.e. lowest, first), its column next to the names", async () => {
+    await page.goto(`${baseUrl}/`);
+    expect(await page.locator("table").getAttribute("data-sort")).toBe("overall:mean_rank:asc");
+    const headers = await metricHeaders();
+    expect(headers.slice(0, 2)).toEqual(["overall:mean_rank", "overall:tasks"]);
+    expect(await page.locator('thead th[data-column="overall:mean_rank"]').getAttribute("aria-sort")).toBe("ascending");
+    const rows = await readTable();
+    const means = numbers(rows, "overall:mean_rank");
+    expect(means.length).toBeGreaterThanOrEqual(10);
+    expect(means).toEqual([...means].sort((a, b) => a - b));
+    expect(rows[0]!.rank).toBe("1");
+    // the CSV of the default view is in the same order
+    const csv = parse(await (await fetch(`${baseUrl}/api/v1/leaderboards/overview?format=csv`)).text(), { columns: true }) as Record<string, string>[];
+    expect(csv.slice(0, rows.length).map((r) => r["Row id"])).toEqual(rows.map((r) => r.id));
+  });
+
   test("filters by kind, tier and search narrow the rows, and say how many are shown", async () => {
     await page.goto(`${baseUrl}/`);
     const all = await readTable();

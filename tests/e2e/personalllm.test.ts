@@ -100,8 +100,14 @@ describe("PersonalLLM in the app", () => {
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
       expect(await page.locator("[data-heatmap]").count()).toBe(1);
       if (hasFigures) {
-        // the bar charts load when scrolled into view (components/charts/lazy-charts.tsx)
-        for (const chart of await page.locator("[data-lazy-chart]").all()) await chart.scrollIntoViewIfNeeded();
+        // the bar charts load when scrolled into view (components/charts/when-in-view.tsx)
+        await page.mouse.wheel(0, 20_000);
+        for (const chart of await page.locator('[data-lazy-chart="waiting"]').all()) {
+          await chart.scrollIntoViewIfNeeded();
+          // the scroll's intersection is reported asynchronously: look half a second later, then ask for it
+          const loaded = await chart.evaluate((el) => new Promise<boolean>((done) => setTimeout(() => done(el.getAttribute("data-lazy-chart") === "loaded"), 500)));
+          if (!loaded) await chart.getByRole("button", { name: "Show the charts" }).click();
+        }
         await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
       }
       await page.screenshot({ path: path.join(os.tmpdir(), "pllm-main.png"), fullPage: true });

@@ -1,6 +1,5 @@
 "use client";
 
-import "@/components/charts/chart-theme.css";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { ChartEmpty, ChartFigure } from "@/components/charts/chart-figure";
