@@ -70,7 +70,14 @@ function detailsOf(row: LeaderboardRow): string[] {
 
 /** The hover note of a system's name: its details, source and note. */
 export function systemTooltip(row: LeaderboardRow): string {
-  return [row.systemName, detailsOf(row).join(" · "), row.sourceLabel ? `Source: ${row.sourceLabel}` : null, row.note ? `Note: ${row.note}` : null]
+  // the uploader too: a phone's compact row has no room for it (app/globals.css .lb-by)
+  return [
+    row.systemName,
+    detailsOf(row).join(" · "),
+    row.sourceLabel ? `Source: ${row.sourceLabel}` : null,
+    row.note ? `Note: ${row.note}` : null,
+    row.submittedBy ? submittedText(row) : null,
+  ]
     .filter(Boolean)
     .join("\n");
 }
@@ -96,7 +103,8 @@ export function SystemCell({ row, pinned, onTogglePin, density }: { row: Leaderb
       {density === "compact" ? <span className="sr-only">{`, ${details.join(", ")}`}</span> : null}
       <TierMark tier={row.tier} sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} />
       {row.submittedBy ? (
-        // who uploaded a submitted/verified row and when: on every such row, in both densities
+        // who uploaded a submitted/verified row and when: on every such row, in both densities (not in a phone's
+        // compact row, where the name needs the room; then in the name's hover note)
         <span className="lb-by" data-submitted-by>
           {`by ${row.submittedBy}${row.submittedAt ? `, ${row.submittedAt.slice(0, 10)}` : ""}`}
         </span>
