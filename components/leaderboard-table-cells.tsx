@@ -93,7 +93,20 @@ export type Density = "compact" | "comfortable";
  * The hover notes (title) of the name, the uploader and the pin button are not in the page's HTML: the table
  * sets them when the pointer or focus reaches them (leaderboard-table.tsx, hoverNote), as for the value cells.
  */
-export function SystemCell({ row, pinned, onTogglePin, density }: { row: LeaderboardRow; pinned: boolean; onTogglePin: () => void; density: Density }) {
+export function SystemCell({
+  row,
+  pinned,
+  onTogglePin,
+  density,
+  pinnable,
+}: {
+  row: LeaderboardRow;
+  pinned: boolean;
+  onTogglePin: () => void;
+  density: Density;
+  /** false in the server's HTML: a pin button does nothing without JavaScript, and 50 of them were 7 KB of a page */
+  pinnable: boolean;
+}) {
   const details = detailsOf(row);
   const line = (
     <span className="lb-line">
@@ -110,14 +123,16 @@ export function SystemCell({ row, pinned, onTogglePin, density }: { row: Leaderb
         </span>
       ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
-      <button
-        type="button"
-        onClick={onTogglePin}
-        aria-pressed={pinned}
-        aria-label={`${pinned ? "Unpin" : "Pin"} ${row.systemName}${pinned ? "" : " to the top"}`}
-        data-pin={row.rowId}
-        className="lb-pin"
-      />
+      {pinnable ? (
+        <button
+          type="button"
+          onClick={onTogglePin}
+          aria-pressed={pinned}
+          aria-label={`${pinned ? "Unpin" : "Pin"} ${row.systemName}${pinned ? "" : " to the top"}`}
+          data-pin={row.rowId}
+          className="lb-pin"
+        />
+      ) : null}
     </span>
   );
   if (density === "compact") return line;

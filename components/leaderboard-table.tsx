@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -50,6 +50,9 @@ type Col = ColumnDef<Features, LeaderboardRow, any>;
 const helper = createColumnHelper<Features, LeaderboardRow>();
 
 const RANK_ID = "__rank";
+const subscribeNothing = () => () => {};
+const hydratedSnapshot = () => true;
+const serverSnapshot = () => false;
 const ciId = (metricId: string) => `${metricId}__ci`;
 
 function metricColumns(metric: LeaderboardColumn, index: number, groupStart: boolean): Col[] {
@@ -114,6 +117,8 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
   const [optionsOpen, setOptionsOpen] = useState(false);
+  // false on the server and while hydrating, true after: what needs JavaScript (the pin buttons) is not in the HTML
+  const hydrated = useSyncExternalStore(subscribeNothing, hydratedSnapshot, serverSnapshot);
   const first = useRef(true);
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -483,7 +488,13 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
                       if (meta?.role === "system") {
                         return (
                           <th key={cell.id} scope="row" className="lb-sys">
-                            <SystemCell row={record} pinned={pinned} density={query.density} onTogglePin={() => update(withPin(query, record.rowId))} />
+                            <SystemCell
+                              row={record}
+                              pinned={pinned}
+                              density={query.density}
+                              pinnable={hydrated}
+                              onTogglePin={() => update(withPin(query, record.rowId))}
+                            />
                           </th>
                         );
                       }

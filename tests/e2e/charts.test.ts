@@ -31,11 +31,21 @@ const num = (row: ApiRow, column: string): number | null => (typeof row[column] 
  * (app/tasks/[task]/_components/task-charts.tsx, components/charts/when-in-view.tsx).
  */
 async function loadCharts(p: Page = page) {
-  for (const chart of await p.locator('[data-lazy-chart="waiting"]').all()) {
+  // by index, not by state: a chart's wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
+  const charts = p.locator("[data-lazy-chart]");
+  for (let i = 0; i < (await charts.count()); i++) {
+    const chart = charts.nth(i);
+    if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
     await chart.scrollIntoViewIfNeeded();
-    // the scroll's intersection is reported asynchronously: look half a second later, then ask for it
-    const loaded = await chart.evaluate((el) => new Promise<boolean>((done) => setTimeout(() => done(el.getAttribute("data-lazy-chart") === "loaded"), 500)));
-    if (!loaded) await chart.getByRole("button", { name: "Show the charts" }).click();
+    // the scroll's intersection is reported asynchronously: look half a second later, then ask for the charts
+    // (the button is gone if they loaded meanwhile)
+    await p.waitForTimeout(500);
+    if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
+      await chart
+        .getByRole("button", { name: "Show the charts" })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    }
   }
   await expect.poll(() => p.locator('[data-lazy-chart="waiting"]').count()).toBe(0);
 }

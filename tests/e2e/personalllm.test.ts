@@ -102,11 +102,19 @@ describe("PersonalLLM in the app", () => {
       if (hasFigures) {
         // the bar charts load when scrolled into view (components/charts/when-in-view.tsx)
         await page.mouse.wheel(0, 20_000);
-        for (const chart of await page.locator('[data-lazy-chart="waiting"]').all()) {
+        // by index, not by state: a wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
+        const charts = page.locator("[data-lazy-chart]");
+        for (let i = 0; i < (await charts.count()); i++) {
+          const chart = charts.nth(i);
+          if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
           await chart.scrollIntoViewIfNeeded();
-          // the scroll's intersection is reported asynchronously: look half a second later, then ask for it
-          const loaded = await chart.evaluate((el) => new Promise<boolean>((done) => setTimeout(() => done(el.getAttribute("data-lazy-chart") === "loaded"), 500)));
-          if (!loaded) await chart.getByRole("button", { name: "Show the charts" }).click();
+          await page.waitForTimeout(500);
+          if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
+            await chart
+              .getByRole("button", { name: "Show the charts" })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
         }
         await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
       }
