@@ -45,27 +45,17 @@ export function MovedMark({ metric, cell }: { metric: LeaderboardColumn; cell: M
   return <em className={`${delta > 0 ? "lb-up" : "lb-down"}${better ? "" : " lb-worse"}`}>{`\u2009${formatMetric(Math.abs(delta), metric.decimals)}`}</em>;
 }
 
+/* SortMark and JudgeTag are in every header cell: short classes (app/globals.css), not utility strings. */
 export function SortMark({ state }: { state: false | "asc" | "desc" }) {
-  if (!state) {
-    return (
-      <span aria-hidden="true" className="text-[0.625rem] text-fg-subtle opacity-60">
-        ⇅
-      </span>
-    );
-  }
   return (
-    <span aria-hidden="true" className="text-[0.625rem] text-accent">
-      {state === "desc" ? "▼" : "▲"}
+    <span aria-hidden="true" className={state ? "lb-sort lb-sorted" : "lb-sort"}>
+      {state === "desc" ? "▼" : state === "asc" ? "▲" : "⇅"}
     </span>
   );
 }
 
 export function JudgeTag() {
-  return (
-    <span className="rounded border border-judge-line bg-judge-bg px-1 text-[0.625rem] leading-[0.875rem] font-medium tracking-wide text-judge-fg uppercase">
-      judge
-    </span>
-  );
+  return <span className="lb-judge">judge</span>;
 }
 
 /** The organisation, kind, backbone and open weights of a row, as the system cell shows or reads them. */
@@ -80,7 +70,14 @@ function detailsOf(row: LeaderboardRow): string[] {
 
 /** The hover note of a system's name: its details, source and note. */
 export function systemTooltip(row: LeaderboardRow): string {
-  return [row.systemName, detailsOf(row).join(" · "), row.sourceLabel ? `Source: ${row.sourceLabel}` : null, row.note ? `Note: ${row.note}` : null]
+  // the uploader too: a phone's compact row has no room for it (app/globals.css .lb-by)
+  return [
+    row.systemName,
+    detailsOf(row).join(" · "),
+    row.sourceLabel ? `Source: ${row.sourceLabel}` : null,
+    row.note ? `Note: ${row.note}` : null,
+    row.submittedBy ? submittedText(row) : null,
+  ]
     .filter(Boolean)
     .join("\n");
 }
@@ -96,7 +93,20 @@ export type Density = "compact" | "comfortable";
  * The hover notes (title) of the name, the uploader and the pin button are not in the page's HTML: the table
  * sets them when the pointer or focus reaches them (leaderboard-table.tsx, hoverNote), as for the value cells.
  */
-export function SystemCell({ row, pinned, onTogglePin, density }: { row: LeaderboardRow; pinned: boolean; onTogglePin: () => void; density: Density }) {
+export function SystemCell({
+  row,
+  pinned,
+  onTogglePin,
+  density,
+  pinnable,
+}: {
+  row: LeaderboardRow;
+  pinned: boolean;
+  onTogglePin: () => void;
+  density: Density;
+  /** false in the server's HTML: a pin button does nothing without JavaScript, and 50 of them were 7 KB of a page */
+  pinnable: boolean;
+}) {
   const details = detailsOf(row);
   const line = (
     <span className="lb-line">
@@ -106,7 +116,8 @@ export function SystemCell({ row, pinned, onTogglePin, density }: { row: Leaderb
       {density === "compact" ? <span className="sr-only">{`, ${details.join(", ")}`}</span> : null}
       <TierMark tier={row.tier} sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} />
       {row.submittedBy ? (
-        // who uploaded a submitted/verified row and when: on every such row, in both densities
+        // who uploaded a submitted/verified row and when: on every such row, in both densities (not in a phone's
+        // compact row, where the name needs the room; then in the name's hover note)
         <span className="lb-by" data-submitted-by>
           {`by ${row.submittedBy}${row.submittedAt ? `, ${row.submittedAt.slice(0, 10)}` : ""}`}
         </span>
@@ -122,14 +133,16 @@ export function SystemCell({ row, pinned, onTogglePin, density }: { row: Leaderb
         </span>
       ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
-      <button
-        type="button"
-        onClick={onTogglePin}
-        aria-pressed={pinned}
-        aria-label={`${pinned ? "Unpin" : "Pin"} ${row.systemName}${pinned ? "" : " to the top"}`}
-        data-pin={row.rowId}
-        className="lb-pin"
-      />
+      {pinnable ? (
+        <button
+          type="button"
+          onClick={onTogglePin}
+          aria-pressed={pinned}
+          aria-label={`${pinned ? "Unpin" : "Pin"} ${row.systemName}${pinned ? "" : " to the top"}`}
+          data-pin={row.rowId}
+          className="lb-pin"
+        />
+      ) : null}
     </span>
   );
   if (density === "compact") return line;

@@ -29,10 +29,29 @@ const pill = (active: boolean) =>
   `rounded-full border px-3 py-1 text-sm ${active ? "border-accent bg-accent text-white dark:text-canvas" : "border-line bg-surface text-fg-muted hover:bg-surface-hover"}`;
 const button = "rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover";
 
-/** Data scope: plain links (new data comes from the server), carrying the table state along. */
-export function ScopeLinks({ path, query, versions }: { path: string; query: TableQuery; versions: readonly string[] }) {
+/**
+ * On a phone the secondary controls (data scope, filters, columns, density, links and downloads) fold behind one
+ * "Table options" button, so that the first screen shows ranked rows rather than four lines of controls. These
+ * classes hide a part below the `sm` breakpoint while the options are closed; from `sm` up, everything shows as before.
+ */
+export const foldedOnPhone = (open: boolean) => (open ? "" : "max-sm:hidden");
+
+/**
+ * Without JavaScript the button cannot open anything: then the folded parts stay visible on a phone too
+ * (the scope links are plain links that work without it).
+ */
+export function NoScriptOptions() {
   return (
-    <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+    <noscript>
+      <style>{"@media (max-width:639.98px){[data-table-options]{display:flex!important}[data-table-options-toggle]{display:none!important}}"}</style>
+    </noscript>
+  );
+}
+
+/** Data scope: plain links (new data comes from the server), carrying the table state along. */
+export function ScopeLinks({ path, query, versions, className = "" }: { path: string; query: TableQuery; versions: readonly string[]; className?: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-x-6 gap-y-3 ${className}`} data-table-options>
       <nav aria-label="Benchmark" className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-fg-subtle">Data</span>
         {BENCHMARKS.map((b) => (
@@ -143,10 +162,27 @@ export interface ToolbarProps {
   total: number;
   /** ids of the metric columns the table shows now */
   visibleIds: readonly string[];
+  /** phone only: whether the "Table options" are open (foldedOnPhone), and how to toggle them */
+  optionsOpen: boolean;
+  onToggleOptions: () => void;
+  /** the id of the element the options button controls */
+  optionsId: string;
 }
 
 /** Search, filters, column picker, permalink and downloads of the current view. */
-export function LeaderboardTableToolbar({ board, query, setQuery, organisations, viewSlug, shown, total, visibleIds }: ToolbarProps) {
+export function LeaderboardTableToolbar({
+  board,
+  query,
+  setQuery,
+  organisations,
+  viewSlug,
+  shown,
+  total,
+  visibleIds,
+  optionsOpen,
+  onToggleOptions,
+  optionsId,
+}: ToolbarProps) {
   const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
   const filterCount =
     query.kind.length + query.tier.length + query.org.length + (query.weights ? 1 : 0) + (query.runs === "all" ? 1 : 0) + (query.flagged === "1" ? 1 : 0);
@@ -184,102 +220,119 @@ export function LeaderboardTableToolbar({ board, query, setQuery, organisations,
           placeholder="Search systems"
           aria-label="Search systems by name, organisation or backbone"
           maxLength={100}
-          className="w-full rounded-md border border-line bg-surface px-3 py-1.5 text-sm text-fg placeholder:text-fg-subtle sm:w-56"
+          className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-1.5 text-sm text-fg placeholder:text-fg-subtle sm:w-56 sm:flex-none"
         />
-        <Menu label="Filters" count={filterCount}>
-          <fieldset className="mb-3">
-            <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Kind</legend>
-            {SystemKind.options.map((kind) => (
-              <Check key={kind} name="kind" checked={query.kind.includes(kind)} onChange={() => setQuery({ ...query, kind: toggle(query.kind, kind) })}>
-                {KIND_LABEL[kind]}
-              </Check>
-            ))}
-          </fieldset>
-          <fieldset className="mb-3">
-            <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Tier</legend>
-            {ResultTier.options.map((tier) => (
-              <Check key={tier} name="tier" checked={query.tier.includes(tier)} onChange={() => setQuery({ ...query, tier: toggle(query.tier, tier) })}>
-                {TIER_LABEL[tier]}
-              </Check>
-            ))}
-          </fieldset>
-          <fieldset className="mb-3">
-            <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Runs</legend>
-            <Check name="runs" checked={query.runs === "all"} onChange={() => setQuery({ ...query, runs: query.runs === "all" ? "best" : "all" })}>
-              every run (default: each system&apos;s best per tier)
-            </Check>
-            <Check name="flagged" checked={query.flagged === "1"} onChange={() => setQuery({ ...query, flagged: query.flagged === "1" ? "0" : "1" })}>
-              show flagged runs (contamination; never ranked)
-            </Check>
-          </fieldset>
-          <label className="mb-3 flex flex-col gap-1 text-xs font-semibold text-fg-muted uppercase">
-            Weights
-            <select
-              value={query.weights ?? ""}
-              onChange={(e) => setQuery({ ...query, weights: e.target.value === "open" || e.target.value === "closed" ? e.target.value : undefined })}
-              className="rounded border border-line bg-surface px-2 py-1 text-sm font-normal text-fg normal-case"
-            >
-              <option value="">open and closed</option>
-              <option value="open">open weights</option>
-              <option value="closed">closed weights</option>
-            </select>
-          </label>
-          {organisations.length > 0 ? (
-            <fieldset>
-              <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Organisation</legend>
-              {organisations.map((org) => (
-                <Check key={org} name="org" checked={query.org.includes(org)} onChange={() => setQuery({ ...query, org: toggle(query.org, org) })}>
-                  {org}
+        <button
+          type="button"
+          className={`${button} sm:hidden`}
+          aria-expanded={optionsOpen}
+          aria-controls={optionsId}
+          onClick={onToggleOptions}
+          data-table-options-toggle
+        >
+          Table options
+          {filterCount > 0 ? <span className="ml-1 rounded-full bg-accent-soft px-1.5 text-xs text-accent">{filterCount}</span> : null}
+          <span aria-hidden="true" className="ml-1 text-fg-subtle">
+            {optionsOpen ? "▴" : "▾"}
+          </span>
+        </button>
+        {/* from sm up this wrapper takes no box (display: contents): its controls sit in the row as before */}
+        <div id={optionsId} data-table-options className={`flex w-full flex-wrap items-center gap-2 sm:contents ${foldedOnPhone(optionsOpen)}`}>
+          <Menu label="Filters" count={filterCount}>
+            <fieldset className="mb-3">
+              <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Kind</legend>
+              {SystemKind.options.map((kind) => (
+                <Check key={kind} name="kind" checked={query.kind.includes(kind)} onChange={() => setQuery({ ...query, kind: toggle(query.kind, kind) })}>
+                  {KIND_LABEL[kind]}
                 </Check>
               ))}
             </fieldset>
-          ) : null}
-        </Menu>
-        <Menu label="Columns" count={visible.size}>
-          <Check checked={query.ci === "1"} onChange={() => setQuery({ ...query, ci: query.ci === "1" ? "0" : "1" })}>
-            95% CI as a column
-          </Check>
-          <hr className="my-2 border-line" />
-          {board.columns.map((c) => (
-            <Check key={c.id} name="column" checked={visible.has(c.id)} onChange={() => setColumn(c.id)}>
-              {c.group ? <span className="text-fg-subtle">{c.group} · </span> : null}
-              {c.label}
+            <fieldset className="mb-3">
+              <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Tier</legend>
+              {ResultTier.options.map((tier) => (
+                <Check key={tier} name="tier" checked={query.tier.includes(tier)} onChange={() => setQuery({ ...query, tier: toggle(query.tier, tier) })}>
+                  {TIER_LABEL[tier]}
+                </Check>
+              ))}
+            </fieldset>
+            <fieldset className="mb-3">
+              <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Runs</legend>
+              <Check name="runs" checked={query.runs === "all"} onChange={() => setQuery({ ...query, runs: query.runs === "all" ? "best" : "all" })}>
+                every run (default: each system&apos;s best per tier)
+              </Check>
+              <Check name="flagged" checked={query.flagged === "1"} onChange={() => setQuery({ ...query, flagged: query.flagged === "1" ? "0" : "1" })}>
+                show flagged runs (contamination; never ranked)
+              </Check>
+            </fieldset>
+            <label className="mb-3 flex flex-col gap-1 text-xs font-semibold text-fg-muted uppercase">
+              Weights
+              <select
+                value={query.weights ?? ""}
+                onChange={(e) => setQuery({ ...query, weights: e.target.value === "open" || e.target.value === "closed" ? e.target.value : undefined })}
+                className="rounded border border-line bg-surface px-2 py-1 text-sm font-normal text-fg normal-case"
+              >
+                <option value="">open and closed</option>
+                <option value="open">open weights</option>
+                <option value="closed">closed weights</option>
+              </select>
+            </label>
+            {organisations.length > 0 ? (
+              <fieldset>
+                <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Organisation</legend>
+                {organisations.map((org) => (
+                  <Check key={org} name="org" checked={query.org.includes(org)} onChange={() => setQuery({ ...query, org: toggle(query.org, org) })}>
+                    {org}
+                  </Check>
+                ))}
+              </fieldset>
+            ) : null}
+          </Menu>
+          <Menu label="Columns" count={visible.size}>
+            <Check checked={query.ci === "1"} onChange={() => setQuery({ ...query, ci: query.ci === "1" ? "0" : "1" })}>
+              95% CI as a column
             </Check>
-          ))}
-          <div className="mt-2 flex flex-wrap gap-x-3">
-            <button
-              type="button"
-              className="text-sm text-accent underline"
-              onClick={() => setQuery({ ...query, cols: board.columns.length === defaults.length ? [] : board.columns.map((c) => c.id) })}
-            >
-              Show all columns
-            </button>
-            <button type="button" className="text-sm text-accent underline" onClick={() => setQuery({ ...query, cols: [] })}>
-              Columns with values
-            </button>
+            <hr className="my-2 border-line" />
+            {board.columns.map((c) => (
+              <Check key={c.id} name="column" checked={visible.has(c.id)} onChange={() => setColumn(c.id)}>
+                {c.group ? <span className="text-fg-subtle">{c.group} · </span> : null}
+                {c.label}
+              </Check>
+            ))}
+            <div className="mt-2 flex flex-wrap gap-x-3">
+              <button
+                type="button"
+                className="text-sm text-accent underline"
+                onClick={() => setQuery({ ...query, cols: board.columns.length === defaults.length ? [] : board.columns.map((c) => c.id) })}
+              >
+                Show all columns
+              </button>
+              <button type="button" className="text-sm text-accent underline" onClick={() => setQuery({ ...query, cols: [] })}>
+                Columns with values
+              </button>
+            </div>
+            <p className="mt-1 text-xs text-fg-muted">By default, columns with no value in any row of this view are hidden.</p>
+          </Menu>
+          <div role="group" aria-label="Row density" className="inline-flex overflow-hidden rounded-md border border-line text-sm">
+            {(["compact", "comfortable"] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                aria-pressed={query.density === d}
+                data-density-option={d}
+                onClick={() => setQuery({ ...query, density: d })}
+                title={d === "compact" ? "One line per row (organisation and source on hover)" : "Organisation, kind and source under each name"}
+                className={`px-2.5 py-1.5 ${query.density === d ? "bg-accent-soft font-medium text-accent" : "bg-surface text-fg-muted hover:bg-surface-hover"}`}
+              >
+                {d === "compact" ? "Compact" : "Comfortable"}
+              </button>
+            ))}
           </div>
-          <p className="mt-1 text-xs text-fg-muted">By default, columns with no value in any row of this view are hidden.</p>
-        </Menu>
-        <div role="group" aria-label="Row density" className="inline-flex overflow-hidden rounded-md border border-line text-sm">
-          {(["compact", "comfortable"] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              aria-pressed={query.density === d}
-              data-density-option={d}
-              onClick={() => setQuery({ ...query, density: d })}
-              title={d === "compact" ? "One line per row (organisation and source on hover)" : "Organisation, kind and source under each name"}
-              className={`px-2.5 py-1.5 ${query.density === d ? "bg-accent-soft font-medium text-accent" : "bg-surface text-fg-muted hover:bg-surface-hover"}`}
-            >
-              {d === "compact" ? "Compact" : "Comfortable"}
-            </button>
-          ))}
+          {hidden > 0 ? (
+            <span className="text-xs text-fg-subtle" data-testid="hidden-columns">
+              {hidden} empty {hidden === 1 ? "column" : "columns"} hidden
+            </span>
+          ) : null}
         </div>
-        {hidden > 0 ? (
-          <span className="text-xs text-fg-subtle" data-testid="hidden-columns">
-            {hidden} empty {hidden === 1 ? "column" : "columns"} hidden
-          </span>
-        ) : null}
         {!isDefault ? (
           <button
             type="button"
@@ -293,7 +346,7 @@ export function LeaderboardTableToolbar({ board, query, setQuery, organisations,
           <span aria-live="polite" data-testid="row-count">
             {shown === total ? `${shown} rows` : `${shown} of ${total} rows`}
           </span>
-          <span className="flex flex-wrap gap-2">
+          <span className={`flex flex-wrap gap-2 ${foldedOnPhone(optionsOpen)}`} data-table-options>
             <button type="button" className={button} onClick={copyLink} title="Copy a link to exactly this view">
               {copied === "done" ? "Link copied" : copied === "failed" ? "Copy the address bar" : "Copy link"}
             </button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import {
   columnVisibilityFeature,
   createColumnHelper,
@@ -17,24 +17,13 @@ import {
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
-import { roundForDownload } from "@/lib/leaderboard/round";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
-import {
-  cellTooltip,
-  directionText,
-  JudgeTag,
-  missingText,
-  MovedMark,
-  PIN_TITLE,
-  SortMark,
-  submittedText,
-  SystemCell,
-  systemTooltip,
-  TableKey,
-} from "./leaderboard-table-cells";
-import { LeaderboardTableToolbar, ScopeLinks } from "./leaderboard-table-toolbar";
+import { columnCss, type CssColumn } from "./leaderboard-column-css";
+import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
+import { tierMarkNote } from "./tier-badge";
+import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions, ScopeLinks } from "./leaderboard-table-toolbar";
 
 /*
  * The server hands over the Leaderboard read model and the URL's table query; filtering, sorting and ranking
@@ -61,6 +50,9 @@ type Col = ColumnDef<Features, LeaderboardRow, any>;
 const helper = createColumnHelper<Features, LeaderboardRow>();
 
 const RANK_ID = "__rank";
+const subscribeNothing = () => () => {};
+const hydratedSnapshot = () => true;
+const serverSnapshot = () => false;
 const ciId = (metricId: string) => `${metricId}__ci`;
 
 function metricColumns(metric: LeaderboardColumn, index: number, groupStart: boolean): Col[] {
@@ -124,6 +116,9 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const baseId = useId();
   const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  // false on the server and while hydrating, true after: what needs JavaScript (the pin buttons) is not in the HTML
+  const hydrated = useSyncExternalStore(subscribeNothing, hydratedSnapshot, serverSnapshot);
   const first = useRef(true);
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -156,8 +151,13 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     // the server chose the columns over every matching row, not only the page of rows it sent
     const ids = new Set(server.columns);
     const columns = leaderboard.columns.filter((c) => ids.has(c.id));
-    return { ...local, columns: columns.length > 0 ? columns : local.columns, ranks: new Map(Object.entries(server.ranks)), total: server.total };
-  }, [local, server, stale, leaderboard.columns]);
+    return {
+      ...local,
+      columns: columns.length > 0 ? columns : local.columns,
+      ranks: new Map(leaderboard.rows.map((r, i) => [r.rowId, server.ranks[i] ?? null])),
+      total: server.total,
+    };
+  }, [local, server, stale, leaderboard]);
   const matching = server ? server.matching : view.rows.length;
   const organisations = useMemo(() => server?.organisations ?? organisationsOf(leaderboard), [leaderboard, server]);
   const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
@@ -245,8 +245,9 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   }, []);
 
   const headerGroups = table.getHeaderGroups();
+  const leafColumns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
-  const leafCount = table.getVisibleLeafColumns().length;
+  const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
   const hasJudge = view.columns.some((c) => c.kind === "judge");
   // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
@@ -259,10 +260,15 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     return out;
   }, [leaderboard.rows]);
   const hasCi = ciColumns.size > 0;
-
-  // Fixed widths: the System column's sticky offset must equal the Rank column's width exactly.
-  const stickyRank = "sticky left-0 w-10 min-w-10 max-w-10 sm:w-12 sm:min-w-12 sm:max-w-12";
-  const stickySystem = "sticky left-10 sm:left-12 w-36 min-w-36 max-w-36 sm:w-60 sm:min-w-60 sm:max-w-60 border-r border-line";
+  const cssColumns = leafColumns.map((column): CssColumn => {
+    const meta = column.columnDef.meta;
+    if (meta?.role === "metric") {
+      const { metric, groupStart } = meta;
+      return { role: "metric", groupStart, judge: metric.kind === "judge", slot: ciColumns.has(metric.id) && query.ci !== "1" ? metric.decimals : null };
+    }
+    if (meta?.role === "ci") return { role: "ci", groupStart: false };
+    return { role: meta?.role === "system" ? "system" : "rank" };
+  });
 
   /*
    * Hover notes (title) of the body: the interval, n and judge of a value, a system's details, the uploader, the
@@ -274,14 +280,21 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td[data-metric], a.lb-name, [data-submitted-by], [data-pin]");
+    const element = target?.closest("td, a.lb-name, [data-submitted-by], [data-pin], .lb-tier");
     const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
     if (!element || !record) return;
     let note: string | null;
-    const metricId = element.getAttribute("data-metric");
+    // a value cell's column: the <col> at its index (cells carry no column id of their own)
+    const metricId =
+      element instanceof HTMLTableCellElement
+        ? (element.closest("table")?.querySelectorAll("colgroup > col")[element.cellIndex]?.getAttribute("data-column") ?? null)
+        : null;
+    if (element instanceof HTMLTableCellElement && metricId === null) return;
     if (metricId !== null) {
       const metric = columnsById.get(metricId);
       note = metric ? cellTooltip(metric, record.cells[metricId]) : null;
+    } else if (element.classList.contains("lb-tier")) {
+      note = tierMarkNote(record.tier, record.sourceLabel);
     } else if (element.hasAttribute("data-pin")) {
       note = element.getAttribute("aria-pressed") === "true" ? "Unpin" : PIN_TITLE;
     } else if (element.hasAttribute("data-submitted-by")) {
@@ -292,14 +305,24 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     if (note !== null && element.getAttribute("title") !== note) element.setAttribute("title", note);
   }
 
+  /** A metric header's hover note (its description, direction, judge), written when the pointer or focus reaches it. */
+  function headerNote(event: { target: EventTarget }) {
+    const button = event.target instanceof Element ? event.target.closest("th[data-column] button") : null;
+    const metric = columnsById.get(button?.closest("th")?.getAttribute("data-column") ?? "");
+    if (!button || !metric) return;
+    const note = `${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`;
+    if (button.getAttribute("title") !== note) button.setAttribute("title", note);
+  }
+
   function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
     const meta = header.column.columnDef.meta;
     const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
-    const base = "border-b border-line bg-surface-muted px-2 py-2 align-bottom text-xs font-medium text-fg-muted sm:px-3";
+    // short classes (app/globals.css .lb-th…): a Task 4 header was 17 KB of repeated utility strings and notes
+    const base = "lb-th";
 
     if (header.subHeaders.length > 0 && !header.isPlaceholder) {
       return (
-        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className={`${base} border-l text-center font-semibold text-fg`}>
+        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className="lb-th lb-th-group">
           {String(header.column.columnDef.header ?? "")}
         </th>
       );
@@ -307,7 +330,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
     if (meta?.role === "rank") {
       return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className={`${base} ${stickyRank} z-10 text-right`}>
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className="lb-th lb-th-rank">
           <button
             type="button"
             onClick={onRankClick}
@@ -328,7 +351,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
     if (meta?.role === "system") {
       return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className={`${base} ${stickySystem} z-10 text-left`}>
+        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className="lb-th lb-th-sys">
           <button type="button" onClick={() => sortBy(SYSTEM_SORT)} title="Sort by system name" className="inline-flex items-center gap-1 rounded hover:text-fg">
             System
             <SortMark state={sorted} />
@@ -355,23 +378,16 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
         scope="col"
         aria-sort={ariaSort}
         data-column={metric.id}
-        className={`${base} text-right ${meta.groupStart ? "border-l" : ""}`}
+        className={meta.groupStart ? "lb-th lb-th-num border-l" : "lb-th lb-th-num"}
       >
-        <button
-          type="button"
-          onClick={() => sortBy(metric.id)}
-          aria-describedby={descId}
-          title={`${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`}
-          className="ml-auto flex flex-col items-end gap-0.5 rounded text-right hover:text-fg"
-        >
-          <span className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-fg">
+        {/* its hover note (the metric's description) is written on hover: headerNote */}
+        <button type="button" onClick={() => sortBy(metric.id)} aria-describedby={descId} className="lb-hb">
+          <span className="lb-hl">
             {metric.label}
             <SortMark state={sorted} />
           </span>
-          <span className="inline-flex items-center gap-1 font-normal whitespace-nowrap">
-            <span aria-hidden="true" className="text-fg-subtle">
-              {metric.direction === "higher" ? "↑" : "↓"}
-            </span>
+          <span className="lb-hd">
+            <span aria-hidden="true">{metric.direction === "higher" ? "↑" : "↓"}</span>
             <span className="sr-only">{directionText(metric)}</span>
             {metric.kind === "judge" ? <JudgeTag /> : null}
           </span>
@@ -382,17 +398,24 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
 
   return (
     <div className="flex flex-col gap-2">
-      <ScopeLinks path={path} query={query} versions={versions} />
-      <LeaderboardTableToolbar
-        board={leaderboard}
-        query={query}
-        setQuery={update}
-        organisations={organisations}
-        viewSlug={viewSlug}
-        shown={matching}
-        total={view.total}
-        visibleIds={view.columns.map((c) => c.id)}
-      />
+      {/* on a phone the scope links fold into the "Table options" and come after the search row */}
+      <div className="flex flex-col gap-2">
+        <ScopeLinks path={path} query={query} versions={versions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} />
+        <NoScriptOptions />
+        <LeaderboardTableToolbar
+          optionsOpen={optionsOpen}
+          onToggleOptions={() => setOptionsOpen((open) => !open)}
+          optionsId={`${baseId}-options`}
+          board={leaderboard}
+          query={query}
+          setQuery={update}
+          organisations={organisations}
+          viewSlug={viewSlug}
+          shown={matching}
+          total={view.total}
+          visibleIds={view.columns.map((c) => c.id)}
+        />
+      </div>
       {view.unknownColumns.length > 0 ? (
         <p role="status" className="text-sm text-fg-muted">
           This view has no column {view.unknownColumns.map((c) => `“${c}”`).join(", ")}; it was ignored.
@@ -409,12 +432,23 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
         data-fits={fits ? "true" : "false"}
         className={`relative overflow-x-auto rounded-lg border border-line bg-surface transition-opacity ${fits ? "lg:overflow-visible" : ""} ${pending || stale ? "opacity-60" : ""}`}
       >
-        <table className="w-full border-separate border-spacing-0 text-sm" data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
+        {/* the columns' styles (group rules, the "±" slot, what a missing judge value reads): once per column, not per cell */}
+        <style dangerouslySetInnerHTML={{ __html: columnCss(baseId, cssColumns) }} />
+        <table className="w-full border-separate border-spacing-0 text-sm" data-lb={baseId} data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
           <caption className="sr-only">
             {label}
             {rankMetric ? `. Ranked by ${rankMetric.label}. Column headers sort the table.` : null}
           </caption>
-          <thead className="sticky top-0 z-20">
+          {/* which column a body cell is in, for the hover notes and for anyone reading the table programmatically */}
+          <colgroup>
+            {leafColumns.map((column) => {
+              const meta = column.columnDef.meta;
+              return (
+                <col key={column.id} data-column={meta?.role === "metric" ? meta.metric.id : undefined} data-ci={meta?.role === "ci" ? meta.metric.id : undefined} />
+              );
+            })}
+          </colgroup>
+          <thead className="sticky top-0 z-20" onMouseOver={headerNote} onFocus={headerNote}>
             {headerGroups.map((group) => (
               <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
             ))}
@@ -454,7 +488,13 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
                       if (meta?.role === "system") {
                         return (
                           <th key={cell.id} scope="row" className="lb-sys">
-                            <SystemCell row={record} pinned={pinned} density={query.density} onTogglePin={() => update(withPin(query, record.rowId))} />
+                            <SystemCell
+                              row={record}
+                              pinned={pinned}
+                              density={query.density}
+                              pinnable={hydrated}
+                              onTogglePin={() => update(withPin(query, record.rowId))}
+                            />
                           </th>
                         );
                       }
@@ -475,30 +515,18 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
                         record.tier === "reported" ? formatPublished(metricCell?.value, metric.decimals) : formatMetric(metricCell?.value, metric.decimals);
                       const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                       const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
-                      // the ± slot of a column with CIs: the half-width (read as "plus or minus"), or an invisible
-                      // one of the same width so the values stay on one edge. Its hover note: hoverNote.
+                      // the ± slot of a column with CIs: the half-width (read as "plus or minus"); a row without one
+                      // gets an empty slot of the same width from columnCss, so the values stay on one edge.
                       const slot = ciColumns.has(metric.id) && query.ci !== "1";
+                      // A cell is its text: the column's styles are in columnCss, a missing value is an empty cell (the
+                      // dash and the words "not reported"/"not judged" are the stylesheet's), an empty "±" slot too.
+                      if (value === null) return <td key={cell.id} />;
                       return (
-                        <td
-                          key={cell.id}
-                          data-metric={metric.id}
-                          data-value={roundForDownload(metricCell?.value, metric.decimals) ?? ""}
-                          className={meta.groupStart ? "border-l" : undefined}
-                        >
-                          {value === null ? (
-                            <>
-                              {/* the dash is drawn by the stylesheet (td[data-value=""]), the words are read */}
-                              <span className="sr-only">{missingText(metric)}</span>
-                              {slot ? <i className="invisible">{`±${formatMetric(0, metric.decimals)}`}</i> : null}
-                            </>
-                          ) : (
-                            <>
-                              {isBest ? <b>{value}</b> : value}
-                              {isBest ? <span className="sr-only"> (best)</span> : null}
-                              <MovedMark metric={metric} cell={metricCell} />
-                              {slot ? <i className={half === null ? "invisible" : undefined}>{`±${formatMetric(half ?? 0, metric.decimals)}`}</i> : null}
-                            </>
-                          )}
+                        <td key={cell.id}>
+                          {isBest ? <b>{value}</b> : value}
+                          {isBest ? <span className="sr-only"> (best)</span> : null}
+                          <MovedMark metric={metric} cell={metricCell} />
+                          {slot && half !== null ? <i>{`±${formatMetric(half, metric.decimals)}`}</i> : null}
                         </td>
                       );
                     })}

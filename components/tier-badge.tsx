@@ -124,26 +124,31 @@ export function TierBadge({ tier, sourceUrl, sourceLabel, className = "" }: Tier
   );
 }
 
+/** The hover note of a row's tier mark: short (the legend under the table has the full sentence). */
+export function tierMarkNote(tier: ResultTier, sourceLabel?: string | null): string {
+  const info = tierInfo(tier);
+  const source = sourceLabel?.trim();
+  return `${info.label}: ${info.hint}${source ? `\nSource: ${source}` : ""}`;
+}
+
 /**
  * The tier in a dense table row: the icon alone in its tier colours, the label and description in the tooltip
  * and for screen readers. For reported rows with an http(s) source it links to that source.
  */
-export function TierMark({ tier, sourceUrl, sourceLabel }: TierBadgeProps) {
+export function TierMark({ tier, sourceUrl }: TierBadgeProps) {
   const info = tierInfo(tier);
   const href = tier === "reported" ? safeExternalUrl(sourceUrl) : null;
-  const source = sourceLabel?.trim();
-  // short: it is written on every row; the legend under the table has the full sentence. The icon and colours
-  // come from the stylesheet by data-tier (app/globals.css .lb-tier), not an inline SVG per row.
-  const title = `${info.label}: ${info.hint}${source ? `\nSource: ${source}` : ""}`;
+  // The icon and colours come from the stylesheet by data-tier (app/globals.css .lb-tier), not an inline SVG per
+  // row; the hover note (tierMarkNote) is written when the pointer or focus reaches the mark, not on every row.
   if (href) {
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" title={title} data-tier={tier} className="lb-tier">
+      <a href={href} target="_blank" rel="noopener noreferrer" data-tier={tier} className="lb-tier">
         <span className="sr-only">{`${info.label}, source (new tab)`}</span>
       </a>
     );
   }
   return (
-    <span title={title} data-tier={tier} className="lb-tier">
+    <span data-tier={tier} className="lb-tier">
       <span className="sr-only">{info.label}</span>
     </span>
   );

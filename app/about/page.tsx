@@ -114,8 +114,9 @@ export default async function AboutPage() {
           the system has figures for, and <strong>Tasks</strong> says how many that is: a mean over two tasks is not comparable with a mean over nine, so read both.
           Where a figure has a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies
           wholly above, the worst is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported
-          ones) is a point. The mean rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Rankings are among the rows of the current
-          view: reported and re-scored figures of one system count once (the overview keeps one row per system).
+          ones) is a point. The mean rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. The overview is ranked by mean rank by
+          default (lower is better); any column header sorts by that column instead. Rankings are among the rows of the current view: reported and re-scored figures
+          of one system count once (the overview keeps one row per system).
         </p>
       </section>
 

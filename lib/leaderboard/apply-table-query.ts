@@ -175,7 +175,8 @@ export const CLIENT_ROWS_LIMIT = PAGE_ROWS;
 
 /** What the server computed for a large leaderboard (see CLIENT_ROWS_LIMIT). */
 export interface ServerSlice {
-  ranks: Record<string, number | null>;
+  /** the rank of each row the page was sent, in the order of the packed board's rows */
+  ranks: (number | null)[];
   /** rows matching the query (pinned included) */
   matching: number;
   total: number;
@@ -196,7 +197,7 @@ export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard
   return {
     leaderboard: packBoard({ ...board, rows }),
     server: {
-      ranks: Object.fromEntries(rows.map((r) => [r.rowId, view.ranks.get(r.rowId) ?? null])),
+      ranks: rows.map((r) => view.ranks.get(r.rowId) ?? null),
       matching: view.rows.length,
       total: view.total,
       organisations: organisationsOf(board),

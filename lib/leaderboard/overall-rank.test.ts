@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { applyTableQuery } from "./apply-table-query";
 import { MEAN_RANK, rankRanges, TASKS_COVERED, withOverallRank } from "./overall-rank";
+import { readTableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 const col = (id: string, group: string): LeaderboardColumn => ({
@@ -72,6 +74,12 @@ describe("overall mean rank", () => {
     expect(cell("b", TASKS_COVERED).value).toBe(3);
     expect(cell("c", MEAN_RANK).value).toBe(3);
     expect(cell("c", MEAN_RANK).ciLow).toBeNull();
-    expect(out.columns.map((c) => c.id).slice(-2)).toEqual([MEAN_RANK, TASKS_COVERED]);
+    // the overview is ranked by the mean rank by default, and its columns come first
+    expect(out.columns.map((c) => c.id).slice(0, 2)).toEqual([MEAN_RANK, TASKS_COVERED]);
+    expect(out.defaultSort).toBe(MEAN_RANK);
+    const view = applyTableQuery(out, readTableQuery(new URLSearchParams()));
+    expect(view.sort).toEqual({ id: MEAN_RANK, desc: false });
+    expect(view.rows.map((r) => r.rowId)).toEqual(["b", "a", "c"]);
+    expect(view.ranks.get("b")).toBe(1);
   });
 });

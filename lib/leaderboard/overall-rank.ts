@@ -41,7 +41,11 @@ export function rankRanges(rows: readonly LeaderboardRow[], column: LeaderboardC
   return out;
 }
 
-/** The overview with two more columns: mean rank over the tasks covered (with its range) and the count of tasks. */
+/**
+ * The overview with two more columns, first after the system's name: mean rank over the tasks covered (with its
+ * range) and the count of tasks. The mean rank is the overview's default sort (and so its Rank column): one task's
+ * headline ranked the whole site before, which favoured systems that only reported that task well.
+ */
 export function withOverallRank(board: Leaderboard, headlineIds: readonly string[]): Leaderboard {
   const columns = headlineIds.map((id) => board.columns.find((c) => c.id === id)).filter((c): c is LeaderboardColumn => c !== undefined);
   if (columns.length < 2) return board;
@@ -91,11 +95,13 @@ export function withOverallRank(board: Leaderboard, headlineIds: readonly string
   ];
   return {
     ...board,
-    columns: [...board.columns, ...overall],
+    // first: the column the overview is ranked by is next to the names, on a phone too
+    columns: [...overall, ...board.columns],
+    defaultSort: MEAN_RANK,
     rows,
     notes: [
       ...board.notes,
-      `Mean rank: the mean of a system's ranks on each task's headline column (${columns.map((c) => c.group ?? c.label).join(", ")}) over the ${"tasks"} it has figures for; "Tasks" says how many. Sort by it with its header.`,
+      `Mean rank: the mean of a system's ranks on each task's headline column (${columns.map((c) => c.group ?? c.label).join(", ")}) over the tasks it has figures for; "Tasks" says how many. The overview is ranked by it (lower is better) unless another column is sorted.`,
     ],
   };
 }

@@ -93,9 +93,14 @@ describe("packed leaderboard", () => {
     expect(packed.judges).toEqual([JUDGE]);
     expect(packed.versions).toEqual(["1.0.0"]);
     expect(json).not.toContain("null,null,null,null");
-    expect(packed.rows[0]).not.toHaveProperty("note");
+    expect(packed.rows[0]).not.toHaveProperty("nt");
     // the cells in column order: pa, ei, and no cell for "none"
-    expect(packed.rows[0]!.cells).toEqual([[0.30000000000000004, 2003, 0.02678, 0.537454, 0], [3.19, null, null, null, 0, 3.1, 0], null]);
+    expect(packed.rows[0]!.c).toEqual([[0.30000000000000004, 2003, 0.02678, 0.537454, 0], [3.19, null, null, null, 0, 3.1, 0], null]);
+    // a row id that is the usual `<system>~<tier>` is left out and comes back on unpacking; any other is kept
+    const usual = packBoard({ ...board, rows: [row(1, { rowId: "s1~submitted" }), row(2)] });
+    expect(usual.rows[0]).not.toHaveProperty("id");
+    expect(usual.rows[1]!.id).toBe("r2");
+    expect(unpackBoard(usual).rows.map((r) => r.rowId)).toEqual(["s1~submitted", "r2"]);
     // well under half the read model's JSON
     expect(json.length).toBeLessThan(JSON.stringify(many).length / 2);
   });

@@ -17,24 +17,33 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
 export const PackedCell = z.array(z.number().nullable());
 export type PackedCell = z.infer<typeof PackedCell>;
 
+/** The usual row id: one row per system and tier (lib/db/queries). Such ids are left out of the packed row. */
+const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.systemSlug}~${row.tier}`;
+
+/**
+ * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
+ * paid twice): s slug, n name, k kind, t tier, c cells; o organisation, b backbone, w open weights, sl/su source
+ * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
+ * Absent fields are left out.
+ */
 export const PackedRow = z.object({
-  rowId: z.string(),
-  systemSlug: z.string(),
-  systemName: z.string(),
-  organisation: z.string().optional(),
-  kind: SystemKind,
-  backbone: z.string().optional(),
-  openWeights: z.boolean().optional(),
-  tier: ResultTier,
-  sourceLabel: z.string().optional(),
-  sourceUrl: z.string().optional(),
-  note: z.string().optional(),
-  submittedBy: z.string().optional(),
-  /** the upload's date (YYYY-MM-DD): the table shows no time */
-  submittedAt: z.string().optional(),
-  contamination: ContaminationFigures.optional(),
+  s: z.string(),
+  n: z.string(),
+  k: SystemKind,
+  t: ResultTier,
   /** one entry per board column, in the board's column order */
-  cells: z.array(PackedCell.nullable()),
+  c: z.array(PackedCell.nullable()),
+  id: z.string().optional(),
+  o: z.string().optional(),
+  b: z.string().optional(),
+  w: z.boolean().optional(),
+  sl: z.string().optional(),
+  su: z.string().optional(),
+  nt: z.string().optional(),
+  by: z.string().optional(),
+  /** the upload's date (YYYY-MM-DD): the table shows no time */
+  at: z.string().optional(),
+  f: ContaminationFigures.optional(),
 });
 export type PackedRow = z.infer<typeof PackedRow>;
 
@@ -87,16 +96,23 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
   const judges: string[] = [];
   const versions: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
-    // the submission id is for the downloads (built on the server), not the table
-    const { cells, submissionId: _unused, submittedAt, contamination, ...identity } = row;
-    // null identity fields are left out: most rows have no note, source or uploader; a clean run's contamination
-    // figures too (the table shows and filters on the flag only; downloads and the API carry them)
-    const kept = Object.fromEntries(
-      Object.entries({ ...identity, submittedAt: submittedAt?.slice(0, 10), contamination: contamination?.flagged ? contamination : null }).filter(
-        ([, v]) => v !== null && v !== undefined,
-      ),
-    ) as Omit<PackedRow, "cells">;
-    return { ...kept, cells: board.columns.map((c) => packCell(cells[c.id], judges, versions)) };
+    // The submission id is for the downloads (built on the server), not the table. Null fields are left out: most
+    // rows have no note, source or uploader; a clean run's contamination figures too (the table shows and filters
+    // on the flag only; downloads and the API carry them).
+    const optional = {
+      id: row.rowId === defaultRowId(row) ? null : row.rowId,
+      o: row.organisation,
+      b: row.backbone,
+      w: row.openWeights,
+      sl: row.sourceLabel,
+      su: row.sourceUrl,
+      nt: row.note,
+      by: row.submittedBy,
+      at: row.submittedAt?.slice(0, 10),
+      f: row.contamination?.flagged ? row.contamination : null,
+    };
+    const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
+    return { s: row.systemSlug, n: row.systemName, k: row.kind, t: row.tier, ...kept, c: board.columns.map((c) => packCell(row.cells[c.id], judges, versions)) };
   });
   return {
     id: board.id,
@@ -121,7 +137,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
   const rows = packed.rows.map((row): LeaderboardRow => {
     const cells: LeaderboardRow["cells"] = {};
     packed.columns.forEach((column, i) => {
-      const cell = row.cells[i];
+      const cell = row.c[i];
       if (!cell) return;
       const judge = at(cell, 4);
       const previousVersion = at(cell, 6);
@@ -135,21 +151,21 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       };
     });
     return {
-      rowId: row.rowId,
-      systemSlug: row.systemSlug,
-      systemName: row.systemName,
-      organisation: row.organisation ?? null,
-      kind: row.kind,
-      backbone: row.backbone ?? null,
-      openWeights: row.openWeights ?? null,
-      tier: row.tier,
-      sourceLabel: row.sourceLabel ?? null,
-      sourceUrl: row.sourceUrl ?? null,
-      note: row.note ?? null,
+      rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: row.t }),
+      systemSlug: row.s,
+      systemName: row.n,
+      organisation: row.o ?? null,
+      kind: row.k,
+      backbone: row.b ?? null,
+      openWeights: row.w ?? null,
+      tier: row.t,
+      sourceLabel: row.sl ?? null,
+      sourceUrl: row.su ?? null,
+      note: row.nt ?? null,
       submissionId: null,
-      submittedBy: row.submittedBy ?? null,
-      submittedAt: row.submittedAt ?? null,
-      contamination: row.contamination ?? null,
+      submittedBy: row.by ?? null,
+      submittedAt: row.at ?? null,
+      contamination: row.f ?? null,
       cells,
     };
   });

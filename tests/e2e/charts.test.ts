@@ -25,9 +25,29 @@ async function apiRows(view: string, benchmark = "alpsbench-v1"): Promise<ApiRow
 
 const num = (row: ApiRow, column: string): number | null => (typeof row[column] === "number" ? (row[column] as number) : null);
 
-/** Scrolls every lazily loaded chart into view: recharts loads when a chart comes near the viewport (lazy-charts.tsx). */
+/**
+ * Loads the charts: a task page's charts (data, heat maps, recharts) are fetched and drawn when the reader scrolls
+ * their section into view, or presses "Show the charts" where there is nothing to scroll
+ * (app/tasks/[task]/_components/task-charts.tsx, components/charts/when-in-view.tsx).
+ */
 async function loadCharts(p: Page = page) {
-  for (const chart of await p.locator("[data-lazy-chart]").all()) await chart.scrollIntoViewIfNeeded();
+  // by index, not by state: a chart's wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
+  const charts = p.locator("[data-lazy-chart]");
+  for (let i = 0; i < (await charts.count()); i++) {
+    const chart = charts.nth(i);
+    if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
+    await chart.scrollIntoViewIfNeeded();
+    // the scroll's intersection is reported asynchronously: look half a second later, then ask for the charts
+    // (the button is gone if they loaded meanwhile)
+    await p.waitForTimeout(500);
+    if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
+      await chart
+        .getByRole("button", { name: "Show the charts" })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    }
+  }
+  await expect.poll(() => p.locator('[data-lazy-chart="waiting"]').count()).toBe(0);
 }
 
 /** Opens a chart's "Data table" disclosure (its table is mounted on opening) and returns the table's body rows. */
@@ -261,11 +281,33 @@ describe("Task 1, 2 and 4 charts", () => {
     const eiColumns = ["resonation_en", "expression_en", "reception_en", "resonation_zh", "expression_zh", "reception_zh"].map((d) => `task4/ability5:${d}`);
     const eiRows = rows.filter((r) => eiColumns.some((c) => num(r, c) !== null));
     const cells = page.locator('[data-heatmap="task4-ei"] [data-heat-cell]');
+    await cells.first().waitFor();
     await expect(cells.count()).resolves.toBe(eiRows.length * eiColumns.length);
     const values = await cells.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-value"))));
     const expectedValues = eiRows.flatMap((r) => eiColumns.map((c) => num(r, c) ?? 0));
     expect([...values].sort()).toEqual([...expectedValues].sort());
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("charts load when scrolled into view", () => {
+  test.each(["/tasks/task1", "/tasks/task2", "/tasks/task3", "/tasks/task4"])("%s: no chart in the HTML, none drawn at load, all after scrolling", async (path) => {
+    const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      const response = await desktop.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+      // issue 13: Task 4's server-rendered heat map and radar data were ~40% of its HTML
+      const html = await response!.text();
+      expect(html).not.toContain("data-heatmap");
+      expect(html).not.toContain("data-chart=");
+      // nothing of the charts is fetched or drawn until the reader scrolls to them (or asks for them)
+      expect(await desktop.locator('[data-lazy-chart="waiting"]').count()).toBe(1);
+      expect(await desktop.locator("[data-chart], .recharts-surface").count()).toBe(0);
+      await desktop.mouse.wheel(0, 20_000);
+      await expect.poll(() => desktop.locator("[data-chart], [data-chart-empty]").count()).toBeGreaterThan(0);
+      await expect.poll(() => desktop.locator('[data-lazy-chart="waiting"]').count()).toBe(0);
+    } finally {
+      await desktop.close();
+    }
   });
 });
 
@@ -319,7 +361,7 @@ describe("charts follow the table; every point and bar is named", () => {
     await loadCharts(page);
     const symbols = page.locator(`${scatter} .recharts-scatter-symbol .recharts-symbols`);
     await expect.poll(() => symbols.count()).toBe(expected.length);
-    // the server-rendered figure caption says what is drawn, and its data table lists exactly the table's systems
+    // the figure caption says what is drawn, and its data table lists exactly the table's systems
     await expect(page.locator('[data-chart="task1-precision-recall"] figcaption').textContent()).resolves.toMatch(
       /matching the table's search and filters, and 1 pinned row/,
     );

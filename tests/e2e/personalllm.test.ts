@@ -99,7 +99,25 @@ describe("PersonalLLM in the app", () => {
       await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(0);
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
       expect(await page.locator("[data-heatmap]").count()).toBe(1);
-      if (hasFigures) expect(await page.locator("[data-bar-chart]").count()).toBe(4);
+      if (hasFigures) {
+        // the bar charts load when scrolled into view (components/charts/when-in-view.tsx)
+        await page.mouse.wheel(0, 20_000);
+        // by index, not by state: a wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
+        const charts = page.locator("[data-lazy-chart]");
+        for (let i = 0; i < (await charts.count()); i++) {
+          const chart = charts.nth(i);
+          if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
+          await chart.scrollIntoViewIfNeeded();
+          await page.waitForTimeout(500);
+          if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
+            await chart
+              .getByRole("button", { name: "Show the charts" })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
+        }
+        await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
+      }
       await saveScreenshot(page, "personalllm/main.png", { fullPage: true });
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);

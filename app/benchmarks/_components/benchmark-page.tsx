@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { ChartFigure } from "@/components/charts/chart-figure";
-import { GroupedBarChart } from "@/components/charts/grouped-bar-chart";
+// recharts loaded when the chart comes into view (its first JavaScript was 317 KB with the charts in it)
+import { GroupedBarChart } from "@/components/charts/lazy-charts";
 import { Heatmap } from "@/components/charts/heatmap";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { PageHeader } from "@/components/page-header";
