@@ -8,10 +8,10 @@ import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { pageInputs } from "@/lib/db/queries/submission-inputs";
-import { importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
+import { contentHashOf, importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
 import { lineProgress } from "@/lib/pipeline/import-progress";
-import { withServerPools } from "@/lib/pipeline/server-pools";
-import { textArrayLiteral } from "@/lib/pipeline/write-instances";
+import { withCompactServerPools, withServerPools } from "@/lib/pipeline/server-pools";
+import { PoolMemoryKeys, poolOf, storedInput, textArrayLiteral } from "@/lib/pipeline/write-instances";
 import type { TrackId } from "@/lib/tracks";
 
 const db = createPrismaClient(inject("databaseUrl"));
@@ -178,6 +178,41 @@ describe("importing the packets layout", () => {
     expect(fourth).toMatchObject({ read: true, skipped: false });
     expect(fourth.report).toMatchObject({ inserted: 1, updated: 0 });
     rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  test("compact server pools hash, store and write exactly as the same pools inline", async () => {
+    // The importer never builds the inline candidate objects (withCompactServerPools); everything it derives from
+    // a pool must equal what the inline list (withServerPools, the released files' form) gives.
+    const read = await readPacketsLayout(PACKETS);
+    const compact = withCompactServerPools(read, "compact-seed");
+    const inline = withServerPools(read, "compact-seed");
+    expect(compact.filter((i) => "pool" in i).length).toBeGreaterThan(0);
+    expect(compact.length).toBe(inline.length);
+    const [compactKeys, inlineKeys] = [new PoolMemoryKeys(), new PoolMemoryKeys()];
+    for (const [index, instance] of compact.entries()) {
+      const other = inline[index]!;
+      const label = `${instance.track} ${instance.benchmarkId}`;
+      expect([instance.track, instance.benchmarkId, instance.split, instance.sessionId], label).toEqual([
+        other.track,
+        other.benchmarkId,
+        other.split,
+        other.sessionId,
+      ]);
+      expect(JSON.stringify(instance.gold), label).toBe(JSON.stringify(other.gold));
+      expect(JSON.stringify(instance.meta), label).toBe(JSON.stringify(other.meta));
+      expect(JSON.stringify(storedInput(instance)), label).toBe(JSON.stringify(storedInput(other)));
+      expect(contentHashOf(instance, compactKeys), label).toBe(contentHashOf(other, inlineKeys));
+      const [a, b] = [poolOf(instance), poolOf(other)];
+      expect(a === null, label).toBe(b === null);
+      if (!a || !b) continue;
+      expect(a.idsLiteral(), label).toBe(b.idsLiteral());
+      expect(a.idsJoined("\n"), label).toBe(b.idsJoined("\n"));
+      expect(compactKeys.keysOf(a.members), label).toEqual(inlineKeys.keysOf(b.members));
+      expect(
+        a.members.map((m) => [m.value, m.label]),
+        label,
+      ).toEqual(b.members.map((m) => [m.value, m.label]));
+    }
   });
 
   test("candidate id lists round-trip through the text[] literal, plain ones written bare", async () => {
