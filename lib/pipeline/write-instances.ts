@@ -112,29 +112,17 @@ async function inBatches(pipe: StatementPipe, sql: string, records: Iterable<unk
 type Candidate = { memory_id: string; value: string; label: string };
 type PoolMember = { value: string; label: string };
 
-/**
- * A PostgreSQL text[] literal that any id round-trips through. Ids made only of letters, digits and `_.:-` (the
- * server's own, and most released ones) go in bare, tested once over the joined list rather than escaped one by
- * one (5.9 million of them); any other list has every element double-quoted, `"` and `\` escaped.
- */
-export function textArrayLiteral(items: readonly string[]): string {
-  const joined = items.join(",");
-  if (items.length > 0 && PLAIN_LIST.test(joined) && !NULL_ELEMENT.test(joined)) return `{${joined}}`;
-  return `{${items.map((s) => `"${s.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-}
-/** non-empty elements of plain characters, comma-separated (array_in reads these unquoted, as they are) */
+/** A list of plain ids (letters, digits, `_.:-`), comma-separated: nothing in them needs JSON escaping. */
 const PLAIN_LIST = /^[A-Za-z0-9_.:-]+(?:,[A-Za-z0-9_.:-]+)*$/;
-/** an unquoted NULL (any case) would be read as SQL NULL */
-const NULL_ELEMENT = /(?:^|,)null(?:,|$)/i;
 
 /**
  * A Task 3 candidate list to store by reference, in either form: the shown memories in order, and their ids
- * (as one text joined by a separator, or as a PostgreSQL text[] literal).
+ * (as one text joined by a separator, or as the JSON array InstancePool.candidateIds holds).
  */
 export interface PoolView {
   readonly members: readonly PoolMember[];
   idsJoined(separator: string): string;
-  idsLiteral(): string;
+  idsJson(): string;
 }
 
 /** The instance's candidate list, when it has one to store by reference (inline or compact). */
@@ -144,8 +132,8 @@ export function poolOf(instance: InstanceToImport): PoolView | null {
     return {
       members,
       idsJoined: (separator) => (separator === "," ? candidateIds : candidateIds.replaceAll(",", separator)),
-      // the server's ids ("c" + hex) go in bare; anything else is quoted element by element
-      idsLiteral: () => (PLAIN_LIST.test(candidateIds) && !NULL_ELEMENT.test(candidateIds) ? `{${candidateIds}}` : textArrayLiteral(candidateIds.split(","))),
+      // the server's ids ("c" + hex) need no JSON escaping: quoted by joining, not by JSON.stringify of 5.9 million strings
+      idsJson: () => (PLAIN_LIST.test(candidateIds) ? `["${candidateIds.replaceAll(",", '","')}"]` : JSON.stringify(candidateIds.split(","))),
     };
   }
   if (!instance.track.startsWith("task3/")) return null;
@@ -155,7 +143,7 @@ export function poolOf(instance: InstanceToImport): PoolView | null {
   return {
     members: candidates,
     idsJoined: (separator) => candidates.map((c) => c.memory_id).join(separator),
-    idsLiteral: () => textArrayLiteral(candidates.map((c) => c.memory_id)),
+    idsJson: () => JSON.stringify(candidates.map((c) => c.memory_id)),
   };
 }
 
@@ -251,25 +239,25 @@ export async function writeInstances(
     [],
     tick,
   );
-  // The two lists go in as PostgreSQL array literals (text), which array_in reads far faster than
-  // json_to_recordset converts 5.9 million JSON array elements; built lazily, batch by batch.
+  // The two lists go in as the text InstancePool stores (ids joined by ","; a JSON array of the candidate ids),
+  // so PostgreSQL parses no array of 5.9 million elements; built lazily, batch by batch.
   function* poolRecords() {
     for (const { id, instance } of pooled) {
       const pool = poolOf(instance)!;
       yield {
         id,
-        m: `{${keys
+        m: keys
           .keysOf(pool.members)
           .map((key) => memoryIds.get(key)!)
-          .join(",")}}`,
-        c: pool.idsLiteral(),
+          .join(","),
+        c: pool.idsJson(),
       };
     }
   }
   await inBatches(
     pipe,
     `INSERT INTO "InstancePool" ("instanceId", "memoryIds", "candidateIds")
-     SELECT r.id, r.m::integer[], r.c::text[] FROM json_to_recordset($1::json) AS r(id text, m text, c text)`,
+     SELECT r.id, r.m, r.c FROM json_to_recordset($1::json) AS r(id text, m text, c text)`,
     poolRecords(),
     [],
     tick,

@@ -11,7 +11,10 @@ import { pageInputs } from "@/lib/db/queries/submission-inputs";
 import { contentHashOf, importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
 import { lineProgress } from "@/lib/pipeline/import-progress";
 import { withCompactServerPools, withServerPools } from "@/lib/pipeline/server-pools";
-import { PoolMemoryKeys, poolOf, storedInput, textArrayLiteral } from "@/lib/pipeline/write-instances";
+import { PoolMemoryKeys, poolOf, storedInput } from "@/lib/pipeline/write-instances";
+import { migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
+import pg from "pg";
 import type { TrackId } from "@/lib/tracks";
 
 const db = createPrismaClient(inject("databaseUrl"));
@@ -90,7 +93,7 @@ describe("importing the packets layout", () => {
     });
     for (const pool of pools) {
       // Candidate lists are stored by reference (InstancePool), not inline in the input.
-      const ids = pool.pool!.candidateIds;
+      const ids = JSON.parse(pool.pool!.candidateIds) as string[];
       expect(new Set(ids).size, pool.trackId).toBe(ids.length);
       expect(ids, pool.trackId).toContain((pool.gold?.gold as { selected_memory_id: string }).selected_memory_id);
     }
@@ -205,7 +208,7 @@ describe("importing the packets layout", () => {
       const [a, b] = [poolOf(instance), poolOf(other)];
       expect(a === null, label).toBe(b === null);
       if (!a || !b) continue;
-      expect(a.idsLiteral(), label).toBe(b.idsLiteral());
+      expect(a.idsJson(), label).toBe(b.idsJson());
       expect(a.idsJoined("\n"), label).toBe(b.idsJoined("\n"));
       expect(compactKeys.keysOf(a.members), label).toEqual(inlineKeys.keysOf(b.members));
       expect(
@@ -215,48 +218,73 @@ describe("importing the packets layout", () => {
     }
   });
 
-  test("candidate id lists round-trip through the text[] literal, plain ones written bare", async () => {
-    const lists = [
-      ["c0a1b2c3d4e", "c0123456789", "m_1.2:3-x"],
-      ["NULL", "c1"],
-      ["c1", "null"],
-      ["with space", "c1"],
-      ['quote"d', "back\\slash", "comma,inside", "{brace}"],
-      [""],
-      [],
-    ];
-    for (const list of lists) {
-      const [row] = await db.$queryRawUnsafe<{ a: string[] }[]>(`SELECT $1::text[] AS a`, textArrayLiteral(list));
-      expect(row!.a, JSON.stringify(list)).toEqual(list);
-    }
-    expect(textArrayLiteral(["c0a1b2c3d4e", "c0123456789"])).toBe("{c0a1b2c3d4e,c0123456789}");
+  test("any candidate ids round-trip through InstancePool's text columns (quotes, commas, backslashes, NULL, empty)", async () => {
+    const version = await benchmark("t-odd-ids");
+    const ids = ['quote"d', "back\\slash", "comma,inside", "{brace}", "NULL", "", "c0a1b2c3d4e", "ünï ©ode"];
+    const input = { query: "which?", candidate_memories: ids.map((id, i) => ({ memory_id: id, value: `value ${i % 3}`, label: "label" })) };
+    const instance = {
+      track: "task3/d100",
+      benchmarkId: "odd-1",
+      split: "dev",
+      sessionId: null,
+      input,
+      gold: { selected_memory_id: "comma,inside", selected_memory: input.candidate_memories[2]! },
+      meta: {},
+    } as unknown as NormalizedInstance;
+    await importInstances(db, [instance], { benchmark: version.slug, layout: "release", sourcePath: "odd" });
+    const [read] = await getScorableInstances(db, version.id, "task3/d100");
+    expect(read!.input).toEqual(input);
+    expect(poolOf(instance)!.idsJson()).toBe(JSON.stringify(ids));
   });
 
-  test("the migration moves inline Task 3 candidate lists of an older database to references, reading the same", async () => {
-    const version = await benchmark("t-migrated");
-    const input = {
-      query: "what do I like?",
-      candidate_memories: [
-        { memory_id: "c01", value: "likes tea", label: "preference" },
-        { memory_id: "c02", value: "lives in Bern", label: "location" },
-        { memory_id: "c03", value: "likes tea", label: "preference" },
-      ],
-    };
-    const row = await db.instance.create({
-      data: { benchmarkVersionId: version.id, trackId: "task3/d100", benchmarkId: "old-1", split: "dev", input, contentHash: "x" },
-    });
-    const migration = readFileSync(path.resolve("prisma/migrations/20261123181106_task3_pool_references/migration.sql"), "utf8");
-    const dataPart = migration.slice(migration.indexOf("-- Existing data"));
-    for (const statement of dataPart
-      .split(/;\s*\n/)
-      .map((s) => s.trim())
-      .filter((s) => s.replace(/--.*$/gm, "").trim()))
-      await db.$executeRawUnsafe(statement);
-    const stored = await db.instance.findUniqueOrThrow({ where: { id: row.id } });
-    expect(stored.input).toEqual({ query: "what do I like?" });
-    const [read] = await pageInputs(db, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
-    expect(read!.input).toEqual(input);
-    expect(await db.poolMemory.count({ where: { benchmarkVersionId: version.id } })).toBe(2);
+  test("an older database's inline Task 3 candidate lists move to references, then to text lists, reading the same", async () => {
+    // A database migrated up to just before the references, holding an inline list (odd ids included), then the
+    // later migrations: pool_references moves the list to InstancePool arrays, pool_lists_as_text turns those into text.
+    const url = new URL(inject("databaseUrl"));
+    const name = `alpsbench_poolmig_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url.href });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    url.pathname = `/${name}`;
+    const older = mkdtempSync(path.join(os.tmpdir(), "alpsbench-migrations-"));
+    const other = createPrismaClient(url.href);
+    try {
+      for (const entry of readdirSync(MIGRATIONS_DIR).filter((e) => e < "20261123181106_task3_pool_references" || !/^\d/.test(e)))
+        cpSync(path.join(MIGRATIONS_DIR, entry), path.join(older, entry), { recursive: true });
+      await migrate(url.href, older);
+      const input = {
+        query: "what do I like?",
+        candidate_memories: [
+          { memory_id: "c01", value: "likes tea", label: "preference" },
+          { memory_id: 'q"uote,comma\\', value: "lives in Bern", label: "location" },
+          { memory_id: "c03", value: "likes tea", label: "preference" },
+        ],
+      };
+      // Raw SQL: the client knows today's columns, the database is older.
+      const setup = new pg.Client({ connectionString: url.href });
+      await setup.connect();
+      await setup.query(`INSERT INTO "Track" ("id", "task", "label", "poolSize", "position") VALUES ('task3/d100', 'task3', 'd100', 100, 1)`);
+      await setup.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv-old', 't-migrated', 't', 'test', 'test')`);
+      await setup.query(
+        `INSERT INTO "Instance" ("id", "benchmarkVersionId", "trackId", "benchmarkId", "split", "input", "contentHash") VALUES ('i-old', 'bv-old', 'task3/d100', 'old-1', 'dev', $1, 'x')`,
+        [JSON.stringify(input)],
+      );
+      await setup.end();
+      const version = { id: "bv-old" };
+      const applied = await migrate(url.href, MIGRATIONS_DIR);
+      expect(applied.applied).toEqual(expect.arrayContaining(["20261123181106_task3_pool_references", "20261125033255_pool_lists_as_text"]));
+      const stored = await other.instance.findFirstOrThrow({ where: { benchmarkVersionId: version.id } });
+      expect(stored.input).toEqual({ query: "what do I like?" });
+      const [read] = await pageInputs(other, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
+      expect(read!.input).toEqual(input);
+      expect(await other.poolMemory.count({ where: { benchmarkVersionId: version.id } })).toBe(2);
+    } finally {
+      await other.$disconnect();
+      rmSync(older, { recursive: true, force: true });
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
 

@@ -17,8 +17,14 @@ type PoolReader = Pick<Db, "instancePool" | "poolMemory">;
  */
 export async function withTask3Candidates<T extends { id: string; input: unknown }>(db: PoolReader, rows: readonly T[]): Promise<T[]> {
   if (rows.length === 0) return [...rows];
-  const pools = await db.instancePool.findMany({ where: { instanceId: { in: rows.map((r) => r.id) } } });
-  if (pools.length === 0) return [...rows];
+  const stored = await db.instancePool.findMany({ where: { instanceId: { in: rows.map((r) => r.id) } } });
+  if (stored.length === 0) return [...rows];
+  // memoryIds: ids joined by ","; candidateIds: a JSON array of strings (see InstancePool in prisma/schema.prisma)
+  const pools = stored.map((p) => ({
+    instanceId: p.instanceId,
+    memoryIds: p.memoryIds === "" ? [] : p.memoryIds.split(",").map(Number),
+    candidateIds: JSON.parse(p.candidateIds) as string[],
+  }));
   const memoryIds = [...new Set(pools.flatMap((p) => p.memoryIds))];
   const memories = new Map<number, { value: string; label: string }>();
   // Chunked: a d1000 track references tens of thousands of distinct memories.

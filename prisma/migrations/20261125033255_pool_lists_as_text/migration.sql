@@ -1,0 +1,14 @@
+-- Task 3 pool lists as plain text instead of arrays (see InstancePool in schema.prisma): parsing 5.9 million
+-- array elements (array_in) was most of PostgreSQL's share of the real-data import, and the random candidate ids
+-- never compressed, so the columns are stored uncompressed (EXTERNAL: no pglz attempt on every row).
+-- memoryIds: the ids joined by ","; candidateIds: a JSON array of strings (any id round-trips). An existing
+-- database's pools are converted in place, reading back the same ids in the same order.
+ALTER TABLE "InstancePool"
+  ALTER COLUMN "memoryIds" SET DATA TYPE TEXT USING COALESCE(array_to_string("memoryIds", ','), ''),
+  ALTER COLUMN "candidateIds" SET DATA TYPE TEXT USING COALESCE(array_to_json("candidateIds")::text, '[]');
+
+ALTER TABLE "InstancePool"
+  ALTER COLUMN "memoryIds" SET NOT NULL,
+  ALTER COLUMN "candidateIds" SET NOT NULL,
+  ALTER COLUMN "memoryIds" SET STORAGE EXTERNAL,
+  ALTER COLUMN "candidateIds" SET STORAGE EXTERNAL;
