@@ -117,12 +117,21 @@ const PLAIN_LIST = /^[A-Za-z0-9_.:-]+(?:,[A-Za-z0-9_.:-]+)*$/;
 
 /**
  * A Task 3 candidate list to store by reference, in either form: the shown memories in order, and their ids
- * (as one text joined by a separator, or as the JSON array InstancePool.candidateIds holds).
+ * (as one text joined by a separator, or as InstancePool.candidateIds holds them: see candidateIdsText).
  */
 export interface PoolView {
   readonly members: readonly PoolMember[];
   idsJoined(separator: string): string;
-  idsJson(): string;
+  idsText(): string;
+}
+
+/**
+ * InstancePool.candidateIds: plain ids (letters, digits, `_.:-`, as every server-made id) joined by ","; any other
+ * list as a JSON array of strings, which starts with "[" where a plain list cannot. Read by parseCandidateIds.
+ */
+export function candidateIdsText(ids: readonly string[]): string {
+  const joined = ids.join(",");
+  return PLAIN_LIST.test(joined) ? joined : JSON.stringify(ids);
 }
 
 /** The instance's candidate list, when it has one to store by reference (inline or compact). */
@@ -132,8 +141,8 @@ export function poolOf(instance: InstanceToImport): PoolView | null {
     return {
       members,
       idsJoined: (separator) => (separator === "," ? candidateIds : candidateIds.replaceAll(",", separator)),
-      // the server's ids ("c" + hex) need no JSON escaping: quoted by joining, not by JSON.stringify of 5.9 million strings
-      idsJson: () => (PLAIN_LIST.test(candidateIds) ? `["${candidateIds.replaceAll(",", '","')}"]` : JSON.stringify(candidateIds.split(","))),
+      // the server's ids ("c" + hex) are plain: stored as they are joined, never split into 5.9 million strings
+      idsText: () => (PLAIN_LIST.test(candidateIds) ? candidateIds : candidateIdsText(candidateIds.split(","))),
     };
   }
   if (!instance.track.startsWith("task3/")) return null;
@@ -143,7 +152,7 @@ export function poolOf(instance: InstanceToImport): PoolView | null {
   return {
     members: candidates,
     idsJoined: (separator) => candidates.map((c) => c.memory_id).join(separator),
-    idsJson: () => JSON.stringify(candidates.map((c) => c.memory_id)),
+    idsText: () => candidateIdsText(candidates.map((c) => c.memory_id)),
   };
 }
 
@@ -239,7 +248,7 @@ export async function writeInstances(
     [],
     tick,
   );
-  // The two lists go in as the text InstancePool stores (ids joined by ","; a JSON array of the candidate ids),
+  // The two lists go in as the text InstancePool stores (ids joined by ","; see candidateIdsText),
   // so PostgreSQL parses no array of 5.9 million elements; built lazily, batch by batch.
   function* poolRecords() {
     for (const { id, instance } of pooled) {
@@ -250,7 +259,7 @@ export async function writeInstances(
           .keysOf(pool.members)
           .map((key) => memoryIds.get(key)!)
           .join(","),
-        c: pool.idsJson(),
+        c: pool.idsText(),
       };
     }
   }

@@ -11,7 +11,8 @@ import { pageInputs } from "@/lib/db/queries/submission-inputs";
 import { contentHashOf, importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
 import { lineProgress } from "@/lib/pipeline/import-progress";
 import { withCompactServerPools, withServerPools } from "@/lib/pipeline/server-pools";
-import { PoolMemoryKeys, poolOf, storedInput } from "@/lib/pipeline/write-instances";
+import { candidateIdsText, PoolMemoryKeys, poolOf, storedInput } from "@/lib/pipeline/write-instances";
+import { parseCandidateIds } from "@/lib/db/queries/task3-pools";
 import { migrate } from "@/lib/db/migrate";
 import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import pg from "pg";
@@ -93,7 +94,7 @@ describe("importing the packets layout", () => {
     });
     for (const pool of pools) {
       // Candidate lists are stored by reference (InstancePool), not inline in the input.
-      const ids = JSON.parse(pool.pool!.candidateIds) as string[];
+      const ids = parseCandidateIds(pool.pool!.candidateIds);
       expect(new Set(ids).size, pool.trackId).toBe(ids.length);
       expect(ids, pool.trackId).toContain((pool.gold?.gold as { selected_memory_id: string }).selected_memory_id);
     }
@@ -208,7 +209,9 @@ describe("importing the packets layout", () => {
       const [a, b] = [poolOf(instance), poolOf(other)];
       expect(a === null, label).toBe(b === null);
       if (!a || !b) continue;
-      expect(a.idsJson(), label).toBe(b.idsJson());
+      expect(a.idsText(), label).toBe(b.idsText());
+      // server ids are plain: stored joined, no JSON
+      expect(a.idsText(), label).toBe(a.idsJoined(","));
       expect(a.idsJoined("\n"), label).toBe(b.idsJoined("\n"));
       expect(compactKeys.keysOf(a.members), label).toEqual(inlineKeys.keysOf(b.members));
       expect(
@@ -234,7 +237,11 @@ describe("importing the packets layout", () => {
     await importInstances(db, [instance], { benchmark: version.slug, layout: "release", sourcePath: "odd" });
     const [read] = await getScorableInstances(db, version.id, "task3/d100");
     expect(read!.input).toEqual(input);
-    expect(poolOf(instance)!.idsJson()).toBe(JSON.stringify(ids));
+    // odd ids are stored as a JSON array; a plain list joined
+    expect(poolOf(instance)!.idsText()).toBe(JSON.stringify(ids));
+    expect(candidateIdsText(["c0a1b2c3d4e", "m_1.2:3-x", "NULL"])).toBe("c0a1b2c3d4e,m_1.2:3-x,NULL");
+    expect(candidateIdsText([])).toBe("[]");
+    for (const list of [ids, ["c0a1b2c3d4e", "NULL"], [], [""], ["[x]"]]) expect(parseCandidateIds(candidateIdsText(list))).toEqual(list);
   });
 
   test("an older database's inline Task 3 candidate lists move to references, then to text lists, reading the same", async () => {
@@ -270,14 +277,21 @@ describe("importing the packets layout", () => {
         `INSERT INTO "Instance" ("id", "benchmarkVersionId", "trackId", "benchmarkId", "split", "input", "contentHash") VALUES ('i-old', 'bv-old', 'task3/d100', 'old-1', 'dev', $1, 'x')`,
         [JSON.stringify(input)],
       );
+      const plain = { query: "where?", candidate_memories: [{ memory_id: "cab12", value: "lives in Bern", label: "location" }] };
+      await setup.query(
+        `INSERT INTO "Instance" ("id", "benchmarkVersionId", "trackId", "benchmarkId", "split", "input", "contentHash") VALUES ('i-plain', 'bv-old', 'task3/d100', 'old-2', 'dev', $1, 'x')`,
+        [JSON.stringify(plain)],
+      );
       await setup.end();
       const version = { id: "bv-old" };
       const applied = await migrate(url.href, MIGRATIONS_DIR);
       expect(applied.applied).toEqual(expect.arrayContaining(["20261123181106_task3_pool_references", "20261125033255_pool_lists_as_text"]));
-      const stored = await other.instance.findFirstOrThrow({ where: { benchmarkVersionId: version.id } });
+      const stored = await other.instance.findFirstOrThrow({ where: { id: "i-old" } });
       expect(stored.input).toEqual({ query: "what do I like?" });
-      const [read] = await pageInputs(other, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
-      expect(read!.input).toEqual(input);
+      const read = await pageInputs(other, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
+      expect(read.map((r) => r.input)).toEqual([input, plain]);
+      const pools = await other.instancePool.findMany({ orderBy: { instanceId: "asc" } });
+      expect(pools.map((p) => p.candidateIds)).toEqual([JSON.stringify(input.candidate_memories.map((c) => c.memory_id)), "cab12"]);
       expect(await other.poolMemory.count({ where: { benchmarkVersionId: version.id } })).toBe(2);
     } finally {
       await other.$disconnect();

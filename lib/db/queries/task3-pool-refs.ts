@@ -44,7 +44,9 @@ export async function task3PoolRefs(db: Db, benchmarkVersionId: string, track: T
 export async function candidateIdsAt(db: Db, picks: readonly { instanceId: string; index: number }[]): Promise<Map<string, string>> {
   if (picks.length === 0) return new Map();
   const rows = await db.$queryRaw<{ instanceId: string; candidateId: string | null }[]>`
-    SELECT p."instanceId", p."candidateIds"::json ->> s.idx AS "candidateId"
+    SELECT p."instanceId",
+           CASE WHEN left(p."candidateIds", 1) = '[' THEN p."candidateIds"::json ->> s.idx
+                ELSE NULLIF(split_part(p."candidateIds", ',', s.idx + 1), '') END AS "candidateId"
       FROM unnest(${picks.map((p) => p.instanceId)}::text[], ${picks.map((p) => p.index)}::int[]) AS s(id, idx)
       JOIN "InstancePool" p ON p."instanceId" = s.id`;
   return new Map(rows.filter((r) => r.candidateId !== null).map((r) => [r.instanceId, r.candidateId!]));
