@@ -5,14 +5,13 @@ import pg from "pg";
 import { connectionStringOf, type Db } from "@/lib/db/create-client";
 import { DatasetError } from "@/lib/datasets/errors";
 import { type PacketOutputs, packetOutputsOf } from "@/lib/datasets/export-predictions";
-import type { NormalizedInstance } from "@/lib/datasets/normalized-instance";
 import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
 import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG, seedTracks } from "./seed-reported";
 import { type ImportProgress, type PhaseProgress, silentProgress } from "./import-progress";
-import { withServerPools } from "./server-pools";
+import { withCompactServerPools } from "./server-pools";
 import { packetsFingerprint, unchangedImport } from "./source-fingerprint";
-import { candidatesOf, type InstanceToWrite, newInstanceId, PoolMemoryKeys, storedInput, writeInstances } from "./write-instances";
+import { type InstanceToImport, type InstanceToWrite, newInstanceId, PoolMemoryKeys, poolOf, storedInput, writeInstances } from "./write-instances";
 
 /** The benchmark's secret pool seed, created on first use (see BenchmarkVersion.poolSeed). */
 async function poolSeedOf(db: Db, benchmarkSlug: string): Promise<string> {
@@ -53,14 +52,14 @@ export function detectLayout(dir: string): "packets" | "release" {
  * (PoolMemoryKeys, computed once per distinct memory) rather than as JSON text: serialising 5.9 million candidate
  * objects was most of the import's CPU time. The same content still gives the same hash, any change another.
  */
-export function contentHashOf(instance: NormalizedInstance, keys: PoolMemoryKeys = new PoolMemoryKeys()): string {
-  const candidates = candidatesOf(instance);
+export function contentHashOf(instance: InstanceToImport, keys: PoolMemoryKeys = new PoolMemoryKeys()): string {
+  const pool = poolOf(instance);
   const hash = createHash("sha256").update(JSON.stringify([instance.split, instance.sessionId, storedInput(instance), instance.gold, instance.meta]));
-  if (candidates) {
-    hash.update(`\ncandidates ${candidates.length}\n`);
-    hash.update(candidates.map((c) => c.memory_id).join("\n"));
+  if (pool) {
+    hash.update(`\ncandidates ${pool.members.length}\n`);
+    hash.update(pool.idsJoined("\n"));
     hash.update("\n");
-    hash.update(keys.keysOf(candidates).join("\n"));
+    hash.update(keys.keysOf(pool.members).join("\n"));
   }
   return hash.digest("hex");
 }
@@ -84,7 +83,7 @@ export async function importDatasetFromDir(
   const benchmarkSlug = options.benchmark ?? REAL_BENCHMARK_SLUG;
   // The packets carry only the released d100 pools (whose ids leak the answer): the server builds its own
   // pools at every size. A release's own pools are imported as published.
-  let instances: NormalizedInstance[];
+  let instances: InstanceToImport[];
   let sourceFingerprint: string | undefined;
   if (layout === "packets") {
     const seed = await poolSeedOf(db, benchmarkSlug);
@@ -108,7 +107,7 @@ export async function importDatasetFromDir(
     (reading as PhaseProgress | null)?.done();
     const released = read.filter((i) => i.track === "task3/d100").length;
     const building = progress.phase("build Task 3 pools", released, "instances");
-    instances = withServerPools(read, seed, () => building.tick());
+    instances = withCompactServerPools(read, seed, () => building.tick());
     building.done();
   } else {
     const reading = progress.phase("read release files", 0, "files");
@@ -128,7 +127,7 @@ export async function importDatasetFromDir(
  */
 export async function importInstances(
   db: Db,
-  instances: readonly NormalizedInstance[],
+  instances: readonly InstanceToImport[],
   options: {
     benchmark: string;
     layout: "packets" | "release" | "demo";

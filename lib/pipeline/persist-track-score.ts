@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Split } from "@/lib/tracks";
 import type { TrackScore } from "./score-track";
+import { newInstanceId } from "./write-instances";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -16,20 +16,23 @@ export async function persistTrackScore(tx: Tx, submissionId: string, benchmarkV
     select: { id: true, benchmarkId: true },
   });
   const instanceIds = new Map(rows.map((r) => [r.benchmarkId, r.id]));
-  const data: Prisma.InstanceResultCreateManyInput[] = [];
+  const data: string[] = [];
   for (const instance of result.instances) {
     const instanceId = instanceIds.get(instance.benchmarkId);
     if (!instanceId) throw new Error(`${result.track}: instance ${instance.benchmarkId} is not in the database`);
-    data.push({
-      submissionId,
-      instanceId,
-      scoreVersion: result.scorerVersion,
-      metrics: { predicted: instance.predicted, ...instance.metrics },
-      detail: instance.detail as Prisma.InputJsonValue,
-    });
+    data.push(JSON.stringify({ id: newInstanceId(), instanceId, metrics: { predicted: instance.predicted, ...instance.metrics }, detail: instance.detail }));
   }
-  for (let start = 0; start < data.length; start += 1000) {
-    await tx.instanceResult.createMany({ data: data.slice(start, start + 1000), skipDuplicates: true });
+  // One statement per 2,000 rows from a JSON array rather than Prisma's createMany: the same rows (skipDuplicates is
+  // ON CONFLICT DO NOTHING), without the client compiling every row's JSON (a third of the re-score's time).
+  for (let start = 0; start < data.length; start += 2000) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "InstanceResult" ("id", "submissionId", "instanceId", "scoreVersion", "metrics", "detail")
+       SELECT r.id, $2, r."instanceId", $3, r.metrics, r.detail FROM json_to_recordset($1::json) AS r(id text, "instanceId" text, metrics jsonb, detail jsonb)
+       ON CONFLICT ("submissionId", "instanceId", "scoreVersion") DO NOTHING`,
+      `[${data.slice(start, start + 2000).join(",")}]`,
+      submissionId,
+      result.scorerVersion,
+    );
   }
   for (const [metric, aggregate] of Object.entries(result.metrics)) {
     const fields = {

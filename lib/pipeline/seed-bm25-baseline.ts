@@ -50,13 +50,18 @@ export async function seedBm25Baseline(
     );
     predictions[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
   }
-  phase.done();
-  if (Object.keys(predictions).length === 0) return "no-pools";
-  return seedScoredSubmission(db, {
+  if (Object.keys(predictions).length === 0) {
+    phase.done();
+    return "no-pools";
+  }
+  const outcome = await seedScoredSubmission(db, {
     id,
     systemId: system.id,
     benchmarkVersionId,
     note: "Computed by this server over its own de-duplicated pools with opaque ids.",
     predictions,
   });
+  // done after the picks are scored and stored too, so the phase's time is all of it
+  phase.done("picks scored and stored");
+  return outcome;
 }

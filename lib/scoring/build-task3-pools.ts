@@ -86,7 +86,36 @@ export function createTask3PoolSource(memories: readonly UserMemory[]): Task3Poo
 }
 
 /**
- * Pools for one instance, one per size. Distractors are the target user's
+ * A pool without an object per candidate (the real data has 5.9 million of them): candidate i shows members[i]
+ * (objects shared by every pool that draws the same memory) under id i of `candidateIds`, the ids joined by ","
+ * (server ids are "c" + hex, so a comma never occurs in one). expandTask3Pool gives the usual Task3Pool.
+ */
+export interface Task3CompactPool {
+  benchmarkId: string;
+  size: number;
+  query: string;
+  members: readonly { value: string; label: string }[];
+  candidateIds: string;
+  goldCandidateId: string;
+  /** the target's position: members[goldIndex] under goldCandidateId */
+  goldIndex: number;
+  problems: string[];
+}
+
+/** The Task3Pool a compact pool stands for: the same candidates, ids and order. */
+export function expandTask3Pool(pool: Task3CompactPool): Task3Pool {
+  const ids = pool.candidateIds.split(",");
+  const candidates = pool.members.map((m, i) => ({ memory_id: ids[i]!, value: m.value, label: m.label }));
+  return { benchmarkId: pool.benchmarkId, size: pool.size, query: pool.query, candidates, goldCandidateId: pool.goldCandidateId, problems: pool.problems };
+}
+
+/** Pools for one instance, one per size (see buildTask3CompactPoolsForInstance). */
+export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Task3PoolInstanceInput, opts: Task3PoolOptions): Task3Pool[] {
+  return buildTask3CompactPoolsForInstance(source, instance, opts).map(expandTask3Pool);
+}
+
+/**
+ * Pools for one instance, one per size, in compact form. Distractors are the target user's
  * *other users'* memories: a memory is eligible when no copy of its value
  * belongs to the instance's user and it is not a copy of the target. They are
  * drawn once by a seeded partial Fisher–Yates shuffle over all unique
@@ -96,7 +125,7 @@ export function createTask3PoolSource(memories: readonly UserMemory[]): Task3Poo
  * seeded by (seed, benchmarkId, size) in list order: they say nothing about
  * which candidate is the target, and never repeat within a list.
  */
-export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Task3PoolInstanceInput, opts: Task3PoolOptions): Task3Pool[] {
+export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, instance: Task3PoolInstanceInput, opts: Task3PoolOptions): Task3CompactPool[] {
   const sizes = [...new Set((opts.sizes ?? TASK3_POOL_SIZES).filter((s) => Number.isInteger(s) && s >= 0))].sort((a, b) => a - b);
   const seed = String(opts.seed);
   const problems: string[] = [];
@@ -124,7 +153,7 @@ export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Ta
   return sizes.map((size) => {
     const own = [...problems];
     if (drawn.length < size) own.push(`only ${drawn.length} distinct distractors from other users; d${size} is short`);
-    const members = [target, ...drawn.slice(0, size)];
+    const members: { value: string; label: string }[] = [target, ...drawn.slice(0, size)];
     const shuffleRand = seededRandom(`${seed}|${instance.benchmarkId}|${size}|shuffle`);
     for (let i = members.length - 1; i > 0; i--) {
       const j = randomInt(shuffleRand, i + 1);
@@ -134,12 +163,13 @@ export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Ta
     }
     const used = new Set<number>();
     let goldCandidateId = "";
+    let goldIndex = -1;
     // Ids are drawn in list order from their own seeded stream, after the
     // shuffle: they depend on position only, never on which memory sits there.
     // An id is "c" + 2 hex digits (hi) + 8 hex digits (lo); repeats are checked
     // on the 40-bit number and the hex comes from tables (5.9 million ids).
     const idRand = seededRandom(`${seed}|${instance.benchmarkId}|${size}|ids`);
-    const candidates = members.map((m) => {
+    const ids = members.map((m, index) => {
       let hi = 0;
       let lo = 0;
       let number = -1;
@@ -150,10 +180,22 @@ export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Ta
       }
       used.add(number);
       const id = `c${HEX2[hi]}${HEX4[lo >>> 16]}${HEX4[lo & 0xffff]}`;
-      if (m === target) goldCandidateId = id;
-      return { memory_id: id, value: m.value, label: m.label };
+      if (m === target) {
+        goldCandidateId = id;
+        goldIndex = index;
+      }
+      return id;
     });
-    return { benchmarkId: instance.benchmarkId, size, query: String(instance.query ?? ""), candidates, goldCandidateId, problems: own };
+    return {
+      benchmarkId: instance.benchmarkId,
+      size,
+      query: String(instance.query ?? ""),
+      members,
+      candidateIds: ids.join(","),
+      goldCandidateId,
+      goldIndex,
+      problems: own,
+    };
   });
 }
 

@@ -35,9 +35,12 @@ export { task3Recall, type Task3RecallInput, type Task3RecallResult } from "./ta
 export {
   buildTask3Pools,
   buildTask3PoolsForInstance,
+  buildTask3CompactPoolsForInstance,
+  expandTask3Pool,
   createTask3PoolSource,
   TASK3_POOL_SIZES,
   type Task3Pool,
+  type Task3CompactPool,
   type Task3Candidate,
   type Task3PoolInstanceInput,
   type Task3PoolOptions,

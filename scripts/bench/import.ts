@@ -87,9 +87,10 @@ async function timedImport(label: string): Promise<void> {
   // Every importer log line, stamped with the seconds since the import began: the phases and the silences.
   const cpuStart = process.cpuUsage();
   const report = await importRealData(db, dataDir, (line) => {
-    // wall seconds, and node's CPU seconds (what a phase costs us whatever else the machine runs)
+    // wall seconds, and the CPU seconds of node and of PostgreSQL (what a phase costs whatever else the machine runs)
     const cpu = process.cpuUsage(cpuStart);
-    const stamped = `  [${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s | node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1).padStart(5)} s] ${line}`;
+    const pgCpu = cpuSeconds().postgres - cpuBefore.postgres;
+    const stamped = `  [${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s | node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1).padStart(5)} s | pg CPU ${pgCpu.toFixed(1).padStart(5)} s] ${line}`;
     lines.push(stamped);
     process.stderr.write(`${stamped}\n`);
   });

@@ -8,10 +8,14 @@ import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { pageInputs } from "@/lib/db/queries/submission-inputs";
-import { importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
+import { contentHashOf, importDatasetFromDir, importInstances } from "@/lib/pipeline/import-dataset";
 import { lineProgress } from "@/lib/pipeline/import-progress";
-import { withServerPools } from "@/lib/pipeline/server-pools";
-import { textArrayLiteral } from "@/lib/pipeline/write-instances";
+import { withCompactServerPools, withServerPools } from "@/lib/pipeline/server-pools";
+import { candidateIdsText, PoolMemoryKeys, poolOf, storedInput } from "@/lib/pipeline/write-instances";
+import { parseCandidateIds } from "@/lib/db/queries/task3-pools";
+import { migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
+import pg from "pg";
 import type { TrackId } from "@/lib/tracks";
 
 const db = createPrismaClient(inject("databaseUrl"));
@@ -90,7 +94,7 @@ describe("importing the packets layout", () => {
     });
     for (const pool of pools) {
       // Candidate lists are stored by reference (InstancePool), not inline in the input.
-      const ids = pool.pool!.candidateIds;
+      const ids = parseCandidateIds(pool.pool!.candidateIds);
       expect(new Set(ids).size, pool.trackId).toBe(ids.length);
       expect(ids, pool.trackId).toContain((pool.gold?.gold as { selected_memory_id: string }).selected_memory_id);
     }
@@ -180,48 +184,121 @@ describe("importing the packets layout", () => {
     rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
-  test("candidate id lists round-trip through the text[] literal, plain ones written bare", async () => {
-    const lists = [
-      ["c0a1b2c3d4e", "c0123456789", "m_1.2:3-x"],
-      ["NULL", "c1"],
-      ["c1", "null"],
-      ["with space", "c1"],
-      ['quote"d', "back\\slash", "comma,inside", "{brace}"],
-      [""],
-      [],
-    ];
-    for (const list of lists) {
-      const [row] = await db.$queryRawUnsafe<{ a: string[] }[]>(`SELECT $1::text[] AS a`, textArrayLiteral(list));
-      expect(row!.a, JSON.stringify(list)).toEqual(list);
+  test("compact server pools hash, store and write exactly as the same pools inline", async () => {
+    // The importer never builds the inline candidate objects (withCompactServerPools); everything it derives from
+    // a pool must equal what the inline list (withServerPools, the released files' form) gives.
+    const read = await readPacketsLayout(PACKETS);
+    const compact = withCompactServerPools(read, "compact-seed");
+    const inline = withServerPools(read, "compact-seed");
+    expect(compact.filter((i) => "pool" in i).length).toBeGreaterThan(0);
+    expect(compact.length).toBe(inline.length);
+    const [compactKeys, inlineKeys] = [new PoolMemoryKeys(), new PoolMemoryKeys()];
+    for (const [index, instance] of compact.entries()) {
+      const other = inline[index]!;
+      const label = `${instance.track} ${instance.benchmarkId}`;
+      expect([instance.track, instance.benchmarkId, instance.split, instance.sessionId], label).toEqual([
+        other.track,
+        other.benchmarkId,
+        other.split,
+        other.sessionId,
+      ]);
+      expect(JSON.stringify(instance.gold), label).toBe(JSON.stringify(other.gold));
+      expect(JSON.stringify(instance.meta), label).toBe(JSON.stringify(other.meta));
+      expect(JSON.stringify(storedInput(instance)), label).toBe(JSON.stringify(storedInput(other)));
+      expect(contentHashOf(instance, compactKeys), label).toBe(contentHashOf(other, inlineKeys));
+      const [a, b] = [poolOf(instance), poolOf(other)];
+      expect(a === null, label).toBe(b === null);
+      if (!a || !b) continue;
+      expect(a.idsText(), label).toBe(b.idsText());
+      // server ids are plain: stored joined, no JSON
+      expect(a.idsText(), label).toBe(a.idsJoined(","));
+      expect(a.idsJoined("\n"), label).toBe(b.idsJoined("\n"));
+      expect(compactKeys.keysOf(a.members), label).toEqual(inlineKeys.keysOf(b.members));
+      expect(
+        a.members.map((m) => [m.value, m.label]),
+        label,
+      ).toEqual(b.members.map((m) => [m.value, m.label]));
     }
-    expect(textArrayLiteral(["c0a1b2c3d4e", "c0123456789"])).toBe("{c0a1b2c3d4e,c0123456789}");
   });
 
-  test("the migration moves inline Task 3 candidate lists of an older database to references, reading the same", async () => {
-    const version = await benchmark("t-migrated");
-    const input = {
-      query: "what do I like?",
-      candidate_memories: [
-        { memory_id: "c01", value: "likes tea", label: "preference" },
-        { memory_id: "c02", value: "lives in Bern", label: "location" },
-        { memory_id: "c03", value: "likes tea", label: "preference" },
-      ],
-    };
-    const row = await db.instance.create({
-      data: { benchmarkVersionId: version.id, trackId: "task3/d100", benchmarkId: "old-1", split: "dev", input, contentHash: "x" },
-    });
-    const migration = readFileSync(path.resolve("prisma/migrations/20261123181106_task3_pool_references/migration.sql"), "utf8");
-    const dataPart = migration.slice(migration.indexOf("-- Existing data"));
-    for (const statement of dataPart
-      .split(/;\s*\n/)
-      .map((s) => s.trim())
-      .filter((s) => s.replace(/--.*$/gm, "").trim()))
-      await db.$executeRawUnsafe(statement);
-    const stored = await db.instance.findUniqueOrThrow({ where: { id: row.id } });
-    expect(stored.input).toEqual({ query: "what do I like?" });
-    const [read] = await pageInputs(db, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
+  test("any candidate ids round-trip through InstancePool's text columns (quotes, commas, backslashes, NULL, empty)", async () => {
+    const version = await benchmark("t-odd-ids");
+    const ids = ['quote"d', "back\\slash", "comma,inside", "{brace}", "NULL", "", "c0a1b2c3d4e", "ünï ©ode"];
+    const input = { query: "which?", candidate_memories: ids.map((id, i) => ({ memory_id: id, value: `value ${i % 3}`, label: "label" })) };
+    const instance = {
+      track: "task3/d100",
+      benchmarkId: "odd-1",
+      split: "dev",
+      sessionId: null,
+      input,
+      gold: { selected_memory_id: "comma,inside", selected_memory: input.candidate_memories[2]! },
+      meta: {},
+    } as unknown as NormalizedInstance;
+    await importInstances(db, [instance], { benchmark: version.slug, layout: "release", sourcePath: "odd" });
+    const [read] = await getScorableInstances(db, version.id, "task3/d100");
     expect(read!.input).toEqual(input);
-    expect(await db.poolMemory.count({ where: { benchmarkVersionId: version.id } })).toBe(2);
+    // odd ids are stored as a JSON array; a plain list joined
+    expect(poolOf(instance)!.idsText()).toBe(JSON.stringify(ids));
+    expect(candidateIdsText(["c0a1b2c3d4e", "m_1.2:3-x", "NULL"])).toBe("c0a1b2c3d4e,m_1.2:3-x,NULL");
+    expect(candidateIdsText([])).toBe("[]");
+    for (const list of [ids, ["c0a1b2c3d4e", "NULL"], [], [""], ["[x]"]]) expect(parseCandidateIds(candidateIdsText(list))).toEqual(list);
+  });
+
+  test("an older database's inline Task 3 candidate lists move to references, then to text lists, reading the same", async () => {
+    // A database migrated up to just before the references, holding an inline list (odd ids included), then the
+    // later migrations: pool_references moves the list to InstancePool arrays, pool_lists_as_text turns those into text.
+    const url = new URL(inject("databaseUrl"));
+    const name = `alpsbench_poolmig_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url.href });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    url.pathname = `/${name}`;
+    const older = mkdtempSync(path.join(os.tmpdir(), "alpsbench-migrations-"));
+    const other = createPrismaClient(url.href);
+    try {
+      for (const entry of readdirSync(MIGRATIONS_DIR).filter((e) => e < "20261123181106_task3_pool_references" || !/^\d/.test(e)))
+        cpSync(path.join(MIGRATIONS_DIR, entry), path.join(older, entry), { recursive: true });
+      await migrate(url.href, older);
+      const input = {
+        query: "what do I like?",
+        candidate_memories: [
+          { memory_id: "c01", value: "likes tea", label: "preference" },
+          { memory_id: 'q"uote,comma\\', value: "lives in Bern", label: "location" },
+          { memory_id: "c03", value: "likes tea", label: "preference" },
+        ],
+      };
+      // Raw SQL: the client knows today's columns, the database is older.
+      const setup = new pg.Client({ connectionString: url.href });
+      await setup.connect();
+      await setup.query(`INSERT INTO "Track" ("id", "task", "label", "poolSize", "position") VALUES ('task3/d100', 'task3', 'd100', 100, 1)`);
+      await setup.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv-old', 't-migrated', 't', 'test', 'test')`);
+      await setup.query(
+        `INSERT INTO "Instance" ("id", "benchmarkVersionId", "trackId", "benchmarkId", "split", "input", "contentHash") VALUES ('i-old', 'bv-old', 'task3/d100', 'old-1', 'dev', $1, 'x')`,
+        [JSON.stringify(input)],
+      );
+      const plain = { query: "where?", candidate_memories: [{ memory_id: "cab12", value: "lives in Bern", label: "location" }] };
+      await setup.query(
+        `INSERT INTO "Instance" ("id", "benchmarkVersionId", "trackId", "benchmarkId", "split", "input", "contentHash") VALUES ('i-plain', 'bv-old', 'task3/d100', 'old-2', 'dev', $1, 'x')`,
+        [JSON.stringify(plain)],
+      );
+      await setup.end();
+      const version = { id: "bv-old" };
+      const applied = await migrate(url.href, MIGRATIONS_DIR);
+      expect(applied.applied).toEqual(expect.arrayContaining(["20261123181106_task3_pool_references", "20261125033255_pool_lists_as_text"]));
+      const stored = await other.instance.findFirstOrThrow({ where: { id: "i-old" } });
+      expect(stored.input).toEqual({ query: "what do I like?" });
+      const read = await pageInputs(other, { benchmarkVersionId: version.id, track: "task3/d100", split: null }, null, 10);
+      expect(read.map((r) => r.input)).toEqual([input, plain]);
+      const pools = await other.instancePool.findMany({ orderBy: { instanceId: "asc" } });
+      expect(pools.map((p) => p.candidateIds)).toEqual([JSON.stringify(input.candidate_memories.map((c) => c.memory_id)), "cab12"]);
+      expect(await other.poolMemory.count({ where: { benchmarkVersionId: version.id } })).toBe(2);
+    } finally {
+      await other.$disconnect();
+      rmSync(older, { recursive: true, force: true });
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
 

@@ -31,7 +31,7 @@ export async function getInstanceInput(
     // up to 1,000 candidates: only the question and how many candidates there were (pools are InstancePool rows)
     const [row] = await db.$queryRaw<{ query: unknown; candidate_count: number | null }[]>`
       SELECT i.input->'query' AS query,
-             COALESCE(cardinality(p."candidateIds"), jsonb_array_length(CASE WHEN jsonb_typeof(i.input->'candidate_memories') = 'array' THEN i.input->'candidate_memories' ELSE '[]'::jsonb END)) AS candidate_count
+             COALESCE(CASE WHEN left(p."candidateIds", 1) = '[' THEN json_array_length(p."candidateIds"::json) WHEN p."candidateIds" = '' THEN 0 ELSE length(p."candidateIds") - length(replace(p."candidateIds", ',', '')) + 1 END, jsonb_array_length(CASE WHEN jsonb_typeof(i.input->'candidate_memories') = 'array' THEN i.input->'candidate_memories' ELSE '[]'::jsonb END)) AS candidate_count
       FROM "Instance" i LEFT JOIN "InstancePool" p ON p."instanceId" = i.id WHERE i.id = ${result.instanceId}`;
     return inputSections(task, row ?? null);
   }

@@ -18,9 +18,9 @@ export async function task3PoolRefs(db: Db, benchmarkVersionId: string, track: T
   const memories = await db.$queryRaw<{ id: number; value: string }[]>`
     SELECT "id", "value" FROM "PoolMemory" WHERE "benchmarkVersionId" = ${benchmarkVersionId} ORDER BY "id"`;
   const indexOf = new Map(memories.map((m, index) => [m.id, index]));
-  // The ids as one text per pool, split here: far cheaper than parsing 1,001-element integer arrays row by row.
+  // The ids are one text per pool (InstancePool.memoryIds), split here.
   const rows = await db.$queryRaw<{ instanceId: string; benchmarkId: string; query: unknown; memoryIds: string | null }[]>`
-    SELECT i."id" AS "instanceId", i."benchmarkId", i."input"->'query' AS "query", array_to_string(p."memoryIds", ',') AS "memoryIds"
+    SELECT i."id" AS "instanceId", i."benchmarkId", i."input"->'query' AS "query", p."memoryIds"
       FROM "Instance" i
       JOIN "InstanceGold" g ON g."instanceId" = i."id"
       LEFT JOIN "InstancePool" p ON p."instanceId" = i."id"
@@ -44,7 +44,9 @@ export async function task3PoolRefs(db: Db, benchmarkVersionId: string, track: T
 export async function candidateIdsAt(db: Db, picks: readonly { instanceId: string; index: number }[]): Promise<Map<string, string>> {
   if (picks.length === 0) return new Map();
   const rows = await db.$queryRaw<{ instanceId: string; candidateId: string | null }[]>`
-    SELECT p."instanceId", p."candidateIds"[s.idx + 1] AS "candidateId"
+    SELECT p."instanceId",
+           CASE WHEN left(p."candidateIds", 1) = '[' THEN p."candidateIds"::json ->> s.idx
+                ELSE NULLIF(split_part(p."candidateIds", ',', s.idx + 1), '') END AS "candidateId"
       FROM unnest(${picks.map((p) => p.instanceId)}::text[], ${picks.map((p) => p.index)}::int[]) AS s(id, idx)
       JOIN "InstancePool" p ON p."instanceId" = s.id`;
   return new Map(rows.filter((r) => r.candidateId !== null).map((r) => [r.instanceId, r.candidateId!]));

@@ -17,8 +17,14 @@ type PoolReader = Pick<Db, "instancePool" | "poolMemory">;
  */
 export async function withTask3Candidates<T extends { id: string; input: unknown }>(db: PoolReader, rows: readonly T[]): Promise<T[]> {
   if (rows.length === 0) return [...rows];
-  const pools = await db.instancePool.findMany({ where: { instanceId: { in: rows.map((r) => r.id) } } });
-  if (pools.length === 0) return [...rows];
+  const stored = await db.instancePool.findMany({ where: { instanceId: { in: rows.map((r) => r.id) } } });
+  if (stored.length === 0) return [...rows];
+  // memoryIds: ids joined by ","; candidateIds: see parseCandidateIds (InstancePool in prisma/schema.prisma)
+  const pools = stored.map((p) => ({
+    instanceId: p.instanceId,
+    memoryIds: p.memoryIds === "" ? [] : p.memoryIds.split(",").map(Number),
+    candidateIds: parseCandidateIds(p.candidateIds),
+  }));
   const memoryIds = [...new Set(pools.flatMap((p) => p.memoryIds))];
   const memories = new Map<number, { value: string; label: string }>();
   // Chunked: a d1000 track references tens of thousands of distinct memories.
@@ -39,4 +45,10 @@ export async function withTask3Candidates<T extends { id: string; input: unknown
     const input = typeof row.input === "object" && row.input !== null ? (row.input as Record<string, unknown>) : {};
     return { ...row, input: { ...input, candidate_memories } };
   });
+}
+
+/** InstancePool.candidateIds as a list: a JSON array of strings when it starts with "[", else plain ids joined by ",". */
+export function parseCandidateIds(text: string): string[] {
+  if (text.startsWith("[")) return JSON.parse(text) as string[];
+  return text === "" ? [] : text.split(",");
 }
