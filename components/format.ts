@@ -1,3 +1,5 @@
+import { decimalsShown } from "@/lib/leaderboard/published-precision";
+
 /**
  * Pure, locale-independent formatters for the UI. Locale-independent on purpose: the same string must come
  * out of Node during SSR and out of the browser during hydration, whatever either's default locale is.
@@ -17,17 +19,17 @@ export function formatMetric(value: number | null | undefined, decimals: number)
  * reads as 0.45: the paper's trailing zeros are not in the stored number.
  */
 export function publishedDecimals(value: number, decimals: number): number {
-  for (let d = 0; d < decimals; d++) if (Math.abs(Number(value.toFixed(d)) - value) < 1e-9) return d;
-  return decimals;
+  return decimalsShown(value, decimals);
 }
 
 /**
  * A reported (copied) figure at the precision it was published with, padded with figure spaces to `decimals`
- * so that it stays right-aligned digit for digit with the column's computed values.
+ * so that it stays right-aligned digit for digit with the column's computed values. `atLeast`: the precision its
+ * publication printed the column at (lib/leaderboard/published-precision.ts), which gives back trailing zeros.
  */
-export function formatPublished(value: number | null | undefined, decimals: number): string | null {
+export function formatPublished(value: number | null | undefined, decimals: number, atLeast = 0): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const d = publishedDecimals(value, decimals);
+  const d = Math.min(decimals, Math.max(atLeast, publishedDecimals(value, decimals)));
   const text = formatMetric(value, d)!;
   return text + "\u2007".repeat(decimals - d + (d === 0 && decimals > 0 ? 1 : 0));
 }

@@ -15,6 +15,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
+import { publishedDecimalsOf, publishedPrecision } from "@/lib/leaderboard/published-precision";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
@@ -109,9 +110,23 @@ export interface LeaderboardTableProps {
   caption?: string;
   /** set for large leaderboards: `leaderboard.rows` is the server's page of rows for `query` (lib/leaderboard tableProps) */
   server?: ServerSlice | null;
+  /**
+   * AlpsBench's data scope, split and scorer links above the table (default true). A benchmark module's page has no
+   * such scopes (its own settings are a form of the page), and showed AlpsBench's links that changed nothing there.
+   */
+  scopes?: boolean;
 }
 
-export function LeaderboardTable({ leaderboard: packed, query: initialQuery, viewSlug, path, versions = [], caption, server = null }: LeaderboardTableProps) {
+export function LeaderboardTable({
+  leaderboard: packed,
+  query: initialQuery,
+  viewSlug,
+  path,
+  versions = [],
+  caption,
+  server = null,
+  scopes = true,
+}: LeaderboardTableProps) {
   const leaderboard = useMemo(() => unpackBoard(packed), [packed]);
   const baseId = useId();
   const [query, setQuery] = useState<TableQuery>(initialQuery);
@@ -277,6 +292,8 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
    * visit, so it always describes the cell's current data.
    */
   const rowsById = useMemo(() => new Map(leaderboard.rows.map((r) => [r.rowId, r])), [leaderboard.rows]);
+  // the precision each publication printed each column at (0.090 stays 0.090, not 0.09)
+  const precision = useMemo(() => publishedPrecision(leaderboard.rows, leaderboard.columns), [leaderboard.rows, leaderboard.columns]);
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
@@ -400,7 +417,7 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
     <div className="flex flex-col gap-2">
       {/* on a phone the scope links fold into the "Table options" and come after the search row */}
       <div className="flex flex-col gap-2">
-        <ScopeLinks path={path} query={query} versions={versions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} />
+        {scopes ? <ScopeLinks path={path} query={query} versions={versions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} /> : null}
         <NoScriptOptions />
         <LeaderboardTableToolbar
           optionsOpen={optionsOpen}
@@ -512,7 +529,9 @@ export function LeaderboardTable({ leaderboard: packed, query: initialQuery, vie
                       const metricCell = record.cells[metric.id];
                       // copied figures keep the precision they were published with (0.446, not 0.4460)
                       const value =
-                        record.tier === "reported" ? formatPublished(metricCell?.value, metric.decimals) : formatMetric(metricCell?.value, metric.decimals);
+                        record.tier === "reported"
+                          ? formatPublished(metricCell?.value, metric.decimals, publishedDecimalsOf(precision, metric.id, record.sourceLabel))
+                          : formatMetric(metricCell?.value, metric.decimals);
                       const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                       const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
                       // the ± slot of a column with CIs: the half-width (read as "plus or minus"); a row without one

@@ -18,7 +18,7 @@ export const TIERS: Record<ResultTier, { label: string; hint: string; descriptio
   rescored: {
     label: "re-scored",
     hint: "scored by this server from the authors' released outputs",
-    description: "Scored by this server with its versioned AlpsBench scorer, from the model outputs the authors released (or the server's own baselines).",
+    description: "Scored by this server with the benchmark's versioned scorer, from the model outputs the authors released (or the server's own baselines).",
     className: "bg-tier-rescored-bg text-tier-rescored-fg border-tier-rescored-line",
     stripe: "shadow-[inset_3px_0_0_var(--color-tier-rescored)]",
     icon: "M8.2 4.2A3.3 3.3 0 1 0 7.6 7M8.6 1.4v3h-3",

@@ -19,6 +19,11 @@ const EnvSchema = z.object({
   ALPSBENCH_PG_DIR: z.string().default(".data/postgres"),
   /** real AlpsBench data (packets layout or release layout); imported at start-up when set */
   ALPSBENCH_DATA_DIR: z.string().optional(),
+  /**
+   * other benchmarks' data folders (e.g. PersonalLLM's reported figures or its parquet files), ":" or ","
+   * separated; each imported at start-up by the module that recognises it (lib/benchmarks/import-benchmark-dirs.ts)
+   */
+  BENCHMARK_DATA_DIRS: z.string().optional(),
   /** the public URL of this site, used in links inside exports */
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** LLM judge (OpenAI-compatible). Without a base URL and model, judge metrics show "not judged". */

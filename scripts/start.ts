@@ -15,6 +15,7 @@ import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/pipeline/seed";
 import { progressFor } from "../lib/pipeline/import-progress";
+import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/import-benchmark-dirs";
 import { importRealData } from "../lib/pipeline/import-real-data";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       const report = await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log, { progress: progressFor(log) });
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
+    for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
     await db.$disconnect();
     await built;
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { hasSharedData } from "../shared-data";
 import { launchChromium } from "./browser";
 
 /**
@@ -180,5 +181,26 @@ describe("phone at 390x844", () => {
     } finally {
       await phone.close();
     }
+  });
+});
+
+describe("reported figures at the precision their publication printed", () => {
+  /** The text of a row's cell in a column (a cell's column is the <col> at its index). */
+  async function cellText(path: string, rowId: string, column: string): Promise<string> {
+    await page.goto(`${baseUrl}${path}`);
+    return page.evaluate(
+      ([rowId, column]) => {
+        const index = Array.from(document.querySelectorAll("table colgroup > col")).findIndex((c) => c.getAttribute("data-column") === column);
+        const row = document.querySelector(`table tbody tr[data-row-id="${rowId}"]`) as HTMLTableRowElement | null;
+        return (row?.cells[index]?.textContent ?? "").replace(/\u2007/g, "").trim();
+      },
+      [rowId, column] as const,
+    );
+  }
+
+  test.skipIf(!hasSharedData)("Task 1: the official leaderboard's 0.4970 and Table 3's 0.090 keep their trailing zero; Table 3's 0.446 is not padded", async () => {
+    expect(await cellText("/tasks/task1", "reported-gemini-3-flash-site", "f1")).toBe("0.4970");
+    expect(await cellText("/tasks/task1", "reported-evermemos-paperT3", "f1")).toBe("0.090");
+    expect(await cellText("/tasks/task1", "reported-mem0-paperT3", "precision")).toBe("0.446");
   });
 });

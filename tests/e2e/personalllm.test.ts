@@ -118,6 +118,12 @@ describe("PersonalLLM in the app", () => {
         }
         await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
       }
+      // a module page has no AlpsBench data scope, split or scorer links (they changed nothing here), and its tier
+      // legend explains only the tiers its rows have
+      expect(await page.locator('nav[aria-label="Split"], nav[aria-label="Benchmark"], nav[aria-label="Score version"]').count()).toBe(0);
+      const legendTiers = await page.locator('section[aria-label="Result tiers"] dt').allInnerTexts();
+      const rowTiers = new Set(await page.locator("table tbody tr[data-tier]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-tier"))));
+      expect(legendTiers.length).toBe(rowTiers.size);
       await saveScreenshot(page, "personalllm/main.png", { fullPage: true });
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
@@ -132,6 +138,34 @@ describe("PersonalLLM in the app", () => {
       await page.close();
     }
   });
+});
+
+describe("PersonalLLM at a glance", () => {
+  test.each(["/benchmarks/personalllm", "/benchmarks/personalllm/logged"])(
+    "%s at 1280x900: the table's header and at least 15 ranked rows (or all) fully visible at load",
+    async (path) => {
+      if (!hasFigures && path.endsWith("/logged")) return; // the logged runs come with the reported figures only
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        await page.goto(`${baseUrl}${path}`, { timeout: 120_000 });
+        const seen = await page.evaluate(() => {
+          const inside = (el: Element | null) => {
+            const box = el?.getBoundingClientRect();
+            return Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight);
+          };
+          const ranked = Array.from(document.querySelectorAll("table tbody tr[data-row-id]")).filter((r) =>
+            /^\d+$/.test(r.querySelector("td")?.textContent?.trim() ?? ""),
+          );
+          return { ranked: ranked.length, visible: ranked.filter(inside).length, header: inside(document.querySelector("table thead")) };
+        });
+        expect(seen.ranked).toBeGreaterThan(0);
+        expect(seen.visible, JSON.stringify(seen)).toBeGreaterThanOrEqual(Math.min(15, seen.ranked));
+        expect(seen.header).toBe(true);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
 
 describe("PersonalLLM uploads through /submit", () => {

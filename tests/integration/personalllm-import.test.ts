@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
+import { importBenchmarkDirs } from "@/lib/benchmarks/import-benchmark-dirs";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { loadBoard } from "@/lib/benchmarks/personalllm/db/load-board";
 import { SettingsFilter } from "@/lib/benchmarks/personalllm/build-board";
@@ -38,6 +39,15 @@ describe("PersonalLLM import into PostgreSQL", () => {
 
   test("an AlpsBench folder is not taken by the PersonalLLM importers", async () => {
     expect(await importBenchmarkFolder(db, path.join(import.meta.dirname, "../fixtures"), () => {})).toBeNull();
+  });
+
+  test("BENCHMARK_DATA_DIRS at start-up: each folder imported by its module; a folder no module knows is an error naming it", async () => {
+    writeSynthetic(dir, { users: 20, prompts: 7 });
+    const lines = await importBenchmarkDirs(db, [dir], () => {});
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^personalllm from .*: personalllm: 20 /);
+    const fixtures = path.join(import.meta.dirname, "../fixtures");
+    await expect(importBenchmarkDirs(db, [dir, fixtures], () => {})).rejects.toThrow(`no benchmark module recognises ${fixtures}`);
   });
 
   test.skipIf(!existsSync(FIGURES))("the reported figures: 18 paper runs and 126 logged runs with their settings", async () => {

@@ -45,45 +45,67 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       ),
     ].sort();
   const charts = benchmark.charts(viewId, view);
+  // the legend explains the tiers this view has (PersonalLLM has no re-scored AlpsBench outputs); all four when empty
+  const tiers = [...new Set(view.board.rows.map((r) => r.tier))];
   return (
-    <div className="space-y-6">
-      <PageHeader eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`} title={view.board.title} description={benchmark.description} />
-      <nav aria-label={`${benchmark.title} views`} className="flex flex-wrap gap-2 text-sm">
-        {benchmark.views.map((v) => {
-          const href = `/benchmarks/${benchmark.id}${v.id ? `/${v.id}` : ""}`;
-          const current = v.id === viewId;
-          return (
-            <a
-              key={v.id || "default"}
-              href={href}
-              aria-current={current ? "page" : undefined}
-              className={`rounded-md border px-3 py-1 ${current ? "border-accent bg-surface font-semibold text-fg" : "border-line text-fg-muted hover:bg-surface-hover"}`}
-            >
-              {v.id === "" ? "Paper runs + submissions" : v.id === "logged" ? "All logged runs" : v.id[0]!.toUpperCase() + v.id.slice(1)}
-            </a>
-          );
-        })}
-      </nav>
-      <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter by settings">
-        {view.attributeKeys
-          .filter((key) => values(key).length > 1)
-          .map((key) => (
-            <label key={key} className="flex flex-col gap-1 text-fg-muted">
-              {key.replace("_", " ")}
-              <select name={key} defaultValue={params.get(key) ?? ""} className="rounded-md border border-line bg-surface px-2 py-1 text-fg">
-                <option value="">any</option>
-                {values(key).map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        <button type="submit" className="rounded-md border border-line bg-surface px-3 py-1 font-medium text-fg hover:bg-surface-hover">
-          Apply
-        </button>
-      </form>
+    <div className="space-y-4">
+      {/* as on the task pages, the table comes right after a short header, the view tabs and the settings form; the
+          upload link and the tier legend follow it (the legend above the table kept all but 5 rows below the fold) */}
+      <PageHeader eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`} title={view.board.title} className="pb-3" />
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <nav aria-label={`${benchmark.title} views`} className="flex flex-wrap gap-2 text-sm">
+          {benchmark.views.map((v) => {
+            const href = `/benchmarks/${benchmark.id}${v.id ? `/${v.id}` : ""}`;
+            const current = v.id === viewId;
+            return (
+              <a
+                key={v.id || "default"}
+                href={href}
+                aria-current={current ? "page" : undefined}
+                className={`rounded-md border px-3 py-1 ${current ? "border-accent bg-surface font-semibold text-fg" : "border-line text-fg-muted hover:bg-surface-hover"}`}
+              >
+                {v.id === "" ? "Paper runs + submissions" : v.id === "logged" ? "All logged runs" : v.id[0]!.toUpperCase() + v.id.slice(1)}
+              </a>
+            );
+          })}
+        </nav>
+        <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter by settings">
+          {view.attributeKeys
+            .filter((key) => values(key).length > 1)
+            .map((key) => (
+              <label key={key} className="flex flex-col gap-0.5 text-xs text-fg-muted">
+                {key.replace("_", " ")}
+                <select name={key} defaultValue={params.get(key) ?? ""} className="rounded-md border border-line bg-surface px-2 py-1 text-sm text-fg">
+                  <option value="">any</option>
+                  {values(key).map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          <button type="submit" className="rounded-md border border-line bg-surface px-3 py-1 font-medium text-fg hover:bg-surface-hover">
+            Apply
+          </button>
+        </form>
+      </div>
+      {view.board.rows.length === 0 && [...params.keys()].length === 0 ? (
+        <p role="status" data-benchmark-empty className="rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg-muted">
+          Nothing of {benchmark.title} is on this server yet. An operator loads it with{" "}
+          <code className="font-mono text-[0.8125rem]">npm run alpsbench -- import --from &lt;folder&gt;</code>, where the folder holds{" "}
+          {benchmark.importers.map((i) => i.describe).join(", or ")}.
+        </p>
+      ) : null}
+      <LeaderboardTable
+        {...tableProps(view.board, query)}
+        query={query}
+        viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`}
+        path={path}
+        caption={view.board.title}
+        scopes={false}
+      />
+      <p className="max-w-3xl text-[0.9375rem] leading-relaxed text-pretty text-fg-muted">{benchmark.description}</p>
       <p className="text-sm text-fg-muted">
         Add your method:{" "}
         <a className="text-accent underline underline-offset-2" href={`/submit?benchmark=${benchmark.id}`}>
@@ -95,14 +117,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
         </a>
         ).
       </p>
-      <TierLegend />
-      <LeaderboardTable
-        {...tableProps(view.board, query)}
-        query={query}
-        viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`}
-        path={path}
-        caption={view.board.title}
-      />
+      <TierLegend tiers={tiers.length > 0 ? tiers : undefined} />
       {charts.length ? (
         <section aria-labelledby="benchmark-charts" className="space-y-4">
           <h2 id="benchmark-charts" className="text-lg font-semibold text-fg">

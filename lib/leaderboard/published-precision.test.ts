@@ -1,0 +1,75 @@
+import { describe, expect, test } from "vitest";
+import { formatPublished } from "@/components/format";
+import { decimalsShown, publishedDecimalsOf, publishedPrecision } from "./published-precision";
+import type { LeaderboardColumn, LeaderboardRow } from "./types";
+
+const column = (id: string, decimals: number): LeaderboardColumn =>
+  ({ id, label: id, description: "", direction: "higher", decimals, kind: "deterministic" }) as unknown as LeaderboardColumn;
+
+function row(name: string, tier: LeaderboardRow["tier"], source: string | null, values: Record<string, number | null>): LeaderboardRow {
+  return {
+    rowId: `${name}~${tier}`,
+    systemSlug: name,
+    systemName: name,
+    organisation: null,
+    kind: "general_llm",
+    backbone: null,
+    openWeights: null,
+    tier,
+    sourceLabel: source,
+    sourceUrl: null,
+    note: null,
+    submissionId: null,
+    submittedBy: null,
+    submittedAt: null,
+    contamination: null,
+    cells: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, n: null, ciLow: null, ciHigh: null, judgeProfile: null, previous: null }])),
+  } as LeaderboardRow;
+}
+
+describe("published precision of reported figures", () => {
+  // the real AlpsBench figures: the official leaderboard printed 4 decimals, the paper's Table 3 three
+  const f1 = column("task1:f1", 4);
+  const rows = [
+    row("GPT-5.2", "reported", "Official AlpsBench leaderboard", { "task1:f1": 0.3853 }),
+    row("Gemini-3 Flash", "reported", "Official AlpsBench leaderboard", { "task1:f1": 0.497 }),
+    row("DeepSeek", "reported", "Official AlpsBench leaderboard", { "task1:f1": 0.4894 }),
+    row("Llama-4 Maverick", "reported", "Official AlpsBench leaderboard", { "task1:f1": 0.224 }),
+    row("EverMemOS", "reported", "AlpsBench paper, Table 3", { "task1:f1": 0.09 }),
+    row("A-Mem", "reported", "AlpsBench paper, Table 3", { "task1:f1": 0.225 }),
+    row("Mem0", "reported", "AlpsBench paper, Table 3", { "task1:f1": 0.457 }),
+    // computed rows never set a publication's precision
+    row("Mine", "submitted", null, { "task1:f1": 0.1 }),
+  ];
+  const precision = publishedPrecision(rows, [f1]);
+  const shown = (name: string) => {
+    const r = rows.find((x) => x.systemName === name)!;
+    return formatPublished(r.cells["task1:f1"]!.value, 4, publishedDecimalsOf(precision, "task1:f1", r.sourceLabel))!.trim();
+  };
+
+  test("a figure that lost its trailing zero gets it back from its publication's precision", () => {
+    expect(shown("Gemini-3 Flash")).toBe("0.4970");
+    expect(shown("Llama-4 Maverick")).toBe("0.2240");
+    expect(shown("EverMemOS")).toBe("0.090");
+    // and a 3-decimal publication is not padded to 4 (issue 13: 0.446 showed as 0.4460)
+    expect(shown("A-Mem")).toBe("0.225");
+    expect(shown("Mem0")).toBe("0.457");
+  });
+
+  test("the most common precision wins, ties take the larger; never fewer decimals than the figure has", () => {
+    const wins = column("win", 2);
+    const pllm = [15, 14.8, 13.9, 22, 24.5].map((v, i) => row(`run ${i}`, "reported", "PersonalLLM paper", { win: v }));
+    const p = publishedPrecision(pllm, [wins]);
+    expect(publishedDecimalsOf(p, "win", "PersonalLLM paper")).toBe(1);
+    expect(formatPublished(15, 2, publishedDecimalsOf(p, "win", "PersonalLLM paper"))).toBe("15.0\u2007");
+    const tie = publishedPrecision([row("a", "reported", "s", { win: 1.5 }), row("b", "reported", "s", { win: 1.25 })], [wins]);
+    expect(publishedDecimalsOf(tie, "win", "s")).toBe(2);
+    expect(formatPublished(0.4894, 4, 3)).toBe("0.4894");
+    expect(decimalsShown(0.1 + 0.2, 4)).toBe(1);
+  });
+
+  test("an unknown column or source falls back to the figure's own decimals", () => {
+    expect(publishedDecimalsOf(precision, "task2:f1", "Official AlpsBench leaderboard")).toBe(0);
+    expect(formatPublished(0.446, 4, publishedDecimalsOf(precision, "x", null))).toBe("0.446\u2007");
+  });
+});

@@ -1,0 +1,47 @@
+import type { LeaderboardColumn, LeaderboardRow } from "./types";
+
+/*
+ * The precision a publication printed a column at. A copied figure is stored as a number, so its trailing zeros
+ * are gone: the AlpsBench paper's Table 3 printed EverMemOS's F1 as 0.090 and the official leaderboard printed
+ * Gemini-3 Flash's as 0.4970, both stored as shorter numbers; PersonalLLM's paper printed win rates with one
+ * decimal, so 15.0 came back as "15" beside 14.8. One publication prints one column at one precision, so the
+ * precision of a (column, source) is the one most of its figures still show (ties: the larger). Pure.
+ */
+
+/** The fewest decimals, up to `max`, that give back `value` (0.446 -> 3, 15 -> 0). */
+export function decimalsShown(value: number, max: number): number {
+  for (let d = 0; d < max; d++) if (Math.abs(Number(value.toFixed(d)) - value) < 1e-9) return d;
+  return max;
+}
+
+const keyOf = (columnId: string, source: string | null) => `${columnId}\n${source ?? ""}`;
+
+/** Per column and source label of the reported rows: the decimals the source printed that column with. */
+export function publishedPrecision(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): Map<string, number> {
+  const counts = new Map<string, Map<number, number>>();
+  for (const row of rows) {
+    if (row.tier !== "reported") continue;
+    for (const column of columns) {
+      const value = row.cells[column.id]?.value;
+      if (typeof value !== "number" || !Number.isFinite(value)) continue;
+      const key = keyOf(column.id, row.sourceLabel);
+      const byDecimals = counts.get(key) ?? new Map<number, number>();
+      const d = decimalsShown(value, column.decimals);
+      byDecimals.set(d, (byDecimals.get(d) ?? 0) + 1);
+      counts.set(key, byDecimals);
+    }
+  }
+  const out = new Map<string, number>();
+  for (const [key, byDecimals] of counts) {
+    let best = 0;
+    let bestCount = -1;
+    for (const [d, n] of byDecimals) if (n > bestCount || (n === bestCount && d > best)) [best, bestCount] = [d, n];
+    out.set(key, best);
+  }
+  return out;
+}
+
+/** The decimals to print a reported row's figure with: its source's precision for the column, never fewer than the figure needs. */
+export function publishedDecimalsOf(precision: ReadonlyMap<string, number>, columnId: string, source: string | null): number {
+  return precision.get(keyOf(columnId, source)) ?? 0;
+}
