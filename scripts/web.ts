@@ -17,6 +17,7 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { appendForwardedFor } from "../lib/security/client-address";
+import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
 import { buildIfNeeded, ROOT } from "./lib/next-build";
 
 const dev = process.argv.includes("--dev");
@@ -34,6 +35,11 @@ async function main(): Promise<void> {
   await app.prepare();
   const server = createServer((request, response) => {
     request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
+    // client-written X-Forwarded-Host/-Proto made next-auth build an invalid URL (500) or another site's URL
+    if (!sanitizeForwardedHeaders(request.headers, config.TRUSTED_PROXY_HOPS)) {
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("400 Bad Request: the Host header names no site.\n");
+      return;
+    }
     // a second, client-written address header nobody should read
     delete request.headers["x-real-ip"];
     void handle(request, response);

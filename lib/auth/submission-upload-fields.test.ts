@@ -141,3 +141,17 @@ describe("upload fields", () => {
     expect(describeFieldProblems(parsed.problems)).toMatch(/unknown field\(s\): __proto__, toString/);
   });
 });
+
+describe("the outside review's second pass: C1 controls and invisible names", () => {
+  test("a C1 control (U+0085) in the model name is refused, naming the field", () => {
+    const parsed = parseUploadFields({ task: "task1", model: "a\u0085b" });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems).toEqual([{ field: "model", message: "contains the control character U+0085" }]);
+  });
+
+  test("a model name of only zero-width characters is refused", () => {
+    const parsed = parseUploadFields({ task: "task1", model: "\u200b\u200d" });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems).toEqual([{ field: "model", message: "has no visible character" }]);
+  });
+});

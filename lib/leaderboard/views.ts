@@ -55,7 +55,8 @@ export const TASK_VIEWS: Record<"task1" | "task2" | "task3" | "task4", ViewDef> 
 /** `overview`, `task1`..`task4`, or a single track's slug (`task3-d300`, `task4-ability5`). */
 export function viewFromSlug(slug: string): ViewDef | null {
   if (slug === "overview") return OVERVIEW;
-  if (slug in TASK_VIEWS) return TASK_VIEWS[slug as keyof typeof TASK_VIEWS];
+  // an own key only: "__proto__", "constructor" and "toString" are `in` every object (a 500 before)
+  if (Object.hasOwn(TASK_VIEWS, slug)) return TASK_VIEWS[slug as keyof typeof TASK_VIEWS];
   const track = TRACK_IDS.find((t) => t.replace("/", "-") === slug);
   return track ? { id: slug, title: track, kind: "track", track } : null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
+import { textProblem } from "@/lib/security/safe-text";
 
 /**
  * Admin moderation of one submission, each action with its undo:
@@ -17,7 +18,16 @@ export const ModerationRequest = z
   .strictObject(
     {
       action: z.enum(MODERATION_ACTIONS, { error: `must be one of ${MODERATION_ACTIONS.join(", ")}` }),
-      reason: z.string({ error: "must be a string" }).trim().max(500, "at most 500 characters").optional(),
+      // shown publicly on /audit: no control character (a NUL was a 500 before, U+0001 was stored and shown)
+      reason: z
+        .string({ error: "must be a string" })
+        .trim()
+        .max(500, "at most 500 characters")
+        .superRefine((value, ctx) => {
+          const problem = textProblem(value, true);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        })
+        .optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
   )

@@ -21,3 +21,18 @@ describe("moderation requests", () => {
     expect(VisibilityRequest.safeParse({ visibility: "secret" }).error?.issues[0]?.message).toBe("must be public or private");
   });
 });
+
+describe("a moderation reason (shown publicly on /audit)", () => {
+  test("a NUL or another control character is refused (a NUL answered 500, U+0001 was stored and shown)", () => {
+    for (const reason of ["a\u0000b", "a\u0001b", "a\u0085b"]) {
+      const parsed = ModerationRequest.safeParse({ action: "hide", reason });
+      expect(parsed.success, JSON.stringify(reason)).toBe(false);
+      expect(parsed.error!.issues[0]!.path).toEqual(["reason"]);
+      expect(parsed.error!.issues[0]!.message).toMatch(/control character U\+00/);
+    }
+  });
+
+  test("line breaks in a reason are fine", () => {
+    expect(ModerationRequest.safeParse({ action: "flag", reason: "tuned on test\nsee thread" }).success).toBe(true);
+  });
+});

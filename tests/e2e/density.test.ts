@@ -192,7 +192,8 @@ describe("reported figures at the precision their publication printed", () => {
       ([rowId, column]) => {
         const index = Array.from(document.querySelectorAll("table colgroup > col")).findIndex((c) => c.getAttribute("data-column") === column);
         const row = document.querySelector(`table tbody tr[data-row-id="${rowId}"]`) as HTMLTableRowElement | null;
-        return (row?.cells[index]?.textContent ?? "").replace(/\u2007/g, "").trim();
+        // the figure as printed: the cell's leading number (a best value is followed by " (best)" for screen readers)
+        return /^-?[\d.]+/.exec((row?.cells[index]?.textContent ?? "").replace(/\u2007/g, "").trim())?.[0] ?? "";
       },
       [rowId, column] as const,
     );

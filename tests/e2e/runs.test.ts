@@ -219,6 +219,19 @@ describe("form fields (issue 11 findings 6 and 10)", () => {
     expect(answer.body.error?.fields?.[0]).toMatchObject({ field: "model" });
   });
 
+  test.each(["__proto__", "toString", "constructor"])(
+    "a raw-body upload's query parameter named %s is an unknown field (it was accepted silently)",
+    async (name) => {
+      const answer = await post(
+        file(),
+        { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+        `?task=task1&benchmark=demo&model=ok&${name}=x`,
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.message).toContain("unknown field");
+    },
+  );
+
   test.each(["__proto__", "toString", "constructor"])("a field named %s is an unknown field, not 'given twice'", async (name) => {
     const answer = await uploadMultipart(baseUrl, { token, fields: { task: "task1", benchmark: "demo", model: "ok", [name]: "x" }, file: file() });
     expect(answer.status).toBe(400);

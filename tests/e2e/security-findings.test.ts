@@ -20,7 +20,7 @@ const NAMES = { privateOnly: canary("SECPRIVSYS"), hiddenOnly: canary("SECHIDDEN
 let db: Db;
 let actors: Record<Role, Actor>;
 const created: string[] = [];
-const ctx = { publicId: "", privateId: "", hiddenId: "", publicSlug: "", privateSlug: "", hiddenSlug: "" };
+const ctx = { publicId: "", privateId: "", hiddenId: "", publicSlug: "", privateSlug: "", hiddenSlug: "", devId: "" };
 /** the user's tokens with fewer scopes than everything */
 const scoped: { submitOnly: string; readOnly: string; adminSubmitOnly: string } = { submitOnly: "", readOnly: "", adminSubmitOnly: "" };
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
   db = e2eDb(databaseUrl);
   actors = await makeActors(baseUrl, databaseUrl, db, "findings");
   const dev = await demoTask1Ids(db, "dev");
+  ctx.devId = dev[0]!;
   const token = actors.user.token!;
   ctx.publicId = await uploadScored(baseUrl, token, { model: "Findings Public", split: "dev" }, dev, "Has a dog");
   ctx.privateId = await uploadScored(baseUrl, token, { model: NAMES.privateOnly, split: "dev", visibility: "private" }, dev, "Has a cat");
@@ -138,6 +139,12 @@ describe("finding 3: token scopes", () => {
     { label: "GET private breakdown per dimension", method: "GET", path: () => `/api/v1/submissions/${ctx.privateId}/breakdown?level=dimension&format=csv` },
     { label: "GET public submission", method: "GET", path: () => `/api/v1/submissions/${ctx.publicId}` },
     { label: "GET public breakdown", method: "GET", path: () => `/api/v1/submissions/${ctx.publicId}/breakdown` },
+    // the outside review's second pass: this route read the caller without the scope check (200 for submit-only)
+    {
+      label: "GET private instance input",
+      method: "GET",
+      path: () => `/api/v1/submissions/${ctx.privateId}/instance-input?track=task1&benchmark_id=${ctx.devId}`,
+    },
     {
       label: "PATCH private submission (keeps it private)",
       method: "PATCH",
@@ -165,6 +172,7 @@ describe("finding 3: token scopes", () => {
     "GET private breakdown per dimension": { submitOnly: 404, readOnly: 200, both: 200 },
     "GET public submission": { submitOnly: 200, readOnly: 200, both: 200 },
     "GET public breakdown": { submitOnly: 200, readOnly: 200, both: 200 },
+    "GET private instance input": { submitOnly: 404, readOnly: 200, both: 200 },
     "PATCH private submission (keeps it private)": { submitOnly: 403, readOnly: 403, both: 200 },
     "PATCH public submission (keeps it public)": { submitOnly: 403, readOnly: 403, both: 200 },
     "GET the queue": { submitOnly: 200, readOnly: 200, both: 200 },
@@ -282,6 +290,78 @@ describe("finding 4: test-split probing", () => {
       }
       const status = (await (await fetch(`${baseUrl}/api/v1/submissions/${id}`, { headers })).json()) as { metrics: Record<string, { n: number | null }> };
       for (const metric of Object.values(status.metrics)) expect(metric.n).toBe(testIds.length);
+    }
+  });
+});
+
+/*
+ * The outside review's second pass (after the fixes above): crafted input that still answered 500, or was stored
+ * as something the sender did not mean. Each case below answered 500 (or 202) on the code before its fix.
+ */
+describe("second pass: crafted URLs and headers answer 4xx, never 500", () => {
+  const status = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" })).status;
+
+  test("a prototype name as a route segment is an unknown page or leaderboard (404)", async () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(await status(`/api/v1/leaderboards/${name}`), name).toBe(404);
+      expect(await status(`/tasks/${name}`), name).toBe(404);
+    }
+  });
+
+  test("a NUL or invalid UTF-8 in the path or query is a 400, before any route or database", async () => {
+    const paths = [
+      "/systems/%00",
+      "/submissions/%00",
+      "/runs/%00",
+      `/api/v1/submissions/%00`,
+      `/api/v1/submissions/%00/breakdown`,
+      `/api/v1/submissions/%00/items`,
+      "/api/v1/inputs/task1?benchmark=%00",
+      "/api/v1/inputs/task1/example?benchmark=%00",
+      "/tasks/%ff",
+      "/api/v1/leaderboards/task3/%ff",
+      "/api/v1/submissions/%ff",
+      "/tasks/task1?q=%ff",
+    ];
+    for (const path of paths) expect(await status(path), path).toBe(400);
+    const api = await fetch(`${baseUrl}/api/v1/submissions/%00`);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe("bad_request");
+  });
+
+  test("a client-written X-Forwarded-Host or X-Forwarded-Proto changes nothing (it made every page that reads the session answer 500)", async () => {
+    const crafted: Record<string, string>[] = [
+      { "x-forwarded-host": "a:99999" },
+      { "x-forwarded-host": "a b" },
+      { "x-forwarded-host": "[" },
+      { "x-forwarded-proto": "1" },
+    ];
+    for (const headers of crafted) {
+      for (const path of ["/submit", "/signin", `/systems/${ctx.publicSlug}`, `/submissions/${ctx.publicId}`, `/api/v1/submissions/${ctx.publicId}`]) {
+        expect(await status(path, headers), `${path} ${JSON.stringify(headers)}`).toBe(200);
+      }
+      expect(await status("/account", { ...headers, ...asActor(actors.user) }), JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  test("a moderation reason with a NUL or another control character is a 400 naming the field (a NUL was a 500)", async () => {
+    for (const reason of ["a\u0000b", "a\u0001b"]) {
+      const answer = await fetch(`${baseUrl}/api/v1/submissions/${ctx.publicId}/moderation`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${actors.admin.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: "flag", reason }),
+      });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/reason.*control character/);
+    }
+  });
+
+  test("a C1 control character or an invisible name in a model name is refused (U+0085 and a zero-width-only name were accepted)", async () => {
+    const ids = await demoTask1Ids(db, "dev");
+    const file = jsonl(ids.map((id) => ({ benchmark_id: id, memory_items: [] })));
+    for (const model of ["a\u0085b", "\u200b"]) {
+      const answer = await uploadMultipart(baseUrl, { token: actors.user.token!, fields: { task: "task1", benchmark: "demo", split: "dev", model }, file });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain("model");
     }
   });
 });

@@ -15,7 +15,8 @@ import { TaskCharts } from "./_components/task-charts";
 export const dynamic = "force-dynamic";
 
 type TaskKey = keyof typeof TASK_VIEWS;
-const isTask = (value: string): value is TaskKey => value in TASK_VIEWS;
+// an own key only: `"__proto__" in TASK_VIEWS` is true (/tasks/__proto__ answered 500)
+const isTask = (value: string): value is TaskKey => Object.hasOwn(TASK_VIEWS, value);
 
 export async function generateMetadata({ params }: { params: Promise<{ task: string }> }): Promise<Metadata> {
   const { task } = await params;

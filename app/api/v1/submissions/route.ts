@@ -230,7 +230,8 @@ export async function POST(request: NextRequest) {
   }
   if (!request.body) return apiError(400, "bad_request", "The request has no body: send the prediction file.");
   // A Map, not an object: a field named __proto__ or toString is just an unknown field.
-  const query = new Map(request.nextUrl.searchParams.entries());
+  // from the URL as sent: Next's parsed query drops a "__proto__" key, which then slipped past the unknown-field check
+  const query = new Map(new URL(request.url).searchParams.entries());
   const contentType = request.headers.get("content-type");
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   const owner = { ownerId: user.id, idempotencyKey: idempotency.key };

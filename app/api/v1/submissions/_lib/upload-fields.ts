@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getBenchmark } from "@/lib/benchmarks";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
+import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
 
 /**
  * The metadata of an upload (multipart form fields, or query parameters of a raw-body upload): the one
@@ -37,7 +38,12 @@ const FieldsObject = z.strictObject(
   {
     /** an AlpsBench track (TrackField), or a track of the registered benchmark module named by `benchmark` */
     task: z.string().trim().min(1, "is required"),
-    model: z.string({ error: "is required (the system's name)" }).trim().min(1, "is required (the system's name)").max(120, "at most 120 characters"),
+    model: z
+      .string({ error: "is required (the system's name)" })
+      .trim()
+      .min(1, "is required (the system's name)")
+      .max(120, "at most 120 characters")
+      .refine(...VISIBLE_NAME),
     split: z.enum(["full", "dev", "validation", "test"], { error: "must be full, dev, validation or test" }).default("full"),
     benchmark: z
       .string()
@@ -55,7 +61,13 @@ const FieldsObject = z.strictObject(
     open_weights: BooleanText.optional(),
     visibility: z.enum(["public", "private"], { error: "must be public or private" }).default("public"),
     /** raw-body uploads only: the file name to record (multipart takes the file part's name) */
-    filename: z.string().trim().min(1).max(200, "at most 200 characters").optional(),
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200, "at most 200 characters")
+      .refine(...VISIBLE_NAME)
+      .optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
 );
@@ -92,19 +104,8 @@ export type FieldProblem = { field: string; message: string };
 /** Fields that may hold line breaks and tabs (free text); no field may hold any other control character. */
 const MULTILINE_FIELDS = new Set(["description"]);
 
-/**
- * Why a text value cannot be stored as the user meant it, or null: a control character (PostgreSQL refuses NUL;
- * the others garble pages and CSVs), or U+FFFD, which is what invalid UTF-8 in a form field or query parameter
- * decodes to: storing it would silently replace what the user sent.
- */
-export function textProblem(value: string, multiline = false): string | null {
-  // eslint-disable-next-line no-control-regex
-  const control = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/;
-  const match = control.exec(value);
-  if (match) return `contains the control character U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-  if (value.includes("\ufffd")) return "is not valid UTF-8 (or contains U+FFFD)";
-  return null;
-}
+/** Why a text value cannot be stored as the user meant it, or null (lib/security/safe-text.ts). */
+export { textProblem };
 
 /** Parses string fields; problems name the field ("task", "paper_url", …). */
 export function parseUploadFields(

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { requestUser } from "@/lib/auth/request-user";
+import { readingViewer, requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { getInstanceInput } from "@/lib/db/queries/submission-instance-input";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
@@ -25,7 +25,8 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
   try {
     const viewer = await requestUser(request);
     if (!viewer && request.headers.get("authorization") !== null) return unauthorized(request);
-    const submission = await findVisibleSubmission(db(), id, viewer);
+    // a token without the `read` scope reads as a visitor (it found a private submission's instances before)
+    const submission = await findVisibleSubmission(db(), id, readingViewer(viewer));
     if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
     const sections = await getInstanceInput(db(), submission, query.data.track, query.data.benchmark_id);
     if (!sections)

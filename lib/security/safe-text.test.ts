@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { hasVisibleCharacter, safeText, textProblem } from "./safe-text";
+
+describe("free text people send", () => {
+  test("C0, DEL and C1 controls are named; tab and line breaks only in multi-line text", () => {
+    expect(textProblem("a\u0000b")).toBe("contains the control character U+0000");
+    expect(textProblem("a\u0085b")).toBe("contains the control character U+0085");
+    expect(textProblem("a\u009fb")).toMatch(/U\+009F/);
+    expect(textProblem("a\u007fb")).toMatch(/U\+007F/);
+    expect(textProblem("line 1\nline 2")).toMatch(/U\+000A/);
+    expect(textProblem("line 1\r\nline 2\tend", true)).toBeNull();
+    expect(textProblem("a\u0001b", true)).toMatch(/U\+0001/);
+    expect(textProblem("bad \ufffd")).toMatch(/not valid UTF-8/);
+    expect(textProblem("Über 中文 😀")).toBeNull();
+  });
+
+  test("a name must show something", () => {
+    expect(hasVisibleCharacter("\u200b")).toBe(false);
+    expect(hasVisibleCharacter(" \u200d\u2060\ufeff\u00a0")).toBe(false);
+    expect(hasVisibleCharacter("\u3164")).toBe(false);
+    expect(hasVisibleCharacter("a\u200b")).toBe(true);
+    expect(hasVisibleCharacter("中")).toBe(true);
+  });
+
+  test("safeText as a zod schema", () => {
+    expect(safeText().safeParse("ok").success).toBe(true);
+    const bad = safeText().safeParse("a\u0000b");
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.message).toBe("contains the control character U+0000");
+  });
+});

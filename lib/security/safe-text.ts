@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/*
+ * Free text a person sends (system names, descriptions, file names, moderation reasons, token names): what the
+ * database and every page can store and show as the person meant it. Pure.
+ */
+
+// C0 (but tab, line feed and carriage return in multi-line text), DEL and C1. PostgreSQL refuses NUL (a 500
+// before, on a moderation reason); the others garble pages and CSVs; C1 (U+0085 NEXT LINE…) passed before.
+// eslint-disable-next-line no-control-regex -- control characters are what these patterns find
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- control characters are what these patterns find
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** invisible: format characters (zero-width space and joiners, bidi marks), white space, and the replacement character's cousins */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115f\u1160\u3164\uffa0]/gu;
+
+/**
+ * Why a text value cannot be stored as the user meant it, or null: a control character, or U+FFFD, which is what
+ * invalid UTF-8 in a form field or query parameter decodes to (storing it would silently replace what was sent).
+ */
+export function textProblem(value: string, multiline = false): string | null {
+  const match = (multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).exec(value);
+  if (match) return `contains the control character U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  if (value.includes("\ufffd")) return "is not valid UTF-8 (or contains U+FFFD)";
+  return null;
+}
+
+/** True when a name shows at least one character (not only zero-width or white space: such a name showed as nothing). */
+export function hasVisibleCharacter(value: string): boolean {
+  return value.replace(INVISIBLE, "") !== "";
+}
+
+/** A zod string for free text: `textProblem` as its issue. */
+export function safeText(options: { multiline?: boolean } = {}) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = textProblem(value, options.multiline);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
+
+/** A zod refinement for names: at least one visible character. */
+export const VISIBLE_NAME = [hasVisibleCharacter, { message: "has no visible character" }] as const;
