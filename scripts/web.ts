@@ -18,6 +18,7 @@ import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { appendForwardedFor } from "../lib/security/client-address";
 import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
+import { requestTargetProblem, splitTarget } from "../lib/security/request-target";
 import { buildIfNeeded, ROOT } from "./lib/next-build";
 
 const dev = process.argv.includes("--dev");
@@ -35,6 +36,15 @@ async function main(): Promise<void> {
   await app.prepare();
   const server = createServer((request, response) => {
     request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
+    // the URL as sent, before Next parses it (Next drops a "__proto__" query key; the upload route is not behind proxy.ts)
+    const problem = requestTargetProblem(...splitTarget(request.url ?? "/"));
+    if (problem) {
+      const api = (request.url ?? "").startsWith("/api/");
+      response
+        .writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8" })
+        .end(api ? JSON.stringify({ error: { code: "bad_request", message: problem } }) : `400 Bad Request: ${problem}\n`);
+      return;
+    }
     // client-written X-Forwarded-Host/-Proto made next-auth build an invalid URL (500) or another site's URL
     if (!sanitizeForwardedHeaders(request.headers, config.TRUSTED_PROXY_HOPS)) {
       response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("400 Bad Request: the Host header names no site.\n");

@@ -22,4 +22,10 @@ describe("requestTargetProblem", () => {
     expect(requestTargetProblem("/tasks/task1", "?q=%ff")).toMatch(/query string is not valid/);
     expect(requestTargetProblem("/tasks/task1", "?q=%")).toMatch(/not valid/);
   });
+
+  test("prototype names as query keys are refused (Next's parsed query dropped them silently)", () => {
+    expect(requestTargetProblem("/api/v1/submissions", "?task=task1&__proto__=x")).toBe('The query parameter "__proto__" is not accepted.');
+    expect(requestTargetProblem("/api/v1/submissions", "?constructor=x")).toMatch(/constructor/);
+    expect(requestTargetProblem("/tasks/task1", "?q=__proto__")).toBeNull();
+  });
 });

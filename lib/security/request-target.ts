@@ -29,9 +29,14 @@ export function requestTargetProblem(pathname: string, search: string): string |
     const decoded = decodePart(pair, true);
     if (decoded === null) return "The query string is not valid percent-encoded UTF-8.";
     if (CONTROL.test(decoded)) return "The query string contains a control character.";
+    // Next's parsed query silently drops these keys, so no route could refuse them as unknown fields
+    const key = decoded.split("=")[0]!;
+    if (PROTOTYPE_KEYS.has(key)) return `The query parameter "${key}" is not accepted.`;
   }
   return null;
 }
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 /** The path of a request URL as sent (still percent-encoded): what `new URL()` kept of it. */
 export function rawPathOf(url: string): string {
@@ -40,4 +45,10 @@ export function rawPathOf(url: string): string {
   } catch {
     return "/";
   }
+}
+
+/** A request target as Node gives it (`/path?query`) split into its path and query (with the "?"). */
+export function splitTarget(target: string): [path: string, search: string] {
+  const at = target.indexOf("?");
+  return at < 0 ? [target, ""] : [target.slice(0, at), target.slice(at)];
 }

@@ -228,7 +228,8 @@ describe("form fields (issue 11 findings 6 and 10)", () => {
         `?task=task1&benchmark=demo&model=ok&${name}=x`,
       );
       expect(answer.status).toBe(400);
-      expect(answer.body.error?.message).toContain("unknown field");
+      // an unknown field to the route, or refused by the server before Next's query parser drops the key
+      expect(answer.body.error?.message).toMatch(new RegExp(`unknown field|"${name}" is not accepted`));
     },
   );
 
