@@ -15,7 +15,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
-import { publishedDecimalsOf, publishedPrecision } from "@/lib/leaderboard/published-precision";
+import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-precision";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
@@ -293,7 +293,7 @@ export function LeaderboardTable({
    */
   const rowsById = useMemo(() => new Map(leaderboard.rows.map((r) => [r.rowId, r])), [leaderboard.rows]);
   // the precision each publication printed each column at (0.090 stays 0.090, not 0.09)
-  const precision = useMemo(() => publishedPrecision(leaderboard.rows, leaderboard.columns), [leaderboard.rows, leaderboard.columns]);
+  const precision = useMemo(() => precisionFromEntries(packed.precision), [packed.precision]);
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;

@@ -20,10 +20,11 @@ export function BenchmarkModulesDocs() {
             {b.views.map((v) => (
               <code key={v.id || "default"} className="mr-2">{`/api/v1/leaderboards/${b.id}${v.id ? `/${v.id}` : ""}`}</code>
             ))}
-            , with the same table parameters as above plus the benchmark&apos;s own filters. Uploads use <code>POST /api/v1/submissions</code> with{" "}
-            <code>benchmark={b.id}</code> and <code>task</code> one of the tracks below (no <code>split</code>): one JSONL, CSV or parquet file, gzip accepted. Every
-            row is checked before anything is stored (a refused file names each problem&apos;s line and field); accepted files are queued and scored by the server,
-            and public ones are ranked in the views above as <code>submitted</code> rows with n and 95% CIs.
+            , with the same table parameters as above plus the benchmark&apos;s own filters; <code>format=charts</code> answers the view&apos;s charts as data (bars,
+            heat maps and their data tables) under the same filters. Uploads use <code>POST /api/v1/submissions</code> with <code>benchmark={b.id}</code> and{" "}
+            <code>task</code> one of the tracks below (no <code>split</code>): one JSONL, CSV or parquet file, gzip accepted. Every row is checked before anything is
+            stored (a refused file names each problem&apos;s line and field); accepted files are queued and scored by the server, and public ones are ranked in the
+            views above as <code>submitted</code> rows with n and 95% CIs.
           </p>
           {b.tracks.map((t) => (
             <div key={t.id} className="space-y-2">

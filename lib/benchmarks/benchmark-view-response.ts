@@ -19,6 +19,7 @@ const REWARDS_FROM_SERVICE = "rewards_from_service";
  * plus the module's settings as extra fields of each row and as filters.
  */
 export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<NextResponse> {
+  if (search.get("format") === "charts") return chartsResponse(db, benchmark, viewId, search);
   const format = parseFormat(DownloadFormat, search);
   const parsed = parseTableQuery(search);
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
@@ -71,4 +72,15 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
     },
     { headers: { "content-disposition": `inline; filename="${name}.json"` } },
   );
+}
+
+/**
+ * `?format=charts`: the view's charts as the module declares them (plain data: bars, heat maps, their data
+ * tables), under the view's own filters. The module's page fetches them when the reader scrolls to them.
+ */
+async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<NextResponse> {
+  const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
+  if (loaded === null) return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}".`);
+  if (!loaded.ok) return error(400, "bad_request", loaded.issues.join("; "), loaded.issues);
+  return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
 }

@@ -195,7 +195,7 @@ export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard
   const view = applyTableQuery(board, query);
   const rows = query.all === "1" ? view.rows : view.rows.slice(0, PAGE_ROWS);
   return {
-    leaderboard: packBoard({ ...board, rows }),
+    leaderboard: packBoard({ ...board, rows }, board.rows),
     server: {
       ranks: rows.map((r) => view.ranks.get(r.rowId) ?? null),
       matching: view.rows.length,

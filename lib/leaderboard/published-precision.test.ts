@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatPublished } from "@/components/format";
-import { decimalsShown, publishedDecimalsOf, publishedPrecision } from "./published-precision";
+import { decimalsShown, precisionEntries, precisionFromEntries, publishedDecimalsOf, publishedPrecision } from "./published-precision";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
 
 const column = (id: string, decimals: number): LeaderboardColumn =>
@@ -71,5 +71,16 @@ describe("published precision of reported figures", () => {
   test("an unknown column or source falls back to the figure's own decimals", () => {
     expect(publishedDecimalsOf(precision, "task2:f1", "Official AlpsBench leaderboard")).toBe(0);
     expect(formatPublished(0.446, 4, publishedDecimalsOf(precision, "x", null))).toBe("0.446\u2007");
+  });
+});
+
+describe("published precision in the page's payload", () => {
+  test("entries round-trip to the same lookups, a null source included", () => {
+    const f1 = { id: "f1", label: "F1", description: "", direction: "higher", decimals: 4, kind: "deterministic" } as unknown as LeaderboardColumn;
+    const rows = [0.3853, 0.497, 0.4894].map((v, i) => row(`r${i}`, "reported", i === 2 ? null : "Site", { f1: v }));
+    const map = publishedPrecision(rows, [f1]);
+    const back = precisionFromEntries(precisionEntries(map));
+    expect(publishedDecimalsOf(back, "f1", "Site")).toBe(publishedDecimalsOf(map, "f1", "Site"));
+    expect(publishedDecimalsOf(back, "f1", null)).toBe(4);
   });
 });

@@ -45,3 +45,16 @@ export function publishedPrecision(rows: readonly LeaderboardRow[], columns: rea
 export function publishedDecimalsOf(precision: ReadonlyMap<string, number>, columnId: string, source: string | null): number {
   return precision.get(keyOf(columnId, source)) ?? 0;
 }
+
+/** The map as [column id, source label, decimals] entries, for the page's payload (lib/leaderboard/packed-board.ts). */
+export function precisionEntries(precision: ReadonlyMap<string, number>): [string, string, number][] {
+  return [...precision].map(([key, decimals]) => {
+    const [column, source] = key.split("\n") as [string, string];
+    return [column, source, decimals];
+  });
+}
+
+/** Back from the payload's entries to the map `publishedDecimalsOf` reads. */
+export function precisionFromEntries(entries: readonly (readonly [string, string, number])[] | undefined): Map<string, number> {
+  return new Map((entries ?? []).map(([column, source, decimals]) => [keyOf(column, source || null), decimals]));
+}

@@ -89,35 +89,35 @@ describe("PersonalLLM in the app", () => {
     const selection = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm/selection`)).json()) as { rows: { system: string }[] };
     expect(selection.rows.map((r) => r.system)).toContain("Per-user oracle");
     expect((await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?shots=x%20y`)).status).toBe(400);
+    // the charts the page fetches on scroll: the module's declared charts under the same filters
+    const charts = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?format=charts`)).json()) as { charts: { id: string; kind: string }[] };
+    expect(charts.charts.some((c) => c.kind === "heatmap")).toBe(true);
+    expect((await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?format=charts&shots=x%20y`)).status).toBe(400);
   });
 
   test("pages: table, comparison charts, heat map, switcher, credit; no serious axe violation", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       // first render of a cold production page on a loaded 2-core machine can take more than the 30 s default
-      await page.goto(`${baseUrl}/benchmarks/personalllm`, { timeout: 120_000 });
+      const response = await page.goto(`${baseUrl}/benchmarks/personalllm`, { timeout: 120_000 });
       await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(0);
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
-      expect(await page.locator("[data-heatmap]").count()).toBe(1);
-      if (hasFigures) {
-        // the bar charts load when scrolled into view (components/charts/when-in-view.tsx)
-        await page.mouse.wheel(0, 20_000);
-        // by index, not by state: a wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
-        const charts = page.locator("[data-lazy-chart]");
-        for (let i = 0; i < (await charts.count()); i++) {
-          const chart = charts.nth(i);
-          if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
-          await chart.scrollIntoViewIfNeeded();
-          await page.waitForTimeout(500);
-          if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
-            await chart
-              .getByRole("button", { name: "Show the charts" })
-              .click({ timeout: 5_000 })
-              .catch(() => undefined);
-          }
-        }
-        await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
+      // the charts are not in the page (they were 180 KB of its HTML): fetched when scrolled to, or asked for
+      const html = await response!.text();
+      expect(html).not.toContain("data-heatmap");
+      expect(html).not.toContain("Mean z-score per reward model");
+      expect(await page.locator("[data-heatmap]").count()).toBe(0);
+      await page.mouse.wheel(0, 20_000);
+      const wrapper = page.locator("[data-benchmark-charts] [data-lazy-chart]");
+      await page.waitForTimeout(500);
+      if ((await wrapper.getAttribute("data-lazy-chart")) === "waiting") {
+        await wrapper
+          .getByRole("button", { name: "Show the charts" })
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
       }
+      await expect.poll(() => page.locator("[data-heatmap]").count()).toBe(1);
+      if (hasFigures) await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
       // a module page has no AlpsBench data scope, split or scorer links (they changed nothing here), and its tier
       // legend explains only the tiers its rows have
       expect(await page.locator('nav[aria-label="Split"], nav[aria-label="Benchmark"], nav[aria-label="Score version"]').count()).toBe(0);

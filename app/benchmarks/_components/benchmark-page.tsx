@@ -1,8 +1,4 @@
 import { notFound } from "next/navigation";
-import { ChartFigure } from "@/components/charts/chart-figure";
-// recharts loaded when the chart comes into view (its first JavaScript was 317 KB with the charts in it)
-import { GroupedBarChart } from "@/components/charts/lazy-charts";
-import { Heatmap } from "@/components/charts/heatmap";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
@@ -10,6 +6,7 @@ import { getBenchmark } from "@/lib/benchmarks";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { db } from "@/lib/db/client";
 import { tableProps } from "@/lib/leaderboard/apply-table-query";
+import { BenchmarkCharts } from "./benchmark-charts";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 
 type Search = Record<string, string | string[] | undefined>;
@@ -44,7 +41,11 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
           .map(String),
       ),
     ].sort();
+  // the charts are fetched when scrolled to (benchmark-charts.tsx); here only whether the view has any
   const charts = benchmark.charts(viewId, view);
+  const chartParams = new URLSearchParams([...params].filter(([key]) => view.attributeKeys.includes(key)));
+  chartParams.set("format", "charts");
+  const chartsUrl = `/api/v1/leaderboards/${benchmark.id}${viewId ? `/${viewId}` : ""}?${chartParams}`;
   // the legend explains the tiers this view has (PersonalLLM has no re-scored AlpsBench outputs); all four when empty
   const tiers = [...new Set(view.board.rows.map((r) => r.tier))];
   return (
@@ -118,27 +119,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
         ).
       </p>
       <TierLegend tiers={tiers.length > 0 ? tiers : undefined} />
-      {charts.length ? (
-        <section aria-labelledby="benchmark-charts" className="space-y-4">
-          <h2 id="benchmark-charts" className="text-lg font-semibold text-fg">
-            Charts
-          </h2>
-          <div className="grid gap-4 lg:grid-cols-2">
-            {charts.map((chart) => (
-              // heat maps take the full width: a runs × 10 models grid scrolls sideways in half of it
-              <div key={chart.id} className={chart.kind === "heatmap" ? "min-w-0 lg:col-span-2" : "min-w-0"}>
-                <ChartFigure id={chart.id} title={chart.title} caption={chart.caption} table={chart.table}>
-                  {chart.kind === "bars" ? (
-                    <GroupedBarChart id={chart.id} bars={chart.bars} title={chart.title} domain={chart.domain} />
-                  ) : (
-                    <Heatmap id={chart.id} data={chart.data} label={chart.title} rowHeader={chart.rowHeader} />
-                  )}
-                </ChartFigure>
-              </div>
-            ))}
-          </div>
-        </section>
-      ) : null}
+      {charts.length > 0 ? <BenchmarkCharts url={chartsUrl} /> : null}
       <p className="text-sm text-fg-muted">
         {benchmark.credit.citation}. Data {benchmark.credit.dataLicence}, code {benchmark.credit.codeLicence} (
         <a className="underline" href={benchmark.credit.url}>
