@@ -71,7 +71,9 @@ export async function recordContamination(
       ON CONFLICT DO NOTHING`;
   }
   // Earlier submissions only (created before this one): the copy is flagged, never the original. Among equal
-  // overlaps the earliest is named (the original, not an earlier copy of it; ids do not sort by time).
+  // overlaps the earliest is named (the original, not an earlier copy of it; ids do not sort by time). Only
+  // submissions the uploader could have read: public and not hidden (a private or hidden one compared here
+  // would make the check an oracle on files nobody may see, and its id would be published on this one).
   const best =
     hashes.length === 0
       ? []
@@ -80,6 +82,7 @@ export async function recordContamination(
           FROM "PredictionValue" pv JOIN "Submission" s ON s.id = pv."submissionId"
           WHERE pv.hash = ANY(${hashes}::text[]) AND s.id <> ${subject.id} AND s."systemId" <> ${subject.systemId}
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
+            AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
   const measured = measureContamination(predicted, index, best[0] ?? null);
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
