@@ -169,7 +169,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** The contamination flag of a row, with its figures (lib/contamination): why the row is not ranked. */
 export function ContaminationFlag({ figures }: { figures: NonNullable<LeaderboardRow["contamination"]> }) {
   const text =
-    `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values appear verbatim in other tracks' public inputs ` +
+    `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values contain a value of other tracks' public inputs ` +
     `(Task 2 memory pools ${percent(figures.task2InputShare)}, Task 3 candidates ${percent(figures.task3CandidateShare)}); ` +
     `${percent(figures.submissionShare)} in one earlier submission. Threshold ${percent(figures.threshold)}. Not ranked.`;
   return (

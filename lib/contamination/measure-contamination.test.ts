@@ -1,40 +1,56 @@
 import { describe, expect, test } from "vitest";
-import { CONTAMINATION_THRESHOLD, measureContamination, MIN_VALUES } from "./measure-contamination";
-import { predictedValueKeys, valueKey } from "./predicted-values";
+import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination, MIN_VALUES } from "./measure-contamination";
+import { predictedSkeletons, valueSkeleton } from "./predicted-values";
 import { buildPublicValueIndex } from "./public-value-index";
 
-const facts = Array.from({ length: 40 }, (_, i) => `the user lives in town number ${i}`);
+// (no fact contains another: "number 3" would be inside "number 30")
+const facts = Array.from({ length: 40 }, (_, i) => `the user lives in town number ${i} now`);
 const index = buildPublicValueIndex([
   { track: "task2", input: { memory: facts.slice(0, 30).map((value) => ({ value })) } },
   { track: "task3/d100", input: { candidate_memories: facts.slice(10).map((value) => ({ value })) } },
   { track: "task1", input: { memory: [{ value: "never counted: task 1 inputs are dialogues" }] } },
 ]);
 const rows = (values: string[]) => [{ benchmark_id: "x", memory_items: values.map((value) => ({ value })) }];
+const invented = Array.from({ length: 40 }, (_, i) => `invented value number ${i} here`);
 
 describe("contamination figures", () => {
-  test("keys are SCORING.md's normalisation; values under three tokens never count", () => {
-    expect(valueKey("  The USER lives in Town number 3!! ")).toBe(valueKey("the user lives in town number 3"));
-    expect(valueKey("English")).toBeNull();
-    expect(predictedValueKeys([{ memory_items: [{ value: "likes green tea a lot" }, { value: "Likes green tea a lot!" }, "junk"] }, "junk"]).size).toBe(1);
+  test("values are compared by skeleton; values under three tokens count only when they contain a public value", () => {
+    expect(valueSkeleton("  The USER lives in Town number 3, now!! ")).toBe(valueSkeleton("the user lives in town number 3 now"));
+    const predicted = predictedSkeletons([
+      { memory_items: [{ value: "likes green tea a lot" }, { value: "Likes green tea a lot!" }, { value: "English" }, "junk"] },
+      "junk",
+    ]);
+    expect([...predicted]).toEqual([
+      ["llkesgreenteaalot", true],
+      ["engllsh", false],
+    ]);
+    expect(countedSkeletons(predicted, index)).toEqual(["llkesgreenteaalot"]);
+    expect(countedSkeletons(predictedSkeletons(rows(["theuserlivesintownnumber3now"])), index)).toHaveLength(1);
   });
 
   test.each([
     ["a copy of the public inputs", facts, 1, true],
-    ["a fifth copied", [...facts.slice(0, 10), ...Array.from({ length: 40 }, (_, i) => `invented value number ${i} here`)], 0.2, true],
-    ["nothing copied", Array.from({ length: 40 }, (_, i) => `invented value number ${i} here`), 0, false],
+    ["a fifth copied", [...facts.slice(0, 10), ...invented], 0.2, true],
+    ["nothing copied", invented, 0, false],
     ["too few values to say", facts.slice(0, MIN_VALUES - 1), 1, false],
+    // the attacker's edits of the first check (exact keys): both were share 0 and ranked first
+    ["(a) 'The user: ' + VALUE + ' !'", facts.map((v) => `The user: ${v.toUpperCase()} !`), 1, true],
+    ["(b) Cyrillic е for Latin e", facts.map((v) => v.replaceAll("e", "\u0435")), 1, true],
+    ["spaces removed (one token each)", facts.map((v) => v.replaceAll(" ", "")), 1, true],
   ])("%s", (_label, values, share, flagged) => {
-    const figures = measureContamination(predictedValueKeys(rows(values)), index, null);
+    const figures = measureContamination(predictedSkeletons(rows(values)), index, null);
     expect(figures.publicShare).toBeCloseTo(share, 10);
     expect(figures.flagged).toBe(flagged);
     expect(figures.threshold).toBe(CONTAMINATION_THRESHOLD);
   });
 
   test("per source shares, and the closest earlier submission", () => {
-    const keys = predictedValueKeys(rows(facts));
-    const figures = measureContamination(keys, index, { submissionId: "s1", shared: 40 });
+    const predicted = predictedSkeletons(rows(facts));
+    const figures = measureContamination(predicted, index, { submissionId: "s1", shared: 40 });
     expect(figures).toMatchObject({ values: 40, task2InputShare: 30 / 40, task3CandidateShare: 30 / 40, submissionShare: 1, submissionId: "s1", flagged: true });
-    const clean = Array.from({ length: 40 }, (_, i) => `invented value number ${i} here`);
-    expect(measureContamination(predictedValueKeys(rows(clean)), index, { submissionId: "s2", shared: 8 })).toMatchObject({ submissionShare: 0.2, flagged: true });
+    expect(measureContamination(predictedSkeletons(rows(invented)), index, { submissionId: "s2", shared: 8 })).toMatchObject({
+      submissionShare: 0.2,
+      flagged: true,
+    });
   });
 });

@@ -1,40 +1,41 @@
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import { publicSourcesWithin, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "./public-value-index";
 
 /**
- * Share of a submission's distinct predicted values (keys) at or above which it is flagged. Chosen on the real
- * data (scripts/bench/contamination.ts, 2026-11-23): the authors' seven released Task 1 outputs reproduce 0.00-1.66% of
- * their distinct values verbatim from other tracks' inputs and 0.40-1.89% of another model's; a copy of the Task 2
- * input pools (= Task 1 gold) reproduces 100%. 0.2 is ten times the worst honest figure and still flags a file
- * that copies a fifth of its values.
+ * Share of a submission's distinct predicted values (skeletons) at or above which it is flagged. Chosen on the
+ * real data (scripts/bench/contamination.ts and its README section): the authors' seven released Task 1 outputs
+ * contain a public value in 0.94-5.07% of their distinct values (true facts said as the gold says them) and
+ * share 0.50-2.51% with another model; a copy of the Task 2 input pools (= Task 1 gold) reaches 100%, and 95-100%
+ * under the trivial edits that defeated exact keys. 0.2 is four times the worst honest figure.
  */
 export const CONTAMINATION_THRESHOLD = 0.2;
 /** Fewer distinct values than this prove nothing either way (a tiny file): never flagged. */
 export const MIN_VALUES = 20;
 
-/** Public values of other tracks, by key: Task 2's input memory pools and Task 3's candidate lists. */
-export type PublicValueIndex = { task2Inputs: ReadonlySet<string>; task3Candidates: ReadonlySet<string> };
-
 /**
- * The contamination figures of one Task 1 submission (pure). `bestOverlap`: the largest number of its keys
- * found in ONE earlier submission of another system (by hash), and that submission's id.
+ * The contamination figures of one Task 1 submission (pure). `predicted`: its distinct skeletons, each with
+ * whether it came from a value of MIN_TOKENS tokens (predictedSkeletons). A skeleton counts when it did, or when
+ * it contains a public value anyway. `bestOverlap`: the largest number of its counted skeletons found in ONE
+ * earlier submission the uploader could see (by hash, sharedHashes), and that submission's id.
  */
 export function measureContamination(
-  keys: ReadonlySet<string>,
+  predicted: ReadonlyMap<string, boolean>,
   index: PublicValueIndex,
   bestOverlap: { submissionId: string; shared: number } | null,
   threshold: number = CONTAMINATION_THRESHOLD,
 ): ContaminationFigures {
+  let n = 0;
   let task2 = 0;
   let task3 = 0;
   let either = 0;
-  for (const key of keys) {
-    const a = index.task2Inputs.has(key);
-    const b = index.task3Candidates.has(key);
-    if (a) task2 += 1;
-    if (b) task3 += 1;
-    if (a || b) either += 1;
+  for (const [s, long] of predicted) {
+    const sources = publicSourcesWithin(index, s);
+    if (!long && sources === 0) continue;
+    n += 1;
+    if (sources & TASK2_INPUT) task2 += 1;
+    if (sources & TASK3_CANDIDATE) task3 += 1;
+    if (sources !== 0) either += 1;
   }
-  const n = keys.size;
   const share = (count: number) => (n > 0 ? count / n : 0);
   const publicShare = share(either);
   const submissionShare = bestOverlap ? share(bestOverlap.shared) : 0;
@@ -48,4 +49,9 @@ export function measureContamination(
     threshold,
     flagged: n >= MIN_VALUES && (publicShare >= threshold || submissionShare >= threshold),
   };
+}
+
+/** The skeletons that count (see measureContamination): of MIN_TOKENS tokens, or containing a public value. */
+export function countedSkeletons(predicted: ReadonlyMap<string, boolean>, index: PublicValueIndex): string[] {
+  return [...predicted].filter(([s, long]) => long || publicSourcesWithin(index, s) !== 0).map(([s]) => s);
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { normalize, tokensOfNormalized } from "@/lib/scoring/normalize";
+import { skeleton } from "./skeleton";
 
 /**
  * A value short enough to be said by anyone ("english", "student") proves nothing when it matches: only values
@@ -7,30 +8,41 @@ import { normalize, tokensOfNormalized } from "@/lib/scoring/normalize";
  */
 export const MIN_TOKENS = 3;
 
-/** The comparison key of a memory value: SCORING.md's normalize, trimmed; null when it is too short to count. */
-export function valueKey(value: unknown): string | null {
-  const key = normalize(value).trim();
-  return tokensOfNormalized(key).length >= MIN_TOKENS ? key : null;
+/** Whether a value has at least MIN_TOKENS tokens after SCORING.md's normalisation. */
+export function isLongValue(value: unknown): boolean {
+  return tokensOfNormalized(normalize(value).trim()).length >= MIN_TOKENS;
 }
 
-/** A short stable hash of a key (16 hex of sha256): what is stored per submission and compared across them. */
-export function valueHash(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex").slice(0, 16);
+/** The skeleton of a string value (lib/contamination/skeleton.ts); null for non-strings and empty skeletons. */
+export function valueSkeleton(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const s = skeleton(value);
+  return s.length > 0 ? s : null;
+}
+
+/** A short stable hash of a skeleton (16 hex of sha256): what is stored per submission and compared across them. */
+export function valueHash(skeletonText: string): string {
+  return createHash("sha256").update(`skeleton:${skeletonText}`, "utf8").digest("hex").slice(0, 16);
 }
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The distinct keys of every `memory_items[].value` in Task 1 prediction rows (anything unreadable is skipped). */
-export function predictedValueKeys(rows: Iterable<unknown>): Set<string> {
-  const keys = new Set<string>();
+/**
+ * The distinct skeletons of every `memory_items[].value` in Task 1 prediction rows (anything unreadable is
+ * skipped), each with whether one of its values has MIN_TOKENS tokens. A shorter one still counts when it
+ * contains a public value: removing the spaces of a copied value must not hide it (measureContamination).
+ */
+export function predictedSkeletons(rows: Iterable<unknown>): Map<string, boolean> {
+  const skeletons = new Map<string, boolean>();
   for (const row of rows) {
     const items = record(row).memory_items;
     if (!Array.isArray(items)) continue;
     for (const item of items) {
-      const key = valueKey(record(item).value);
-      if (key !== null) keys.add(key);
+      const value = record(item).value;
+      const s = valueSkeleton(value);
+      if (s !== null && skeletons.get(s) !== true) skeletons.set(s, isLongValue(value));
     }
   }
-  return keys;
+  return skeletons;
 }

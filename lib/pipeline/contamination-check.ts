@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { measureContamination, type PublicValueIndex } from "@/lib/contamination/measure-contamination";
-import { predictedValueKeys, valueHash, valueKey } from "@/lib/contamination/predicted-values";
+import { countedSkeletons, measureContamination } from "@/lib/contamination/measure-contamination";
+import { predictedSkeletons, valueHash } from "@/lib/contamination/predicted-values";
+import { indexPublicValues, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -18,18 +19,9 @@ async function distinctInputValues(db: Db, benchmarkVersionId: string, trackPatt
   return rows.map((r) => r.value).filter((v): v is string => v !== null);
 }
 
-function keysOf(values: readonly string[]): Set<string> {
-  const keys = new Set<string>();
-  for (const value of values) {
-    const key = valueKey(value);
-    if (key !== null) keys.add(key);
-  }
-  return keys;
-}
-
 /**
  * Every value other tracks' inputs show anyone (Task 2 memory pools, Task 3 candidates at every pool size), as
- * comparison keys. Built once per process and import (the candidates are millions of rows), then reused.
+ * skeletons indexed for containment. Built once per process and import (the candidates are millions of rows), then reused.
  */
 export async function loadPublicValueIndex(db: Db, benchmarkVersionId: string): Promise<PublicValueIndex> {
   const latest = await db.datasetImport.aggregate({ where: { benchmarkVersionId }, _max: { finishedAt: true }, _count: true });
@@ -44,7 +36,10 @@ export async function loadPublicValueIndex(db: Db, benchmarkVersionId: string): 
     ]);
     // The importer stores Task 3 candidates by reference: each distinct memory once in PoolMemory, none inline.
     const pooled = await db.poolMemory.findMany({ where: { benchmarkVersionId }, select: { value: true }, distinct: ["value"] });
-    return { task2Inputs: keysOf(task2), task3Candidates: keysOf([...task3, ...pooled.map((m) => m.value)]) };
+    return indexPublicValues([
+      ...task2.map((value) => ({ value, source: TASK2_INPUT })),
+      ...[...task3, ...pooled.map((m) => m.value)].map((value) => ({ value, source: TASK3_CANDIDATE })),
+    ]);
   })();
   memo.set(benchmarkVersionId, { stamp, index });
   index.catch(() => memo.delete(benchmarkVersionId));
@@ -65,8 +60,10 @@ export async function recordContamination(
   index: PublicValueIndex,
   options: { mayFlag: boolean },
 ): Promise<ContaminationFigures> {
-  const keys = predictedValueKeys(rows);
-  const hashes = [...new Set([...keys].map(valueHash))];
+  const predicted = predictedSkeletons(rows);
+  // the skeletons that count (lib/contamination/measure-contamination.ts), hashed: a later upload that
+  // reproduces them under trivial edits has the same hashes
+  const hashes = [...new Set(countedSkeletons(predicted, index).map(valueHash))];
   // One array parameter per 20,000 hashes (Prisma's createMany compiled every row: a second per re-scored model).
   for (let start = 0; start < hashes.length; start += 20_000) {
     await tx.$executeRaw`
@@ -74,7 +71,9 @@ export async function recordContamination(
       ON CONFLICT DO NOTHING`;
   }
   // Earlier submissions only (created before this one): the copy is flagged, never the original. Among equal
-  // overlaps the earliest is named (the original, not an earlier copy of it; ids do not sort by time).
+  // overlaps the earliest is named (the original, not an earlier copy of it; ids do not sort by time). Only
+  // submissions the uploader could have read: public and not hidden (a private or hidden one compared here
+  // would make the check an oracle on files nobody may see, and its id would be published on this one).
   const best =
     hashes.length === 0
       ? []
@@ -83,8 +82,9 @@ export async function recordContamination(
           FROM "PredictionValue" pv JOIN "Submission" s ON s.id = pv."submissionId"
           WHERE pv.hash = ANY(${hashes}::text[]) AND s.id <> ${subject.id} AND s."systemId" <> ${subject.systemId}
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
+            AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
-  const measured = measureContamination(keys, index, best[0] ?? null);
+  const measured = measureContamination(predicted, index, best[0] ?? null);
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };

@@ -1,63 +1,111 @@
 /**
- * The contamination check's figures on the real data, to choose its threshold (lib/contamination): for each of
- * the authors' released Task 1 outputs, the share of its distinct predicted values found verbatim (after
- * normalisation) in other tracks' public inputs, and in each other model's outputs; and the same for a file
- * that copies the Task 2 input pools as Task 1 predictions (the leak of SCORING.md "A leak across tasks").
+ * The contamination check's figures on the real data, to choose its threshold and test its robustness
+ * (lib/contamination): for each of the authors' released Task 1 outputs, the share of its distinct predicted
+ * values found in other tracks' public inputs, and in each other model's outputs; then attack files: a copy of
+ * the Task 2 input pools as Task 1 predictions (SCORING.md "A leak across tasks") and that copy with trivial
+ * edits that keep the scorer's fuzzy match. Each figure is given twice: "old" = the first check (exact
+ * SCORING.md-normalised key), "new" = skeleton containment (lib/contamination/skeleton.ts).
  *
- *   npx tsx scripts/bench/contamination.ts --data ../shared/data/alpsbench
+ *   npx tsx scripts/bench/contamination.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
 import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/datasets";
-import { CONTAMINATION_THRESHOLD, measureContamination } from "@/lib/contamination/measure-contamination";
-import { predictedValueKeys } from "@/lib/contamination/predicted-values";
-import { buildPublicValueIndex } from "@/lib/contamination/public-value-index";
+import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination } from "@/lib/contamination/measure-contamination";
+import { isLongValue, predictedSkeletons } from "@/lib/contamination/predicted-values";
+import { buildPublicValueIndex, publicValueCounts } from "@/lib/contamination/public-value-index";
 import { withServerPools } from "@/lib/pipeline/server-pools";
+import { normalize } from "@/lib/scoring/normalize";
 import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 if (!values.data) throw new Error("--data <packets dir> is required");
 const started = Date.now();
 const instances = withServerPools(await readPacketsLayout(values.data), "bench-contamination");
-const index = buildPublicValueIndex(instances.map((i) => ({ track: i.track, input: i.input })));
+const publicInputs = instances.map((i) => ({ track: i.track, input: i.input }));
+let t = Date.now();
+const index = buildPublicValueIndex(publicInputs);
+const counts = publicValueCounts(index);
 console.log(
-  `public values: ${index.task2Inputs.size} distinct in Task 2 inputs, ${index.task3Candidates.size} in Task 3 candidates (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  `public values: ${counts.task2Inputs} distinct skeletons in Task 2 inputs, ${counts.task3Candidates} in Task 3 candidates; index built in ${Date.now() - t} ms`,
 );
 
+type Row = { memory_items?: unknown };
+const valuesOf = (rows: readonly unknown[]) => rows.flatMap((r) => ((r as Row).memory_items as { value?: unknown }[] | undefined) ?? []).map((m) => m?.value);
+
+// The first check, kept here only to compare: exact normalised keys of values of three tokens or more.
+const oldKeys = (rows: readonly unknown[]) =>
+  new Set(
+    valuesOf(rows)
+      .filter(isLongValue)
+      .map((v) => normalize(v).trim()),
+  );
+const oldPublic = oldKeys(
+  publicInputs.flatMap(({ track, input }) => {
+    const i = input as { memory?: unknown; candidate_memories?: unknown };
+    const items = track === "task2" ? i.memory : track.startsWith("task3/") ? i.candidate_memories : [];
+    return [{ memory_items: Array.isArray(items) ? items : [] }];
+  }),
+);
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((k) => b.has(k)).length;
+
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-const models = new Map<string, Set<string>>();
+const rowsOf = new Map<string, unknown[]>();
 for (const system of REPORTED_SYSTEMS) {
-  if (!system.packetsModel) continue;
-  models.set(system.name, predictedValueKeys((await exportPredictionsFromPackets(values.data, "task1", system.packetsModel)).rows));
+  if (system.packetsModel) rowsOf.set(system.name, (await exportPredictionsFromPackets(values.data, "task1", system.packetsModel)).rows);
 }
-let worstPublic = 0;
-let worstPair = 0;
-for (const [name, keys] of models) {
-  let best = { submissionId: "", shared: 0 };
-  for (const [other, otherKeys] of models) {
-    if (other === name) continue;
-    let shared = 0;
-    for (const key of keys) if (otherKeys.has(key)) shared += 1;
-    if (shared > best.shared) best = { submissionId: other, shared };
-  }
-  const f = measureContamination(keys, index, best);
-  worstPublic = Math.max(worstPublic, f.publicShare);
-  worstPair = Math.max(worstPair, f.submissionShare);
+t = Date.now();
+const counted = new Map([...rowsOf].map(([name, rows]) => [name, new Set(countedSkeletons(predictedSkeletons(rows), index))]));
+const old = new Map([...rowsOf].map(([name, rows]) => [name, oldKeys(rows)]));
+let worst = { oldPublic: 0, oldPair: 0, newPublic: 0, newPair: 0 };
+for (const [name, rows] of rowsOf) {
+  const closest = (sets: Map<string, Set<string>>) => Math.max(...[...sets].filter(([n]) => n !== name).map(([, s]) => overlap(sets.get(name)!, s)));
+  const mine = old.get(name)!;
+  const oldFigures = { publicShare: overlap(mine, oldPublic) / mine.size, pair: closest(old) / mine.size };
+  const f = measureContamination(predictedSkeletons(rows), index, { submissionId: "other", shared: closest(counted) });
+  worst = {
+    oldPublic: Math.max(worst.oldPublic, oldFigures.publicShare),
+    oldPair: Math.max(worst.oldPair, oldFigures.pair),
+    newPublic: Math.max(worst.newPublic, f.publicShare),
+    newPair: Math.max(worst.newPair, f.submissionShare),
+  };
   console.log(
-    `${name.padEnd(20)} values ${String(f.values).padStart(6)}  public ${pct(f.publicShare).padStart(7)} (task2 ${pct(f.task2InputShare)}, task3 ${pct(f.task3CandidateShare)})  closest other model ${best.submissionId} ${pct(f.submissionShare)}  flagged=${f.flagged}`,
+    `${name.padEnd(25)} values old ${String(mine.size).padStart(5)} new ${String(f.values).padStart(5)}  public old ${pct(oldFigures.publicShare).padStart(6)} new ${pct(f.publicShare).padStart(6)}  closest other model old ${pct(oldFigures.pair).padStart(6)} new ${pct(f.submissionShare).padStart(6)}  flagged=${f.flagged}`,
   );
 }
-// The attack: Task 1 predictions copied from the Task 2 inputs of the same session.
-const task2BySession = new Map<string, unknown>();
-for (const i of instances) if (i.track === "task2") task2BySession.set(i.sessionId ?? i.benchmarkId, (i.input as { memory: unknown }).memory);
-for (const split of ["test", "all"] as const) {
-  const rows = instances
-    .filter((i) => i.track === "task1" && (split === "all" || i.split === split))
-    .map((i) => ({ benchmark_id: i.benchmarkId, memory_items: task2BySession.get(i.sessionId ?? i.benchmarkId) ?? [] }));
-  const f = measureContamination(predictedValueKeys(rows), index, null);
+console.log(`seven models measured in ${Date.now() - t} ms`);
+
+// The attacks: Task 1 test predictions copied from the Task 2 inputs of the same session, then edited.
+const task2BySession = new Map<string, { value?: unknown }[]>();
+for (const i of instances) if (i.track === "task2") task2BySession.set(i.sessionId ?? i.benchmarkId, (i.input as { memory: { value?: unknown }[] }).memory);
+const copied = instances
+  .filter((i) => i.track === "task1" && i.split === "test")
+  .map((i) => ({ benchmark_id: i.benchmarkId, memory_items: task2BySession.get(i.sessionId ?? i.benchmarkId) ?? [] }));
+const edited = (edit: (value: string) => string) =>
+  copied.map((r) => ({ ...r, memory_items: r.memory_items.map((m) => ({ ...m, value: typeof m.value === "string" ? edit(m.value) : m.value })) }));
+const attacks: [string, unknown[]][] = [
+  ["copy of Task 2 inputs (test rows)", copied],
+  ['(a) "The user: " + VALUE + " !"', edited((v) => `The user: ${v.toUpperCase()} !`)],
+  ["(b) Latin e -> Cyrillic е", edited((v) => v.replaceAll("e", "\u0435"))],
+  ["(c) spaces removed", edited((v) => v.replaceAll(" ", ""))],
+  [
+    "(d) Greek/Cyrillic capitals, fullwidth digits",
+    edited((v) =>
+      v
+        .toUpperCase()
+        .replaceAll("A", "\u0391")
+        .replaceAll("O", "\u041e")
+        .replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+    ),
+  ],
+  ["(e) limit: one letter dropped per value", edited((v) => v.replace(/([a-z])([a-z])(?=[a-z]* )/, "$2"))],
+];
+for (const [label, rows] of attacks) {
+  const keys = oldKeys(rows);
+  const f = measureContamination(predictedSkeletons(rows), index, null);
   console.log(
-    `copy of Task 2 inputs (${split} Task 1 rows: ${rows.length}, ${rows.filter((r) => (r.memory_items as unknown[]).length > 0).length} with a Task 2 session): values ${f.values}, public ${pct(f.publicShare)} (task2 ${pct(f.task2InputShare)}, task3 ${pct(f.task3CandidateShare)}), flagged=${f.flagged}`,
+    `${label.padEnd(48)} values old ${keys.size} new ${f.values}; public old ${pct(keys.size ? overlap(keys, oldPublic) / keys.size : 0)} new ${pct(f.publicShare)} (task2 ${pct(f.task2InputShare)}, task3 ${pct(f.task3CandidateShare)}); flagged=${f.flagged}`,
   );
 }
 console.log(
-  `threshold ${pct(CONTAMINATION_THRESHOLD)}; worst released output: public ${pct(worstPublic)}, another model ${pct(worstPair)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `threshold ${pct(CONTAMINATION_THRESHOLD)}; worst released output: public old ${pct(worst.oldPublic)} new ${pct(worst.newPublic)}, another model old ${pct(worst.oldPair)} new ${pct(worst.newPair)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

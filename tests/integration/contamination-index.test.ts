@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { valueKey } from "@/lib/contamination/predicted-values";
+import { isLongValue, valueSkeleton } from "@/lib/contamination/predicted-values";
+import { TASK3_CANDIDATE } from "@/lib/contamination/public-value-index";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { loadPublicValueIndex } from "@/lib/pipeline/contamination-check";
@@ -19,13 +20,14 @@ describe("the contamination check's index of public values", () => {
     for (const size of POOL_SIZES) {
       for (const instance of await getScorableInstances(db, benchmark.id, `task3/d${size}` as TrackId)) {
         for (const c of (instance.input as { candidate_memories: { value: string }[] }).candidate_memories) {
-          const key = valueKey(c.value);
-          if (key !== null) expected.add(key);
+          const key = valueSkeleton(c.value);
+          if (key !== null && isLongValue(c.value)) expected.add(key);
         }
       }
     }
     expect(expected.size).toBeGreaterThan(0);
     const index = await loadPublicValueIndex(db, benchmark.id);
-    expect([...index.task3Candidates].sort()).toEqual([...expected].sort());
+    const candidates = [...index.sources].filter(([, mask]) => mask & TASK3_CANDIDATE).map(([s]) => s);
+    expect(candidates.sort()).toEqual([...expected].sort());
   });
 });

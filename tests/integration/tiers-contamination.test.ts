@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getView } from "@/lib/db/queries/view";
+import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { CONTAMINATION_THRESHOLD } from "@/lib/contamination/measure-contamination";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { TableQuery } from "@/lib/leaderboard/table-state";
@@ -30,10 +31,17 @@ beforeAll(async () => {
 afterAll(() => db.$disconnect());
 
 /** An upload as the creation path stores it, scored to the end by the worker's handler. */
-async function uploadAndScore(label: string, rows: readonly unknown[], split: "full" | "test", systemSlug?: string): Promise<{ id: string; systemSlug: string }> {
+async function uploadAndScore(
+  label: string,
+  rows: readonly unknown[],
+  split: "full" | "test",
+  systemSlug?: string,
+  as: { ownerId?: string; visibility?: "public" | "private" } = {},
+): Promise<{ id: string; systemSlug: string }> {
   const content = jsonl(rows);
   const slug = systemSlug ?? `tiers-${label}-${randomBytes(4).toString("hex")}`;
-  const system = await db.system.upsert({ where: { slug }, create: { slug, name: `Tiers ${label}`, kind: "general_llm", ownerId }, update: {} });
+  const owner = as.ownerId ?? ownerId;
+  const system = await db.system.upsert({ where: { slug }, create: { slug, name: `Tiers ${label}`, kind: "general_llm", ownerId: owner }, update: {} });
   const fileBytes = gzipSync(Buffer.from(content));
   const { id } = await db.submission.create({
     data: {
@@ -43,7 +51,8 @@ async function uploadAndScore(label: string, rows: readonly unknown[], split: "f
       split,
       source: "upload",
       status: "queued",
-      ownerId,
+      ownerId: owner,
+      visibility: as.visibility ?? "public",
       fileName: "predictions.jsonl",
       fileBytes: new Uint8Array(fileBytes),
       fileSize: fileBytes.length,
@@ -184,5 +193,87 @@ describe("contamination check", () => {
     const serverRow = board.rows.find((r) => r.systemSlug === system.slug && r.tier === "rescored")!;
     expect(serverRow.contamination?.flagged).toBe(false);
     expect(board.rows.find((r) => r.tier === "reported")?.contamination ?? null).toBeNull();
+  });
+});
+
+/** Every memory value of the rows, edited (the rest of each item kept: the scorer still matches it). */
+const editValues = (rows: readonly unknown[], edit: (value: string) => string) =>
+  rows.map((r) => {
+    const row = r as { memory_items: { value: string }[] };
+    return { ...row, memory_items: row.memory_items.map((m) => ({ ...m, value: edit(m.value) })) };
+  });
+
+describe("contamination check: trivial edits and private submissions", () => {
+  test.each([
+    ["(a) 'The user: ' + VALUE + ' !'", (v: string) => `The user: ${v.toUpperCase()} !`],
+    ["(b) Cyrillic е (U+0435) for Latin e", (v: string) => v.replaceAll("e", "\u0435")],
+  ])("copied gold edited by %s is flagged and not ranked", async (label, edit) => {
+    const { id, systemSlug } = await uploadAndScore(`edit-${label.slice(1, 2)}`, editValues(await goldCopiedFromTask2Inputs(), edit), "test");
+    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
+    expect(stored.contaminationFlagged).toBe(true);
+    // (a) also counts the demo set's two-token values, which its wrapping lengthens to four: 2/3 of them are public
+    expect(ContaminationFigures.parse(stored.contamination).publicShare).toBeGreaterThan(0.5);
+    const board = await getView(db, TASK_VIEWS.task1, scope("test"));
+    const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
+    expect(row.cells.f1?.value).toBeGreaterThan(0.9); // the edit keeps the scorer's match...
+    expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...and is not listed
+    expect(view(board, { flagged: "1" }).ranks.get(row.rowId)).toBeNull();
+  });
+
+  test("an honest-like file (invented values, a few true facts in its own words) is not flagged", async () => {
+    const gold = await goldCopiedFromTask2Inputs();
+    const rows = (await inventedRows("honest")).map((r, k) => {
+      const own = (gold[k] as { memory_items: { value: string }[] } | undefined)?.memory_items[0];
+      const row = r as { memory_items: object[] };
+      // one row in ten also states a true fact, wrapped in its own sentence
+      return own && k % 10 === 0 ? { ...row, memory_items: [...row.memory_items, { ...own, value: `It seems that ${own.value}, says the user` }] } : row;
+    });
+    const { id } = await uploadAndScore("honest", rows, "full");
+    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
+    expect(stored.contaminationFlagged).toBe(false);
+    const figures = ContaminationFigures.parse(stored.contamination);
+    expect(figures.publicShare).toBeGreaterThan(0);
+    expect(figures.publicShare).toBeLessThan(CONTAMINATION_THRESHOLD / 2);
+  });
+
+  test("user A's private submission is neither compared with user B's near-copy nor named to B; a public one is", async () => {
+    const tag = randomBytes(4).toString("hex");
+    const userB = (await db.user.create({ data: { email: `b-${tag}@example.org`, name: `B ${tag}` } })).id;
+    const secret = await inventedRows(`secret-${tag}`);
+    const a = await uploadAndScore("private-a", secret, "full", undefined, { visibility: "private" });
+    const copy = await uploadAndScore(
+      "copy-b",
+      editValues(secret, (v) => `${v.toUpperCase()}!`),
+      "full",
+      undefined,
+      { ownerId: userB },
+    );
+    const stored = ContaminationFigures.parse((await db.submission.findUniqueOrThrow({ where: { id: copy.id } })).contamination);
+    expect(stored).toMatchObject({ submissionShare: 0, submissionId: null, flagged: false });
+    const asB = await getSubmissionStatus(db, copy.id, { id: userB, role: "user" });
+    expect(JSON.stringify(asB)).not.toContain(a.id);
+
+    // figures stored before this rule (or naming a submission hidden since) lose the name for whoever may not read it
+    await db.submission.update({ where: { id: copy.id }, data: { contamination: { ...stored, submissionShare: 1, submissionId: a.id } } });
+    for (const viewer of [{ id: userB, role: "user" as const }, null]) {
+      expect((await getSubmissionStatus(db, copy.id, viewer))?.contamination).toMatchObject({ submissionShare: 1, submissionId: null });
+    }
+    expect((await getSubmissionStatus(db, copy.id, { id: ownerId, role: "user" }))?.contamination?.submissionId).toBe(a.id);
+    expect(JSON.stringify(await getView(db, TASK_VIEWS.task1, scope("full")))).not.toContain(a.id);
+
+    // the same near-copy of a public submission of another system is compared (by skeleton) and named
+    const shown = await uploadAndScore("public-a", await inventedRows(`shown-${tag}`), "full");
+    const copyOfShown = await uploadAndScore(
+      "copy-b2",
+      editValues(await inventedRows(`shown-${tag}`), (v) => v.replaceAll("e", "\u0435")),
+      "full",
+      undefined,
+      {
+        ownerId: userB,
+      },
+    );
+    const figures = ContaminationFigures.parse((await db.submission.findUniqueOrThrow({ where: { id: copyOfShown.id } })).contamination);
+    expect(figures).toMatchObject({ submissionShare: 1, submissionId: shown.id, flagged: true });
+    expect((await getSubmissionStatus(db, copyOfShown.id, null))?.contamination?.submissionId).toBe(shown.id);
   });
 });

@@ -4,6 +4,7 @@ import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
 import { REPORTED_SCORE_VERSION } from "@/lib/pipeline/seed-reported";
+import { withReadableReferences } from "./submission-status";
 import { TRACK_LABELS, type TrackId } from "@/lib/tracks";
 
 export type LeaderboardScope = {
@@ -78,7 +79,15 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
         })
       : Promise.resolve([]);
   const [a, b] = await Promise.all([own, ofFull]);
-  return [...a, ...b.map((s) => ({ ...s, judgeProfile: null }))].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
+  const scores = [...a, ...b.map((s) => ({ ...s, judgeProfile: null }))].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
+  // a board is public: the submission a contamination flag names only when anyone may read it (a private or
+  // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
+  const figures = await withReadableReferences(
+    db,
+    scores.map((s) => contaminationOf(s.submission)),
+    null,
+  );
+  return scores.map((s, k) => (figures[k] ? { ...s, submission: { ...s.submission, contamination: figures[k] } } : s));
 }
 
 function cellOf(score: ScoreWithContext): MetricCell {
@@ -99,7 +108,7 @@ function placeCell(cells: Record<string, MetricCell>, versions: Map<string, stri
 }
 
 /** The run's contamination figures when it was checked (flagged or clean); null when it never was (reported rows). */
-function contaminationOf(submission: SubmissionContext): ContaminationFigures | null {
+function contaminationOf(submission: { contamination: unknown; contaminationFlagged: boolean }): ContaminationFigures | null {
   const parsed = ContaminationFigures.safeParse(submission.contamination);
   if (!parsed.success) return null;
   // the column is what the ranking obeys; the figures only say why

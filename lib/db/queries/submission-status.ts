@@ -47,6 +47,20 @@ export function canViewSubmission(submission: { visibility: "public" | "private"
   return viewer.role === "admin" || (submission.ownerId !== null && submission.ownerId === viewer.id);
 }
 
+/**
+ * Figures whose named submission (the earlier one a Task 1 upload reproduces) the viewer may not read lose the
+ * name: its id alone would tell that a private or hidden submission exists and what it holds. The share stays:
+ * it was measured against a submission the uploader could read at the time (lib/pipeline/contamination-check.ts).
+ * One query for any number of figures.
+ */
+export async function withReadableReferences<T extends ContaminationFigures | null>(db: Db, figures: readonly T[], viewer: Viewer): Promise<T[]> {
+  const ids = [...new Set(figures.map((f) => f?.submissionId).filter((id): id is string => typeof id === "string"))];
+  if (ids.length === 0) return [...figures];
+  const named = await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, visibility: true, hiddenAt: true, ownerId: true } });
+  const readable = new Set(named.filter((s) => canViewSubmission(s, viewer)).map((s) => s.id));
+  return figures.map((f) => (f && f.submissionId !== null && !readable.has(f.submissionId) ? { ...f, submissionId: null } : f));
+}
+
 /** The submission's row (no file bytes), or null when it does not exist or the viewer may not see it. */
 export async function findVisibleSubmission(db: Db, id: string, viewer: Viewer) {
   const submission = await db.submission.findUnique({ where: { id }, select: submissionSelect });
@@ -96,6 +110,7 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       scoreVersion: s.scoreVersion,
     };
   }
+  const [contamination] = await withReadableReferences(db, [contaminationOf(submission.contamination, submission.contaminationFlagged)], viewer);
   const queuePosition =
     submission.status === "queued" ? 1 + (await db.submission.count({ where: { status: "queued", createdAt: { lt: submission.createdAt } } })) : null;
   return {
@@ -111,8 +126,9 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     // a flag is public (with its reason); why a submission is hidden only its owner and admins see
     flag: submission.flaggedAt ? { at: submission.flaggedAt.toISOString(), reason: submission.flagReason } : null,
     tier: tierOfSubmission(submission),
-    // the contamination check's figures (Task 1): public, like the flag they explain
-    contamination: contaminationOf(submission.contamination, submission.contaminationFlagged),
+    // the contamination check's figures (Task 1): public, like the flag they explain (the submission they name
+    // only when this viewer may read it)
+    contamination,
     hidden: submission.hiddenAt !== null,
     ...(mayManage && submission.hiddenAt ? { hiddenReason: submission.moderationReason } : {}),
     isOwner: viewer !== null && submission.ownerId !== null && viewer.id === submission.ownerId,

@@ -10,9 +10,9 @@ const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 export function ContaminationNotice({ figures }: { figures: ContaminationFigures }) {
   const detail = (
     <>
-      {pct(figures.publicShare)} of its {figures.values.toLocaleString("en-US")} distinct predicted memory values appear verbatim (after normalisation) in other
-      tracks&apos; public inputs (Task 2 memory pools {pct(figures.task2InputShare)}, Task 3 candidate lists {pct(figures.task3CandidateShare)}), and{" "}
-      {pct(figures.submissionShare)} in one earlier submission of another system
+      {pct(figures.publicShare)} of its {figures.values.toLocaleString("en-US")} distinct predicted memory values contain a value of other tracks&apos; public inputs
+      (compared without case, spacing, punctuation or look-alike characters) (Task 2 memory pools {pct(figures.task2InputShare)}, Task 3 candidate lists{" "}
+      {pct(figures.task3CandidateShare)}), and {pct(figures.submissionShare)} in one earlier submission of another system
       {figures.submissionId ? (
         <>
           {" "}
