@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { getSiteStats } from "@/lib/db/queries/stats";
 import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
-import { tableProps } from "@/lib/leaderboard/apply-table-query";
+import { tableProps } from "@/lib/leaderboard/table-props";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { OVERVIEW } from "@/lib/leaderboard/views";
 

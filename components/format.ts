@@ -1,4 +1,4 @@
-import { decimalsShown } from "@/lib/leaderboard/published-precision";
+import { decimalsShown } from "@/lib/leaderboard/published-decimals";
 
 /**
  * Pure, locale-independent formatters for the UI. Locale-independent on purpose: the same string must come

@@ -15,7 +15,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
-import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-precision";
+import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";

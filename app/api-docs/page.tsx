@@ -3,7 +3,8 @@ import { PageHeader } from "@/components/page-header";
 import { z } from "zod";
 import { queryParamDocs, type ParamDoc } from "@/lib/leaderboard/query-docs";
 import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat } from "@/lib/leaderboard/snapshot";
-import { DownloadFormat, TableQuery } from "@/lib/leaderboard/table-state";
+import { DocumentedTableQuery } from "@/lib/leaderboard/table-query-docs";
+import { DownloadFormat } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS } from "@/lib/leaderboard/views";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
 import { PredictionContract } from "./prediction-contract";
@@ -37,7 +38,7 @@ export default function ApiDocsPage() {
             </code>
           ))}
         </p>
-        <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(TableQuery)]} />
+        <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(DocumentedTableQuery)]} />
         <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/task1?format=csv&amp;kind=memory_system&amp;sort=f1&amp;cols=f1,recall&quot;</code>
         <p className="text-fg-muted">
           JSON answers <code>{"{ leaderboard, title, benchmark, split, scoreVersion, query, sort, rankedBy, total, columns, rows, notes }"}</code>. Each row (and

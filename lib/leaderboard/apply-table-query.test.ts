@@ -157,10 +157,15 @@ describe("hidden headline", () => {
 
 describe("tableProps", () => {
   test("small leaderboards go to the browser whole; large ones as the first page with server-computed ranks", async () => {
-    const { CLIENT_ROWS_LIMIT, tableProps } = await import("./apply-table-query");
+    const { CLIENT_ROWS_LIMIT } = await import("./apply-table-query");
+    const { tableProps } = await import("./table-props");
     const { packBoard, unpackBoard } = await import("./packed-board");
     // whole, packed (lib/leaderboard/packed-board.ts): the table unpacks the same rows and cells
-    expect(tableProps(board, q())).toEqual({ leaderboard: packBoard(board), server: null });
+    // plus the published precision of its reported figures (lib/leaderboard/published-precision.ts)
+    const { precision, ...whole } = tableProps(board, q()).leaderboard;
+    expect(whole).toEqual(packBoard(board));
+    expect(tableProps(board, q()).server).toBeNull();
+    expect(precision === undefined || Array.isArray(precision)).toBe(true);
     expect(unpackBoard(tableProps(board, q()).leaderboard).rows.find((r) => r.rowId === "b")!.cells.judge).toMatchObject({
       value: null,
       n: 10,

@@ -1,6 +1,5 @@
 import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
-import { packBoard, type PackedLeaderboard } from "./packed-board";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /** Rows a page shows before "Show all" (scripts/bench/pages.ts measures a 1,000-system board's pages at this size). */
@@ -183,25 +182,4 @@ export interface ServerSlice {
   organisations: string[];
   /** the ids of the columns the query shows, computed over every matching row (not only this page) */
   columns: string[];
-}
-
-/**
- * The table's props for a leaderboard, packed for the page (lib/leaderboard/packed-board.ts): small ones whole
- * (the browser filters and sorts instantly), large ones as the page of rows the query shows, so the payload
- * stays the size of what is on screen.
- */
-export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard: PackedLeaderboard; server: ServerSlice | null } {
-  if (board.rows.length <= CLIENT_ROWS_LIMIT) return { leaderboard: packBoard(board), server: null };
-  const view = applyTableQuery(board, query);
-  const rows = query.all === "1" ? view.rows : view.rows.slice(0, PAGE_ROWS);
-  return {
-    leaderboard: packBoard({ ...board, rows }, board.rows),
-    server: {
-      ranks: rows.map((r) => view.ranks.get(r.rowId) ?? null),
-      matching: view.rows.length,
-      total: view.total,
-      organisations: organisationsOf(board),
-      columns: view.columns.map((c) => c.id),
-    },
-  };
 }

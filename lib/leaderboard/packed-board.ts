@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { precisionEntries, publishedPrecision } from "./published-precision";
 import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type Leaderboard, type LeaderboardRow, type MetricCell } from "./types";
 
 /*
@@ -61,8 +60,8 @@ export const PackedLeaderboard = z.object({
   versions: z.array(z.string()),
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
-   * board (lib/leaderboard/published-precision.ts); computed here on the server, so the page's JavaScript does not
-   * carry the computation. Absent when the board has no reported figure.
+   * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
+   * does not carry the computation. Absent when the board has no reported figure.
    */
   precision: z.array(z.tuple([z.string(), z.string(), z.number().int()])).optional(),
 });
@@ -98,11 +97,8 @@ function packCell(cell: MetricCell | undefined, judges: string[], versions: stri
   return out;
 }
 
-/**
- * The read model as the page ships it (see the module comment). `allRows`: the whole board's rows when `board`
- * is one page of it (the published precision is a property of the whole column).
- */
-export function packBoard(board: Leaderboard, allRows: readonly LeaderboardRow[] = board.rows): PackedLeaderboard {
+/** The read model as the page ships it (see the module comment); `precision` is added by tableProps. */
+export function packBoard(board: Leaderboard): PackedLeaderboard {
   const judges: string[] = [];
   const versions: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
@@ -124,7 +120,6 @@ export function packBoard(board: Leaderboard, allRows: readonly LeaderboardRow[]
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return { s: row.systemSlug, n: row.systemName, k: row.kind, t: row.tier, ...kept, c: board.columns.map((c) => packCell(row.cells[c.id], judges, versions)) };
   });
-  const precision = precisionEntries(publishedPrecision(allRows, board.columns));
   return {
     id: board.id,
     title: board.title,
@@ -135,7 +130,6 @@ export function packBoard(board: Leaderboard, allRows: readonly LeaderboardRow[]
     notes: board.notes,
     judges,
     versions,
-    ...(precision.length > 0 ? { precision } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { formatPublished } from "@/components/format";
-import { decimalsShown, precisionEntries, precisionFromEntries, publishedDecimalsOf, publishedPrecision } from "./published-precision";
+import { decimalsShown, precisionFromEntries, publishedDecimalsOf } from "./published-decimals";
+import { precisionEntries, publishedPrecision } from "./published-precision";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
 
 const column = (id: string, decimals: number): LeaderboardColumn =>

@@ -1,3 +1,4 @@
+import { decimalsShown, precisionKey } from "./published-decimals";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
 
 /*
@@ -8,14 +9,6 @@ import type { LeaderboardColumn, LeaderboardRow } from "./types";
  * precision of a (column, source) is the one most of its figures still show (ties: the larger). Pure.
  */
 
-/** The fewest decimals, up to `max`, that give back `value` (0.446 -> 3, 15 -> 0). */
-export function decimalsShown(value: number, max: number): number {
-  for (let d = 0; d < max; d++) if (Math.abs(Number(value.toFixed(d)) - value) < 1e-9) return d;
-  return max;
-}
-
-const keyOf = (columnId: string, source: string | null) => `${columnId}\n${source ?? ""}`;
-
 /** Per column and source label of the reported rows: the decimals the source printed that column with. */
 export function publishedPrecision(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): Map<string, number> {
   const counts = new Map<string, Map<number, number>>();
@@ -24,7 +17,7 @@ export function publishedPrecision(rows: readonly LeaderboardRow[], columns: rea
     for (const column of columns) {
       const value = row.cells[column.id]?.value;
       if (typeof value !== "number" || !Number.isFinite(value)) continue;
-      const key = keyOf(column.id, row.sourceLabel);
+      const key = precisionKey(column.id, row.sourceLabel);
       const byDecimals = counts.get(key) ?? new Map<number, number>();
       const d = decimalsShown(value, column.decimals);
       byDecimals.set(d, (byDecimals.get(d) ?? 0) + 1);
@@ -41,20 +34,10 @@ export function publishedPrecision(rows: readonly LeaderboardRow[], columns: rea
   return out;
 }
 
-/** The decimals to print a reported row's figure with: its source's precision for the column, never fewer than the figure needs. */
-export function publishedDecimalsOf(precision: ReadonlyMap<string, number>, columnId: string, source: string | null): number {
-  return precision.get(keyOf(columnId, source)) ?? 0;
-}
-
 /** The map as [column id, source label, decimals] entries, for the page's payload (lib/leaderboard/packed-board.ts). */
 export function precisionEntries(precision: ReadonlyMap<string, number>): [string, string, number][] {
   return [...precision].map(([key, decimals]) => {
     const [column, source] = key.split("\n") as [string, string];
     return [column, source, decimals];
   });
-}
-
-/** Back from the payload's entries to the map `publishedDecimalsOf` reads. */
-export function precisionFromEntries(entries: readonly (readonly [string, string, number])[] | undefined): Map<string, number> {
-  return new Map((entries ?? []).map(([column, source, decimals]) => [keyOf(column, source || null), decimals]));
 }

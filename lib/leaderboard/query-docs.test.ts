@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { queryParamDocs } from "./query-docs";
+import { DocumentedTableQuery } from "./table-query-docs";
 import { TableQuery } from "./table-state";
 
 describe("queryParamDocs", () => {
   test("documents every table-query parameter from the schema, with values and defaults", () => {
-    const docs = queryParamDocs(TableQuery);
+    const docs = queryParamDocs(DocumentedTableQuery);
     expect(docs.map((d) => d.name)).toEqual(Object.keys(TableQuery.shape));
     const byName = Object.fromEntries(docs.map((d) => [d.name, d]));
     expect(byName.split).toMatchObject({ values: "all | full | dev | validation | test", default: "full" });

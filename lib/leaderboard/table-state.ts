@@ -21,58 +21,26 @@ export const TableQuery = z.object({
   benchmark: z
     .string()
     .regex(/^[a-z0-9-]{1,64}$/, "a benchmark slug (lowercase letters, digits, dashes)")
-    .default("alpsbench-v1")
-    .meta({ description: "Benchmark version: `alpsbench-v1` (real data and reported figures) or `demo` (synthetic)." }),
-  split: z
-    .enum(["all", "full", "dev", "validation", "test"])
-    .default("full")
-    .meta({ description: "`full` (reported figures and re-scored released outputs) or one split of uploaded runs; `all` shows every split." }),
+    .default("alpsbench-v1"),
+  split: z.enum(["all", "full", "dev", "validation", "test"]).default("full"),
   version: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "a score version such as det-1.0.0")
-    .optional()
-    .meta({ description: "Score version of re-scored rows (e.g. `det-1.0.0`); default the latest of each run. Reported rows always show." }),
-  sort: z
-    .string()
-    .regex(ID, "a column id, or `system`")
-    .optional()
-    .meta({ description: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric." }),
-  dir: z
-    .enum(SORT_DIRECTIONS)
-    .optional()
-    .meta({ description: "`asc` or `desc`. Default: best first for metrics, A to Z for `system`. Missing values always sort last." }),
-  q: z
-    .string()
-    .max(100, "at most 100 characters")
-    .optional()
-    .meta({ description: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive)." }),
-  kind: list(SystemKind).meta({ description: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline` (comma-separated, any of)." }),
-  tier: list(ResultTier).meta({
-    description:
-      "Filter by result tier (comma-separated, any of): `reported` (the authors' figures), `rescored` (scored here from the authors' released outputs or the server's baselines), `submitted` (uploaded, scored here, unreviewed), `verified` (an upload a maintainer checked). Every row carries its `tier`.",
-  }),
-  runs: z.enum(["best", "all"]).default("best").meta({
-    description: "`best` (default): one row per system and tier, its best public run on the view's headline metric; `all`: every public run of a single-track view.",
-  }),
-  flagged: z.enum(["0", "1"]).default("0").meta({
-    description:
-      "`1` also lists runs the contamination check flagged (Task 1 predictions that reproduce other tracks' public inputs or another submission); they are never ranked.",
-  }),
-  weights: z
-    .enum(WEIGHTS)
-    .optional()
-    .meta({ description: "`open` keeps open-weights systems, `closed` closed ones (systems with unknown weights are dropped by either)." }),
-  org: list(z.string().min(1).max(100)).meta({ description: "Filter by organisation (repeat the parameter or comma-separate; any of)." }),
-  cols: list(z.string().regex(ID, "a column id")).meta({
-    description: "Metric columns to show, in the view's order (comma-separated ids). Default: every column with a value in at least one matching row.",
-  }),
-  ci: z.enum(["0", "1"]).default("0").meta({ description: "`1` adds a 95% CI column after each metric (downloads always carry `__ci_low`/`__ci_high`)." }),
-  pin: list(z.string().regex(ID, "a row id")).meta({ description: "Row ids to pin on top whatever the sort (shown even when a filter would hide them)." }),
-  density: z
-    .enum(["compact", "comfortable"])
-    .default("compact")
-    .meta({ description: "`compact` (default: one line per row) or `comfortable` (organisation, kind and source under each name). Display only." }),
-  all: z.enum(["0", "1"]).default("0").meta({ description: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row." }),
+    .optional(),
+  sort: z.string().regex(ID, "a column id, or `system`").optional(),
+  dir: z.enum(SORT_DIRECTIONS).optional(),
+  q: z.string().max(100, "at most 100 characters").optional(),
+  kind: list(SystemKind),
+  tier: list(ResultTier),
+  runs: z.enum(["best", "all"]).default("best"),
+  flagged: z.enum(["0", "1"]).default("0"),
+  weights: z.enum(WEIGHTS).optional(),
+  org: list(z.string().min(1).max(100)),
+  cols: list(z.string().regex(ID, "a column id")),
+  ci: z.enum(["0", "1"]).default("0"),
+  pin: list(z.string().regex(ID, "a row id")),
+  density: z.enum(["compact", "comfortable"]).default("compact"),
+  all: z.enum(["0", "1"]).default("0"),
 });
 export type TableQuery = z.infer<typeof TableQuery>;
 export type TableQueryInput = z.input<typeof TableQuery>;

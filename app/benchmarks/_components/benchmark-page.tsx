@@ -5,7 +5,7 @@ import { TierLegend } from "@/components/tier-legend";
 import { getBenchmark } from "@/lib/benchmarks";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { db } from "@/lib/db/client";
-import { tableProps } from "@/lib/leaderboard/apply-table-query";
+import { tableProps } from "@/lib/leaderboard/table-props";
 import { BenchmarkCharts } from "./benchmark-charts";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 

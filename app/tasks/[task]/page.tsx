@@ -6,7 +6,7 @@ import { TierLegend } from "@/components/tier-legend";
 import { db } from "@/lib/db/client";
 import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
-import { tableProps } from "@/lib/leaderboard/apply-table-query";
+import { tableProps } from "@/lib/leaderboard/table-props";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { TASK_VIEWS } from "@/lib/leaderboard/views";

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { TableQuery } from "./table-state";
+
+/*
+ * What each table query parameter means, for /api-docs. Server only: these texts were ~2 KB of every leaderboard
+ * page's JavaScript when they sat in the schema itself (the browser loads lib/leaderboard/table-state.ts to read
+ * its own URL). The documented schema is the very schema with its fields described, so the API page still shows
+ * what the endpoints accept (types, enum members, defaults) straight from it.
+ */
+export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
+  benchmark: "Benchmark version: `alpsbench-v1` (real data and reported figures) or `demo` (synthetic).",
+  split: "`full` (reported figures and re-scored released outputs) or one split of uploaded runs; `all` shows every split.",
+  version: "Score version of re-scored rows (e.g. `det-1.0.0`); default the latest of each run. Reported rows always show.",
+  sort: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric.",
+  dir: "`asc` or `desc`. Default: best first for metrics, A to Z for `system`. Missing values always sort last.",
+  q: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive).",
+  kind: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline` (comma-separated, any of).",
+  tier: "Filter by result tier (comma-separated, any of): `reported` (the authors' figures), `rescored` (scored here from the authors' released outputs or the server's baselines), `submitted` (uploaded, scored here, unreviewed), `verified` (an upload a maintainer checked). Every row carries its `tier`.",
+  runs: "`best` (default): one row per system and tier, its best public run on the view's headline metric; `all`: every public run of a single-track view.",
+  flagged:
+    "`1` also lists runs the contamination check flagged (Task 1 predictions that reproduce other tracks' public inputs or another submission); they are never ranked.",
+  weights: "`open` keeps open-weights systems, `closed` closed ones (systems with unknown weights are dropped by either).",
+  org: "Filter by organisation (repeat the parameter or comma-separate; any of).",
+  cols: "Metric columns to show, in the view's order (comma-separated ids). Default: every column with a value in at least one matching row.",
+  ci: "`1` adds a 95% CI column after each metric (downloads always carry `__ci_low`/`__ci_high`).",
+  pin: "Row ids to pin on top whatever the sort (shown even when a filter would hide them).",
+  density: "`compact` (default: one line per row) or `comfortable` (organisation, kind and source under each name). Display only.",
+  all: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row.",
+};
+
+/** TableQuery with each field's description, for queryParamDocs (lib/leaderboard/query-docs.ts). */
+export const DocumentedTableQuery = z.object(
+  Object.fromEntries(
+    Object.entries(TableQuery.shape).map(([key, schema]) => [key, schema.meta({ description: TABLE_QUERY_DESCRIPTIONS[key as keyof TableQuery] })]),
+  ),
+);
