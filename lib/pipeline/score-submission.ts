@@ -13,7 +13,9 @@ import { queueTiming } from "@/lib/queue/timing";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import { loadPublicValueIndex, recordContamination } from "./contamination-check";
 import type { RewardSetup } from "./fill-reward-scores";
+import { publishTestAggregate, testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { persistTrackScore } from "./persist-track-score";
+import { PUBLISHED_SEED, storedTestRow, testFiguresOf } from "./test-figures";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { SCORER_VERSION, scoreTrack } from "./score-track";
 import { scoreVersionFor } from "./score-version-for";
@@ -279,7 +281,11 @@ async function aggregate(
   const instances = await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"));
   // a run on every instance is also aggregated per split, so the split views can rank it
   const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
-  const full = scoreTrack(scope.track, instances, predictions.rows, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
+  // An upload's test-split figures are stored rounded (test-figures.ts), with one seed for every upload.
+  const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
+  const testFigures = testFiguresOf(submission, [...predictions.byId.keys()].some(isTest));
+  const seed = testFigures ? PUBLISHED_SEED : submission.id;
+  const full = scoreTrack(scope.track, instances, predictions.rows, { seed, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
   const stored = await db.instanceResult.findMany({
     where: { submissionId: submission.id, scoreVersion: SCORER_VERSION, instance: scopeWhere(scope) },
     select: { metrics: true, instance: { select: { benchmarkId: true } } },
@@ -298,7 +304,9 @@ async function aggregate(
   // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
   await commitStep(db, options.control, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n } }, async (tx) => {
-    await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full);
+    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testFigures ?? undefined);
+    const note = testPrivacyNote(published);
+    if (note) await tx.submission.update({ where: { id: submission.id }, data: { note } });
     if (contamination) {
       const subject = { id: submission.id, systemId: submission.systemId, benchmarkVersionId: scope.benchmarkVersionId, createdAt: submission.createdAt };
       await recordContamination(
@@ -399,19 +407,22 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
       where: { submissionId: submission.id, scoreVersion: version, instance: scopeWhere(scope) },
       select: { metrics: true, instance: { select: { meta: true } } },
     });
+    // the same rounding as the deterministic aggregates (test-figures.ts); judge Scores are whole-scope only
+    const testFigures = testFiguresOf(submission, submission.split === "full" && (await storedTestRow(db, scope)));
     const aggregates = judgeAggregates(
       scope.track,
       rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta })),
-      submission.id,
+      testFigures ? PUBLISHED_SEED : submission.id,
     );
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(db, options.control, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {
       for (const [metric, aggregate] of Object.entries(aggregates)) {
+        const figure = testFigures?.score ? publishTestAggregate(scope.track, metric, aggregate).aggregate : aggregate;
         const fields = {
-          value: aggregate.value,
-          n: aggregate.n,
-          ciLow: aggregate.ciLow,
-          ciHigh: aggregate.ciHigh,
+          value: figure.value,
+          n: figure.n,
+          ciLow: figure.ciLow,
+          ciHigh: figure.ciHigh,
           kind: "judge" as const,
           judgeProfileId: profileRow.id,
         };

@@ -25,7 +25,11 @@ export type InstanceScore = {
   detail: Record<string, unknown>;
 };
 
-export type AggregateMetric = { value: number | null; n: number; ciLow: number | null; ciHigh: number | null };
+/**
+ * `share`: the largest weight one instance has in `value` (1 / n for a mean, max den / Σ den for a pooled ratio);
+ * the rounding of uploads' test-split figures reads it (lib/leaderboard/test-split-privacy.ts). Never stored.
+ */
+export type AggregateMetric = { value: number | null; n: number; ciLow: number | null; ciHigh: number | null; share?: number };
 
 export type ScoringProblem = { line: number | null; benchmarkId: string | null; field: string | null; message: string };
 
@@ -91,14 +95,29 @@ const record = (value: unknown): Record<string, unknown> =>
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const ratio = (num: number, den: number): number | null => (den > 0 ? num / den : null);
 
-function interval(ci: BootstrapInterval): AggregateMetric {
-  return { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high };
+function interval(ci: BootstrapInterval, share: number | undefined): AggregateMetric {
+  return { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high, ...(share !== undefined ? { share } : {}) };
+}
+
+/** Largest share of the denominator one instance holds (undefined when the ratio is undefined). */
+function ratioShare(den: readonly number[]): number | undefined {
+  let total = 0;
+  let max = 0;
+  for (const d of den) {
+    total += d;
+    max = Math.max(max, d);
+  }
+  return total > 0 ? max / total : undefined;
 }
 
 function bootstraps(seed: string) {
   return {
-    boot: (values: number[], metric: string) => interval(bootstrapCI(values, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES })),
-    bootRatio: (num: number[], den: number[], metric: string) => interval(bootstrapRatioCI(num, den, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES })),
+    boot: (values: number[], metric: string) => {
+      const ci = bootstrapCI(values, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES });
+      return interval(ci, ci.n > 0 ? 1 / ci.n : undefined);
+    },
+    bootRatio: (num: number[], den: number[], metric: string) =>
+      interval(bootstrapRatioCI(num, den, { seed: `${seed}:${metric}`, resamples: BOOTSTRAP_RESAMPLES }), ratioShare(den)),
   };
 }
 

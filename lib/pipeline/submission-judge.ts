@@ -217,7 +217,7 @@ export function judgeAggregates(track: TrackId, rows: readonly { metrics: unknow
   const put = (metric: string, xs: number[]) => {
     if (xs.length === 0) return;
     const ci = bootstrapCI(xs, { seed: `${seed}:${track}:judge:${metric}`, resamples: BOOTSTRAP_RESAMPLES });
-    out[metric] = { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high };
+    out[metric] = { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high, share: 1 / ci.n };
   };
   const task = taskOf(track);
   if (task === "task1" || task === "task2") {

@@ -12,6 +12,7 @@ import {
   type PredictionStreamRow,
 } from "./parse-prediction-stream";
 import { contentSha256, rowDigest } from "./content-hash";
+import { isEmptyPrediction } from "./empty-prediction";
 import { validatePredictionRow } from "./validate-row";
 
 export type ValidateUploadOptions = {
@@ -245,6 +246,8 @@ class ReportBuilder {
   private duplicate = 0;
   /** first line of every known id that has a valid row (bounded by knownIds) */
   private readonly seen = new Map<string, number>();
+  /** test-split ids whose accepted row predicts nothing (isEmptyPrediction) */
+  private testEmpty = 0;
   /** digest of each accepted row's canonical JSON: the file's content hash (lib/predictions/content-hash.ts) */
   readonly rowDigests = new Map<string, Buffer>();
   private readonly unknownIds: string[] = [];
@@ -313,6 +316,7 @@ class ReportBuilder {
       return;
     }
     this.seen.set(id, item.line);
+    if (this.testIds?.has(id) && isEmptyPrediction(this.track, row)) this.testEmpty += 1;
     this.rowDigests.set(id, rowDigest(item.value));
     this.valid += 1;
   }
@@ -340,7 +344,7 @@ class ReportBuilder {
     let testCovered = 0;
     if (this.testIds) for (const id of this.testIds) if (this.seen.has(id)) testCovered += 1;
     return {
-      ...(this.testIds ? { test: { expected: this.testIds.size, covered: testCovered, missing: this.testIds.size - testCovered } } : {}),
+      ...(this.testIds ? { test: { expected: this.testIds.size, covered: testCovered, missing: this.testIds.size - testCovered, empty: this.testEmpty } } : {}),
       expected: this.knownIds.size,
       valid: this.valid,
       missing,

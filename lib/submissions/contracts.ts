@@ -28,9 +28,10 @@ export type UploadCoverage = {
   /**
    * the test-split instances among `expected`, and how many the file has a valid row for. A file with test rows
    * must cover every test instance (lib/submissions/test-coverage.ts): a partial one would reveal per-instance
-   * test scores through its headline metrics.
+   * test scores through its headline metrics. `empty`: covered test rows that predict nothing
+   * (lib/predictions/empty-prediction.ts); too many refuse the file (degenerateTestRefusal).
    */
-  test?: { expected: number; covered: number; missing: number };
+  test?: { expected: number; covered: number; missing: number; empty?: number };
   /** first ids of each kind, for the report */
   missingIds: string[];
   unknownIds: string[];

@@ -15,7 +15,7 @@ import { countsAgainstLimits } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
 import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./run-files";
 import { systemSlugFor } from "./system-slug";
-import { testCoverageRefusal } from "./test-coverage";
+import { degenerateTestRefusal, testCoverageRefusal } from "./test-coverage";
 
 const MAX_REPORTED_PROBLEMS = 50;
 /** files in one run: every track once per split, with room to spare */
@@ -250,7 +250,7 @@ async function prepareFile(
     const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";
     return { ok: false, code, message: validation.fatal ?? "The file was refused.", validation: report };
   }
-  const partialTest = testCoverageRefusal(report.coverage.test, file.split);
+  const partialTest = testCoverageRefusal(report.coverage.test, file.split) ?? degenerateTestRefusal(report.coverage.test);
   if (partialTest) return { ok: false, code: "invalid_file", message: partialTest, validation: report };
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { testCoverageRefusal } from "./test-coverage";
+import { degenerateTestRefusal, MAX_EMPTY_TEST_SHARE, testCoverageRefusal } from "./test-coverage";
 
 describe("testCoverageRefusal", () => {
   test.each([
@@ -16,5 +16,22 @@ describe("testCoverageRefusal", () => {
     ["no test count at all", undefined, "full"],
   ] as const)("accepts %s", (_label, coverage, split) => {
     expect(testCoverageRefusal(coverage, split)).toBeNull();
+  });
+});
+
+describe("degenerateTestRefusal (issue 11, finding 4: 1 real + 1,363 empty rows)", () => {
+  test("refuses the probe with the counts", () => {
+    expect(MAX_EMPTY_TEST_SHARE).toBe(0.5);
+    expect(degenerateTestRefusal({ expected: 1364, covered: 1364, missing: 0, empty: 1363 })).toMatch(
+      /^1,363 of 1,364 test rows \(99\.9 %\) have an empty prediction; .* at most 50 % .*Nothing was stored\.$/,
+    );
+  });
+  test.each([
+    ["the worst released model (llama-4-maverick, 341 of 1,364 empty)", { expected: 1364, covered: 1364, missing: 0, empty: 341 }],
+    ["exactly half empty", { expected: 10, covered: 10, missing: 0, empty: 5 }],
+    ["a full file without test rows", { expected: 18, covered: 0, missing: 18, empty: 0 }],
+    ["no empty count (older report)", { expected: 18, covered: 18, missing: 0 }],
+  ] as const)("accepts %s", (_label, coverage) => {
+    expect(degenerateTestRefusal(coverage)).toBeNull();
   });
 });

@@ -19,3 +19,28 @@ export function testCoverageRefusal(test: UploadCoverage["test"], split: "full" 
     `out and upload on the dev or validation split. Nothing was stored.`
   );
 }
+
+/**
+ * Largest share of a file's test rows that may predict nothing (lib/predictions/empty-prediction.ts). The authors'
+ * seven released Task 1 outputs leave 0.7-25.0 % of the 1,364 test instances empty (llama-4-maverick 25.0 %,
+ * gpt-4.1-mini 22.9 %, measured from `alpsbench export-predictions` of the packets; README "Test-split privacy"),
+ * so half is twice the worst real model, while the probe of issue 11 finding 4 (one real row, the rest empty)
+ * is 99.9 % empty. Probes with more real-looking filler are the job of the published figures' rounding
+ * (lib/leaderboard/test-split-privacy.ts), not of this check.
+ */
+export const MAX_EMPTY_TEST_SHARE = 0.5;
+
+/**
+ * HIDDEN GOLD, first layer: a file whose test rows are mostly empty predictions is refused before anything is
+ * stored (a mean over mostly-known zeros is a probe of the few real rows). Returns the refusal sentence, or null.
+ */
+export function degenerateTestRefusal(test: UploadCoverage["test"]): string | null {
+  if (!test || test.covered === 0 || test.empty === undefined) return null;
+  if (test.empty <= MAX_EMPTY_TEST_SHARE * test.covered) return null;
+  const pct = ((100 * test.empty) / test.covered).toFixed(1);
+  return (
+    `${test.empty.toLocaleString("en-US")} of ${test.covered.toLocaleString("en-US")} test rows (${pct} %) have an empty prediction; a file is scored on the ` +
+    `test split only when at most ${100 * MAX_EMPTY_TEST_SHARE} % of its test rows are empty (a file of empty rows around a few real ones would give ` +
+    `those hidden test instances' scores away). Predict every test instance, or upload on the dev or validation split. Nothing was stored.`
+  );
+}

@@ -171,7 +171,7 @@ describe("createSubmission: the one path every upload takes", () => {
       if (result.ok) continue;
       const covered = split === "test" && text === rows(testIds.slice(1)) ? testIds.length - 1 : 1;
       expect(result.message).toContain(`${testIds.length - covered} of ${testIds.length} test instances have no row`);
-      expect(result.validation?.coverage.test).toEqual({ expected: testIds.length, covered, missing: testIds.length - covered });
+      expect(result.validation?.coverage.test).toEqual({ expected: testIds.length, covered, missing: testIds.length - covered, empty: 0 });
     }
     expect(await db.submission.count({ where: { ownerId: user } })).toBe(before);
     // every test row: accepted

@@ -151,7 +151,10 @@ describe("contamination check", () => {
     const board = await getView(db, TASK_VIEWS.task1, scope("test"));
     const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
     expect(row.contamination?.flagged).toBe(true);
-    expect(row.cells.f1?.value).toBe(1); // it would be first...
+    // it would be first... (an upload's test-split figures on the demo's 18 test instances are withheld:
+    // lib/leaderboard/test-split-privacy.ts; its n still shows)
+    expect(row.cells.f1?.value).toBeNull();
+    expect(row.cells.f1?.n).toBe(18);
     expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...but is not listed by default
     const shown = view(board, { flagged: "1" });
     expect(shown.rows.some((r) => r.systemSlug === systemSlug)).toBe(true);

@@ -1,0 +1,36 @@
+import type { Db } from "@/lib/db/create-client";
+import type { Split } from "@/lib/tracks";
+import type { TestFigures } from "./persist-track-score";
+import { SCORER_VERSION } from "./score-track";
+import { scopeWhere, type SubmissionScope } from "./submission-instances";
+
+/**
+ * The bootstrap seed of aggregates stored rounded (lib/leaderboard/test-split-privacy.ts). Not the submission's id:
+ * with one seed for every upload, two files that differ in one instance get intervals that differ only by that
+ * instance (not by resampling noise), so the rounding hides it in the bounds as in the value.
+ */
+export const PUBLISHED_SEED = "alpsbench:test-split-published";
+
+type Subject = { source: string; split: "full" | Split };
+
+/**
+ * Which aggregates of a submission carry test-split figures of an upload (persist-track-score.ts, TestFigures):
+ * a test-split upload's Scores; a full upload's Scores and test SplitScores when its file has a test row
+ * (`hasTestRow`). Null: all exact (the server's own runs, dev/validation uploads, full uploads without test rows).
+ */
+export function testFiguresOf(submission: Subject, hasTestRow: boolean): TestFigures | null {
+  if (submission.source !== "upload") return null;
+  if (submission.split === "test") return { score: true, testSplit: true };
+  if (submission.split === "full" && hasTestRow) return { score: true, testSplit: true };
+  return null;
+}
+
+/** Whether the stored deterministic results show a predicted (uploaded) row on a test instance of the scope. */
+export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: SubmissionScope): Promise<boolean> {
+  const where = scopeWhere(scope);
+  const row = await db.instanceResult.findFirst({
+    where: { submissionId: scope.submissionId, scoreVersion: SCORER_VERSION, metrics: { path: ["predicted"], equals: true }, instance: { ...where, split: "test" } },
+    select: { id: true },
+  });
+  return row !== null;
+}

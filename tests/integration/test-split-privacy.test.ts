@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/datasets/export-predictions";
+import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
+import { withOfficialSplits } from "@/lib/datasets/split";
+import { publishTestAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
+import { allScopeInstances, type ScopeInstance } from "@/lib/pipeline/submission-instances";
+import { PUBLISHED_SEED } from "@/lib/pipeline/test-figures";
+import { createSubmission } from "@/lib/submissions/create-submission";
+import type { NewSubmission } from "@/lib/submissions/contracts";
+import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+
+/**
+ * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
+ * (1 real + 1,363 empty test rows) is refused; junk filler and a differential pair give rounded figures that do
+ * not reveal the instance; dev/validation uploads stay exact. Only Task 1 is written (a full import takes minutes).
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+const PROBED = "sess_06a69b096098__11106";
+let benchmark = "";
+let benchmarkVersionId = "";
+let ownerId = "";
+let testInstances: ScopeInstance[] = [];
+let devIds: string[] = [];
+/** gpt-5.2's released outputs by benchmark id */
+let model = new Map<string, unknown[]>();
+let gold = new Map<string, unknown[]>();
+
+async function* bytes(text: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(text);
+}
+const jsonl = (rows: readonly unknown[]) => `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
+const JUNK = [{ memory_id: "m1", type: "direct", label: "Zz/Zz", value: "qqqq xxxx", confidence: 0.5 }];
+
+function upload(rows: readonly unknown[], split: NewSubmission["split"], name: string): NewSubmission {
+  return { ownerId, track: "task1", split, benchmark, system: { name, kind: "general_llm" }, fileName: "p.jsonl", body: bytes(jsonl(rows)), visibility: "private" };
+}
+
+async function scoreToEnd(submissionId: string): Promise<void> {
+  for (let step = 0; step < 50; step++) {
+    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { chunkSize: 2500, judge: null })) === "done") return;
+  }
+  throw new Error("not done in 50 steps");
+}
+
+async function uploadAndScore(rows: readonly unknown[], split: NewSubmission["split"], name: string) {
+  const created = await createSubmission(db, upload(rows, split, name));
+  if (!created.ok) throw new Error(created.message);
+  await scoreToEnd(created.id);
+  const scores = await db.score.findMany({ where: { submissionId: created.id, scoreVersion: SCORER_VERSION }, orderBy: { metric: "asc" } });
+  const note = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { note: true } })).note;
+  return { id: created.id, note, scores: new Map(scores.map((s) => [s.metric, { value: s.value, n: s.n, ciLow: s.ciLow, ciHigh: s.ciHigh }])) };
+}
+
+const row = (id: string, items: unknown[]) => ({ benchmark_id: id, memory_items: items });
+/** Exact figures as the worker computes them for a test-split upload (same instances, order and seed). */
+const exact = (rows: readonly unknown[]): TrackScore =>
+  scoreTrack(
+    "task1",
+    testInstances,
+    rows.map((value, i) => ({ line: i + 1, value })),
+    { seed: PUBLISHED_SEED },
+  );
+const published = (result: TrackScore) => new Map(Object.entries(result.metrics).map(([m, a]) => [m, publishTestAggregate("task1", m, a).aggregate]));
+
+beforeAll(async () => {
+  if (!hasSharedData) return;
+  benchmark = `t-privacy-${Date.now()}`;
+  benchmarkVersionId = (await db.benchmarkVersion.create({ data: { slug: benchmark, name: "t", description: "t", source: "t" } })).id;
+  ownerId = (await db.user.create({ data: { email: `privacy-${Date.now()}@example.org` } })).id;
+  const packets = `${SHARED_DATA_DIR}`;
+  const task1 = withOfficialSplits((await readPacketsLayout(packets, { task4Records: false })).filter((i) => i.track === "task1"));
+  for (let start = 0; start < task1.length; start += 500) {
+    const batch = task1.slice(start, start + 500);
+    await db.instance.createMany({
+      data: batch.map((i) => ({ benchmarkVersionId, trackId: "task1", benchmarkId: i.benchmarkId, split: i.split, input: i.input as object, contentHash: "t" })),
+    });
+  }
+  const ids = new Map((await db.instance.findMany({ where: { benchmarkVersionId }, select: { id: true, benchmarkId: true } })).map((r) => [r.benchmarkId, r.id]));
+  await db.instanceGold.createMany({ data: task1.map((i) => ({ instanceId: ids.get(i.benchmarkId)!, gold: i.gold as object })) });
+  gold = new Map(task1.map((i) => [i.benchmarkId, (i.gold as { memory_items: unknown[] }).memory_items]));
+  devIds = task1.filter((i) => i.split === "dev").map((i) => i.benchmarkId);
+  testInstances = await allScopeInstances(db, { submissionId: "none", benchmarkVersionId, track: "task1", splits: ["test"] }, false);
+  const outputs = predictionsFromPacketOutputs(await readPacketOutputs(packets), "gpt-5.2").rows;
+  model = new Map(outputs.map((r) => [r.benchmark_id, r.memory_items]));
+}, 300_000);
+afterAll(async () => {
+  if (benchmarkVersionId) await db.benchmarkVersion.delete({ where: { id: benchmarkVersionId } }).catch(() => {});
+  await db.$disconnect();
+});
+
+describe.runIf(requireSharedData)("test-split privacy on the real Task 1 data (issue 'Hold under attack', finding 4)", () => {
+  test("the probe (1 real + 1,363 empty test rows, private, split=test) is refused with 422 naming the counts; nothing is stored", async () => {
+    expect(testInstances).toHaveLength(1364);
+    expect(testInstances.some((i) => i.benchmarkId === PROBED)).toBe(true);
+    const rows = testInstances.map((i) => row(i.benchmarkId, i.benchmarkId === PROBED ? gold.get(PROBED)! : []));
+    const before = await db.submission.count();
+    const result = await createSubmission(db, upload(rows, "test", "Probe"));
+    expect(result).toMatchObject({ ok: false, code: "invalid_file" }); // invalid_file answers 422
+    if (result.ok) return;
+    expect(result.message).toMatch(/^1,363 of 1,364 test rows \(99\.9 %\) have an empty prediction/);
+    expect(result.validation?.coverage.test).toEqual({ expected: 1364, covered: 1364, missing: 0, empty: 1363 });
+    expect(await db.submission.count()).toBe(before);
+  });
+
+  test("junk filler instead of empty rows: stored figures are rounded and value x n is not the instance's score", async () => {
+    const rows = testInstances.map((i) => row(i.benchmarkId, i.benchmarkId === PROBED ? gold.get(PROBED)! : JUNK));
+    const truth = exact(rows);
+    const probed = truth.instances.find((i) => i.benchmarkId === PROBED)!;
+    // the attack works on exact figures: value x n is the probed instance's score
+    expect(truth.metrics.f1!.value! * 1364).toBeCloseTo(probed.metrics.f1!, 9);
+    const { scores, note } = await uploadAndScore(rows, "test", "Junk probe");
+    expect(scores.get("f1")).toEqual({ value: 0, n: 1364, ciLow: 0, ciHigh: 0 });
+    expect(scores.get("algo_score_100")?.value).toBe(0);
+    for (const [metric, stored] of scores) {
+      expect(stored.value, metric).not.toBeNull();
+      expect(stored.value! * stored.n!, metric).not.toBeCloseTo(probed.metrics[metric] ?? -1, 6);
+    }
+    expect(note).toMatch(/rounded \(.*f1 to 0\.01.*algo_score_100 to 1/);
+  }, 300_000);
+
+  test("a differential pair (two test files differing in one instance) publishes identical figures", async () => {
+    const base = testInstances.map((i) => row(i.benchmarkId, model.get(i.benchmarkId) ?? []));
+    const exactA = exact(base);
+    const publishedA = published(exactA);
+    // the pair: instance X predicted (A) or replaced by its gold (B); X chosen so that every exact figure of both
+    // files rounds the same (X moves each exact mean by at most range / n < half a step: asserted below)
+    let pair: { id: string; rows: unknown[]; exactB: TrackScore } | null = null;
+    for (const instance of testInstances.slice(0, 200)) {
+      if (instance.benchmarkId === PROBED) continue;
+      const rows = base.map((r) => (r.benchmark_id === instance.benchmarkId ? row(instance.benchmarkId, gold.get(instance.benchmarkId)!) : r));
+      const exactB = exact(rows);
+      if (JSON.stringify([...published(exactB)]) === JSON.stringify([...publishedA]) && exactB.metrics.f1!.value !== exactA.metrics.f1!.value) {
+        pair = { id: instance.benchmarkId, rows, exactB };
+        break;
+      }
+    }
+    expect(pair).not.toBeNull();
+    for (const metric of ["f1", "precision", "recall", "algo_score_100"]) {
+      const step = publishTestAggregate("task1", metric, exactA.metrics[metric]!).step!;
+      expect(Math.abs(pair!.exactB.metrics[metric]!.value! - exactA.metrics[metric]!.value!), metric).toBeLessThan(step / 2);
+    }
+    const a = await uploadAndScore(base, "test", "Pair A");
+    const b = await uploadAndScore(pair!.rows, "test", "Pair B");
+    expect([...b.scores]).toEqual([...a.scores]);
+    expect(a.scores.get("f1")).toEqual(publishedA.get("f1"));
+    // the exact difference (the instance's score change) is not readable from the stored figures
+    const diff = (pair!.exactB.metrics.f1!.value! - exactA.metrics.f1!.value!) * 1364;
+    expect(diff).toBeGreaterThan(0);
+    expect((b.scores.get("f1")!.value! - a.scores.get("f1")!.value!) * 1364).toBe(0);
+  }, 600_000);
+
+  test("a dev-split upload is stored exactly as before (no rounding, seed = submission id, no note)", async () => {
+    const rows = devIds.map((id) => row(id, model.get(id) ?? []));
+    const { id, scores, note } = await uploadAndScore(rows, "dev", "Dev upload");
+    const devInstances = await allScopeInstances(db, { submissionId: id, benchmarkVersionId, track: "task1", splits: ["dev"] }, false);
+    const reference = scoreTrack(
+      "task1",
+      devInstances,
+      rows.map((value, i) => ({ line: i + 1, value })),
+      { seed: id },
+    );
+    for (const [metric, a] of Object.entries(reference.metrics)) {
+      expect(scores.get(metric), metric).toEqual({ value: a.value, n: a.n, ciLow: a.ciLow, ciHigh: a.ciHigh });
+    }
+    expect(note).toBeNull();
+  }, 300_000);
+});
