@@ -218,8 +218,10 @@ describe("contamination check: trivial edits and private submissions", () => {
     expect(ContaminationFigures.parse(stored.contamination).publicShare).toBeGreaterThan(0.5);
     const board = await getView(db, TASK_VIEWS.task1, scope("test"));
     const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
-    expect(row.cells.f1?.value).toBeGreaterThan(0.9); // the edit keeps the scorer's match...
-    expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...and is not listed
+    // (the edit keeps the scorer's match: the outside review scored both edits at F1 1.0 on the real test split;
+    // here, an upload's figures on the demo's 18 test instances are withheld, lib/leaderboard/test-split-privacy.ts)
+    expect(row.cells.f1?.n).toBe(18);
+    expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // it is not listed
     expect(view(board, { flagged: "1" }).ranks.get(row.rowId)).toBeNull();
   });
 
