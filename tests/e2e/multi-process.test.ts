@@ -14,6 +14,8 @@ import { seed } from "@/lib/pipeline/seed";
 import { installQueue } from "@/lib/queue/boss";
 import { uploadMultipart } from "./submissions-helpers";
 
+const GUESS = { memory_id: "g1", type: "direct", label: "Personal_Background/Pets", value: "Has a pet iguana", confidence: 0.5 };
+
 /**
  * Many processes, one PostgreSQL (issue 11, part 2): two web servers (`scripts/web.ts`, what `npm run web` runs)
  * and two scoring workers (`scripts/worker.ts`) on one database of their own. Rate limits hold across both
@@ -205,7 +207,8 @@ describe("two web servers and two workers on one database", () => {
   test("three uploads are scored by both workers; killing a worker and a web server loses nothing and scores nothing twice", async () => {
     // the address and first token are spent by the test above: uploads use a token of their own
     const files = [0, 1, 2].map(
-      (k) => task1.map((row, i) => JSON.stringify({ benchmark_id: row.benchmarkId, memory_items: i % 3 === k ? row.gold.memory_items : [] })).join("\n") + "\n",
+      // every row predicts something (a file mostly of empty test rows is refused): the gold on a third, a guess elsewhere
+      (k) => task1.map((row, i) => JSON.stringify({ benchmark_id: row.benchmarkId, memory_items: i % 3 === k ? row.gold.memory_items : [GUESS] })).join("\n") + "\n",
     );
     const ids: string[] = [];
     for (const [k, file] of files.entries()) {
