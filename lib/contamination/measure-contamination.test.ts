@@ -44,6 +44,16 @@ describe("contamination figures", () => {
     expect(figures.threshold).toBe(CONTAMINATION_THRESHOLD);
   });
 
+  test("a value that is not a string is read as the scorer reads it (its JSON text): an array-wrapped copy counts", () => {
+    const wrapped = [{ benchmark_id: "x", memory_items: facts.slice(0, 25).map((value) => ({ value: [value] })) }];
+    const figures = measureContamination(predictedSkeletons(wrapped), index, null);
+    expect(figures.values).toBe(25);
+    expect(figures.publicShare).toBe(1);
+    expect(figures.flagged).toBe(true);
+    expect(valueSkeleton(null)).toBeNull();
+    expect(valueSkeleton({ value: "the user lives in town number 3 now" })).toContain(valueSkeleton("the user lives in town number 3 now"));
+  });
+
   test("per source shares, and the closest earlier submission", () => {
     const predicted = predictedSkeletons(rows(facts));
     const figures = measureContamination(predicted, index, { submissionId: "s1", shared: 40 });

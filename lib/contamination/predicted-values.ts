@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { normalize, tokensOfNormalized } from "@/lib/scoring/normalize";
+import { pythonJsonDumps } from "@/lib/scoring/python-repr";
 import { skeleton } from "./skeleton";
 
 /**
@@ -13,10 +14,15 @@ export function isLongValue(value: unknown): boolean {
   return tokensOfNormalized(normalize(value).trim()).length >= MIN_TOKENS;
 }
 
-/** The skeleton of a string value (lib/contamination/skeleton.ts); null for non-strings and empty skeletons. */
+/**
+ * The skeleton (lib/contamination/skeleton.ts) of a value as the scorer reads it: a string as it is, anything else
+ * as its JSON text (SCORING.md step 1), so `["<gold value>"]`, which the scorer matches like the string, is not
+ * skipped (the outside review's second pass: an array-wrapped copy of the gold went unflagged at F1 1.0). Null for
+ * a missing value or an empty skeleton.
+ */
 export function valueSkeleton(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const s = skeleton(value);
+  if (value === null || value === undefined) return null;
+  const s = skeleton(typeof value === "string" ? value : pythonJsonDumps(value));
   return s.length > 0 ? s : null;
 }
 

@@ -35,4 +35,11 @@ describe("a moderation reason (shown publicly on /audit)", () => {
   test("line breaks in a reason are fine", () => {
     expect(ModerationRequest.safeParse({ action: "flag", reason: "tuned on test\nsee thread" }).success).toBe(true);
   });
+
+  test("an invisible reason (zero-width or blank characters only) is refused: it is shown publicly", () => {
+    for (const reason of ["\u200b", "\u2800", "\u3164"]) {
+      const parsed = ModerationRequest.safeParse({ action: "flag", reason });
+      expect(parsed.success, JSON.stringify(reason)).toBe(false);
+    }
+  });
 });

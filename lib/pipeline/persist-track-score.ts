@@ -57,8 +57,15 @@ export async function persistTrackScore(
       result.scorerVersion,
     );
   }
+  // a full upload with test rows: its whole-benchmark figure is built from its split figures, the test part as
+  // published (see combineWithPublishedTest), never the exact whole rounded
+  const testSplit = result.splitMetrics.test;
   for (const [metric, aggregate] of Object.entries(result.metrics)) {
-    const fields = { ...figure(metric, aggregate, testFigures?.score === true), kind: "deterministic" as const, judgeProfileId: null };
+    const whole =
+      testFigures?.score === true && testSplit?.[metric] !== undefined
+        ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published)
+        : figure(metric, aggregate, testFigures?.score === true);
+    const fields = { ...whole, kind: "deterministic" as const, judgeProfileId: null };
     await tx.score.upsert({
       where: { submissionId_trackId_metric_scoreVersion: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion } },
       create: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion, ...fields },
@@ -78,4 +85,53 @@ export async function persistTrackScore(
     }
   }
   return published;
+}
+
+type Aggregate = TrackScore["metrics"][string];
+
+/**
+ * The whole-benchmark figure of a full upload that has test rows: the mean of its split figures weighted by their
+ * instances, with the test part as published (rounded or withheld, lib/leaderboard/test-split-privacy.ts) and the
+ * public parts exact. Rounding the exact whole instead let an uploader choose dev/validation rows, whose
+ * per-instance scores are public, that put the whole next to a rounding boundary and so read one hidden test
+ * instance's score bit by bit (the outside review's second pass). Built this way, the whole says nothing the
+ * public parts and the rounded test figure do not. The interval combines the parts' half-widths as independent
+ * means (normal approximation). Withheld when the test figure is, or when a metric is a pooled ratio whose parts
+ * cannot be weighted by instances (their share is not 1 / n).
+ */
+export function combineWithPublishedTest(
+  track: TrackScore["track"],
+  metric: string,
+  n: number,
+  splits: TrackScore["splitMetrics"],
+  published: Map<string, Publication>,
+): { value: number | null; n: number; ciLow: number | null; ciHigh: number | null } {
+  const withheld = { value: null, n, ciLow: null, ciHigh: null };
+  const parts: Aggregate[] = [];
+  for (const [split, metrics] of Object.entries(splits) as [Split, Record<string, Aggregate>][]) {
+    const part = metrics[metric];
+    if (!part || part.n === 0) continue;
+    const weighable = part.share === undefined || Math.abs(part.share - 1 / part.n) < 1e-12;
+    if (!weighable) return markWithheld(published, metric, withheld);
+    if (split !== "test") {
+      parts.push(part);
+      continue;
+    }
+    const publication = publishTestAggregate(track, metric, part);
+    if (publication.withheld || publication.aggregate.value === null) return markWithheld(published, metric, withheld);
+    published.set(metric, publication);
+    parts.push({ ...part, ...publication.aggregate });
+  }
+  const total = parts.reduce((sum, p) => sum + p.n, 0);
+  if (total === 0 || parts.some((p) => p.value === null)) return markWithheld(published, metric, withheld);
+  const value = parts.reduce((sum, p) => sum + p.n * p.value!, 0) / total;
+  const halves = parts.map((p) => (p.ciLow === null || p.ciHigh === null ? null : (p.ciHigh - p.ciLow) / 2));
+  if (halves.some((h) => h === null)) return { value, n, ciLow: null, ciHigh: null };
+  const half = Math.sqrt(parts.reduce((sum, p, i) => sum + ((p.n / total) * halves[i]!) ** 2, 0));
+  return { value, n, ciLow: value - half, ciHigh: value + half };
+}
+
+function markWithheld<T>(published: Map<string, Publication>, metric: string, figure: T): T {
+  published.set(metric, { aggregate: figure as never, step: null, withheld: true });
+  return figure;
 }

@@ -28,4 +28,15 @@ describe("free text people send", () => {
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.message).toBe("contains the control character U+0000");
   });
+
+  test("the second review pass: blanks that are marks or symbols, bidi overrides and lone surrogates", () => {
+    for (const blank of ["\u2800", "\u034f", "\ufe0f", "\u17b4", "\u{1d159}", "\u00ad", "\u2066", "\u{e0041}"]) {
+      expect(hasVisibleCharacter(blank), JSON.stringify(blank)).toBe(false);
+    }
+    expect(hasVisibleCharacter("e\u0301")).toBe(true);
+    expect(textProblem("a\u202eb")).toMatch(/bidirectional control character U\+202E/);
+    expect(textProblem("a\u2066b\u2069")).toMatch(/U\+2066/);
+    expect(textProblem("\ud800")).toMatch(/lone surrogate/);
+    expect(textProblem("😀 \u200f")).toBeNull();
+  });
 });

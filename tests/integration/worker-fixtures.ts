@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { getDemoDataset } from "@/lib/datasets/demo";
-import { publishTestAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { combineWithPublishedTest } from "@/lib/pipeline/persist-track-score";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
 import { PUBLISHED_SEED } from "@/lib/pipeline/test-figures";
 import type { TrackId } from "@/lib/tracks";
@@ -62,11 +62,13 @@ export async function createTestSubmission(
  */
 export async function referenceScore(db: Db, benchmarkVersionId: string, _submissionId: string, track: TrackId = "task1"): Promise<TrackScore> {
   const instances = await getScorableInstances(db, benchmarkVersionId, track);
+  const splits = await db.instance.findMany({ where: { benchmarkVersionId, trackId: track }, select: { benchmarkId: true, split: true } });
+  const splitById = new Map(splits.map((s) => [s.benchmarkId, s.split]));
   return scoreTrack(
     track,
     instances,
     demoRows(track).map((value, i) => ({ line: i + 1, value })),
-    { seed: PUBLISHED_SEED },
+    { seed: PUBLISHED_SEED, splitOf: (id) => splitById.get(id) ?? undefined },
   );
 }
 
@@ -85,7 +87,8 @@ export async function expectStoredEqualsReference(db: Db, submissionId: string, 
   const scores = await db.score.findMany({ where: { submissionId, scoreVersion: SCORER_VERSION, trackId: reference.track } });
   expect(scores.map((s) => s.metric).sort()).toEqual(Object.keys(reference.metrics).sort());
   for (const score of scores) {
-    const expected = publishTestAggregate(reference.track, score.metric, reference.metrics[score.metric]!).aggregate;
+    // the whole built from the split figures with the test part as published (lib/pipeline/persist-track-score.ts)
+    const expected = combineWithPublishedTest(reference.track, score.metric, reference.metrics[score.metric]!.n, reference.splitMetrics, new Map());
     expect({ value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh }, score.metric).toEqual(expected);
   }
 }
