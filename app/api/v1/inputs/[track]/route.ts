@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { countInputs, pageInputs } from "@/lib/db/queries/submission-inputs";
 import { internalError } from "../../submissions/_lib/http";
 import { inputScopeOf } from "../_lib/input-scope";
+import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
 
 export const dynamic = "force-dynamic";
 
@@ -24,33 +25,14 @@ export async function GET(request: NextRequest, context: { params: Promise<{ tra
     if (!resolved.ok) return resolved.response;
     const { scope } = resolved;
     const total = await countInputs(db(), scope);
-    const encoder = new TextEncoder();
-    let after: string | null = null;
-    let finished = false;
-    const body = new ReadableStream<Uint8Array>({
-      // pull: the next page is read only when the client has taken the previous one
-      async pull(controller) {
-        if (finished) return;
-        try {
-          const page = await pageInputs(db(), scope, after, PAGE_SIZE);
-          if (page.length === 0) {
-            finished = true;
-            controller.close();
-            return;
-          }
-          after = page[page.length - 1]!.benchmarkId;
-          const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
-          controller.enqueue(encoder.encode(page.map((row) => `${JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) })}\n`).join("")));
-          if (page.length < PAGE_SIZE) {
-            finished = true;
-            controller.close();
-          }
-        } catch (error) {
-          console.error("[GET /api/v1/inputs/{track}] page failed", error);
-          controller.error(error);
-        }
-      },
-    });
+    const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
+    // the next page only when the client has taken the previous one; none once it has gone
+    const body = pagedNdjsonStream(
+      (last: { benchmarkId: string; input: unknown } | null) => pageInputs(db(), scope, last?.benchmarkId ?? null, PAGE_SIZE),
+      PAGE_SIZE,
+      (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
+      (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
+    );
     const filename = `alpsbench-${resolved.benchmark}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
     return new Response(body, {
       headers: {
