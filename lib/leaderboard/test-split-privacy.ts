@@ -15,7 +15,9 @@ import { metricDef, TRACK_METRICS } from "./metrics";
  * with about a dozen test instances), the figure is withheld (null) instead: it would say next to nothing.
  *
  * Not guaranteed: an attacker who already knows every other instance's exact score, and lands the rest of a file
- * near a rounding boundary, still learns about one bit per upload; the daily upload limits bound that.
+ * near a rounding boundary, still learns about one bit per rounded figure (a few per upload: each metric and
+ * interval bound); the daily upload limits bound that. A full upload's whole-benchmark figure is not rounded here
+ * but built from its rounded test figure (lib/pipeline/persist-track-score.ts combineWithPublishedTest).
  */
 export const MAX_STEP_SHARE = 0.1;
 
