@@ -92,7 +92,7 @@ const SUBMISSION_FIELDS = {
   systemId: true,
   createdAt: true,
   source: true,
-  benchmarkVersion: { select: { slug: true } },
+  benchmarkVersion: { select: { slug: true, isDemo: true } },
 } as const;
 
 type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof SUBMISSION_FIELDS }>;

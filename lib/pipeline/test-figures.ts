@@ -11,15 +11,18 @@ import { scopeWhere, type SubmissionScope } from "./submission-instances";
  */
 export const PUBLISHED_SEED = "alpsbench:test-split-published";
 
-type Subject = { source: string; split: "full" | Split };
+type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isDemo: boolean } | null };
 
 /**
  * Which aggregates of a submission carry test-split figures of an upload (persist-track-score.ts, TestFigures):
  * a test-split upload's Scores; a full upload's Scores and test SplitScores when its file has a test row
- * (`hasTestRow`). Null: all exact (the server's own runs, dev/validation uploads, full uploads without test rows).
+ * (`hasTestRow`). Null: all exact (the server's own runs, dev/validation uploads, full uploads without test rows,
+ * and every upload to the demo benchmark: its gold is synthetic and built by code in this repository,
+ * lib/datasets/demo, so there is nothing hidden to protect, and an upload to try the site shows its figures).
  */
 export function testFiguresOf(submission: Subject, hasTestRow: boolean): TestFigures | null {
   if (submission.source !== "upload") return null;
+  if (submission.benchmarkVersion?.isDemo === true) return null;
   if (submission.split === "test") return { score: true, testSplit: true };
   if (submission.split === "full" && hasTestRow) return { score: true, testSplit: true };
   return null;

@@ -6,9 +6,7 @@ import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { getDemoDataset } from "@/lib/datasets/demo";
-import { combineWithPublishedTest } from "@/lib/pipeline/persist-track-score";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
-import { PUBLISHED_SEED } from "@/lib/pipeline/test-figures";
 import type { TrackId } from "@/lib/tracks";
 
 /** Shared by the worker tests: a demo-benchmark Task 1 submission, the worker as a real process, checks. */
@@ -56,19 +54,16 @@ export async function createTestSubmission(
 }
 
 /**
- * What an uninterrupted, in-memory run gives on the same rows (the reference every test compares with). These
- * submissions are full uploads with test rows, so their aggregates use the published seed and are stored rounded
- * (lib/pipeline/test-figures.ts); expectStoredEqualsReference rounds the reference the same way.
+ * What an uninterrupted, in-memory run gives on the same rows (the reference every test compares with). These are
+ * demo uploads, whose figures are exact (lib/pipeline/test-figures.ts: the demo's gold is in this repository).
  */
-export async function referenceScore(db: Db, benchmarkVersionId: string, _submissionId: string, track: TrackId = "task1"): Promise<TrackScore> {
+export async function referenceScore(db: Db, benchmarkVersionId: string, submissionId: string, track: TrackId = "task1"): Promise<TrackScore> {
   const instances = await getScorableInstances(db, benchmarkVersionId, track);
-  const splits = await db.instance.findMany({ where: { benchmarkVersionId, trackId: track }, select: { benchmarkId: true, split: true } });
-  const splitById = new Map(splits.map((s) => [s.benchmarkId, s.split]));
   return scoreTrack(
     track,
     instances,
     demoRows(track).map((value, i) => ({ line: i + 1, value })),
-    { seed: PUBLISHED_SEED, splitOf: (id) => splitById.get(id) ?? undefined },
+    { seed: submissionId },
   );
 }
 
@@ -87,8 +82,8 @@ export async function expectStoredEqualsReference(db: Db, submissionId: string, 
   const scores = await db.score.findMany({ where: { submissionId, scoreVersion: SCORER_VERSION, trackId: reference.track } });
   expect(scores.map((s) => s.metric).sort()).toEqual(Object.keys(reference.metrics).sort());
   for (const score of scores) {
-    // the whole built from the split figures with the test part as published (lib/pipeline/persist-track-score.ts)
-    const expected = combineWithPublishedTest(reference.track, score.metric, reference.metrics[score.metric]!.n, reference.splitMetrics, new Map());
+    const { value, n, ciLow, ciHigh } = reference.metrics[score.metric]!;
+    const expected = { value, n, ciLow, ciHigh };
     expect({ value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh }, score.metric).toEqual(expected);
   }
 }
