@@ -17,7 +17,8 @@ export function Heatmap({ id, data, label, rowHeader }: { id: string; data: Heat
         <div role="img" aria-label={label} data-heatmap={id} className="num grid gap-px text-xs" style={{ gridTemplateColumns: template }}>
           <div className="px-1 py-1 text-fg-subtle">{rowHeader}</div>
           {data.columns.map((c) => (
-            <div key={c.id} className="px-1 py-1 text-center font-medium text-fg-muted" title={c.label}>
+            // long ids ("mistral_weqweason", "oasst_deberta_v3") wrap inside their column instead of running into the next
+            <div key={c.id} className="min-w-0 px-1 py-1 text-center leading-tight font-medium [overflow-wrap:anywhere] text-fg-muted" title={c.label}>
               {c.short ? (
                 <>
                   <span className="sm:hidden">{c.short}</span>

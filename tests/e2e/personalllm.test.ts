@@ -118,6 +118,11 @@ describe("PersonalLLM in the app", () => {
       }
       await expect.poll(() => page.locator("[data-heatmap]").count()).toBe(1);
       if (hasFigures) await expect.poll(() => page.locator("[data-bar-chart]").count()).toBe(4);
+      // the heat map's column headers (reward model ids) stay inside their columns: they ran into each other at 1280 px
+      const overflowing = await page
+        .locator("[data-heatmap] > div[title]")
+        .evaluateAll((cells) => cells.filter((c) => !c.hasAttribute("data-heat-row") && c.scrollWidth > c.clientWidth + 1).map((c) => c.getAttribute("title")));
+      expect(overflowing).toEqual([]);
       // a module page has no AlpsBench data scope, split or scorer links (they changed nothing here), and its tier
       // legend explains only the tiers its rows have
       expect(await page.locator('nav[aria-label="Split"], nav[aria-label="Benchmark"], nav[aria-label="Score version"]').count()).toBe(0);
