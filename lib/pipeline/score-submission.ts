@@ -13,8 +13,9 @@ import { queueTiming } from "@/lib/queue/timing";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import { loadPublicValueIndex, recordContamination } from "./contamination-check";
 import type { RewardSetup } from "./fill-reward-scores";
-import { publishTestAggregate, testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
+import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { persistTrackScore } from "./persist-track-score";
+import { publishedJudgeAggregates } from "./published-judge-aggregates";
 import { PUBLISHED_SEED, storedTestRow, testFiguresOf } from "./test-figures";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { SCORER_VERSION, scoreTrack } from "./score-track";
@@ -31,7 +32,7 @@ import {
   type SubmissionScope,
   submissionScope,
 } from "./submission-instances";
-import { type JudgedInstance, judgeAggregates, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
+import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
 import { JobSupersededError, type JobControl } from "./submission-job-control";
 import { type StoredPredictions, storedPredictions } from "./submission-predictions";
 
@@ -405,24 +406,25 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     const version = judgeScoreVersion(profile);
     const rows = await db.instanceResult.findMany({
       where: { submissionId: submission.id, scoreVersion: version, instance: scopeWhere(scope) },
-      select: { metrics: true, instance: { select: { meta: true } } },
+      select: { metrics: true, instance: { select: { meta: true, split: true } } },
     });
-    // the same rounding as the deterministic aggregates (test-figures.ts); judge Scores are whole-scope only
+    // published like the deterministic aggregates (test-figures.ts): a test upload's rounded, a full upload's with
+    // test rows built from its exact public parts and rounded test part (published-judge-aggregates.ts)
     const testFigures = testFiguresOf(submission, submission.split === "full" && (await storedTestRow(db, scope)));
-    const aggregates = judgeAggregates(
+    const aggregates = publishedJudgeAggregates(
       scope.track,
-      rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta })),
+      rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta, split: r.instance.split })),
       testFigures ? PUBLISHED_SEED : submission.id,
+      testFigures?.score ? (submission.split === "full" ? "full" : "test") : "exact",
     );
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(db, options.control, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {
       for (const [metric, aggregate] of Object.entries(aggregates)) {
-        const figure = testFigures?.score ? publishTestAggregate(scope.track, metric, aggregate).aggregate : aggregate;
         const fields = {
-          value: figure.value,
-          n: figure.n,
-          ciLow: figure.ciLow,
-          ciHigh: figure.ciHigh,
+          value: aggregate.value,
+          n: aggregate.n,
+          ciLow: aggregate.ciLow,
+          ciHigh: aggregate.ciHigh,
           kind: "judge" as const,
           judgeProfileId: profileRow.id,
         };
