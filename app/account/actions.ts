@@ -2,10 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
+import { API_TOKEN_SCOPES, createApiToken, revokeApiToken, tokenNameProblem } from "@/lib/auth/api-token";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
-import { hasVisibleCharacter, textProblem } from "@/lib/security/safe-text";
 
 /** More live tokens than this is a leak waiting to happen; revoke old ones first. */
 const MAX_LIVE_TOKENS = 20;
@@ -16,8 +15,10 @@ const CreateTokenInput = z.object({
     .trim()
     .min(1, { message: "Give the token a name, e.g. the machine or script that uses it." })
     .max(60, { message: "The name is longer than 60 characters." })
-    .refine((name) => textProblem(name) === null, { message: "The name contains a control character." })
-    .refine(hasVisibleCharacter, { message: "The name has no visible character." }),
+    .superRefine((name, ctx) => {
+      const problem = tokenNameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: `The name ${problem}.` });
+    }),
   scopes: z.array(z.enum(API_TOKEN_SCOPES, { error: `Scopes are ${API_TOKEN_SCOPES.join(" and ")}.` })).min(1, { message: "Choose at least one scope." }),
 });
 

@@ -40,3 +40,13 @@ describe("API tokens", () => {
     expect(isWellFormedApiToken(`abk_${"a".repeat(43)}`)).toBe(true);
   });
 });
+
+describe("token names (the web form and `alpsbench token create` alike)", () => {
+  test("a bidi override, a control character or nothing visible is named; an ordinary name passes", async () => {
+    const { tokenNameProblem } = await import("./api-token");
+    expect(tokenNameProblem("a\u202eb")).toMatch(/bidirectional control character U\+202E/);
+    expect(tokenNameProblem("a\u0001")).toMatch(/control character U\+0001/);
+    expect(tokenNameProblem("\u200b")).toBe("has no visible character");
+    expect(tokenNameProblem("laptop 2")).toBeNull();
+  });
+});

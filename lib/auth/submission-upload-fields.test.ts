@@ -155,3 +155,11 @@ describe("the outside review's second pass: C1 controls and invisible names", ()
     if (!parsed.ok) expect(parsed.problems).toEqual([{ field: "model", message: "has no visible character" }]);
   });
 });
+
+describe("the third pass: optional free text that shows nothing", () => {
+  test.each(["organisation", "backbone", "description"])("%s of only a zero-width space is refused, naming the field", (field) => {
+    const parsed = parseUploadFields({ task: "task1", model: "ok", [field]: "\u200b" });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problems).toEqual([{ field, message: "has no visible character" }]);
+  });
+});

@@ -39,4 +39,8 @@ describe("free text people send", () => {
     expect(textProblem("\ud800")).toMatch(/lone surrogate/);
     expect(textProblem("😀 \u200f")).toBeNull();
   });
+
+  test("the third pass: unassigned and private-use code points show nothing either", () => {
+    for (const blank of ["\u2065", "\ufff0", "\u{e0080}", "\ue000"]) expect(hasVisibleCharacter(blank), JSON.stringify(blank)).toBe(false);
+  });
 });

@@ -13,10 +13,11 @@ const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /**
  * What shows nothing on its own: format characters (zero-width space and joiners, bidi marks, tag characters),
- * white space, combining marks without a base (U+034F, variation selectors, U+17B4), and the blanks that are
+ * white space, unassigned and private-use code points (U+2065, U+FFF0 showed as nothing), combining marks without a
+ * base (U+034F, variation selectors, U+17B4), and the blanks that are
  * letters or symbols (Hangul fillers, U+2800 BRAILLE PATTERN BLANK, U+1D159 and the musical format characters).
  */
-const INVISIBLE = /[\p{Cf}\p{Z}\s\p{M}\u115f\u1160\u3164\uffa0\u2800\u{1d159}\u{1d173}-\u{1d17a}]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cn}\p{Co}\p{Z}\s\p{M}\u115f\u1160\u3164\uffa0\u2800\u{1d159}\u{1d173}-\u{1d17a}]/gu;
 /** a high surrogate not followed by a low one, or a low one not preceded by a high one */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** bidi embeddings, overrides and isolates: "a\u202eb" shows as another name (right-to-left marks alone are harmless) */

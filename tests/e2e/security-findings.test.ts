@@ -363,5 +363,21 @@ describe("second pass: crafted URLs and headers answer 4xx, never 500", () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(JSON.stringify(answer.body)).toContain("model");
     }
+    // the third pass: a file name (multipart) or an organisation that shows nothing
+    const invisibleFile = await uploadMultipart(baseUrl, {
+      token: actors.user.token!,
+      fields: { task: "task1", benchmark: "demo", split: "dev", model: "Visible" },
+      file,
+      fileName: "\u200b",
+    });
+    expect(invisibleFile.status, JSON.stringify(invisibleFile.body)).toBe(400);
+    expect(JSON.stringify(invisibleFile.body)).toContain("filename");
+    const invisibleOrg = await uploadMultipart(baseUrl, {
+      token: actors.user.token!,
+      fields: { task: "task1", benchmark: "demo", split: "dev", model: "Visible", organisation: "\u3164" },
+      file,
+    });
+    expect(invisibleOrg.status, JSON.stringify(invisibleOrg.body)).toBe(400);
+    expect(JSON.stringify(invisibleOrg.body)).toContain("organisation");
   });
 });

@@ -11,7 +11,14 @@ import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
  * error, so a typo ("modle") is reported instead of silently ignored.
  */
 
-const optionalText = (max: number) => z.string().trim().max(max, `at most ${max} characters`).optional();
+// given but invisible ("\u200b") is refused like an invisible model name (it showed as an empty organisation)
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .refine(...VISIBLE_NAME)
+    .optional();
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .max(500, "at most 500 characters")
