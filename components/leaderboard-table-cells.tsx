@@ -171,7 +171,9 @@ export function ContaminationFlag({ figures }: { figures: NonNullable<Leaderboar
   const text =
     `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values contain a value of other tracks' public inputs ` +
     `(Task 2 memory pools ${percent(figures.task2InputShare)}, Task 3 candidates ${percent(figures.task3CandidateShare)}); ` +
-    `${percent(figures.submissionShare)} in one earlier submission. Threshold ${percent(figures.threshold)}. Not ranked.`;
+    `${percent(figures.submissionShare)} in one earlier submission. Threshold ${percent(figures.threshold)}.` +
+    (figures.split ? ` Its ${figures.split.name} rows alone: ${percent(figures.split.publicShare)} of ${figures.split.values} values.` : "") +
+    " Not ranked.";
   return (
     <span
       data-contamination-flag

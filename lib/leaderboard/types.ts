@@ -60,6 +60,11 @@ export const ContaminationFigures = z.object({
   submissionId: z.string().nullable(),
   threshold: z.number(),
   flagged: z.boolean(),
+  /**
+   * The split whose rows alone reach the highest public share, when that is what flagged the file: junk values on
+   * the dev rows diluted a test-row copy of the gold under the threshold (the outside review's third pass)
+   */
+  split: z.object({ name: z.string(), values: z.number().int(), publicShare: z.number() }).optional(),
 });
 export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
 

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { countedSkeletons, measureContamination } from "@/lib/contamination/measure-contamination";
+import { countedSkeletons, measureContamination, MIN_VALUES } from "@/lib/contamination/measure-contamination";
 import { predictedSkeletons, valueHash } from "@/lib/contamination/predicted-values";
 import { indexPublicValues, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
@@ -58,9 +58,10 @@ export async function recordContamination(
   subject: ContaminationSubject,
   rows: Iterable<unknown>,
   index: PublicValueIndex,
-  options: { mayFlag: boolean },
+  options: { mayFlag: boolean; splitOf?: (benchmarkId: string) => string | undefined },
 ): Promise<ContaminationFigures> {
-  const predicted = predictedSkeletons(rows);
+  const all = [...rows];
+  const predicted = predictedSkeletons(all);
   // the skeletons that count (lib/contamination/measure-contamination.ts), hashed: a later upload that
   // reproduces them under trivial edits has the same hashes
   const hashes = [...new Set(countedSkeletons(predicted, index).map(valueHash))];
@@ -84,7 +85,7 @@ export async function recordContamination(
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
             AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
-  const measured = measureContamination(predicted, index, best[0] ?? null);
+  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null), all, index, options.splitOf);
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };
@@ -93,4 +94,37 @@ export async function recordContamination(
     data: { contamination: figures as unknown as Prisma.InputJsonValue, contaminationFlagged: figures.flagged },
   });
   return figures;
+}
+
+const benchmarkIdOf = (row: unknown) =>
+  typeof row === "object" && row !== null && typeof (row as { benchmark_id?: unknown }).benchmark_id === "string"
+    ? (row as { benchmark_id: string }).benchmark_id
+    : null;
+
+/**
+ * The whole file's figures, also flagged when the rows of one split alone reach the threshold: each split has a
+ * board of its own, so junk values on the dev rows must not hide a copy of the gold on the test rows (a full
+ * upload diluted to 15.5 % ranked first on the test board). Pure but for the caller's `splitOf`.
+ */
+export function withSplits(
+  whole: ContaminationFigures,
+  rows: readonly unknown[],
+  index: PublicValueIndex,
+  splitOf: ((benchmarkId: string) => string | undefined) | undefined,
+): ContaminationFigures {
+  if (!splitOf) return whole;
+  const bySplit = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const id = benchmarkIdOf(row);
+    const split = id === null ? undefined : splitOf(id);
+    if (split) bySplit.set(split, [...(bySplit.get(split) ?? []), row]);
+  }
+  let worst: ContaminationFigures["split"];
+  for (const [name, part] of bySplit) {
+    const figures = measureContamination(predictedSkeletons(part), index, null);
+    if (figures.values >= MIN_VALUES && (!worst || figures.publicShare > worst.publicShare))
+      worst = { name, values: figures.values, publicShare: figures.publicShare };
+  }
+  if (!worst || whole.flagged || worst.publicShare < whole.threshold) return whole;
+  return { ...whole, flagged: true, split: worst };
 }

@@ -315,7 +315,8 @@ async function aggregate(
         subject,
         predictions.rows.map((r) => r.value),
         contamination,
-        { mayFlag: submission.source === "upload" },
+        // a full run is also measured split by split (a copy on one split must not hide behind junk on another)
+        { mayFlag: submission.source === "upload", splitOf: splits ? (id) => splits.get(id) : undefined },
       );
     }
     const now = new Date();

@@ -24,6 +24,13 @@ export function ContaminationNotice({ figures }: { figures: ContaminationFigures
         </>
       ) : null}
       . Threshold: {pct(figures.threshold)}.
+      {figures.split ? (
+        <>
+          {" "}
+          Its {figures.split.name} rows alone: {pct(figures.split.publicShare)} of {figures.split.values.toLocaleString("en-US")} values (each split is checked on
+          its own, so values on one split cannot dilute a copy on another).
+        </>
+      ) : null}
     </>
   );
   if (!figures.flagged) {
