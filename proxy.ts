@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { cachedPage, fillNonceOf, isCacheable } from "@/lib/page-cache/anonymous-page-cache";
 import { contentSecurityPolicy } from "@/lib/security/csp";
-import { rawPathOf, requestTargetProblem } from "@/lib/security/request-target";
 import { clientAddress, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 
 /**
@@ -11,13 +10,6 @@ import { clientAddress, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, too
  */
 export async function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;
-  // a NUL or invalid UTF-8 in the URL means nothing to any route (it reached PostgreSQL as a 500 before)
-  const problem = requestTargetProblem(rawPathOf(request.url), request.nextUrl.search);
-  if (problem) {
-    return pathname.startsWith("/api/")
-      ? NextResponse.json({ error: { code: "bad_request", message: problem } }, { status: 400 })
-      : new NextResponse(`400 Bad Request: ${problem}\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
   const kind = rateLimitKindOf(request.method, pathname);
   if (kind) {
     // API calls count per token when they carry a live one; sign-in attempts always per address.

@@ -65,8 +65,7 @@ describe("competitionRanks", () => {
 
 describe("published figures", () => {
   test("a paper's 3-decimal figure keeps 3 decimals in a 4-decimal column, padded with figure spaces to align", async () => {
-    const { formatPublished, publishedDecimals } = await import("./format");
-    expect(publishedDecimals(0.446, 4)).toBe(3);
+    const { formatPublished } = await import("./format");
     expect(formatPublished(0.446, 4)).toBe("0.446\u2007");
     expect(formatPublished(0.4463, 4)).toBe("0.4463");
     expect(formatPublished(56.1, 2)).toBe("56.1\u2007");

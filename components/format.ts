@@ -14,22 +14,14 @@ export function formatMetric(value: number | null | undefined, decimals: number)
 }
 
 /**
- * The decimals a published figure was written with: the fewest, up to `decimals`, that give back the stored
- * value (0.446 from a 3-decimal paper table stays 0.446, not 0.4460). A figure that ended in zeros (0.450)
- * reads as 0.45: the paper's trailing zeros are not in the stored number.
- */
-export function publishedDecimals(value: number, decimals: number): number {
-  return decimalsShown(value, decimals);
-}
-
-/**
  * A reported (copied) figure at the precision it was published with, padded with figure spaces to `decimals`
  * so that it stays right-aligned digit for digit with the column's computed values. `atLeast`: the precision its
  * publication printed the column at (lib/leaderboard/published-precision.ts), which gives back trailing zeros.
  */
 export function formatPublished(value: number | null | undefined, decimals: number, atLeast = 0): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const d = Math.min(decimals, Math.max(atLeast, publishedDecimals(value, decimals)));
+  // the fewest decimals that give back the stored value (0.446 stays 0.446, not 0.4460), or its publication's
+  const d = Math.min(decimals, Math.max(atLeast, decimalsShown(value, decimals)));
   const text = formatMetric(value, d)!;
   return text + "\u2007".repeat(decimals - d + (d === 0 && decimals > 0 ? 1 : 0));
 }

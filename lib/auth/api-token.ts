@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
-import { hasVisibleCharacter, textProblem } from "@/lib/security/safe-text";
+import { nameProblem } from "@/lib/security/safe-text";
 
 /**
  * API tokens for scripts and the CLI: `Authorization: Bearer abk_<43 base64url chars>`.
@@ -108,5 +108,5 @@ export async function revokeApiToken(db: Db, userId: string, tokenId: string): P
 
 /** Why a token name cannot be stored as typed (a control or bidi character, nothing visible), or null. */
 export function tokenNameProblem(name: string): string | null {
-  return textProblem(name) ?? (hasVisibleCharacter(name) ? null : "has no visible character");
+  return nameProblem(name);
 }

@@ -67,7 +67,7 @@ describe("contamination figures", () => {
 
 describe("a copy on one split diluted by junk on another", () => {
   test("the whole file stays under the threshold, the copied split alone does not: flagged, with that split's figures", async () => {
-    const { withSplits } = await import("@/lib/pipeline/contamination-check");
+    const { skeletonsBySplit, withSplits } = await import("@/lib/pipeline/contamination-check");
     // 25 test rows copy public values; 200 dev rows carry invented values: the whole file's share is 25 / 225 = 11 %
     const testRows = facts.slice(0, 25).map((value, i) => ({ benchmark_id: `t${i}`, memory_items: [{ value }] }));
     const devRows = Array.from({ length: 200 }, (_, i) => ({ benchmark_id: `d${i}`, memory_items: [{ value: `invented value number ${i} here` }] }));
@@ -75,11 +75,11 @@ describe("a copy on one split diluted by junk on another", () => {
     const whole = measureContamination(predictedSkeletons(rows), index, null);
     expect(whole.flagged).toBe(false);
     const splitOf = (id: string) => (id.startsWith("t") ? "test" : "dev");
-    const figures = withSplits(whole, rows, index, splitOf);
+    const figures = withSplits(whole, skeletonsBySplit(rows, splitOf), index);
     expect(figures.flagged).toBe(true);
     expect(figures.split).toEqual({ name: "test", values: 25, publicShare: 1 });
     expect(figures.publicShare).toBe(whole.publicShare);
     // without split information (a single-split upload) nothing changes
-    expect(withSplits(whole, rows, index, undefined)).toBe(whole);
+    expect(withSplits(whole, skeletonsBySplit(rows), index)).toBe(whole);
   });
 });

@@ -165,7 +165,8 @@ describe("tableProps", () => {
     const { precision, ...whole } = tableProps(board, q()).leaderboard;
     expect(whole).toEqual(packBoard(board));
     expect(tableProps(board, q()).server).toBeNull();
-    expect(precision === undefined || Array.isArray(precision)).toBe(true);
+    const { publishedPrecision } = await import("./published-precision");
+    expect(precision ?? []).toEqual(publishedPrecision(board.rows, board.columns));
     expect(unpackBoard(tableProps(board, q()).leaderboard).rows.find((r) => r.rowId === "b")!.cells.judge).toMatchObject({
       value: null,
       n: 10,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { formatPublished } from "@/components/format";
 import { decimalsShown, precisionFromEntries, publishedDecimalsOf } from "./published-decimals";
-import { precisionEntries, publishedPrecision } from "./published-precision";
+import { publishedPrecision } from "./published-precision";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
 
 const column = (id: string, decimals: number): LeaderboardColumn =>
@@ -42,7 +42,7 @@ describe("published precision of reported figures", () => {
     // computed rows never set a publication's precision
     row("Mine", "submitted", null, { "task1:f1": 0.1 }),
   ];
-  const precision = publishedPrecision(rows, [f1]);
+  const precision = precisionFromEntries(publishedPrecision(rows, [f1]));
   const shown = (name: string) => {
     const r = rows.find((x) => x.systemName === name)!;
     return formatPublished(r.cells["task1:f1"]!.value, 4, publishedDecimalsOf(precision, "task1:f1", r.sourceLabel))!.trim();
@@ -60,10 +60,10 @@ describe("published precision of reported figures", () => {
   test("the most common precision wins, ties take the larger; never fewer decimals than the figure has", () => {
     const wins = column("win", 2);
     const pllm = [15, 14.8, 13.9, 22, 24.5].map((v, i) => row(`run ${i}`, "reported", "PersonalLLM paper", { win: v }));
-    const p = publishedPrecision(pllm, [wins]);
+    const p = precisionFromEntries(publishedPrecision(pllm, [wins]));
     expect(publishedDecimalsOf(p, "win", "PersonalLLM paper")).toBe(1);
     expect(formatPublished(15, 2, publishedDecimalsOf(p, "win", "PersonalLLM paper"))).toBe("15.0\u2007");
-    const tie = publishedPrecision([row("a", "reported", "s", { win: 1.5 }), row("b", "reported", "s", { win: 1.25 })], [wins]);
+    const tie = precisionFromEntries(publishedPrecision([row("a", "reported", "s", { win: 1.5 }), row("b", "reported", "s", { win: 1.25 })], [wins]));
     expect(publishedDecimalsOf(tie, "win", "s")).toBe(2);
     expect(formatPublished(0.4894, 4, 3)).toBe("0.4894");
     expect(decimalsShown(0.1 + 0.2, 4)).toBe(1);
@@ -76,12 +76,16 @@ describe("published precision of reported figures", () => {
 });
 
 describe("published precision in the page's payload", () => {
-  test("entries round-trip to the same lookups, a null source included", () => {
+  test('one entry per column and source, a null source as "", read back to the same lookups', () => {
     const f1 = { id: "f1", label: "F1", description: "", direction: "higher", decimals: 4, kind: "deterministic" } as unknown as LeaderboardColumn;
     const rows = [0.3853, 0.497, 0.4894].map((v, i) => row(`r${i}`, "reported", i === 2 ? null : "Site", { f1: v }));
-    const map = publishedPrecision(rows, [f1]);
-    const back = precisionFromEntries(precisionEntries(map));
-    expect(publishedDecimalsOf(back, "f1", "Site")).toBe(publishedDecimalsOf(map, "f1", "Site"));
+    const entries = publishedPrecision(rows, [f1]);
+    expect(entries).toEqual([
+      ["f1", "Site", 4],
+      ["f1", "", 4],
+    ]);
+    const back = precisionFromEntries(entries);
+    expect(publishedDecimalsOf(back, "f1", "Site")).toBe(4);
     expect(publishedDecimalsOf(back, "f1", null)).toBe(4);
   });
 });

@@ -9,35 +9,29 @@ import type { LeaderboardColumn, LeaderboardRow } from "./types";
  * precision of a (column, source) is the one most of its figures still show (ties: the larger). Pure.
  */
 
-/** Per column and source label of the reported rows: the decimals the source printed that column with. */
-export function publishedPrecision(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): Map<string, number> {
-  const counts = new Map<string, Map<number, number>>();
+/**
+ * Per column and source label of the reported rows, the decimals the source printed that column with, as the
+ * page's payload carries them: [column id, source label ("" for none), decimals] (lib/leaderboard/packed-board.ts;
+ * read back with precisionFromEntries).
+ */
+export function publishedPrecision(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): [string, string, number][] {
+  const counts = new Map<string, { column: string; source: string; byDecimals: Map<number, number> }>();
   for (const row of rows) {
     if (row.tier !== "reported") continue;
     for (const column of columns) {
       const value = row.cells[column.id]?.value;
       if (typeof value !== "number" || !Number.isFinite(value)) continue;
       const key = precisionKey(column.id, row.sourceLabel);
-      const byDecimals = counts.get(key) ?? new Map<number, number>();
+      const entry = counts.get(key) ?? { column: column.id, source: row.sourceLabel ?? "", byDecimals: new Map<number, number>() };
       const d = decimalsShown(value, column.decimals);
-      byDecimals.set(d, (byDecimals.get(d) ?? 0) + 1);
-      counts.set(key, byDecimals);
+      entry.byDecimals.set(d, (entry.byDecimals.get(d) ?? 0) + 1);
+      counts.set(key, entry);
     }
   }
-  const out = new Map<string, number>();
-  for (const [key, byDecimals] of counts) {
+  return [...counts.values()].map(({ column, source, byDecimals }) => {
     let best = 0;
     let bestCount = -1;
     for (const [d, n] of byDecimals) if (n > bestCount || (n === bestCount && d > best)) [best, bestCount] = [d, n];
-    out.set(key, best);
-  }
-  return out;
-}
-
-/** The map as [column id, source label, decimals] entries, for the page's payload (lib/leaderboard/packed-board.ts). */
-export function precisionEntries(precision: ReadonlyMap<string, number>): [string, string, number][] {
-  return [...precision].map(([key, decimals]) => {
-    const [column, source] = key.split("\n") as [string, string];
-    return [column, source, decimals];
+    return [column, source, best];
   });
 }

@@ -1,6 +1,6 @@
 import { applyTableQuery, CLIENT_ROWS_LIMIT, organisationsOf, PAGE_ROWS, type ServerSlice } from "./apply-table-query";
 import { packBoard, type PackedLeaderboard } from "./packed-board";
-import { precisionEntries, publishedPrecision } from "./published-precision";
+import { publishedPrecision } from "./published-precision";
 import type { TableQuery } from "./table-state";
 import type { Leaderboard } from "./types";
 
@@ -13,7 +13,7 @@ import type { Leaderboard } from "./types";
  */
 export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard: PackedLeaderboard; server: ServerSlice | null } {
   // the precision each publication printed each column at, over the whole board (not only the page shipped)
-  const entries = precisionEntries(publishedPrecision(board.rows, board.columns));
+  const entries = publishedPrecision(board.rows, board.columns);
   const withPrecision = (packed: PackedLeaderboard): PackedLeaderboard => (entries.length > 0 ? { ...packed, precision: entries } : packed);
   if (board.rows.length <= CLIENT_ROWS_LIMIT) return { leaderboard: withPrecision(packBoard(board)), server: null };
   const view = applyTableQuery(board, query);

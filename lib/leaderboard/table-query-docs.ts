@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TableQuery } from "./table-state";
 
 /*
- * What each table query parameter means, for /api-docs. Server only: these texts were ~2 KB of every leaderboard
+ * What each table query parameter means, for /api-docs. Server only: these texts (2,021 characters) were in every leaderboard
  * page's JavaScript when they sat in the schema itself (the browser loads lib/leaderboard/table-state.ts to read
  * its own URL). The documented schema is the very schema with its fields described, so the API page still shows
  * what the endpoints accept (types, enum members, defaults) straight from it.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import { hasVisibleCharacter, textProblem } from "@/lib/security/safe-text";
+import { nameProblem } from "@/lib/security/safe-text";
 
 /**
  * Admin moderation of one submission, each action with its undo:
@@ -24,7 +24,7 @@ export const ModerationRequest = z
         .trim()
         .max(500, "at most 500 characters")
         .superRefine((value, ctx) => {
-          const problem = textProblem(value, true) ?? (value !== "" && !hasVisibleCharacter(value) ? "has no visible character" : null);
+          const problem = nameProblem(value, true);
           if (problem) ctx.addIssue({ code: "custom", message: problem });
         })
         .optional(),

@@ -60,8 +60,9 @@ export async function recordContamination(
   index: PublicValueIndex,
   options: { mayFlag: boolean; splitOf?: (benchmarkId: string) => string | undefined },
 ): Promise<ContaminationFigures> {
-  const all = [...rows];
-  const predicted = predictedSkeletons(all);
+  // each row's skeletons computed once: per split (each split has a board of its own), merged for the whole file
+  const bySplit = skeletonsBySplit(rows, options.splitOf);
+  const predicted = mergeSkeletons(bySplit.values());
   // the skeletons that count (lib/contamination/measure-contamination.ts), hashed: a later upload that
   // reproduces them under trivial edits has the same hashes
   const hashes = [...new Set(countedSkeletons(predicted, index).map(valueHash))];
@@ -85,7 +86,7 @@ export async function recordContamination(
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
             AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
-  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null), all, index, options.splitOf);
+  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null), bySplit, index);
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };
@@ -101,27 +102,36 @@ const benchmarkIdOf = (row: unknown) =>
     ? (row as { benchmark_id: string }).benchmark_id
     : null;
 
+/** The rows' predicted skeletons per split ("" for rows of no known split, or every row without `splitOf`). */
+export function skeletonsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, Map<string, boolean>> {
+  const rowsBySplit = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const id = splitOf ? benchmarkIdOf(row) : null;
+    const split = (id !== null && splitOf?.(id)) || "";
+    const list = rowsBySplit.get(split);
+    if (list) list.push(row);
+    else rowsBySplit.set(split, [row]);
+  }
+  return new Map([...rowsBySplit].map(([split, part]) => [split, predictedSkeletons(part)]));
+}
+
+/** One file's skeletons from its splits' (a skeleton is long when it is in any split). */
+function mergeSkeletons(parts: Iterable<ReadonlyMap<string, boolean>>): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const part of parts) for (const [s, long] of part) if (out.get(s) !== true) out.set(s, long);
+  return out;
+}
+
 /**
  * The whole file's figures, also flagged when the rows of one split alone reach the threshold: each split has a
  * board of its own, so junk values on the dev rows must not hide a copy of the gold on the test rows (a full
- * upload diluted to 15.5 % ranked first on the test board). Pure but for the caller's `splitOf`.
+ * upload diluted to 15.5 % ranked first on the test board). Pure.
  */
-export function withSplits(
-  whole: ContaminationFigures,
-  rows: readonly unknown[],
-  index: PublicValueIndex,
-  splitOf: ((benchmarkId: string) => string | undefined) | undefined,
-): ContaminationFigures {
-  if (!splitOf) return whole;
-  const bySplit = new Map<string, unknown[]>();
-  for (const row of rows) {
-    const id = benchmarkIdOf(row);
-    const split = id === null ? undefined : splitOf(id);
-    if (split) bySplit.set(split, [...(bySplit.get(split) ?? []), row]);
-  }
+export function withSplits(whole: ContaminationFigures, bySplit: ReadonlyMap<string, ReadonlyMap<string, boolean>>, index: PublicValueIndex): ContaminationFigures {
   let worst: ContaminationFigures["split"];
-  for (const [name, part] of bySplit) {
-    const figures = measureContamination(predictedSkeletons(part), index, null);
+  for (const [name, predicted] of bySplit) {
+    if (name === "") continue;
+    const figures = measureContamination(predicted, index, null);
     if (figures.values >= MIN_VALUES && (!worst || figures.publicShare > worst.publicShare))
       worst = { name, values: figures.values, publicShare: figures.publicShare };
   }

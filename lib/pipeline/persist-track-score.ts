@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { publishTestAggregate, type Publication } from "@/lib/leaderboard/test-split-privacy";
+import { publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split } from "@/lib/tracks";
 import type { TrackScore } from "./score-track";
 import { newInstanceId } from "./write-instances";
@@ -7,10 +7,10 @@ import { newInstanceId } from "./write-instances";
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
- * Which aggregates carry test-split figures of an upload and are stored rounded (lib/leaderboard/test-split-privacy.ts):
- * `score`, the Score rows (a test-split upload, or a full one with test rows: its whole-benchmark mean minus the
- * public dev/validation per-instance scores is the test sum); `testSplit`, the SplitScore rows of the test split.
- * Absent: everything exact (the server's own runs, dev/validation uploads, full uploads without test rows).
+ * Which aggregates carry test-split figures of an upload (lib/leaderboard/test-split-privacy.ts): `score`, the
+ * Score rows (a test-split upload's, stored rounded; a full upload's with test rows, built by
+ * combineWithPublishedTest); `testSplit`, the SplitScore rows of the test split, stored rounded. Absent:
+ * everything exact (the server's own runs, dev/validation uploads, full uploads without test rows, the demo).
  */
 export type TestFigures = { score: boolean; testSplit: boolean };
 
@@ -105,8 +105,8 @@ export function combineWithPublishedTest(
   n: number,
   splits: TrackScore["splitMetrics"],
   published: Map<string, Publication>,
-): { value: number | null; n: number; ciLow: number | null; ciHigh: number | null } {
-  const withheld = { value: null, n, ciLow: null, ciHigh: null };
+): PublishedAggregate {
+  const withheld: PublishedAggregate = { value: null, n, ciLow: null, ciHigh: null };
   const parts: Aggregate[] = [];
   for (const [split, metrics] of Object.entries(splits) as [Split, Record<string, Aggregate>][]) {
     const part = metrics[metric];
@@ -131,7 +131,7 @@ export function combineWithPublishedTest(
   return { value, n, ciLow: value - half, ciHigh: value + half };
 }
 
-function markWithheld<T>(published: Map<string, Publication>, metric: string, figure: T): T {
-  published.set(metric, { aggregate: figure as never, step: null, withheld: true });
+function markWithheld(published: Map<string, Publication>, metric: string, figure: PublishedAggregate): PublishedAggregate {
+  published.set(metric, { aggregate: figure, step: null, withheld: true });
   return figure;
 }

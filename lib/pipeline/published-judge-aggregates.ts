@@ -1,4 +1,4 @@
-import { publishTestAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { publishTestAggregate, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
 import { combineWithPublishedTest } from "./persist-track-score";
 import type { AggregateMetric } from "./score-track";
@@ -19,7 +19,7 @@ export function publishedJudgeAggregates(
   rows: readonly JudgedRow[],
   seed: string,
   mode: "exact" | "test" | "full",
-): Record<string, { value: number | null; n: number; ciLow: number | null; ciHigh: number | null }> {
+): Record<string, PublishedAggregate> {
   const whole = judgeAggregates(track, rows, seed);
   if (mode === "exact") return whole;
   if (mode === "test") return Object.fromEntries(Object.entries(whole).map(([metric, a]) => [metric, publishTestAggregate(track, metric, a).aggregate]));

@@ -2,7 +2,8 @@
  * What no route can mean: a path or query that is not valid percent-encoded UTF-8, or that decodes to a control
  * character (C0, DEL, C1). Before this check, `/systems/%00` reached Prisma (PostgreSQL refuses NUL in text:
  * a 500), `/tasks/%ff` reached a page that could not decode its own segment (a 500), and `?q=%ff` became
- * U+FFFD silently. proxy.ts answers 400 for them before any route runs. Pure.
+ * U+FFFD silently. The web server (scripts/web.ts) answers 400 for them, on the URL as sent, before Next parses
+ * it or any route or proxy.ts runs (once per request, the upload route included). Pure.
  */
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
@@ -37,15 +38,6 @@ export function requestTargetProblem(pathname: string, search: string): string |
 }
 
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-
-/** The path of a request URL as sent (still percent-encoded): what `new URL()` kept of it. */
-export function rawPathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return "/";
-  }
-}
 
 /** A request target as Node gives it (`/path?query`) split into its path and query (with the "?"). */
 export function splitTarget(target: string): [path: string, search: string] {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hasVisibleCharacter, safeText, textProblem } from "./safe-text";
+import { hasVisibleCharacter, nameProblem, textProblem } from "./safe-text";
 
 describe("free text people send", () => {
   test("C0, DEL and C1 controls are named; tab and line breaks only in multi-line text", () => {
@@ -22,11 +22,12 @@ describe("free text people send", () => {
     expect(hasVisibleCharacter("中")).toBe(true);
   });
 
-  test("safeText as a zod schema", () => {
-    expect(safeText().safeParse("ok").success).toBe(true);
-    const bad = safeText().safeParse("a\u0000b");
-    expect(bad.success).toBe(false);
-    expect(bad.error!.issues[0]!.message).toBe("contains the control character U+0000");
+  test("nameProblem: a text problem first, then nothing visible; empty is the caller's", () => {
+    expect(nameProblem("a\u0000b")).toBe("contains the control character U+0000");
+    expect(nameProblem("\u200b")).toBe("has no visible character");
+    expect(nameProblem("line 1\nline 2", true)).toBeNull();
+    expect(nameProblem("")).toBeNull();
+    expect(nameProblem("ok")).toBeNull();
   });
 
   test("the second review pass: blanks that are marks or symbols, bidi overrides and lone surrogates", () => {

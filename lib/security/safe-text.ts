@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /*
  * Free text a person sends (system names, descriptions, file names, moderation reasons, token names): what the
  * database and every page can store and show as the person meant it. Pure.
@@ -43,12 +41,12 @@ export function hasVisibleCharacter(value: string): boolean {
   return value.replace(INVISIBLE, "") !== "";
 }
 
-/** A zod string for free text: `textProblem` as its issue. */
-export function safeText(options: { multiline?: boolean } = {}) {
-  return z.string().superRefine((value, ctx) => {
-    const problem = textProblem(value, options.multiline);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+/**
+ * Why a name or a public reason cannot be stored (`textProblem`), or shows nothing, or null. An empty value is
+ * the caller's to allow or refuse (optional fields).
+ */
+export function nameProblem(value: string, multiline = false): string | null {
+  return textProblem(value, multiline) ?? (value !== "" && !hasVisibleCharacter(value) ? "has no visible character" : null);
 }
 
 /** A zod refinement for names: at least one visible character. */

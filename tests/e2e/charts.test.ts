@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { formatPublished } from "@/components/format";
 import { POOL_SIZES } from "@/lib/tracks";
+import { loadCharts } from "./lazy-charts";
 import { launchChromium } from "./browser";
 
 /**
@@ -24,31 +25,6 @@ async function apiRows(view: string, benchmark = "alpsbench-v1"): Promise<ApiRow
 }
 
 const num = (row: ApiRow, column: string): number | null => (typeof row[column] === "number" ? (row[column] as number) : null);
-
-/**
- * Loads the charts: a task page's charts (data, heat maps, recharts) are fetched and drawn when the reader scrolls
- * their section into view, or presses "Show the charts" where there is nothing to scroll
- * (app/tasks/[task]/_components/task-charts.tsx, components/charts/when-in-view.tsx).
- */
-async function loadCharts(p: Page = page) {
-  // by index, not by state: a chart's wrapper stops matching `[data-lazy-chart="waiting"]` as soon as it loads
-  const charts = p.locator("[data-lazy-chart]");
-  for (let i = 0; i < (await charts.count()); i++) {
-    const chart = charts.nth(i);
-    if ((await chart.getAttribute("data-lazy-chart")) !== "waiting") continue;
-    await chart.scrollIntoViewIfNeeded();
-    // the scroll's intersection is reported asynchronously: look half a second later, then ask for the charts
-    // (the button is gone if they loaded meanwhile)
-    await p.waitForTimeout(500);
-    if ((await chart.getAttribute("data-lazy-chart")) === "waiting") {
-      await chart
-        .getByRole("button", { name: "Show the charts" })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
-    }
-  }
-  await expect.poll(() => p.locator('[data-lazy-chart="waiting"]').count()).toBe(0);
-}
 
 /** Opens a chart's "Data table" disclosure (its table is mounted on opening) and returns the table's body rows. */
 async function dataTableRows(chart: string) {

@@ -9,8 +9,8 @@ import { rateLimitKeyOf, takeRateLimitPoint, tooManyRequests } from "@/lib/secur
 import { createRun, createSubmission, MAX_RUN_FILES } from "@/lib/submissions/create-submission";
 import { apiError, chunksOf, internalError, isSameOriginRequest, STATUS_OF_REFUSAL, unauthorized } from "./_lib/http";
 import { isMultipart, MultipartError, readMultipart, type MultipartPart } from "./_lib/multipart";
-import { describeFieldProblems, parseIdempotencyKey, parseUploadFields, systemOf, textProblem, type RunFields, type UploadFields } from "./_lib/upload-fields";
-import { hasVisibleCharacter } from "@/lib/security/safe-text";
+import { describeFieldProblems, parseIdempotencyKey, parseUploadFields, systemOf, type RunFields, type UploadFields } from "./_lib/upload-fields";
+import { nameProblem } from "@/lib/security/safe-text";
 
 export const dynamic = "force-dynamic";
 // Scoring a 200 MB upload's validation takes a while; never let a platform default cut the request short.
@@ -157,7 +157,7 @@ function runFieldsOrThrow(raw: ReadonlyMap<string, string>): RunFields {
 }
 
 function fileNameOrThrow(name: string): string {
-  const problem = textProblem(name) ?? (hasVisibleCharacter(name) ? null : "has no visible character");
+  const problem = nameProblem(name);
   if (problem) throw new BadRequest(`field "filename": the file name ${problem}`, { fields: [{ field: "filename", message: `the file name ${problem}` }] });
   return name;
 }

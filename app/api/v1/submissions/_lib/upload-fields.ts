@@ -111,9 +111,6 @@ export type FieldProblem = { field: string; message: string };
 /** Fields that may hold line breaks and tabs (free text); no field may hold any other control character. */
 const MULTILINE_FIELDS = new Set(["description"]);
 
-/** Why a text value cannot be stored as the user meant it, or null (lib/security/safe-text.ts). */
-export { textProblem };
-
 /** Parses string fields; problems name the field ("task", "paper_url", …). */
 export function parseUploadFields(
   raw: Record<string, string> | ReadonlyMap<string, string>,
