@@ -132,6 +132,20 @@ export default async function AboutPage() {
         </p>
       </section>
 
+      <section aria-labelledby="about-test-figures">
+        <h2 id="about-test-figures" className={h2}>
+          Test-split figures
+        </h2>
+        <p className={p}>
+          An upload&apos;s figures on the hidden test split are published with calibrated random noise and rounded, so that no answer reveals a single test instance.
+          One instance moves a figure by at most Δ (the metric&apos;s range over n for a mean); the stored value is the exact one plus Laplace noise of scale F × Δ,
+          where F is the number of figures the track publishes, then rounded (Task 1: noise of about ±0.006 and a step of 0.01 on 0-1 metrics). Each upload&apos;s
+          test figures of a track are thereby 1-differentially private with respect to any one test instance. The interval shown is conservative: the published value
+          ± the widest sampling spread a mean of n values can have plus the noise. Figures are withheld when the test set is too small for that. Dev and validation
+          figures, the authors&apos; reported rows and the server&apos;s own runs are exact.
+        </p>
+      </section>
+
       <section aria-labelledby="about-leak">
         <h2 id="about-leak" className={h2}>
           A known leak across tasks
