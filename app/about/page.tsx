@@ -155,7 +155,9 @@ export default async function AboutPage() {
           contain gold memories too. Because each track is split independently, Task 1 test gold is visible through other tracks&apos; inputs. The leaderboard cannot
           undo the benchmark&apos;s design; it discloses it here and adds no leak of its own (test gold that appears in no input, such as Task 2&apos;s updated and
           new memories, stays on the server). The released Task 3 pools also leak the answer through candidate ids (distractor ids repeat, the target id is unique);
-          pools built by this server give every candidate a fresh opaque id and de-duplicate values.
+          pools built by this server give every candidate a fresh opaque id and de-duplicate values. What ids cannot hide is the pool design itself: the distractors
+          are other users&apos; memories, so the target is the one candidate that also appears in the same session&apos;s Task 2 input pool (public). A system that
+          looks it up there scores without retrieving anything; only the benchmark&apos;s authors can change that, and the leaderboard discloses it here.
         </p>
       </section>
 
