@@ -157,7 +157,8 @@ export default async function AboutPage() {
           new memories, stays on the server). The released Task 3 pools also leak the answer through candidate ids (distractor ids repeat, the target id is unique);
           pools built by this server give every candidate a fresh opaque id and de-duplicate values. What ids cannot hide is the pool design itself: the distractors
           are other users&apos; memories, so the target is the one candidate that also appears in the same session&apos;s Task 2 input pool (public). A system that
-          looks it up there scores without retrieving anything; only the benchmark&apos;s authors can change that, and the leaderboard discloses it here.
+          looks it up there scores without retrieving anything, and the target also names which memory a session&apos;s Task 2 update changes (found for 1,307 of the
+          1,364 Task 2 test instances this way); only the benchmark&apos;s authors can change that, and the leaderboard discloses it here.
         </p>
       </section>
 

@@ -50,7 +50,8 @@ export type Publication = { aggregate: PublishedAggregate; step: number | null; 
 /** A uniform draw in (0, 1) per figure label, from a secret the uploader cannot know (test-figure-noise.ts). */
 export type NoiseDraw = (label: string) => number;
 
-function bounds(track: TrackId, metric: string): readonly [number, number] | null {
+/** A metric's [min, max] from its scale; null when unknown. */
+export function metricBounds(track: TrackId, metric: string): readonly [number, number] | null {
   // Task 2 computes direct/indirect recall without showing them: fall back to any track's definition.
   const def =
     metricDef(track, metric) ??
@@ -63,7 +64,7 @@ function bounds(track: TrackId, metric: string): readonly [number, number] | nul
 
 /** A metric's range (max - min) from its scale; null when unknown (the figure is then withheld). */
 export function metricRange(track: TrackId, metric: string): number | null {
-  const b = bounds(track, metric);
+  const b = metricBounds(track, metric);
   return b ? b[1] - b[0] : null;
 }
 
@@ -101,7 +102,7 @@ const clamp = (x: number, [lo, hi]: readonly [number, number]) => Math.min(hi, M
  */
 export function publishTestAggregate(track: TrackId, metric: string, aggregate: PublishedAggregate & { share?: number }, draw: NoiseDraw): Publication {
   const { n } = aggregate;
-  const range = bounds(track, metric);
+  const range = metricBounds(track, metric);
   const share = aggregate.share ?? (n > 0 ? 1 / n : 1);
   const withheldFigure = (step: number | null, noiseScale: number | null): Publication => ({
     aggregate: { value: null, n, ciLow: null, ciHigh: null },

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { type NoiseDraw, publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { metricBounds, type NoiseDraw, publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split } from "@/lib/tracks";
 import type { TrackScore } from "./score-track";
 import { newInstanceId } from "./write-instances";
@@ -131,7 +131,9 @@ export function combineWithPublishedTest(
   const halves = parts.map((p) => (p.ciLow === null || p.ciHigh === null ? null : (p.ciHigh - p.ciLow) / 2));
   if (halves.some((h) => h === null)) return { value, n, ciLow: null, ciHigh: null };
   const half = Math.sqrt(parts.reduce((sum, p, i) => sum + ((p.n / total) * halves[i]!) ** 2, 0));
-  return { value, n, ciLow: value - half, ciHigh: value + half };
+  // clipped to the metric's range (a whole near 0 had an interval reaching below it)
+  const [lo, hi] = metricBounds(track, metric) ?? [-Infinity, Infinity];
+  return { value, n, ciLow: Math.max(lo, value - half), ciHigh: Math.min(hi, value + half) };
 }
 
 function markWithheld(published: Map<string, Publication>, metric: string, figure: PublishedAggregate): PublishedAggregate {
