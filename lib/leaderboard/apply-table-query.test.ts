@@ -193,7 +193,9 @@ describe("tableProps", () => {
     // row below it (its precision comes along when it is pinned into the page)
     const uploads: Leaderboard = {
       ...many,
-      rows: many.rows.map((r, i) => (i === 0 ? { ...r, sourceLabel: "Paper, Table 2", cells: { score: { ...r.cells.score!, value: 1.5 } } } : { ...r, tier: "submitted" })),
+      rows: many.rows.map((r, i) =>
+        i === 0 ? { ...r, sourceLabel: "Paper, Table 2", cells: { score: { ...r.cells.score!, value: 1.5 } } } : { ...r, tier: "submitted" },
+      ),
     };
     expect(tableProps(uploads, q()).leaderboard.precision).toBeUndefined();
     expect(tableProps(uploads, q({ pin: ["r0"] })).leaderboard.precision).toEqual([["score", "Paper, Table 2", 1]]);

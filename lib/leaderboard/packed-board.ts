@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
 import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type Leaderboard, type LeaderboardRow, type MetricCell } from "./types";
 
@@ -22,7 +22,7 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
  * - judge: absent (or null) for the board's usual judge profile (`judge`, index 0) in a judge column, -1 for none.
  * - ciLow, ciHigh: the bounds themselves, only where no distance shows the same figures (or the value is missing).
  */
-export const PackedCell = z.array(z.number().nullable());
+export const PackedCell = z.array(z.nullable(z.number()));
 export type PackedCell = z.infer<typeof PackedCell>;
 
 /** The usual row id: one row per system and tier (lib/db/queries). Such ids are left out of the packed row. */
@@ -40,18 +40,18 @@ export const PackedRow = z.object({
   k: SystemKind,
   t: ResultTier,
   /** one entry per board column, in the board's column order */
-  c: z.array(PackedCell.nullable()),
-  id: z.string().optional(),
-  o: z.string().optional(),
-  b: z.string().optional(),
-  w: z.boolean().optional(),
-  sl: z.string().optional(),
-  su: z.string().optional(),
-  nt: z.string().optional(),
-  by: z.string().optional(),
+  c: z.array(z.nullable(PackedCell)),
+  id: z.optional(z.string()),
+  o: z.optional(z.string()),
+  b: z.optional(z.string()),
+  w: z.optional(z.boolean()),
+  sl: z.optional(z.string()),
+  su: z.optional(z.string()),
+  nt: z.optional(z.string()),
+  by: z.optional(z.string()),
   /** the upload's date (YYYY-MM-DD): the table shows no time */
-  at: z.string().optional(),
-  f: ContaminationFigures.optional(),
+  at: z.optional(z.string()),
+  f: z.optional(ContaminationFigures),
 });
 export type PackedRow = z.infer<typeof PackedRow>;
 
@@ -66,14 +66,14 @@ export const PackedLeaderboard = z.object({
   /** judge profile names and previous score versions the cells point at */
   judges: z.array(z.string()),
   /** the judge profile (index into `judges`) of a judge column's cell that names none: the board's usual one */
-  judge: z.number().int().optional(),
+  judge: z.optional(z.int()),
   versions: z.array(z.string()),
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
    * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
    * does not carry the computation. Absent when the board has no reported figure.
    */
-  precision: z.array(z.tuple([z.string(), z.string(), z.number().int()])).optional(),
+  precision: z.optional(z.array(z.tuple([z.string(), z.string(), z.int()]))),
 });
 export type PackedLeaderboard = z.infer<typeof PackedLeaderboard>;
 
@@ -184,7 +184,14 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       f: row.contamination?.flagged ? row.contamination : null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
-    return { s: row.systemSlug, n: row.systemName, k: row.kind, t: row.tier, ...kept, c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)) };
+    return {
+      s: row.systemSlug,
+      n: row.systemName,
+      k: row.kind,
+      t: row.tier,
+      ...kept,
+      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
+    };
   });
   return {
     id: board.id,

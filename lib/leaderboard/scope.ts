@@ -1,8 +1,8 @@
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { readTableQuery, TableQuery } from "./table-state";
 
 /** Which rows a page or API call shows; the data part of the table query (lib/leaderboard/table-state.ts). */
-export const ScopeQuery = TableQuery.pick({ benchmark: true, split: true });
+export const ScopeQuery = z.pick(TableQuery, { benchmark: true, split: true });
 export type ScopeQuery = z.infer<typeof ScopeQuery>;
 
 export function parseScope(params: Record<string, string | string[] | undefined>): ScopeQuery {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ZodMiniType } from "zod/mini";
 import { TableQuery } from "./table-state";
 
 /*
@@ -31,6 +32,10 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
 /** TableQuery with each field's description, for queryParamDocs (lib/leaderboard/query-docs.ts). */
 export const DocumentedTableQuery = z.object(
   Object.fromEntries(
-    Object.entries(TableQuery.shape).map(([key, schema]) => [key, schema.meta({ description: TABLE_QUERY_DESCRIPTIONS[key as keyof TableQuery] })]),
+    // a described copy of each field (the schema is zod/mini, without .meta; the browser's copy stays bare)
+    Object.entries(TableQuery.shape as Record<string, ZodMiniType>).map(([key, schema]) => [
+      key,
+      schema.clone().register(z.globalRegistry, { description: TABLE_QUERY_DESCRIPTIONS[key as keyof TableQuery] }),
+    ]),
   ),
 );

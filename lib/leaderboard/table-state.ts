@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ResultTier, SystemKind } from "./types";
 
 /**
@@ -6,11 +6,12 @@ import { ResultTier, SystemKind } from "./types";
  * version) and how it is shown (sort, search, filters, columns, pins). ONE schema, read by the pages, the
  * client table and the read API, so a copied URL and a download link show the same rows in the same order.
  * Lists are comma-separated (`kind=general_llm,memory_system`) or repeated (`org=OpenAI&org=Google`).
+ * zod/mini, like lib/leaderboard/types.ts: the browser reads its own URL with it.
  */
 
 // row ids of a system per tier read "<slug>~<tier>" (lib/db/queries/leaderboard.ts): "~" must survive a permalink
 const ID = /^[A-Za-z0-9_./:~-]{1,80}$/;
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
+const list = <T extends z.ZodMiniType>(item: T) => z._default(z.array(item).check(z.maxLength(200)), []);
 
 export const WEIGHTS = ["open", "closed"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
@@ -18,29 +19,23 @@ export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export const SYSTEM_SORT = "system";
 
 export const TableQuery = z.object({
-  benchmark: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/, "a benchmark slug (lowercase letters, digits, dashes)")
-    .default("alpsbench-v1"),
-  split: z.enum(["all", "full", "dev", "validation", "test"]).default("full"),
-  version: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,64}$/, "a score version such as det-1.0.0")
-    .optional(),
-  sort: z.string().regex(ID, "a column id, or `system`").optional(),
-  dir: z.enum(SORT_DIRECTIONS).optional(),
-  q: z.string().max(100, "at most 100 characters").optional(),
+  benchmark: z._default(z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, "a benchmark slug (lowercase letters, digits, dashes)")), "alpsbench-v1"),
+  split: z._default(z.enum(["all", "full", "dev", "validation", "test"]), "full"),
+  version: z.optional(z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, "a score version such as det-1.0.0"))),
+  sort: z.optional(z.string().check(z.regex(ID, "a column id, or `system`"))),
+  dir: z.optional(z.enum(SORT_DIRECTIONS)),
+  q: z.optional(z.string().check(z.maxLength(100, "at most 100 characters"))),
   kind: list(SystemKind),
   tier: list(ResultTier),
-  runs: z.enum(["best", "all"]).default("best"),
-  flagged: z.enum(["0", "1"]).default("0"),
-  weights: z.enum(WEIGHTS).optional(),
-  org: list(z.string().min(1).max(100)),
-  cols: list(z.string().regex(ID, "a column id")),
-  ci: z.enum(["0", "1"]).default("0"),
-  pin: list(z.string().regex(ID, "a row id")),
-  density: z.enum(["compact", "comfortable"]).default("compact"),
-  all: z.enum(["0", "1"]).default("0"),
+  runs: z._default(z.enum(["best", "all"]), "best"),
+  flagged: z._default(z.enum(["0", "1"]), "0"),
+  weights: z.optional(z.enum(WEIGHTS)),
+  org: list(z.string().check(z.minLength(1), z.maxLength(100))),
+  cols: list(z.string().check(z.regex(ID, "a column id"))),
+  ci: z._default(z.enum(["0", "1"]), "0"),
+  pin: list(z.string().check(z.regex(ID, "a row id"))),
+  density: z._default(z.enum(["compact", "comfortable"]), "compact"),
+  all: z._default(z.enum(["0", "1"]), "0"),
 });
 export type TableQuery = z.infer<typeof TableQuery>;
 export type TableQueryInput = z.input<typeof TableQuery>;
@@ -127,17 +122,4 @@ export function serializeTableQuery(query: TableQuery, extra: Record<string, str
 /** The data scope (what the database query needs) of a table query. */
 export function scopeOf(query: TableQuery): { benchmark: string; split: TableQuery["split"]; scoreVersion?: string } {
   return { benchmark: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
-}
-
-/** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
-export const DownloadFormat = z.enum(["json", "csv"]).default("json").meta({
-  description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page).",
-});
-
-/** Reads `format`, naming the parameter when it is wrong. */
-export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchParams): { ok: true; format: z.infer<T> } | { ok: false; issue: string } {
-  const raw = params.get("format") ?? undefined;
-  const parsed = schema.safeParse(raw === "" ? undefined : raw);
-  if (parsed.success) return { ok: true, format: parsed.data };
-  return { ok: false, issue: `format: ${parsed.error.issues[0]?.message ?? "invalid"} (got ${JSON.stringify(raw)})` };
 }

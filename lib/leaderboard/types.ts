@@ -1,8 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * The read model every leaderboard table, CSV/JSON export and the read API share.
  * Built on the server from Score rows (lib/db/queries), rendered by components/leaderboard-table.tsx.
+ * zod/mini (the same zod, tree-shakable functions instead of methods): the browser loads these schemas with the
+ * table (lib/leaderboard/table-state.ts, packed-board.ts), and classic zod was 30 KB of every leaderboard page's
+ * JavaScript. They mix freely with the classic schemas of the server.
  */
 
 export const SystemKind = z.enum(["general_llm", "memory_system", "retrieval_baseline"]);
@@ -26,45 +29,45 @@ export const LeaderboardColumn = z.object({
   /** one line shown on hover: what the metric means */
   description: z.string(),
   direction: z.enum(["higher", "lower"]),
-  decimals: z.number().int().min(0).max(6),
+  decimals: z.int().check(z.minimum(0), z.maximum(6)),
   /** "percent-like" 0..1 metrics vs 0..100 scores vs 1..5 ratings: only changes formatting hints */
   scale: z.enum(["unit", "hundred", "likert5", "raw"]),
   kind: MetricKind,
   /** optional column group header, e.g. "d100" or "Task 1" */
-  group: z.string().optional(),
+  group: z.optional(z.string()),
 });
 export type LeaderboardColumn = z.infer<typeof LeaderboardColumn>;
 
 export const MetricCell = z.object({
-  value: z.number().nullable(),
-  n: z.number().int().nullable(),
-  ciLow: z.number().nullable(),
-  ciHigh: z.number().nullable(),
+  value: z.nullable(z.number()),
+  n: z.nullable(z.int()),
+  ciLow: z.nullable(z.number()),
+  ciHigh: z.nullable(z.number()),
   /** judge profile name for judge metrics; null for deterministic ones */
-  judgeProfile: z.string().nullable(),
+  judgeProfile: z.nullable(z.string()),
   /** after a re-score: the value under the previous score version, so the table can show what moved */
-  previous: z.object({ value: z.number().nullable(), scoreVersion: z.string() }).nullable().optional(),
+  previous: z.optional(z.nullable(z.object({ value: z.nullable(z.number()), scoreVersion: z.string() }))),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
 /** What the contamination check measured on a Task 1 submission (stored on the submission, shown on its row). */
 export const ContaminationFigures = z.object({
   /** distinct normalised predicted values checked */
-  values: z.number().int(),
+  values: z.int(),
   /** share of them found verbatim in other tracks' public inputs (Task 2 memory pools, Task 3 candidates) */
   publicShare: z.number(),
   task2InputShare: z.number(),
   task3CandidateShare: z.number(),
   /** largest share found in one earlier submission of another system, and which one */
   submissionShare: z.number(),
-  submissionId: z.string().nullable(),
+  submissionId: z.nullable(z.string()),
   threshold: z.number(),
   flagged: z.boolean(),
   /**
    * The split whose rows alone reach the highest public share, when that is what flagged the file: junk values on
    * the dev rows diluted a test-row copy of the gold under the threshold (the outside review's third pass)
    */
-  split: z.object({ name: z.string(), values: z.number().int(), publicShare: z.number() }).optional(),
+  split: z.optional(z.object({ name: z.string(), values: z.int(), publicShare: z.number() })),
 });
 export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
 
@@ -73,23 +76,23 @@ export const LeaderboardRow = z.object({
   rowId: z.string(),
   systemSlug: z.string(),
   systemName: z.string(),
-  organisation: z.string().nullable(),
+  organisation: z.nullable(z.string()),
   kind: SystemKind,
-  backbone: z.string().nullable(),
-  openWeights: z.boolean().nullable(),
+  backbone: z.nullable(z.string()),
+  openWeights: z.nullable(z.boolean()),
   tier: ResultTier,
   /** where reported figures come from (paper table, official site) */
-  sourceLabel: z.string().nullable(),
-  sourceUrl: z.string().nullable(),
-  note: z.string().nullable(),
-  submissionId: z.string().nullable(),
+  sourceLabel: z.nullable(z.string()),
+  sourceUrl: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  submissionId: z.nullable(z.string()),
   /** uploaded rows (submitted, verified): the uploader's display name and the upload date (ISO), else null */
-  submittedBy: z.string().nullable().optional(),
-  submittedAt: z.string().nullable().optional(),
+  submittedBy: z.optional(z.nullable(z.string())),
+  submittedAt: z.optional(z.nullable(z.string())),
   /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
-  contamination: ContaminationFigures.nullable().optional(),
+  contamination: z.optional(z.nullable(ContaminationFigures)),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
-  rewardsFromService: z.string().nullable().optional(),
+  rewardsFromService: z.optional(z.nullable(z.string())),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;

@@ -4,7 +4,8 @@ import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response"
 import { db } from "@/lib/db/client";
 import { getView } from "@/lib/db/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { DownloadFormat, parseFormat, parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
+import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 
