@@ -488,12 +488,12 @@ export function LeaderboardTable({
                 const rank = view.ranks.get(record.rowId) ?? null;
                 const pinned = view.pinned.has(record.rowId);
                 return (
-                  <tr key={row.id} className="group" data-row-id={record.rowId} data-tier={record.tier} data-pinned={pinned ? "true" : undefined}>
+                  <tr key={row.id} data-row-id={record.rowId} data-tier={record.tier} data-pinned={pinned ? "true" : undefined}>
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       if (meta?.role === "rank") {
                         return (
-                          <td key={cell.id} className="lb-rank">
+                          <td key={cell.id}>
                             {rank === null ? (
                               <>
                                 <span aria-hidden="true" className="font-normal text-fg-subtle">
@@ -509,7 +509,7 @@ export function LeaderboardTable({
                       }
                       if (meta?.role === "system") {
                         return (
-                          <th key={cell.id} scope="row" className="lb-sys">
+                          <th key={cell.id} scope="row">
                             <SystemCell
                               row={record}
                               pinned={pinned}
