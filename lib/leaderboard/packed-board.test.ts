@@ -100,6 +100,8 @@ describe("packed leaderboard", () => {
     expect(packed.versions).toEqual(["1.0.0"]);
     expect(json).not.toContain("null,null,null,null");
     expect(packed.rows[0]).not.toHaveProperty("nt");
+    // kind and tier as their index among the kinds and tiers (general_llm, submitted), not their names
+    expect(packed.rows[0]).toMatchObject({ k: 0, t: 2 });
     // the cells in column order: pa, ei, and no cell for "none"
     // pa: 0.3 with [0.02678, 0.537454] at 4 decimals is 2732.2 below and 2374.54 above (in units of 0.0001): whole
     // units would show a "±" of 0.2554 (the exact bounds give 0.2553), so they keep a decimal or two

@@ -30,15 +30,15 @@ const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.syste
 
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
- * paid twice): s slug, n name, k kind, t tier, c cells; o organisation, b backbone, w open weights, sl/su source
+ * paid twice): s slug, n name, k kind and t tier (indexes into SystemKind.options and ResultTier.options), c cells; o organisation, b backbone, w open weights, sl/su source
  * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
  * Absent fields are left out.
  */
 export const PackedRow = z.object({
   s: z.string(),
   n: z.string(),
-  k: SystemKind,
-  t: ResultTier,
+  k: z.int(),
+  t: z.int(),
   /** one entry per board column, in the board's column order */
   c: z.array(z.nullable(PackedCell)),
   id: z.optional(z.string()),
@@ -187,8 +187,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
     return {
       s: row.systemSlug,
       n: row.systemName,
-      k: row.kind,
-      t: row.tier,
+      k: SystemKind.options.indexOf(row.kind),
+      t: ResultTier.options.indexOf(row.tier),
       ...kept,
       c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
     };
@@ -208,6 +208,9 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
 }
 
 const at = (cell: PackedCell, i: number) => cell[i] ?? null;
+
+/** A packed row's tier (`t` is its index in ResultTier.options). */
+export const tierOf = (row: PackedRow): ResultTier => ResultTier.options[row.t]!;
 
 /**
  * Back to the read model, for the table's own code (apply-table-query.ts, formatting): the inverse of packBoard
@@ -235,14 +238,14 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       };
     });
     return {
-      rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: row.t }),
+      rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),
       systemSlug: row.s,
       systemName: row.n,
       organisation: row.o ?? null,
-      kind: row.k,
+      kind: SystemKind.options[row.k]!,
       backbone: row.b ?? null,
       openWeights: row.w ?? null,
-      tier: row.t,
+      tier: tierOf(row),
       sourceLabel: row.sl ?? null,
       sourceUrl: row.su ?? null,
       note: row.nt ?? null,

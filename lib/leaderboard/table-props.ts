@@ -1,5 +1,5 @@
 import { applyTableQuery, CLIENT_ROWS_LIMIT, organisationsOf, PAGE_ROWS, type ServerSlice } from "./apply-table-query";
-import { packBoard, type PackedLeaderboard } from "./packed-board";
+import { packBoard, tierOf, type PackedLeaderboard } from "./packed-board";
 import { publishedPrecision } from "./published-precision";
 import type { TableQuery } from "./table-state";
 import type { Leaderboard } from "./types";
@@ -17,7 +17,7 @@ export function tableProps(board: Leaderboard, query: TableQuery): { leaderboard
   // rows are uploads, and carried 3 KB of entries for publications not on it
   const entries = publishedPrecision(board.rows, board.columns);
   const withPrecision = (packed: PackedLeaderboard): PackedLeaderboard => {
-    const sources = new Set(packed.rows.filter((r) => r.t === "reported").map((r) => r.sl ?? ""));
+    const sources = new Set(packed.rows.filter((r) => tierOf(r) === "reported").map((r) => r.sl ?? ""));
     const shipped = entries.filter(([, source]) => sources.has(source));
     return shipped.length > 0 ? { ...packed, precision: shipped } : packed;
   };
