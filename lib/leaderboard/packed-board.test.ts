@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
-import { packBoard, packInterval, PackedLeaderboard, unpackBoard } from "./packed-board";
+import { packBoard, packInterval, unpackBoard } from "./packed-board";
 import type { Leaderboard, LeaderboardRow } from "./types";
 
 const JUDGE = "AlpsBench authors' judge (DeepSeek, as reported)";
@@ -70,7 +70,8 @@ const board: Leaderboard = {
 describe("packed leaderboard", () => {
   test("unpacking gives back every row, shown field and cell (intervals without binary noise)", () => {
     const packed = packBoard(board);
-    expect(PackedLeaderboard.parse(packed)).toEqual(packed);
+    // plain JSON: it goes into the page as the table's props
+    expect(JSON.parse(JSON.stringify(packed))).toEqual(packed);
     const back = unpackBoard(packed);
     expect(back.columns).toEqual(board.columns);
     expect(back.notes).toEqual(board.notes);

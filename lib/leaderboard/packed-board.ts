@@ -1,6 +1,6 @@
-import { z } from "zod/mini";
 import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
-import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type Leaderboard, type LeaderboardRow, type MetricCell } from "./types";
+import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier } from "./enums";
+import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
 /*
  * The leaderboard as a page ships it to the browser (the props of components/leaderboard-table.tsx, serialised
@@ -9,7 +9,7 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
  * order and a judge profile or score version is an index into one list per board. A 1,000-system Task 4 page
  * shipped 2.3 KB of cells per row that way, a third of it the same judge name (scripts/bench/README.md).
  * The values stay numbers, exactly as the server has them: the table sorts on them and formats them
- * (components/format.ts), so nothing is formatted twice.
+ * (components/format.ts), so nothing is formatted twice. Types only, no schemas: the browser loads this module.
  */
 
 /**
@@ -22,60 +22,57 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
  * - judge: absent (or null) for the board's usual judge profile (`judge`, index 0) in a judge column, -1 for none.
  * - ciLow, ciHigh: the bounds themselves, only where no distance shows the same figures (or the value is missing).
  */
-export const PackedCell = z.array(z.nullable(z.number()));
-export type PackedCell = z.infer<typeof PackedCell>;
+export type PackedCell = (number | null)[];
 
 /** The usual row id: one row per system and tier (lib/db/queries). Such ids are left out of the packed row. */
 const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.systemSlug}~${row.tier}`;
 
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
- * paid twice): s slug, n name, k kind and t tier (indexes into SystemKind.options and ResultTier.options), c cells; o organisation, b backbone, w open weights, sl/su source
+ * paid twice): s slug, n name, k kind and t tier (indexes into SYSTEM_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
  * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
  * Absent fields are left out.
  */
-export const PackedRow = z.object({
-  s: z.string(),
-  n: z.string(),
-  k: z.int(),
-  t: z.int(),
+export interface PackedRow {
+  s: string;
+  n: string;
+  k: number;
+  t: number;
   /** one entry per board column, in the board's column order */
-  c: z.array(z.nullable(PackedCell)),
-  id: z.optional(z.string()),
-  o: z.optional(z.string()),
-  b: z.optional(z.string()),
-  w: z.optional(z.boolean()),
-  sl: z.optional(z.string()),
-  su: z.optional(z.string()),
-  nt: z.optional(z.string()),
-  by: z.optional(z.string()),
+  c: (PackedCell | null)[];
+  id?: string;
+  o?: string;
+  b?: string;
+  w?: boolean;
+  sl?: string;
+  su?: string;
+  nt?: string;
+  by?: string;
   /** the upload's date (YYYY-MM-DD): the table shows no time */
-  at: z.optional(z.string()),
-  f: z.optional(ContaminationFigures),
-});
-export type PackedRow = z.infer<typeof PackedRow>;
+  at?: string;
+  f?: ContaminationFigures;
+}
 
-export const PackedLeaderboard = z.object({
-  id: z.string(),
-  title: z.string(),
-  split: z.string(),
-  defaultSort: z.string(),
-  columns: z.array(LeaderboardColumn),
-  rows: z.array(PackedRow),
-  notes: z.array(z.string()),
+export interface PackedLeaderboard {
+  id: string;
+  title: string;
+  split: string;
+  defaultSort: string;
+  columns: LeaderboardColumn[];
+  rows: PackedRow[];
+  notes: string[];
   /** judge profile names and previous score versions the cells point at */
-  judges: z.array(z.string()),
+  judges: string[];
   /** the judge profile (index into `judges`) of a judge column's cell that names none: the board's usual one */
-  judge: z.optional(z.int()),
-  versions: z.array(z.string()),
+  judge?: number;
+  versions: string[];
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
    * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
    * does not carry the computation. Absent when the board has no reported figure.
    */
-  precision: z.optional(z.array(z.tuple([z.string(), z.string(), z.int()]))),
-});
-export type PackedLeaderboard = z.infer<typeof PackedLeaderboard>;
+  precision?: [string, string, number][];
+}
 
 /**
  * Fifteen significant digits: drops binary noise (0.026779999999999998 -> 0.02678) and changes no figure the
@@ -187,8 +184,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
     return {
       s: row.systemSlug,
       n: row.systemName,
-      k: SystemKind.options.indexOf(row.kind),
-      t: ResultTier.options.indexOf(row.tier),
+      k: SYSTEM_KINDS.indexOf(row.kind),
+      t: RESULT_TIERS.indexOf(row.tier),
       ...kept,
       c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
     };
@@ -209,8 +206,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
 
 const at = (cell: PackedCell, i: number) => cell[i] ?? null;
 
-/** A packed row's tier (`t` is its index in ResultTier.options). */
-export const tierOf = (row: PackedRow): ResultTier => ResultTier.options[row.t]!;
+/** A packed row's tier (`t` is its index in RESULT_TIERS). */
+export const tierOf = (row: PackedRow): ResultTier => RESULT_TIERS[row.t]!;
 
 /**
  * Back to the read model, for the table's own code (apply-table-query.ts, formatting): the inverse of packBoard
@@ -242,7 +239,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       systemSlug: row.s,
       systemName: row.n,
       organisation: row.o ?? null,
-      kind: SystemKind.options[row.k]!,
+      kind: SYSTEM_KINDS[row.k]!,
       backbone: row.b ?? null,
       openWeights: row.w ?? null,
       tier: tierOf(row),
