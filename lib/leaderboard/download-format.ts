@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /*
- * The download endpoints' `format` (server only: lib/leaderboard/table-state.ts, which the browser loads, has the
- * view's own parameters in zod/mini; this one carries its documentation for /api-docs).
+ * The download endpoints' `format` (server only: lib/leaderboard/table-state.ts, which the browser loads, reads the
+ * view's own parameters without zod; this one is a zod schema carrying its documentation for /api-docs).
  */
 
 /** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
