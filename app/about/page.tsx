@@ -132,6 +132,20 @@ export default async function AboutPage() {
         </p>
       </section>
 
+      <section aria-labelledby="about-test-figures">
+        <h2 id="about-test-figures" className={h2}>
+          Test-split figures
+        </h2>
+        <p className={p}>
+          An upload&apos;s figures on the hidden test split are published with calibrated random noise and rounded, so that no answer reveals a single test instance.
+          One instance moves a figure by at most Δ (the metric&apos;s range over n for a mean); the stored value is the exact one plus Laplace noise of scale F × Δ,
+          where F is the number of figures the track publishes, then rounded (Task 1: noise of about ±0.006 and a step of 0.01 on 0-1 metrics). Each upload&apos;s
+          test figures of a track are thereby 1-differentially private with respect to any one test instance. The interval shown is conservative: the published value
+          ± the widest sampling spread a mean of n values can have plus the noise. Figures are withheld when the test set is too small for that. Dev and validation
+          figures, the authors&apos; reported rows and the server&apos;s own runs are exact.
+        </p>
+      </section>
+
       <section aria-labelledby="about-leak">
         <h2 id="about-leak" className={h2}>
           A known leak across tasks
@@ -141,7 +155,9 @@ export default async function AboutPage() {
           contain gold memories too. Because each track is split independently, Task 1 test gold is visible through other tracks&apos; inputs. The leaderboard cannot
           undo the benchmark&apos;s design; it discloses it here and adds no leak of its own (test gold that appears in no input, such as Task 2&apos;s updated and
           new memories, stays on the server). The released Task 3 pools also leak the answer through candidate ids (distractor ids repeat, the target id is unique);
-          pools built by this server give every candidate a fresh opaque id and de-duplicate values.
+          pools built by this server give every candidate a fresh opaque id and de-duplicate values. What ids cannot hide is the pool design itself: the distractors
+          are other users&apos; memories, so the target is the one candidate that also appears in the same session&apos;s Task 2 input pool (public). A system that
+          looks it up there scores without retrieving anything; only the benchmark&apos;s authors can change that, and the leaderboard discloses it here.
         </p>
       </section>
 

@@ -85,9 +85,9 @@ export default function ApiDocsPage() {
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;</code>: status (queued, scoring, judging, done, failed), progress, failure reason and metrics with n and 95%
-            CI. An upload&apos;s test-split figures (value and CI) are rounded to a step one test instance cannot move readably (0.01 on 0..1 metrics and 1 on the
-            0..100 Score for Task 1&apos;s 1,364 test instances), or null when the test set is too small for that; the submission&apos;s <code>note</code> says
-            which. A file whose test rows are more than 50% empty predictions is refused with 422.
+            CI. An upload&apos;s test-split figures carry calibrated random noise (differentially private with respect to any one test instance) and are rounded
+            (0.01 on 0..1 metrics and 1 on the 0..100 Score for Task 1&apos;s 1,364 test instances), with a conservative interval; null when the test set is too
+            small for that; the submission&apos;s <code>note</code> says which. A file whose test rows are more than 50% empty predictions is refused with 422.
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;/breakdown?level=instance|dimension&amp;format=json|csv</code>: per-instance results (dev and validation

@@ -1,8 +1,10 @@
 import { stringify } from "csv-stringify/sync";
 import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
+import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
+import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
 import { parseTableQuery, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
@@ -28,8 +30,9 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
     const known = benchmark.views.map((v) => (v.id ? `${benchmark.id}/${v.id}` : benchmark.id));
     return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}". Known: ${known.join(", ")}.`);
   }
-  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues)];
-  if (!format.ok || !parsed.ok || !loaded.ok) return error(400, "bad_request", issues.join("; "), issues);
+  const unknown = loaded.ok ? unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]) : null;
+  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues), ...(unknown ? [unknown] : [])];
+  if (!format.ok || !parsed.ok || !loaded.ok || unknown) return error(400, "bad_request", issues.join("; "), issues);
   const { board, attributes, attributeKeys } = loaded.view;
   const table = applyTableQuery(board, parsed.query);
   if (table.unknownColumns.length > 0) {
@@ -83,5 +86,7 @@ async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, sear
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}".`);
   if (!loaded.ok) return error(400, "bad_request", loaded.issues.join("; "), loaded.issues);
+  const unknown = unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]);
+  if (unknown) return error(400, "bad_request", unknown, [unknown]);
   return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
 }

@@ -146,6 +146,8 @@ export interface BenchmarkView {
   /** "" for the benchmark's default view */
   id: string;
   title: string;
+  /** the view's short name on the page's view switcher; default `title` */
+  tab?: string;
   /** track whose metric definitions give the view's columns */
   track: string;
   defaultSort: string;

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { type NoiseDraw, publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split } from "@/lib/tracks";
 import type { TrackScore } from "./score-track";
 import { newInstanceId } from "./write-instances";
@@ -8,11 +8,12 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * Which aggregates carry test-split figures of an upload (lib/leaderboard/test-split-privacy.ts): `score`, the
- * Score rows (a test-split upload's, stored rounded; a full upload's with test rows, built by
- * combineWithPublishedTest); `testSplit`, the SplitScore rows of the test split, stored rounded. Absent:
- * everything exact (the server's own runs, dev/validation uploads, full uploads without test rows, the demo).
+ * Score rows (a test-split upload's, stored as published; a full upload's with test rows, built by
+ * combineWithPublishedTest); `testSplit`, the SplitScore rows of the test split, stored as published; `draw`, the
+ * submission's noise (lib/pipeline/test-figure-noise.ts). Absent: everything exact (the server's own runs,
+ * dev/validation uploads, full uploads without test rows, the demo).
  */
-export type TestFigures = { score: boolean; testSplit: boolean };
+export type TestFigures = { score: boolean; testSplit: boolean; draw: NoiseDraw };
 
 /**
  * Writes one track's deterministic results for a submission: a row per instance and a Score per metric, under
@@ -30,7 +31,7 @@ export async function persistTrackScore(
   // the stored figure: exact, or rounded/withheld (then listed under `label` for the submission's note)
   const figure = (metric: string, aggregate: TrackScore["metrics"][string], rounded: boolean, label = metric) => {
     if (!rounded) return { value: aggregate.value, n: aggregate.n, ciLow: aggregate.ciLow, ciHigh: aggregate.ciHigh };
-    const publication = publishTestAggregate(result.track, metric, aggregate);
+    const publication = publishTestAggregate(result.track, metric, aggregate, testFigures!.draw);
     published.set(label, publication);
     return publication.aggregate;
   };
@@ -63,7 +64,7 @@ export async function persistTrackScore(
   for (const [metric, aggregate] of Object.entries(result.metrics)) {
     const whole =
       testFigures?.score === true && testSplit?.[metric] !== undefined
-        ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published)
+        ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published, testFigures.draw)
         : figure(metric, aggregate, testFigures?.score === true);
     const fields = { ...whole, kind: "deterministic" as const, judgeProfileId: null };
     await tx.score.upsert({
@@ -91,13 +92,14 @@ type Aggregate = TrackScore["metrics"][string];
 
 /**
  * The whole-benchmark figure of a full upload that has test rows: the mean of its split figures weighted by their
- * instances, with the test part as published (rounded or withheld, lib/leaderboard/test-split-privacy.ts) and the
+ * instances, with the test part as published (noised and rounded, or withheld: lib/leaderboard/test-split-privacy.ts) and the
  * public parts exact. Rounding the exact whole instead let an uploader choose dev/validation rows, whose
  * per-instance scores are public, that put the whole next to a rounding boundary and so read one hidden test
  * instance's score bit by bit (the outside review's second pass). Built this way, the whole says nothing the
  * public parts and the rounded test figure do not. The interval combines the parts' half-widths as independent
  * means (normal approximation). Withheld when the test figure is, or when a metric is a pooled ratio whose parts
- * cannot be weighted by instances (their share is not 1 / n).
+ * cannot be weighted by instances (their share is not 1 / n). The test part's draw is the one its test-split
+ * figure gets (same submission, track and metric), so the whole and the test split agree and spend no more.
  */
 export function combineWithPublishedTest(
   track: TrackScore["track"],
@@ -105,6 +107,7 @@ export function combineWithPublishedTest(
   n: number,
   splits: TrackScore["splitMetrics"],
   published: Map<string, Publication>,
+  draw: NoiseDraw,
 ): PublishedAggregate {
   const withheld: PublishedAggregate = { value: null, n, ciLow: null, ciHigh: null };
   const parts: Aggregate[] = [];
@@ -117,7 +120,7 @@ export function combineWithPublishedTest(
       parts.push(part);
       continue;
     }
-    const publication = publishTestAggregate(track, metric, part);
+    const publication = publishTestAggregate(track, metric, part, draw);
     if (publication.withheld || publication.aggregate.value === null) return markWithheld(published, metric, withheld);
     published.set(metric, publication);
     parts.push({ ...part, ...publication.aggregate });
@@ -132,6 +135,6 @@ export function combineWithPublishedTest(
 }
 
 function markWithheld(published: Map<string, Publication>, metric: string, figure: PublishedAggregate): PublishedAggregate {
-  published.set(metric, { aggregate: figure, step: null, withheld: true });
+  published.set(metric, { aggregate: figure, step: null, noiseScale: null, withheld: true });
   return figure;
 }

@@ -1,4 +1,4 @@
-import { publishTestAggregate, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
+import { type NoiseDraw, publishTestAggregate, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
 import { combineWithPublishedTest } from "./persist-track-score";
 import type { AggregateMetric } from "./score-track";
@@ -8,9 +8,9 @@ type JudgedRow = { metrics: unknown; meta: unknown; split: Split };
 
 /**
  * The judge Scores a submission publishes (pure). `exact`: the aggregates as they are (the server's runs, dev and
- * validation uploads, full uploads without test rows, the demo). `test`: a test-split upload, rounded or withheld
+ * validation uploads, full uploads without test rows, the demo). `test`: a test-split upload, noised and rounded, or withheld
  * like its deterministic figures (lib/leaderboard/test-split-privacy.ts). `full`: a full upload with test rows,
- * built from its exact dev/validation parts and its rounded test part (combineWithPublishedTest), as its
+ * built from its exact dev/validation parts and its published test part (combineWithPublishedTest), as its
  * deterministic figures are: rounding the exact whole let public rows place it at a rounding boundary and read a
  * hidden test instance's judge score (the outside review's third pass).
  */
@@ -18,15 +18,16 @@ export function publishedJudgeAggregates(
   track: TrackId,
   rows: readonly JudgedRow[],
   seed: string,
-  mode: "exact" | "test" | "full",
+  mode: { kind: "exact" } | { kind: "test" | "full"; draw: NoiseDraw },
 ): Record<string, PublishedAggregate> {
   const whole = judgeAggregates(track, rows, seed);
-  if (mode === "exact") return whole;
-  if (mode === "test") return Object.fromEntries(Object.entries(whole).map(([metric, a]) => [metric, publishTestAggregate(track, metric, a).aggregate]));
+  if (mode.kind === "exact") return whole;
+  const { draw } = mode;
+  if (mode.kind === "test") return Object.fromEntries(Object.entries(whole).map(([metric, a]) => [metric, publishTestAggregate(track, metric, a, draw).aggregate]));
   const bySplit: Partial<Record<Split, Record<string, AggregateMetric>>> = {};
   for (const split of ["dev", "validation", "test"] as const) {
     const part = rows.filter((r) => r.split === split);
     if (part.length > 0) bySplit[split] = judgeAggregates(track, part, `${seed}:${split}`);
   }
-  return Object.fromEntries(Object.entries(whole).map(([metric, a]) => [metric, combineWithPublishedTest(track, metric, a.n, bySplit, new Map())]));
+  return Object.fromEntries(Object.entries(whole).map(([metric, a]) => [metric, combineWithPublishedTest(track, metric, a.n, bySplit, new Map(), draw)]));
 }

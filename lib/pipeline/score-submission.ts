@@ -16,7 +16,7 @@ import type { RewardSetup } from "./fill-reward-scores";
 import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { persistTrackScore } from "./persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
-import { PUBLISHED_SEED, storedTestRow, testFiguresOf } from "./test-figures";
+import { PUBLISHED_SEED, publishedTestFigures, storedTestRow } from "./test-figures";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { SCORER_VERSION, scoreTrack } from "./score-track";
 import { scoreVersionFor } from "./score-version-for";
@@ -284,7 +284,7 @@ async function aggregate(
   const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
   // An upload's test-split figures are stored rounded (test-figures.ts), with one seed for every upload.
   const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
-  const testFigures = testFiguresOf(submission, [...predictions.byId.keys()].some(isTest));
+  const testFigures = await publishedTestFigures(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
   const seed = testFigures ? PUBLISHED_SEED : submission.id;
   const full = scoreTrack(scope.track, instances, predictions.rows, { seed, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
   const stored = await db.instanceResult.findMany({
@@ -411,12 +411,12 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     });
     // published like the deterministic aggregates (test-figures.ts): a test upload's rounded, a full upload's with
     // test rows built from its exact public parts and rounded test part (published-judge-aggregates.ts)
-    const testFigures = testFiguresOf(submission, submission.split === "full" && (await storedTestRow(db, scope)));
+    const testFigures = await publishedTestFigures(db, submission, scope.track, submission.split === "full" && (await storedTestRow(db, scope)));
     const aggregates = publishedJudgeAggregates(
       scope.track,
       rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta, split: r.instance.split })),
       testFigures ? PUBLISHED_SEED : submission.id,
-      testFigures?.score ? (submission.split === "full" ? "full" : "test") : "exact",
+      testFigures?.score ? { kind: submission.split === "full" ? "full" : "test", draw: testFigures.draw } : { kind: "exact" },
     );
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(db, options.control, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {

@@ -1,13 +1,14 @@
 import type { Db } from "@/lib/db/create-client";
-import type { Split } from "@/lib/tracks";
+import type { Split, TrackId } from "@/lib/tracks";
 import type { TestFigures } from "./persist-track-score";
 import { SCORER_VERSION } from "./score-track";
 import { scopeWhere, type SubmissionScope } from "./submission-instances";
+import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 
 /**
- * The bootstrap seed of aggregates stored rounded (lib/leaderboard/test-split-privacy.ts). Not the submission's id:
- * with one seed for every upload, two files that differ in one instance get intervals that differ only by that
- * instance (not by resampling noise), so the rounding hides it in the bounds as in the value.
+ * The bootstrap seed of an upload whose test figures are published (lib/leaderboard/test-split-privacy.ts): the
+ * intervals of its exact public parts, which a full upload's whole-benchmark interval combines, are drawn with one
+ * seed for every such upload (the test part's published interval uses no bootstrap at all).
  */
 export const PUBLISHED_SEED = "alpsbench:test-split-published";
 
@@ -20,7 +21,7 @@ type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isD
  * and every upload to the demo benchmark: its gold is synthetic and built by code in this repository,
  * lib/datasets/demo, so there is nothing hidden to protect, and an upload to try the site shows its figures).
  */
-export function testFiguresOf(submission: Subject, hasTestRow: boolean): TestFigures | null {
+export function testFiguresOf(submission: Subject, hasTestRow: boolean): Omit<TestFigures, "draw"> | null {
   if (submission.source !== "upload") return null;
   if (submission.benchmarkVersion?.isDemo === true) return null;
   if (submission.split === "test") return { score: true, testSplit: true };
@@ -36,4 +37,16 @@ export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: Submi
     select: { id: true },
   });
   return row !== null;
+}
+
+/** testFiguresOf with the submission's noise draws for `track` (the server secret is read, or created, once here). */
+export async function publishedTestFigures(
+  db: Pick<Db, "serverSecret">,
+  submission: Subject & { id: string },
+  track: TrackId,
+  hasTestRow: boolean,
+): Promise<TestFigures | null> {
+  const flags = testFiguresOf(submission, hasTestRow);
+  if (!flags) return null;
+  return { ...flags, draw: testFigureNoise(await testFigureSecret(db), submission.id, track) };
 }

@@ -38,6 +38,33 @@ describe("read API over HTTP", () => {
     expect(Number(records[0]![csvHeader!])).toBe(first["task3/d100:judge_recall"]);
   });
 
+  test("an unknown query parameter is a 400 naming it, not silently ignored (include=private, limit=, a misspelt key)", async () => {
+    for (const [url, name] of [
+      ["/api/v1/leaderboards/task1?include=private", "include"],
+      ["/api/v1/leaderboards/overview?limit=10&format=csv", "limit"],
+      ["/api/v1/leaderboards/task1?sortt=f1", "sortt"],
+      ["/api/v1/leaderboards/personalllm?limit=5", "limit"],
+      ["/api/v1/leaderboards/personalllm/selection?include=private", "include"],
+      ["/api/v1/leaderboards/personalllm?format=charts&include=private", "include"],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${url}`);
+      expect(response.status, url).toBe(400);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code, url).toBe("bad_request");
+      expect(body.error.message, url).toContain(`unknown query parameter "${name}"`);
+      expect(body.error.message, url).toMatch(/Known: .*sort/);
+    }
+    // every known key still answers (the table query, format, and a module view's own setting filters)
+    expect((await fetch(`${baseUrl}/api/v1/leaderboards/task1?sort=f1&dir=asc&ci=1&all=1&format=json`)).status).toBe(200);
+    const settings = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm`)).json()) as { filters: string[]; rows: Record<string, unknown>[] };
+    for (const key of settings.filters) {
+      const value = settings.rows.map((r) => r[key]).find((v) => v !== null && v !== undefined);
+      if (value === undefined) continue;
+      const url = `${baseUrl}/api/v1/leaderboards/personalllm?${new URLSearchParams({ [key]: String(value) })}`;
+      expect((await fetch(url)).status, url).toBe(200);
+    }
+  });
+
   test("an unknown leaderboard is a 404 that lists the known ones; a bad format is a 400", async () => {
     const missing = await fetch(`${baseUrl}/api/v1/leaderboards/task9`);
     expect(missing.status).toBe(404);

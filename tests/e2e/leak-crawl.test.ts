@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { testFigureSecret } from "@/lib/pipeline/test-figure-noise";
 import { asActor, canary, demoTask1Ids, makeActors, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, ROOT } from "./submissions-helpers";
 
@@ -55,6 +56,8 @@ function withCanary(value: Prisma.JsonValue): Prisma.JsonValue {
 
 beforeAll(async () => {
   db = e2eDb(databaseUrl);
+  // the server's secret behind the noise of uploads' test figures: with it, anyone could subtract the noise
+  ALL_CANARIES.push(await testFigureSecret(db));
   const golds = await db.instanceGold.findMany({
     where: { instance: { split: "test", benchmarkVersion: { slug: "demo" } } },
     select: { instanceId: true, gold: true },

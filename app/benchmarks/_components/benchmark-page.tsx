@@ -65,7 +65,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
                 aria-current={current ? "page" : undefined}
                 className={`rounded-md border px-3 py-1 ${current ? "border-accent bg-surface font-semibold text-fg" : "border-line text-fg-muted hover:bg-surface-hover"}`}
               >
-                {v.id === "" ? "Paper runs + submissions" : v.id === "logged" ? "All logged runs" : v.id[0]!.toUpperCase() + v.id.slice(1)}
+                {v.tab ?? v.title}
               </a>
             );
           })}

@@ -6,8 +6,14 @@ import type { BenchmarkView } from "../types";
  * in-app baselines); `logged` all 126 logged runs with the per-reward-model means.
  */
 export const PERSONALLLM_VIEWS: BenchmarkView[] = [
-  { id: "", title: "PersonalLLM · paper runs and re-scored submissions", track: "rewards", defaultSort: "win_rate_vs_best_response" },
-  { id: "rewards", title: "PersonalLLM · re-scored from submitted rewards", track: "rewards", defaultSort: "win_rate_vs_best_response" },
-  { id: "selection", title: "PersonalLLM · selection among 8 candidates", track: "selection", defaultSort: "win_rate_vs_best_response" },
-  { id: "logged", title: "PersonalLLM · all logged runs", track: "rewards", defaultSort: "total_score" },
+  {
+    id: "",
+    title: "PersonalLLM · paper runs and re-scored submissions",
+    tab: "Paper runs + submissions",
+    track: "rewards",
+    defaultSort: "win_rate_vs_best_response",
+  },
+  { id: "rewards", title: "PersonalLLM · re-scored from submitted rewards", tab: "Rewards", track: "rewards", defaultSort: "win_rate_vs_best_response" },
+  { id: "selection", title: "PersonalLLM · selection among 8 candidates", tab: "Selection", track: "selection", defaultSort: "win_rate_vs_best_response" },
+  { id: "logged", title: "PersonalLLM · all logged runs", tab: "All logged runs", track: "rewards", defaultSort: "total_score" },
 ];
