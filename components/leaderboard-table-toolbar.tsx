@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { visibleColumns } from "@/lib/leaderboard/apply-table-query";
 import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
-import { ResultTier, SystemKind, type Leaderboard } from "@/lib/leaderboard/types";
+import { RESULT_TIERS, SYSTEM_KINDS } from "@/lib/leaderboard/enums";
+import type { Leaderboard } from "@/lib/leaderboard/types";
 import { KIND_LABEL } from "./kind-badge";
 import { TIER_LABEL } from "./tier-badge";
 
@@ -241,7 +242,7 @@ export function LeaderboardTableToolbar({
           <Menu label="Filters" count={filterCount}>
             <fieldset className="mb-3">
               <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Kind</legend>
-              {SystemKind.options.map((kind) => (
+              {SYSTEM_KINDS.map((kind) => (
                 <Check key={kind} name="kind" checked={query.kind.includes(kind)} onChange={() => setQuery({ ...query, kind: toggle(query.kind, kind) })}>
                   {KIND_LABEL[kind]}
                 </Check>
@@ -249,7 +250,7 @@ export function LeaderboardTableToolbar({
             </fieldset>
             <fieldset className="mb-3">
               <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Tier</legend>
-              {ResultTier.options.map((tier) => (
+              {RESULT_TIERS.map((tier) => (
                 <Check key={tier} name="tier" checked={query.tier.includes(tier)} onChange={() => setQuery({ ...query, tier: toggle(query.tier, tier) })}>
                   {TIER_LABEL[tier]}
                 </Check>

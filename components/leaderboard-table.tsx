@@ -14,7 +14,7 @@ import {
   type Header,
   type SortingState,
 } from "@tanstack/react-table";
-import { applyTableQuery, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
+import { applyTableQuery, FIRST_SCREEN_ROWS, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
@@ -132,7 +132,8 @@ export function LeaderboardTable({
   const [query, setQuery] = useState<TableQuery>(initialQuery);
   const [announcement, setAnnouncement] = useState("");
   const [optionsOpen, setOptionsOpen] = useState(false);
-  // false on the server and while hydrating, true after: what needs JavaScript (the pin buttons) is not in the HTML
+  // false on the server and while hydrating, true after: what needs JavaScript (the pin buttons) is not in the HTML,
+  // nor the rows below the first screen (drawn from the props on hydration)
   const hydrated = useSyncExternalStore(subscribeNothing, hydratedSnapshot, serverSnapshot);
   const first = useRef(true);
   const router = useRouter();
@@ -261,7 +262,11 @@ export function LeaderboardTable({
 
   const headerGroups = table.getHeaderGroups();
   const leafColumns = table.getVisibleLeafColumns();
-  const rows = table.getRowModel().rows;
+  const allRows = table.getRowModel().rows;
+  // The server's HTML has the rows of a first screen; the rest of the page's rows (they are in the props anyway) are
+  // drawn on hydration. A 50-row page was every row twice, as markup and as props: 50 KB of a 1,000-system Task 4
+  // page's 145 KB was the rows' markup (scripts/bench/README.md, fifth pass).
+  const rows = hydrated ? allRows : allRows.slice(0, FIRST_SCREEN_ROWS);
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
   const hasJudge = view.columns.some((c) => c.kind === "judge");
@@ -483,12 +488,12 @@ export function LeaderboardTable({
                 const rank = view.ranks.get(record.rowId) ?? null;
                 const pinned = view.pinned.has(record.rowId);
                 return (
-                  <tr key={row.id} className="group" data-row-id={record.rowId} data-tier={record.tier} data-pinned={pinned ? "true" : undefined}>
+                  <tr key={row.id} data-row-id={record.rowId} data-tier={record.tier} data-pinned={pinned ? "true" : undefined}>
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       if (meta?.role === "rank") {
                         return (
-                          <td key={cell.id} className="lb-rank">
+                          <td key={cell.id}>
                             {rank === null ? (
                               <>
                                 <span aria-hidden="true" className="font-normal text-fg-subtle">
@@ -504,7 +509,7 @@ export function LeaderboardTable({
                       }
                       if (meta?.role === "system") {
                         return (
-                          <th key={cell.id} scope="row" className="lb-sys">
+                          <th key={cell.id} scope="row">
                             <SystemCell
                               row={record}
                               pinned={pinned}
@@ -556,6 +561,13 @@ export function LeaderboardTable({
           </tbody>
         </table>
       </div>
+      {allRows.length > FIRST_SCREEN_ROWS ? (
+        <noscript>
+          <p className="text-sm text-fg-muted" data-first-screen>
+            {`Without JavaScript this page shows its first ${FIRST_SCREEN_ROWS} rows of ${allRows.length}; the CSV and JSON downloads above hold every row.`}
+          </p>
+        </noscript>
+      ) : null}
       {!showAll ? (
         <p className="flex flex-wrap items-center gap-3 text-sm text-fg-muted">
           Showing the first {PAGE_ROWS} of {matching} rows.

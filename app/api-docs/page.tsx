@@ -4,7 +4,7 @@ import { z } from "zod";
 import { queryParamDocs, type ParamDoc } from "@/lib/leaderboard/query-docs";
 import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat } from "@/lib/leaderboard/snapshot";
 import { DocumentedTableQuery } from "@/lib/leaderboard/table-query-docs";
-import { DownloadFormat } from "@/lib/leaderboard/table-state";
+import { DownloadFormat } from "@/lib/leaderboard/download-format";
 import { VIEW_SLUGS } from "@/lib/leaderboard/views";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
 import { PredictionContract } from "./prediction-contract";

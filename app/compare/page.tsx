@@ -6,7 +6,7 @@ import { TierBadge } from "@/components/tier-badge";
 import { db } from "@/lib/db/client";
 import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/db/queries/system-compare";
 import { listComparableSystems } from "@/lib/db/queries/system-page";
-import { ScopeQuery } from "@/lib/leaderboard/scope";
+import { requestedScope } from "@/lib/leaderboard/scope";
 import { TRACK_LABELS } from "@/lib/tracks";
 
 export const dynamic = "force-dynamic";
@@ -24,12 +24,12 @@ export default async function ComparePage({ searchParams }: { searchParams: Sear
   const slugs = picked.filter((s) => s !== "");
   const database = db();
   const options = await listComparableSystems(database);
-  const requested = ScopeQuery.safeParse({ benchmark: first(query.benchmark), split: first(query.split) });
+  const requested = requestedScope({ benchmark: first(query.benchmark), split: first(query.split) });
   let comparison: Comparison | null = null;
   let problem: string | null = null;
   if (slugs.length >= 2) {
-    const benchmark = first(query.benchmark) && requested.success ? requested.data.benchmark : await defaultCompareBenchmark(database, slugs);
-    const split = requested.success ? requested.data.split : "full";
+    const benchmark = first(query.benchmark) && requested ? requested.benchmark : await defaultCompareBenchmark(database, slugs);
+    const split = requested ? requested.split : "full";
     comparison = benchmark ? await getComparison(database, slugs, { benchmark, split }) : null;
     // The same words for a private-only, hidden or nonexistent system: the one named is the first the public list lacks.
     if (!comparison) problem = `No system "${slugs.find((s) => !options.some((o) => o.slug === s)) ?? slugs[0]}" with public scores.`;

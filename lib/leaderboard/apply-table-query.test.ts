@@ -188,6 +188,17 @@ describe("tableProps", () => {
     expect(props.server!.ranks[0]).toBe(1 + (CLIENT_ROWS_LIMIT + 50) / 2);
     expect(props.server!.ranks[1]).toBe(1);
     expect(tableProps(many, q({ all: "1" })).leaderboard.rows).toHaveLength(CLIENT_ROWS_LIMIT + 50);
+
+    // the published precision only of the publications whose rows are shipped: uploads on the page, a reported
+    // row below it (its precision comes along when it is pinned into the page)
+    const uploads: Leaderboard = {
+      ...many,
+      rows: many.rows.map((r, i) =>
+        i === 0 ? { ...r, sourceLabel: "Paper, Table 2", cells: { score: { ...r.cells.score!, value: 1.5 } } } : { ...r, tier: "submitted" },
+      ),
+    };
+    expect(tableProps(uploads, q()).leaderboard.precision).toBeUndefined();
+    expect(tableProps(uploads, q({ pin: ["r0"] })).leaderboard.precision).toEqual([["score", "Paper, Table 2", 1]]);
   });
 });
 

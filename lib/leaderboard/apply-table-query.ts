@@ -4,6 +4,11 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /** Rows a page shows before "Show all" (scripts/bench/pages.ts measures a 1,000-system board's pages at this size). */
 export const PAGE_ROWS = 50;
+/**
+ * Rows of a page in the server's HTML (components/leaderboard-table.tsx): a first screen (17-18 compact rows show
+ * at 1280x900), and what a visitor without JavaScript sees; the page's other rows are drawn on hydration.
+ */
+export const FIRST_SCREEN_ROWS = 20;
 
 export interface TableView {
   /** visible metric columns, in the leaderboard's order */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { packBoard, PackedLeaderboard, unpackBoard } from "./packed-board";
+import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
+import { packBoard, packInterval, unpackBoard } from "./packed-board";
 import type { Leaderboard, LeaderboardRow } from "./types";
 
 const JUDGE = "AlpsBench authors' judge (DeepSeek, as reported)";
@@ -69,7 +70,8 @@ const board: Leaderboard = {
 describe("packed leaderboard", () => {
   test("unpacking gives back every row, shown field and cell (intervals without binary noise)", () => {
     const packed = packBoard(board);
-    expect(PackedLeaderboard.parse(packed)).toEqual(packed);
+    // plain JSON: it goes into the page as the table's props
+    expect(JSON.parse(JSON.stringify(packed))).toEqual(packed);
     const back = unpackBoard(packed);
     expect(back.columns).toEqual(board.columns);
     expect(back.notes).toEqual(board.notes);
@@ -79,7 +81,10 @@ describe("packed leaderboard", () => {
       const { cells: originalCells, ...originalIdentity } = original;
       // what the table does not show stays on the server: the submission id, the time of day of an upload
       expect(identity).toEqual({ ...originalIdentity, submissionId: null, submittedAt: "2026-01-01" });
-      expect(cells.pa).toEqual({ ...originalCells.pa, ciLow: 0.02678, ciHigh: 0.537454 });
+      // the interval comes back as the table shows it (at the column's 4 decimals), from its distances to the value
+      expect({ ...cells.pa, ciLow: null, ciHigh: null }).toEqual({ ...originalCells.pa, ciLow: null, ciHigh: null });
+      expect(formatInterval(cells.pa!.ciLow, cells.pa!.ciHigh, 4)).toBe("[0.0268, 0.5375]");
+      expect(formatMetric(ciHalfWidth(cells.pa!.ciLow, cells.pa!.ciHigh), 4)).toBe("0.2553");
       expect(cells.ei).toEqual(originalCells.ei);
       expect(cells.none).toBeUndefined();
     }
@@ -91,11 +96,24 @@ describe("packed leaderboard", () => {
     const json = JSON.stringify(packed);
     expect(json.split(JUDGE).length - 1).toBe(1);
     expect(packed.judges).toEqual([JUDGE]);
+    // the board's usual judge is named by no cell (a judge column's cell without an index has it)
+    expect(packed.judge).toBe(0);
     expect(packed.versions).toEqual(["1.0.0"]);
     expect(json).not.toContain("null,null,null,null");
     expect(packed.rows[0]).not.toHaveProperty("nt");
+    // kind and tier as their index among the kinds and tiers (general_llm, submitted), not their names
+    expect(packed.rows[0]).toMatchObject({ k: 0, t: 2 });
     // the cells in column order: pa, ei, and no cell for "none"
-    expect(packed.rows[0]!.c).toEqual([[0.30000000000000004, 2003, 0.02678, 0.537454, 0], [3.19, null, null, null, 0, 3.1, 0], null]);
+    // pa: 0.3 with [0.02678, 0.537454] at 4 decimals is 2732.2 below and 2374.54 above (in units of 0.0001): whole
+    // units would show a "±" of 0.2554 (the exact bounds give 0.2553), so they keep a decimal or two
+    expect(packed.rows[0]!.c).toEqual([[0.30000000000000004, 2003, 2732.2, 2374.54], [3.19, null, null, null, 0, 3.1, 0], null]);
+    // a judge other than the usual one is named, a judge cell without one says so (-1); both come back
+    const mixed = packBoard({ ...board, rows: [row(1), row(4, { cells: { ...row(4).cells, pa: { ...row(4).cells.pa!, judgeProfile: null } } })] });
+    expect(mixed.rows[1]!.c[0]![4]).toBe(-1);
+    expect(unpackBoard(mixed).rows.map((r) => [r.cells.pa!.judgeProfile, r.cells.ei!.judgeProfile])).toEqual([
+      [JUDGE, "other judge"],
+      [null, JUDGE],
+    ]);
     // a row id that is the usual `<system>~<tier>` is left out and comes back on unpacking; any other is kept
     const usual = packBoard({ ...board, rows: [row(1, { rowId: "s1~submitted" }), row(2)] });
     expect(usual.rows[0]).not.toHaveProperty("id");
@@ -103,5 +121,35 @@ describe("packed leaderboard", () => {
     expect(unpackBoard(usual).rows.map((r) => r.rowId)).toEqual(["s1~submitted", "r2"]);
     // well under half the read model's JSON
     expect(json.length).toBeLessThan(JSON.stringify(many).length / 2);
+  });
+
+  test("an interval shipped as distances shows exactly the figures of its exact bounds", () => {
+    // a seeded random walk over values, bounds and decimals, binary noise and half-way cases included
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const shown = (lo: number | null, hi: number | null, d: number) => `${formatInterval(lo, hi, d)} ${formatMetric(ciHalfWidth(lo, hi), d)}`;
+    let shipped = 0;
+    for (let i = 0; i < 20000; i++) {
+      const decimals = [0, 1, 2, 3, 4, 6][i % 6]!;
+      const scale = [1, 5, 100][i % 3]!;
+      const value = i % 5 === 0 ? Number((random() * scale).toFixed(decimals + 1)) + 0.5 * 10 ** -(decimals + 1) : random() * scale;
+      const low = value - random() * 0.1 * scale;
+      const high = i % 7 === 0 ? low + 10 ** -decimals : value + random() * 0.1 * scale;
+      const distances = packInterval(value, low, high, decimals);
+      if (!distances) continue;
+      shipped++;
+      const cell = packBoard({
+        ...board,
+        columns: [{ ...board.columns[0]!, decimals }],
+        rows: [row(0, { cells: { pa: { value, n: 1, ciLow: low, ciHigh: high, judgeProfile: JUDGE, previous: null } } })],
+      });
+      const back = unpackBoard(cell).rows[0]!.cells.pa!;
+      expect(shown(back.ciLow, back.ciHigh, decimals), `${value} [${low}, ${high}] at ${decimals}`).toBe(shown(low, high, decimals));
+    }
+    expect(shipped).toBeGreaterThan(19000);
+    // where no distance shows the same figures, the bounds are shipped as they are
+    const whole = packBoard({ ...board, rows: [row(0, { cells: { pa: { value: null, n: 1, ciLow: 0.1, ciHigh: 0.2, judgeProfile: JUDGE, previous: null } } })] });
+    expect(whole.rows[0]!.c[0]).toEqual([null, 1, null, null, 0, null, null, 0.1, 0.2]);
+    expect(unpackBoard(whole).rows[0]!.cells.pa).toMatchObject({ ciLow: 0.1, ciHigh: 0.2 });
   });
 });

@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type Leaderboard, type LeaderboardRow, type MetricCell } from "./types";
+import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
+import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier } from "./enums";
+import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
 /*
  * The leaderboard as a page ships it to the browser (the props of components/leaderboard-table.tsx, serialised
@@ -7,70 +8,76 @@ import { ContaminationFigures, LeaderboardColumn, ResultTier, SystemKind, type L
  * "judgeProfile":"AlpsBench authors' judge (DeepSeek, as reported)"}); here a cell is a short array in column
  * order and a judge profile or score version is an index into one list per board. A 1,000-system Task 4 page
  * shipped 2.3 KB of cells per row that way, a third of it the same judge name (scripts/bench/README.md).
- * The numbers stay numbers: the table formats them (components/format.ts), so nothing is formatted twice.
+ * The values stay numbers, exactly as the server has them: the table sorts on them and formats them
+ * (components/format.ts), so nothing is formatted twice. Types only, no schemas: the browser loads this module.
  */
 
 /**
- * One cell: [value, n, ciLow, ciHigh, judge, previousValue, previousVersion], trailing nulls left out; judge and
- * previousVersion index `judges` and `versions`. A column the row has no cell for is null.
+ * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh], trailing nulls left out;
+ * judge and previousVersion index `judges` and `versions`. A column the row has no cell for is null.
+ * - low, high: the interval as distances below and above the value, in units of the column's last shown decimal
+ *   (0.9698 .. 1.0298 around 0.9998 at 4 decimals is 300, 300), with as few decimals as give the same interval
+ *   and "±" on screen as the exact bounds (packInterval). The table shows an interval at the column's decimals
+ *   only, and its exact bounds (0.969806, 1.029794, or 15 digits in real data) were a third of a cell.
+ * - judge: absent (or null) for the board's usual judge profile (`judge`, index 0) in a judge column, -1 for none.
+ * - ciLow, ciHigh: the bounds themselves, only where no distance shows the same figures (or the value is missing).
  */
-export const PackedCell = z.array(z.number().nullable());
-export type PackedCell = z.infer<typeof PackedCell>;
+export type PackedCell = (number | null)[];
 
 /** The usual row id: one row per system and tier (lib/db/queries). Such ids are left out of the packed row. */
 const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.systemSlug}~${row.tier}`;
 
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
- * paid twice): s slug, n name, k kind, t tier, c cells; o organisation, b backbone, w open weights, sl/su source
+ * paid twice): s slug, n name, k kind and t tier (indexes into SYSTEM_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
  * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
  * Absent fields are left out.
  */
-export const PackedRow = z.object({
-  s: z.string(),
-  n: z.string(),
-  k: SystemKind,
-  t: ResultTier,
+export interface PackedRow {
+  s: string;
+  n: string;
+  k: number;
+  t: number;
   /** one entry per board column, in the board's column order */
-  c: z.array(PackedCell.nullable()),
-  id: z.string().optional(),
-  o: z.string().optional(),
-  b: z.string().optional(),
-  w: z.boolean().optional(),
-  sl: z.string().optional(),
-  su: z.string().optional(),
-  nt: z.string().optional(),
-  by: z.string().optional(),
+  c: (PackedCell | null)[];
+  id?: string;
+  o?: string;
+  b?: string;
+  w?: boolean;
+  sl?: string;
+  su?: string;
+  nt?: string;
+  by?: string;
   /** the upload's date (YYYY-MM-DD): the table shows no time */
-  at: z.string().optional(),
-  f: ContaminationFigures.optional(),
-});
-export type PackedRow = z.infer<typeof PackedRow>;
+  at?: string;
+  f?: ContaminationFigures;
+}
 
-export const PackedLeaderboard = z.object({
-  id: z.string(),
-  title: z.string(),
-  split: z.string(),
-  defaultSort: z.string(),
-  columns: z.array(LeaderboardColumn),
-  rows: z.array(PackedRow),
-  notes: z.array(z.string()),
+export interface PackedLeaderboard {
+  id: string;
+  title: string;
+  split: string;
+  defaultSort: string;
+  columns: LeaderboardColumn[];
+  rows: PackedRow[];
+  notes: string[];
   /** judge profile names and previous score versions the cells point at */
-  judges: z.array(z.string()),
-  versions: z.array(z.string()),
+  judges: string[];
+  /** the judge profile (index into `judges`) of a judge column's cell that names none: the board's usual one */
+  judge?: number;
+  versions: string[];
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
    * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
    * does not carry the computation. Absent when the board has no reported figure.
    */
-  precision: z.array(z.tuple([z.string(), z.string(), z.number().int()])).optional(),
-});
-export type PackedLeaderboard = z.infer<typeof PackedLeaderboard>;
+  precision?: [string, string, number][];
+}
 
 /**
  * Fifteen significant digits: drops binary noise (0.026779999999999998 -> 0.02678) and changes no figure the
- * table prints (at most 6 decimals). Used for intervals and previous values only; the values themselves are
- * sorted and ranked on, and stay exactly as the server has them.
+ * table prints (at most 6 decimals). Used for previous values and bounds shipped as such; the values themselves
+ * are sorted and ranked on, and stay exactly as the server has them.
  */
 const trim = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? Number(x.toPrecision(15)) : null);
 
@@ -82,24 +89,80 @@ function indexOf(list: string[], item: string | null | undefined): number | null
   return list.length - 1;
 }
 
-function packCell(cell: MetricCell | undefined, judges: string[], versions: string[]): PackedCell | null {
+/** The bounds back from their distances to the value (see PackedCell). */
+function boundsFrom(value: number, low: number, high: number, decimals: number): [number, number] {
+  const unit = 10 ** decimals;
+  return [value - low / unit, value + high / unit];
+}
+
+/** What the table shows of an interval: the interval itself (CI column, hover note) and its "±" half-width. */
+const shownInterval = (low: number | null, high: number | null, decimals: number) =>
+  `${formatInterval(low, high, decimals)} ${formatMetric(ciHalfWidth(low, high), decimals)}`;
+
+/**
+ * An interval as distances below and above the value (PackedCell), with the fewest decimals that show the same
+ * figures as the exact bounds; null when none does (then the bounds are shipped as they are).
+ */
+export function packInterval(value: number, ciLow: number, ciHigh: number, decimals: number): [number, number] | null {
+  const unit = 10 ** decimals;
+  const shown = shownInterval(ciLow, ciHigh, decimals);
+  for (let digits = 0; digits <= 6; digits++) {
+    const low = Number(((value - ciLow) * unit).toFixed(digits));
+    const high = Number(((ciHigh - value) * unit).toFixed(digits));
+    if (shownInterval(...boundsFrom(value, low, high, decimals), decimals) === shown) return [low, high];
+  }
+  return null;
+}
+
+function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usualJudge: string | null, judges: string[], versions: string[]): PackedCell | null {
   if (!cell) return null;
+  const { value, ciLow, ciHigh } = cell;
+  const hasInterval = typeof ciLow === "number" && Number.isFinite(ciLow) && typeof ciHigh === "number" && Number.isFinite(ciHigh);
+  const distances = hasInterval && typeof value === "number" && Number.isFinite(value) ? packInterval(value, ciLow, ciHigh, column.decimals) : null;
+  const judge =
+    column.kind === "judge" && usualJudge !== null
+      ? cell.judgeProfile === usualJudge
+        ? null
+        : cell.judgeProfile === null
+          ? -1
+          : indexOf(judges, cell.judgeProfile)
+      : indexOf(judges, cell.judgeProfile);
   const out: (number | null)[] = [
-    cell.value,
+    value,
     cell.n,
-    trim(cell.ciLow),
-    trim(cell.ciHigh),
-    indexOf(judges, cell.judgeProfile),
+    distances?.[0] ?? null,
+    distances?.[1] ?? null,
+    judge,
     cell.previous ? trim(cell.previous.value) : null,
     cell.previous ? indexOf(versions, cell.previous.scoreVersion) : null,
+    hasInterval && !distances ? trim(ciLow) : null,
+    hasInterval && !distances ? trim(ciHigh) : null,
   ];
   while (out.length > 1 && out[out.length - 1] === null) out.pop();
+  // with a previous value after it, the usual judge's index (0) is shorter than a null
+  if (out.length > 5 && judge === null && usualJudge !== null && column.kind === "judge" && cell.judgeProfile === usualJudge) out[4] = 0;
   return out;
+}
+
+/** The judge profile most of the board's judge cells name (each of them then leaves it out), or null. */
+function usualJudgeOf(board: Leaderboard): string | null {
+  const counts = new Map<string, number>();
+  for (const column of board.columns) {
+    if (column.kind !== "judge") continue;
+    for (const row of board.rows) {
+      const profile = row.cells[column.id]?.judgeProfile;
+      if (profile) counts.set(profile, (counts.get(profile) ?? 0) + 1);
+    }
+  }
+  let best: string | null = null;
+  for (const [profile, count] of counts) if (best === null || count > counts.get(best)!) best = profile;
+  return best;
 }
 
 /** The read model as the page ships it (see the module comment); `precision` is added by tableProps. */
 export function packBoard(board: Leaderboard): PackedLeaderboard {
-  const judges: string[] = [];
+  const usualJudge = usualJudgeOf(board);
+  const judges: string[] = usualJudge === null ? [] : [usualJudge];
   const versions: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
     // The submission id is for the downloads (built on the server), not the table. Null fields are left out: most
@@ -118,7 +181,14 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       f: row.contamination?.flagged ? row.contamination : null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
-    return { s: row.systemSlug, n: row.systemName, k: row.kind, t: row.tier, ...kept, c: board.columns.map((c) => packCell(row.cells[c.id], judges, versions)) };
+    return {
+      s: row.systemSlug,
+      n: row.systemName,
+      k: SYSTEM_KINDS.indexOf(row.kind),
+      t: RESULT_TIERS.indexOf(row.tier),
+      ...kept,
+      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
+    };
   });
   return {
     id: board.id,
@@ -129,11 +199,15 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
     rows,
     notes: board.notes,
     judges,
+    ...(usualJudge === null ? {} : { judge: 0 }),
     versions,
   };
 }
 
 const at = (cell: PackedCell, i: number) => cell[i] ?? null;
+
+/** A packed row's tier (`t` is its index in RESULT_TIERS). */
+export const tierOf = (row: PackedRow): ResultTier => RESULT_TIERS[row.t]!;
 
 /**
  * Back to the read model, for the table's own code (apply-table-query.ts, formatting): the inverse of packBoard
@@ -145,26 +219,30 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
     packed.columns.forEach((column, i) => {
       const cell = row.c[i];
       if (!cell) return;
-      const judge = at(cell, 4);
+      const value = at(cell, 0);
+      const low = at(cell, 2);
+      const high = at(cell, 3);
+      const [ciLow, ciHigh] = value !== null && low !== null && high !== null ? boundsFrom(value, low, high, column.decimals) : [at(cell, 7), at(cell, 8)];
+      const judge = at(cell, 4) ?? (column.kind === "judge" ? (packed.judge ?? null) : null);
       const previousVersion = at(cell, 6);
       cells[column.id] = {
-        value: at(cell, 0),
+        value,
         n: at(cell, 1),
-        ciLow: at(cell, 2),
-        ciHigh: at(cell, 3),
-        judgeProfile: judge === null ? null : (packed.judges[judge] ?? null),
+        ciLow,
+        ciHigh,
+        judgeProfile: judge === null || judge < 0 ? null : (packed.judges[judge] ?? null),
         previous: previousVersion === null ? null : { value: at(cell, 5), scoreVersion: packed.versions[previousVersion] ?? "" },
       };
     });
     return {
-      rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: row.t }),
+      rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),
       systemSlug: row.s,
       systemName: row.n,
       organisation: row.o ?? null,
-      kind: row.k,
+      kind: SYSTEM_KINDS[row.k]!,
       backbone: row.b ?? null,
       openWeights: row.w ?? null,
-      tier: row.t,
+      tier: tierOf(row),
       sourceLabel: row.sl ?? null,
       sourceUrl: row.su ?? null,
       note: row.nt ?? null,

@@ -1,11 +1,15 @@
-import type { z } from "zod";
-import { readTableQuery, TableQuery } from "./table-state";
+import { parseTableQuery, readTableQuery, type TableQuery } from "./table-state";
 
 /** Which rows a page or API call shows; the data part of the table query (lib/leaderboard/table-state.ts). */
-export const ScopeQuery = TableQuery.pick({ benchmark: true, split: true });
-export type ScopeQuery = z.infer<typeof ScopeQuery>;
+export type ScopeQuery = Pick<TableQuery, "benchmark" | "split">;
 
 export function parseScope(params: Record<string, string | string[] | undefined>): ScopeQuery {
   const { benchmark, split } = readTableQuery(params);
   return { benchmark, split };
+}
+
+/** The scope a URL asks for, or null when its benchmark or split is not a valid one (a missing one is the default). */
+export function requestedScope(params: { benchmark?: string; split?: string }): ScopeQuery | null {
+  const parsed = parseTableQuery({ benchmark: params.benchmark, split: params.split });
+  return parsed.ok ? { benchmark: parsed.query.benchmark, split: parsed.query.split } : null;
 }

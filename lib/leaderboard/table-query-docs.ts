@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TableQuery } from "./table-state";
+import { LIST_MAX, TABLE_QUERY_PARAMS, type QueryParam, type TableQuery } from "./table-state";
 
 /*
  * What each table query parameter means, for /api-docs. Server only: these texts (2,021 characters) were in every leaderboard
@@ -31,9 +31,26 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
 /** Every parameter a table view's URL may carry (with `format` on the API): anything else is answered 400 there. */
 export const TABLE_QUERY_KEYS = Object.keys(TABLE_QUERY_DESCRIPTIONS);
 
-/** TableQuery with each field's description, for queryParamDocs (lib/leaderboard/query-docs.ts). */
+/** One parameter as a zod schema (what it accepts, its default), for the JSON-schema export of queryParamDocs. */
+function schemaOf(param: QueryParam): z.ZodType {
+  if (param.type === "enum") {
+    const values = z.enum(param.values as [string, ...string[]]);
+    return param.default === undefined ? values.optional() : values.default(param.default);
+  }
+  let text = z.string();
+  if (param.pattern) text = text.regex(param.pattern, param.message);
+  if (param.maxLength !== undefined) text = text.max(param.maxLength, param.message);
+  if (param.type === "text") return param.default === undefined ? text.optional() : text.default(param.default);
+  const item = param.values ? z.enum(param.values as [string, ...string[]]) : text;
+  return z.array(item).max(LIST_MAX).default([]);
+}
+
+/**
+ * The table query (lib/leaderboard/table-state.ts TABLE_QUERY_PARAMS, which the pages, the table and the API read)
+ * as a zod schema with each parameter described, for queryParamDocs (lib/leaderboard/query-docs.ts).
+ */
 export const DocumentedTableQuery = z.object(
   Object.fromEntries(
-    Object.entries(TableQuery.shape).map(([key, schema]) => [key, schema.meta({ description: TABLE_QUERY_DESCRIPTIONS[key as keyof TableQuery] })]),
+    Object.entries(TABLE_QUERY_PARAMS).map(([key, param]) => [key, schemaOf(param).meta({ description: TABLE_QUERY_DESCRIPTIONS[key as keyof TableQuery] })]),
   ),
 );

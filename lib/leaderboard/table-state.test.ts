@@ -56,3 +56,40 @@ describe("table query in the URL", () => {
     expect(readTableQuery({ sort: "f1<script>" }).sort).toBeUndefined();
   });
 });
+
+describe("the table query's reader and its zod schema (/api-docs) agree", () => {
+  test("on what is valid, the values read, and the words of each problem", async () => {
+    const { DocumentedTableQuery } = await import("./table-query-docs");
+    const inputs: Record<string, string | string[]>[] = [
+      {},
+      { benchmark: "demo", split: "dev", version: "det-1.0.0", sort: "f1", dir: "asc", q: "gpt", kind: ["general_llm"], tier: ["reported", "rescored"] },
+      {
+        weights: "open",
+        org: ["OpenAI"],
+        cols: ["f1", "task3/d100:recall"],
+        ci: "1",
+        pin: ["a~rescored"],
+        density: "comfortable",
+        all: "1",
+        runs: "all",
+        flagged: "1",
+      },
+      { split: "nope" },
+      { kind: ["general_llm", "robot"] },
+      { dir: "up", q: "x".repeat(101) },
+      { benchmark: "Not A Slug", version: "a b", sort: "f1<script>" },
+      { cols: ["ok", "not ok"], pin: Array.from({ length: 201 }, (_, i) => `r${i}`) },
+      { org: ["x".repeat(101)], density: "dense", ci: "2" },
+    ];
+    for (const input of inputs) {
+      const ours = parseTableQuery(input);
+      const zod = DocumentedTableQuery.safeParse(input);
+      expect(ours.ok, JSON.stringify(input)).toBe(zod.success);
+      if (zod.success) expect(ours.query).toEqual(zod.data);
+      else if (!ours.ok) {
+        const words = zod.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+        expect(ours.issues.map((issue) => issue.replace(/ \(got .*\)$/s, "")).sort()).toEqual(words.sort());
+      }
+    }
+  });
+});

@@ -1,56 +1,82 @@
-import { z } from "zod";
-import { ResultTier, SystemKind } from "./types";
+import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier, type SystemKind } from "./enums";
 
 /**
  * Everything that defines one table view, as URL query parameters: which data (benchmark, split, score
- * version) and how it is shown (sort, search, filters, columns, pins). ONE schema, read by the pages, the
- * client table and the read API, so a copied URL and a download link show the same rows in the same order.
+ * version) and how it is shown (sort, search, filters, columns, pins). ONE declaration (TABLE_QUERY_PARAMS), read
+ * by the pages, the client table and the read API, so a copied URL and a download link show the same rows in the
+ * same order; /api-docs documents it through a zod schema built from it (lib/leaderboard/table-query-docs.ts).
  * Lists are comma-separated (`kind=general_llm,memory_system`) or repeated (`org=OpenAI&org=Google`).
+ * No zod here: the browser reads its own URL with this module, and zod (classic 31 KB gzip, zod/mini and its core
+ * 24 KB) was the largest part of a leaderboard page's JavaScript after React and Next.
  */
 
 // row ids of a system per tier read "<slug>~<tier>" (lib/db/queries/leaderboard.ts): "~" must survive a permalink
 const ID = /^[A-Za-z0-9_./:~-]{1,80}$/;
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(200).default([]);
+/** most items a list parameter takes */
+export const LIST_MAX = 200;
 
+export const SPLITS = ["all", "full", "dev", "validation", "test"] as const;
 export const WEIGHTS = ["open", "closed"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+const FLAG = ["0", "1"] as const;
 /** pseudo column id: sort by system name */
 export const SYSTEM_SORT = "system";
 
-export const TableQuery = z.object({
-  benchmark: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/, "a benchmark slug (lowercase letters, digits, dashes)")
-    .default("alpsbench-v1"),
-  split: z.enum(["all", "full", "dev", "validation", "test"]).default("full"),
-  version: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,64}$/, "a score version such as det-1.0.0")
-    .optional(),
-  sort: z.string().regex(ID, "a column id, or `system`").optional(),
-  dir: z.enum(SORT_DIRECTIONS).optional(),
-  q: z.string().max(100, "at most 100 characters").optional(),
-  kind: list(SystemKind),
-  tier: list(ResultTier),
-  runs: z.enum(["best", "all"]).default("best"),
-  flagged: z.enum(["0", "1"]).default("0"),
-  weights: z.enum(WEIGHTS).optional(),
-  org: list(z.string().min(1).max(100)),
-  cols: list(z.string().regex(ID, "a column id")),
-  ci: z.enum(["0", "1"]).default("0"),
-  pin: list(z.string().regex(ID, "a row id")),
-  density: z.enum(["compact", "comfortable"]).default("compact"),
-  all: z.enum(["0", "1"]).default("0"),
-});
-export type TableQuery = z.infer<typeof TableQuery>;
-export type TableQueryInput = z.input<typeof TableQuery>;
+/**
+ * One parameter: `text` (a pattern or a length, with the message naming what is expected), `enum` (one of
+ * `values`), or `list` (items each one of `values`, matching `pattern`, or text up to `maxLength`; at most
+ * LIST_MAX). A parameter with a `default` always has a value; a list defaults to empty; any other may be absent.
+ */
+export type QueryParam =
+  | { type: "text"; pattern?: RegExp; maxLength?: number; message: string; default?: string }
+  | { type: "enum"; values: readonly string[]; default?: string }
+  | { type: "list"; values?: readonly string[]; pattern?: RegExp; maxLength?: number; message?: string };
 
-export const DEFAULT_TABLE_QUERY: TableQuery = TableQuery.parse({});
+export interface TableQuery {
+  benchmark: string;
+  split: (typeof SPLITS)[number];
+  version?: string;
+  sort?: string;
+  dir?: (typeof SORT_DIRECTIONS)[number];
+  q?: string;
+  kind: SystemKind[];
+  tier: ResultTier[];
+  runs: "best" | "all";
+  flagged: "0" | "1";
+  weights?: (typeof WEIGHTS)[number];
+  org: string[];
+  cols: string[];
+  ci: "0" | "1";
+  pin: string[];
+  density: "compact" | "comfortable";
+  all: "0" | "1";
+}
+
+/** The table query's parameters, in URL order (serializeTableQuery). */
+export const TABLE_QUERY_PARAMS = {
+  benchmark: { type: "text", pattern: /^[a-z0-9-]{1,64}$/, message: "a benchmark slug (lowercase letters, digits, dashes)", default: "alpsbench-v1" },
+  split: { type: "enum", values: SPLITS, default: "full" },
+  version: { type: "text", pattern: /^[A-Za-z0-9._-]{1,64}$/, message: "a score version such as det-1.0.0" },
+  sort: { type: "text", pattern: ID, message: "a column id, or `system`" },
+  dir: { type: "enum", values: SORT_DIRECTIONS },
+  q: { type: "text", maxLength: 100, message: "at most 100 characters" },
+  kind: { type: "list", values: SYSTEM_KINDS },
+  tier: { type: "list", values: RESULT_TIERS },
+  runs: { type: "enum", values: ["best", "all"], default: "best" },
+  flagged: { type: "enum", values: FLAG, default: "0" },
+  weights: { type: "enum", values: WEIGHTS },
+  org: { type: "list", maxLength: 100 },
+  cols: { type: "list", pattern: ID, message: "a column id" },
+  ci: { type: "enum", values: FLAG, default: "0" },
+  pin: { type: "list", pattern: ID, message: "a row id" },
+  density: { type: "enum", values: ["compact", "comfortable"], default: "compact" },
+  all: { type: "enum", values: FLAG, default: "0" },
+} as const satisfies { [K in keyof TableQuery]-?: QueryParam };
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
-const LIST_KEYS = ["kind", "tier", "org", "cols", "pin"] as const satisfies readonly (keyof TableQuery)[];
-const KEYS = Object.keys(TableQuery.shape) as (keyof TableQuery)[];
+const KEYS = Object.keys(TABLE_QUERY_PARAMS) as (keyof TableQuery)[];
+const PARAMS: Record<keyof TableQuery, QueryParam> = TABLE_QUERY_PARAMS;
 
 function values(params: RawParams, key: string): string[] {
   if (params instanceof URLSearchParams) return params.getAll(key);
@@ -64,7 +90,7 @@ function toInput(params: RawParams): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of KEYS) {
     const raw = values(params, key);
-    if ((LIST_KEYS as readonly string[]).includes(key)) {
+    if (PARAMS[key].type === "list") {
       const items = raw
         .flatMap((v) => v.split(","))
         .map((v) => v.trim())
@@ -80,30 +106,57 @@ function toInput(params: RawParams): Record<string, unknown> {
 
 export type ParsedTableQuery = { ok: true; query: TableQuery } | { ok: false; query: TableQuery; issues: string[] };
 
+const oneOf = (values: readonly string[]) => `Invalid option: expected one of ${values.map((v) => JSON.stringify(v)).join("|")}`;
+
+/** What is wrong with one value of a parameter (a scalar, or one item of a list), or null. */
+function problem(param: QueryParam, value: string): string | null {
+  if (param.type === "enum" || (param.type === "list" && param.values)) return param.values!.includes(value) ? null : oneOf(param.values!);
+  if (param.pattern && !param.pattern.test(value)) return param.message ?? "Invalid input";
+  if (param.maxLength !== undefined && value.length > param.maxLength) return param.message ?? `Too big: expected string to have <=${param.maxLength} characters`;
+  return null;
+}
+
 /**
  * Strict reading for the API: every problem named by its parameter. `query` is still usable (the invalid
  * parameters fall back to their defaults), which is how pages read a hand-edited URL without failing.
  */
 export function parseTableQuery(params: RawParams): ParsedTableQuery {
   const input = toInput(params);
-  const parsed = TableQuery.safeParse(input);
-  if (parsed.success) return { ok: true, query: parsed.data };
-  const bad = new Set<string>();
-  const issues = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? "query");
-    bad.add(key);
+  const query: Record<string, unknown> = {};
+  const issues: string[] = [];
+  for (const key of KEYS) {
+    const param = PARAMS[key];
     const raw = input[key];
-    const shown = Array.isArray(raw) && typeof issue.path[1] === "number" ? raw[issue.path[1]] : raw;
-    return `${key}: ${issue.message}${shown === undefined ? "" : ` (got ${JSON.stringify(shown)})`}`;
-  });
-  for (const key of bad) delete input[key];
-  return { ok: false, query: TableQuery.parse(input), issues };
+    const fallback = param.type === "list" ? [] : param.default;
+    let bad = false;
+    if (Array.isArray(raw)) {
+      if (raw.length > LIST_MAX) {
+        issues.push(`${key}: Too big: expected array to have <=${LIST_MAX} items (got ${JSON.stringify(raw)})`);
+        bad = true;
+      }
+      for (const item of raw) {
+        const message = problem(param, item);
+        if (message) issues.push(`${key}: ${message} (got ${JSON.stringify(item)})`);
+        bad ||= message !== null;
+      }
+    } else if (typeof raw === "string") {
+      const message = problem(param, raw);
+      if (message) issues.push(`${key}: ${message} (got ${JSON.stringify(raw)})`);
+      bad = message !== null;
+    }
+    const value = raw === undefined || bad ? fallback : raw;
+    if (value !== undefined) query[key] = value;
+  }
+  const parsed = query as unknown as TableQuery;
+  return issues.length === 0 ? { ok: true, query: parsed } : { ok: false, query: parsed, issues };
 }
 
 /** Pages: a bad parameter is dropped (the view falls back to its default), never an error page. */
 export function readTableQuery(params: RawParams): TableQuery {
   return parseTableQuery(params).query;
 }
+
+export const DEFAULT_TABLE_QUERY: TableQuery = readTableQuery({});
 
 /**
  * The shortest query string for a view: defaults are left out, so the canonical URL of the default view is
@@ -127,17 +180,4 @@ export function serializeTableQuery(query: TableQuery, extra: Record<string, str
 /** The data scope (what the database query needs) of a table query. */
 export function scopeOf(query: TableQuery): { benchmark: string; split: TableQuery["split"]; scoreVersion?: string } {
   return { benchmark: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
-}
-
-/** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
-export const DownloadFormat = z.enum(["json", "csv"]).default("json").meta({
-  description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page).",
-});
-
-/** Reads `format`, naming the parameter when it is wrong. */
-export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchParams): { ok: true; format: z.infer<T> } | { ok: false; issue: string } {
-  const raw = params.get("format") ?? undefined;
-  const parsed = schema.safeParse(raw === "" ? undefined : raw);
-  if (parsed.success) return { ok: true, format: parsed.data };
-  return { ok: false, issue: `format: ${parsed.error.issues[0]?.message ?? "invalid"} (got ${JSON.stringify(raw)})` };
 }

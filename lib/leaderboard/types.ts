@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { RESULT_TIERS, SYSTEM_KINDS } from "./enums";
 
 /**
  * The read model every leaderboard table, CSV/JSON export and the read API share.
  * Built on the server from Score rows (lib/db/queries), rendered by components/leaderboard-table.tsx.
+ * Server only as values (the browser's table imports its types only, and the lists from ./enums): zod was 24-31 KB
+ * gzip of every leaderboard page's JavaScript.
  */
 
-export const SystemKind = z.enum(["general_llm", "memory_system", "retrieval_baseline"]);
+export const SystemKind = z.enum(SYSTEM_KINDS);
 export type SystemKind = z.infer<typeof SystemKind>;
 
 /**
@@ -14,7 +17,7 @@ export type SystemKind = z.infer<typeof SystemKind>;
  * (uploaded by a user, scored here, unreviewed) and `verified` (an upload a maintainer checked). An upload is
  * never `reported` or `rescored`.
  */
-export const ResultTier = z.enum(["reported", "rescored", "submitted", "verified"]);
+export const ResultTier = z.enum(RESULT_TIERS);
 export type ResultTier = z.infer<typeof ResultTier>;
 
 export const MetricKind = z.enum(["deterministic", "judge"]);

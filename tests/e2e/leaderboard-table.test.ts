@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { CLIENT_ROWS_LIMIT, PAGE_ROWS } from "@/lib/leaderboard/apply-table-query";
+import { CLIENT_ROWS_LIMIT, FIRST_SCREEN_ROWS, PAGE_ROWS } from "@/lib/leaderboard/apply-table-query";
 import { launchChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -392,10 +392,28 @@ describe("leaderboard table in Chromium", () => {
 
     const response = await page.goto(`${baseUrl}/tasks/task1?benchmark=bulk-e2e`);
     const html = (await response!.text()) as string;
+    // the server's HTML draws a first screen of rows; the page's other rows are in the props, drawn on hydration
+    expect(html.match(/<tr[^>]* data-row-id=/g)).toHaveLength(FIRST_SCREEN_ROWS);
+    expect(html).toContain(`>Bulk ${count - FIRST_SCREEN_ROWS}<`);
+    expect(html).not.toContain(`>Bulk ${count - FIRST_SCREEN_ROWS - 1}<`);
+    expect(html).toContain(`Bulk ${count - PAGE_ROWS}\\"`);
+    await expect.poll(() => page.locator("table tbody tr[data-row-id]").count()).toBe(PAGE_ROWS);
     const first = await readTable();
-    expect(first).toHaveLength(PAGE_ROWS);
-    expect(first[0]!.name).toBe(`Bulk ${count - 1}`);
-    expect(first[0]!.rank).toBe("1");
+    expect(first.map((r) => r.name)).toEqual(Array.from({ length: PAGE_ROWS }, (_, i) => `Bulk ${count - 1 - i}`));
+    expect(first.map((r) => r.rank)).toEqual(Array.from({ length: PAGE_ROWS }, (_, i) => String(i + 1)));
+    // every row drawn on hydration is whole: values, hover notes and pin buttons
+    const last = page.locator("table tbody tr[data-row-id]").last();
+    await expect.poll(() => last.locator("[data-pin]").count()).toBe(1);
+    await last.locator("td").nth(1).hover();
+    await expect.poll(() => last.locator("td").nth(1).getAttribute("title")).toMatch(/ = /);
+    // without JavaScript: the first screen of rows, the same as the page's, and a line saying where the rest are
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const plain = await noJs.newPage();
+    await plain.goto(`${baseUrl}/tasks/task1?benchmark=bulk-e2e`);
+    expect(await readTable(plain)).toEqual(first.slice(0, FIRST_SCREEN_ROWS).map((r) => ({ ...r, pinned: false })));
+    await expect.poll(() => plain.locator("[data-first-screen]").isVisible()).toBe(true);
+    expect(await plain.locator("[data-first-screen]").textContent()).toContain(`first ${FIRST_SCREEN_ROWS} rows of ${PAGE_ROWS}`);
+    await noJs.close();
     // rows beyond the first page are not in the payload at all
     expect(html).not.toContain(`"Bulk 0"`);
     expect(html).not.toContain(">Bulk 0<");

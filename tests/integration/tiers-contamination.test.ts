@@ -6,7 +6,7 @@ import { getView } from "@/lib/db/queries/view";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { CONTAMINATION_THRESHOLD } from "@/lib/contamination/measure-contamination";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { TableQuery } from "@/lib/leaderboard/table-state";
+import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
@@ -91,8 +91,11 @@ async function inventedRows(salt: string): Promise<unknown[]> {
   }));
 }
 
-const view = (board: Awaited<ReturnType<typeof getView>>, params: Record<string, string> = {}) =>
-  applyTableQuery(board, TableQuery.parse({ ...params, ...(params.tier ? { tier: params.tier.split(",") } : {}) }));
+function view(board: Awaited<ReturnType<typeof getView>>, params: Record<string, string> = {}) {
+  const parsed = parseTableQuery(params);
+  if (!parsed.ok) throw new Error(parsed.issues.join("; "));
+  return applyTableQuery(board, parsed.query);
+}
 
 describe("tiers: an upload is never in the tier of the authors' figures or released outputs", () => {
   test("server-made runs are re-scored; an upload is submitted, with its uploader and date, and is its own row", async () => {

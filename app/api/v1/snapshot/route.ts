@@ -3,7 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { getView } from "@/lib/db/queries/view";
 import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
-import { parseFormat, parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
+import { parseFormat } from "@/lib/leaderboard/download-format";
+import { parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 

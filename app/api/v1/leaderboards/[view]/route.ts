@@ -5,8 +5,9 @@ import { db } from "@/lib/db/client";
 import { getView } from "@/lib/db/queries/view";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
 import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
-import { DownloadFormat, parseFormat, parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 

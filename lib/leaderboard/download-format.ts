@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/*
+ * The download endpoints' `format` (server only: lib/leaderboard/table-state.ts, which the browser loads, reads the
+ * view's own parameters without zod; this one is a zod schema carrying its documentation for /api-docs).
+ */
+
+/** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
+export const DownloadFormat = z.enum(["json", "csv"]).default("json").meta({
+  description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page).",
+});
+
+/** Reads `format`, naming the parameter when it is wrong. */
+export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchParams): { ok: true; format: z.infer<T> } | { ok: false; issue: string } {
+  const raw = params.get("format") ?? undefined;
+  const parsed = schema.safeParse(raw === "" ? undefined : raw);
+  if (parsed.success) return { ok: true, format: parsed.data };
+  return { ok: false, issue: `format: ${parsed.error.issues[0]?.message ?? "invalid"} (got ${JSON.stringify(raw)})` };
+}
