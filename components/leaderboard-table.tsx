@@ -456,7 +456,13 @@ export function LeaderboardTable({
       >
         {/* the columns' styles (group rules, the "±" slot, what a missing judge value reads): once per column, not per cell */}
         <style dangerouslySetInnerHTML={{ __html: columnCss(baseId, cssColumns) }} />
-        <table className="w-full border-separate border-spacing-0 text-sm" data-lb={baseId} data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}>
+        <table
+          className="w-full border-separate border-spacing-0 text-sm"
+          data-lb={baseId}
+          data-sort={`${view.sort.id}:${view.sort.desc ? "desc" : "asc"}`}
+          // every row of the page is drawn (the server's HTML has the first screen only): tests read the table after it
+          data-hydrated={hydrated ? "" : undefined}
+        >
           <caption className="sr-only">
             {label}
             {rankMetric ? `. Ranked by ${rankMetric.label}. Column headers sort the table.` : null}
