@@ -48,13 +48,17 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
   const chartsUrl = `/api/v1/leaderboards/${benchmark.id}${viewId ? `/${viewId}` : ""}?${chartParams}`;
   // the legend explains the tiers this view has (PersonalLLM has no re-scored AlpsBench outputs); all four when empty
   const tiers = [...new Set(view.board.rows.map((r) => r.tier))];
+  // the settings worth a filter (more than one value in the view), and how many the URL sets
+  const settingKeys = view.attributeKeys.filter((key) => values(key).length > 1);
+  const activeSettings = settingKeys.filter((key) => (params.get(key) ?? "") !== "").length;
   return (
     <div className="space-y-4">
       {/* as on the task pages, the table comes right after a short header, the view tabs and the settings form; the
           upload link and the tier legend follow it (the legend above the table kept all but 5 rows below the fold) */}
       <PageHeader eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`} title={view.board.title} className="pb-3" />
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        <nav aria-label={`${benchmark.title} views`} className="flex flex-wrap gap-2 text-sm">
+        {/* one scrolling line of tabs on a phone (four tabs took two lines), wrapping from `sm` up */}
+        <nav aria-label={`${benchmark.title} views`} className="-mx-1 flex w-full gap-2 overflow-x-auto px-1 text-sm sm:mx-0 sm:w-auto sm:flex-wrap sm:px-0">
           {benchmark.views.map((v) => {
             const href = `/benchmarks/${benchmark.id}${v.id ? `/${v.id}` : ""}`;
             const current = v.id === viewId;
@@ -63,29 +67,58 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
                 key={v.id || "default"}
                 href={href}
                 aria-current={current ? "page" : undefined}
-                className={`rounded-md border px-3 py-1 ${current ? "border-accent bg-surface font-semibold text-fg" : "border-line text-fg-muted hover:bg-surface-hover"}`}
+                className={`shrink-0 rounded-md border px-3 py-1 whitespace-nowrap ${current ? "border-accent bg-surface font-semibold text-fg" : "border-line text-fg-muted hover:bg-surface-hover"}`}
               >
                 {v.tab ?? v.title}
               </a>
             );
           })}
         </nav>
-        <form method="get" action={path} className="flex flex-wrap items-end gap-3 text-sm" aria-label="Filter by settings">
-          {view.attributeKeys
-            .filter((key) => values(key).length > 1)
-            .map((key) => (
-              <label key={key} className="flex flex-col gap-0.5 text-xs text-fg-muted">
-                {key.replace("_", " ")}
-                <select name={key} defaultValue={params.get(key) ?? ""} className="rounded-md border border-line bg-surface px-2 py-1 text-sm text-fg">
-                  <option value="">any</option>
-                  {values(key).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ))}
+        {/* On a phone the settings fold behind one "Settings" button (a CSS-only toggle: it works without JavaScript),
+            as the table's options do, and open as a three-column grid; from `sm` up they are always shown in a line.
+            Open they took half a phone's first screen (5 of 19 rows visible). */}
+        {settingKeys.length > 0 ? (
+          <input
+            type="checkbox"
+            id={`${benchmark.id}-settings`}
+            // out of the tab order and the accessibility tree from `sm` up, where the settings always show
+            className="peer sr-only sm:hidden"
+            aria-label="Show the settings filters"
+            aria-controls={`${benchmark.id}-settings-form`}
+          />
+        ) : null}
+        {settingKeys.length > 0 ? (
+          <label
+            htmlFor={`${benchmark.id}-settings`}
+            className="cursor-pointer rounded-md border border-line bg-surface px-3 py-1 text-sm font-medium text-fg peer-checked:bg-surface-hover peer-focus-visible:ring-2 peer-focus-visible:ring-accent sm:hidden"
+          >
+            Settings{activeSettings > 0 ? ` (${activeSettings} set)` : ""} ▾
+          </label>
+        ) : null}
+        <form
+          id={`${benchmark.id}-settings-form`}
+          method="get"
+          action={path}
+          className="hidden w-full grid-cols-3 items-end gap-2 text-sm max-sm:peer-checked:grid sm:flex sm:w-auto sm:flex-wrap sm:gap-3"
+          aria-label="Filter by settings"
+        >
+          {settingKeys.map((key) => (
+            <label key={key} className="flex min-w-0 flex-col gap-0.5 text-xs text-fg-muted">
+              {key.replace("_", " ")}
+              <select
+                name={key}
+                defaultValue={params.get(key) ?? ""}
+                className="w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1 text-sm text-fg sm:w-auto"
+              >
+                <option value="">any</option>
+                {values(key).map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
           <button type="submit" className="rounded-md border border-line bg-surface px-3 py-1 font-medium text-fg hover:bg-surface-hover">
             Apply
           </button>
