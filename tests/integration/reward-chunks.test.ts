@@ -57,7 +57,8 @@ function setup(target: FakeRewardServer, concurrency = 3, maxRetries = 3): Rewar
     batchSize: BATCH,
   });
   return {
-    client: createRewardClient({ baseURL: target.baseURL, concurrency, timeoutMs: 5000, maxRetries, retryBaseMs: 5 }),
+    // a generous timeout, so that a loaded machine does not make a slow answer a retry (asked and answered twice)
+    client: createRewardClient({ baseURL: target.baseURL, concurrency, timeoutMs: 60_000, maxRetries, retryBaseMs: 5 }),
     profile,
     cache: new PostgresRewardCache(db),
   };
@@ -125,8 +126,12 @@ describe("the reward step in chunks", () => {
     server.failAfter(null);
     expect(asked(before)).toHaveLength(25 * BATCH);
     const fresh = setup(server, 1);
+    const answeredBefore = server.bodies.length;
     await runAll(id, { rewards: fresh, rewardBatchesPerStep: 20 });
-    expect(fresh.client.requests).toBe(100 - 25); // only the batches never answered
+    // only the batches never answered are asked again. Counted where they are answered: the client's own count
+    // includes retries, and a reused keep-alive connection the server has just closed is retried (76 of 75 once)
+    expect(server.bodies.length - answeredBefore).toBe(100 - 25);
+    expect(fresh.client.requests).toBeGreaterThanOrEqual(100 - 25);
     const sent = asked(before);
     expect(sent).toHaveLength(USERS * 10);
     expect(new Set(sent).size).toBe(USERS * 10);
