@@ -58,7 +58,9 @@ export default function ApiDocsPage() {
           The whole leaderboard at once, for citing: every view above in its default ranking with every column, stamped with{" "}
           <code>{`{ schemaVersion: ${SNAPSHOT_SCHEMA_VERSION}, scorerVersion, generatedAt, benchmark, split, scoreVersion }`}</code>. JSON answers{" "}
           <code>{"{ snapshot, views: [{ view, title, columns, rows, notes }] }"}</code> with rows as above; <code>format=zip</code> gives one CSV per view plus{" "}
-          <code>manifest.json</code>. Accepts <code>benchmark</code>, <code>split</code> and <code>version</code> as above (other table parameters are ignored).
+          <code>manifest.json</code>. Accepts <code>benchmark</code>, <code>split</code> and <code>version</code> as above (other table parameters change nothing; an
+          unknown one is a 400). <code>benchmark=personalllm</code> (any benchmark module) gives every view of that module, each row with the module&apos;s settings
+          as fields and each view with its record <code>fields</code> in CSV order; its <code>scorerVersion</code> names each track&apos;s scorer.
         </p>
         <ParamTable params={queryParamDocs(z.object({ format: SnapshotFormat }))} />
         <code className={code}>curl -sO -J &quot;$SITE/api/v1/snapshot?format=zip&quot;</code>

@@ -5,11 +5,11 @@ import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
 import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
-import { parseTableQuery, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { parseTableQuery, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
-import type { Benchmark } from "./types";
+import type { Benchmark, LoadedView } from "./types";
 
 const error = (status: number, code: string, message: string, issues?: string[]) =>
   NextResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
@@ -24,39 +24,19 @@ const REWARDS_FROM_SERVICE = "rewards_from_service";
 export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<NextResponse> {
   if (search.get("format") === "charts") return chartsResponse(db, benchmark, viewId, search);
   const format = parseFormat(DownloadFormat, search);
-  const parsed = parseTableQuery(search);
-  const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
-  if (loaded === null) {
+  const table = await moduleViewTable(db, benchmark, viewId, search);
+  if (table === null) {
     const known = benchmark.views.map((v) => (v.id ? `${benchmark.id}/${v.id}` : benchmark.id));
     return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}". Known: ${known.join(", ")}.`);
   }
-  const unknown = loaded.ok ? unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]) : null;
-  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues), ...(unknown ? [unknown] : [])];
-  if (!format.ok || !parsed.ok || !loaded.ok || unknown) return error(400, "bad_request", issues.join("; "), issues);
-  const { board, attributes, attributeKeys } = loaded.view;
-  const table = applyTableQuery(board, parsed.query);
-  if (table.unknownColumns.length > 0) {
-    const message = `sort/cols: view "${board.id}" has no column ${table.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`;
-    return error(400, "bad_request", message, [message]);
-  }
-  // settings right after the row's identity, so a CSV reads "system, tier, setting, algorithm, ..., metrics"
-  const fields = viewRecordFields(table);
-  // after the last identity field (uploader, contamination figures …), before the first metric column
-  const firstMetric = table.columns[0]?.id;
-  const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
-  // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null
-  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, ...attributeKeys, ...fields.slice(cut)];
-  const rows = viewRecords(table).map((record, i) => {
-    const extra: Record<string, string | number | null> = {
-      ...attributes.get(String(record.row_id)),
-      [REWARDS_FROM_SERVICE]: table.rows[i]?.rewardsFromService ?? null,
-    };
-    return Object.fromEntries(columns.map((c) => [c, c in record ? record[c] : (extra[c] ?? null)]));
-  });
+  const issues = [...(format.ok ? [] : [format.issue]), ...(table.ok ? [] : table.issues)];
+  if (!format.ok || !table.ok) return error(400, "bad_request", issues.join("; "), issues);
+  const { board, query, view, columns, rows, attributeKeys } = table;
   const name = `${board.id}-test`;
   if (format.format === "csv") {
-    const csv = stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false"), string: csvSafeString } });
-    return new NextResponse(csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` } });
+    return new NextResponse(moduleViewCsv(columns, rows), {
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` },
+    });
   }
   return NextResponse.json(
     {
@@ -65,17 +45,73 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
       benchmark: benchmark.id,
       split: board.split,
       scoreVersion: "latest",
-      query: serializeTableQuery(parsed.query),
-      sort: table.sort,
-      rankedBy: table.rankColumn?.id ?? null,
-      total: table.total,
-      columns: table.columns,
+      query: serializeTableQuery(query),
+      sort: view.sort,
+      rankedBy: view.rankColumn?.id ?? null,
+      total: view.total,
+      columns: view.columns,
       filters: attributeKeys,
       rows,
       notes: board.notes,
     },
     { headers: { "content-disposition": `inline; filename="${name}.json"` } },
   );
+}
+
+type ModuleViewTable =
+  | { ok: false; issues: string[] }
+  | {
+      ok: true;
+      board: LoadedView["board"];
+      query: TableQuery;
+      view: ReturnType<typeof applyTableQuery>;
+      /** the record fields in download order: identity, the module's settings, then the metrics */
+      columns: string[];
+      rows: Record<string, unknown>[];
+      attributeKeys: readonly string[];
+    };
+
+/**
+ * One module view under a table query, as records with the module's settings as extra fields (the view API, its
+ * CSV and the snapshot share it). null: no such view.
+ */
+export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ModuleViewTable | null> {
+  const parsed = parseTableQuery(search);
+  const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
+  if (loaded === null) return null;
+  const unknown = loaded.ok ? unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]) : null;
+  const issues = [...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues), ...(unknown ? [unknown] : [])];
+  if (!parsed.ok || !loaded.ok || unknown) return { ok: false, issues };
+  const { board, attributes, attributeKeys } = loaded.view;
+  const view = applyTableQuery(board, parsed.query);
+  if (view.unknownColumns.length > 0) {
+    return {
+      ok: false,
+      issues: [
+        `sort/cols: view "${board.id}" has no column ${view.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`,
+      ],
+    };
+  }
+  // settings right after the row's identity, so a CSV reads "system, tier, setting, algorithm, ..., metrics"
+  const fields = viewRecordFields(view);
+  // after the last identity field (uploader, contamination figures …), before the first metric column
+  const firstMetric = view.columns[0]?.id;
+  const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
+  // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null
+  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, ...attributeKeys, ...fields.slice(cut)];
+  const rows = viewRecords(view).map((record, i) => {
+    const extra: Record<string, string | number | null> = {
+      ...attributes.get(String(record.row_id)),
+      [REWARDS_FROM_SERVICE]: view.rows[i]?.rewardsFromService ?? null,
+    };
+    return Object.fromEntries(columns.map((c) => [c, c in record ? record[c] : (extra[c] ?? null)]));
+  });
+  return { ok: true, board, query: parsed.query, view, columns, rows, attributeKeys };
+}
+
+/** A module view's records as CSV (formula-safe strings, booleans as words). */
+export function moduleViewCsv(columns: string[], rows: Record<string, unknown>[]): string {
+  return stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false"), string: csvSafeString } });
 }
 
 /**

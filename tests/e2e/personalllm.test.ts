@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
@@ -94,6 +96,44 @@ describe("PersonalLLM in the app", () => {
     const charts = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?format=charts`)).json()) as { charts: { id: string; kind: string }[] };
     expect(charts.charts.some((c) => c.kind === "heatmap")).toBe(true);
     expect((await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?format=charts&shots=x%20y`)).status).toBe(400);
+  });
+
+  test("GET /api/v1/snapshot?benchmark=personalllm: every view, each equal to its view API, as JSON and as a CSV zip", async () => {
+    const response = await fetch(`${baseUrl}/api/v1/snapshot?benchmark=personalllm`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="personalllm-snapshot-\d{4}-\d{2}-\d{2}\.json"/);
+    const snapshot = (await response.json()) as {
+      snapshot: { schemaVersion: number; benchmark: string; scorerVersion: string; generatedAt: string };
+      views: { view: string; file: string; fields: string[]; rows: Record<string, unknown>[] }[];
+    };
+    expect(snapshot.snapshot).toMatchObject({ schemaVersion: 1, benchmark: "personalllm" });
+    expect(snapshot.snapshot.scorerVersion).toMatch(/^rewards@.+, selection@.+$/);
+    expect(Date.now() - Date.parse(snapshot.snapshot.generatedAt)).toBeLessThan(60_000);
+    expect(snapshot.views.map((v) => v.view)).toEqual(["personalllm", "personalllm/rewards", "personalllm/selection", "personalllm/logged"]);
+    for (const view of snapshot.views) {
+      // the same records as the view's own API in its default ranking (settings included)
+      const api = (await (await fetch(`${baseUrl}/api/v1/leaderboards/${view.view}?all=1`)).json()) as { rows: Record<string, unknown>[] };
+      expect(view.rows, view.view).toEqual(api.rows);
+    }
+    expect(snapshot.views[0]!.rows.find((r) => r.system === "e2e half-sd method")).toMatchObject({ setting: "setting1" });
+
+    const zip = await fetch(`${baseUrl}/api/v1/snapshot?benchmark=personalllm&format=zip`);
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      "manifest.json",
+      "personalllm-logged.csv",
+      "personalllm-rewards.csv",
+      "personalllm-selection.csv",
+      "personalllm.csv",
+    ]);
+    const csv = parse(strFromU8(files["personalllm.csv"]!), { columns: true }) as Record<string, string>[];
+    expect(csv).toHaveLength(snapshot.views[0]!.rows.length);
+    expect(Object.keys(csv[0]!)).toEqual(snapshot.views[0]!.fields);
+    // AlpsBench's parameters do not apply to a module: a 400 naming them, not a silent AlpsBench answer
+    const bad = await fetch(`${baseUrl}/api/v1/snapshot?benchmark=personalllm&split=dev`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('unknown query parameter "split"');
   });
 
   test("pages: table, comparison charts, heat map, switcher, credit; no serious axe violation", async () => {

@@ -55,7 +55,20 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
     <div className="space-y-4">
       {/* as on the task pages, the table comes right after a short header, the view tabs and the settings form; the
           upload link and the tier legend follow it (the legend above the table kept all but 5 rows below the fold) */}
-      <PageHeader eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`} title={view.board.title} className="pb-3" />
+      <PageHeader
+        eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`}
+        title={view.board.title}
+        className="pb-3"
+        actions={
+          <a
+            href={`/api/v1/snapshot?benchmark=${benchmark.id}`}
+            className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover"
+            title={`Every ${benchmark.title} view as one versioned JSON file (CSV zip: see API)`}
+          >
+            Download snapshot
+          </a>
+        }
+      />
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         {/* one scrolling line of tabs on a phone (four tabs took two lines), wrapping from `sm` up */}
         <nav aria-label={`${benchmark.title} views`} className="-mx-1 flex w-full gap-2 overflow-x-auto px-1 text-sm sm:mx-0 sm:w-auto sm:flex-wrap sm:px-0">
