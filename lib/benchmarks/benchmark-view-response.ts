@@ -3,8 +3,7 @@ import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
-import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
+import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
 import { parseTableQuery, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
@@ -79,7 +78,7 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   const parsed = parseTableQuery(search);
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return null;
-  const unknown = loaded.ok ? unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]) : null;
+  const unknown = loaded.ok ? unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]) : null;
   const issues = [...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues), ...(unknown ? [unknown] : [])];
   if (!parsed.ok || !loaded.ok || unknown) return { ok: false, issues };
   const { board, attributes, attributeKeys } = loaded.view;
@@ -122,7 +121,7 @@ async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, sear
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}".`);
   if (!loaded.ok) return error(400, "bad_request", loaded.issues.join("; "), loaded.issues);
-  const unknown = unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format", ...loaded.view.attributeKeys]);
+  const unknown = unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]);
   if (unknown) return error(400, "bad_request", unknown, [unknown]);
   return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TABLE_QUERY_PARAMS } from "./table-state";
 
 /*
  * The download endpoints' `format` (server only: lib/leaderboard/table-state.ts, which the browser loads, reads the
@@ -9,6 +10,12 @@ import { z } from "zod";
 export const DownloadFormat = z.enum(["json", "csv"]).default("json").meta({
   description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page).",
 });
+
+/**
+ * Every parameter a view's API (`/api/v1/leaderboards/…`, the snapshot) takes: the table query's and `format`.
+ * Anything else is answered 400 there (lib/http/unknown-params.ts).
+ */
+export const VIEW_API_PARAMS: readonly string[] = [...Object.keys(TABLE_QUERY_PARAMS), "format"];
 
 /** Reads `format`, naming the parameter when it is wrong. */
 export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchParams): { ok: true; format: z.infer<T> } | { ok: false; issue: string } {

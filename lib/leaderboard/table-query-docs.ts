@@ -28,9 +28,6 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   all: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row.",
 };
 
-/** Every parameter a table view's URL may carry (with `format` on the API): anything else is answered 400 there. */
-export const TABLE_QUERY_KEYS = Object.keys(TABLE_QUERY_DESCRIPTIONS);
-
 /** One parameter as a zod schema (what it accepts, its default), for the JSON-schema export of queryParamDocs. */
 function schemaOf(param: QueryParam): z.ZodType {
   if (param.type === "enum") {

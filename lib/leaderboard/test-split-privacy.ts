@@ -6,7 +6,7 @@ import { metricDef, TRACK_METRICS } from "./metrics";
  *
  * 1. **Noise.** Each figure is the exact value plus Laplace noise of scale b = F × Δ / ε, where Δ = range × share
  *    is the most one test instance can move it (share = 1 / n for a mean, max den_i / Σ den for a pooled ratio),
- *    F the number of figures the track publishes (FIGURES_PER_TRACK) and ε = TEST_PRIVACY_BUDGET = 1. So an
+ *    F the number of figures the track publishes (figuresPerTrack) and ε = TEST_PRIVACY_BUDGET = 1. So an
  *    upload's test figures of one track are together ε-differentially private with respect to any one test
  *    instance's gold: whatever the rest of a file is (rows whose scores the uploader knows exactly, e.g. the input
  *    memories copied into a Task 2 row, or junk), the probability of any published figure changes by at most a
@@ -135,8 +135,7 @@ export function publishTestAggregate(track: TrackId, metric: string, aggregate: 
 /** The sentence stored in the submission's note, so the page says why its test figures are coarse or missing. */
 export function testPrivacyNote(steps: ReadonlyMap<string, Publication>): string | null {
   if (steps.size === 0) return null;
-  const shown = [...steps].filter(([, p]) => !p.withheld);
-  const rounded = shown.map(([metric, p]) => `${metric} to ${p.step}`);
+  const rounded = [...steps].filter(([, p]) => !p.withheld).map(([metric, p]) => `${metric} to ${p.step}`);
   const withheld = [...steps].filter(([, p]) => p.withheld).map(([metric]) => metric);
   const parts: string[] = [];
   if (rounded.length > 0) parts.push(`published with random noise and rounded (${rounded.join(", ")}), with a conservative 95 % interval`);

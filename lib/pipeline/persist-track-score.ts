@@ -7,15 +7,6 @@ import { newInstanceId } from "./write-instances";
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
- * Which aggregates carry test-split figures of an upload (lib/leaderboard/test-split-privacy.ts): `score`, the
- * Score rows (a test-split upload's, stored as published; a full upload's with test rows, built by
- * combineWithPublishedTest); `testSplit`, the SplitScore rows of the test split, stored as published; `draw`, the
- * submission's noise (lib/pipeline/test-figure-noise.ts). Absent: everything exact (the server's own runs,
- * dev/validation uploads, full uploads without test rows, the demo).
- */
-export type TestFigures = { score: boolean; testSplit: boolean; draw: NoiseDraw };
-
-/**
  * Writes one track's deterministic results for a submission: a row per instance and a Score per metric, under
  * the result's scorer version, in the caller's transaction. Safe to run twice: existing rows for the same
  * (submission, instance, version) are left as they are, and Scores are upserted.
@@ -25,13 +16,18 @@ export async function persistTrackScore(
   submissionId: string,
   benchmarkVersionId: string,
   result: TrackScore,
-  testFigures?: TestFigures,
+  /**
+   * The submission's noise draws when it publishes test figures (lib/pipeline/test-figures.ts testFigureDraw): its
+   * Scores (a test-split upload's, or a full upload's built by combineWithPublishedTest) and its test SplitScores
+   * are stored as published (lib/leaderboard/test-split-privacy.ts). Absent: everything exact.
+   */
+  testDraw?: NoiseDraw,
 ): Promise<Map<string, Publication>> {
   const published = new Map<string, Publication>();
   // the stored figure: exact, or rounded/withheld (then listed under `label` for the submission's note)
   const figure = (metric: string, aggregate: TrackScore["metrics"][string], rounded: boolean, label = metric) => {
     if (!rounded) return { value: aggregate.value, n: aggregate.n, ciLow: aggregate.ciLow, ciHigh: aggregate.ciHigh };
-    const publication = publishTestAggregate(result.track, metric, aggregate, testFigures!.draw);
+    const publication = publishTestAggregate(result.track, metric, aggregate, testDraw!);
     published.set(label, publication);
     return publication.aggregate;
   };
@@ -63,9 +59,9 @@ export async function persistTrackScore(
   const testSplit = result.splitMetrics.test;
   for (const [metric, aggregate] of Object.entries(result.metrics)) {
     const whole =
-      testFigures?.score === true && testSplit?.[metric] !== undefined
-        ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published, testFigures.draw)
-        : figure(metric, aggregate, testFigures?.score === true);
+      testDraw && testSplit?.[metric] !== undefined
+        ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published, testDraw)
+        : figure(metric, aggregate, testDraw !== undefined);
     const fields = { ...whole, kind: "deterministic" as const, judgeProfileId: null };
     await tx.score.upsert({
       where: { submissionId_trackId_metric_scoreVersion: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion } },
@@ -76,7 +72,7 @@ export async function persistTrackScore(
   // A full-benchmark run's aggregates over each split (scoreTrack with splitOf): the split views rank them.
   for (const [split, metrics] of Object.entries(result.splitMetrics) as [Split, Record<string, TrackScore["metrics"][string]>][]) {
     for (const [metric, aggregate] of Object.entries(metrics)) {
-      const rounded = split === "test" && testFigures?.testSplit === true;
+      const rounded = split === "test" && testDraw !== undefined;
       const fields = { ...figure(metric, aggregate, rounded, `${metric} (test split)`), kind: "deterministic" as const };
       await tx.splitScore.upsert({
         where: { submissionId_trackId_split_metric_scoreVersion: { submissionId, trackId: result.track, split, metric, scoreVersion: result.scorerVersion } },

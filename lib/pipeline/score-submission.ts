@@ -16,7 +16,7 @@ import type { RewardSetup } from "./fill-reward-scores";
 import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { persistTrackScore } from "./persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
-import { PUBLISHED_SEED, publishedTestFigures, storedTestRow } from "./test-figures";
+import { storedTestRow, testFigureDraw } from "./test-figures";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { SCORER_VERSION, scoreTrack } from "./score-track";
 import { scoreVersionFor } from "./score-version-for";
@@ -282,11 +282,10 @@ async function aggregate(
   const instances = await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"));
   // a run on every instance is also aggregated per split, so the split views can rank it
   const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
-  // An upload's test-split figures are stored rounded (test-figures.ts), with one seed for every upload.
+  // an upload's test-split figures are stored as published: noised and rounded (test-figures.ts)
   const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
-  const testFigures = await publishedTestFigures(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
-  const seed = testFigures ? PUBLISHED_SEED : submission.id;
-  const full = scoreTrack(scope.track, instances, predictions.rows, { seed, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
+  const testDraw = await testFigureDraw(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
+  const full = scoreTrack(scope.track, instances, predictions.rows, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
   const stored = await db.instanceResult.findMany({
     where: { submissionId: submission.id, scoreVersion: SCORER_VERSION, instance: scopeWhere(scope) },
     select: { metrics: true, instance: { select: { benchmarkId: true } } },
@@ -305,7 +304,7 @@ async function aggregate(
   // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
   await commitStep(db, options.control, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n } }, async (tx) => {
-    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testFigures ?? undefined);
+    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined);
     const note = testPrivacyNote(published);
     if (note) await tx.submission.update({ where: { id: submission.id }, data: { note } });
     if (contamination) {
@@ -409,14 +408,14 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
       where: { submissionId: submission.id, scoreVersion: version, instance: scopeWhere(scope) },
       select: { metrics: true, instance: { select: { meta: true, split: true } } },
     });
-    // published like the deterministic aggregates (test-figures.ts): a test upload's rounded, a full upload's with
-    // test rows built from its exact public parts and rounded test part (published-judge-aggregates.ts)
-    const testFigures = await publishedTestFigures(db, submission, scope.track, submission.split === "full" && (await storedTestRow(db, scope)));
+    // published like the deterministic aggregates (test-figures.ts): a test upload's noised and rounded, a full
+    // upload's with test rows built from its exact public parts and published test part (published-judge-aggregates.ts)
+    const testDraw = await testFigureDraw(db, submission, scope.track, submission.split === "full" && (await storedTestRow(db, scope)));
     const aggregates = publishedJudgeAggregates(
       scope.track,
       rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta, split: r.instance.split })),
-      testFigures ? PUBLISHED_SEED : submission.id,
-      testFigures?.score ? { kind: submission.split === "full" ? "full" : "test", draw: testFigures.draw } : { kind: "exact" },
+      submission.id,
+      testDraw ? { kind: submission.split === "full" ? "full" : "test", draw: testDraw } : { kind: "exact" },
     );
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(db, options.control, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {

@@ -1,32 +1,22 @@
 import type { Db } from "@/lib/db/create-client";
+import type { NoiseDraw } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
-import type { TestFigures } from "./persist-track-score";
 import { SCORER_VERSION } from "./score-track";
 import { scopeWhere, type SubmissionScope } from "./submission-instances";
 import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 
-/**
- * The bootstrap seed of an upload whose test figures are published (lib/leaderboard/test-split-privacy.ts): the
- * intervals of its exact public parts, which a full upload's whole-benchmark interval combines, are drawn with one
- * seed for every such upload (the test part's published interval uses no bootstrap at all).
- */
-export const PUBLISHED_SEED = "alpsbench:test-split-published";
-
 type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isDemo: boolean } | null };
 
 /**
- * Which aggregates of a submission carry test-split figures of an upload (persist-track-score.ts, TestFigures):
- * a test-split upload's Scores; a full upload's Scores and test SplitScores when its file has a test row
- * (`hasTestRow`). Null: all exact (the server's own runs, dev/validation uploads, full uploads without test rows,
- * and every upload to the demo benchmark: its gold is synthetic and built by code in this repository,
- * lib/datasets/demo, so there is nothing hidden to protect, and an upload to try the site shows its figures).
+ * Whether a submission publishes test-split figures of an upload (lib/leaderboard/test-split-privacy.ts): a
+ * test-split upload (its Scores), and a full upload whose file has a test row, `hasTestRow` (its test SplitScores,
+ * and its Scores built from them). False: all exact (the server's own runs, dev/validation uploads, full uploads
+ * without test rows, and every upload to the demo benchmark: its gold is synthetic and built by code in this
+ * repository, lib/datasets/demo, so there is nothing hidden to protect, and an upload to try the site shows its figures).
  */
-export function testFiguresOf(submission: Subject, hasTestRow: boolean): Omit<TestFigures, "draw"> | null {
-  if (submission.source !== "upload") return null;
-  if (submission.benchmarkVersion?.isDemo === true) return null;
-  if (submission.split === "test") return { score: true, testSplit: true };
-  if (submission.split === "full" && hasTestRow) return { score: true, testSplit: true };
-  return null;
+export function publishesTestFigures(submission: Subject, hasTestRow: boolean): boolean {
+  if (submission.source !== "upload" || submission.benchmarkVersion?.isDemo === true) return false;
+  return submission.split === "test" || (submission.split === "full" && hasTestRow);
 }
 
 /** Whether the stored deterministic results show a predicted (uploaded) row on a test instance of the scope. */
@@ -39,14 +29,16 @@ export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: Submi
   return row !== null;
 }
 
-/** testFiguresOf with the submission's noise draws for `track` (the server secret is read, or created, once here). */
-export async function publishedTestFigures(
+/**
+ * The noise draws of a submission's published test figures for `track` (the server secret is read, or created,
+ * here), or null when it publishes none (publishesTestFigures).
+ */
+export async function testFigureDraw(
   db: Pick<Db, "serverSecret">,
   submission: Subject & { id: string },
   track: TrackId,
   hasTestRow: boolean,
-): Promise<TestFigures | null> {
-  const flags = testFiguresOf(submission, hasTestRow);
-  if (!flags) return null;
-  return { ...flags, draw: testFigureNoise(await testFigureSecret(db), submission.id, track) };
+): Promise<NoiseDraw | null> {
+  if (!publishesTestFigures(submission, hasTestRow)) return null;
+  return testFigureNoise(await testFigureSecret(db), submission.id, track);
 }

@@ -92,6 +92,10 @@ describe("PersonalLLM in the app", () => {
     const selection = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm/selection`)).json()) as { rows: { system: string }[] };
     expect(selection.rows.map((r) => r.system)).toContain("Per-user oracle");
     expect((await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?shots=x%20y`)).status).toBe(400);
+    // a setting is a filter of the view, not an unknown parameter (those answer 400: api.test.ts)
+    const setting1 = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?setting=setting1`)).json()) as { rows: { system: string; setting: string }[] };
+    expect(setting1.rows.map((r) => r.system)).toContain("e2e half-sd method");
+    expect(setting1.rows.every((r) => r.setting === "setting1")).toBe(true);
     // the charts the page fetches on scroll: the module's declared charts under the same filters
     const charts = (await (await fetch(`${baseUrl}/api/v1/leaderboards/personalllm?format=charts`)).json()) as { charts: { id: string; kind: string }[] };
     expect(charts.charts.some((c) => c.kind === "heatmap")).toBe(true);

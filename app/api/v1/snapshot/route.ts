@@ -6,8 +6,7 @@ import { db } from "@/lib/db/client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { getView } from "@/lib/db/queries/view";
 import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
-import { parseFormat } from "@/lib/leaderboard/download-format";
-import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
+import { parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
 import { parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
@@ -38,7 +37,7 @@ export async function GET(request: NextRequest) {
     return NextResponse.json(snapshot, { headers: { "content-disposition": `attachment; filename="${name}.json"` } });
   }
   const parsed = parseTableQuery(search);
-  const unknown = unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format"]);
+  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
   const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
   if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
   const query = parsed.query;

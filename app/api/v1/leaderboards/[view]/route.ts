@@ -5,8 +5,7 @@ import { db } from "@/lib/db/client";
 import { getView } from "@/lib/db/queries/view";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { DownloadFormat, parseFormat } from "@/lib/leaderboard/download-format";
-import { TABLE_QUERY_KEYS } from "@/lib/leaderboard/table-query-docs";
+import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
 import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
@@ -31,7 +30,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ vie
   const search = request.nextUrl.searchParams;
   const format = parseFormat(DownloadFormat, search);
   const parsed = parseTableQuery(search);
-  const unknown = unknownParamsIssue(search, [...TABLE_QUERY_KEYS, "format"]);
+  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
   const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
   if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
   const query = parsed.query;
