@@ -11,7 +11,9 @@ import tseslint from "typescript-eslint";
  *  1. platform code (app, components, lib outside lib/benchmarks, scripts) never imports a benchmark folder by
  *     name; it goes through the registry `@/lib/benchmarks` and that folder's top-level generic helpers;
  *  2. pure files (a benchmark's top level except index.ts, lib/benchmarks/types.ts, lib/scoring, lib/leaderboard)
- *     import nothing with I/O.
+ *     import nothing with I/O;
+ *  3. the platform's dispatchers (DISPATCHERS below) do not import AlpsBench's vocabulary (lib/tracks.ts, its views,
+ *     metrics and scorer version): they reach it through the hooks it declares, as any benchmark.
  * Tests are outside both rules (they may reach into a benchmark folder and read fixtures), and `import type` is
  * allowed everywhere: it is erased at build time, so it carries neither coupling at run time nor I/O.
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
@@ -37,6 +39,28 @@ const platformPatterns = [
     regex: "^(\\.\\.?/)+(lib/)?benchmarks/[^/]+/",
     allowTypeImports: true,
     message: "Platform code reaches a benchmark only through the registry `@/lib/benchmarks`, never its folder by path.",
+  },
+];
+
+// 3. The platform's dispatchers (upload, queue, worker step, read API, snapshot, the switcher) name no benchmark's
+// vocabulary either: AlpsBench's tracks, views and scorer version are reached through its declared hooks
+// (lib/benchmarks/types.ts, OwnPipeline), like any other benchmark's. Much AlpsBench code still lives in platform
+// folders (lib/pipeline, lib/datasets, lib/db/queries, the /tasks pages); these files are the ones already free of it.
+const DISPATCHERS = [
+  "lib/submissions/**/*.ts",
+  "lib/queue/**/*.ts",
+  "lib/pipeline/score-submission.ts",
+  "lib/pipeline/score-version-for.ts",
+  "app/api/v1/submissions/**/*.ts",
+  "app/api/v1/leaderboards/**/*.ts",
+  "app/api/v1/snapshot/**/*.ts",
+  "components/benchmark-switcher.tsx",
+];
+const vocabularyPatterns = [
+  {
+    regex: "^@/lib/(tracks|leaderboard/views|leaderboard/metrics|pipeline/score-track)$",
+    allowTypeImports: true,
+    message: "A dispatcher names no benchmark's tracks or views: reach AlpsBench through its hooks (getHostedBenchmark / benchmarkOfDataVersion, OwnPipeline).",
   },
 ];
 
@@ -98,6 +122,11 @@ export default defineConfig([
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "scripts/**/*.{ts,tsx}"],
     ignores: ["lib/benchmarks/**", ...TESTS],
     rules: restrict(platformPatterns, [platformDynamic]),
+  },
+  {
+    files: DISPATCHERS,
+    ignores: TESTS,
+    rules: restrict([...platformPatterns, ...vocabularyPatterns], [platformDynamic]),
   },
   {
     files: ["lib/benchmarks/types.ts", "lib/benchmarks/*/*.ts"],

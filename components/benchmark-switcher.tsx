@@ -1,8 +1,9 @@
-import { BENCHMARKS } from "@/lib/benchmarks";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 
-/** The home page's benchmark picker: AlpsBench (this page) or a registered benchmark module's page. */
+/** The home page's benchmark picker: every hosted benchmark's page, from the registry (the one at "/" first). */
 export function BenchmarkSwitcher({ current }: { current: string }) {
-  const items = [{ id: "alpsbench", title: "AlpsBench", href: "/" }, ...BENCHMARKS.map((b) => ({ id: b.id, title: b.title, href: `/benchmarks/${b.id}` }))];
+  const items = hostedBenchmarks().map((b) => ({ id: b.id, title: b.title, href: isPipelineBenchmark(b) ? b.home : `/benchmarks/${b.id}` }));
   return (
     <nav aria-label="Benchmark" className="flex flex-wrap items-center gap-2 text-sm" data-benchmark-switcher="">
       <span className="text-fg-muted">Benchmark:</span>

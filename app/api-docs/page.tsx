@@ -37,6 +37,8 @@ export default function ApiDocsPage() {
               {s}
             </code>
           ))}
+          . The same views answer as <code>/api/v1/leaderboards/alpsbench/&#123;view&#125;</code> (<code>/api/v1/leaderboards/alpsbench</code> is the overview), the
+          form every hosted benchmark&apos;s views take; <code>benchmark=alpsbench</code> means the default data version.
         </p>
         <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(DocumentedTableQuery)]} />
         <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/task1?format=csv&amp;kind=memory_system&amp;sort=f1&amp;cols=f1,recall&quot;</code>

@@ -1,10 +1,14 @@
+import { alpsBench } from "./alpsbench";
 import { personalLlm } from "./personalllm";
-import type { Benchmark } from "./types";
+import type { Benchmark, HostedBenchmark, PipelineBenchmark } from "./types";
 
 /**
- * The benchmark modules the platform hosts, by id. Platform code resolves `/<benchmark>/...` and an upload's
- * `benchmark` field through this registry and never imports a benchmark folder by name. AlpsBench joins in a
- * later round (lib/tracks.ts).
+ * The benchmarks the platform hosts, by id. Platform code resolves `/<benchmark>/...` and an upload's
+ * `benchmark` field through this registry and never imports a benchmark folder by name.
+ *
+ * Two lists: `BENCHMARKS` holds the modules the platform scores itself (one pure `score` per upload: PersonalLLM
+ * and any module registered later); `HOSTED_BENCHMARKS` adds the benchmark at "/" (AlpsBench), which scores with its
+ * own pipeline through the hooks it declares (types.ts, `OwnPipeline`).
  */
 const BUILT_IN: readonly Benchmark[] = [personalLlm];
 const registered: Benchmark[] = [...BUILT_IN];
@@ -14,6 +18,27 @@ export const BENCHMARKS: readonly Benchmark[] = registered;
 
 export function getBenchmark(id: string): Benchmark | null {
   return registered.find((b) => b.id === id) ?? null;
+}
+
+/** The benchmark at "/": its data versions are the BenchmarkVersion rows no module owns ("alpsbench-v1", "demo"). */
+export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
+
+/** Every hosted benchmark, the one at "/" first (the switcher's order). */
+export function hostedBenchmarks(): readonly HostedBenchmark[] {
+  return [ROOT_BENCHMARK, ...registered];
+}
+
+/** A hosted benchmark by id, either kind. */
+export function getHostedBenchmark(id: string): HostedBenchmark | null {
+  return id === ROOT_BENCHMARK.id ? ROOT_BENCHMARK : getBenchmark(id);
+}
+
+/**
+ * The benchmark an upload's `benchmark` field (or a stored BenchmarkVersion's slug) belongs to: a module by its
+ * id, else the root benchmark, whose data versions have their own slugs (`alpsbench-v1`, `demo`, an imported one).
+ */
+export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
+  return getBenchmark(slug) ?? ROOT_BENCHMARK;
 }
 
 export function getTrack(benchmark: Benchmark, trackId: string) {
@@ -28,7 +53,7 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
  */
 export function registerBenchmark(benchmark: Benchmark): () => void {
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(benchmark.id)) throw new Error(`benchmark id "${benchmark.id}": lowercase letters, digits and -`);
-  if (getBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
+  if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
   registered.push(benchmark);
   return () => {
     const at = registered.indexOf(benchmark);

@@ -1,6 +1,9 @@
 import type { Command } from "commander";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { RunScoreJobOptions } from "@/lib/pipeline/score-submission";
+import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -11,7 +14,11 @@ import type { Leaderboard } from "@/lib/leaderboard/types";
  * (lib/benchmarks/index.ts) lists them. Pure declarations and pure functions only: the importer is the single
  * member that does I/O, and it receives its folder from the caller.
  *
- * AlpsBench does not sit behind this interface yet (its tracks live in lib/tracks.ts); a later round moves it.
+ * Two kinds of benchmark share the registry (`HostedBenchmark`). A `Benchmark` (PersonalLLM) scores an upload in one
+ * pure call and the platform does the rest, as described below. A `PipelineBenchmark` (AlpsBench) scores with its
+ * own multi-step pipeline (chunked, crash-safe, judged, per-instance results) and answers its own views; the
+ * platform still owns the upload route, limits, duplicates, storage, the queue and failures, and reaches that
+ * pipeline only through the hooks it declares (`OwnPipeline`).
  *
  * Uploads of a module's track take the platform's one path (lib/submissions/create-submission.ts): the platform
  * reads the file, parses each row with `predictionRow`, asks `check` for coverage problems, stores the file in the
@@ -31,8 +38,8 @@ export interface MetricDefinition {
   description: string;
   direction: "higher" | "lower";
   decimals: number;
-  /** unit: 0..1, hundred: percent 0..100, raw: an unbounded score (z-scores) */
-  scale: "unit" | "hundred" | "raw";
+  /** unit: 0..1, hundred: percent 0..100, likert5: a 1..5 judge scale, raw: an unbounded score (z-scores) */
+  scale: "unit" | "hundred" | "likert5" | "raw";
   kind: BenchmarkMetricKind;
   /** optional column group header */
   group?: string;
@@ -204,12 +211,16 @@ export type BenchmarkChart = {
   table: { caption: string; columns: string[]; rows: string[][] };
 } & ({ kind: "bars"; bars: GroupedBars; domain: [number, number] } | { kind: "heatmap"; data: HeatmapData; rowHeader: string });
 
-export interface Benchmark {
+/** What every hosted benchmark declares, whichever way it scores: the switcher, About and /api-docs read this. */
+export interface BenchmarkIdentity {
   id: string;
   title: string;
   /** one paragraph for the About page and the benchmark switcher */
   description: string;
   credit: { citation: string; dataLicence: string; codeLicence: string; url: string };
+}
+
+export interface Benchmark extends BenchmarkIdentity {
   /** input row schemas by name (e.g. evaluation users, prompts): one zod schema per boundary shape */
   inputRows: Record<string, z.ZodType>;
   tracks: AnyTrack[];
@@ -232,4 +243,87 @@ export interface Benchmark {
   charts(viewId: string, view: LoadedView): BenchmarkChart[];
   /** extra `alpsbench` CLI commands of the module (e.g. a synthetic data generator) */
   registerCommands?(program: Command): void;
+}
+
+/** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
+export type TrackInfo = Pick<TrackDefinition, "id" | "title" | "description" | "kind" | "metrics" | "headline">;
+
+/** One step of an upload's scoring, as the platform's worker hands it to a pipeline (lib/pipeline/score-submission.ts). */
+export interface PipelineStepContext {
+  /** the score version the job was queued under (already checked equal to the pipeline's) */
+  scoreVersion: string;
+  /** the worker's options (chunk sizes, budgets, judge, test hooks), passed through as given */
+  options: RunScoreJobOptions;
+  /** the step's one transaction: claim the job, write, queue the next phase ("score" or "judge") and complete */
+  commit(write: (tx: Prisma.TransactionClient) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score" | "judge"): Promise<void>;
+  log(line: string): void;
+}
+
+/**
+ * The hooks of a benchmark that scores with its own pipeline. Each is one call the platform makes at a fixed point
+ * and hands the result on; the benchmark never sees the queue, the limits or the Submission table's writes.
+ */
+export interface OwnPipeline {
+  /** the version its uploads are scored under (stored with each upload; `rescore --all` compares it) */
+  scoreVersion: string;
+  /** the benchmark data version an upload goes to when it names none (the `benchmark` field's default) */
+  defaultDataVersion: string;
+  /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
+  parseTrack(name: string): string | null;
+  /** the tracks as people name them, for messages and the CLI's help ("task1", "task3_d300", …, and how else they may be written) */
+  trackNames: readonly string[];
+  /**
+   * Checks one uploaded file against the data version's instances of its track and split, streaming; stores
+   * nothing. The platform then stores what this returns in its one transaction (limits, duplicates, queue).
+   */
+  prepareFile(
+    db: Db,
+    version: { id: string; slug: string },
+    file: { track: string; split: "full" | "dev" | "validation" | "test"; fileName: string; path: string; body: AsyncIterable<Uint8Array> },
+  ): Promise<PreparedUpload>;
+  /**
+   * Where a file of a multi-file upload (a run: an archive or many files) belongs, by its path: a track (and
+   * split) its folders name; ignored (README, hidden files, anything that is no prediction file); or refused
+   * (a prediction file in no track's folder), with the reason the uploader reads.
+   */
+  runFile(path: string): { kind: "placed"; track: string; split: "dev" | "validation" | "test" | null } | { kind: "ignored" } | { kind: "refused"; message: string };
+  /** one step of an upload's scoring (lib/pipeline/score-submission.ts calls it after its own checks) */
+  scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
+  /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
+  viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;
+  /** `GET /api/v1/snapshot` for this benchmark */
+  snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
+}
+
+/** What `prepareFile` answers: a file ready to store, or a refusal the platform passes on as it is. */
+export type PreparedUpload =
+  | {
+      ok: true;
+      file: {
+        track: string;
+        split: "full" | "dev" | "validation" | "test";
+        fileName: string;
+        path: string;
+        report: Omit<UploadValidation, "storedGzip">;
+        stored: Buffer;
+        sha256: string;
+        contentSha256: string;
+      };
+    }
+  | SubmissionRefusal;
+
+/** A benchmark with its own scoring pipeline (AlpsBench): see the file's header. */
+export interface PipelineBenchmark extends BenchmarkIdentity {
+  /** its page: the benchmark hosted at "/" keeps its old URLs (/tasks/…, /api/v1/leaderboards/<view>) */
+  home: string;
+  tracks: TrackInfo[];
+  /** view ids answered at /api/v1/leaderboards/<benchmark>/<view>; "" the default */
+  views: Pick<BenchmarkView, "id" | "title">[];
+  pipeline: OwnPipeline;
+}
+
+export type HostedBenchmark = Benchmark | PipelineBenchmark;
+
+export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is PipelineBenchmark {
+  return "pipeline" in benchmark;
 }

@@ -1,23 +1,19 @@
-import { getBenchmark, getTrack } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
-import type { AnyTrack, Benchmark as BenchmarkModule } from "@/lib/benchmarks/types";
+import { type AnyTrack, type Benchmark as BenchmarkModule, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scoreVersionFor } from "@/lib/pipeline/score-version-for";
-import { validateUpload } from "@/lib/predictions/validate-upload";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
 import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
-import { parseTrackName, type TrackId } from "@/lib/tracks";
 import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
-import { countsAgainstLimits } from "./limits";
+import { drain } from "./drain";
+import { countsAgainstLimits, MAX_REPORTED_PROBLEMS } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
-import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./run-files";
 import { systemSlugFor } from "./system-slug";
-import { degenerateTestRefusal, testCoverageRefusal } from "./test-coverage";
 
-const MAX_REPORTED_PROBLEMS = 50;
 /** files in one run: every track once per split, with room to spare */
 export const MAX_RUN_FILES = 48;
 
@@ -39,18 +35,6 @@ type PreparedFile = {
   contentSha256: string;
 };
 
-function summary(validation: UploadValidation): Report {
-  const { storedGzip: _stored, ...rest } = validation;
-  return rest;
-}
-
-/** Drains an upload we will not read (idempotent retry), so the client's request completes. */
-async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _chunk of body) {
-    // discard
-  }
-}
-
 /**
  * The one path every single-file upload takes (web form, API, CLI): check the request, validate the file while it
  * streams in, then in ONE transaction enforce the daily limits and the one-submission-per-content rule, store the
@@ -59,9 +43,10 @@ async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
  * submission on the track (whoever made it, however the file is written) are refused as a duplicate.
  */
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
-  // A registered benchmark module (`benchmark: "personalllm"`) takes the same path; only the track's meaning
-  // and the file's validation are the module's (lib/submissions/prepare-module-file.ts).
-  const module = input.benchmark === undefined ? null : getBenchmark(input.benchmark);
+  // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's:
+  // a module's row schema (lib/submissions/prepare-module-file.ts) or a pipeline benchmark's `prepareFile` hook.
+  const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
+  const module = isPipelineBenchmark(hosted) ? null : hosted;
   let moduleTrack: AnyTrack | null = null;
   let trackId: string;
   if (module) {
@@ -76,12 +61,12 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
     if (input.split !== "full") return { ok: false, code: "bad_request", message: `split: ${module.title} has no splits; leave split out (or send "full").` };
     trackId = platformTrackId(module, moduleTrack.id);
   } else {
-    const parsedTrack = typeof input.track === "string" ? parseTrackName(input.track) : null;
+    const parsedTrack = typeof input.track === "string" ? (hosted as PipelineBenchmark).pipeline.parseTrack(input.track) : null;
     if (parsedTrack === null) return { ok: false, code: "bad_request", message: `task: "${String(input.track)}" is not a track.` };
     trackId = parsedTrack;
   }
   const track = { data: trackId };
-  const benchmark = module ? await ensureModuleRows(db, module) : await findBenchmark(db, input.benchmark);
+  const benchmark = module ? await ensureModuleRows(db, module) : await findDataVersion(db, hosted as PipelineBenchmark, input.benchmark);
   if (!benchmark) return { ok: false, code: "not_found", message: `benchmark: "${input.benchmark}" does not exist.` };
 
   if (input.idempotencyKey) {
@@ -105,7 +90,13 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   const prepared =
     module && moduleTrack
       ? await prepareForModule(db, module, moduleTrack, { fileName: input.fileName, body: input.body })
-      : await prepareFile(db, benchmark, { track: track.data as TrackId, split: input.split, fileName: input.fileName, path: input.fileName, body: input.body });
+      : await (hosted as PipelineBenchmark).pipeline.prepareFile(db, benchmark, {
+          track: track.data,
+          split: input.split,
+          fileName: input.fileName,
+          path: input.fileName,
+          body: input.body,
+        });
   if (!prepared.ok) return prepared;
   const committed = await commitFiles(db, input, benchmark, [prepared.file], null);
   if (!committed.ok) return committed;
@@ -120,16 +111,16 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
  * and their scoring jobs: all of them or none.
  */
 export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult> {
-  const module = input.benchmark === undefined ? null : getBenchmark(input.benchmark);
-  if (module) {
+  const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
+  if (!isPipelineBenchmark(hosted)) {
     for await (const file of input.files) await drain(file.body);
     return {
       ok: false,
       code: "bad_request",
-      message: `${module.title} takes one file per upload: give task (${module.tracks.map((t) => t.id).join(" or ")}) with the file (nothing was stored).`,
+      message: `${hosted.title} takes one file per upload: give task (${hosted.tracks.map((t) => t.id).join(" or ")}) with the file (nothing was stored).`,
     };
   }
-  const benchmark = await findBenchmark(db, input.benchmark);
+  const benchmark = await findDataVersion(db, hosted, input.benchmark);
   if (!benchmark) return { ok: false, code: "not_found", message: `benchmark: "${input.benchmark}" does not exist.` };
   if (input.idempotencyKey) {
     const previous = await db.submission.findUnique({
@@ -149,20 +140,13 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   const placeOf = new Map<string, string>();
   for await (const file of input.files) {
     const refusal = (message: string): SubmissionRefusal => ({ ok: false, code: "bad_request", message: `${file.path}: ${message}`, file: file.path });
-    if (isIgnoredRunFile(file.path)) {
+    const place = hosted.pipeline.runFile(file.path);
+    if (place.kind === "ignored") {
       ignored.push(file.path);
       await drain(file.body);
       continue;
     }
-    const place = placeOfRunFile(file.path);
-    if (!place) {
-      if (!hasOfficialName(file.path)) {
-        ignored.push(file.path);
-        await drain(file.body);
-        continue;
-      }
-      return refusal("no folder in its path names a track; put it in a track folder such as task1/, task3/d300/ or task4_ability2/ (nothing was stored).");
-    }
+    if (place.kind === "refused") return refusal(place.message);
     const split = place.split ?? input.split;
     if (place.split && input.splitGiven && place.split !== input.split) {
       return refusal(`its folder says the ${place.split} split, the upload says ${input.split} (nothing was stored).`);
@@ -175,7 +159,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       );
     placeOf.set(key, file.path);
     if (placeOf.size > MAX_RUN_FILES) return refusal(`a run holds at most ${MAX_RUN_FILES} prediction files (nothing was stored).`);
-    const prepared = await prepareFile(db, benchmark, {
+    const prepared = await hosted.pipeline.prepareFile(db, benchmark, {
       track: place.track,
       split,
       fileName: file.path.split("/").at(-1) ?? file.path,
@@ -197,8 +181,10 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
 }
 
-async function findBenchmark(db: Db, slug: string | undefined): Promise<Benchmark | null> {
-  return db.benchmarkVersion.findUnique({ where: { slug: slug ?? "alpsbench-v1" }, select: { id: true, slug: true } });
+/** A pipeline benchmark's data version by slug; none given, or the benchmark's own id: its default ("alpsbench-v1"). */
+async function findDataVersion(db: Db, hosted: PipelineBenchmark, slug: string | undefined): Promise<Benchmark | null> {
+  const versionSlug = slug === undefined || slug === hosted.id ? hosted.pipeline.defaultDataVersion : slug;
+  return db.benchmarkVersion.findUnique({ where: { slug: versionSlug }, select: { id: true, slug: true } });
 }
 
 /** Validates one file of a registered module's track; nothing is stored. */
@@ -216,45 +202,6 @@ async function prepareForModule(
   return {
     ok: true,
     file: { track: platformTrackId(module, track.id), split: "full", fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256 },
-  };
-}
-
-/** Validates one file against its track's (and split's) instances; nothing is stored. */
-async function prepareFile(
-  db: Db,
-  benchmark: Benchmark,
-  file: { track: TrackId; split: NewSubmission["split"]; fileName: string; path: string; body: AsyncIterable<Uint8Array> },
-): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal> {
-  const config = env();
-  const splitFilter = file.split === "full" ? {} : { split: file.split };
-  const ids = await db.instance.findMany({
-    where: { benchmarkVersionId: benchmark.id, trackId: file.track, ...splitFilter },
-    select: { benchmarkId: true, split: true },
-  });
-  if (ids.length === 0) {
-    await drain(file.body);
-    return {
-      ok: false,
-      code: "not_found",
-      message: `${benchmark.slug} has no ${file.track} instances${file.split === "full" ? "" : ` in the ${file.split} split`} yet.`,
-    };
-  }
-  const validation = await validateUpload(file.body, {
-    track: file.track,
-    knownIds: new Set(ids.map((i) => i.benchmarkId)),
-    testIds: new Set(ids.filter((i) => i.split === "test").map((i) => i.benchmarkId)),
-    limits: { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS },
-  });
-  const report = summary(validation);
-  if (!validation.ok || !validation.storedGzip || !validation.sha256 || !validation.contentSha256) {
-    const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";
-    return { ok: false, code, message: validation.fatal ?? "The file was refused.", validation: report };
-  }
-  const partialTest = testCoverageRefusal(report.coverage.test, file.split) ?? degenerateTestRefusal(report.coverage.test);
-  if (partialTest) return { ok: false, code: "invalid_file", message: partialTest, validation: report };
-  return {
-    ok: true,
-    file: { ...file, report, stored: validation.storedGzip, sha256: validation.sha256, contentSha256: validation.contentSha256 },
   };
 }
 

@@ -1,4 +1,4 @@
-import { getBenchmark, BENCHMARKS } from "@/lib/benchmarks";
+import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
 import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
 
 /**
@@ -8,7 +8,12 @@ import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
  */
 export async function scoreBenchmarkCommand(options: { benchmark: string; track?: string; data: string; predictions: string; json?: boolean }) {
   const benchmark = getBenchmark(options.benchmark);
-  if (!benchmark) throw new Error(`unknown benchmark "${options.benchmark}" (known: alpsbench, ${BENCHMARKS.map((b) => b.id).join(", ")})`);
+  if (!benchmark)
+    throw new Error(
+      `unknown benchmark "${options.benchmark}" (known: ${hostedBenchmarks()
+        .map((b) => b.id)
+        .join(", ")})`,
+    );
   const trackId = options.track ?? benchmark.tracks[0]!.id;
   const input = await benchmark.loadTrackInput(trackId, options.data);
   const scored = await scoreBenchmarkFile(benchmark, trackId, input, options.predictions);

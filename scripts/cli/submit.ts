@@ -3,8 +3,7 @@ import { openAsBlob, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { z } from "zod";
-import { BENCHMARKS, getBenchmark } from "@/lib/benchmarks";
-import { isIgnoredRunFile } from "@/lib/submissions/run-files";
+import { BENCHMARKS, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
 
 /**
@@ -124,7 +123,7 @@ function runFilesOf(dir: string): { full: string; relative: string }[] {
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) {
         const relative = path.relative(dir, full).split(path.sep).join("/");
-        if (!isIgnoredRunFile(relative)) found.push({ full, relative });
+        if (ROOT_BENCHMARK.pipeline.runFile(relative).kind !== "ignored") found.push({ full, relative });
       }
     }
   };

@@ -49,6 +49,32 @@ describe("platform code reaches a benchmark only through the registry", () => {
   });
 });
 
+describe("the platform's dispatchers name no benchmark's tracks", () => {
+  test.each([
+    ["the upload path importing AlpsBench's track names", "lib/submissions/example.ts", 'import { parseTrackName } from "@/lib/tracks";', [RESTRICTED]],
+    [
+      "the worker's dispatcher importing the scorer version",
+      "lib/pipeline/score-submission.ts",
+      'import { SCORER_VERSION } from "@/lib/pipeline/score-track";',
+      [RESTRICTED],
+    ],
+    ["the read API importing AlpsBench's views", "app/api/v1/leaderboards/[view]/route.ts", 'import { viewFromSlug } from "@/lib/leaderboard/views";', [RESTRICTED]],
+    ["the snapshot importing AlpsBench's metrics", "app/api/v1/snapshot/route.ts", 'import { TRACK_METRICS } from "@/lib/leaderboard/metrics";', [RESTRICTED]],
+    ["the AlpsBench folder reached by name from a dispatcher", "lib/queue/example.ts", 'import { alpsBench } from "@/lib/benchmarks/alpsbench";', [RESTRICTED]],
+    [
+      "the registry and the hook types",
+      "lib/submissions/example.ts",
+      'import { benchmarkOfDataVersion } from "@/lib/benchmarks";\nimport { isPipelineBenchmark } from "@/lib/benchmarks/types";',
+      [],
+    ],
+    ["AlpsBench's own upload hook", "lib/benchmarks/alpsbench/upload/example.ts", 'import { parseTrackName } from "@/lib/tracks";', []],
+    ["AlpsBench's pages (not yet moved)", "app/tasks/example/page.tsx", 'import { parseTrackName } from "@/lib/tracks";', []],
+    ["a type-only import", "lib/submissions/example.ts", 'import type { TrackId } from "@/lib/tracks";', []],
+  ])("%s", async (_label, file, line, expected) => {
+    expect(await ruleIds(file, `${line}\nexport const used = 1;\n`)).toEqual(expected);
+  });
+});
+
 describe("pure files import nothing with I/O", () => {
   test.each([
     ["a benchmark's scorer importing node:fs", "lib/benchmarks/personalllm/example.ts", 'import { readFileSync } from "node:fs";', [RESTRICTED]],

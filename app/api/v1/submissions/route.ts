@@ -1,4 +1,5 @@
-import { BENCHMARKS, getBenchmark } from "@/lib/benchmarks";
+import { BENCHMARKS, benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { NextResponse, type NextRequest } from "next/server";
 import { requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
@@ -247,12 +248,13 @@ export async function POST(request: NextRequest) {
         return runAnswer(await createRun(db(), { ...owner, ...runInput(fields), fileName: name, files: filesOf(name, body) }));
       }
       const fields = fieldsOrThrow(query, "");
-      // CSV and parquet are formats of the benchmark modules' tracks; an AlpsBench file is JSONL or JSON
-      if (TABLE_TYPES.has(mediaType) && getBenchmark(fields.benchmark) === null) {
+      // CSV and parquet are formats of the benchmark modules' tracks; a pipeline benchmark's (AlpsBench) file is JSONL or JSON
+      const hosted = benchmarkOfDataVersion(fields.benchmark);
+      if (TABLE_TYPES.has(mediaType) && isPipelineBenchmark(hosted)) {
         return apiError(
           415,
           "unsupported_media_type",
-          `Content-Type ${mediaType} is for the tracks of ${BENCHMARKS.map((b) => b.id).join(", ")}; an AlpsBench file is sent as ${[...RAW_TYPES].filter((t) => !TABLE_TYPES.has(t)).join(", ")}.`,
+          `Content-Type ${mediaType} is for the tracks of ${BENCHMARKS.map((b) => b.id).join(", ")}; a ${hosted.title} file is sent as ${[...RAW_TYPES].filter((t) => !TABLE_TYPES.has(t)).join(", ")}.`,
         );
       }
       const extension = mediaType.includes("gzip")

@@ -1,71 +1,21 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { getBenchmark } from "@/lib/benchmarks";
+import type { NextRequest } from "next/server";
+import { getHostedBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/client";
-import { getView } from "@/lib/db/queries/view";
-import { unknownParamsIssue } from "@/lib/http/unknown-params";
-import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
-import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
-import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
-import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 
 export const dynamic = "force-dynamic";
 
-const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
-
 /**
- * GET /api/v1/leaderboards/{view}?format=csv|json&<table query>: one table view exactly as the page with the
- * same query shows it (filters, sort, rank, columns, pins), through the same pure function.
+ * GET /api/v1/leaderboards/{benchmark}?format=csv|json&<table query>: a hosted benchmark's default view
+ * (`/personalllm`, `/alpsbench`). Any other name is a view of the benchmark at "/" by its old URL
+ * (`/overview`, `/task1`, `/task3-d300`): those links predate the other benchmarks and keep working.
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ view: string }> }) {
   const { view: slug } = await context.params;
-  // a registered benchmark module's default view (`/personalllm`); AlpsBench views keep their slugs
-  const benchmark = getBenchmark(slug);
-  if (benchmark) return benchmarkViewResponse(db(), benchmark, "", request.nextUrl.searchParams);
-  const view = viewFromSlug(slug);
-  if (!view) {
-    return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
-  }
   const search = request.nextUrl.searchParams;
-  const format = parseFormat(DownloadFormat, search);
-  const parsed = parseTableQuery(search);
-  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
-  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
-  if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
-  const query = parsed.query;
-  const board = await getView(db(), view, scopeOf(query));
-  const table = applyTableQuery(board, query);
-  if (table.unknownColumns.length > 0) {
-    return badRequest([
-      `sort/cols: view "${view.id}" has no column ${table.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`,
-    ]);
-  }
-  const name = `alpsbench-${view.id}-${query.benchmark}-${query.split}${query.version ? `-${query.version}` : ""}`;
-  if (format.format === "csv") {
-    return new NextResponse(viewCsv(table), {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${name}.csv"`,
-      },
-    });
-  }
-  return NextResponse.json(
-    {
-      leaderboard: view.id,
-      title: board.title,
-      benchmark: query.benchmark,
-      split: query.split,
-      scoreVersion: query.version ?? "latest",
-      /** the normalised query: append it to /api/v1/leaderboards/{view}? or the page's path to get this view */
-      query: serializeTableQuery(query),
-      sort: table.sort,
-      rankedBy: table.rankColumn?.id ?? null,
-      total: table.total,
-      columns: viewColumns(table),
-      rows: viewRecords(table),
-      notes: board.notes,
-    },
-    { headers: { "content-disposition": `inline; filename="${name}.json"` } },
-  );
+  const benchmark = getHostedBenchmark(slug);
+  if (!benchmark) return ROOT_BENCHMARK.pipeline.viewResponse(db(), slug, search);
+  if (isPipelineBenchmark(benchmark)) return benchmark.pipeline.viewResponse(db(), "", search);
+  return benchmarkViewResponse(db(), benchmark, "", search);
 }

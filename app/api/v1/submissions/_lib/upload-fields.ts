@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getBenchmark } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { NewSubmission } from "@/lib/submissions/contracts";
-import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
 import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
 
 /**
@@ -24,26 +24,13 @@ const httpUrl = z
   .max(500, "at most 500 characters")
   .optional();
 
-/** A track by any of its names (parseTrackName): "task1", "task3_d300" and "task4_ability2" as the official harness names them, "task3/d300", the slug "task3-d300". */
-export const TrackField = z.string().transform((value, ctx) => {
-  const track = parseTrackName(value);
-  if (track === null) {
-    ctx.addIssue({
-      code: "custom",
-      message: `unknown track "${value}"; known: ${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
-    });
-    return z.NEVER;
-  }
-  return track;
-});
-
 const BooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
 const FieldsObject = z.strictObject(
   {
-    /** an AlpsBench track (TrackField), or a track of the registered benchmark module named by `benchmark` */
+    /** a track of the benchmark named by `benchmark`: by any of its names for AlpsBench (task3_d300, task3/d300, task3-d300) */
     task: z.string().trim().min(1, "is required"),
     model: z
       .string({ error: "is required (the system's name)" })
@@ -90,15 +77,20 @@ export const UploadFields = FieldsObject.transform((fields, ctx) => {
   return z.NEVER;
 });
 
-/** A module's track id as declared ("rewards"), else an AlpsBench track by any of its names (as its id). */
+/**
+ * A module's track id as declared ("rewards"); a pipeline benchmark's track by any name its `parseTrack` knows
+ * (AlpsBench: "task1", "task3_d300" and "task4_ability2" as the official harness names them, "task3/d300", the slug
+ * "task3-d300"), as its id.
+ */
 function checkTask(benchmark: string, task: string): { ok: true; task: string } | { ok: false; message: string } {
-  const module = getBenchmark(benchmark);
-  if (module) {
-    if (module.tracks.some((t) => t.id === task)) return { ok: true, task };
-    return { ok: false, message: `unknown ${module.title} track "${task}"; known: ${module.tracks.map((t) => t.id).join(", ")}` };
+  const hosted = benchmarkOfDataVersion(benchmark);
+  if (isPipelineBenchmark(hosted)) {
+    const track = hosted.pipeline.parseTrack(task);
+    if (track !== null) return { ok: true, task: track };
+    return { ok: false, message: `unknown track "${task}"; known: ${hosted.pipeline.trackNames.join(", ")}` };
   }
-  const track = TrackField.safeParse(task);
-  return track.success ? { ok: true, task: track.data } : { ok: false, message: track.error.issues[0]?.message ?? "unknown track" };
+  if (hosted.tracks.some((t) => t.id === task)) return { ok: true, task };
+  return { ok: false, message: `unknown ${hosted.title} track "${task}"; known: ${hosted.tracks.map((t) => t.id).join(", ")}` };
 }
 export type UploadFields = z.infer<typeof UploadFields>;
 

@@ -1,16 +1,19 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getHostedBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
-import { getBenchmark } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/leaderboards/{benchmark}/{view}: a view of a benchmark module (e.g. personalllm/selection). */
+/** GET /api/v1/leaderboards/{benchmark}/{view}: a view of a hosted benchmark (personalllm/selection, alpsbench/task1). */
 export async function GET(request: NextRequest, context: { params: Promise<{ view: string; track: string }> }) {
-  const { view: benchmarkId, track } = await context.params;
-  const benchmark = getBenchmark(benchmarkId);
+  const { view: benchmarkId, track: viewId } = await context.params;
+  const benchmark = getHostedBenchmark(benchmarkId);
   if (!benchmark) {
     return NextResponse.json({ error: { code: "not_found", message: `Unknown benchmark "${benchmarkId}".` } }, { status: 404 });
   }
-  return benchmarkViewResponse(db(), benchmark, track, request.nextUrl.searchParams);
+  const search = request.nextUrl.searchParams;
+  if (isPipelineBenchmark(benchmark)) return benchmark.pipeline.viewResponse(db(), viewId, search);
+  return benchmarkViewResponse(db(), benchmark, viewId, search);
 }

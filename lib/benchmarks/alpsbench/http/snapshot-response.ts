@@ -1,0 +1,55 @@
+import { strToU8, zipSync } from "fflate";
+import { NextResponse } from "next/server";
+import type { OwnPipeline } from "@/lib/benchmarks/types";
+import { getView } from "@/lib/db/queries/view";
+import { unknownParamsIssue } from "@/lib/http/unknown-params";
+import { parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
+import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
+import { parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
+import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { withDefaultDataVersion } from "./data-version-param";
+
+const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+
+/**
+ * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned
+ * and dated, under one table scope. `benchmark` is a data version (alpsbench-v1, demo) or `alpsbench` (the default).
+ */
+export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async (db, given) => {
+  const search = withDefaultDataVersion(given);
+  const format = parseFormat(SnapshotFormat, search);
+  const parsed = parseTableQuery(search);
+  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
+  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
+  if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
+  const query = parsed.query;
+  const scope = scopeOf(query);
+  // One view after the other: an export is not worth holding a connection per view while pages are served.
+  const boards = [];
+  for (const slug of VIEW_SLUGS) {
+    const view = viewFromSlug(slug)!;
+    boards.push({ slug, board: await getView(db, view, scope) });
+  }
+  const generatedAt = new Date();
+  const meta: SnapshotMeta = {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    scorerVersion: SCORER_VERSION,
+    generatedAt: generatedAt.toISOString(),
+    benchmark: query.benchmark,
+    split: query.split,
+    scoreVersion: query.version ?? "latest",
+  };
+  const stamp = generatedAt.toISOString().slice(0, 10);
+  const name = `alpsbench-snapshot-${query.benchmark}-${query.split}-${stamp}`;
+  if (format.format === "zip") {
+    const files = snapshotCsvFiles(meta, boards);
+    const zip = zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, strToU8(text)])), { level: 6 });
+    return new NextResponse(Buffer.from(zip), {
+      headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${name}.zip"` },
+    });
+  }
+  return NextResponse.json(buildSnapshot(meta, boards), {
+    headers: { "content-disposition": `attachment; filename="${name}.json"` },
+  });
+};

@@ -1,0 +1,56 @@
+import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import type { PipelineBenchmark } from "../types";
+import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
+import { prepareAlpsBenchFile } from "./upload/prepare-file";
+import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
+import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
+import { alpsBenchViewResponse } from "./http/view-response";
+
+/**
+ * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
+ * judged, per-instance results, test-split privacy, the contamination check: pipeline/score-steps.ts), so it
+ * declares hooks (`OwnPipeline`) rather than a one-shot scorer. It is the benchmark at "/": its pages
+ * (/, /tasks/…) and read URLs (/api/v1/leaderboards/<view>) predate the other benchmarks and keep working.
+ */
+export const alpsBench: PipelineBenchmark = {
+  id: "alpsbench",
+  title: "AlpsBench",
+  description:
+    "Memory in real dialogues: extract a user's memories (Task 1), update them (Task 2), retrieve the right one among up to 1,000 distractors (Task 3) and use it in answers (Task 4); scored by the authors' matching and judge pipeline.",
+  credit: {
+    citation:
+      "Xiao et al., AlpsBench: An LLM Personalization Benchmark for Real-Dialogue Memorization and Preference Alignment, 2026; derived from WildChat (Zhao et al., ICLR 2024)",
+    dataLicence: "ODC-BY",
+    // the release states a data licence only
+    codeLicence: "not stated",
+    url: "https://github.com/MissHsiaoo/Alps_Bench",
+  },
+  home: "/",
+  tracks: ALPSBENCH_TRACKS,
+  views: ALPSBENCH_VIEWS,
+  pipeline: {
+    scoreVersion: SCORER_VERSION,
+    defaultDataVersion: "alpsbench-v1",
+    trackNames: [...TRACK_IDS.map(officialTrackName), "(also written task3/d300 or task3-d300)"],
+    parseTrack: parseTrackName,
+    prepareFile: prepareAlpsBenchFile,
+    runFile(path) {
+      if (isIgnoredRunFile(path)) return { kind: "ignored" };
+      const place = placeOfRunFile(path);
+      if (place) return { kind: "placed", ...place };
+      if (!hasOfficialName(path)) return { kind: "ignored" };
+      return {
+        kind: "refused",
+        message: "no folder in its path names a track; put it in a track folder such as task1/, task3/d300/ or task4_ability2/ (nothing was stored).",
+      };
+    },
+    // loaded when a worker first needs it: the judge client and the scorers stay out of the web server's routes
+    async scoreStep(db, submissionId, context) {
+      const { alpsBenchScoreStep } = await import("./pipeline/score-steps");
+      return alpsBenchScoreStep(db, submissionId, context);
+    },
+    viewResponse: alpsBenchViewResponse,
+    snapshotResponse: alpsBenchSnapshotResponse,
+  },
+};

@@ -1,0 +1,363 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PipelineStepContext } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
+import { ensureJudgeProfileRow } from "@/lib/db/judge-profile-row";
+import { PostgresJudgeCache } from "@/lib/db/postgres-judge-cache";
+import { getInstanceSplits } from "@/lib/db/queries/instance-splits";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { JudgeMeter, liveJudgeFromEnv, stableStringify } from "@/lib/judge";
+import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
+import { loadPublicValueIndex, recordContamination } from "@/lib/pipeline/contamination-check";
+import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
+import { publishedJudgeAggregates } from "@/lib/pipeline/published-judge-aggregates";
+import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/pipeline/submission-failure";
+import {
+  allScopeInstances,
+  countScopeInstances,
+  countScopeResults,
+  pendingScopeInstances,
+  phaseReadsInput,
+  type ScopeInstance,
+  scopeWhere,
+  type SubmissionScope,
+  submissionScope,
+} from "@/lib/pipeline/submission-instances";
+import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "@/lib/pipeline/submission-judge";
+import { type StoredPredictions, storedPredictions } from "@/lib/pipeline/submission-predictions";
+import { storedTestRow, testFigureDraw } from "@/lib/pipeline/test-figures";
+import { queueTiming } from "@/lib/queue/timing";
+
+/**
+ * AlpsBench's scoring pipeline, one step per queue job (pg-boss 10 has no heartbeat, so no job may run long). The
+ * platform's worker (lib/pipeline/score-submission.ts) claims the job, checks the upload's status and score version,
+ * and calls `alpsBenchScoreStep` through the module's `pipeline.scoreStep`; a SubmissionScoringError thrown here
+ * fails the upload there.
+ *
+ *   1. score: up to `chunkSize` instances without a result row (stopping early at `budgetMs`), their
+ *      InstanceResult rows written with skipDuplicates; progress updated. Repeated until every instance has one.
+ *   2. aggregate: scoreTrack over ALL the instances with the stored file's rows (deterministic), its per-instance
+ *      results checked equal to the stored rows, Scores upserted; status → judging (judge configured) or done.
+ *   3. judge: up to a chunk of instances without a judge row, through the PostgreSQL judge cache. Repeated.
+ *   4. judge aggregate: judge Scores from the stored judge rows; status → done.
+ *
+ * Each step reads what is already stored to decide what to do, so a step run twice (a retry after a crash, a
+ * duplicate delivery) redoes nothing that was committed, and never repeats a judge call that completed. Each step
+ * commits in ONE transaction (`context.commit`) that also claims the job and queues the next one, so at most one
+ * execution of a step commits. Returns "done" when the submission reached done or failed.
+ */
+
+type Step = "score" | "aggregate" | "judge" | "judge-aggregate";
+
+const SUBMISSION_FIELDS = {
+  id: true,
+  status: true,
+  tracks: true,
+  split: true,
+  benchmarkVersionId: true,
+  fileSha256: true,
+  fileSize: true,
+  startedAt: true,
+  progressTotal: true,
+  systemId: true,
+  createdAt: true,
+  source: true,
+  benchmarkVersion: { select: { slug: true, isDemo: true } },
+} as const;
+
+type SubmissionRow = Prisma.SubmissionGetPayload<{ select: typeof SUBMISSION_FIELDS }>;
+type Tx = Prisma.TransactionClient;
+
+/** The old call shape of a step's commit, kept so the steps read as before: plan first, then the write. */
+const commitStep = (context: PipelineStepContext, plan: { next?: "score" | "judge"; jobOutput: Record<string, unknown> }, write: (tx: Tx) => Promise<void>) =>
+  context.commit(write, plan.jobOutput, plan.next);
+
+export async function alpsBenchScoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done"> {
+  const submission = await db.submission.findUnique({ where: { id: submissionId }, select: SUBMISSION_FIELDS });
+  // the platform read the row a moment ago; a deletion in between is a retry's business
+  if (!submission) throw new Error(`submission ${submissionId} vanished during its step`);
+  const scope = submissionScope(submission);
+  const { options } = context;
+  const judgeSetup = options.judge === undefined ? liveJudgeFromEnv(env(), { maxRetries: 2 }) : options.judge;
+  const step = await nextStep(db, submission, scope, judgeSetup);
+  switch (step) {
+    case "score":
+      return await scoreChunk(db, submission, scope, context);
+    case "aggregate":
+      return await aggregate(db, submission, scope, judgeSetup, context);
+    case "judge":
+      return await judgeChunk(db, submission, scope, judgeSetup!, context);
+    case "judge-aggregate":
+      return await judgeAggregate(db, submission, scope, judgeSetup, context);
+  }
+}
+
+async function nextStep(db: Db, submission: SubmissionRow, scope: SubmissionScope, judgeSetup: JudgeSetup | null): Promise<Step> {
+  if (submission.status !== "judging") {
+    const total = await countScopeInstances(db, scope);
+    if (total === 0) {
+      throw new SubmissionScoringError(
+        `There are no ${scope.track} instances with reference answers${scope.splits ? ` in the ${scope.splits.join("/")} split` : ""} on this server, so nothing could be scored. ${REFUND_NOTE}`,
+        true,
+      );
+    }
+    const done = await countScopeResults(db, scope, SCORER_VERSION);
+    return done < total ? "score" : "aggregate";
+  }
+  if (!judgeSetup) return "judge-aggregate";
+  const version = judgeScoreVersion(judgeSetup.profileFor(judgeTemplateFor(scope.track)));
+  const [total, judged] = await Promise.all([countScopeInstances(db, scope), countScopeResults(db, scope, version)]);
+  return judged < total ? "judge" : "judge-aggregate";
+}
+
+function predictionsOf(db: Db, submission: SubmissionRow, scope: SubmissionScope): Promise<StoredPredictions> {
+  return storedPredictions({ submissionId: submission.id, fileSha256: submission.fileSha256, fileSize: submission.fileSize, track: scope.track }, async () => {
+    const row = await db.submission.findUnique({ where: { id: submission.id }, select: { fileBytes: true } });
+    return row?.fileBytes ?? null;
+  });
+}
+
+const SCORE_BATCH = 25;
+
+async function scoreChunk(db: Db, submission: SubmissionRow, scope: SubmissionScope, context: PipelineStepContext): Promise<"continued"> {
+  const { options } = context;
+  const started = Date.now();
+  const timing = queueTiming(env());
+  const chunkSize = options.chunkSize ?? timing.chunkSize;
+  const budgetMs = options.budgetMs ?? timing.chunkBudgetMs;
+  const predictions = await predictionsOf(db, submission, scope);
+  const pending = await pendingScopeInstances(db, scope, SCORER_VERSION, chunkSize, phaseReadsInput(scope.track, "score"));
+  const data: Prisma.InstanceResultCreateManyInput[] = [];
+  for (let start = 0; start < pending.length; start += SCORE_BATCH) {
+    const batch = pending.slice(start, start + SCORE_BATCH);
+    // Per-instance results depend only on the instance and its first valid row: scoring a batch gives exactly
+    // what scoring the whole file gives for these instances (checked again at the aggregate step).
+    const result = scoreTrack(scope.track, batch, predictions.rowsFor(batch.map((i) => i.benchmarkId)), { seed: submission.id });
+    result.instances.forEach((scored, k) => {
+      const instance = batch[k]!;
+      if (instance.benchmarkId !== scored.benchmarkId) throw new Error(`scoreTrack returned ${scored.benchmarkId} where ${instance.benchmarkId} was expected`);
+      data.push({
+        submissionId: submission.id,
+        instanceId: instance.id,
+        scoreVersion: result.scorerVersion,
+        metrics: { predicted: scored.predicted, ...scored.metrics },
+        detail: scored.detail as Prisma.InputJsonValue,
+      });
+    });
+    if (Date.now() - started > budgetMs) break;
+  }
+  if (options.testDelayMs) await sleep(options.testDelayMs);
+  let done = 0;
+  let total = 0;
+  await commitStep(context, { next: "score", jobOutput: { step: "score", scored: data.length } }, async (tx) => {
+    for (let start = 0; start < data.length; start += 1000) {
+      await tx.instanceResult.createMany({ data: data.slice(start, start + 1000), skipDuplicates: true });
+    }
+    [done, total] = await Promise.all([countScopeResults(tx, scope, SCORER_VERSION), tx.instance.count({ where: scopeWhere(scope) })]);
+    const now = new Date();
+    // updateMany: a submission failed meanwhile (by an administrator) is not brought back
+    await tx.submission.updateMany({
+      where: { id: submission.id, status: { not: "failed" } },
+      data: {
+        status: "scoring",
+        scorerVersion: SCORER_VERSION,
+        progressDone: done,
+        progressTotal: total,
+        lastProgressAt: now,
+        startedAt: submission.startedAt ?? now,
+      },
+    });
+  });
+  options.log?.(`submission ${submission.id}: scored ${done}/${total} ${scope.track} instances (${data.length} in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return "continued";
+}
+
+/** Stored metrics and scoreTrack's, compared whatever the key order jsonb gave back. */
+function sameMetrics(stored: unknown, computed: Record<string, unknown>): boolean {
+  return stableStringify(stored) === stableStringify(JSON.parse(JSON.stringify(computed)));
+}
+
+async function aggregate(
+  db: Db,
+  submission: SubmissionRow,
+  scope: SubmissionScope,
+  judgeSetup: JudgeSetup | null,
+  context: PipelineStepContext,
+): Promise<"continued" | "done"> {
+  const { options } = context;
+  const started = Date.now();
+  const predictions = await predictionsOf(db, submission, scope);
+  // the same instances as lib/db/queries/scorable-instances.ts, without inputs the scorer does not read
+  const instances = await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"));
+  // a run on every instance is also aggregated per split, so the split views can rank it
+  const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
+  // an upload's test-split figures are stored as published: noised and rounded (test-figures.ts)
+  const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
+  const testDraw = await testFigureDraw(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
+  const full = scoreTrack(scope.track, instances, predictions.rows, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
+  const stored = await db.instanceResult.findMany({
+    where: { submissionId: submission.id, scoreVersion: SCORER_VERSION, instance: scopeWhere(scope) },
+    select: { metrics: true, instance: { select: { benchmarkId: true } } },
+  });
+  const storedById = new Map(stored.map((row) => [row.instance.benchmarkId, row.metrics]));
+  const differing = full.instances.filter((scored) => !sameMetrics(storedById.get(scored.benchmarkId), { predicted: scored.predicted, ...scored.metrics }));
+  if (differing.length > 0) {
+    // A scorer that is not deterministic is our bug: never publish aggregates that disagree with the rows.
+    throw new SubmissionScoringError(
+      `Scoring gave inconsistent results on this submission; we have been alerted. ${REFUND_NOTE}`,
+      true,
+      `${differing.length} stored per-instance results differ from a full re-run, e.g. ${differing[0]!.benchmarkId}`,
+    );
+  }
+  const judging = judgeSetup !== null;
+  // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
+  const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
+  await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n } }, async (tx) => {
+    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined);
+    const note = testPrivacyNote(published);
+    if (note) await tx.submission.update({ where: { id: submission.id }, data: { note } });
+    if (contamination) {
+      const subject = { id: submission.id, systemId: submission.systemId, benchmarkVersionId: scope.benchmarkVersionId, createdAt: submission.createdAt };
+      await recordContamination(
+        tx,
+        subject,
+        predictions.rows.map((r) => r.value),
+        contamination,
+        // a full run is also measured split by split (a copy on one split must not hide behind junk on another)
+        { mayFlag: submission.source === "upload", splitOf: splits ? (id) => splits.get(id) : undefined },
+      );
+    }
+    const now = new Date();
+    await tx.submission.update({
+      where: { id: submission.id },
+      data: {
+        status: judging ? "judging" : "done",
+        scorerVersion: SCORER_VERSION,
+        progressDone: full.n,
+        progressTotal: full.n,
+        lastProgressAt: now,
+        ...(judging ? {} : { finishedAt: now }),
+      },
+    });
+  });
+  options.log?.(
+    `submission ${submission.id}: ${scope.track} aggregates over ${full.n} instances (${((Date.now() - started) / 1000).toFixed(1)} s); ${judging ? "judging next" : "done (no judge configured: judge metrics not judged)"}`,
+  );
+  return judging ? "continued" : "done";
+}
+
+async function judgeChunk(db: Db, submission: SubmissionRow, scope: SubmissionScope, setup: JudgeSetup, context: PipelineStepContext): Promise<"continued"> {
+  const { options } = context;
+  const started = Date.now();
+  const config = env();
+  const timing = queueTiming(config);
+  const profile = setup.profileFor(judgeTemplateFor(scope.track));
+  const version = judgeScoreVersion(profile);
+  const take = options.judgeChunkSize ?? Math.min(options.chunkSize ?? timing.chunkSize, 4 * config.JUDGE_CONCURRENCY);
+  const predictions = await predictionsOf(db, submission, scope);
+  const pending = await pendingScopeInstances(db, scope, version, take, phaseReadsInput(scope.track, "judge"));
+  // Before any call: the cache's first writes would otherwise all race to create the profile row, and a lost
+  // race leaves a paid call uncached.
+  const profileRow = await ensureJudgeProfileRow(db, profile);
+  const meter = new JudgeMeter();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.judgeBudgetMs ?? timing.judgeBudgetMs);
+  let judged: JudgedInstance[];
+  try {
+    const deps = { provider: setup.provider, profile, cache: new PostgresJudgeCache(db), meter, signal: controller.signal };
+    judged = await Promise.all(pending.map((instance: ScopeInstance) => judgeInstance(scope.track, instance, predictions.byId.get(instance.benchmarkId), deps)));
+  } finally {
+    clearTimeout(timer);
+  }
+  // Unanswered instances are asked again by the next chunk; the last attempt stores them as not judged, so a
+  // judge that never answers ends the submission (with its deterministic scores) instead of looping.
+  const lastAttempt = !options.control || options.control.retryCount >= options.control.retryLimit;
+  const toWrite = judged.filter((j) => j.complete).concat(lastAttempt ? judged.filter((j) => !j.complete).map(notJudged) : []);
+  if (toWrite.length === 0 && pending.length > 0) {
+    const failure = judged.find((j) => j.failure)?.failure ?? "no answer";
+    throw new Error(`the judge answered none of ${pending.length} instances (${failure})`);
+  }
+  const usage = meter.snapshot();
+  const failedCalls = usage.callFailures - (usage.failuresByCode.aborted ?? 0);
+  let done = 0;
+  let total = 0;
+  await commitStep(context, { next: "judge", jobOutput: { step: "judge", judged: toWrite.length } }, async (tx) => {
+    await tx.instanceResult.createMany({
+      data: toWrite.map((j) => ({
+        submissionId: submission.id,
+        instanceId: j.instanceId,
+        scoreVersion: version,
+        metrics: j.metrics,
+        detail: { ...j.detail, judgeProfileId: profileRow.id } as Prisma.InputJsonValue,
+      })),
+      skipDuplicates: true,
+    });
+    [done, total] = await Promise.all([countScopeResults(tx, scope, version), tx.instance.count({ where: scopeWhere(scope) })]);
+    await tx.submission.update({
+      where: { id: submission.id },
+      data: {
+        judgeCallsDone: { increment: usage.calls },
+        judgeCallsCached: { increment: usage.cacheHits },
+        judgeCallsFailed: { increment: failedCalls },
+        lastProgressAt: new Date(),
+      },
+    });
+  });
+  options.log?.(
+    `submission ${submission.id}: judged ${done}/${total} ${scope.track} instances (${usage.calls} calls, ${usage.cacheHits} cached, ${failedCalls} failed, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return "continued";
+}
+
+async function judgeAggregate(db: Db, submission: SubmissionRow, scope: SubmissionScope, setup: JudgeSetup | null, context: PipelineStepContext): Promise<"done"> {
+  const { options } = context;
+  let written = 0;
+  if (setup) {
+    const profile = setup.profileFor(judgeTemplateFor(scope.track));
+    const version = judgeScoreVersion(profile);
+    const rows = await db.instanceResult.findMany({
+      where: { submissionId: submission.id, scoreVersion: version, instance: scopeWhere(scope) },
+      select: { metrics: true, instance: { select: { meta: true, split: true } } },
+    });
+    // published like the deterministic aggregates (test-figures.ts): a test upload's noised and rounded, a full
+    // upload's with test rows built from its exact public parts and published test part (published-judge-aggregates.ts)
+    const testDraw = await testFigureDraw(db, submission, scope.track, submission.split === "full" && (await storedTestRow(db, scope)));
+    const aggregates = publishedJudgeAggregates(
+      scope.track,
+      rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta, split: r.instance.split })),
+      submission.id,
+      testDraw ? { kind: submission.split === "full" ? "full" : "test", draw: testDraw } : { kind: "exact" },
+    );
+    const profileRow = await ensureJudgeProfileRow(db, profile);
+    await commitStep(context, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {
+      for (const [metric, aggregate] of Object.entries(aggregates)) {
+        const fields = {
+          value: aggregate.value,
+          n: aggregate.n,
+          ciLow: aggregate.ciLow,
+          ciHigh: aggregate.ciHigh,
+          kind: "judge" as const,
+          judgeProfileId: profileRow.id,
+        };
+        await tx.score.upsert({
+          where: { submissionId_trackId_metric_scoreVersion: { submissionId: submission.id, trackId: scope.track, metric, scoreVersion: version } },
+          create: { submissionId: submission.id, trackId: scope.track, metric, scoreVersion: version, ...fields },
+          update: { ...fields, computedAt: new Date() },
+        });
+      }
+      await finishSubmission(tx, submission.id);
+    });
+    written = Object.keys(aggregates).length;
+  } else {
+    // The judge was configured when this submission started judging, and no longer is: finish without judge scores.
+    await commitStep(context, { jobOutput: { step: "judge-aggregate", skipped: "no judge configured" } }, (tx) => finishSubmission(tx, submission.id));
+  }
+  options.log?.(`submission ${submission.id}: done (${written} judge metrics)`);
+  return "done";
+}
+
+async function finishSubmission(tx: Tx, submissionId: string): Promise<void> {
+  const now = new Date();
+  await tx.submission.update({ where: { id: submissionId }, data: { status: "done", finishedAt: now, lastProgressAt: now } });
+}

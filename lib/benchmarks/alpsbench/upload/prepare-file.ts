@@ -1,0 +1,46 @@
+import type { OwnPipeline } from "@/lib/benchmarks/types";
+import { env } from "@/lib/env";
+import { validateUpload } from "@/lib/predictions/validate-upload";
+import { drain } from "@/lib/submissions/drain";
+import { MAX_REPORTED_PROBLEMS } from "@/lib/submissions/limits";
+import { degenerateTestRefusal, testCoverageRefusal } from "@/lib/submissions/test-coverage";
+import type { TrackId } from "@/lib/tracks";
+
+/**
+ * AlpsBench's `prepareFile` hook: validates one file against the data version's instances of its track (and
+ * split) while it streams in, and refuses a partial or degenerate test split; nothing is stored. The platform
+ * (lib/submissions/create-submission.ts) stores what this returns in its one transaction.
+ */
+export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, version, file) => {
+  const config = env();
+  const splitFilter = file.split === "full" ? {} : { split: file.split };
+  const ids = await db.instance.findMany({
+    where: { benchmarkVersionId: version.id, trackId: file.track, ...splitFilter },
+    select: { benchmarkId: true, split: true },
+  });
+  if (ids.length === 0) {
+    await drain(file.body);
+    return {
+      ok: false,
+      code: "not_found",
+      message: `${version.slug} has no ${file.track} instances${file.split === "full" ? "" : ` in the ${file.split} split`} yet.`,
+    };
+  }
+  const validation = await validateUpload(file.body, {
+    track: file.track as TrackId,
+    knownIds: new Set(ids.map((i) => i.benchmarkId)),
+    testIds: new Set(ids.filter((i) => i.split === "test").map((i) => i.benchmarkId)),
+    limits: { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS },
+  });
+  const { storedGzip: _stored, ...report } = validation;
+  if (!validation.ok || !validation.storedGzip || !validation.sha256 || !validation.contentSha256) {
+    const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";
+    return { ok: false, code, message: validation.fatal ?? "The file was refused.", validation: report };
+  }
+  const partialTest = testCoverageRefusal(report.coverage.test, file.split) ?? degenerateTestRefusal(report.coverage.test);
+  if (partialTest) return { ok: false, code: "invalid_file", message: partialTest, validation: report };
+  return {
+    ok: true,
+    file: { ...file, report, stored: validation.storedGzip, sha256: validation.sha256, contentSha256: validation.contentSha256 },
+  };
+};
