@@ -47,6 +47,7 @@ const platformPatterns = [
 // (lib/benchmarks/types.ts, OwnPipeline), like any other benchmark's. Much AlpsBench code still lives in platform
 // folders (lib/pipeline, lib/datasets, lib/db/queries, the /tasks pages); these files are the ones already free of it.
 const DISPATCHERS = [
+  "lib/benchmarks/*.ts",
   "lib/submissions/**/*.ts",
   "lib/queue/**/*.ts",
   "lib/pipeline/score-submission.ts",
@@ -54,6 +55,7 @@ const DISPATCHERS = [
   "app/api/v1/submissions/**/*.ts",
   "app/api/v1/leaderboards/**/*.ts",
   "app/api/v1/snapshot/**/*.ts",
+  "app/api/v1/inputs/**/*.ts",
   "components/benchmark-switcher.tsx",
 ];
 const vocabularyPatterns = [

@@ -4,6 +4,8 @@ import { getInstanceCounts } from "@/lib/db/queries/stats";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { PageHeader } from "@/components/page-header";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { TRACK_IDS, TRACK_LABELS, SPLITS } from "@/lib/tracks";
 
 export const dynamic = "force-dynamic";
@@ -175,19 +177,18 @@ export default async function AboutPage() {
         <h2 id="about-credit" className={h2}>
           Credit and licence
         </h2>
-        <p className={p}>
-          AlpsBench: An LLM Personalization Benchmark for Real-Dialogue Memorization and Preference Alignment (Xiao et al., 2026), released under ODC-BY and derived
-          from WildChat (Zhao et al., ICLR 2024). Reported figures are transcribed from the paper and the official leaderboard and link to their source.
-        </p>
-        <p className={p} id="about-personalllm">
-          PersonalLLM (
-          <a className="underline" href="/benchmarks/personalllm">
-            its leaderboard
-          </a>
-          ): Zollo, Siah et al., &ldquo;PersonalLLM: Tailoring LLMs to Individual Preferences&rdquo;, ICLR 2025. Dataset (namkoong-lab/PersonalLLM and
-          PersonalLLM_Eval) under CC-BY-4.0; code (namkoong-lab/PersonalLLM) under Apache-2.0. Reported runs and the reward models&apos; normalisation constants are
-          taken from the authors&apos; repository at commit 0fd9a3c; re-scored rows are recomputed here with the authors&apos; scoring rule.
-        </p>
+        {hostedBenchmarks().map((b) => (
+          <p key={b.id} className={p} id={`about-${b.id}`}>
+            <a className="font-medium text-fg underline" href={isPipelineBenchmark(b) ? b.home : `/benchmarks/${b.id}`}>
+              {b.title}
+            </a>
+            : {b.credit.citation}. Data licence: {b.credit.dataLicence}; code licence: {b.credit.codeLicence}. Source:{" "}
+            <a className="underline" href={b.credit.url}>
+              {b.credit.url}
+            </a>
+            .{b.credit.note ? ` ${b.credit.note}` : ""}
+          </p>
+        ))}
       </section>
     </article>
   );

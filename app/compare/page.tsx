@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/db/queries/system-compare";
 import { listComparableSystems } from "@/lib/db/queries/system-page";
 import { requestedScope } from "@/lib/leaderboard/scope";
-import { TRACK_LABELS } from "@/lib/tracks";
+import { trackLabel } from "@/lib/benchmarks";
 
 export const dynamic = "force-dynamic";
 
@@ -125,7 +125,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
       {tracks.map((t) => (
         <div key={t.track} className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full table-fixed text-sm" style={{ minWidth: `${8 + systems.length * 9}rem` }} data-testid="compare-table" data-track={t.track}>
-            <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{TRACK_LABELS[t.track]}</caption>
+            <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(t.track)}</caption>
             <colgroup>
               <col className="w-32 sm:w-40" />
               {systems.map((s) => (

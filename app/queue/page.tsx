@@ -6,7 +6,7 @@ import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
-import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
@@ -18,14 +18,7 @@ export const metadata: Metadata = { title: "Scoring queue" };
 const REFRESH_SECONDS = 5;
 
 function trackText(tracks: string[]): string {
-  return (
-    tracks
-      .map((t) => {
-        const parsed = TrackId.safeParse(t);
-        return parsed.success ? TRACK_LABELS[parsed.data] : t;
-      })
-      .join(", ") || "–"
-  );
+  return tracks.map(trackLabel).join(", ") || "–";
 }
 
 function duration(seconds: number | null): string {

@@ -1,44 +1,49 @@
 import { alpsBench } from "./alpsbench";
 import { personalLlm } from "./personalllm";
-import type { Benchmark, HostedBenchmark, PipelineBenchmark } from "./types";
+import { moduleTrackId } from "./module-rows";
+import { type Benchmark, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark, type TrackInfo } from "./types";
 
 /**
  * The benchmarks the platform hosts, by id. Platform code resolves `/<benchmark>/...` and an upload's
  * `benchmark` field through this registry and never imports a benchmark folder by name.
  *
- * Two lists: `BENCHMARKS` holds the modules the platform scores itself (one pure `score` per upload: PersonalLLM
- * and any module registered later); `HOSTED_BENCHMARKS` adds the benchmark at "/" (AlpsBench), which scores with its
- * own pipeline through the hooks it declares (types.ts, `OwnPipeline`).
+ * Two kinds (types.ts): modules the platform scores itself with one pure `score` per upload (`BENCHMARKS`:
+ * PersonalLLM), and benchmarks with their own pipeline reached through declared hooks (`OwnPipeline`). One of the
+ * latter is the benchmark at "/" (AlpsBench): it predates the others, keeps its URLs, and owns every data version
+ * no other benchmark claims ("alpsbench-v1", "demo", an imported one).
  */
 const BUILT_IN: readonly Benchmark[] = [personalLlm];
 const registered: Benchmark[] = [...BUILT_IN];
+const pipelines: PipelineBenchmark[] = [];
 
 /** Every registered module (a live view: a test's registerBenchmark shows here until it unregisters). */
 export const BENCHMARKS: readonly Benchmark[] = registered;
 
+/** A module (the platform scores its uploads) by id. */
 export function getBenchmark(id: string): Benchmark | null {
   return registered.find((b) => b.id === id) ?? null;
 }
 
-/** The benchmark at "/": its data versions are the BenchmarkVersion rows no module owns ("alpsbench-v1", "demo"). */
+/** The benchmark at "/". */
 export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
 
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
-  return [ROOT_BENCHMARK, ...registered];
+  return [ROOT_BENCHMARK, ...registered, ...pipelines];
 }
 
 /** A hosted benchmark by id, either kind. */
 export function getHostedBenchmark(id: string): HostedBenchmark | null {
-  return id === ROOT_BENCHMARK.id ? ROOT_BENCHMARK : getBenchmark(id);
+  return hostedBenchmarks().find((b) => b.id === id) ?? null;
 }
 
 /**
  * The benchmark an upload's `benchmark` field (or a stored BenchmarkVersion's slug) belongs to: a module by its
- * id, else the root benchmark, whose data versions have their own slugs (`alpsbench-v1`, `demo`, an imported one).
+ * id, a pipeline benchmark by its id or its default data version, else the benchmark at "/", whose data versions
+ * have their own slugs (`alpsbench-v1`, `demo`, an imported one).
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
-  return getBenchmark(slug) ?? ROOT_BENCHMARK;
+  return getBenchmark(slug) ?? pipelines.find((p) => p.id === slug || p.pipeline.defaultDataVersion === slug) ?? ROOT_BENCHMARK;
 }
 
 export function getTrack(benchmark: Benchmark, trackId: string) {
@@ -46,17 +51,51 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
 }
 
 /**
- * Adds a module at run time and returns the function that removes it. For tests only (a third benchmark proves
- * the platform needs no change for a new module): no route, page or CLI command calls it, and
- * lib/benchmarks/boundaries.test.ts fails if one does. It refuses an id already taken, so a test cannot replace
- * a real module.
+ * Adds a benchmark of either kind at run time and returns the function that removes it. For tests only (a third
+ * benchmark proves the platform needs no change for a new one): no route, page or CLI command calls it, and
+ * lib/benchmarks/register-benchmark-callers.test.ts fails if one does. It refuses an id already taken, and a
+ * pipeline benchmark whose track ids (stored as they are) another benchmark declares, so a test cannot replace or
+ * shadow a real benchmark.
  */
-export function registerBenchmark(benchmark: Benchmark): () => void {
+export function registerBenchmark(benchmark: HostedBenchmark): () => void {
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(benchmark.id)) throw new Error(`benchmark id "${benchmark.id}": lowercase letters, digits and -`);
   if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
+  if (isPipelineBenchmark(benchmark)) {
+    const taken = benchmark.tracks.find((t) => hostedTrack(t.id) !== null);
+    if (taken) throw new Error(`track "${taken.id}" is already another benchmark's`);
+    pipelines.push(benchmark);
+    return () => {
+      const at = pipelines.indexOf(benchmark);
+      if (at >= 0) pipelines.splice(at, 1);
+    };
+  }
   registered.push(benchmark);
   return () => {
     const at = registered.indexOf(benchmark);
     if (at >= 0 && !BUILT_IN.includes(benchmark)) registered.splice(at, 1);
   };
+}
+
+/**
+ * The declaration of a track as the platform stores its id (Submission.tracks, Score.trackId): a module's
+ * `<module>/<track>`, or a pipeline benchmark's track id as it is (AlpsBench's `task3/d300`); null for an id no
+ * benchmark declares.
+ * `label` is what pages print: "Task 3 · Retrieval, 300 distractors", "PersonalLLM · Rewards".
+ */
+export function hostedTrack(storedTrackId: string): { benchmark: HostedBenchmark; track: TrackInfo; label: string } | null {
+  for (const benchmark of registered) {
+    const id = moduleTrackId(benchmark, storedTrackId);
+    const track = id === null ? null : getTrack(benchmark, id);
+    if (track) return { benchmark, track, label: `${benchmark.title} · ${track.title}` };
+  }
+  for (const benchmark of [ROOT_BENCHMARK, ...pipelines]) {
+    const track = benchmark.tracks.find((t) => t.id === storedTrackId);
+    if (track) return { benchmark, track, label: benchmark === ROOT_BENCHMARK ? track.title : `${benchmark.title} · ${track.title}` };
+  }
+  return null;
+}
+
+/** What pages print for a stored track id (hostedTrack's label), or the id itself when no benchmark declares it. */
+export function trackLabel(storedTrackId: string): string {
+  return hostedTrack(storedTrackId)?.label ?? storedTrackId;
 }

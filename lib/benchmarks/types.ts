@@ -217,7 +217,8 @@ export interface BenchmarkIdentity {
   title: string;
   /** one paragraph for the About page and the benchmark switcher */
   description: string;
-  credit: { citation: string; dataLicence: string; codeLicence: string; url: string };
+  /** the About page's credit: whom to cite, the licences, the source, and what this site took from it (`note`) */
+  credit: { citation: string; dataLicence: string; codeLicence: string; url: string; note?: string };
 }
 
 export interface Benchmark extends BenchmarkIdentity {
@@ -291,6 +292,11 @@ export interface OwnPipeline {
   scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
   /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
   viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;
+  /**
+   * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
+   * prediction file); optional: a benchmark whose inputs are a public dataset serves none here
+   */
+  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response>;
   /** `GET /api/v1/snapshot` for this benchmark */
   snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
 }

@@ -7,8 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getRunPage } from "@/lib/db/queries/run-page";
-import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
-import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { hostedTrack } from "@/lib/benchmarks";
 
 export const dynamic = "force-dynamic";
 
@@ -52,8 +51,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </thead>
           <tbody>
             {run.submissions.map((s) => {
-              const track = TrackId.safeParse(s.track);
-              const defs = track.success ? TRACK_METRICS[track.data] : [];
+              const declared = hostedTrack(s.track);
+              const defs = declared?.track.metrics ?? [];
               const shown = defs.flatMap((def) => {
                 const score = s.scores.find((x) => x.metric === def.id);
                 const value = score ? formatMetric(score.value, def.decimals) : null;
@@ -63,7 +62,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                 <tr key={s.id} className="border-b border-line align-top" data-track={s.track} data-status={s.status}>
                   <td className="py-2 pr-3">
                     <Link href={`/submissions/${encodeURIComponent(s.id)}`} className="text-accent underline underline-offset-2">
-                      {track.success ? TRACK_LABELS[track.data] : s.track}
+                      {declared?.label ?? s.track}
                     </Link>
                   </td>
                   <td className="py-2 pr-3">{s.split}</td>

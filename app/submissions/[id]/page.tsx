@@ -10,7 +10,7 @@ import { ModerationPanel } from "@/components/moderation-panel";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { getBenchmark, getTrack } from "@/lib/benchmarks";
+import { getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
@@ -98,11 +98,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const module = getBenchmark(submission.benchmark);
   const moduleTrackIdOf = module && submission.tracks[0] ? moduleTrackId(module, submission.tracks[0]) : null;
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
-  const trackTitle = moduleTrack
-    ? `${module!.title} · ${moduleTrack.title}`
-    : tracks.length > 2
-      ? `${tracks.length} tracks`
-      : tracks.map((t) => TRACK_LABELS[t]).join(", ") || "no track";
+  const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
   const facts: [string, ReactNode][] = [
     ["Benchmark", module?.title ?? BENCHMARK_LABEL[submission.benchmark] ?? submission.benchmark],

@@ -4,6 +4,7 @@ import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
+import { alpsBenchInputsResponse } from "./http/inputs-response";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
 
@@ -25,6 +26,7 @@ export const alpsBench: PipelineBenchmark = {
     // the release states a data licence only
     codeLicence: "not stated",
     url: "https://github.com/MissHsiaoo/Alps_Bench",
+    note: "Reported figures are transcribed from the paper and the official leaderboard and link to their source.",
   },
   home: "/",
   tracks: ALPSBENCH_TRACKS,
@@ -52,5 +54,6 @@ export const alpsBench: PipelineBenchmark = {
     },
     viewResponse: alpsBenchViewResponse,
     snapshotResponse: alpsBenchSnapshotResponse,
+    inputsResponse: alpsBenchInputsResponse,
   },
 };

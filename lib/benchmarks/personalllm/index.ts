@@ -22,6 +22,7 @@ export const personalLlm: Benchmark = {
     dataLicence: "CC-BY-4.0",
     codeLicence: "Apache-2.0",
     url: "https://huggingface.co/datasets/namkoong-lab/PersonalLLM",
+    note: "Dataset namkoong-lab/PersonalLLM and PersonalLLM_Eval; code namkoong-lab/PersonalLLM. Reported runs and the reward models' normalisation constants are taken from the authors' repository at commit 0fd9a3c; re-scored rows are recomputed here with the authors' scoring rule.",
   },
   inputRows: { hfEvalRow: HfEvalRow, hfPromptRow: HfPromptRow, evalUser: EvalUser, promptCandidates: PromptCandidates },
   tracks: [rewardsTrack, selectionTrack],

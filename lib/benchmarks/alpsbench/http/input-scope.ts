@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import { findBenchmarkVersion, type InputScope } from "@/lib/db/queries/submission-inputs";
 import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/tracks";
-import { apiError } from "../../submissions/_lib/http";
+import { NextResponse } from "next/server";
+
+const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
 
 const Query = z.object({
   /** absent or "full": every split (what a `full` submission is scored on) */

@@ -1,0 +1,15 @@
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
+import { apiError } from "../../submissions/_lib/http";
+
+/**
+ * The inputs download's dispatch: the benchmark the `benchmark` parameter names (a data version of the benchmark
+ * at "/" by default) answers through its `inputsResponse` hook; a benchmark without one (a module such as
+ * PersonalLLM, whose inputs are its public dataset) answers 404 saying where its inputs are.
+ */
+export function inputsResponse(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response> {
+  const hosted = benchmarkOfDataVersion(search.get("benchmark") ?? "");
+  if (isPipelineBenchmark(hosted) && hosted.pipeline.inputsResponse) return hosted.pipeline.inputsResponse(db, track, search, kind);
+  return Promise.resolve(apiError(404, "not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`));
+}

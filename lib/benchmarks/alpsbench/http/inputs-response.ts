@@ -1,0 +1,75 @@
+import { NextResponse } from "next/server";
+import type { OwnPipeline } from "@/lib/benchmarks/types";
+import { countInputs, pageInputs } from "@/lib/db/queries/submission-inputs";
+import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
+import { withDefaultDataVersion } from "./data-version-param";
+import { exampleRow } from "./example-row";
+import { inputScopeOf } from "./input-scope";
+
+const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
+
+/** Task 3 inputs at d1000 are ~100 KB each: 50 rows is a few MB per page at most. */
+const PAGE_SIZE = 50;
+const DEFAULT_ROWS = 5;
+const MAX_ROWS = 50;
+
+/**
+ * AlpsBench's `inputsResponse` hook, behind `GET /api/v1/inputs/{track-slug}[?split=dev|validation|test&benchmark=alpsbench-v1]`
+ * and `…/example[?rows=5]`.
+ *
+ * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
+ * order: exactly what a system sees, never gold (see lib/db/queries/submission-inputs.ts). Without `split` every
+ * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
+ * X-AlpsBench-Instances says how many lines to expect.
+ *
+ * example: a small, valid prediction file (JSONL) for the first instances of the track, in the shape the scorer
+ * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
+ * (example-row.ts).
+ */
+export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, given, kind) => {
+  const search = withDefaultDataVersion(given);
+  if (kind === "example") {
+    const rowsParam = search.get("rows");
+    const rows = rowsParam === null ? DEFAULT_ROWS : Number(rowsParam);
+    if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) return apiError(400, "bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
+    const resolved = await inputScopeOf(db, slug, search, ["rows"]);
+    if (!resolved.ok) return resolved.response;
+    const page = await pageInputs(db, resolved.scope, null, rows);
+    if (page.length === 0)
+      return apiError(
+        404,
+        "not_found",
+        `${resolved.benchmark} has no ${resolved.scope.track} instances${resolved.scope.split ? ` in the ${resolved.scope.split} split` : ""}.`,
+      );
+    const body = page.map((row) => `${JSON.stringify(exampleRow(resolved.scope.track, row.benchmarkId, row.input))}\n`).join("");
+    const filename = `alpsbench-${resolved.benchmark}-${resolved.slug}-example-predictions.jsonl`;
+    return new Response(body, {
+      headers: {
+        "content-type": "application/x-ndjson; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename}"`,
+        "cache-control": "no-store",
+      },
+    });
+  }
+  const resolved = await inputScopeOf(db, slug, search);
+  if (!resolved.ok) return resolved.response;
+  const { scope } = resolved;
+  const total = await countInputs(db, scope);
+  const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
+  // the next page only when the client has taken the previous one; none once it has gone
+  const body = pagedNdjsonStream(
+    (last: { benchmarkId: string; input: unknown } | null) => pageInputs(db, scope, last?.benchmarkId ?? null, PAGE_SIZE),
+    PAGE_SIZE,
+    (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
+    (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
+  );
+  const filename = `alpsbench-${resolved.benchmark}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
+  return new Response(body, {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "x-alpsbench-instances": String(total),
+      "cache-control": "no-store",
+    },
+  });
+};

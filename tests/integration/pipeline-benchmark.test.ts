@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { benchmarkOfDataVersion, getHostedBenchmark, hostedBenchmarks, hostedTrack, registerBenchmark } from "@/lib/benchmarks";
+import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { scoreVersionFor } from "@/lib/pipeline/score-version-for";
+import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
+import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
+import { createRun, createSubmission } from "@/lib/submissions/create-submission";
+import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
+
+/**
+ * A benchmark with its OWN pipeline, the kind AlpsBench is, hosted with NO platform change: a test-only one
+ * (tests/fixtures/pipeline-benchmark.ts) is registered at run time; its uploads go through the one creation path
+ * (createSubmission and createRun: fields, limits, duplicate rule, Submission row and queue job), the worker's job
+ * handler (runScoreJob, which runs its steps and fails it through the platform's failure path) and the read API's
+ * dispatch (leaderboardResponse, snapshotResponse: what the route files call). The hooks AlpsBench declares are
+ * therefore an interface, not AlpsBench-shaped glue.
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+const benchmark = pipelineBenchmark();
+const TRACK = "pipe-test/echo";
+let unregister: () => void;
+let ownerId: string;
+
+async function* bytes(text: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(text);
+}
+const rows = (...values: number[]) => values.map((value) => JSON.stringify({ value })).join("\n") + "\n";
+function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    ownerId,
+    track: "echo",
+    split: "full",
+    benchmark: benchmark.id,
+    system: { name: "Pipe system", kind: "general_llm" },
+    fileName: "p.jsonl",
+    body: bytes(text),
+    ...overrides,
+  };
+}
+async function queuedPayload(submissionId: string) {
+  const jobs = await db.$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE data->>'submissionId' = $1`, submissionId);
+  expect(jobs).toHaveLength(1);
+  return ScoreJobPayloadSchema.parse(jobs[0]!.data);
+}
+/** runs the upload's steps the way the queue would (one job per step) until the handler says done */
+async function scoreToEnd(submissionId: string): Promise<number> {
+  const payload = await queuedPayload(submissionId);
+  let steps = 0;
+  for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
+  return steps;
+}
+async function json(response: Response) {
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  unregister = registerBenchmark(benchmark);
+  ownerId = (await db.user.create({ data: { email: `pipe-${Date.now()}@example.org` } })).id;
+  // what the benchmark's importer would write: its data version and its track
+  await db.benchmarkVersion.upsert({
+    where: { slug: benchmark.id },
+    create: { slug: benchmark.id, name: "Pipe test", description: "test", source: "test" },
+    update: {},
+  });
+  await db.track.upsert({ where: { id: TRACK }, create: { id: TRACK, task: benchmark.id, label: "Pipe test · Echo", position: 3000 }, update: {} });
+});
+afterAll(async () => {
+  unregister();
+  await db.$disconnect();
+});
+
+describe("a benchmark with its own pipeline, registered at run time", () => {
+  test("the registry lists it beside AlpsBench and PersonalLLM, resolves its data version and labels its track", () => {
+    expect(hostedBenchmarks().map((b) => b.id)).toEqual(["alpsbench", "personalllm", "pipe-test"]);
+    expect(getHostedBenchmark("pipe-test")).toBe(benchmark);
+    expect(benchmarkOfDataVersion("pipe-test")).toBe(benchmark);
+    // AlpsBench still owns every data version nobody else claims
+    expect(benchmarkOfDataVersion("alpsbench-v1").id).toBe("alpsbench");
+    expect(benchmarkOfDataVersion("demo").id).toBe("alpsbench");
+    expect(hostedTrack(TRACK)?.label).toBe("Pipe test · Echo");
+    expect(hostedTrack("task3/d300")?.label).toBe("Task 3 · Retrieval, 300 distractors");
+    expect(scoreVersionFor({ benchmark: "pipe-test", tracks: [TRACK] })).toBe("pipe-test@1");
+    // no replacing a benchmark, no shadowing another's stored track ids
+    expect(() => registerBenchmark(pipelineBenchmark())).toThrow(/already registered/);
+    expect(() => registerBenchmark({ ...pipelineBenchmark("pipe-two"), tracks: [{ ...benchmark.tracks[0]!, id: "task1" }] })).toThrow(/already another benchmark's/);
+    expect(() => registerBenchmark(pipelineBenchmark("alpsbench"))).toThrow(/already registered/);
+  });
+
+  test("refusals come from its hooks and store nothing: a bad row (line and field), an unknown track", async () => {
+    const before = await db.submission.count({ where: { ownerId } });
+    const bad = await createSubmission(db, upload('{"value": 1}\n{"value": "x"}\n'));
+    expect(bad).toMatchObject({ ok: false, code: "invalid_file", message: "line 2, value: must be a finite number" });
+    expect(!bad.ok && bad.validation?.problems).toEqual([{ line: 2, field: "value", message: "must be a finite number" }]);
+    expect(await createSubmission(db, upload(rows(1), { track: "task1" }))).toMatchObject({
+      ok: false,
+      code: "bad_request",
+      message: 'task: "task1" is not a track.',
+    });
+    expect(await db.submission.count({ where: { ownerId } })).toBe(before);
+  });
+
+  test("upload -> queued job -> its steps in the worker -> its read API; a duplicate is a 409; its failure is the submitter's", async () => {
+    const created = await createSubmission(db, upload(rows(1, 2, 6), { track: " ECHO " }));
+    expect(created).toMatchObject({ ok: true, status: "queued" });
+    if (!created.ok) return;
+    expect(await db.submission.findUniqueOrThrow({ where: { id: created.id }, include: { benchmarkVersion: true } })).toMatchObject({
+      tracks: [TRACK],
+      scorerVersion: "pipe-test@1",
+      benchmarkVersion: { slug: "pipe-test" },
+    });
+    expect(await createSubmission(db, upload(rows(1, 2, 6)))).toMatchObject({ ok: false, code: "duplicate", existing: { id: created.id } });
+
+    expect(await scoreToEnd(created.id)).toBe(2); // start, then score: two jobs
+    expect(await db.submission.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: "done" });
+
+    const unlucky = await createSubmission(db, upload(rows(13), { system: { name: "Unlucky", kind: "general_llm" } }));
+    if (!unlucky.ok) throw new Error(unlucky.message);
+    await scoreToEnd(unlucky.id);
+    expect(await db.submission.findUniqueOrThrow({ where: { id: unlucky.id } })).toMatchObject({
+      status: "failed",
+      failureReason: "13 is not a value this benchmark scores.",
+      failureIsOurs: false,
+    });
+
+    const view = await json(await leaderboardResponse(db, "pipe-test", null, new URLSearchParams()));
+    expect(view).toEqual({
+      status: 200,
+      body: { benchmark: "pipe-test", rankedBy: "mean", rows: [{ submission: created.id, system: "Pipe system", mean: 3, n: 3 }] },
+    });
+    expect((await leaderboardResponse(db, "pipe-test", "other", new URLSearchParams())).status).toBe(404);
+    const snapshot = await json(await snapshotResponse(db, new URLSearchParams({ benchmark: "pipe-test" })));
+    expect(snapshot.body).toEqual({ benchmark: "pipe-test", views: { "": view.body } });
+  });
+
+  test("a run goes through its runFile hook: placed, ignored and refused paths", async () => {
+    const run = (files: Record<string, string>): NewRun => ({
+      ownerId,
+      split: "full",
+      splitGiven: false,
+      benchmark: benchmark.id,
+      system: { name: "Pipe run system", kind: "general_llm" },
+      fileName: "run.zip",
+      files: (async function* () {
+        for (const [path, text] of Object.entries(files)) yield { path, body: bytes(text) };
+      })(),
+    });
+    const refused = await createRun(db, run({ "notes.jsonl": rows(1) }));
+    expect(refused).toMatchObject({ ok: false, code: "bad_request", message: "notes.jsonl: put it in an echo/ folder (nothing was stored)." });
+    const ok = await createRun(db, run({ "README.md": "hello", "out/echo/predictions.jsonl": rows(4, 5) }));
+    expect(ok).toMatchObject({ ok: true, ignored: ["README.md"], submissions: [{ task: TRACK, file: "out/echo/predictions.jsonl" }] });
+  });
+
+  test("AlpsBench and PersonalLLM answer through the same dispatch, old AlpsBench URLs included", async () => {
+    for (const [first, second] of [
+      ["task1", null],
+      ["overview", null],
+      ["alpsbench", null],
+      ["alpsbench", "task3-d300"],
+      ["personalllm", null],
+      ["personalllm", "selection"],
+    ] as const) {
+      expect((await leaderboardResponse(db, first, second, new URLSearchParams())).status, `${first}/${second}`).toBe(200);
+    }
+    const overview = await json(await leaderboardResponse(db, "alpsbench", null, new URLSearchParams({ benchmark: "alpsbench" })));
+    expect(overview.body).toMatchObject({ leaderboard: "overview", benchmark: "alpsbench-v1" });
+    expect((await leaderboardResponse(db, "nope", "task1", new URLSearchParams())).status).toBe(404);
+    expect((await leaderboardResponse(db, "nope", null, new URLSearchParams())).status).toBe(404);
+    expect((await leaderboardResponse(db, "alpsbench", "nope", new URLSearchParams())).status).toBe(404);
+  });
+});
