@@ -1,4 +1,5 @@
-import { BENCHMARKS } from "@/lib/benchmarks";
+import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
 const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
@@ -10,6 +11,7 @@ const code = "block overflow-x-auto rounded-md border border-line bg-surface-mut
 export function BenchmarkModulesDocs() {
   return (
     <>
+      <HostedBenchmarksTable />
       {BENCHMARKS.map((b) => (
         <section key={b.id} className="space-y-3" aria-labelledby={`api-${b.id}`}>
           <h2 id={`api-${b.id}`} className="text-xl font-semibold">
@@ -79,5 +81,63 @@ export function BenchmarkModulesDocs() {
         </section>
       ))}
     </>
+  );
+}
+
+/** Every hosted benchmark from its declaration: its views' URLs, its tracks (upload `task`) and headline metrics. */
+function HostedBenchmarksTable() {
+  return (
+    <section className="space-y-3" aria-labelledby="api-benchmarks">
+      <h2 id="api-benchmarks" className="text-xl font-semibold">
+        Hosted benchmarks
+      </h2>
+      <p className="text-fg-muted">
+        Every benchmark answers <code>/api/v1/leaderboards/&#123;benchmark&#125;[/&#123;view&#125;]</code> and{" "}
+        <code>/api/v1/snapshot?benchmark=&#123;benchmark&#125;</code>, and takes uploads with <code>benchmark=&#123;benchmark&#125;</code> and <code>task</code> one
+        of its tracks. A module is scored by the platform in one pass; a benchmark with its own pipeline (chunked, judged) scores in steps.
+      </p>
+      <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Hosted benchmarks">
+        <table className="w-full text-left text-sm" data-hosted-benchmarks="">
+          <thead className="bg-surface-muted text-xs text-fg-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Benchmark
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Scoring
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Views
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Tracks (headline metric)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {hostedBenchmarks().map((b) => (
+              <tr key={b.id} className="border-t border-line align-top" data-benchmark={b.id}>
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {b.title} <code className="block text-xs text-fg-muted">{b.id}</code>
+                </th>
+                <td className="px-3 py-2 text-fg-muted">{isPipelineBenchmark(b) ? "own pipeline" : "module"}</td>
+                <td className="px-3 py-2 font-mono text-xs">
+                  {b.views.map((v) => (
+                    <span key={v.id || "default"} className="block whitespace-nowrap">{`/${b.id}${v.id ? `/${v.id}` : ""}`}</span>
+                  ))}
+                </td>
+                <td className="px-3 py-2 text-xs">
+                  {b.tracks.map((t) => (
+                    <span key={t.id} className="block whitespace-nowrap">
+                      <code>{t.id}</code> {t.title} ({t.metrics.find((m) => m.id === t.headline)?.label ?? t.headline})
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

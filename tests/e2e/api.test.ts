@@ -66,4 +66,72 @@ describe("read API over HTTP", () => {
     const bad = await fetch(`${baseUrl}/api/v1/leaderboards/task1?format=xml`);
     expect(bad.status).toBe(400);
   });
+
+  test("every hosted benchmark answers at /api/v1/leaderboards/<benchmark>[/<view>]; AlpsBench's old URLs give the same rows", async () => {
+    const get = async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      return {
+        status: response.status,
+        body: (await response.json()) as { leaderboard?: string; benchmark?: string; rows?: unknown[]; error?: { message: string } },
+      };
+    };
+    const [overview, root, task1, rootTask1, named] = await Promise.all([
+      get("/api/v1/leaderboards/overview"),
+      get("/api/v1/leaderboards/alpsbench"),
+      get("/api/v1/leaderboards/task1"),
+      get("/api/v1/leaderboards/alpsbench/task1"),
+      get("/api/v1/leaderboards/alpsbench/task1?benchmark=alpsbench"),
+    ]);
+    for (const answer of [overview, root, task1, rootTask1, named]) expect(answer.status).toBe(200);
+    expect(root.body).toMatchObject({ leaderboard: "overview", benchmark: "alpsbench-v1", rows: overview.body.rows });
+    expect(rootTask1.body).toMatchObject({ leaderboard: "task1", rows: task1.body.rows });
+    expect(named.body).toMatchObject({ benchmark: "alpsbench-v1", rows: task1.body.rows });
+    expect(task1.body.rows!.length).toBeGreaterThan(0);
+    // the module's default view by its id, as before
+    expect((await get("/api/v1/leaderboards/personalllm")).status).toBe(200);
+    for (const [path, message] of [
+      ["/api/v1/leaderboards/alpsbench/task9", 'Unknown leaderboard "task9"'],
+      ["/api/v1/leaderboards/alpsbench/__proto__", 'Unknown leaderboard "__proto__"'],
+      ["/api/v1/leaderboards/nobench/task1", 'Unknown benchmark "nobench"'],
+    ] as const) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.body.error?.message, path).toContain(message);
+    }
+  });
+
+  test("snapshot and inputs downloads dispatch by benchmark: benchmark=alpsbench is the default data version; a module serves no inputs here", async () => {
+    const [plain, named] = await Promise.all([
+      fetch(`${baseUrl}/api/v1/snapshot`).then(async (r) => ({ status: r.status, body: (await r.json()) as { snapshot: { benchmark: string }; views: unknown } })),
+      fetch(`${baseUrl}/api/v1/snapshot?benchmark=alpsbench`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { snapshot: { benchmark: string }; views: unknown },
+      })),
+    ]);
+    expect([plain.status, named.status]).toEqual([200, 200]);
+    expect(named.body.snapshot.benchmark).toBe("alpsbench-v1");
+    expect(named.body.views).toEqual(plain.body.views);
+    const [byVersion, byId] = await Promise.all([
+      fetch(`${baseUrl}/api/v1/inputs/task1/example?benchmark=demo&rows=2`),
+      fetch(`${baseUrl}/api/v1/inputs/task1/example?benchmark=alpsbench&rows=2`),
+    ]);
+    expect(byVersion.status).toBe(200);
+    expect((await byVersion.text()).trim().split("\n")).toHaveLength(2);
+    const defaultVersion = await fetch(`${baseUrl}/api/v1/inputs/task1/example?rows=2`);
+    expect(byId.status).toBe(defaultVersion.status);
+    expect(await byId.text()).toBe(await defaultVersion.text());
+    const module = await fetch(`${baseUrl}/api/v1/inputs/rewards?benchmark=personalllm`);
+    expect(module.status).toBe(404);
+    expect(((await module.json()) as { error: { message: string } }).error.message).toContain("PersonalLLM serves no inputs here");
+  });
+
+  test("the About page and /api-docs list every hosted benchmark from its declaration", async () => {
+    const [about, docs] = await Promise.all([fetch(`${baseUrl}/about`).then((r) => r.text()), fetch(`${baseUrl}/api-docs`).then((r) => r.text())]);
+    for (const id of ["alpsbench", "personalllm"]) {
+      expect(about).toContain(`id="about-${id}"`);
+      expect(docs).toContain(`data-benchmark="${id}"`);
+    }
+    expect(about).toMatch(/id="about-alpsbench"[\s\S]*?ODC-BY/);
+    expect(docs).toContain("/alpsbench/task3");
+  });
 });
