@@ -20,7 +20,7 @@ export function BenchmarkModulesDocs() {
           <p className="text-fg-muted">
             Views:{" "}
             {b.views.map((v) => (
-              <code key={v.id || "default"} className="mr-2">{`/api/v1/leaderboards/${b.id}${v.id ? `/${v.id}` : ""}`}</code>
+              <code key={v.id || "default"} className="mr-2 inline-block">{`/api/v1/leaderboards/${b.id}${v.id ? `/${v.id}` : ""}`}</code>
             ))}
             , with the same table parameters as above plus the benchmark&apos;s own filters; <code>format=charts</code> answers the view&apos;s charts as data (bars,
             heat maps and their data tables) under the same filters. Uploads use <code>POST /api/v1/submissions</code> with <code>benchmark={b.id}</code> and{" "}
@@ -129,7 +129,8 @@ function HostedBenchmarksTable() {
                 <td className="px-3 py-2 text-xs">
                   {b.tracks.map((t) => (
                     <span key={t.id} className="block whitespace-nowrap">
-                      <code>{t.id}</code> {t.title} ({t.metrics.find((m) => m.id === t.headline)?.label ?? t.headline})
+                      <code>{t.id}</code> {t.title}
+                      {headlineNote(t)}
                     </span>
                   ))}
                 </td>
@@ -140,4 +141,10 @@ function HostedBenchmarksTable() {
       </div>
     </section>
   );
+}
+
+/** " (Score)": the headline metric's label, left out where the track's title already says it (Task 4's abilities). */
+function headlineNote(track: { title: string; headline: string; metrics: { id: string; label: string }[] }): string {
+  const label = track.metrics.find((m) => m.id === track.headline)?.label ?? track.headline;
+  return track.title.includes(label) ? "" : ` (${label})`;
 }

@@ -24,7 +24,7 @@ export const alpsBench: PipelineBenchmark = {
       "Xiao et al., AlpsBench: An LLM Personalization Benchmark for Real-Dialogue Memorization and Preference Alignment, 2026; derived from WildChat (Zhao et al., ICLR 2024)",
     dataLicence: "ODC-BY",
     // the release states a data licence only
-    codeLicence: "not stated",
+    codeLicence: "not stated in the release",
     url: "https://github.com/MissHsiaoo/Alps_Bench",
     note: "Reported figures are transcribed from the paper and the official leaderboard and link to their source.",
   },
