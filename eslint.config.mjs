@@ -58,13 +58,12 @@ const DISPATCHERS = [
   "app/api/v1/inputs/**/*.ts",
   "components/benchmark-switcher.tsx",
 ];
-const vocabularyPatterns = [
-  {
-    regex: "^@/lib/(tracks|leaderboard/views|leaderboard/metrics|pipeline/score-track)$",
-    allowTypeImports: true,
-    message: "A dispatcher names no benchmark's tracks or views: reach AlpsBench through its hooks (getHostedBenchmark / benchmarkOfDataVersion, OwnPipeline).",
-  },
-];
+// by alias (`@/lib/tracks`) or by relative path (`./score-track`, `../tracks`, `../leaderboard/views`)
+const vocabulary = "^(@/lib/|\\.{1,2}/(.*/)?)(tracks|leaderboard/views|leaderboard/metrics|pipeline/score-track|score-track)$";
+const vocabularyMessage =
+  "A dispatcher names no benchmark's tracks or views: reach AlpsBench through its hooks (getHostedBenchmark / benchmarkOfDataVersion, OwnPipeline).";
+const vocabularyPatterns = [{ regex: vocabulary, allowTypeImports: true, message: vocabularyMessage }];
+const vocabularyDynamic = { selector: `ImportExpression[source.value=/${vocabulary.replaceAll("/", "\\x2F")}/]`, message: vocabularyMessage };
 
 const ioModules = [...new Set(builtinModules.map((m) => m.replace(/^node:/, "").replace(/[/].*$/, "")))];
 const purePatterns = [
@@ -128,7 +127,7 @@ export default defineConfig([
   {
     files: DISPATCHERS,
     ignores: TESTS,
-    rules: restrict([...platformPatterns, ...vocabularyPatterns], [platformDynamic]),
+    rules: restrict([...platformPatterns, ...vocabularyPatterns], [platformDynamic, vocabularyDynamic]),
   },
   {
     files: ["lib/benchmarks/types.ts", "lib/benchmarks/*/*.ts"],

@@ -39,11 +39,11 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
 
 /**
  * The benchmark an upload's `benchmark` field (or a stored BenchmarkVersion's slug) belongs to: a module by its
- * id, a pipeline benchmark by its id or its default data version, else the benchmark at "/", whose data versions
+ * id, a pipeline benchmark by its id or one of its data versions, else the benchmark at "/", whose data versions
  * have their own slugs (`alpsbench-v1`, `demo`, an imported one).
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
-  return getBenchmark(slug) ?? pipelines.find((p) => p.id === slug || p.pipeline.defaultDataVersion === slug) ?? ROOT_BENCHMARK;
+  return getBenchmark(slug) ?? pipelines.find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
 }
 
 export function getTrack(benchmark: Benchmark, trackId: string) {
@@ -60,6 +60,11 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
 export function registerBenchmark(benchmark: HostedBenchmark): () => void {
   if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(benchmark.id)) throw new Error(`benchmark id "${benchmark.id}": lowercase letters, digits and -`);
   if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
+  // a name another benchmark's uploads already use (an id or a data version) would take them over
+  const claimed = new Set(hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]));
+  const names = [benchmark.id, ...(isPipelineBenchmark(benchmark) ? benchmark.pipeline.dataVersions : [])];
+  const clash = names.find((name) => claimed.has(name));
+  if (clash) throw new Error(`"${clash}" already names another benchmark or its data`);
   if (isPipelineBenchmark(benchmark)) {
     const taken = benchmark.tracks.find((t) => hostedTrack(t.id) !== null);
     if (taken) throw new Error(`track "${taken.id}" is already another benchmark's`);

@@ -267,12 +267,16 @@ export interface PipelineStepContext {
 export interface OwnPipeline {
   /** the version its uploads are scored under (stored with each upload; `rescore --all` compares it) */
   scoreVersion: string;
-  /** the benchmark data version an upload goes to when it names none (the `benchmark` field's default) */
-  defaultDataVersion: string;
+  /**
+   * The data versions (BenchmarkVersion slugs) it ships, its default first: an upload's `benchmark` field names
+   * one of them, or the benchmark's id for the default. The benchmark at "/" also owns every slug no benchmark
+   * declares (an imported release).
+   */
+  dataVersions: readonly [string, ...string[]];
   /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
   parseTrack(name: string): string | null;
-  /** the tracks as people name them, for messages and the CLI's help ("task1", "task3_d300", …, and how else they may be written) */
-  trackNames: readonly string[];
+  /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
+  knownTracks: string;
   /**
    * Checks one uploaded file against the data version's instances of its track and split, streaming; stores
    * nothing. The platform then stores what this returns in its one transaction (limits, duplicates, queue).
@@ -288,6 +292,12 @@ export interface OwnPipeline {
    * (a prediction file in no track's folder), with the reason the uploader reads.
    */
   runFile(path: string): { kind: "placed"; track: string; split: "dev" | "validation" | "test" | null } | { kind: "ignored" } | { kind: "refused"; message: string };
+  /**
+   * Whether a client uploading a run folder sends this file at all (`submit --dir`): archive metadata and files
+   * that cannot be predictions stay home; every other file is sent and the server's `runFile` decides (it may
+   * ignore it and say so, or refuse it), so a client of another release never decides for the server.
+   */
+  sendsRunFile(path: string): boolean;
   /** one step of an upload's scoring (lib/pipeline/score-submission.ts calls it after its own checks) */
   scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
   /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
@@ -325,6 +335,8 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   tracks: TrackInfo[];
   /** view ids answered at /api/v1/leaderboards/<benchmark>/<view>; "" the default */
   views: Pick<BenchmarkView, "id" | "title">[];
+  /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
+  pageOf(viewId: string): string | null;
   pipeline: OwnPipeline;
 }
 

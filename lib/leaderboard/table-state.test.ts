@@ -8,6 +8,16 @@ describe("table query in the URL", () => {
     expect(DEFAULT_TABLE_QUERY).toMatchObject({ benchmark: "alpsbench-v1", split: "full", kind: [], ci: "0", all: "0" });
   });
 
+  test("benchmark=alpsbench (the benchmark's id) is the default data version, for pages and the API alike", () => {
+    expect(readTableQuery(new URLSearchParams("benchmark=alpsbench")).benchmark).toBe("alpsbench-v1");
+    expect(parseTableQuery({ benchmark: "alpsbench", split: "test" })).toEqual({ ok: true, query: { ...DEFAULT_TABLE_QUERY, split: "test" } });
+    expect(serializeTableQuery(readTableQuery({ benchmark: "alpsbench" }))).toBe("");
+    // a data version keeps its name; only the id is an alias
+    expect(readTableQuery({ benchmark: "demo" }).benchmark).toBe("demo");
+    // an inherited name is no alias (the alias table is looked up by own keys)
+    expect(readTableQuery({ benchmark: "constructor" }).benchmark).toBe("constructor");
+  });
+
   test("lists read comma-separated and repeated parameters alike, without duplicates", () => {
     const fromCommas = readTableQuery(new URLSearchParams("kind=general_llm,memory_system&org=OpenAI,Google"));
     const fromRepeats = readTableQuery({ kind: ["general_llm", "memory_system", "general_llm"], org: ["OpenAI", "Google"] });

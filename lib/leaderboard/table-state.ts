@@ -85,6 +85,12 @@ function values(params: RawParams, key: string): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/**
+ * `benchmark=alpsbench`, the benchmark's id (the way every other benchmark is named in a URL), is its default data
+ * version: pages, the view API and the snapshot read it alike.
+ */
+const BENCHMARK_ALIASES: Readonly<Record<string, string>> = { alpsbench: TABLE_QUERY_PARAMS.benchmark.default };
+
 /** Query parameters as the schema's input: lists split on commas, scalars take the first value, empty = absent. */
 function toInput(params: RawParams): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -98,7 +104,7 @@ function toInput(params: RawParams): Record<string, unknown> {
       if (items.length > 0) out[key] = [...new Set(items)];
     } else {
       const first = raw[0]?.trim();
-      if (first) out[key] = first;
+      if (first) out[key] = key === "benchmark" && Object.hasOwn(BENCHMARK_ALIASES, first) ? BENCHMARK_ALIASES[first] : first;
     }
   }
   return out;

@@ -67,7 +67,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   }
   const track = { data: trackId };
   const benchmark = module ? await ensureModuleRows(db, module) : await findDataVersion(db, hosted as PipelineBenchmark, input.benchmark);
-  if (!benchmark) return { ok: false, code: "not_found", message: `benchmark: "${input.benchmark}" does not exist.` };
+  if (!benchmark) return noDataVersion(hosted, input.benchmark);
 
   if (input.idempotencyKey) {
     const previous = await db.submission.findUnique({
@@ -121,7 +121,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
     };
   }
   const benchmark = await findDataVersion(db, hosted, input.benchmark);
-  if (!benchmark) return { ok: false, code: "not_found", message: `benchmark: "${input.benchmark}" does not exist.` };
+  if (!benchmark) return noDataVersion(hosted, input.benchmark);
   if (input.idempotencyKey) {
     const previous = await db.submission.findUnique({
       where: { ownerId_idempotencyKey: { ownerId: input.ownerId, idempotencyKey: input.idempotencyKey } },
@@ -181,10 +181,19 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
 }
 
-/** A pipeline benchmark's data version by slug; none given, or the benchmark's own id: its default ("alpsbench-v1"). */
-async function findDataVersion(db: Db, hosted: PipelineBenchmark, slug: string | undefined): Promise<Benchmark | null> {
-  const versionSlug = slug === undefined || slug === hosted.id ? hosted.pipeline.defaultDataVersion : slug;
-  return db.benchmarkVersion.findUnique({ where: { slug: versionSlug }, select: { id: true, slug: true } });
+/** The data version slug an upload names: none given, or the benchmark's own id, is its default ("alpsbench-v1"). */
+function dataVersionSlug(hosted: PipelineBenchmark, slug: string | undefined): string {
+  return slug === undefined || slug === hosted.id ? hosted.pipeline.dataVersions[0] : slug;
+}
+
+function findDataVersion(db: Db, hosted: PipelineBenchmark, slug: string | undefined): Promise<Benchmark | null> {
+  return db.benchmarkVersion.findUnique({ where: { slug: dataVersionSlug(hosted, slug) }, select: { id: true, slug: true } });
+}
+
+/** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */
+function noDataVersion(hosted: BenchmarkModule | PipelineBenchmark, slug: string | undefined): SubmissionRefusal {
+  const named = isPipelineBenchmark(hosted) ? dataVersionSlug(hosted, slug) : hosted.id;
+  return { ok: false, code: "not_found", message: `benchmark: "${named}" does not exist${slug === undefined || named === slug ? "" : ` (what "${slug}" names)`}.` };
 }
 
 /** Validates one file of a registered module's track; nothing is stored. */

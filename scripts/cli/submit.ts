@@ -123,7 +123,7 @@ function runFilesOf(dir: string): { full: string; relative: string }[] {
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) {
         const relative = path.relative(dir, full).split(path.sep).join("/");
-        if (ROOT_BENCHMARK.pipeline.runFile(relative).kind !== "ignored") found.push({ full, relative });
+        if (ROOT_BENCHMARK.pipeline.sendsRunFile(relative)) found.push({ full, relative });
       }
     }
   };

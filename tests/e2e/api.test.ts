@@ -120,6 +120,10 @@ describe("read API over HTTP", () => {
     const defaultVersion = await fetch(`${baseUrl}/api/v1/inputs/task1/example?rows=2`);
     expect(byId.status).toBe(defaultVersion.status);
     expect(await byId.text()).toBe(await defaultVersion.text());
+    // one benchmark per download: the dispatch and the benchmark's own reading must not see different ones
+    const repeated = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&benchmark=alpsbench`);
+    expect(repeated.status).toBe(400);
+    expect(((await repeated.json()) as { error: { message: string } }).error.message).toContain("benchmark given more than once");
     const module = await fetch(`${baseUrl}/api/v1/inputs/rewards?benchmark=personalllm`);
     expect(module.status).toBe(404);
     expect(((await module.json()) as { error: { message: string } }).error.message).toContain("PersonalLLM serves no inputs here");
@@ -133,5 +137,25 @@ describe("read API over HTTP", () => {
     }
     expect(about).toMatch(/id="about-alpsbench"[\s\S]*?ODC-BY/);
     expect(docs).toContain("/alpsbench/task3");
+  });
+
+  test("/benchmarks/alpsbench is AlpsBench's own page by the common form; the page reads benchmark=alpsbench like the API", async () => {
+    for (const [path, location] of [
+      ["/benchmarks/alpsbench", "/"],
+      ["/benchmarks/alpsbench/task1?split=test", "/tasks/task1?split=test"],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+      expect(response.status, path).toBeGreaterThanOrEqual(300);
+      expect(response.status, path).toBeLessThan(400);
+      expect(new URL(response.headers.get("location")!, baseUrl).pathname + new URL(response.headers.get("location")!, baseUrl).search, path).toBe(location);
+    }
+    expect((await fetch(`${baseUrl}/benchmarks/alpsbench/task3-d300`)).status).toBe(404);
+    const rowsOf = (html: string) => (html.match(/data-row-id=/g) ?? []).length;
+    const [plain, named] = await Promise.all([
+      fetch(`${baseUrl}/tasks/task1`).then((r) => r.text()),
+      fetch(`${baseUrl}/tasks/task1?benchmark=alpsbench`).then((r) => r.text()),
+    ]);
+    expect(rowsOf(plain)).toBeGreaterThan(0);
+    expect(rowsOf(named)).toBe(rowsOf(plain));
   });
 });

@@ -60,8 +60,8 @@ beforeAll(async () => {
   ownerId = (await db.user.create({ data: { email: `pipe-${Date.now()}@example.org` } })).id;
   // what the benchmark's importer would write: its data version and its track
   await db.benchmarkVersion.upsert({
-    where: { slug: benchmark.id },
-    create: { slug: benchmark.id, name: "Pipe test", description: "test", source: "test" },
+    where: { slug: "pipe-test-v1" },
+    create: { slug: "pipe-test-v1", name: "Pipe test", description: "test", source: "test" },
     update: {},
   });
   await db.track.upsert({ where: { id: TRACK }, create: { id: TRACK, task: benchmark.id, label: "Pipe test · Echo", position: 3000 }, update: {} });
@@ -76,16 +76,23 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
     expect(hostedBenchmarks().map((b) => b.id)).toEqual(["alpsbench", "personalllm", "pipe-test"]);
     expect(getHostedBenchmark("pipe-test")).toBe(benchmark);
     expect(benchmarkOfDataVersion("pipe-test")).toBe(benchmark);
+    expect(benchmarkOfDataVersion("pipe-test-v1")).toBe(benchmark);
     // AlpsBench still owns every data version nobody else claims
     expect(benchmarkOfDataVersion("alpsbench-v1").id).toBe("alpsbench");
     expect(benchmarkOfDataVersion("demo").id).toBe("alpsbench");
     expect(hostedTrack(TRACK)?.label).toBe("Pipe test · Echo");
     expect(hostedTrack("task3/d300")?.label).toBe("Task 3 · Retrieval, 300 distractors");
-    expect(scoreVersionFor({ benchmark: "pipe-test", tracks: [TRACK] })).toBe("pipe-test@1");
+    expect(scoreVersionFor({ benchmark: "pipe-test-v1", tracks: [TRACK] })).toBe("pipe-test@1");
     // no replacing a benchmark, no shadowing another's stored track ids
     expect(() => registerBenchmark(pipelineBenchmark())).toThrow(/already registered/);
     expect(() => registerBenchmark({ ...pipelineBenchmark("pipe-two"), tracks: [{ ...benchmark.tracks[0]!, id: "task1" }] })).toThrow(/already another benchmark's/);
     expect(() => registerBenchmark(pipelineBenchmark("alpsbench"))).toThrow(/already registered/);
+    // nor taking over another benchmark's data versions (AlpsBench's uploads would be scored by it)
+    const takeOver = pipelineBenchmark("pipe-three");
+    expect(() => registerBenchmark({ ...takeOver, pipeline: { ...takeOver.pipeline, dataVersions: ["alpsbench-v1"] } })).toThrow(/"alpsbench-v1" already names/);
+    expect(() => registerBenchmark(pipelineBenchmark("demo"))).toThrow(/"demo" already names/);
+    expect(() => registerBenchmark({ ...takeOver, id: "pipe-test-v1" })).toThrow(/"pipe-test-v1" already names/);
+    expect(benchmarkOfDataVersion("alpsbench-v1").id).toBe("alpsbench");
   });
 
   test("refusals come from its hooks and store nothing: a bad row (line and field), an unknown track", async () => {
@@ -108,9 +115,19 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
     expect(await db.submission.findUniqueOrThrow({ where: { id: created.id }, include: { benchmarkVersion: true } })).toMatchObject({
       tracks: [TRACK],
       scorerVersion: "pipe-test@1",
-      benchmarkVersion: { slug: "pipe-test" },
+      benchmarkVersion: { slug: "pipe-test-v1" },
     });
-    expect(await createSubmission(db, upload(rows(1, 2, 6)))).toMatchObject({ ok: false, code: "duplicate", existing: { id: created.id } });
+    // the benchmark's id and its data version are one place: the same rows by either name are one content
+    expect(await createSubmission(db, upload(rows(1, 2, 6), { benchmark: "pipe-test-v1" }))).toMatchObject({
+      ok: false,
+      code: "duplicate",
+      existing: { id: created.id },
+    });
+    expect(await createSubmission(db, upload(rows(1, 2, 6), { benchmark: "pipe-test" }))).toMatchObject({
+      ok: false,
+      code: "duplicate",
+      existing: { id: created.id },
+    });
 
     expect(await scoreToEnd(created.id)).toBe(2); // start, then score: two jobs
     expect(await db.submission.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: "done" });
@@ -168,5 +185,16 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
     expect((await leaderboardResponse(db, "nope", "task1", new URLSearchParams())).status).toBe(404);
     expect((await leaderboardResponse(db, "nope", null, new URLSearchParams())).status).toBe(404);
     expect((await leaderboardResponse(db, "alpsbench", "nope", new URLSearchParams())).status).toBe(404);
+  });
+
+  test("an AlpsBench upload naming the benchmark by its id goes to its default data version", async () => {
+    const named = await createSubmission(db, upload(rows(1), { benchmark: "alpsbench", track: "task1" }));
+    const versioned = await createSubmission(db, upload(rows(1), { benchmark: "alpsbench-v1", track: "task1" }));
+    expect(named.ok).toBe(false);
+    // whatever this database holds of alpsbench-v1, both names get the same answer, and it names alpsbench-v1
+    expect(!named.ok && !versioned.ok && [named.code, named.message.replace(' (what "alpsbench" names)', "")]).toEqual(
+      !versioned.ok && [versioned.code, versioned.message],
+    );
+    expect(!named.ok && named.message).toContain("alpsbench-v1");
   });
 });

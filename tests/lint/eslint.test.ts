@@ -62,6 +62,21 @@ describe("the platform's dispatchers name no benchmark's tracks", () => {
     ["the snapshot importing AlpsBench's metrics", "app/api/v1/snapshot/route.ts", 'import { TRACK_METRICS } from "@/lib/leaderboard/metrics";', [RESTRICTED]],
     ["the AlpsBench folder reached by name from a dispatcher", "lib/queue/example.ts", 'import { alpsBench } from "@/lib/benchmarks/alpsbench";', [RESTRICTED]],
     [
+      "the worker's dispatcher reaching the scorer version by relative path",
+      "lib/pipeline/score-submission.ts",
+      'import { SCORER_VERSION } from "./score-track";',
+      [RESTRICTED],
+    ],
+    ["the upload path reaching the track names by relative path", "lib/submissions/example.ts", 'import { parseTrackName } from "../tracks";', [RESTRICTED]],
+    [
+      "the registry's helpers reaching AlpsBench's views by relative path",
+      "lib/benchmarks/example.ts",
+      'import { viewFromSlug } from "../leaderboard/views";',
+      [RESTRICTED],
+    ],
+    ["a dynamic import of the track names", "lib/submissions/example.ts", 'export const m = import("@/lib/tracks");', [DYNAMIC]],
+    ["a dynamic relative import of the scorer version", "lib/pipeline/score-version-for.ts", 'export const m = import("./score-track");', [DYNAMIC]],
+    [
       "the registry and the hook types",
       "lib/submissions/example.ts",
       'import { benchmarkOfDataVersion } from "@/lib/benchmarks";\nimport { isPipelineBenchmark } from "@/lib/benchmarks/types";',

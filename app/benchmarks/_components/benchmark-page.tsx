@@ -1,8 +1,9 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
-import { getBenchmark } from "@/lib/benchmarks";
+import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { db } from "@/lib/db/client";
 import { tableProps } from "@/lib/leaderboard/table-props";
@@ -23,7 +24,14 @@ function toParams(search: Search): URLSearchParams {
  */
 export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmarkId: string; viewId: string; search: Search }) {
   const benchmark = getBenchmark(benchmarkId);
-  if (!benchmark) notFound();
+  if (!benchmark) {
+    // a benchmark with its own pages (AlpsBench at "/"): /benchmarks/<id>[/<view>] is its page by the common form
+    const hosted = getHostedBenchmark(benchmarkId);
+    const page = hosted && isPipelineBenchmark(hosted) ? hosted.pageOf(viewId) : null;
+    const query = toParams(search).toString();
+    if (page) redirect(query ? `${page}?${query}` : page);
+    notFound();
+  }
   const params = toParams(search);
   // a bad settings filter falls back to no filter on pages (the API names the bad parameter)
   let loaded = await loadBenchmarkView(db(), benchmark, viewId, params);

@@ -1,5 +1,6 @@
 import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { TASK_VIEWS } from "@/lib/leaderboard/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
@@ -31,12 +32,14 @@ export const alpsBench: PipelineBenchmark = {
   home: "/",
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
+  pageOf: (viewId) => (viewId === "" ? "/" : Object.hasOwn(TASK_VIEWS, viewId) ? `/tasks/${viewId}` : null),
   pipeline: {
     scoreVersion: SCORER_VERSION,
-    defaultDataVersion: "alpsbench-v1",
-    trackNames: [...TRACK_IDS.map(officialTrackName), "(also written task3/d300 or task3-d300)"],
+    dataVersions: ["alpsbench-v1", "demo"],
+    knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
     prepareFile: prepareAlpsBenchFile,
+    sendsRunFile: (path) => !isIgnoredRunFile(path),
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };
       const place = placeOfRunFile(path);

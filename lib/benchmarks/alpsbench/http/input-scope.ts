@@ -12,7 +12,13 @@ const Query = z.object({
     .enum(["full", "dev", "validation", "test"], { error: "must be dev, validation, test or full" })
     .optional()
     .transform((s) => (s === undefined || s === "full" ? null : s)),
-  benchmark: z.string().trim().min(1).default("alpsbench-v1"),
+  // `alpsbench`, the benchmark's id, is its default data version (as in the table query)
+  benchmark: z
+    .string()
+    .trim()
+    .min(1)
+    .default("alpsbench-v1")
+    .transform((b) => (b === "alpsbench" ? "alpsbench-v1" : b)),
 });
 
 /** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */
@@ -27,9 +33,13 @@ export async function inputScopeOf(
   if (!track) {
     return { ok: false, response: apiError(404, "not_found", `Unknown track "${slug}". Known: ${TRACK_IDS.map(trackSlug).join(", ")}.`) };
   }
-  const params = Object.fromEntries([...searchParams.entries()].filter(([key]) => !extra.includes(key)));
+  const entries = [...searchParams.entries()].filter(([key]) => !extra.includes(key));
+  const params = Object.fromEntries(entries);
   const unknown = Object.keys(params).filter((key) => key !== "split" && key !== "benchmark");
   if (unknown.length > 0) return { ok: false, response: apiError(400, "bad_request", `unknown parameter(s): ${unknown.join(", ")}`) };
+  // one value each: the download's dispatch and this scope must not read different ones
+  const repeated = Object.keys(params).filter((key) => entries.filter(([k]) => k === key).length > 1);
+  if (repeated.length > 0) return { ok: false, response: apiError(400, "bad_request", `parameter(s) given more than once: ${repeated.join(", ")}`) };
   const query = Query.safeParse(params);
   if (!query.success) {
     return { ok: false, response: apiError(400, "bad_request", query.error.issues.map((i) => `parameter "${i.path.join(".")}": ${i.message}`).join("; ")) };

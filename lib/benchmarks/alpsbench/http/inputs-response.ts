@@ -2,7 +2,6 @@ import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { countInputs, pageInputs } from "@/lib/db/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
-import { withDefaultDataVersion } from "./data-version-param";
 import { exampleRow } from "./example-row";
 import { inputScopeOf } from "./input-scope";
 
@@ -26,8 +25,7 @@ const MAX_ROWS = 50;
  * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
  * (example-row.ts).
  */
-export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, given, kind) => {
-  const search = withDefaultDataVersion(given);
+export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind) => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
     const rows = rowsParam === null ? DEFAULT_ROWS : Number(rowsParam);

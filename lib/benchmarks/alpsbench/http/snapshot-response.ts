@@ -8,7 +8,6 @@ import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFile
 import { parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { withDefaultDataVersion } from "./data-version-param";
 
 const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
 
@@ -16,8 +15,7 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
  * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned
  * and dated, under one table scope. `benchmark` is a data version (alpsbench-v1, demo) or `alpsbench` (the default).
  */
-export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async (db, given) => {
-  const search = withDefaultDataVersion(given);
+export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async (db, search) => {
   const format = parseFormat(SnapshotFormat, search);
   const parsed = parseTableQuery(search);
   const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);

@@ -7,7 +7,6 @@ import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/
 import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
-import { withDefaultDataVersion } from "./data-version-param";
 
 const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
 
@@ -16,9 +15,8 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
  * through the same pure function: `GET /api/v1/leaderboards/{view}` (the URLs from before there were several
  * benchmarks) and `GET /api/v1/leaderboards/alpsbench[/{view}]` ("" is the overview).
  */
-export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, viewId, given) => {
+export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, viewId, search) => {
   const slug = viewId === "" ? OVERVIEW.id : viewId;
-  const search = withDefaultDataVersion(given);
   const view = viewFromSlug(slug);
   if (!view) {
     return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });

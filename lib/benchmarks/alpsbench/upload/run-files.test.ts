@@ -1,3 +1,4 @@
+import { alpsBench } from "../index";
 import { describe, expect, it } from "vitest";
 import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./run-files";
 
@@ -27,5 +28,17 @@ describe("placeOfRunFile", () => {
     expect(isIgnoredRunFile("task1/predictions.jsonl")).toBe(false);
     expect(hasOfficialName("a/predictions.jsonl.gz")).toBe(true);
     expect(hasOfficialName("a/task1.jsonl")).toBe(false);
+  });
+
+  it("the hooks: a client sends every possible prediction file and the server decides (ignores with a note, or refuses)", () => {
+    const { runFile, sendsRunFile } = alpsBench.pipeline;
+    // a client of another release never leaves out a file the server would have listed or refused
+    for (const path of ["outputs/model_a.jsonl", "task1/model_input.jsonl", "task1/predictions.jsonl", "task3_d300.jsonl"])
+      expect(sendsRunFile(path), path).toBe(true);
+    for (const path of ["README.md", "__MACOSX/task1/._predictions.jsonl", "task1/.predictions.jsonl"]) expect(sendsRunFile(path), path).toBe(false);
+    expect(runFile("out/task4_ability2/predictions.jsonl")).toEqual({ kind: "placed", track: "task4/ability2", split: null });
+    expect(runFile("outputs/model_a.jsonl")).toEqual({ kind: "ignored" });
+    expect(runFile("predictions.jsonl")).toMatchObject({ kind: "refused", message: expect.stringContaining("task4_ability2/") });
+    expect(runFile("README.md")).toEqual({ kind: "ignored" });
   });
 });

@@ -87,7 +87,7 @@ function checkTask(benchmark: string, task: string): { ok: true; task: string } 
   if (isPipelineBenchmark(hosted)) {
     const track = hosted.pipeline.parseTrack(task);
     if (track !== null) return { ok: true, task: track };
-    return { ok: false, message: `unknown track "${task}"; known: ${hosted.pipeline.trackNames.join(", ")}` };
+    return { ok: false, message: `unknown track "${task}"; known: ${hosted.pipeline.knownTracks}` };
   }
   if (hosted.tracks.some((t) => t.id === task)) return { ok: true, task };
   return { ok: false, message: `unknown ${hosted.title} track "${task}"; known: ${hosted.tracks.map((t) => t.id).join(", ")}` };
