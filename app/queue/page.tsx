@@ -6,7 +6,7 @@ import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
-import { trackLabel } from "@/lib/benchmarks";
+import { getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
@@ -48,10 +48,13 @@ function Scope({ entry }: { entry: Pick<Identity, "tracks" | "benchmark" | "spli
   return (
     <span className="text-fg-muted">
       {trackText(entry.tracks)}
-      <span className="text-fg-subtle">
-        {" "}
-        · {entry.benchmark === "alpsbench-v1" ? "AlpsBench" : entry.benchmark === "demo" ? "Demo" : entry.benchmark} · {entry.split}
-      </span>
+      {/* a module's track label already names it, and a module has no splits */}
+      {getBenchmark(entry.benchmark) ? null : (
+        <span className="text-fg-subtle">
+          {" "}
+          · {entry.benchmark === "alpsbench-v1" ? "AlpsBench" : entry.benchmark === "demo" ? "Demo" : entry.benchmark} · {entry.split}
+        </span>
+      )}
     </span>
   );
 }
