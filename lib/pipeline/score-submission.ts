@@ -45,19 +45,14 @@ export type RunScoreJobOptions = {
   log?: (line: string) => void;
 };
 
+/** what the dispatch reads; each benchmark's scoring reads what else it needs itself */
 const SUBMISSION_FIELDS = {
   id: true,
   status: true,
   scorerVersion: true,
   tracks: true,
-  split: true,
-  benchmarkVersionId: true,
-  fileSha256: true,
-  fileSize: true,
   startedAt: true,
-  progressTotal: true,
-  createdAt: true,
-  benchmarkVersion: { select: { slug: true, isDemo: true } },
+  benchmarkVersion: { select: { slug: true } },
 } as const;
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
