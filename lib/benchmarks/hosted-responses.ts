@@ -35,7 +35,8 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
  * the benchmark at "/" (alpsbench-v1, demo); a pipeline benchmark answers its own (`pipeline.snapshotResponse`).
  */
 export async function snapshotResponse(db: Db, search: URLSearchParams): Promise<Response> {
-  const hosted = benchmarkOfDataVersion(search.get("benchmark") ?? "");
+  // trimmed as the table query trims it, so the dispatch and the benchmark's own reading agree
+  const hosted = benchmarkOfDataVersion((search.get("benchmark") ?? "").trim());
   if (isPipelineBenchmark(hosted)) return hosted.pipeline.snapshotResponse(db, search);
   const format = parseFormat(SnapshotFormat, search);
   const unknown = unknownParamsIssue(search, ["format", "benchmark"]);

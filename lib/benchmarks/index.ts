@@ -53,21 +53,29 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
 /**
  * Adds a benchmark of either kind at run time and returns the function that removes it. For tests only (a third
  * benchmark proves the platform needs no change for a new one): no route, page or CLI command calls it, and
- * lib/benchmarks/register-benchmark-callers.test.ts fails if one does. It refuses an id already taken, and a
- * pipeline benchmark whose track ids (stored as they are) another benchmark declares, so a test cannot replace or
- * shadow a real benchmark.
+ * lib/benchmarks/register-benchmark-callers.test.ts fails if one does. It refuses any name another benchmark
+ * answers to, so a test cannot replace or shadow a real benchmark: an id or data version already taken, a view
+ * slug of the old read URLs (`/api/v1/leaderboards/task1`), a malformed or repeated name, a stored track id
+ * another benchmark declares.
  */
 export function registerBenchmark(benchmark: HostedBenchmark): () => void {
-  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(benchmark.id)) throw new Error(`benchmark id "${benchmark.id}": lowercase letters, digits and -`);
   if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
-  // a name another benchmark's uploads already use (an id or a data version) would take them over
-  const claimed = new Set(hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]));
   const names = [benchmark.id, ...(isPipelineBenchmark(benchmark) ? benchmark.pipeline.dataVersions : [])];
+  const malformed = names.find((name) => !/^[a-z0-9][a-z0-9-]{0,63}$/.test(name));
+  if (malformed !== undefined) throw new Error(`"${malformed}": a benchmark id or data version is lowercase letters, digits and -`);
+  if (new Set(names).size !== names.length) throw new Error(`benchmark "${benchmark.id}": a name given twice`);
+  // a name another benchmark's uploads or URLs already use would take them over
+  const claimed = new Set([
+    ...ROOT_BENCHMARK.rootViewSlugs,
+    ...hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]),
+  ]);
   const clash = names.find((name) => claimed.has(name));
-  if (clash) throw new Error(`"${clash}" already names another benchmark or its data`);
+  if (clash) throw new Error(`"${clash}" already names another benchmark, its data or its views`);
+  // the track ids as stored (a module's are qualified by its id; a pipeline benchmark's are its own)
+  const stored = benchmark.tracks.map((t) => (isPipelineBenchmark(benchmark) ? t.id : `${benchmark.id}/${t.id}`));
+  const taken = stored.find((id) => hostedTrack(id) !== null);
+  if (taken) throw new Error(`track "${taken}" is already another benchmark's`);
   if (isPipelineBenchmark(benchmark)) {
-    const taken = benchmark.tracks.find((t) => hostedTrack(t.id) !== null);
-    if (taken) throw new Error(`track "${taken.id}" is already another benchmark's`);
     pipelines.push(benchmark);
     return () => {
       const at = pipelines.indexOf(benchmark);

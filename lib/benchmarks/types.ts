@@ -335,6 +335,8 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   tracks: TrackInfo[];
   /** view ids answered at /api/v1/leaderboards/<benchmark>/<view>; "" the default */
   views: Pick<BenchmarkView, "id" | "title">[];
+  /** the names its views answer to at /api/v1/leaderboards/<name> (the benchmark at "/": its URLs from before) */
+  rootViewSlugs: readonly string[];
   /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
   pageOf(viewId: string): string | null;
   pipeline: OwnPipeline;

@@ -120,6 +120,9 @@ describe("read API over HTTP", () => {
     const defaultVersion = await fetch(`${baseUrl}/api/v1/inputs/task1/example?rows=2`);
     expect(byId.status).toBe(defaultVersion.status);
     expect(await byId.text()).toBe(await defaultVersion.text());
+    // the dispatch trims the name as the benchmark's own reading does (" personalllm" went to AlpsBench before)
+    const spaced = (await (await fetch(`${baseUrl}/api/v1/snapshot?benchmark=%20personalllm`)).json()) as { snapshot: { benchmark: string } };
+    expect(spaced.snapshot.benchmark).toBe("personalllm");
     // one benchmark per download: the dispatch and the benchmark's own reading must not see different ones
     const repeated = await fetch(`${baseUrl}/api/v1/inputs/task1?benchmark=demo&benchmark=alpsbench`);
     expect(repeated.status).toBe(400);
@@ -143,6 +146,7 @@ describe("read API over HTTP", () => {
     for (const [path, location] of [
       ["/benchmarks/alpsbench", "/"],
       ["/benchmarks/alpsbench/task1?split=test", "/tasks/task1?split=test"],
+      ["/benchmarks/alpsbench/overview", "/"],
     ] as const) {
       const response = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
       expect(response.status, path).toBeGreaterThanOrEqual(300);

@@ -8,6 +8,7 @@ import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
+import { thirdBenchmark, thirdTrack } from "../fixtures/third-benchmark";
 
 /**
  * A benchmark with its OWN pipeline, the kind AlpsBench is, hosted with NO platform change: a test-only one
@@ -93,6 +94,18 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
     expect(() => registerBenchmark(pipelineBenchmark("demo"))).toThrow(/"demo" already names/);
     expect(() => registerBenchmark({ ...takeOver, id: "pipe-test-v1" })).toThrow(/"pipe-test-v1" already names/);
     expect(benchmarkOfDataVersion("alpsbench-v1").id).toBe("alpsbench");
+    // nor AlpsBench's old read URLs (`/api/v1/leaderboards/task1` would be a benchmark's default view), nor a
+    // malformed or repeated data version (an empty one would catch every request that names none)
+    for (const id of ["task1", "overview", "task3-d300"]) expect(() => registerBenchmark(pipelineBenchmark(id)), id).toThrow(/already names/);
+    expect(() => registerBenchmark(thirdBenchmark("task1"))).toThrow(/already names/);
+    for (const versions of [[""], ["Demo"], ["pipe-three-v1", "pipe-three-v1"]] as [string, ...string[]][]) {
+      expect(() => registerBenchmark({ ...takeOver, pipeline: { ...takeOver.pipeline, dataVersions: versions } }), versions.join()).toThrow(/lowercase|twice/);
+    }
+    // nor a module whose stored track ids (`<id>/<track>`) a pipeline benchmark declares
+    const zed = registerBenchmark({ ...pipelineBenchmark("pipe-four"), tracks: [{ ...benchmark.tracks[0]!, id: "zed/echo" }] });
+    expect(() => registerBenchmark({ ...thirdBenchmark("zed"), tracks: [{ ...thirdTrack, id: "echo" }] })).toThrow(/track "zed\/echo" is already/);
+    zed();
+    expect(hostedTrack("zed/echo")).toBeNull();
   });
 
   test("refusals come from its hooks and store nothing: a bad row (line and field), an unknown track", async () => {

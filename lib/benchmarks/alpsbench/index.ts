@@ -1,6 +1,6 @@
 import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { TASK_VIEWS } from "@/lib/leaderboard/views";
+import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/leaderboard/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
@@ -32,7 +32,8 @@ export const alpsBench: PipelineBenchmark = {
   home: "/",
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
-  pageOf: (viewId) => (viewId === "" ? "/" : Object.hasOwn(TASK_VIEWS, viewId) ? `/tasks/${viewId}` : null),
+  rootViewSlugs: VIEW_SLUGS,
+  pageOf: (viewId) => (viewId === "" || viewId === "overview" ? "/" : Object.hasOwn(TASK_VIEWS, viewId) ? `/tasks/${viewId}` : null),
   pipeline: {
     scoreVersion: SCORER_VERSION,
     dataVersions: ["alpsbench-v1", "demo"],

@@ -11,7 +11,8 @@ import { apiError } from "../../submissions/_lib/http";
 export function inputsResponse(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response> {
   // one benchmark: the dispatch below and the benchmark's own reading must agree on it
   if (search.getAll("benchmark").length > 1) return Promise.resolve(apiError(400, "bad_request", "parameter benchmark given more than once"));
-  const hosted = benchmarkOfDataVersion(search.get("benchmark") ?? "");
+  // trimmed as the benchmark's own reading trims it, so both agree
+  const hosted = benchmarkOfDataVersion((search.get("benchmark") ?? "").trim());
   if (isPipelineBenchmark(hosted) && hosted.pipeline.inputsResponse) return hosted.pipeline.inputsResponse(db, track, search, kind);
   return Promise.resolve(apiError(404, "not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`));
 }
