@@ -12,7 +12,7 @@ import { metricDef, TRACK_METRICS } from "./metrics";
  *    memories copied into a Task 2 row, or junk), the probability of any published figure changes by at most a
  *    factor e^(ε / F) with that instance. Rounding alone (the earlier layer 2) was a threshold: known rows that put
  *    the exact value at a rounding boundary read one bit per figure and upload (the outside review's fourth pass).
- *    The noise is drawn from a keyed hash of a server secret (lib/pipeline/test-figure-noise.ts) and the
+ *    The noise is drawn from a keyed hash of a server secret (lib/benchmarks/alpsbench/pipeline/test-figure-noise.ts) and the
  *    submission, so a re-score publishes the same figure (no fresh draw to average) and no one can subtract it.
  * 2. **Rounding** to a step q = 10^ceil(log10(2 × Δ)) (post-processing: keeps DP, and shows no spurious digits).
  * 3. **Withholding** (null) when q or the noise's 95 % half-width (b × ln 20) exceeds MAX_STEP_SHARE of the range:

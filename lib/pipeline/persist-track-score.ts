@@ -17,7 +17,7 @@ export async function persistTrackScore(
   benchmarkVersionId: string,
   result: TrackScore,
   /**
-   * The submission's noise draws when it publishes test figures (lib/pipeline/test-figures.ts testFigureDraw): its
+   * The submission's noise draws when it publishes test figures (lib/benchmarks/alpsbench/pipeline/test-figures.ts testFigureDraw): its
    * Scores (a test-split upload's, or a full upload's built by combineWithPublishedTest) and its test SplitScores
    * are stored as published (lib/leaderboard/test-split-privacy.ts). Absent: everything exact.
    */

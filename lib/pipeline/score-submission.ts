@@ -8,7 +8,7 @@ import type { RewardSetup } from "./fill-reward-scores";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { scoreVersionFor } from "./score-version-for";
 import { isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON, SubmissionScoringError } from "./submission-failure";
-import type { JudgeSetup } from "./submission-judge";
+import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { JobSupersededError, type JobControl } from "./submission-job-control";
 
 export { JobSupersededError, type JobControl } from "./submission-job-control";

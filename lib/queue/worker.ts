@@ -6,7 +6,7 @@ import { liveJudgeFromEnv } from "@/lib/judge";
 import type { RewardSetup } from "@/lib/pipeline/fill-reward-scores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { exhaustedReason, isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "@/lib/pipeline/submission-failure";
-import type { JudgeSetup } from "@/lib/pipeline/submission-judge";
+import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { JobSupersededError } from "@/lib/pipeline/submission-job-control";
 import { getBoss, stopBoss } from "./boss";
 import { claimJob, type ClaimedJob, scoreJobControl } from "./job-control";

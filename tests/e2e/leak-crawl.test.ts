@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { testFigureSecret } from "@/lib/pipeline/test-figure-noise";
+import { testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
 import { asActor, canary, demoTask1Ids, makeActors, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, ROOT } from "./submissions-helpers";
 

@@ -7,7 +7,7 @@ import { type NoiseDraw, publishTestAggregate } from "@/lib/leaderboard/test-spl
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
 import { allScopeInstances, type ScopeInstance } from "@/lib/pipeline/submission-instances";
-import { testFigureNoise, testFigureSecret } from "@/lib/pipeline/test-figure-noise";
+import { testFigureNoise, testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";

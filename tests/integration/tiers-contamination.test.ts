@@ -154,7 +154,7 @@ describe("contamination check", () => {
     const board = await getView(db, TASK_VIEWS.task1, scope("test"));
     const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
     expect(row.contamination?.flagged).toBe(true);
-    expect(row.cells.f1?.value).toBe(1); // it would be first... (the demo's figures are exact: lib/pipeline/test-figures.ts)
+    expect(row.cells.f1?.value).toBe(1); // it would be first... (the demo's figures are exact: lib/benchmarks/alpsbench/pipeline/test-figures.ts)
     expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...but is not listed by default
     const shown = view(board, { flagged: "1" });
     expect(shown.rows.some((r) => r.systemSlug === systemSlug)).toBe(true);

@@ -55,7 +55,7 @@ export async function createTestSubmission(
 
 /**
  * What an uninterrupted, in-memory run gives on the same rows (the reference every test compares with). These are
- * demo uploads, whose figures are exact (lib/pipeline/test-figures.ts: the demo's gold is in this repository).
+ * demo uploads, whose figures are exact (lib/benchmarks/alpsbench/pipeline/test-figures.ts: the demo's gold is in this repository).
  */
 export async function referenceScore(db: Db, benchmarkVersionId: string, submissionId: string, track: TrackId = "task1"): Promise<TrackScore> {
   const instances = await getScorableInstances(db, benchmarkVersionId, track);

@@ -5,7 +5,7 @@ import { createOpenAICompatibleProvider, defineJudgeProfile } from "@/lib/judge"
 import { startFakeChatServer } from "@/lib/judge/testing/fake-chat-server";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { judgeScoreVersion, type JudgeSetup } from "@/lib/pipeline/submission-judge";
+import { judgeScoreVersion, type JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { createTestSubmission, expectStoredEqualsReference, jsonl, referenceScore } from "./worker-fixtures";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -10,7 +10,7 @@ import { JudgeMeter, liveJudgeFromEnv, stableStringify } from "@/lib/judge";
 import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/pipeline/contamination-check";
 import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { publishedJudgeAggregates } from "@/lib/pipeline/published-judge-aggregates";
+import { publishedJudgeAggregates } from "./published-judge-aggregates";
 import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
 import { REFUND_NOTE, SubmissionScoringError } from "@/lib/pipeline/submission-failure";
 import {
@@ -24,9 +24,9 @@ import {
   type SubmissionScope,
   submissionScope,
 } from "@/lib/pipeline/submission-instances";
-import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "@/lib/pipeline/submission-judge";
+import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
 import { type StoredPredictions, storedPredictions } from "@/lib/pipeline/submission-predictions";
-import { storedTestRow, testFigureDraw } from "@/lib/pipeline/test-figures";
+import { storedTestRow, testFigureDraw } from "./test-figures";
 import { queueTiming } from "@/lib/queue/timing";
 
 /**

@@ -1,7 +1,7 @@
 import { type NoiseDraw, publishTestAggregate, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
-import { combineWithPublishedTest } from "./persist-track-score";
-import type { AggregateMetric } from "./score-track";
+import { combineWithPublishedTest } from "@/lib/pipeline/persist-track-score";
+import type { AggregateMetric } from "@/lib/pipeline/score-track";
 import { judgeAggregates } from "./submission-judge";
 
 type JudgedRow = { metrics: unknown; meta: unknown; split: Split };

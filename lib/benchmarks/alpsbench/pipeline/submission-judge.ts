@@ -28,10 +28,10 @@ import {
 import { parsedOf, responseOutcomeOf } from "@/lib/judge/outcome-adapters";
 import { bootstrapCI, scoreMemorySet } from "@/lib/scoring";
 import { taskOf, type TrackId } from "@/lib/tracks";
-import { unroundedAlgoScore } from "./replay-judge";
-import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "./score-track";
-import type { PredictionEntry } from "./submission-predictions";
-import type { ScopeInstance } from "./submission-instances";
+import { unroundedAlgoScore } from "@/lib/pipeline/replay-judge";
+import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/pipeline/score-track";
+import type { PredictionEntry } from "@/lib/pipeline/submission-predictions";
+import type { ScopeInstance } from "@/lib/pipeline/submission-instances";
 
 /**
  * The judge phase of a submission: one judge verdict (or several, one per Task 4 response) per instance, through

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import type { NoiseDraw } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
-import { SCORER_VERSION } from "./score-track";
-import { scopeWhere, type SubmissionScope } from "./submission-instances";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { scopeWhere, type SubmissionScope } from "@/lib/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 
 type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isDemo: boolean } | null };
