@@ -1,9 +1,8 @@
-import { hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { benchmarkHome, hostedBenchmarks } from "@/lib/benchmarks";
 
 /** The home page's benchmark picker: every hosted benchmark's page, from the registry (the one at "/" first). */
 export function BenchmarkSwitcher({ current }: { current: string }) {
-  const items = hostedBenchmarks().map((b) => ({ id: b.id, title: b.title, href: isPipelineBenchmark(b) ? b.home : `/benchmarks/${b.id}` }));
+  const items = hostedBenchmarks().map((b) => ({ id: b.id, title: b.title, href: benchmarkHome(b) }));
   return (
     <nav aria-label="Benchmark" className="flex flex-wrap items-center gap-2 text-sm" data-benchmark-switcher="">
       <span className="text-fg-muted">Benchmark:</span>

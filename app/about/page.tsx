@@ -4,8 +4,7 @@ import { getInstanceCounts } from "@/lib/db/queries/stats";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { PageHeader } from "@/components/page-header";
-import { hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { benchmarkHome, hostedBenchmarks } from "@/lib/benchmarks";
 import { TRACK_IDS, TRACK_LABELS, SPLITS } from "@/lib/tracks";
 
 export const dynamic = "force-dynamic";
@@ -179,7 +178,7 @@ export default async function AboutPage() {
         </h2>
         {hostedBenchmarks().map((b) => (
           <p key={b.id} className={p} id={`about-${b.id}`}>
-            <a className="font-medium text-fg underline" href={isPipelineBenchmark(b) ? b.home : `/benchmarks/${b.id}`}>
+            <a className="font-medium text-fg underline" href={benchmarkHome(b)}>
               {b.title}
             </a>
             : {b.credit.citation}. Data licence: {b.credit.dataLicence}; code licence: {b.credit.codeLicence}. Source:{" "}

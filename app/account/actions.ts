@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { API_TOKEN_SCOPES, createApiToken, revokeApiToken, tokenNameProblem } from "@/lib/auth/api-token";
+import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
+import { nameProblem } from "@/lib/security/safe-text";
 
 /** More live tokens than this is a leak waiting to happen; revoke old ones first. */
 const MAX_LIVE_TOKENS = 20;
@@ -16,7 +17,7 @@ const CreateTokenInput = z.object({
     .min(1, { message: "Give the token a name, e.g. the machine or script that uses it." })
     .max(60, { message: "The name is longer than 60 characters." })
     .superRefine((name, ctx) => {
-      const problem = tokenNameProblem(name);
+      const problem = nameProblem(name);
       if (problem) ctx.addIssue({ code: "custom", message: `The name ${problem}.` });
     }),
   scopes: z.array(z.enum(API_TOKEN_SCOPES, { error: `Scopes are ${API_TOKEN_SCOPES.join(" and ")}.` })).min(1, { message: "Choose at least one scope." }),

@@ -42,11 +42,16 @@ describe("API tokens", () => {
 });
 
 describe("token names (the web form and `alpsbench token create` alike)", () => {
-  test("a bidi override, a control character or nothing visible is named; an ordinary name passes", async () => {
-    const { tokenNameProblem } = await import("./api-token");
-    expect(tokenNameProblem("a\u202eb")).toMatch(/bidirectional control character U\+202E/);
-    expect(tokenNameProblem("a\u0001")).toMatch(/control character U\+0001/);
-    expect(tokenNameProblem("\u200b")).toBe("has no visible character");
-    expect(tokenNameProblem("laptop 2")).toBeNull();
+  test("createApiToken refuses a bidi override, a control character or nothing visible before it stores anything", async () => {
+    const { createApiToken } = await import("./api-token");
+    // any use of the database fails the test: the name is checked first
+    const db = new Proxy({}, { get: () => expect.unreachable("the database was used") }) as unknown as Parameters<typeof createApiToken>[0];
+    for (const [name, message] of [
+      ["a\u202eb", /the token name contains the bidirectional control character U\+202E/],
+      ["a\u0001", /control character U\+0001/],
+      ["\u200b", /the token name has no visible character/],
+    ] as const) {
+      await expect(createApiToken(db, "user", { name, scopes: ["read"] }), JSON.stringify(name)).rejects.toThrow(message);
+    }
   });
 });

@@ -71,7 +71,7 @@ export async function createApiToken(
   const name = options.name.trim();
   if (!name) throw new Error("a token needs a name");
   // the web form checks first (with its own messages); the CLI stored "a\u202eb" and "\u200b" unchecked
-  const problem = tokenNameProblem(name);
+  const problem = nameProblem(name);
   if (problem) throw new Error(`the token name ${problem}`);
   const scopes = normaliseScopes(options.scopes);
   if (scopes.length === 0) throw new Error(`a token needs at least one scope (${API_TOKEN_SCOPES.join(", ")})`);
@@ -104,9 +104,4 @@ export async function userFromBearer(db: Db, authorizationHeader: string | null 
 export async function revokeApiToken(db: Db, userId: string, tokenId: string): Promise<boolean> {
   const { count } = await db.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count === 1;
-}
-
-/** Why a token name cannot be stored as typed (a control or bidi character, nothing visible), or null. */
-export function tokenNameProblem(name: string): string | null {
-  return nameProblem(name);
 }

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
-import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
 import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
 import { parseTableQuery, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
@@ -83,14 +83,8 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   if (!parsed.ok || !loaded.ok || unknown) return { ok: false, issues };
   const { board, attributes, attributeKeys } = loaded.view;
   const view = applyTableQuery(board, parsed.query);
-  if (view.unknownColumns.length > 0) {
-    return {
-      ok: false,
-      issues: [
-        `sort/cols: view "${board.id}" has no column ${view.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`,
-      ],
-    };
-  }
+  const columnsIssue = unknownColumnsIssue(board, view);
+  if (columnsIssue) return { ok: false, issues: [columnsIssue] };
   // settings right after the row's identity, so a CSV reads "system, tier, setting, algorithm, ..., metrics"
   const fields = viewRecordFields(view);
   // after the last identity field (uploader, contamination figures …), before the first metric column

@@ -32,6 +32,11 @@ export function hostedBenchmarks(): readonly HostedBenchmark[] {
   return [ROOT_BENCHMARK, ...registered, ...pipelines];
 }
 
+/** A hosted benchmark's page: the one a pipeline benchmark declares (AlpsBench: "/"), else /benchmarks/<id>. */
+export function benchmarkHome(benchmark: HostedBenchmark): string {
+  return isPipelineBenchmark(benchmark) ? benchmark.home : `/benchmarks/${benchmark.id}`;
+}
+
 /** A hosted benchmark by id, either kind. */
 export function getHostedBenchmark(id: string): HostedBenchmark | null {
   return hostedBenchmarks().find((b) => b.id === id) ?? null;
@@ -44,6 +49,16 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
   return getBenchmark(slug) ?? pipelines.find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
+}
+
+/**
+ * The data version slug a `benchmark` field or parameter means: a pipeline benchmark's own id is its default data
+ * version (`alpsbench` → `alpsbench-v1`); any other name is itself. (The browser's table query, which cannot load
+ * the registry, has the same alias: lib/leaderboard/table-state.ts benchmarkAlias.)
+ */
+export function dataVersionOf(name: string): string {
+  const hosted = getHostedBenchmark(name);
+  return hosted && isPipelineBenchmark(hosted) ? hosted.pipeline.dataVersions[0] : name;
 }
 
 export function getTrack(benchmark: Benchmark, trackId: string) {

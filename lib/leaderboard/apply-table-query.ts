@@ -188,3 +188,10 @@ export interface ServerSlice {
   /** the ids of the columns the query shows, computed over every matching row (not only this page) */
   columns: string[];
 }
+
+/** The 400 message for `sort`/`cols` naming columns a view does not have, or null (every view API says it alike). */
+export function unknownColumnsIssue(board: Pick<Leaderboard, "id" | "columns">, view: Pick<TableView, "unknownColumns">): string | null {
+  if (view.unknownColumns.length === 0) return null;
+  const named = view.unknownColumns.map((c) => `"${c}"`).join(", ");
+  return `sort/cols: view "${board.id}" has no column ${named}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`;
+}

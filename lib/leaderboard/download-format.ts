@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TABLE_QUERY_PARAMS } from "./table-state";
+import { unknownParamsIssue } from "@/lib/http/unknown-params";
+import { parseTableQuery, TABLE_QUERY_PARAMS, type TableQuery } from "./table-state";
 
 /*
  * The download endpoints' `format` (server only: lib/leaderboard/table-state.ts, which the browser loads, reads the
@@ -23,4 +24,19 @@ export function parseFormat<T extends z.ZodType>(schema: T, params: URLSearchPar
   const parsed = schema.safeParse(raw === "" ? undefined : raw);
   if (parsed.success) return { ok: true, format: parsed.data };
   return { ok: false, issue: `format: ${parsed.error.issues[0]?.message ?? "invalid"} (got ${JSON.stringify(raw)})` };
+}
+
+/**
+ * A view request's parameters (`format` of `schema`, the table query, nothing else), or every problem with them
+ * named by its parameter for the 400.
+ */
+export function parseViewParams<T extends z.ZodType>(
+  schema: T,
+  search: URLSearchParams,
+): { ok: true; format: z.infer<T>; query: TableQuery } | { ok: false; issues: string[] } {
+  const format = parseFormat(schema, search);
+  const parsed = parseTableQuery(search);
+  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
+  if (format.ok && parsed.ok && !unknown) return { ok: true, format: format.format, query: parsed.query };
+  return { ok: false, issues: [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])] };
 }

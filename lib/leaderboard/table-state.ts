@@ -87,9 +87,12 @@ function values(params: RawParams, key: string): string[] {
 
 /**
  * `benchmark=alpsbench`, the benchmark's id (the way every other benchmark is named in a URL), is its default data
- * version: pages, the view API and the snapshot read it alike.
+ * version: pages, the view API, the snapshot and the inputs downloads read it alike. The registry's dataVersionOf
+ * says the same on the server (lib/benchmarks/index.ts); this copy is the browser's, which cannot load the registry.
  */
-const BENCHMARK_ALIASES: Readonly<Record<string, string>> = { alpsbench: TABLE_QUERY_PARAMS.benchmark.default };
+export function benchmarkAlias(name: string): string {
+  return name === "alpsbench" ? TABLE_QUERY_PARAMS.benchmark.default : name;
+}
 
 /** Query parameters as the schema's input: lists split on commas, scalars take the first value, empty = absent. */
 function toInput(params: RawParams): Record<string, unknown> {
@@ -104,7 +107,7 @@ function toInput(params: RawParams): Record<string, unknown> {
       if (items.length > 0) out[key] = [...new Set(items)];
     } else {
       const first = raw[0]?.trim();
-      if (first) out[key] = key === "benchmark" && Object.hasOwn(BENCHMARK_ALIASES, first) ? BENCHMARK_ALIASES[first] : first;
+      if (first) out[key] = key === "benchmark" ? benchmarkAlias(first) : first;
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { benchmarkOfDataVersion, getTrack } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, dataVersionOf, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
 import { type AnyTrack, type Benchmark as BenchmarkModule, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
@@ -46,27 +46,25 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's:
   // a module's row schema (lib/submissions/prepare-module-file.ts) or a pipeline benchmark's `prepareFile` hook.
   const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
-  const module = isPipelineBenchmark(hosted) ? null : hosted;
   let moduleTrack: AnyTrack | null = null;
   let trackId: string;
-  if (module) {
-    moduleTrack = typeof input.track === "string" ? getTrack(module, input.track) : null;
+  if (isPipelineBenchmark(hosted)) {
+    const parsedTrack = typeof input.track === "string" ? hosted.pipeline.parseTrack(input.track) : null;
+    if (parsedTrack === null) return { ok: false, code: "bad_request", message: `task: "${String(input.track)}" is not a track.` };
+    trackId = parsedTrack;
+  } else {
+    moduleTrack = typeof input.track === "string" ? getTrack(hosted, input.track) : null;
     if (!moduleTrack) {
       return {
         ok: false,
         code: "bad_request",
-        message: `task: "${String(input.track)}" is not a ${module.title} track; known: ${module.tracks.map((t) => t.id).join(", ")}.`,
+        message: `task: "${String(input.track)}" is not a ${hosted.title} track; known: ${hosted.tracks.map((t) => t.id).join(", ")}.`,
       };
     }
-    if (input.split !== "full") return { ok: false, code: "bad_request", message: `split: ${module.title} has no splits; leave split out (or send "full").` };
-    trackId = platformTrackId(module, moduleTrack.id);
-  } else {
-    const parsedTrack = typeof input.track === "string" ? (hosted as PipelineBenchmark).pipeline.parseTrack(input.track) : null;
-    if (parsedTrack === null) return { ok: false, code: "bad_request", message: `task: "${String(input.track)}" is not a track.` };
-    trackId = parsedTrack;
+    if (input.split !== "full") return { ok: false, code: "bad_request", message: `split: ${hosted.title} has no splits; leave split out (or send "full").` };
+    trackId = platformTrackId(hosted, moduleTrack.id);
   }
-  const track = { data: trackId };
-  const benchmark = module ? await ensureModuleRows(db, module) : await findDataVersion(db, hosted as PipelineBenchmark, input.benchmark);
+  const benchmark = isPipelineBenchmark(hosted) ? await findDataVersion(db, hosted, input.benchmark) : await ensureModuleRows(db, hosted);
   if (!benchmark) return noDataVersion(hosted, input.benchmark);
 
   if (input.idempotencyKey) {
@@ -81,22 +79,16 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   }
 
   // Cheap refusal before reading a byte: a user over the limit is told so at once.
-  const over = await overLimit(db, input.ownerId, [track.data]);
+  const over = await overLimit(db, input.ownerId, [trackId]);
   if (over) {
     await drain(input.body);
     return { ok: false, code: "limit_reached", message: over };
   }
 
-  const prepared =
-    module && moduleTrack
-      ? await prepareForModule(db, module, moduleTrack, { fileName: input.fileName, body: input.body })
-      : await (hosted as PipelineBenchmark).pipeline.prepareFile(db, benchmark, {
-          track: track.data,
-          split: input.split,
-          fileName: input.fileName,
-          path: input.fileName,
-          body: input.body,
-        });
+  const file = { fileName: input.fileName, body: input.body };
+  const prepared = isPipelineBenchmark(hosted)
+    ? await hosted.pipeline.prepareFile(db, benchmark, { ...file, track: trackId, split: input.split, path: input.fileName })
+    : await prepareForModule(db, hosted, moduleTrack!, file);
   if (!prepared.ok) return prepared;
   const committed = await commitFiles(db, input, benchmark, [prepared.file], null);
   if (!committed.ok) return committed;
@@ -181,18 +173,14 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
 }
 
-/** The data version slug an upload names: none given, or the benchmark's own id, is its default ("alpsbench-v1"). */
-function dataVersionSlug(hosted: PipelineBenchmark, slug: string | undefined): string {
-  return slug === undefined || slug === hosted.id ? hosted.pipeline.dataVersions[0] : slug;
-}
-
+/** A pipeline benchmark's data version an upload names (none: the benchmark's default; its id: the same). */
 function findDataVersion(db: Db, hosted: PipelineBenchmark, slug: string | undefined): Promise<Benchmark | null> {
-  return db.benchmarkVersion.findUnique({ where: { slug: dataVersionSlug(hosted, slug) }, select: { id: true, slug: true } });
+  return db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(slug ?? hosted.id) }, select: { id: true, slug: true } });
 }
 
 /** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */
 function noDataVersion(hosted: BenchmarkModule | PipelineBenchmark, slug: string | undefined): SubmissionRefusal {
-  const named = isPipelineBenchmark(hosted) ? dataVersionSlug(hosted, slug) : hosted.id;
+  const named = dataVersionOf(slug ?? hosted.id);
   return { ok: false, code: "not_found", message: `benchmark: "${named}" does not exist${slug === undefined || named === slug ? "" : ` (what "${slug}" names)`}.` };
 }
 

@@ -7,8 +7,7 @@ import { scoreTrack, type ScorableInstance } from "@/lib/pipeline/score-track";
 import { readPredictionFile } from "@/lib/predictions/read-prediction-file";
 import { SPLITS, taskOf, type TrackId } from "@/lib/tracks";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
-import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { dataVersionOf, getBenchmark } from "@/lib/benchmarks";
 import { scoreBenchmarkCommand } from "./score-benchmark";
 import { parseOption, withDb } from "./with-db";
 
@@ -108,8 +107,7 @@ async function instancesFor(track: TrackId, options: z.infer<typeof Options>): P
 
 async function fromDatabase(db: Db, track: TrackId, named: string, split?: (typeof SPLITS)[number]): Promise<ScorableInstance[]> {
   // `alpsbench`, the benchmark's id, is its default data version, as in uploads and URLs
-  const hosted = getHostedBenchmark(named);
-  const benchmark = hosted && isPipelineBenchmark(hosted) ? hosted.pipeline.dataVersions[0] : named;
+  const benchmark = dataVersionOf(named);
   const version = await db.benchmarkVersion.findUnique({ where: { slug: benchmark }, select: { id: true } });
   if (!version) throw new Error(`the database has no benchmark "${benchmark}" (import the data first: alpsbench import --from <dir>)`);
   const instances = await getScorableInstances(db, version.id, track, split ? [split] : undefined);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { API_TOKEN_SCOPES, tokenNameProblem, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
+import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
+import { nameProblem } from "@/lib/security/safe-text";
 import { EmailOption as Email, parseOption as parse, withDb } from "./with-db";
 
 const Scopes = z
@@ -31,9 +32,9 @@ export function register(program: Command): void {
     .action(async (options: { email: string; admin?: boolean; name: string; scopes: string }) => {
       const email = parse(Email, options.email);
       const scopes = parse(Scopes, options.scopes);
-      const nameProblem = tokenNameProblem(options.name.trim());
-      if (nameProblem) {
-        process.stderr.write(`--name: the token name ${nameProblem}\n`);
+      const problem = nameProblem(options.name.trim());
+      if (problem) {
+        process.stderr.write(`--name: the token name ${problem}\n`);
         process.exit(2);
       }
       const created = await withDb(async (db) => {

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createRun } from "@/lib/submissions/create-submission";
 import type { NewRun, RunFileInput } from "@/lib/submissions/contracts";
+import { bytes } from "./upload-helpers";
 
 const db = createPrismaClient(inject("databaseUrl"));
 let ownerId: string;
 const ids: Record<string, string[]> = {};
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 async function* filesOf(files: Record<string, string>): AsyncIterable<RunFileInput> {
   for (const [path, text] of Object.entries(files)) yield { path, body: bytes(text) };
 }

@@ -19,6 +19,7 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 import { moduleItemsResponse } from "@/lib/submissions/module-items-response";
 import { rewardsCsv } from "../fixtures/personalllm-uploads";
 import { thirdBenchmark, thirdTrack } from "../fixtures/third-benchmark";
+import { bytes } from "./upload-helpers";
 
 /**
  * Per-item rows of module uploads (ModuleItem): written with the Score rows (one row per PersonalLLM user, the
@@ -32,9 +33,6 @@ let users: EvalUser[];
 let ownerId: string;
 const unregister: (() => void)[] = [];
 
-async function* bytes(data: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(data);
-}
 function upload(benchmark: string, track: string, fileName: string, data: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return { ownerId, track, split: "full", benchmark, system: { name: `items ${fileName}`, kind: "general_llm" }, fileName, body: bytes(data), ...overrides };
 }

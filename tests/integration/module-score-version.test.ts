@@ -8,6 +8,7 @@ import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { thirdBenchmark } from "../fixtures/third-benchmark";
+import { bytes } from "./upload-helpers";
 
 /**
  * Each module track declares its own scorer version (TrackDefinition.scorerVersion), stored with its Score rows as
@@ -20,9 +21,6 @@ const other = thirdBenchmark("version-other");
 const unregister: (() => void)[] = [];
 let ownerId: string;
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 async function queuedPayload(submissionId: string) {
   const jobs = await db.$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE data->>'submissionId' = $1 ORDER BY created_on DESC`, submissionId);
   return ScoreJobPayloadSchema.parse(jobs[0]!.data);

@@ -18,6 +18,7 @@ import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { rewardsCsv, selectionChoice, writeSelectionParquet } from "../fixtures/personalllm-uploads";
+import { bytes } from "./upload-helpers";
 
 /**
  * PersonalLLM uploads through the platform path (createSubmission -> queue -> runScoreJob -> loadBenchmarkView):
@@ -36,9 +37,6 @@ const personalLlm = getBenchmark("personalllm")!;
 let ownerId: string;
 let personIds: string[];
 
-async function* bytes(data: string | Buffer): AsyncIterable<Uint8Array> {
-  yield Buffer.from(data);
-}
 function upload(track: string, fileName: string, data: string | Buffer, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     ownerId,

@@ -4,11 +4,11 @@ import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-r
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { scoreVersionFor } from "@/lib/pipeline/score-version-for";
-import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
 import { thirdBenchmark, thirdTrack } from "../fixtures/third-benchmark";
+import { bytes, queuedPayload } from "./upload-helpers";
 
 /**
  * A benchmark with its OWN pipeline, the kind AlpsBench is, hosted with NO platform change: a test-only one
@@ -24,9 +24,6 @@ const TRACK = "pipe-test/echo";
 let unregister: () => void;
 let ownerId: string;
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 const rows = (...values: number[]) => values.map((value) => JSON.stringify({ value })).join("\n") + "\n";
 function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
@@ -40,14 +37,9 @@ function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmis
     ...overrides,
   };
 }
-async function queuedPayload(submissionId: string) {
-  const jobs = await db.$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE data->>'submissionId' = $1`, submissionId);
-  expect(jobs).toHaveLength(1);
-  return ScoreJobPayloadSchema.parse(jobs[0]!.data);
-}
 /** runs the upload's steps the way the queue would (one job per step) until the handler says done */
 async function scoreToEnd(submissionId: string): Promise<number> {
-  const payload = await queuedPayload(submissionId);
+  const payload = await queuedPayload(db, submissionId);
   let steps = 0;
   for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
   return steps;

@@ -6,6 +6,7 @@ import { isSubmitterDataError } from "@/lib/pipeline/submission-failure";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { countsAgainstLimits } from "@/lib/submissions/limits";
 import { createTestSubmission, demoRows, jsonl } from "./worker-fixtures";
+import { bytes } from "./upload-helpers";
 
 // Issue 11 finding 6: a job failing on the user's own data (a NUL inside a string: PostgreSQL 22P05) was retried
 // five times and then refunded as "our" failure, so uploads of such files never counted against the daily limit.
@@ -17,9 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.$disconnect());
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 /** The demo Task 3 rows with a NUL in the first row's selected id (Task 3 keeps that id in its per-instance detail). */
 function poisonedTask3Rows(): Record<string, unknown>[] {
   return (demoRows("task3/d100") as Record<string, unknown>[]).map((row, i) => (i === 0 ? { ...row, selected_memory_id: "m\u0000x" } : row));

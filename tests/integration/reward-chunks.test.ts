@@ -17,6 +17,7 @@ import { startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/test
 import { installQueue, queueTiming, startWorker } from "@/lib/queue";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { waitFor } from "./worker-fixtures";
+import { bytes } from "./upload-helpers";
 
 /**
  * The reward step in bounded chunks (lib/pipeline/reward-chunk.ts), against a local reward service: 40 users x
@@ -33,9 +34,6 @@ let users: EvalUser[];
 let ownerId: string;
 let server: FakeRewardServer;
 
-async function* bytes(data: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(data);
-}
 async function upload(name: string) {
   const body = users.map((u) => JSON.stringify({ person_id: u.personId, response: `${name}: answer for ${u.personId}` })).join("\n");
   const created = await createSubmission(db, {

@@ -22,6 +22,7 @@ import { createRewardClient, defineRewardProfile, rewardProfileHash } from "@/li
 import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
+import { bytes } from "./upload-helpers";
 
 /**
  * Response-text-only PersonalLLM rewards uploads, through the platform path and a local reward service
@@ -45,9 +46,6 @@ let server: FakeRewardServer;
 let ownerId: string;
 let users: EvalUser[];
 
-async function* bytes(data: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(data);
-}
 function upload(name: string, rows: Record<string, unknown>[]): NewSubmission {
   const body = rows.map((r) => JSON.stringify(r)).join("\n");
   return { ownerId, track: "rewards", split: "full", benchmark: "personalllm", system: { name, kind: "general_llm" }, fileName: `${name}.jsonl`, body: bytes(body) };

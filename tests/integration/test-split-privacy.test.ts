@@ -11,6 +11,7 @@ import { testFigureNoise, testFigureSecret } from "@/lib/benchmarks/alpsbench/pi
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { bytes } from "./upload-helpers";
 
 /**
  * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
@@ -28,9 +29,6 @@ let devIds: string[] = [];
 let model = new Map<string, unknown[]>();
 let gold = new Map<string, unknown[]>();
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 const jsonl = (rows: readonly unknown[]) => `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
 const JUNK = [{ memory_id: "m1", type: "direct", label: "Zz/Zz", value: "qqqq xxxx", confidence: 0.5 }];
 

@@ -3,10 +3,10 @@ import { getBenchmark, registerBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { thirdBenchmark } from "../fixtures/third-benchmark";
+import { bytes, queuedPayload } from "./upload-helpers";
 
 /**
  * A third benchmark on the platform with NO platform change: a test-only module (tests/fixtures/third-benchmark.ts)
@@ -19,9 +19,6 @@ const benchmark = thirdBenchmark();
 let unregister: () => void;
 let ownerId: string;
 
-async function* bytes(text: string): AsyncIterable<Uint8Array> {
-  yield Buffer.from(text);
-}
 function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
   return {
     ownerId,
@@ -33,11 +30,6 @@ function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmis
     body: bytes(text),
     ...overrides,
   };
-}
-async function queuedPayload(submissionId: string) {
-  const jobs = await db.$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE data->>'submissionId' = $1`, submissionId);
-  expect(jobs).toHaveLength(1);
-  return ScoreJobPayloadSchema.parse(jobs[0]!.data);
 }
 async function leaderboard() {
   const response = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams());
@@ -105,7 +97,7 @@ describe("a third benchmark module, registered at run time", () => {
     );
     expect(again).toMatchObject({ ok: false, code: "duplicate", existing: { id: created.id } });
 
-    expect(await runScoreJob(db, await queuedPayload(created.id), { judge: null })).toBe("done");
+    expect(await runScoreJob(db, await queuedPayload(db, created.id), { judge: null })).toBe("done");
     expect(await db.submission.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: "done", progressDone: 3, progressTotal: 3 });
 
     const better = await createSubmission(db, upload("item_id,value\na,10\nb,20\nc,30\n", { system: { name: "Third better system", kind: "general_llm" } }));
@@ -115,7 +107,7 @@ describe("a third benchmark module, registered at run time", () => {
     );
     for (const s of [better, hidden]) {
       if (!s.ok) throw new Error(s.message);
-      expect(await runScoreJob(db, await queuedPayload(s.id), { judge: null })).toBe("done");
+      expect(await runScoreJob(db, await queuedPayload(db, s.id), { judge: null })).toBe("done");
     }
 
     const board = await leaderboard();

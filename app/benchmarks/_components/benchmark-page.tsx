@@ -99,22 +99,22 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
             as the table's options do, and open as a three-column grid; from `sm` up they are always shown in a line.
             Open they took half a phone's first screen (5 of 19 rows visible). */}
         {settingKeys.length > 0 ? (
-          <input
-            type="checkbox"
-            id={`${benchmark.id}-settings`}
-            // out of the tab order and the accessibility tree from `sm` up, where the settings always show
-            className="peer sr-only sm:hidden"
-            aria-label="Show the settings filters"
-            aria-controls={`${benchmark.id}-settings-form`}
-          />
-        ) : null}
-        {settingKeys.length > 0 ? (
-          <label
-            htmlFor={`${benchmark.id}-settings`}
-            className="cursor-pointer rounded-md border border-line bg-surface px-3 py-1 text-sm font-medium text-fg peer-checked:bg-surface-hover peer-focus-visible:ring-2 peer-focus-visible:ring-accent sm:hidden"
-          >
-            Settings{activeSettings > 0 ? ` (${activeSettings} set)` : ""} ▾
-          </label>
+          <>
+            <input
+              type="checkbox"
+              id={`${benchmark.id}-settings`}
+              // out of the tab order and the accessibility tree from `sm` up, where the settings always show
+              className="peer sr-only sm:hidden"
+              aria-label="Show the settings filters"
+              aria-controls={`${benchmark.id}-settings-form`}
+            />
+            <label
+              htmlFor={`${benchmark.id}-settings`}
+              className="cursor-pointer rounded-md border border-line bg-surface px-3 py-1 text-sm font-medium text-fg peer-checked:bg-surface-hover peer-focus-visible:ring-2 peer-focus-visible:ring-accent sm:hidden"
+            >
+              Settings{activeSettings > 0 ? ` (${activeSettings} set)` : ""} ▾
+            </label>
+          </>
         ) : null}
         <form
           id={`${benchmark.id}-settings-form`}

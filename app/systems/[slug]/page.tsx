@@ -10,7 +10,8 @@ import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getSystemPage, type SystemSubmission } from "@/lib/db/queries/system-page";
 import { scoreHistory } from "@/lib/db/queries/system-score-history";
-import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackLabel } from "../_lib/metric-format";
+import { trackLabel } from "@/lib/benchmarks";
+import { describeMetric, formatScore, formatScoreInterval, metricOrder } from "../_lib/metric-format";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,6 @@ import { formatInterval, formatMetric } from "@/components/format";
 import { hostedTrack } from "@/lib/benchmarks";
 import type { BenchmarkMetricKind } from "@/lib/benchmarks/types";
 
-export { trackLabel } from "@/lib/benchmarks";
-
 /** The benchmark's label, description and decimals for a stored (track, metric); raw names for unknown ones. */
 export function describeMetric(trackId: string, metric: string): { label: string; description: string; decimals: number; kind: BenchmarkMetricKind | null } {
   const found = hostedTrack(trackId);

@@ -1,10 +1,10 @@
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { TASK_VIEWS } from "@/lib/leaderboard/views";
-import { TRACK_IDS, TRACK_LABELS } from "@/lib/tracks";
+import { taskOf, TRACK_IDS, TRACK_LABELS, type TaskId } from "@/lib/tracks";
 import type { PipelineBenchmark, TrackInfo } from "../types";
 
 /** What each task measures, for the track list (SCORING.md). */
-const TASK_DESCRIPTIONS: Record<string, string> = {
+const TASK_DESCRIPTIONS: Record<TaskId, string> = {
   task1: "Extract the user's memories from a real dialogue; matched to the gold memories (F1, recall) and judged.",
   task2: "Update a memory pool with a new dialogue: keep, add, modify or delete; matched to the golden updated list.",
   task3: "Retrieve the one gold memory for a query among 100 to 1,000 distractors (recall@k, judged recall).",
@@ -20,7 +20,7 @@ export const ALPSBENCH_TRACKS: TrackInfo[] = TRACK_IDS.map((id) => {
   return {
     id,
     title: TRACK_LABELS[id],
-    description: TASK_DESCRIPTIONS[id.split("/")[0]!]!,
+    description: TASK_DESCRIPTIONS[taskOf(id)],
     kind: metrics.find((m) => m.id === DEFAULT_SORT[id])?.kind ?? "deterministic",
     metrics,
     headline: DEFAULT_SORT[id],

@@ -1,6 +1,7 @@
 import { formatCount } from "@/components/format";
 import type { DimensionGroup } from "@/lib/db/queries/submission-breakdown";
-import { describeMetric, formatScore, metricOrder, trackLabel } from "@/app/systems/_lib/metric-format";
+import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
+import { trackLabel } from "@/lib/benchmarks";
 
 /**
  * Per-dimension means (the stratum's domain: which kinds of personal facts a system handles well), one table

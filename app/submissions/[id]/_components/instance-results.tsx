@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatCount } from "@/components/format";
-import { describeMetric, formatScore, metricOrder, trackLabel } from "@/app/systems/_lib/metric-format";
+import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
+import { trackLabel } from "@/lib/benchmarks";
 import { INSTANCES_PER_PAGE, type ExplainedInstance, type InstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
 import { InstanceInput } from "./instance-input";
 import { MatchExplanationView, StoredMatchView } from "./match-explanation";

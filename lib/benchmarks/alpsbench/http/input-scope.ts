@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { benchmarkAlias } from "@/lib/leaderboard/table-state";
 import type { Db } from "@/lib/db/create-client";
 import { findBenchmarkVersion, type InputScope } from "@/lib/db/queries/submission-inputs";
 import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/tracks";
@@ -13,12 +14,7 @@ const Query = z.object({
     .optional()
     .transform((s) => (s === undefined || s === "full" ? null : s)),
   // `alpsbench`, the benchmark's id, is its default data version (as in the table query)
-  benchmark: z
-    .string()
-    .trim()
-    .min(1)
-    .default("alpsbench-v1")
-    .transform((b) => (b === "alpsbench" ? "alpsbench-v1" : b)),
+  benchmark: z.string().trim().min(1).default("alpsbench-v1").transform(benchmarkAlias),
 });
 
 /** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */

@@ -2,10 +2,9 @@ import { strToU8, zipSync } from "fflate";
 import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/db/queries/view";
-import { unknownParamsIssue } from "@/lib/http/unknown-params";
-import { parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
+import { parseViewParams } from "@/lib/leaderboard/download-format";
 import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
-import { parseTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
+import { scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 
@@ -16,12 +15,9 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
  * and dated, under one table scope. `benchmark` is a data version (alpsbench-v1, demo) or `alpsbench` (the default).
  */
 export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async (db, search) => {
-  const format = parseFormat(SnapshotFormat, search);
-  const parsed = parseTableQuery(search);
-  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
-  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
-  if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
-  const query = parsed.query;
+  const parsed = parseViewParams(SnapshotFormat, search);
+  if (!parsed.ok) return badRequest(parsed.issues);
+  const { format, query } = parsed;
   const scope = scopeOf(query);
   // One view after the other: an export is not worth holding a connection per view while pages are served.
   const boards = [];
@@ -40,7 +36,7 @@ export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async 
   };
   const stamp = generatedAt.toISOString().slice(0, 10);
   const name = `alpsbench-snapshot-${query.benchmark}-${query.split}-${stamp}`;
-  if (format.format === "zip") {
+  if (format === "zip") {
     const files = snapshotCsvFiles(meta, boards);
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, strToU8(text)])), { level: 6 });
     return new NextResponse(Buffer.from(zip), {

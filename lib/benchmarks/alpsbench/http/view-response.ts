@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/db/queries/view";
-import { unknownParamsIssue } from "@/lib/http/unknown-params";
-import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
-import { DownloadFormat, parseFormat, VIEW_API_PARAMS } from "@/lib/leaderboard/download-format";
-import { parseTableQuery, scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
+import { DownloadFormat, parseViewParams } from "@/lib/leaderboard/download-format";
+import { scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
 
@@ -21,21 +20,15 @@ export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, vie
   if (!view) {
     return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
   }
-  const format = parseFormat(DownloadFormat, search);
-  const parsed = parseTableQuery(search);
-  const unknown = unknownParamsIssue(search, VIEW_API_PARAMS);
-  const issues = [...(format.ok ? [] : [format.issue]), ...(parsed.ok ? [] : parsed.issues), ...(unknown ? [unknown] : [])];
-  if (!format.ok || !parsed.ok || unknown) return badRequest(issues);
-  const query = parsed.query;
+  const parsed = parseViewParams(DownloadFormat, search);
+  if (!parsed.ok) return badRequest(parsed.issues);
+  const { format, query } = parsed;
   const board = await getView(db, view, scopeOf(query));
   const table = applyTableQuery(board, query);
-  if (table.unknownColumns.length > 0) {
-    return badRequest([
-      `sort/cols: view "${view.id}" has no column ${table.unknownColumns.map((c) => `"${c}"`).join(", ")}. Known: ${board.columns.map((c) => c.id).join(", ")}, system.`,
-    ]);
-  }
+  const columnsIssue = unknownColumnsIssue(board, table);
+  if (columnsIssue) return badRequest([columnsIssue]);
   const name = `alpsbench-${view.id}-${query.benchmark}-${query.split}${query.version ? `-${query.version}` : ""}`;
-  if (format.format === "csv") {
+  if (format === "csv") {
     return new NextResponse(viewCsv(table), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
