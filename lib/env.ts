@@ -61,6 +61,17 @@ const EnvSchema = z.object({
   SUBMISSIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
   SUBMISSIONS_PER_TRACK_PER_DAY: z.coerce.number().int().min(0).default(5),
   /**
+   * uploads with test-split rows per user and benchmark data version, over the last 24 hours and 30 days (GLUE's
+   * rule: exact test figures, probing bounded by how many answers one account gets); a run counts once
+   */
+  TEST_SUBMISSIONS_PER_DAY: z.coerce.number().int().min(0).default(2),
+  TEST_SUBMISSIONS_PER_MONTH: z.coerce.number().int().min(0).default(6),
+  /**
+   * "on": an upload's test-split figures are published with Laplace noise and rounded
+   * (lib/leaderboard/test-split-privacy.ts) instead of exactly; off by default (README, "Test-split figures")
+   */
+  TEST_FIGURE_NOISE: z.enum(["off", "on"]).default("off"),
+  /**
    * the worker: instances per job chunk, and how long a chunk may run before pg-boss hands it to another worker.
    * A dead worker's chunk is retried within expiry + 2 × maintenance (5 s) + 3 s of its start: under a minute at 45.
    */

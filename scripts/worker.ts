@@ -11,8 +11,10 @@
  * Progress lines go to stderr, one per chunk.
  */
 import { databaseForCli } from "../lib/db/cli-database";
+import { createPrismaClient } from "../lib/db/create-client";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
+import { queueExactTestFigures } from "../lib/pipeline/queue-exact-test-figures";
 import { queueTiming, startWorker } from "../lib/queue";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
@@ -60,6 +62,15 @@ async function main(): Promise<void> {
 
   await worker.ready;
   log("ready");
+  // uploads whose test figures were published noised are re-scored exactly while the noise is off
+  const db = createPrismaClient(database.url);
+  try {
+    await queueExactTestFigures(db, { noise: config.TEST_FIGURE_NOISE === "on", log });
+  } catch (error) {
+    log(`could not queue the re-scoring of noised test figures (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 main().catch((error: unknown) => {

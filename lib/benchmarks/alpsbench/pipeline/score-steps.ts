@@ -5,7 +5,7 @@ import { ensureJudgeProfileRow } from "@/lib/db/judge-profile-row";
 import { PostgresJudgeCache } from "@/lib/db/postgres-judge-cache";
 import { getInstanceSplits } from "@/lib/db/queries/instance-splits";
 import { env } from "@/lib/env";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { JudgeMeter, liveJudgeFromEnv, stableStringify } from "@/lib/judge";
 import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/pipeline/contamination-check";
@@ -215,8 +215,13 @@ async function aggregate(
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
   await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n } }, async (tx) => {
     const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined);
-    const note = testPrivacyNote(published);
-    if (note) await tx.submission.update({ where: { id: submission.id }, data: { note } });
+    // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
+    // made them exact (queue-exact-test-figures.ts), with the marker the pages read to show a noised figure as such.
+    if (submission.source === "upload") {
+      const note = testPrivacyNote(published);
+      const steps = Object.fromEntries([...published].map(([figure, p]) => [figure, p.withheld ? null : p.step]));
+      await tx.submission.update({ where: { id: submission.id }, data: { note, testFigureNoise: note ? { steps } : Prisma.DbNull } });
+    }
     if (contamination) {
       const subject = { id: submission.id, systemId: submission.systemId, benchmarkVersionId: scope.benchmarkVersionId, createdAt: submission.createdAt };
       await recordContamination(

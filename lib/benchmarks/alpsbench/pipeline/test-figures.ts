@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
 import type { NoiseDraw } from "@/lib/leaderboard/test-split-privacy";
 import type { Split, TrackId } from "@/lib/tracks";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
@@ -29,16 +30,24 @@ export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: Submi
   return row !== null;
 }
 
+/** Whether the operator turned the noise of uploads' test figures on (TEST_FIGURE_NOISE; off by default). */
+export function testFigureNoiseOn(): boolean {
+  return env().TEST_FIGURE_NOISE === "on";
+}
+
 /**
  * The noise draws of a submission's published test figures for `track` (the server secret is read, or created,
- * here), or null when it publishes none (publishesTestFigures).
+ * here), or null when its figures are exact: the noise is off (the default: test figures are exact, and probing
+ * is bounded by the test-upload limits, lib/submissions/upload-limits.ts), or it publishes none
+ * (publishesTestFigures).
  */
 export async function testFigureDraw(
   db: Pick<Db, "serverSecret">,
   submission: Subject & { id: string },
   track: TrackId,
   hasTestRow: boolean,
+  noise: boolean = testFigureNoiseOn(),
 ): Promise<NoiseDraw | null> {
-  if (!publishesTestFigures(submission, hasTestRow)) return null;
+  if (!noise || !publishesTestFigures(submission, hasTestRow)) return null;
   return testFigureNoise(await testFigureSecret(db), submission.id, track);
 }
