@@ -4,6 +4,7 @@ import "@/lib/security/zod-jitless";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { z } from "zod";
+import { refusalAdvice } from "@/lib/submissions/refusal-advice";
 import { formatCount } from "./format";
 import { ProgressBar } from "./progress-bar";
 import { UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
@@ -134,6 +135,8 @@ const ErrorBody = z.looseObject({
         validation: Validation.optional(),
         /** 400: one entry per bad form field */
         fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+        /** 429 upload limit: when the next upload is allowed */
+        nextAllowedAt: z.string().nullable().optional(),
       }),
     ])
     .optional(),
@@ -155,6 +158,8 @@ type Refusal = {
   problems: Problem[];
   problemsTotal: number;
   coverage: z.infer<typeof Coverage> | null;
+  nextAllowedAt?: string | null;
+  code?: string | null;
 };
 
 function refusalFrom(status: number, text: string): Refusal {
@@ -181,7 +186,7 @@ function refusalFrom(status: number, text: string): Refusal {
   const fieldProblems: Problem[] = (error?.fields ?? []).map((f) => ({ line: null, field: f.field, message: f.message }));
   const problems = body.problems ?? error?.problems ?? validation?.problems ?? fieldProblems;
   const problemsTotal = Math.max(problems.length, body.problemsTotal ?? error?.problemsTotal ?? validation?.problemsTotal ?? 0);
-  return { status, message, problems, problemsTotal, coverage: validation?.coverage ?? null };
+  return { status, message, problems, problemsTotal, coverage: validation?.coverage ?? null, nextAllowedAt: error?.nextAllowedAt ?? null, code: error?.code ?? null };
 }
 
 function formatBytes(bytes: number): string {
@@ -727,7 +732,7 @@ function RefusalDetails({ refusal, maxShown }: { refusal: Refusal; maxShown: num
           (your entries here will be lost).
         </p>
       ) : (
-        <p className="mt-3 text-[0.8125rem] opacity-90">Fix the file and submit again; the form keeps what you entered.</p>
+        <p className="mt-3 text-[0.8125rem] opacity-90">{refusalAdvice(refusal.status, refusal.nextAllowedAt, refusal.code)}</p>
       )}
     </>
   );

@@ -106,6 +106,8 @@ export type SubmissionRefusal = {
   file?: string;
   /** duplicate: the submission holding the same predictions */
   existing?: ExistingSubmission;
+  /** limit_reached: when the next such upload is allowed (ISO 8601), null when such uploads are switched off */
+  nextAllowedAt?: string | null;
 };
 
 export type CreateSubmissionResult =

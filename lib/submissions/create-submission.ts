@@ -10,9 +10,10 @@ import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
 import { drain } from "./drain";
-import { countsAgainstLimits, MAX_REPORTED_PROBLEMS } from "./limits";
+import { MAX_REPORTED_PROBLEMS } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
 import { systemSlugFor } from "./system-slug";
+import { uploadLimitRefusal } from "./upload-limits";
 
 /** files in one run: every track once per split, with room to spare */
 export const MAX_RUN_FILES = 48;
@@ -37,8 +38,8 @@ type PreparedFile = {
 
 /**
  * The one path every single-file upload takes (web form, API, CLI): check the request, validate the file while it
- * streams in, then in ONE transaction enforce the daily limits and the one-submission-per-content rule, store the
- * file and queue its scoring job. A refused upload stores nothing and does not count against the limits; a retry
+ * streams in, then in ONE transaction enforce the one-submission-per-content rule and then the upload limits
+ * (lib/submissions/upload-limits.ts), store the file and queue its scoring job. A refused upload stores nothing and does not count against the limits; a retry
  * with the same Idempotency-Key returns the existing submission; the same predictions as an existing non-failed
  * submission on the track (whoever made it, however the file is written) are refused as a duplicate.
  */
@@ -78,13 +79,8 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
     }
   }
 
-  // Cheap refusal before reading a byte: a user over the limit is told so at once.
-  const over = await overLimit(db, input.ownerId, [trackId]);
-  if (over) {
-    await drain(input.body);
-    return { ok: false, code: "limit_reached", message: over };
-  }
-
+  // The limits are checked once the file is read (commitFiles): an identical re-upload is answered as a
+  // duplicate (409) even by a user at the limit, and a duplicate is never charged.
   const file = { fileName: input.fileName, body: input.body };
   const prepared = isPipelineBenchmark(hosted)
     ? await hosted.pipeline.prepareFile(db, benchmark, { ...file, track: trackId, split: input.split, path: input.fileName })
@@ -99,8 +95,8 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
 /**
  * A run: many prediction files (one per track, and split) uploaded together. Every file is validated before
  * anything is stored; one refused file refuses the run (the answer names the file, and the problems carry line and
- * field). Then ONE transaction checks the limits and duplicates of all files and creates the run, its submissions
- * and their scoring jobs: all of them or none.
+ * field). Then ONE transaction checks the duplicates of all files, then the limits (the run counts as one upload),
+ * and creates the run, its submissions and their scoring jobs: all of them or none.
  */
 export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult> {
   const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
@@ -124,9 +120,6 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       return { ok: true, runId: previous.runId, duplicate: true, submissions: await runSubmissions(db, previous.runId), ignored: [] };
     }
   }
-  const over = await overLimit(db, input.ownerId, []);
-  if (over) return { ok: false, code: "limit_reached", message: over };
-
   const files: PreparedFile[] = [];
   const ignored: string[] = [];
   const placeOf = new Map<string, string>();
@@ -225,16 +218,18 @@ async function commitFiles(
       const contentKeys = [...new Set(files.map((f) => `content:${benchmark.id}:${f.track}:${f.contentSha256}`))].sort();
       for (const key of contentKeys) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
 
-      const overNow = await overLimit(
-        tx,
-        input.ownerId,
-        files.map((f) => f.track),
-      );
-      if (overNow) return { ok: false, code: "limit_reached", message: overNow };
+      // Duplicates first: the same predictions are answered 409 whatever the limits, and charge nothing.
       for (const file of files) {
         const duplicate = await duplicateOf(tx, input.ownerId, benchmark.id, file);
         if (duplicate) return duplicate;
       }
+      // One upload (a run counts once) against the daily, per-track and test-split limits (upload-limits.ts).
+      const over = await uploadLimitRefusal(tx, input.ownerId, {
+        tracks: files.map((f) => f.track),
+        touchesTest: files.some(touchesTest),
+        benchmarkVersionId: benchmark.id,
+      });
+      if (over) return { ok: false, code: "limit_reached", message: over.message, nextAllowedAt: over.nextAllowedAt?.toISOString() ?? null };
 
       const slug = await systemSlugFor(tx, input.system.name, input.ownerId);
       const systemFields = {
@@ -331,23 +326,7 @@ async function runSubmissions(db: Db, runId: string) {
   }));
 }
 
-/** Whether `tracks` more uploads (one per entry; [] checks only that the user is not already at the limit) fit the limits. */
-async function overLimit(db: Pick<Db, "submission">, ownerId: string, tracks: readonly string[]): Promise<string | null> {
-  const config = env();
-  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  const counted = { ownerId, source: "upload" as const, createdAt: { gte: since }, ...countsAgainstLimits };
-  const adding = Math.max(tracks.length, 1);
-  const total = await db.submission.count({ where: counted });
-  if (total + adding > config.SUBMISSIONS_PER_DAY) {
-    const run = tracks.length > 1 ? `This run has ${tracks.length} files; you` : "You";
-    return `${run} have made ${total} submissions in the last 24 hours; the limit is ${config.SUBMISSIONS_PER_DAY}. Failed uploads and failures on our side do not count.`;
-  }
-  for (const track of new Set(tracks)) {
-    const onTrack = await db.submission.count({ where: { ...counted, tracks: { has: track } } });
-    const adds = tracks.filter((t) => t === track).length;
-    if (onTrack + adds > config.SUBMISSIONS_PER_TRACK_PER_DAY) {
-      return `You have made ${onTrack} ${track} submissions in the last 24 hours; the limit per track is ${config.SUBMISSIONS_PER_TRACK_PER_DAY}.`;
-    }
-  }
-  return null;
+/** Whether a file publishes test-split figures: on the test split, or on the whole benchmark with test rows. */
+function touchesTest(file: PreparedFile): boolean {
+  return file.split === "test" || (file.split === "full" && (file.report.coverage.test?.covered ?? 0) > 0);
 }

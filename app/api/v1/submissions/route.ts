@@ -50,7 +50,7 @@ export const maxDuration = 300;
  * status, file, validation}], ignored} for a run; 400 bad field, body or archive; 401; 403 token without the
  * submit scope; 404 unknown benchmark or no instances; 409 the same predictions as an existing submission on the
  * track (error.existing links it); 413 too large; 415 other content types; 422 refused file (with validation:
- * problems by line and field, and for a run error.file); 429 daily limit. Errors are {error: {code, message, …}}.
+ * problems by line and field, and for a run error.file); 429 upload limit (error.nextAllowedAt, Retry-After). Errors are {error: {code, message, …}}.
  */
 
 const RAW_TYPES = new Set([
@@ -102,11 +102,20 @@ function publicValidation(validation: Omit<UploadValidation, "storedGzip"> | und
 
 function refusal(result: SubmissionRefusal) {
   const validation = publicValidation(result.validation);
-  return apiError(STATUS_OF_REFUSAL[result.code], result.code, result.message, {
-    ...(result.file !== undefined ? { file: result.file } : {}),
-    ...(result.existing ? { existing: result.existing } : {}),
-    ...(validation ? { validation } : {}),
-  });
+  // a limit refusal says when the next upload is allowed, in the body and as Retry-After (seconds)
+  const retryAfter = result.nextAllowedAt ? Math.max(1, Math.ceil((Date.parse(result.nextAllowedAt) - Date.now()) / 1000)) : null;
+  return apiError(
+    STATUS_OF_REFUSAL[result.code],
+    result.code,
+    result.message,
+    {
+      ...(result.file !== undefined ? { file: result.file } : {}),
+      ...(result.existing ? { existing: result.existing } : {}),
+      ...(validation ? { validation } : {}),
+      ...(result.nextAllowedAt !== undefined ? { nextAllowedAt: result.nextAllowedAt, retryAfterSeconds: retryAfter } : {}),
+    },
+    retryAfter === null ? undefined : { "retry-after": String(retryAfter) },
+  );
 }
 
 function answer(result: CreateSubmissionResult) {

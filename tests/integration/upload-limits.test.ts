@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { getDemoDataset } from "@/lib/datasets/demo";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
+import { allScopeInstances } from "@/lib/pipeline/submission-instances";
+import { createRun, createSubmission } from "@/lib/submissions/create-submission";
+import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";
+import { formatAllowedAt } from "@/lib/submissions/upload-limits";
+import { releaseFolderOf, TRACK_IDS } from "@/lib/tracks";
+import { bytes } from "./upload-helpers";
+
+/**
+ * Issue 20 #1 and issue 21 #4: test-split figures are exact, and probing is bounded by how many test uploads one
+ * account makes (2 a day, 6 in 30 days per data version, the defaults); a run counts once; a duplicate is
+ * answered 409 before any limit. The test-split rules need a benchmark that is not the demo (the demo's gold is
+ * synthetic, so it is exempt): a copy of the demo's Task 1 and Task 2 instances under a data version of its own.
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+const DAY_MS = 24 * 60 * 60 * 1000;
+let benchmark = "";
+let benchmarkVersionId = "";
+const testIds: Record<"task1" | "task2", string[]> = { task1: [], task2: [] };
+/** Task 1 dev ids, and every non-test id (dev and validation) */
+const devIds: string[] = [];
+const publicIds: string[] = [];
+
+const memoryRows = (ids: readonly string[], tag: string) =>
+  ids
+    .map((id, k) =>
+      JSON.stringify({
+        benchmark_id: id,
+        memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} works as a ${k % 2 ? "teacher" : "nurse"}`, confidence: 0.8 }],
+      }),
+    )
+    .join("\n");
+const newUser = async (name: string) => (await db.user.create({ data: { email: `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org` } })).id;
+
+function testUpload(ownerId: string, tag: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    ownerId,
+    track: "task1",
+    split: "test",
+    benchmark,
+    system: { name: `Limits ${tag}`, kind: "general_llm" },
+    fileName: "p.jsonl",
+    body: bytes(memoryRows(testIds.task1, tag)),
+    visibility: "private",
+    ...overrides,
+  };
+}
+
+async function* filesOf(files: Record<string, string>): AsyncIterable<RunFileInput> {
+  for (const [path, text] of Object.entries(files)) yield { path, body: bytes(text) };
+}
+function run(ownerId: string, files: Record<string, string>, overrides: Partial<NewRun> = {}): NewRun {
+  return { ownerId, split: "full", splitGiven: false, benchmark, system: { name: "Limits run", kind: "general_llm" }, visibility: "private", fileName: "run.zip", files: filesOf(files), ...overrides };
+}
+
+async function scoreToEnd(submissionId: string): Promise<void> {
+  for (let step = 0; step < 50; step++) {
+    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return;
+  }
+  throw new Error("not done in 50 steps");
+}
+
+beforeAll(async () => {
+  benchmark = `t-limits-${Date.now()}`;
+  benchmarkVersionId = (await db.benchmarkVersion.create({ data: { slug: benchmark, name: "t", description: "t", source: "t" } })).id;
+  const demo = await db.instance.findMany({
+    where: { benchmarkVersion: { slug: "demo" }, trackId: { in: ["task1", "task2"] } },
+    select: { trackId: true, benchmarkId: true, split: true, sessionId: true, input: true, meta: true, contentHash: true, gold: { select: { gold: true } } },
+    orderBy: { benchmarkId: "asc" },
+  });
+  for (const instance of demo) {
+    const { gold, input, meta, ...fields } = instance;
+    await db.instance.create({ data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } } });
+    if (instance.split === "test") testIds[instance.trackId as "task1" | "task2"].push(instance.benchmarkId);
+    else if (instance.trackId === "task1") {
+      publicIds.push(instance.benchmarkId);
+      if (instance.split === "dev") devIds.push(instance.benchmarkId);
+    }
+  }
+  expect(testIds.task1.length).toBeGreaterThan(0);
+  expect(testIds.task2.length).toBeGreaterThan(0);
+});
+afterAll(async () => {
+  if (benchmarkVersionId) {
+    await db.submission.deleteMany({ where: { benchmarkVersionId } });
+    await db.benchmarkVersion.delete({ where: { id: benchmarkVersionId } }).catch(() => {});
+  }
+  await db.$disconnect();
+});
+
+describe("test-split figures are exact", () => {
+  test("a test-split upload's published F1 (and every other figure, with its interval) equals the exact figure", async () => {
+    const ownerId = await newUser("exact");
+    const rows = memoryRows(testIds.task1, "exact");
+    const created = await createSubmission(db, testUpload(ownerId, "exact", { body: bytes(rows) }));
+    if (!created.ok) throw new Error(created.message);
+    await scoreToEnd(created.id);
+    const instances = await allScopeInstances(db, { submissionId: created.id, benchmarkVersionId, track: "task1", splits: ["test"] }, false);
+    const truth = scoreTrack(
+      "task1",
+      instances,
+      rows.split("\n").map((line, i) => ({ line: i + 1, value: JSON.parse(line) as unknown })),
+      { seed: created.id },
+    );
+    const stored = await db.score.findMany({ where: { submissionId: created.id, scoreVersion: SCORER_VERSION } });
+    const byMetric = new Map(stored.map((s) => [s.metric, s]));
+    expect(truth.metrics.f1!.value).not.toBeNull();
+    expect(byMetric.get("f1")!.value).toBe(truth.metrics.f1!.value);
+    for (const [metric, exact] of Object.entries(truth.metrics)) {
+      expect({ value: byMetric.get(metric)?.value, ciLow: byMetric.get(metric)?.ciLow, ciHigh: byMetric.get(metric)?.ciHigh }, metric).toEqual({
+        value: exact.value,
+        ciLow: exact.ciLow,
+        ciHigh: exact.ciHigh,
+      });
+    }
+    const submission = await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { note: true, testFigureNoise: true } });
+    expect(submission).toEqual({ note: null, testFigureNoise: null });
+  });
+});
+
+describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", () => {
+  test("a third test upload in a day is refused (429) with the date the next one is allowed; nothing is stored", async () => {
+    const ownerId = await newUser("third");
+    const first = await createSubmission(db, testUpload(ownerId, "third-1"));
+    const second = await createSubmission(db, testUpload(ownerId, "third-2"));
+    expect(first.ok && second.ok).toBe(true);
+    const firstAt = (await db.submission.findUniqueOrThrow({ where: { id: first.ok ? first.id : "" }, select: { createdAt: true } })).createdAt;
+    const third = await createSubmission(db, testUpload(ownerId, "third-3"));
+    expect(third).toMatchObject({ ok: false, code: "limit_reached" });
+    if (third.ok) return;
+    const next = new Date(firstAt.getTime() + DAY_MS);
+    expect(third.nextAllowedAt).toBe(next.toISOString());
+    expect(third.message).toContain(`The next one is allowed from ${formatAllowedAt(next)}`);
+    expect(third.message).toMatch(/2 test-split uploads .* last 24 hours/);
+    expect(third.message).not.toMatch(/fix the file/i);
+    expect(await db.submission.count({ where: { ownerId } })).toBe(2);
+    // dev uploads are not test uploads: still allowed
+    expect(await createSubmission(db, testUpload(ownerId, "third-dev", { split: "dev", body: bytes(memoryRows(devIds, "third-dev")) }))).toMatchObject({ ok: true });
+  });
+
+  test("the seventh test upload in 30 days is refused until the oldest is 30 days old", async () => {
+    const ownerId = await newUser("month");
+    for (let day = 0; day < 3; day += 1) {
+      for (const k of [0, 1]) expect(await createSubmission(db, testUpload(ownerId, `month-${day}-${k}`))).toMatchObject({ ok: true });
+      // the day's two move back a few days, so the daily limit has room again
+      await db.submission.updateMany({ where: { ownerId, createdAt: { gt: new Date(Date.now() - DAY_MS) } }, data: { createdAt: new Date(Date.now() - (10 - day) * DAY_MS) } });
+    }
+    const oldest = new Date(Date.now() - 10 * DAY_MS);
+    const seventh = await createSubmission(db, testUpload(ownerId, "month-7"));
+    expect(seventh).toMatchObject({ ok: false, code: "limit_reached" });
+    if (seventh.ok) return;
+    expect(seventh.message).toMatch(/6 test-split uploads .* last 30 days/);
+    expect(Math.abs(Date.parse(seventh.nextAllowedAt!) - (oldest.getTime() + 30 * DAY_MS))).toBeLessThan(60_000);
+  });
+
+  test("a run with test files of two tracks is one test upload; a full-split file with test rows is a test upload", async () => {
+    const ownerId = await newUser("run-test");
+    const both = { "test/task1/predictions.jsonl": memoryRows(testIds.task1, "rt-1"), "test/task2/predictions.jsonl": memoryRows(testIds.task2, "rt-1") };
+    expect(await createRun(db, run(ownerId, both))).toMatchObject({ ok: true });
+    // a full-split file whose rows include every test instance publishes test figures: the second test upload
+    const full = [...publicIds, ...testIds.task1];
+    expect(await createSubmission(db, testUpload(ownerId, "rt-full", { split: "full", body: bytes(memoryRows(full, "rt-full")) }))).toMatchObject({ ok: true });
+    const third = await createRun(db, run(ownerId, { "test/task1/predictions.jsonl": memoryRows(testIds.task1, "rt-3") }));
+    expect(third).toMatchObject({ ok: false, code: "limit_reached" });
+  });
+
+  test("the demo is exempt: its gold is synthetic", async () => {
+    const ownerId = await newUser("demo-test");
+    const demoTest = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1", split: "test" }, select: { benchmarkId: true } })).map((i) => i.benchmarkId);
+    for (let k = 0; k < 3; k += 1) {
+      expect(await createSubmission(db, testUpload(ownerId, `demo-${k}`, { benchmark: "demo", body: bytes(memoryRows(demoTest, `demo-limit-${k}`)) }))).toMatchObject({ ok: true });
+    }
+  });
+});
+
+describe("what counts as one upload", () => {
+  test("a full 12-track run counts once against the daily limit: two full runs the same day are both accepted", async () => {
+    const ownerId = await newUser("full-runs");
+    const { systems, instances } = getDemoDataset();
+    const dev = new Set(instances.filter((i) => i.split === "dev").map((i) => `${i.track} ${i.benchmarkId}`));
+    const runOf = (system: (typeof systems)[number]) =>
+      Object.fromEntries(
+        TRACK_IDS.map((track) => {
+          const rows = system.predictions[track].filter((row) => dev.has(`${track} ${(row as { benchmark_id: string }).benchmark_id}`));
+          return [`dev/${releaseFolderOf(track)}/predictions.jsonl`, rows.map((row) => JSON.stringify(row)).join("\n")];
+        }),
+      );
+    for (const system of systems.slice(0, 2)) {
+      const result = await createRun(db, run(ownerId, runOf(system), { benchmark: "demo", split: "dev" }));
+      expect(result.ok ? "" : result.message, system.name).toBe("");
+      expect(result.ok ? result.submissions : [], system.name).toHaveLength(12);
+    }
+    expect(await db.run.count({ where: { ownerId } })).toBe(2);
+  });
+
+  test("an identical re-upload is answered 409 (duplicate) even when the limit is spent, and is not charged", async () => {
+    const ownerId = await newUser("dup");
+    const perTrack = 5; // SUBMISSIONS_PER_TRACK_PER_DAY's default
+    const files = Array.from({ length: perTrack }, (_, k) => memoryRows(devIds.slice(k, k + 2), `dup-${k}`));
+    for (const text of files) {
+      expect(await createSubmission(db, testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(text) }))).toMatchObject({ ok: true });
+    }
+    const again = await createSubmission(db, testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(files[0]!) }));
+    expect(again).toMatchObject({ ok: false, code: "duplicate" });
+    const fresh = await createSubmission(db, testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(memoryRows(devIds.slice(0, 3), "dup-new")) }));
+    expect(fresh).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(fresh.ok ? "" : fresh.message).toMatch(/include task1 .* the limit is 5 a day per track\. The next one is allowed from /);
+  });
+});
