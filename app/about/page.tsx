@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { getInstanceCounts } from "@/lib/db/queries/stats";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
@@ -14,6 +15,7 @@ const h2 = "mt-10 text-xl font-semibold text-fg";
 const p = "mt-3 max-w-3xl text-fg-muted leading-relaxed";
 
 export default async function AboutPage() {
+  const limits = env();
   const [real, demo] = await Promise.all([getInstanceCounts(db(), "alpsbench-v1"), getInstanceCounts(db(), "demo")]);
   const countTable = (counts: typeof real, caption: string) => {
     const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
@@ -138,13 +140,23 @@ export default async function AboutPage() {
           Test-split figures
         </h2>
         <p className={p}>
-          An upload&apos;s figures on the hidden test split are published with calibrated random noise and rounded, so that no answer reveals a single test instance.
-          One instance moves a figure by at most Δ (the metric&apos;s range over n for a mean); the stored value is the exact one plus Laplace noise of scale F × Δ,
-          where F is the number of figures the track publishes, then rounded (Task 1: noise of about ±0.006 and a step of 0.01 on 0-1 metrics). Each upload&apos;s
-          test figures of a track are thereby 1-differentially private with respect to any one test instance. The interval shown is conservative: the published value
-          ± the widest sampling spread a mean of n values can have plus the noise. Figures are withheld when the test set is too small for that. Dev and validation
-          figures, the authors&apos; reported rows and the server&apos;s own runs are exact.
+          An upload&apos;s figures on the hidden test split are computed exactly, like every other row&apos;s, as the AlpsBench authors do for hidden-test runs and
+          as GLUE and SuperGLUE do. What bounds probing the hidden gold is how many answers one account gets: uploads with test-split rows are limited to{" "}
+          {limits.TEST_SUBMISSIONS_PER_DAY} a day and {limits.TEST_SUBMISSIONS_PER_MONTH} in 30 days per account and benchmark (a run of many tracks counts once); a
+          file with test rows must cover every test instance and may not leave most of them empty; and per-instance test results are shown to no one but the
+          server&apos;s administrators. One answer is a mean over the whole test set (Task 1: 1,364 instances), so it moves by at most 1/n of the range with any one
+          instance; differences between many answers could single one out, which is what the limits bound.
         </p>
+        {limits.TEST_FIGURE_NOISE === "on" ? (
+          <p className={p}>
+            This server also adds noise (an operator option): each test figure of an upload is the exact value plus Laplace noise of scale F × Δ, where Δ is the most
+            one instance moves it (the metric&apos;s range over n for a mean) and F the number of figures the track publishes, then rounded. For Task 1&apos;s test
+            set that is a scale of 0.006 on 0-1 metrics (standard deviation 0.008; 95 % of draws within ±0.018), rounded to 0.01, and a scale of 0.6 on the Score,
+            rounded to 1; indirect recall, a pooled ratio, gets a scale of 0.022 and direct recall is withheld. Such figures are shown at that resolution, marked ≈,
+            and never bolded as a column&apos;s best; the interval shown is conservative. Each upload&apos;s test figures of a track are thereby 1-differentially
+            private with respect to any one test instance.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="about-leak">

@@ -85,13 +85,15 @@ export default function ApiDocsPage() {
             , <code>organisation</code>, <code>kind</code>, <code>backbone</code>, <code>paper_url</code>, <code>code_url</code>, <code>open_weights</code>,{" "}
             <code>visibility</code>), then <code>file</code>; or the file as the raw body with the fields in the query string. <code>Idempotency-Key</code> makes
             retries safe. Answers 202 <code>{"{ id, status, duplicate, validation }"}</code>, or 400/401/403/413/422/429 with{" "}
-            <code>{"{ error: { code, message, validation? } }"}</code> naming the line and field of each problem.
+            <code>{"{ error: { code, message, validation? } }"}</code> naming the line and field of each problem; 409 when the same predictions are already scored
+            (checked before any limit, never counted); 429 <code>limit_reached</code> when an upload limit is spent (a run counts as one upload; uploads with
+            test-split rows have their own daily and 30-day limits), with <code>nextAllowedAt</code> and <code>Retry-After</code>.
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;</code>: status (queued, scoring, judging, done, failed), progress, failure reason and metrics with n and 95%
-            CI. An upload&apos;s test-split figures carry calibrated random noise (differentially private with respect to any one test instance) and are rounded
-            (0.01 on 0..1 metrics and 1 on the 0..100 Score for Task 1&apos;s 1,364 test instances), with a conservative interval; null when the test set is too
-            small for that; the submission&apos;s <code>note</code> says which. A file whose test rows are more than 50% empty predictions is refused with 422.
+            CI. Test-split figures are exact; uploads with test-split rows are limited per account (see 429 above), and with the operator&apos;s noise option on they
+            are noised and rounded instead (the submission&apos;s <code>note</code> says so). A file whose test rows are more than 50% empty predictions is refused
+            with 422.
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;/breakdown?level=instance|dimension&amp;format=json|csv</code>: per-instance results (dev and validation

@@ -8,6 +8,7 @@ import { UploadForm, type UploadTrackOption } from "@/components/upload-form";
 import { getSessionUser } from "@/lib/auth/session";
 import { BENCHMARKS } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
+import { formatAllowedAt, type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
 import type { UploadModuleOption } from "@/components/upload-module-format";
 import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
 import { SignOutButton } from "../signin/_components/sign-out-button";
@@ -68,9 +69,14 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
   }
 
   const versions = await db().benchmarkVersion.findMany({
-    select: { slug: true, name: true, isDemo: true, _count: { select: { instances: true } } },
+    select: { id: true, slug: true, name: true, isDemo: true, _count: { select: { instances: true } } },
     orderBy: [{ isDemo: "asc" }, { slug: "asc" }],
   });
+  const allowance = await uploadAllowance(
+    db(),
+    user.id,
+    versions.filter((v) => v._count.instances > 0).map((v) => v.id),
+  );
   const benchmarks = versions.filter((v) => v._count.instances > 0).map((v) => ({ slug: v.slug, label: BENCHMARK_LABEL[v.slug] ?? v.name }));
   const modules = moduleOptions();
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it
@@ -101,6 +107,13 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           </div>
         }
       />
+      <UploadLimits
+        allowance={allowance}
+        labelOf={(id) => {
+          const version = versions.find((v) => v.id === id);
+          return version ? (BENCHMARK_LABEL[version.slug] ?? version.name) : id;
+        }}
+      />
       {benchmarks.length === 0 && modules.length === 0 ? (
         <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
           No benchmark data is loaded on this server yet, so there is nothing to score against.
@@ -109,5 +122,37 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
         <UploadForm tracks={TRACKS} benchmarks={benchmarks} modules={modules} defaultBenchmark={defaultBenchmark} />
       )}
     </div>
+  );
+}
+
+/** The limits and what this user has used of them: shown before the form so a refusal is never a surprise. */
+function UploadLimits({ allowance, labelOf }: { allowance: UploadAllowance; labelOf: (benchmarkVersionId: string) => string }) {
+  return (
+    <section aria-labelledby="upload-limits" className="max-w-3xl rounded-lg border border-line bg-surface p-4 text-sm">
+      <h2 id="upload-limits" className="font-semibold">
+        Upload limits
+      </h2>
+      <p className="mt-1 text-fg-muted">
+        A run (an archive or a folder of many tracks) counts as one upload. Per account: {allowance.perDay} uploads a day, {allowance.perTrackPerDay} a day per
+        track; uploads with test-split rows (the test split, or the full benchmark with test rows): {allowance.testPerDay} a day and {allowance.testPerMonth} in 30
+        days per benchmark, because test figures are published exactly. Dev and validation uploads have no test limit; an identical re-upload is answered as a
+        duplicate and not counted. You have made {allowance.usedToday} of {allowance.perDay} uploads in the last 24 hours.
+      </p>
+      {allowance.test.length > 0 ? (
+        <ul className="mt-2 space-y-1">
+          {allowance.test.map((t) => (
+            <li key={t.benchmarkVersionId}>
+              <span className="font-medium">{labelOf(t.benchmarkVersionId)}</span>: {t.today} of {allowance.testPerDay} test uploads in the last 24 hours, {t.month}{" "}
+              of {allowance.testPerMonth} in 30 days.{" "}
+              {t.nextAllowedAt ? (
+                <span className="font-medium">Next test upload allowed from {formatAllowedAt(t.nextAllowedAt)}.</span>
+              ) : (
+                "A test upload is allowed now."
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

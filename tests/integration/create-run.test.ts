@@ -129,17 +129,19 @@ describe("createRun: many tracks, one transaction", () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("a run counts one upload per file against the daily limits", async () => {
+  test("a run counts once against the daily limits, and once against each track it holds", async () => {
     const user = (await db.user.create({ data: { email: `run-limit-${Date.now()}@example.org` } })).id;
     const perTrack = Number(process.env.SUBMISSIONS_PER_TRACK_PER_DAY ?? 5);
+    // each run holds task1 and task2: the per-track limit of both is reached after `perTrack` runs, not before
     for (let i = 0; i < perTrack; i += 1) {
-      expect(await createRun(db, run({ "task1/predictions.jsonl": task1(ids.task1!.slice(i, i + 1), `limit${i}`) }, { ownerId: user }))).toMatchObject({ ok: true });
+      const files = { "task1/predictions.jsonl": task1(ids.task1!.slice(i, i + 1), `limit${i}`), "task2/predictions.jsonl": task2(ids.task2!.slice(i, i + 1), `limit${i}`) };
+      expect(await createRun(db, run(files, { ownerId: user }))).toMatchObject({ ok: true });
     }
     const over = await createRun(
       db,
       run({ "task1/predictions.jsonl": task1(ids.task1!.slice(0, 2), "over"), "task2/predictions.jsonl": task2(ids.task2!.slice(0, 2), "over") }, { ownerId: user }),
     );
     expect(over).toMatchObject({ ok: false, code: "limit_reached" });
-    expect(await db.submission.count({ where: { ownerId: user } })).toBe(perTrack);
+    expect(await db.submission.count({ where: { ownerId: user } })).toBe(2 * perTrack);
   });
 });

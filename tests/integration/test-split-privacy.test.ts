@@ -15,9 +15,14 @@ import { bytes } from "./upload-helpers";
 
 /**
  * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
- * (1 real + 1,363 empty test rows) is refused; junk filler and a differential pair give rounded figures that do
- * not reveal the instance; dev/validation uploads stay exact. Only Task 1 is written (a full import takes minutes).
+ * (1 real + 1,363 empty test rows) is refused; with the noise on (TEST_FIGURE_NOISE=on, an operator option), junk
+ * filler and a differential pair give noised, rounded figures that do not reveal the instance; dev/validation
+ * uploads stay exact. Only Task 1 is written (a full import takes minutes).
  */
+// The noise is an operator option (off by default: test figures exact); these tests are about the mechanism when it
+// is on. One account makes several test uploads here: the test-upload limits are tested in upload-limits.test.ts.
+process.env.TEST_FIGURE_NOISE = "on";
+process.env.TEST_SUBMISSIONS_PER_DAY = "100";
 const db = createPrismaClient(inject("databaseUrl"));
 const PROBED = "sess_06a69b096098__11106";
 let benchmark = "";
