@@ -16,6 +16,7 @@ import {
 } from "@tanstack/react-table";
 import { applyTableQuery, FIRST_SCREEN_ROWS, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
+import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
@@ -206,7 +207,8 @@ export function LeaderboardTable({
       out.set(
         metric.id,
         bestIds(
-          view.rows.map((r) => ({ id: r.rowId, value: r.cells[metric.id]?.value })),
+          // a noised test figure is never the column's best (it is not comparable to exact figures at their precision)
+          view.rows.map((r) => ({ id: r.rowId, value: r.cells[metric.id]?.noised ? null : r.cells[metric.id]?.value })),
           metric.direction,
           metric.decimals,
         ),
@@ -528,7 +530,7 @@ export function LeaderboardTable({
                       }
                       if (meta?.role === "ci") {
                         const c = record.cells[meta.metric.id];
-                        const interval = c ? formatInterval(c.ciLow, c.ciHigh, meta.metric.decimals) : null;
+                        const interval = c ? formatInterval(c.ciLow, c.ciHigh, noisedDecimals(c, meta.metric.decimals)) : null;
                         return (
                           <td key={cell.id} data-ci={meta.metric.id} className="num text-left whitespace-nowrap text-fg-muted">
                             {interval ?? <span className="text-fg-subtle">—</span>}
@@ -539,10 +541,12 @@ export function LeaderboardTable({
                       const metric = meta.metric;
                       const metricCell = record.cells[metric.id];
                       // copied figures keep the precision they were published with (0.446, not 0.4460)
+                      // a noised test figure at the resolution it was rounded to (0.42, not 0.4200)
+                      const shownDecimals = noisedDecimals(metricCell, metric.decimals);
                       const value =
                         record.tier === "reported"
                           ? formatPublished(metricCell?.value, metric.decimals, publishedDecimalsOf(precision, metric.id, record.sourceLabel))
-                          : formatMetric(metricCell?.value, metric.decimals);
+                          : formatMetric(metricCell?.value, shownDecimals);
                       const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                       const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
                       // the ± slot of a column with CIs: the half-width (read as "plus or minus"); a row without one
@@ -553,10 +557,15 @@ export function LeaderboardTable({
                       if (value === null) return <td key={cell.id} />;
                       return (
                         <td key={cell.id}>
+                          {metricCell?.noised ? (
+                            <abbr title="Published with random noise and rounded (the server's test-figure noise is on): not exact, not comparable at a finer precision">
+                              ≈
+                            </abbr>
+                          ) : null}
                           {isBest ? <b>{value}</b> : value}
                           {isBest ? <span className="sr-only"> (best)</span> : null}
                           <MovedMark metric={metric} cell={metricCell} />
-                          {slot && half !== null ? <i>{`±${formatMetric(half, metric.decimals)}`}</i> : null}
+                          {slot && half !== null ? <i>{`±${formatMetric(half, shownDecimals)}`}</i> : null}
                         </td>
                       );
                     })}

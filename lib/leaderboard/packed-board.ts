@@ -13,7 +13,7 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  */
 
 /**
- * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh], trailing nulls left out;
+ * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh, noised], trailing nulls left out;
  * judge and previousVersion index `judges` and `versions`. A column the row has no cell for is null.
  * - low, high: the interval as distances below and above the value, in units of the column's last shown decimal
  *   (0.9698 .. 1.0298 around 0.9998 at 4 decimals is 300, 300), with as few decimals as give the same interval
@@ -21,6 +21,7 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  *   only, and its exact bounds (0.969806, 1.029794, or 15 digits in real data) were a third of a cell.
  * - judge: absent (or null) for the board's usual judge profile (`judge`, index 0) in a judge column, -1 for none.
  * - ciLow, ciHigh: the bounds themselves, only where no distance shows the same figures (or the value is missing).
+ * - noised: a test figure published with noise (MetricCell.noised): its rounding step, or 0 when it has none.
  */
 export type PackedCell = (number | null)[];
 
@@ -137,6 +138,7 @@ function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usual
     cell.previous ? indexOf(versions, cell.previous.scoreVersion) : null,
     hasInterval && !distances ? trim(ciLow) : null,
     hasInterval && !distances ? trim(ciHigh) : null,
+    cell.noised ? (cell.noised.step ?? 0) : null,
   ];
   while (out.length > 1 && out[out.length - 1] === null) out.pop();
   // with a previous value after it, the usual judge's index (0) is shorter than a null
@@ -233,6 +235,8 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
         judgeProfile: judge === null || judge < 0 ? null : (packed.judges[judge] ?? null),
         previous: previousVersion === null ? null : { value: at(cell, 5), scoreVersion: packed.versions[previousVersion] ?? "" },
       };
+      const noised = at(cell, 9);
+      if (noised !== null) cells[column.id]!.noised = { step: noised > 0 ? noised : null };
     });
     return {
       rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),

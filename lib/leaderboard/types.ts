@@ -47,6 +47,11 @@ export const MetricCell = z.object({
   judgeProfile: z.string().nullable(),
   /** after a re-score: the value under the previous score version, so the table can show what moved */
   previous: z.object({ value: z.number().nullable(), scoreVersion: z.string() }).nullable().optional(),
+  /**
+   * a test figure published with noise (TEST_FIGURE_NOISE=on, lib/leaderboard/test-split-privacy.ts): shown at its
+   * rounding step's resolution (null: a figure built from a noised part, shown at the column's), marked, never bolded
+   */
+  noised: z.object({ step: z.number().nullable() }).nullable().optional(),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 

@@ -30,6 +30,7 @@ const SUBMISSION_SELECT = {
   createdAt: true,
   contamination: true,
   contaminationFlagged: true,
+  testFigureNoise: true,
   owner: { select: { name: true } },
   system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true, openWeights: true } },
 } as const;
@@ -79,7 +80,10 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
         })
       : Promise.resolve([]);
   const [a, b] = await Promise.all([own, ofFull]);
-  const scores = [...a, ...b.map((s) => ({ ...s, judgeProfile: null }))].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
+  const scores = [
+    ...a.map((s) => ({ ...s, noised: noisedFigure(s.submission.testFigureNoise, s.metric, s.submission.split === "full" ? "whole" : "score") })),
+    ...b.map((s) => ({ ...s, judgeProfile: null, noised: split === "test" ? noisedFigure(s.submission.testFigureNoise, s.metric, "test split") : null })),
+  ].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
   // a board is public: the submission a contamination flag names only when anyone may read it (a private or
   // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
   const figures = await withReadableReferences(
@@ -91,7 +95,23 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
 }
 
 function cellOf(score: ScoreWithContext): MetricCell {
-  return { value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh, judgeProfile: score.judgeProfile?.name ?? null };
+  const cell: MetricCell = { value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh, judgeProfile: score.judgeProfile?.name ?? null };
+  if (score.noised) cell.noised = score.noised;
+  return cell;
+}
+
+/**
+ * Whether a stored figure of an upload whose test figures were published noised (Submission.testFigureNoise:
+ * {steps: {figure: step}}) is one of them, and its rounding step: a test-split upload's Score, a full upload's test
+ * SplitScore, or a full upload's whole Score (built from exact parts and the noised test part: no single step).
+ * Null: exact.
+ */
+function noisedFigure(marker: unknown, metric: string, kind: "score" | "whole" | "test split"): { step: number | null } | null {
+  if (marker === null || typeof marker !== "object") return null;
+  if (kind === "whole") return { step: null };
+  const steps = (marker as { steps?: Record<string, unknown> }).steps ?? {};
+  const step = steps[kind === "score" ? metric : `${metric} (test split)`];
+  return { step: typeof step === "number" ? step : null };
 }
 
 /**
