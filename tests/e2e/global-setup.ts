@@ -67,6 +67,10 @@ export default async function setup(project: TestProject) {
     EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
     EMAIL_FROM: "AlpsBench e2e <no-reply@alpsbench.test>",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "e2e-only-secret-not-for-production-use",
+    // the e2e files make many test-split uploads from few accounts; the test-upload limits themselves are tested in
+    // tests/integration/upload-limits.test.ts
+    TEST_SUBMISSIONS_PER_DAY: process.env.TEST_SUBMISSIONS_PER_DAY ?? "1000",
+    TEST_SUBMISSIONS_PER_MONTH: process.env.TEST_SUBMISSIONS_PER_MONTH ?? "1000",
     // smaller than the defaults, so the oversized-upload and gzip-bomb tests stay fast
     UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
     UPLOAD_MAX_DECOMPRESSED_BYTES: String(128 * 1024 * 1024),

@@ -15,6 +15,7 @@ import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { TRACK_LABELS, TrackId } from "@/lib/tracks";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
 import { getInstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
@@ -224,6 +225,13 @@ function rowsFor(submission: Loaded, track: TrackId): MetricRow[] {
   });
 }
 
+/** A figure of an upload published noised: a test-split upload's at its rounding step, a full upload's whole figure without one. */
+function noisedOf(submission: Loaded, metric: string): { step: number | null } | null {
+  if (!submission.testFigureNoise) return null;
+  const step = submission.split === "test" ? submission.testFigureNoise.steps[metric] : undefined;
+  return { step: typeof step === "number" ? step : null };
+}
+
 function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[] }) {
   const id = encodeURIComponent(submission.id);
   const download = "rounded-md border border-line bg-surface px-2.5 py-1 text-[0.8125rem] font-medium text-accent hover:bg-surface-hover";
@@ -273,7 +281,10 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[]
               <MetricsTableHead scoredBy />
               <tbody>
                 {rows.map((row) => {
-                  const value = formatMetric(row.value, row.def.decimals);
+                  // a noised test figure (TEST_FIGURE_NOISE=on): at the resolution it was rounded to, marked ≈
+                  const noised = noisedOf(submission, row.metric);
+                  const decimals = noisedDecimals({ noised }, row.def.decimals);
+                  const value = formatMetric(row.value, decimals);
                   return (
                     <tr key={row.metric} className="border-t border-line">
                       <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
@@ -285,11 +296,10 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[]
                         ) : null}
                       </th>
                       <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
+                        {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
                         {value ?? <span className="font-normal text-fg-subtle">{row.def.kind === "judge" ? "not judged" : "–"}</span>}
                       </td>
-                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">
-                        {formatInterval(row.ciLow, row.ciHigh, row.def.decimals) ?? "–"}
-                      </td>
+                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
                       <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>
                       <td className="hidden truncate px-4 py-2 font-mono text-[0.75rem] text-fg-subtle sm:table-cell" title={row.judgeProfile ?? row.scoreVersion}>
                         {row.judgeProfile ?? row.scoreVersion}
