@@ -186,7 +186,15 @@ function refusalFrom(status: number, text: string): Refusal {
   const fieldProblems: Problem[] = (error?.fields ?? []).map((f) => ({ line: null, field: f.field, message: f.message }));
   const problems = body.problems ?? error?.problems ?? validation?.problems ?? fieldProblems;
   const problemsTotal = Math.max(problems.length, body.problemsTotal ?? error?.problemsTotal ?? validation?.problemsTotal ?? 0);
-  return { status, message, problems, problemsTotal, coverage: validation?.coverage ?? null, nextAllowedAt: error?.nextAllowedAt ?? null, code: error?.code ?? null };
+  return {
+    status,
+    message,
+    problems,
+    problemsTotal,
+    coverage: validation?.coverage ?? null,
+    nextAllowedAt: error?.nextAllowedAt ?? null,
+    code: error?.code ?? null,
+  };
 }
 
 function formatBytes(bytes: number): string {

@@ -10,11 +10,14 @@ export function refusalAdvice(status: number, nextAllowedAt: string | null | und
   if (status === 429 && code === "rate_limited") return `Nothing was stored or counted, and the file was not read. Submit it again in a moment; ${keeps}.`;
   if (status === 429) {
     const at = nextAllowedAt ? Date.parse(nextAllowedAt) : NaN;
-    const when = Number.isFinite(at) ? `from ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC` : "once the limit allows it (the message above says when)";
+    const when = Number.isFinite(at)
+      ? `from ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`
+      : "once the limit allows it (the message above says when)";
     // the limits are checked after validation and the duplicate rule (create-submission.ts): the file passed both
     return `The file passed validation; nothing was stored or counted. Submit it again ${when}; ${keeps}.`;
   }
-  if (status === 409) return "Nothing was stored: these predictions are already scored, so there is nothing to submit again. Follow the existing submission instead.";
+  if (status === 409)
+    return "Nothing was stored: these predictions are already scored, so there is nothing to submit again. Follow the existing submission instead.";
   if (status === 404) return `Nothing was stored: this server cannot score that benchmark or track (the message above says why); the file itself may be fine.`;
   if (status === 400) return `Correct the fields or the file the message names and submit again; ${keeps}.`;
   if (status >= 500) return `Nothing was stored; this failure is on our side. Try again in a moment; ${keeps}.`;

@@ -134,7 +134,10 @@ describe("createRun: many tracks, one transaction", () => {
     const perTrack = Number(process.env.SUBMISSIONS_PER_TRACK_PER_DAY ?? 5);
     // each run holds task1 and task2: the per-track limit of both is reached after `perTrack` runs, not before
     for (let i = 0; i < perTrack; i += 1) {
-      const files = { "task1/predictions.jsonl": task1(ids.task1!.slice(i, i + 1), `limit${i}`), "task2/predictions.jsonl": task2(ids.task2!.slice(i, i + 1), `limit${i}`) };
+      const files = {
+        "task1/predictions.jsonl": task1(ids.task1!.slice(i, i + 1), `limit${i}`),
+        "task2/predictions.jsonl": task2(ids.task2!.slice(i, i + 1), `limit${i}`),
+      };
       expect(await createRun(db, run(files, { ownerId: user }))).toMatchObject({ ok: true });
     }
     const over = await createRun(

@@ -19,7 +19,11 @@ let benchmark = "";
 let testIds: string[] = [];
 
 const rows = (ids: readonly string[], tag: string) =>
-  ids.map((id) => JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} ${id}`, confidence: 0.8 }] })).join("\n");
+  ids
+    .map((id) =>
+      JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} ${id}`, confidence: 0.8 }] }),
+    )
+    .join("\n");
 
 async function scoreToEnd(submissionId: string): Promise<void> {
   for (let step = 0; step < 50; step++) {
@@ -45,7 +49,9 @@ beforeAll(async () => {
     select: { trackId: true, benchmarkId: true, split: true, sessionId: true, input: true, meta: true, contentHash: true, gold: { select: { gold: true } } },
   });
   for (const { gold, input, meta, ...fields } of demo) {
-    await db.instance.create({ data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } } });
+    await db.instance.create({
+      data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } },
+    });
   }
   testIds = demo.filter((i) => i.split === "test").map((i) => i.benchmarkId);
 });
@@ -83,7 +89,10 @@ describe("uploads published noised are re-scored exactly", () => {
     const legacyNote = "Test-split figures of uploads are published with random noise and rounded (f1 to 0.01), with a conservative 95 % interval, so that …";
     await db.submission.update({ where: { id: created.id }, data: { note: legacyNote } });
     await db.$executeRawUnsafe(legacyMarkingSql());
-    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { testFigureNoise: true } })).testFigureNoise).toEqual({ steps: {}, legacy: true });
+    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { testFigureNoise: true } })).testFigureNoise).toEqual({
+      steps: {},
+      legacy: true,
+    });
 
     // the noise on: nothing is queued (figures are never noised after the fact, nor un-noised while it is on)
     expect(await queueExactTestFigures(db, { noise: true })).toEqual([]);

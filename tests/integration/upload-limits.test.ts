@@ -54,7 +54,17 @@ async function* filesOf(files: Record<string, string>): AsyncIterable<RunFileInp
   for (const [path, text] of Object.entries(files)) yield { path, body: bytes(text) };
 }
 function run(ownerId: string, files: Record<string, string>, overrides: Partial<NewRun> = {}): NewRun {
-  return { ownerId, split: "full", splitGiven: false, benchmark, system: { name: "Limits run", kind: "general_llm" }, visibility: "private", fileName: "run.zip", files: filesOf(files), ...overrides };
+  return {
+    ownerId,
+    split: "full",
+    splitGiven: false,
+    benchmark,
+    system: { name: "Limits run", kind: "general_llm" },
+    visibility: "private",
+    fileName: "run.zip",
+    files: filesOf(files),
+    ...overrides,
+  };
 }
 
 async function scoreToEnd(submissionId: string): Promise<void> {
@@ -74,7 +84,9 @@ beforeAll(async () => {
   });
   for (const instance of demo) {
     const { gold, input, meta, ...fields } = instance;
-    await db.instance.create({ data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } } });
+    await db.instance.create({
+      data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } },
+    });
     if (instance.split === "test") testIds[instance.trackId as "task1" | "task2"].push(instance.benchmarkId);
     else if (instance.trackId === "task1") {
       publicIds.push(instance.benchmarkId);
@@ -147,7 +159,10 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     for (let day = 0; day < 3; day += 1) {
       for (const k of [0, 1]) expect(await createSubmission(db, testUpload(ownerId, `month-${day}-${k}`))).toMatchObject({ ok: true });
       // the day's two move back a few days, so the daily limit has room again
-      await db.submission.updateMany({ where: { ownerId, createdAt: { gt: new Date(Date.now() - DAY_MS) } }, data: { createdAt: new Date(Date.now() - (10 - day) * DAY_MS) } });
+      await db.submission.updateMany({
+        where: { ownerId, createdAt: { gt: new Date(Date.now() - DAY_MS) } },
+        data: { createdAt: new Date(Date.now() - (10 - day) * DAY_MS) },
+      });
     }
     const oldest = new Date(Date.now() - 10 * DAY_MS);
     const seventh = await createSubmission(db, testUpload(ownerId, "month-7"));
@@ -170,9 +185,13 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
 
   test("the demo is exempt: its gold is synthetic", async () => {
     const ownerId = await newUser("demo-test");
-    const demoTest = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1", split: "test" }, select: { benchmarkId: true } })).map((i) => i.benchmarkId);
+    const demoTest = (
+      await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1", split: "test" }, select: { benchmarkId: true } })
+    ).map((i) => i.benchmarkId);
     for (let k = 0; k < 3; k += 1) {
-      expect(await createSubmission(db, testUpload(ownerId, `demo-${k}`, { benchmark: "demo", body: bytes(memoryRows(demoTest, `demo-limit-${k}`)) }))).toMatchObject({ ok: true });
+      expect(
+        await createSubmission(db, testUpload(ownerId, `demo-${k}`, { benchmark: "demo", body: bytes(memoryRows(demoTest, `demo-limit-${k}`)) })),
+      ).toMatchObject({ ok: true });
     }
   });
 });
@@ -206,7 +225,10 @@ describe("what counts as one upload", () => {
     }
     const again = await createSubmission(db, testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(files[0]!) }));
     expect(again).toMatchObject({ ok: false, code: "duplicate" });
-    const fresh = await createSubmission(db, testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(memoryRows(devIds.slice(0, 3), "dup-new")) }));
+    const fresh = await createSubmission(
+      db,
+      testUpload(ownerId, "dup", { split: "dev", benchmark: "demo", body: bytes(memoryRows(devIds.slice(0, 3), "dup-new")) }),
+    );
     expect(fresh).toMatchObject({ ok: false, code: "limit_reached" });
     expect(fresh.ok ? "" : fresh.message).toMatch(/include task1 .* the limit is 5 a day per track\. The next one is allowed from /);
   });
