@@ -128,6 +128,33 @@ describe("web submission", () => {
     await saveScreenshot(alert, "web/submit-refused-1280-light.png");
   });
 
+  test("over the per-track limit, the form says when the next upload is allowed and not to fix the file; /submit shows the limits", async () => {
+    // the journey's first upload counts; four more Task 1 uploads spend the per-track limit (5, the default)
+    for (let k = 0; k < 4; k += 1) {
+      const content = await demoTask1Predictions(baseUrl);
+      const status = await page.evaluate(async (text) => {
+        const body = new FormData();
+        for (const [key, value] of Object.entries({ task: "task1", split: "dev", benchmark: "demo", model: "Limit filler" })) body.append(key, value);
+        body.append("file", new File([text], "p.jsonl", { type: "application/x-ndjson" }));
+        return (await fetch("/api/v1/submissions", { method: "POST", body })).status;
+      }, content);
+      expect(status).toBe(202);
+    }
+    await page.goto(`${baseUrl}/submit`);
+    const limits = page.locator("section", { has: page.getByRole("heading", { name: "Upload limits" }) });
+    await expect(limits.textContent()).resolves.toMatch(/A run .* counts as one upload.*You have made 5 of 20 uploads in the last 24 hours/s);
+    await fillForm("over-the-limit.jsonl", await demoTask1Predictions(baseUrl));
+    await page.getByRole("button", { name: "Submit for scoring" }).click();
+    const alert = page.locator('form [role="alert"]');
+    await alert.waitFor({ timeout: 30_000 });
+    const text = (await alert.textContent()) ?? "";
+    expect(text).toMatch(/Limit reached: 5 of your uploads in the last 24 hours include task1/);
+    expect(text).toMatch(/The next one is allowed from \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/Submit it again from \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).not.toMatch(/fix the file/i);
+    await saveScreenshot(alert, "web/submit-limit-1280-light.png");
+  });
+
   test("/submit, the finished submission and /queue do not scroll sideways at 1280 and 390 px, light and dark (screenshots with E2E_SCREENSHOTS=1)", async () => {
     expect(submissionId).toBeTruthy();
     const storageState = await context.storageState();
