@@ -10,9 +10,7 @@ export function refusalAdvice(status: number, nextAllowedAt: string | null | und
   if (status === 429 && code === "rate_limited") return `Nothing was stored or counted, and the file was not read. Submit it again in a moment; ${keeps}.`;
   if (status === 429) {
     const at = nextAllowedAt ? Date.parse(nextAllowedAt) : NaN;
-    const when = Number.isFinite(at)
-      ? `from ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`
-      : "once the limit allows it (the message above says when)";
+    const when = Number.isFinite(at) ? `from ${formatAllowedAt(new Date(at))}` : "once the limit allows it (the message above says when)";
     // the limits are checked after validation and the duplicate rule (create-submission.ts): the file passed both
     return `The file passed validation; nothing was stored or counted. Submit it again ${when}; ${keeps}.`;
   }
@@ -22,4 +20,10 @@ export function refusalAdvice(status: number, nextAllowedAt: string | null | und
   if (status === 400) return `Correct the fields or the file the message names and submit again; ${keeps}.`;
   if (status >= 500) return `Nothing was stored; this failure is on our side. Try again in a moment; ${keeps}.`;
   return `Fix the file and submit again; ${keeps}.`;
+}
+
+/** "2026-11-27 14:05 UTC": minutes rounded up, so the time said is never before the time allowed. */
+export function formatAllowedAt(at: Date): string {
+  const up = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  return `${up.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }

@@ -1,6 +1,9 @@
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { countsAgainstLimits } from "./limits";
+import { formatAllowedAt } from "./refusal-advice";
+
+export { formatAllowedAt };
 
 /**
  * Per-user upload limits, counted in what a researcher calls one submission: an UPLOAD, i.e. one single-file
@@ -48,12 +51,6 @@ export function nextAllowedTime(times: readonly Date[], limit: number, windowMs:
   // newest first: the limit-th newest must leave for the count to drop to limit - 1
   inWindow.sort((a, b) => b - a);
   return inWindow[limit - 1]! + windowMs;
-}
-
-/** "2026-11-27 14:05 UTC": minutes rounded up, so the time said is never before the time allowed. */
-export function formatAllowedAt(at: Date): string {
-  const up = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
-  return `${up.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 function group(rows: readonly { id: string; runId: string | null; createdAt: Date; tracks: readonly string[] }[]): CountedUpload[] {
