@@ -2,7 +2,10 @@ import type { TrackId } from "@/lib/tracks";
 import { metricDef, TRACK_METRICS } from "./metrics";
 
 /**
- * HIDDEN GOLD (issue 11, finding 4): how an UPLOAD's test-split figures are published. Three layers:
+ * HIDDEN GOLD (issue 11, finding 4): how an UPLOAD's test-split figures are published WHEN THE OPERATOR TURNS THE
+ * NOISE ON (TEST_FIGURE_NOISE=on). By default they are exact, and probing is bounded by the test-upload limits
+ * (lib/submissions/upload-limits.ts), the full-coverage rule and the hidden per-instance scores (README,
+ * "Test-split figures"): noise as large as the sampling error made the figures uncitable. Three layers:
  *
  * 1. **Noise.** Each figure is the exact value plus Laplace noise of scale b = F × Δ / ε, where Δ = range × share
  *    is the most one test instance can move it (share = 1 / n for a mean, max den_i / Σ den for a pooled ratio),
