@@ -189,10 +189,10 @@ function decide(
   return { code: "ok", fatal: null };
 }
 
-type RawState = { bytes: number; tooLarge: boolean; /** the first two bytes */ first: number[] };
+export type RawState = { bytes: number; tooLarge: boolean; /** the first two bytes */ first: number[] };
 
 /** The upload as received, counted; past `max` bytes it ends early (and the caller's stream is closed). */
-async function* limitBytes(input: AsyncIterable<Uint8Array>, max: number, state: RawState): AsyncGenerator<Uint8Array> {
+export async function* limitBytes(input: AsyncIterable<Uint8Array>, max: number, state: RawState): AsyncGenerator<Uint8Array> {
   const iterator = input[Symbol.asyncIterator]();
   let finished = false;
   try {
@@ -222,7 +222,7 @@ async function* limitBytes(input: AsyncIterable<Uint8Array>, max: number, state:
 }
 
 /** Gzip of the decompressed content, built while it streams (awaiting zlib keeps memory bounded). */
-class GzipCollector {
+export class GzipCollector {
   private readonly gzip: Gzip;
   private chunks: Buffer[] = [];
   private size = 0;
