@@ -118,7 +118,8 @@ async function* decompressed(input: AsyncIterable<Uint8Array>, options: ReadUplo
   }
   const count = async (chunk: Buffer): Promise<void> => {
     stats.decompressedBytes += chunk.length;
-    if (stats.gzip && options.budget && !options.budget.take(chunk.length)) throw new ReadStop("decompressed_too_large", budgetExceededMessage(options.budget, formatByteSize));
+    if (stats.gzip && options.budget && !options.budget.take(chunk.length))
+      throw new ReadStop("decompressed_too_large", budgetExceededMessage(options.budget, formatByteSize));
     if (stats.decompressedBytes > options.maxDecompressedBytes)
       throw new ReadStop(
         "decompressed_too_large",
@@ -143,7 +144,10 @@ async function* decompressed(input: AsyncIterable<Uint8Array>, options: ReadUplo
   } catch (error) {
     if (error instanceof ReadStop) throw error;
     if (state.error !== null) throw state.error;
-    throw new ReadStop("bad_gzip", `The file starts like gzip but does not decompress (${error instanceof Error ? error.message : String(error)}): compress it again and upload again.`);
+    throw new ReadStop(
+      "bad_gzip",
+      `The file starts like gzip but does not decompress (${error instanceof Error ? error.message : String(error)}): compress it again and upload again.`,
+    );
   } finally {
     gunzip.destroy();
   }
@@ -243,7 +247,8 @@ async function* csvRows(source: AsyncIterable<Buffer>, options: ReadUploadOption
 /** The footer's claims, checked before any page is decoded: row count and the columns' uncompressed size. */
 function checkParquetMetadata(metadata: FileMetaData, options: ReadUploadOptions, maxRows: number): number {
   const rows = Number(metadata.num_rows);
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new ReadStop("malformed", `The parquet file's metadata gives an impossible row count (${String(metadata.num_rows)}).`);
+  if (!Number.isSafeInteger(rows) || rows < 0)
+    throw new ReadStop("malformed", `The parquet file's metadata gives an impossible row count (${String(metadata.num_rows)}).`);
   if (rows > maxRows)
     throw new ReadStop(
       "too_many_rows",
@@ -282,7 +287,10 @@ async function* parquetRows(source: AsyncIterable<Buffer>, options: ReadUploadOp
   const take = (length: number) => {
     inflated += length;
     if (inflated > declared || (options.budget && !options.budget.take(length)))
-      throw new ReadStop("decompressed_too_large", `The parquet file's pages decompress to more than its metadata declares (${formatByteSize(declared)}); reading stopped there.`);
+      throw new ReadStop(
+        "decompressed_too_large",
+        `The parquet file's pages decompress to more than its metadata declares (${formatByteSize(declared)}); reading stopped there.`,
+      );
   };
   const compressors: Compressors = {
     SNAPPY: (input, length) => {
@@ -327,7 +335,11 @@ export async function* readUploadRows(input: AsyncIterable<Uint8Array>, options:
       if ("value" in item) {
         stats.rows += 1;
         if (stats.rows > maxRows)
-          throw new ReadStop("too_many_rows", `The file has more than ${maxRows.toLocaleString("en-US")} rows (line ${item.line} is one more); reading stopped there.`, item.line);
+          throw new ReadStop(
+            "too_many_rows",
+            `The file has more than ${maxRows.toLocaleString("en-US")} rows (line ${item.line} is one more); reading stopped there.`,
+            item.line,
+          );
       }
       yield item;
       if ("fatal" in item && item.fatal) return;
