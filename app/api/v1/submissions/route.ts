@@ -42,8 +42,12 @@ export const maxDuration = 300;
  * `benchmark=<module id>` (a registered benchmark module, e.g. personalllm) with `task=<its track>` uploads one
  * JSONL, CSV or parquet file (gzip accepted; raw bodies also as text/csv or application/vnd.apache.parquet) to
  * that module's track: the same auth, limits, duplicate rule, queue and answers; the rows are validated with the
- * module's row schema and coverage check (lib/submissions/prepare-module-file.ts). A module file is read whole
- * (a parquet footer is at its end) within the same size limits.
+ * module's row schema and coverage check (lib/submissions/prepare-module-file.ts), read as a stream by the bounded
+ * reader (lib/benchmarks/read-upload-rows.ts; a parquet file's footer is checked before any page is read).
+ *
+ * One decompressed-bytes budget covers the whole request, an archive and every gzip file inside it
+ * (lib/uploads/upload-budget.ts), and a refusal is charged to the uploader by the work it cost
+ * (lib/security/upload-work.ts).
  *
  * Auth: `Authorization: Bearer <token with the submit scope>` or a signed-in session (same-origin requests
  * only). `Idempotency-Key`: a retry with the same key returns the first submission (or run).
@@ -52,7 +56,7 @@ export const maxDuration = 300;
  * status, file, validation}], ignored} for a run; 400 bad field, body or archive; 401; 403 token without the
  * submit scope; 404 unknown benchmark or no instances; 409 the same predictions as an existing submission on the
  * track (error.existing links it); 413 too large; 415 other content types; 422 refused file (with validation:
- * problems by line and field, and for a run error.file); 429 daily limit. Errors are {error: {code, message, …}}.
+ * problems by line and field, and for a run error.file); 429 daily limit, or the hour's work on refused uploads used up. Errors are {error: {code, message, …}}.
  */
 
 const RAW_TYPES = new Set([
