@@ -82,7 +82,7 @@ export async function validateModuleUpload(
   const gzip = parsed.stats.gzip || (raw.first[0] === 0x1f && raw.first[1] === 0x8b);
   if (raw.tooLarge) {
     stored.discard();
-    return refused("too_large", `The file is more than ${limits.maxBytes} bytes; the limit is ${limits.maxBytes} bytes (reading stopped there).`, {
+    return refused("too_large", `The file is larger than ${limits.maxBytes} bytes, the limit; reading stopped there.`, {
       bytes: raw.bytes,
       gzip,
     });
