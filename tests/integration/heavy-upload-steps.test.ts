@@ -110,9 +110,9 @@ describe("a heavy upload is scored in bounded steps", () => {
     }
   });
 
-  test("through the queue with a 5 s job expiry: every job of the heavy upload completes on its first attempt", async () => {
+  test("through the queue with a 10 s job expiry: every job of the heavy upload completes on its first attempt", async () => {
     const url = inject("databaseUrl");
-    const timing = queueTiming({ WORKER_CHUNK_SIZE: CHUNK, WORKER_CHUNK_EXPIRE_SECONDS: 5, JUDGE_TIMEOUT_MS: 60_000 });
+    const timing = queueTiming({ WORKER_CHUNK_SIZE: CHUNK, WORKER_CHUNK_EXPIRE_SECONDS: 10, JUDGE_TIMEOUT_MS: 60_000 });
     await installQueue(url, timing);
     const id = await createTestSubmission(db, { benchmarkVersionId, label: "heavy-queue", content: heavyFile });
     const lines: string[] = [];
