@@ -85,6 +85,11 @@ const EnvSchema = z.object({
    */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_SIGNIN_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * the work refused uploads may cost one uploader per hour, in MiB read and decompressed (lib/security/upload-work.ts):
+   * a refusal is charged 1 + its MiB, so fixing a file costs little while repeating a refused bomb is throttled (429)
+   */
+  RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(2048),
   /** sign-in e-mails sent to one address per hour, whoever asks for them */
   RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */

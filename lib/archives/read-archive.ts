@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import * as tarStream from "tar-stream";
 import yauzl from "yauzl";
+import { UploadBudget } from "@/lib/uploads/upload-budget";
 
 /**
  * Reads the files of an uploaded archive (.zip, .tar.gz/.tgz, .tar) one at a time, as streams, with the limits
@@ -39,6 +40,11 @@ export type ArchiveLimits = {
   maxTotalBytes: number;
   /** bytes of the archive itself (zip spooling stops there) */
   maxArchiveBytes: number;
+  /**
+   * the request's decompressed-bytes budget, shared with the readers of the files inside (a .jsonl.gz entry's
+   * gunzip counts into it too, lib/uploads/upload-budget.ts); default: one of maxTotalBytes for this archive alone
+   */
+  budget?: UploadBudget;
 };
 
 export type ArchiveEntry = {
@@ -77,14 +83,19 @@ function checkedPath(entryPath: string): string {
   return entryPath.replace(/^(\.\/)+/, "");
 }
 
-/** Counts decompressed bytes across entries and stops at the limit. */
+/** Counts decompressed bytes across entries (and, shared, the files inside them) and stops at the limit. */
 class Budget {
-  private total = 0;
-  constructor(private readonly max: number) {}
+  readonly shared: UploadBudget;
+  constructor(max: number, shared: UploadBudget | undefined) {
+    this.shared = shared ?? new UploadBudget(max);
+  }
   take(bytes: number, entry: string): void {
-    this.total += bytes;
-    if (this.total > this.max)
-      throw new ArchiveError(`the archive holds more than ${this.max} bytes once decompressed (the limit); nothing was stored`, entry, true);
+    if (!this.shared.take(bytes))
+      throw new ArchiveError(
+        `the upload holds more than ${this.shared.maxDecompressedBytes} bytes once decompressed (the archive and the compressed files inside it count together; the limit); nothing was stored`,
+        entry,
+        true,
+      );
   }
 }
 
@@ -200,7 +211,7 @@ export async function* readZip(source: AsyncIterable<Uint8Array>, limits: Archiv
     zip = await openZip(file);
     if (zip.entryCount > limits.maxEntries)
       throw new ArchiveError(`the archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted; nothing was stored`);
-    const budget = new Budget(limits.maxTotalBytes);
+    const budget = new Budget(limits.maxTotalBytes, limits.budget);
     for (let entry = await nextZipEntry(zip); entry; entry = await nextZipEntry(zip)) {
       const entryPath = checkedPath(entry.fileName);
       const kind = zipEntryKind(entry);
@@ -244,7 +255,7 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: Archiv
     input.on("error", (error) => extract.destroy(toArchiveError(error)));
     input.pipe(extract);
   }
-  const budget = new Budget(limits.maxTotalBytes);
+  const budget = new Budget(limits.maxTotalBytes, limits.budget);
   let entries = 0;
   try {
     for await (const entry of extract) {

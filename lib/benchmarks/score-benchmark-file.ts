@@ -16,6 +16,7 @@ export async function scoreBenchmarkFile(
   if (!track) throw new Error(`${benchmark.id} has no track "${trackId}" (known: ${benchmark.tracks.map((t) => t.id).join(", ")})`);
   const parsed = await readUploadFile(predictionsFile, track.predictionRow);
   const problems = [...parsed.problems, ...(parsed.problems.length ? [] : track.check(input, parsed.rows))];
-  if (problems.length) return { ok: false, format: parsed.format, problems };
-  return { ok: true, format: parsed.format, result: track.score(input, parsed.rows) };
+  const format = parsed.format ?? "unknown";
+  if (problems.length) return { ok: false, format, problems };
+  return { ok: true, format, result: track.score(input, parsed.rows) };
 }

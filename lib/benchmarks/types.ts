@@ -1,3 +1,4 @@
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Command } from "commander";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
@@ -284,7 +285,15 @@ export interface OwnPipeline {
   prepareFile(
     db: Db,
     version: { id: string; slug: string },
-    file: { track: string; split: "full" | "dev" | "validation" | "test"; fileName: string; path: string; body: AsyncIterable<Uint8Array> },
+    file: {
+      track: string;
+      split: "full" | "dev" | "validation" | "test";
+      fileName: string;
+      path: string;
+      body: AsyncIterable<Uint8Array>;
+      /** the request's decompressed-bytes budget, shared by every file and nesting level of one upload */
+      budget?: UploadBudget;
+    },
   ): Promise<PreparedUpload>;
   /**
    * Where a file of a multi-file upload (a run: an archive or many files) belongs, by its path: a track (and

@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
@@ -10,6 +9,10 @@ import { advanceRewardScores, DEFAULT_REWARD_BATCHES_PER_STEP } from "./reward-c
 import { rewardSourceOf, type RewardSource } from "./reward-source";
 import { REFUND_NOTE, SubmissionScoringError } from "./submission-failure";
 import { itemRowsOf, writeModuleScores } from "./write-module-scores";
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -54,8 +57,11 @@ export async function scoreModuleSubmission(
     throw new SubmissionScoringError(`This submission names no ${benchmark.title} track we can score (${JSON.stringify(submission.tracks)}). ${REFUND_NOTE}`, true);
   const row = await db.submission.findUnique({ where: { id: submission.id }, select: { fileBytes: true, fileName: true } });
   if (!row?.fileBytes) throw new SubmissionScoringError(`The stored file of this submission is missing. ${REFUND_NOTE}`, true);
-  const content = gunzipSync(row.fileBytes);
-  const parsed = await parseUploadRows((row.fileName ?? "predictions.jsonl").toLowerCase().replace(/\.gz$/, ""), new Uint8Array(content), track.predictionRow);
+  // the stored copy (gzip of the validated content) through the same bounded reader as the upload
+  const parsed = await parseUploadRows(once(row.fileBytes), track.predictionRow, {
+    fileName: row.fileName ?? "predictions.jsonl",
+    maxDecompressedBytes: env().UPLOAD_MAX_DECOMPRESSED_BYTES,
+  });
   const input = await benchmark.readTrackInput(db, track.id);
   if (input === null)
     throw new SubmissionScoringError(

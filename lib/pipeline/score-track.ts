@@ -141,22 +141,13 @@ export type ScoreTrackOptions = {
 export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[], rows: readonly PredictionFileRow[], options: ScoreTrackOptions = {}): TrackScore {
   const known = new Set(instances.map((i) => i.benchmarkId));
   const collected = collectRows(track, rows, known);
-  const { scored, aggregate } = scoreInstances(track, instances, collected);
-  const seed = `${options.seed ?? "alpsbench"}:${track}`;
-  const metrics = aggregate(
-    instances.map((_, k) => k),
-    seed,
+  const { scored, inputs } = scoreInstances(track, instances, collected);
+  const { metrics, splitMetrics } = aggregateScores(
+    track,
+    instances.map((i) => i.benchmarkId),
+    inputs,
+    options,
   );
-  const splitMetrics: TrackScore["splitMetrics"] = {};
-  if (options.splitOf) {
-    const bySplit = new Map<Split, number[]>();
-    instances.forEach((instance, k) => {
-      const split = options.splitOf!(instance.benchmarkId);
-      if (split) bySplit.set(split, [...(bySplit.get(split) ?? []), k]);
-    });
-    // a seed of its own per split: the full aggregate's interval stays exactly what it was
-    for (const [split, indices] of bySplit) splitMetrics[split] = aggregate(indices, `${seed}:${split}`);
-  }
   const missing = instances.length - collected.byId.size;
   return {
     track,
@@ -178,54 +169,113 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
   };
 }
 
+/**
+ * What the aggregates read of one instance. It is stored with the instance's result (its metrics, and `counts` in
+ * its detail), so the worker's aggregate step computes the aggregates from the stored rows (aggregateInputOf)
+ * instead of scoring every instance again: exactly the numbers scoreTrack gives, in a bounded step.
+ */
+export type AggregateInput =
+  | {
+      kind: "memory";
+      precision: number;
+      recall: number;
+      f1: number;
+      algoScore100: number;
+      directMatched: number;
+      directGold: number;
+      indirectMatched: number;
+      indirectGold: number;
+      /** Task 2: realized and total actions of each kind */
+      actions?: Record<ActionKind, [number, number]>;
+    }
+  | { kind: "hit"; hit: number }
+  | { kind: "none" };
+
+const ACTION_KINDS = ["retention", "modification", "addition"] as const;
+type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** The counts kept in a Task 1 / Task 2 result's detail (what its metrics alone do not give back). */
+export type StoredCounts = {
+  directMatched: number;
+  directGold: number;
+  indirectMatched: number;
+  indirectGold: number;
+  actions?: Record<ActionKind, [number, number]>;
+};
+
+/**
+ * The aggregate input of a stored result (InstanceResult metrics and detail, as scoreTrack made them), or null
+ * when the row does not carry what the aggregates need (a row stored before `counts` were kept).
+ */
+export function aggregateInputOf(track: TrackId, metrics: unknown, detail: unknown): AggregateInput | null {
+  const task = taskOf(track);
+  const m = record(metrics);
+  if (task === "task3") return typeof m.recall === "number" ? { kind: "hit", hit: m.recall } : null;
+  if (task !== "task1" && task !== "task2") return { kind: "none" };
+  const counts = record(record(detail).counts) as Partial<StoredCounts>;
+  const numbers = [m.precision, m.recall, m.f1, m.algo_score_100, counts.directMatched, counts.directGold, counts.indirectMatched, counts.indirectGold];
+  if (!numbers.every((v) => typeof v === "number")) return null;
+  if (task === "task2" && !ACTION_KINDS.every((kind) => Array.isArray(counts.actions?.[kind]) && counts.actions[kind].length === 2)) return null;
+  return {
+    kind: "memory",
+    precision: m.precision as number,
+    recall: m.recall as number,
+    f1: m.f1 as number,
+    algoScore100: m.algo_score_100 as number,
+    directMatched: counts.directMatched!,
+    directGold: counts.directGold!,
+    indirectMatched: counts.indirectMatched!,
+    indirectGold: counts.indirectGold!,
+    ...(task === "task2" ? { actions: counts.actions } : {}),
+  };
+}
+
+/**
+ * The aggregates (and, with options.splitOf, the per-split aggregates) of a track over its instances' aggregate
+ * inputs, in the instances' order (the bootstrap's resamples depend on it). Pure; scoreTrack and the worker's
+ * aggregate step both call it.
+ */
+export function aggregateScores(
+  track: TrackId,
+  benchmarkIds: readonly string[],
+  inputs: readonly AggregateInput[],
+  options: ScoreTrackOptions = {},
+): { metrics: Record<string, AggregateMetric>; splitMetrics: TrackScore["splitMetrics"] } {
+  if (benchmarkIds.length !== inputs.length) throw new Error(`aggregateScores: ${benchmarkIds.length} ids for ${inputs.length} inputs`);
+  const seed = `${options.seed ?? "alpsbench"}:${track}`;
+  const aggregate = aggregatorOf(track, inputs);
+  const metrics = aggregate(
+    inputs.map((_, k) => k),
+    seed,
+  );
+  const splitMetrics: TrackScore["splitMetrics"] = {};
+  if (options.splitOf) {
+    const bySplit = new Map<Split, number[]>();
+    benchmarkIds.forEach((id, k) => {
+      const split = options.splitOf!(id);
+      if (split) bySplit.set(split, [...(bySplit.get(split) ?? []), k]);
+    });
+    // a seed of its own per split: the full aggregate's interval stays exactly what it was
+    for (const [split, indices] of bySplit) splitMetrics[split] = aggregate(indices, `${seed}:${split}`);
+  }
+  return { metrics, splitMetrics };
+}
+
 type Aggregate = (indices: readonly number[], seed: string) => Record<string, AggregateMetric>;
 
-/** Per-instance metrics, and a function aggregating any subset of the instances (by index) with its own seed. */
-function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], collected: Collected): { scored: InstanceScore[]; aggregate: Aggregate } {
+function aggregatorOf(track: TrackId, inputs: readonly AggregateInput[]): Aggregate {
   const task = taskOf(track);
-  const scored: InstanceScore[] = [];
   const pick = <T>(values: readonly T[], indices: readonly number[]) => indices.map((k) => values[k]!);
-
   if (task === "task1" || task === "task2") {
-    const results: MemorySetResult[] = [];
-    const actions: { num: number[]; den: number[]; byKind: Record<string, { num: number[]; den: number[] }> } = {
-      num: [],
-      den: [],
-      byKind: { retention: { num: [], den: [] }, modification: { num: [], den: [] }, addition: { num: [], den: [] } },
+    const results = inputs.map((input) => {
+      if (input.kind !== "memory") throw new Error(`aggregateScores: a ${input.kind} input on ${track}`);
+      return input;
+    });
+    const actions = {
+      num: results.map((r) => (r.actions ? ACTION_KINDS.reduce((sum, kind) => sum + r.actions![kind][0], 0) : 0)),
+      den: results.map((r) => (r.actions ? ACTION_KINDS.reduce((sum, kind) => sum + r.actions![kind][1], 0) : 0)),
     };
-    for (const instance of instances) {
-      const row = collected.byId.get(instance.benchmarkId);
-      const gold = list(record(instance.gold).memory_items);
-      // Raw items go to the scorer (it reads anything, as the authors' scorer does); a missing row is empty.
-      const pred = row ? list(row.value.memory_items) : [];
-      const result = scoreMemorySet(gold, pred);
-      results.push(result);
-      const perInstance: Record<string, number | null> = {
-        precision: result.precision,
-        recall: result.recall,
-        f1: result.f1,
-        algo_score_100: result.algoScore100,
-        direct_recall: ratio(result.directMatched, result.directGold),
-        indirect_recall: ratio(result.indirectMatched, result.indirectGold),
-      };
-      const detail = memorySetDetail(result);
-      if (task === "task2") {
-        const a = scoreTask2Actions(record(instance.input).memory, gold, record(instance.gold).selected_memory_id, pred, result);
-        const total = a.byKind.retention.total + a.byKind.modification.total + a.byKind.addition.total;
-        const realized = a.byKind.retention.realized + a.byKind.modification.realized + a.byKind.addition.realized;
-        actions.num.push(realized);
-        actions.den.push(total);
-        for (const kind of ["retention", "modification", "addition"] as const) {
-          actions.byKind[kind]!.num.push(a.byKind[kind].realized);
-          actions.byKind[kind]!.den.push(a.byKind[kind].total);
-          perInstance[`${kind}_recall`] = ratio(a.byKind[kind].realized, a.byKind[kind].total);
-        }
-        perInstance.action_accuracy = a.accuracy;
-        detail.actions = a.actions;
-      }
-      scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: perInstance, detail });
-    }
-    const aggregate: Aggregate = (indices, seed) => {
+    return (indices, seed) => {
       const { boot, bootRatio } = bootstraps(seed);
       const subset = pick(results, indices);
       const metrics: Record<string, AggregateMetric> = {};
@@ -257,21 +307,86 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
       );
       if (task === "task2") {
         metrics.action_accuracy = bootRatio(pick(actions.num, indices), pick(actions.den, indices), "action_accuracy");
-        for (const kind of ["retention", "modification", "addition"] as const) {
-          metrics[`${kind}_recall`] = bootRatio(pick(actions.byKind[kind]!.num, indices), pick(actions.byKind[kind]!.den, indices), `${kind}_recall`);
+        for (const kind of ACTION_KINDS) {
+          metrics[`${kind}_recall`] = bootRatio(
+            subset.map((r) => r.actions![kind][0]),
+            subset.map((r) => r.actions![kind][1]),
+            `${kind}_recall`,
+          );
         }
       }
       return metrics;
     };
-    return { scored, aggregate };
+  }
+  if (task === "task3") {
+    const hits = inputs.map((input) => (input.kind === "hit" ? input.hit : 0));
+    return (indices, seed) => ({ recall: bootstraps(seed).boot(pick(hits, indices), "recall") });
+  }
+  // Task 4 has judge metrics only
+  return () => ({});
+}
+
+/** Per-instance metrics, with what the aggregates read of each instance. */
+function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], collected: Collected): { scored: InstanceScore[]; inputs: AggregateInput[] } {
+  const task = taskOf(track);
+  const scored: InstanceScore[] = [];
+  const inputs: AggregateInput[] = [];
+
+  if (task === "task1" || task === "task2") {
+    for (const instance of instances) {
+      const row = collected.byId.get(instance.benchmarkId);
+      const gold = list(record(instance.gold).memory_items);
+      // Raw items go to the scorer (it reads anything, as the authors' scorer does); a missing row is empty.
+      const pred = row ? list(row.value.memory_items) : [];
+      const result = scoreMemorySet(gold, pred);
+      const perInstance: Record<string, number | null> = {
+        precision: result.precision,
+        recall: result.recall,
+        f1: result.f1,
+        algo_score_100: result.algoScore100,
+        direct_recall: ratio(result.directMatched, result.directGold),
+        indirect_recall: ratio(result.indirectMatched, result.indirectGold),
+      };
+      const detail = memorySetDetail(result);
+      const counts: StoredCounts = {
+        directMatched: result.directMatched,
+        directGold: result.directGold,
+        indirectMatched: result.indirectMatched,
+        indirectGold: result.indirectGold,
+      };
+      if (task === "task2") {
+        const a = scoreTask2Actions(record(instance.input).memory, gold, record(instance.gold).selected_memory_id, pred, result);
+        counts.actions = {
+          retention: [a.byKind.retention.realized, a.byKind.retention.total],
+          modification: [a.byKind.modification.realized, a.byKind.modification.total],
+          addition: [a.byKind.addition.realized, a.byKind.addition.total],
+        };
+        for (const kind of ACTION_KINDS) perInstance[`${kind}_recall`] = ratio(a.byKind[kind].realized, a.byKind[kind].total);
+        perInstance.action_accuracy = a.accuracy;
+        detail.actions = a.actions;
+      }
+      detail.counts = counts;
+      inputs.push({
+        kind: "memory",
+        precision: result.precision,
+        recall: result.recall,
+        f1: result.f1,
+        algoScore100: result.algoScore100,
+        directMatched: result.directMatched,
+        directGold: result.directGold,
+        indirectMatched: result.indirectMatched,
+        indirectGold: result.indirectGold,
+        ...(counts.actions ? { actions: counts.actions } : {}),
+      });
+      scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: perInstance, detail });
+    }
   } else if (task === "task3") {
-    const hits: number[] = [];
     for (const instance of instances) {
       const row = collected.byId.get(instance.benchmarkId);
       const goldId = String(record(instance.gold).selected_memory_id ?? "");
       const read = row ? readTask3Prediction(row.value) : null;
       const hit = read !== null && read.selectedMemoryId !== null && goldId !== "" && read.selectedMemoryId === goldId;
-      hits.push(hit ? 1 : 0);
+      inputs.push({ kind: "hit", hit: hit ? 1 : 0 });
       scored.push({
         benchmarkId: instance.benchmarkId,
         predicted: row !== undefined,
@@ -279,7 +394,6 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
         detail: { selected: read?.selectedMemoryId ?? null },
       });
     }
-    return { scored, aggregate: (indices, seed) => ({ recall: bootstraps(seed).boot(pick(hits, indices), "recall") }) };
   } else {
     // Task 4 has judge metrics only; the deterministic pass records which queries were answered.
     for (const instance of instances) {
@@ -287,8 +401,9 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
       const queries = list(record(instance.input).queries).length;
       // the validated responses: an official row's single answer counts as one, as the judge sees it
       const responses = row ? (row.row as Task4PredictionRow).responses.length : 0;
+      inputs.push({ kind: "none" });
       scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: {}, detail: { queries, responses } });
     }
-    return { scored, aggregate: () => ({}) };
   }
+  return { scored, inputs };
 }

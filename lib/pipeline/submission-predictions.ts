@@ -30,7 +30,8 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 export async function parseStoredPredictions(fileBytes: Uint8Array): Promise<{ rows: PredictionFileRow[]; problems: PredictionStreamError[] }> {
   const rows: PredictionFileRow[] = [];
   const problems: PredictionStreamError[] = [];
-  for await (const item of parsePredictionStream(once(fileBytes))) {
+  // validated at upload: a file stored before the blank-line bound still reads (it is not a bomb once accepted)
+  for await (const item of parsePredictionStream(once(fileBytes), { maxBlankLines: Number.POSITIVE_INFINITY })) {
     if ("value" in item) rows.push({ line: item.line, value: item.value });
     else problems.push(item);
   }

@@ -4,6 +4,7 @@ import { createGunzip } from "node:zlib";
 import { getManyValues, type Many } from "stream-chain/defs.js";
 import fun from "stream-chain/fun.js";
 import jsonParser from "stream-json/parser.js";
+import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
 
 /**
  * Streaming reader of prediction files, shared by upload validation (validate-upload.ts) and the worker,
@@ -46,6 +47,8 @@ export type PredictionStreamErrorCode =
   | "invalid_utf8"
   | "row_too_large"
   | "too_deep"
+  /** file level: more blank lines than maxBlankLines (a gzip of newlines), the stream ends */
+  | "too_many_blank_lines"
   /** a JSON array that the file ends inside of */
   | "truncated";
 
@@ -79,6 +82,13 @@ export type ParsePredictionStreamOptions = {
   maxRowBytes?: number;
   /** deepest accepted nesting of a row (the row object is depth 1); default DEFAULT_MAX_ROW_DEPTH */
   maxRowDepth?: number;
+  /**
+   * the request's shared decompressed-bytes budget (lib/uploads/upload-budget.ts): this file's gunzip output is
+   * counted into it, so a gzip inside an archive cannot multiply the limit; past it: `decompressed_too_large`
+   */
+  budget?: UploadBudget;
+  /** most blank (or whitespace-only) lines a file may hold; default DEFAULT_MAX_BLANK_LINES */
+  maxBlankLines?: number;
   stats?: PredictionStreamStats;
   /**
    * Called with every decompressed chunk, in order, before it is parsed (to hash or re-compress the content
@@ -91,6 +101,11 @@ export type ParsePredictionStreamOptions = {
 export const DEFAULT_MAX_ROW_BYTES = 32 * 1024 * 1024;
 /** Real rows nest 4 levels (row → memory_items → item → value); deep nesting only breaks recursive code downstream. */
 export const DEFAULT_MAX_ROW_DEPTH = 64;
+/**
+ * A real file has a blank line or two (a trailing newline, a separator); a file of millions of them is a bomb
+ * (200 MB of newlines gzip to 200 KB) that would keep the server reading for nothing: refused early.
+ */
+export const DEFAULT_MAX_BLANK_LINES = 10_000;
 
 export function newPredictionStreamStats(): PredictionStreamStats {
   return { gzip: false, format: null, decompressedBytes: 0, complete: false };
@@ -107,7 +122,9 @@ export async function* parsePredictionStream(input: AsyncIterable<Uint8Array>, o
   const scanner = new PredictionTextScanner({
     maxRowBytes: options.maxRowBytes ?? DEFAULT_MAX_ROW_BYTES,
     maxRowDepth: options.maxRowDepth ?? DEFAULT_MAX_ROW_DEPTH,
+    maxBlankLines: options.maxBlankLines ?? DEFAULT_MAX_BLANK_LINES,
   });
+  const budget = options.budget;
   const source = new RawSource(input);
   try {
     const head = await source.peek(2);
@@ -143,6 +160,10 @@ export async function* parsePredictionStream(input: AsyncIterable<Uint8Array>, o
         if (next.done) break;
         const chunk = next.value;
         stats.decompressedBytes += chunk.length;
+        if (stats.gzip && budget && !budget.take(chunk.length)) {
+          yield { line: null, code: "decompressed_too_large", error: budgetExceededMessage(budget, formatByteSize) };
+          return;
+        }
         if (stats.decompressedBytes > maxDecompressed) {
           yield {
             line: null,
@@ -264,8 +285,22 @@ class PredictionTextScanner {
   private pieceBytes = 0;
   private lineTooLong = false;
   private array: ArrayRows | null = null;
+  private blankLines = 0;
 
-  constructor(private readonly limits: { maxRowBytes: number; maxRowDepth: number }) {}
+  constructor(private readonly limits: { maxRowBytes: number; maxRowDepth: number; maxBlankLines: number }) {}
+
+  /** Counts one blank line (`line`); false (and the stream's end) once there are more than the limit. */
+  private blank(line: number, out: PredictionStreamItem[]): boolean {
+    this.blankLines += 1;
+    if (this.blankLines <= this.limits.maxBlankLines) return true;
+    this.stopped = true;
+    out.push({
+      line: null,
+      code: "too_many_blank_lines",
+      error: `The file has more than ${this.limits.maxBlankLines.toLocaleString("en-US")} blank lines (line ${line.toLocaleString("en-US")} is one more); reading stopped there. Remove the blank lines and upload again.`,
+    });
+    return false;
+  }
 
   push(chunk: Buffer): PredictionStreamItem[] {
     const out: PredictionStreamItem[] = [];
@@ -348,7 +383,10 @@ class PredictionTextScanner {
       if (this.totalBytes === buf.length && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
       let i = start;
       while (i < buf.length && isJsonWhitespace(buf[i] as number)) {
-        if (buf[i] === 0x0a) this.line += 1;
+        if (buf[i] === 0x0a) {
+          if (!this.blank(this.line, out)) return;
+          this.line += 1;
+        }
         i += 1;
       }
       if (i === buf.length) return;
@@ -379,7 +417,7 @@ class PredictionTextScanner {
 
   private scanJsonl(buf: Buffer, start: number, out: PredictionStreamItem[]): void {
     let pos = start;
-    while (pos < buf.length) {
+    while (pos < buf.length && !this.stopped) {
       const nl = buf.indexOf(0x0a, pos);
       if (nl === -1) {
         this.addPiece(buf.subarray(pos));
@@ -411,7 +449,10 @@ class PredictionTextScanner {
       out.push({ line, code: "row_too_large", error: `longer than ${formatByteSize(this.limits.maxRowBytes)}, the limit for one row` });
       return;
     }
-    if (this.pieceBytes === 0) return;
+    if (this.pieceBytes === 0) {
+      this.blank(line, out);
+      return;
+    }
     const bytes = this.pieces.length === 1 ? (this.pieces[0] as Buffer) : Buffer.concat(this.pieces, this.pieceBytes);
     this.pieces = [];
     this.pieceBytes = 0;
@@ -420,7 +461,10 @@ class PredictionTextScanner {
       return;
     }
     const text = bytes.toString("utf8").trim();
-    if (text === "") return;
+    if (text === "") {
+      this.blank(line, out);
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -449,6 +493,12 @@ class PredictionTextScanner {
     while (pos < buf.length && !array.stopped) {
       const nl = buf.indexOf(0x0a, pos);
       const lineEnd = nl === -1 ? buf.length : nl + 1;
+      // an empty line ("\n" or "\r\n") feeds the tokenizer nothing: counted, not fed
+      const empty = nl !== -1 && (nl === pos || (nl === pos + 1 && buf[pos] === 0x0d));
+      if (empty) {
+        if (!this.blank(this.line, out)) return;
+        pos = lineEnd;
+      }
       while (pos < lineEnd && !array.stopped) {
         if (nextBrace !== Infinity && nextBrace < pos) nextBrace = orInfinity(buf.indexOf(0x7d, pos));
         if (nextBracket !== Infinity && nextBracket < pos) nextBracket = orInfinity(buf.indexOf(0x5d, pos));

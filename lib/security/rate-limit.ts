@@ -18,7 +18,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-export type RateLimitKind = "api" | "signin" | "email";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -37,10 +37,11 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600 };
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();
+  if (kind === "upload_work") return config.RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR;
   return kind === "api" ? config.RATE_LIMIT_API_PER_MINUTE : kind === "signin" ? config.RATE_LIMIT_SIGNIN_PER_10_MINUTES : config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR;
 }
 
@@ -117,12 +118,12 @@ export async function rateLimitKeyOf(headers: Headers): Promise<string> {
 
 export type RateLimitDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number; limit: number };
 
-export async function takeRateLimitPoint(kind: RateLimitKind, key: string): Promise<RateLimitDecision> {
+export async function takeRateLimitPoint(kind: RateLimitKind, key: string, points = 1): Promise<RateLimitDecision> {
   const bucket = limiter(kind);
   // keys are stored: long or personal ones (e-mail addresses) as a hash
-  const stored = key.length > 100 || kind === "email" ? createHash("sha256").update(key).digest("hex") : key;
+  const stored = storedKey(kind, key);
   try {
-    const result = await bucket.consume(stored, 1);
+    const result = await bucket.consume(stored, points);
     return { ok: true, remaining: result.remainingPoints };
   } catch (rejection) {
     // Not `instanceof RateLimiterRes`: the bucket may have been made by the other bundle's copy of the class.
@@ -134,12 +135,30 @@ export async function takeRateLimitPoint(kind: RateLimitKind, key: string): Prom
   }
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour" };
-const WHAT: Record<RateLimitKind, string> = { api: "API requests", signin: "sign-in attempts", email: "sign-in e-mails" };
+function storedKey(kind: RateLimitKind, key: string): string {
+  return key.length > 100 || kind === "email" ? createHash("sha256").update(key).digest("hex") : key;
+}
+
+/** Whether the bucket still has a point, without taking one (a bucket charged after the fact: upload_work). */
+export async function peekRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitDecision> {
+  const bucket = limiter(kind);
+  const state = await bucket.get(storedKey(kind, key));
+  if (!state || state.consumedPoints < bucket.points) return { ok: true, remaining: bucket.points - (state?.consumedPoints ?? 0) };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: bucket.points };
+}
+
+const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour" };
+const WHAT: Record<RateLimitKind, string> = {
+  api: "API requests",
+  signin: "sign-in attempts",
+  email: "sign-in e-mails",
+  upload_work: "MiB read and decompressed for refused uploads",
+};
 
 /** The 429 answer: the /api/v1 error shape, with Retry-After. */
 export function tooManyRequests(kind: RateLimitKind, decision: Extract<RateLimitDecision, { ok: false }>): Response {
-  const message = `Too many ${WHAT[kind]} ${kind === "email" ? "to this e-mail address" : "from your address"}: at most ${decision.limit} per ${WINDOW[kind]}. Try again in ${decision.retryAfterSeconds} s.`;
+  const whose = kind === "email" ? "to this e-mail address" : kind === "upload_work" ? "by your account" : "from your address";
+  const message = `Too many ${WHAT[kind]} ${whose}: at most ${decision.limit} per ${WINDOW[kind]}. Try again in ${decision.retryAfterSeconds} s.`;
   return Response.json(
     { error: { code: "rate_limited", message, retryAfterSeconds: decision.retryAfterSeconds } },
     { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds), "cache-control": "no-store" } },

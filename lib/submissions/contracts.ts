@@ -1,3 +1,5 @@
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
+
 /**
  * Shapes shared by the submission pipeline's parts: upload validation (lib/predictions/validate-upload.ts),
  * the single creation path (lib/submissions/create-submission.ts), the queue (lib/queue) and the worker
@@ -91,6 +93,8 @@ export type NewSubmission = {
   body: AsyncIterable<Uint8Array>;
   idempotencyKey?: string | null;
   visibility?: "public" | "private";
+  /** the request's decompressed-bytes budget, shared by every file and nesting level (lib/uploads/upload-budget.ts) */
+  budget?: UploadBudget;
 };
 
 /** The earlier submission an upload's content equals (id and link only when the uploader may open it). */

@@ -14,6 +14,7 @@ import { MAX_REPORTED_PROBLEMS } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
 /** files in one run: every track once per split, with room to spare */
 export const MAX_RUN_FILES = 48;
@@ -81,7 +82,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
 
   // The limits are checked once the file is read (commitFiles): an identical re-upload is answered as a
   // duplicate (409) even by a user at the limit, and a duplicate is never charged.
-  const file = { fileName: input.fileName, body: input.body };
+  const file = { fileName: input.fileName, body: input.body, budget: input.budget };
   const prepared = isPipelineBenchmark(hosted)
     ? await hosted.pipeline.prepareFile(db, benchmark, { ...file, track: trackId, split: input.split, path: input.fileName })
     : await prepareForModule(db, hosted, moduleTrack!, file);
@@ -150,6 +151,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       fileName: file.path.split("/").at(-1) ?? file.path,
       path: file.path,
       body: file.body,
+      budget: input.budget,
     });
     if (!prepared.ok) return { ...prepared, file: file.path, message: `${file.path} (${place.track}): ${prepared.message}` };
     files.push(prepared.file);
@@ -182,7 +184,7 @@ async function prepareForModule(
   db: Db,
   module: BenchmarkModule,
   track: AnyTrack,
-  file: { fileName: string; body: AsyncIterable<Uint8Array> },
+  file: { fileName: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
 ): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal> {
   const config = env();
   const limits = { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS };

@@ -1,36 +1,26 @@
 import { createHash } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/predictions/content-hash";
+import { GzipCollector, limitBytes, type RawState } from "@/lib/predictions/validate-upload";
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Db } from "@/lib/db/create-client";
 import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation } from "./contracts";
 
 /**
- * Validation of an upload to a registered benchmark module's track, before anything is stored: the whole file
- * is read (bounded by the upload limits: a parquet footer sits at the end, so it cannot be streamed row by row),
- * un-gzipped if it is gzip (bounded again), each row parsed with the track's zod `predictionRow` and the rows
- * checked by the track's pure `check` against the imported data (missing, unknown and repeated items). Every
- * problem names its line (parquet: row) and field; any problem refuses the file.
+ * Validation of an upload to a registered benchmark module's track, before anything is stored: the file streams
+ * through the bounded reader (lib/benchmarks/read-upload-rows.ts: un-gzipped as it arrives within the upload's
+ * limits and the request's shared budget, rows and row sizes bounded, a parquet footer's claims checked before a
+ * page is read), each row parsed with the track's zod `predictionRow`, and the rows checked by the track's pure
+ * `check` against the imported data (missing, unknown and repeated items). Every problem names its line (parquet:
+ * row) and field; any problem refuses the file. The content is hashed and re-compressed for storage while it
+ * streams, never held as one string.
  *
  * The answer has the shape of an AlpsBench upload's validation (UploadValidation), so the route, the form, the
  * CLI and the status page read it the same way.
  */
 
 export type ModuleValidation = UploadValidation & { storedGzip: Buffer | null };
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-
-/** Reads the body up to `max` bytes; null when it is larger (the rest is drained so the client's request ends). */
-async function readBounded(body: AsyncIterable<Uint8Array>, max: number): Promise<{ bytes: Buffer | null; received: number }> {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.byteLength;
-    if (received <= max) chunks.push(Buffer.from(chunk));
-  }
-  return { bytes: received > max ? null : Buffer.concat(chunks), received };
-}
 
 /** The content hash of parsed rows: each row as canonical JSON, the rows sorted, so file format, key order, row order and gzip change nothing. */
 export function moduleContentSha256(rows: readonly Record<string, unknown>[]): string {
@@ -63,55 +53,71 @@ function refused(code: UploadValidation["code"], fatal: string, base: Partial<Up
   };
 }
 
+/** gzip level of the stored copy, as AlpsBench's (validate-upload.ts) */
+const STORED_GZIP_LEVEL = 6;
+
 export async function validateModuleUpload(
   body: AsyncIterable<Uint8Array>,
-  options: { benchmark: Benchmark; track: AnyTrack; input: unknown; fileName: string; limits: UploadLimits },
+  options: { benchmark: Benchmark; track: AnyTrack; input: unknown; fileName: string; limits: UploadLimits; budget?: UploadBudget },
 ): Promise<ModuleValidation> {
   const { track, limits } = options;
-  const read = await readBounded(body, limits.maxBytes);
-  if (!read.bytes) return refused("too_large", `The file is ${read.received} bytes; the limit is ${limits.maxBytes} bytes.`, { bytes: read.received });
-  if (read.bytes.length === 0) return refused("empty", "The file is empty.", { bytes: 0 });
-  const gzip = read.bytes[0] === GZIP_MAGIC[0] && read.bytes[1] === GZIP_MAGIC[1];
-  let content: Buffer;
+  const raw: RawState = { bytes: 0, tooLarge: false, first: [] };
+  const hash = createHash("sha256");
+  const stored = new GzipCollector(STORED_GZIP_LEVEL);
+  let parsed: Awaited<ReturnType<typeof parseUploadRows<typeof track.predictionRow>>>;
   try {
-    content = gzip ? gunzipSync(read.bytes, { maxOutputLength: limits.maxDecompressedBytes }) : read.bytes;
+    parsed = await parseUploadRows(limitBytes(body, limits.maxBytes, raw), track.predictionRow, {
+      fileName: options.fileName,
+      maxDecompressedBytes: limits.maxDecompressedBytes,
+      budget: options.budget,
+      onContent: async (chunk) => {
+        hash.update(chunk);
+        await stored.write(chunk);
+      },
+    });
   } catch (error) {
-    const tooLarge = (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || /larger than|buffer/i.test(String(error));
-    return tooLarge
-      ? refused("decompressed_too_large", `The file is larger than ${limits.maxDecompressedBytes} bytes once un-gzipped, the limit.`, { bytes: read.received, gzip })
-      : refused("bad_gzip", "The file starts like gzip but is not valid gzip.", { bytes: read.received, gzip });
+    stored.discard();
+    throw error;
   }
-  if (content.length > limits.maxDecompressedBytes) {
-    return refused("decompressed_too_large", `The file is larger than ${limits.maxDecompressedBytes} bytes, the limit.`, { bytes: read.received, gzip });
+  const gzip = parsed.stats.gzip || (raw.first[0] === 0x1f && raw.first[1] === 0x8b);
+  if (raw.tooLarge) {
+    stored.discard();
+    return refused("too_large", `The file is larger than ${limits.maxBytes} bytes, the limit; reading stopped there.`, {
+      bytes: raw.bytes,
+      gzip,
+    });
   }
-  // "rewards.csv.gz" is read as the CSV inside it
-  const name = options.fileName.toLowerCase().replace(/\.gz$/, "");
-  const parsed = await parseUploadRows(name, new Uint8Array(content.buffer, content.byteOffset, content.byteLength), track.predictionRow);
   const rowProblems = parsed.problems.filter((p) => p.line !== null);
   const rejected = new Set(rowProblems.map((p) => p.line)).size;
-  const base = { format: parsed.format, gzip, bytes: read.received, decompressedBytes: content.length, rows: parsed.rows.length + rejected };
+  const base = { format: parsed.format, gzip, bytes: raw.bytes, decompressedBytes: parsed.stats.decompressedBytes, rows: parsed.rows.length + rejected };
+  if (parsed.stop === "decompressed_too_large" || parsed.stop === "bad_gzip" || parsed.stop === "empty") {
+    stored.discard();
+    const first = parsed.problems[0]!;
+    return refused(parsed.stop, `${options.fileName}: ${first.message}`, base, parsed.problems);
+  }
   // coverage is the track's rule (every user once, …), so it is checked on rows that parsed, and only then
   const problems = parsed.problems.length > 0 ? parsed.problems : track.check(options.input, parsed.rows);
   if (problems.length > 0) {
+    stored.discard();
     const kept = problems.slice(0, limits.maxProblems);
     const first = problems[0]!;
     const where = first.line === null ? "" : `line ${first.line}${first.field ? `, field ${first.field}` : ""}: `;
     const result = refused(
-      parsed.rows.length === 0 && rejected === 0 ? "no_rows" : "malformed",
-      `${options.fileName}: ${problems.length} problem(s); ${where}${first.message} (nothing was stored).`,
+      parsed.rows.length === 0 && rejected === 0 && parsed.stop === null ? "no_rows" : "malformed",
+      `${options.fileName}: ${Math.max(problems.length, parsed.problemsTotal)} problem(s); ${where}${first.message} (nothing was stored).`,
       { ...base, coverage: coverage(parsed.rows.length, rejected, parsed.rows.length) },
       kept,
     );
-    return { ...result, problemsTotal: problems.length };
+    return { ...result, problemsTotal: Math.max(problems.length, parsed.problemsTotal) };
   }
   return {
     ok: true,
     fatal: null,
     code: "ok",
     ...base,
-    sha256: createHash("sha256").update(content).digest("hex"),
+    sha256: hash.digest("hex"),
     contentSha256: moduleContentSha256(parsed.rows as Record<string, unknown>[]),
-    storedGzip: gzip ? read.bytes : gzipSync(content),
+    storedGzip: await stored.finish(),
     coverage: coverage(parsed.rows.length, 0, parsed.rows.length),
     problems: [],
     problemsTotal: 0,
@@ -129,7 +135,7 @@ export async function prepareModuleFile(
   db: Db,
   benchmark: Benchmark,
   track: AnyTrack,
-  file: { fileName: string; body: AsyncIterable<Uint8Array> },
+  file: { fileName: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
   limits: UploadLimits,
 ): Promise<PreparedModuleFile | SubmissionRefusal> {
   const input = await benchmark.readTrackInput(db, track.id);
@@ -143,7 +149,7 @@ export async function prepareModuleFile(
       message: `${benchmark.title} has no data for its ${track.id} track on this server yet (an operator imports it with \`alpsbench import --from <folder>\`); nothing was stored.`,
     };
   }
-  const validation = await validateModuleUpload(file.body, { benchmark, track, input, fileName: file.fileName, limits });
+  const validation = await validateModuleUpload(file.body, { benchmark, track, input, fileName: file.fileName, limits, budget: file.budget });
   const { storedGzip, ...report } = validation;
   if (!validation.ok || !storedGzip || !validation.sha256 || !validation.contentSha256) {
     const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";

@@ -12,6 +12,8 @@ import { apiError, chunksOf, internalError, isSameOriginRequest, STATUS_OF_REFUS
 import { isMultipart, MultipartError, readMultipart, type MultipartPart } from "./_lib/multipart";
 import { describeFieldProblems, parseIdempotencyKey, parseUploadFields, systemOf, type RunFields, type UploadFields } from "./_lib/upload-fields";
 import { nameProblem } from "@/lib/security/safe-text";
+import { chargedUpload } from "@/lib/security/upload-work";
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
 export const dynamic = "force-dynamic";
 // Scoring a 200 MB upload's validation takes a while; never let a platform default cut the request short.
@@ -40,8 +42,12 @@ export const maxDuration = 300;
  * `benchmark=<module id>` (a registered benchmark module, e.g. personalllm) with `task=<its track>` uploads one
  * JSONL, CSV or parquet file (gzip accepted; raw bodies also as text/csv or application/vnd.apache.parquet) to
  * that module's track: the same auth, limits, duplicate rule, queue and answers; the rows are validated with the
- * module's row schema and coverage check (lib/submissions/prepare-module-file.ts). A module file is read whole
- * (a parquet footer is at its end) within the same size limits.
+ * module's row schema and coverage check (lib/submissions/prepare-module-file.ts), read as a stream by the bounded
+ * reader (lib/benchmarks/read-upload-rows.ts; a parquet file's footer is checked before any page is read).
+ *
+ * One decompressed-bytes budget covers the whole request, an archive and every gzip file inside it
+ * (lib/uploads/upload-budget.ts), and a refusal is charged to the uploader by the work it cost
+ * (lib/security/upload-work.ts).
  *
  * Auth: `Authorization: Bearer <token with the submit scope>` or a signed-in session (same-origin requests
  * only). `Idempotency-Key`: a retry with the same key returns the first submission (or run).
@@ -50,7 +56,7 @@ export const maxDuration = 300;
  * status, file, validation}], ignored} for a run; 400 bad field, body or archive; 401; 403 token without the
  * submit scope; 404 unknown benchmark or no instances; 409 the same predictions as an existing submission on the
  * track (error.existing links it); 413 too large; 415 other content types; 422 refused file (with validation:
- * problems by line and field, and for a run error.file); 429 upload limit (error.nextAllowedAt, Retry-After). Errors are {error: {code, message, …}}.
+ * problems by line and field, and for a run error.file); 429 upload limit (error.nextAllowedAt, Retry-After), or the hour's work on refused uploads used up. Errors are {error: {code, message, …}}.
  */
 
 const RAW_TYPES = new Set([
@@ -172,9 +178,9 @@ function fileNameOrThrow(name: string): string {
   return name;
 }
 
-function archiveLimits(): ArchiveLimits {
+function archiveLimits(budget: UploadBudget): ArchiveLimits {
   const config = env();
-  return { maxEntries: MAX_ARCHIVE_ENTRIES, maxTotalBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxArchiveBytes: config.UPLOAD_MAX_BYTES };
+  return { maxEntries: MAX_ARCHIVE_ENTRIES, maxTotalBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxArchiveBytes: config.UPLOAD_MAX_BYTES, budget };
 }
 
 /** The first bytes of an upload (to tell an archive from a prediction file), and the whole upload again. */
@@ -201,21 +207,22 @@ async function peek(source: AsyncIterable<Uint8Array>, n = 8): Promise<{ head: U
 }
 
 /** One uploaded file of a run: an archive's prediction files, or the file itself. */
-async function* filesOf(name: string, source: AsyncIterable<Uint8Array>): AsyncGenerator<RunFileInput, void, undefined> {
+async function* filesOf(name: string, source: AsyncIterable<Uint8Array>, budget: UploadBudget): AsyncGenerator<RunFileInput, void, undefined> {
   const { head, body } = await peek(source);
   const kind = archiveKindOf(name, head);
   if (kind === null) {
     yield { path: name, body };
     return;
   }
-  yield* readArchive(kind, body, archiveLimits());
+  yield* readArchive(kind, body, archiveLimits(budget));
 }
 
 /** The request body, counted: past the limit (plus multipart framing) the upload is refused with 413. */
-async function* limitedBody(stream: ReadableStream<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array, void, undefined> {
+async function* limitedBody(stream: ReadableStream<Uint8Array>, maxBytes: number, budget: UploadBudget): AsyncGenerator<Uint8Array, void, undefined> {
   let bytes = 0;
   for await (const chunk of chunksOf(stream)) {
     bytes += chunk.byteLength;
+    budget.receivedBytes += chunk.byteLength;
     if (bytes > maxBytes) throw new TooLarge(`The upload is larger than ${maxBytes} bytes, the limit (gzip the files: they usually shrink tenfold).`);
     yield chunk;
   }
@@ -233,7 +240,13 @@ export async function POST(request: NextRequest) {
   }
   const idempotency = parseIdempotencyKey(request.headers.get("idempotency-key"));
   if (!idempotency.ok) return apiError(400, "bad_request", idempotency.message);
+  // one decompressed-bytes budget for the whole request (an archive and every gzip file inside it draw on it), and
+  // a refusal's work charged to the uploader, whose next upload is refused unread once it adds up (lib/security/upload-work.ts)
+  return chargedUpload(user.id, env().UPLOAD_MAX_DECOMPRESSED_BYTES, (budget) => upload(request, user.id, idempotency.key, budget));
+}
 
+/** The upload itself, after authentication: the file or run, validated and stored, or refused. */
+async function upload(request: NextRequest, userId: string, idempotencyKey: string | null, budget: UploadBudget): Promise<Response> {
   const maxBytes = env().UPLOAD_MAX_BYTES;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_SLACK_BYTES) {
@@ -245,16 +258,16 @@ export async function POST(request: NextRequest) {
   const query = new Map(new URL(request.url).searchParams.entries());
   const contentType = request.headers.get("content-type");
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-  const owner = { ownerId: user.id, idempotencyKey: idempotency.key };
+  const owner = { ownerId: userId, idempotencyKey, budget };
 
   try {
-    const body = limitedBody(request.body, maxBytes + MULTIPART_SLACK_BYTES);
+    const body = limitedBody(request.body, maxBytes + MULTIPART_SLACK_BYTES, budget);
     if (isMultipart(contentType)) return await fromMultipart(body, contentType!, query, owner);
     if (RAW_TYPES.has(mediaType)) {
       if (!query.has("task")) {
         const fields = runFieldsOrThrow(query);
         const name = fileNameOrThrow(fields.filename ?? (mediaType.includes("zip") ? "run.zip" : mediaType.includes("tar") ? "run.tar" : "run"));
-        return runAnswer(await createRun(db(), { ...owner, ...runInput(fields), fileName: name, files: filesOf(name, body) }));
+        return runAnswer(await createRun(db(), { ...owner, ...runInput(fields), fileName: name, files: filesOf(name, body, budget) }));
       }
       const fields = fieldsOrThrow(query, "");
       // CSV and parquet are formats of the benchmark modules' tracks; a pipeline benchmark's (AlpsBench) file is JSONL or JSON
@@ -325,7 +338,7 @@ async function fromMultipart(
   stream: AsyncIterable<Uint8Array>,
   contentType: string,
   query: ReadonlyMap<string, string>,
-  owner: { ownerId: string; idempotencyKey: string | null },
+  owner: { ownerId: string; idempotencyKey: string | null; budget: UploadBudget },
 ) {
   const parts = readMultipart(stream, contentType, { maxFieldBytes: MAX_FIELD_BYTES, maxParts: 64 + MAX_RUN_FILES, maxFiles: MAX_RUN_FILES });
   const raw = new Map(query);
@@ -354,7 +367,7 @@ async function fromMultipart(
       if (part.kind !== "file") throw fieldAfterFile(part);
       if (!FILE_PART_NAMES.has(part.name)) throw new BadRequest(`unexpected file part "${part.name}": files go in parts named "file" or "files"`);
       if (part.filename === "") throw new BadRequest("a file part has no file name; a run's files are told apart by their names");
-      yield* filesOf(fileNameOrThrow(part.filename), part.body);
+      yield* filesOf(fileNameOrThrow(part.filename), part.body, owner.budget);
       const next = await parts.next();
       part = next.done ? undefined : next.value;
     }

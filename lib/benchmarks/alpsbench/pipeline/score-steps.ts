@@ -6,12 +6,12 @@ import { PostgresJudgeCache } from "@/lib/db/postgres-judge-cache";
 import { getInstanceSplits } from "@/lib/db/queries/instance-splits";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { JudgeMeter, liveJudgeFromEnv, stableStringify } from "@/lib/judge";
+import { JudgeMeter, liveJudgeFromEnv } from "@/lib/judge";
 import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/pipeline/contamination-check";
 import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
-import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
+import { type AggregateInput, aggregateInputOf, aggregateScores, SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
 import { REFUND_NOTE, SubmissionScoringError } from "@/lib/pipeline/submission-failure";
 import {
   allScopeInstances,
@@ -37,8 +37,9 @@ import { queueTiming } from "@/lib/queue/timing";
  *
  *   1. score: up to `chunkSize` instances without a result row (stopping early at `budgetMs`), their
  *      InstanceResult rows written with skipDuplicates; progress updated. Repeated until every instance has one.
- *   2. aggregate: scoreTrack over ALL the instances with the stored file's rows (deterministic), its per-instance
- *      results checked equal to the stored rows, Scores upserted; status → judging (judge configured) or done.
+ *   2. aggregate: the aggregates (and per-split ones) computed from the stored per-instance results, which keep
+ *      what the aggregates read (score-track.ts aggregateInputOf): nothing is scored again, so the step's cost is
+ *      reading the rows, not the file's size; Scores upserted; status → judging (judge configured) or done.
  *   3. judge: up to a chunk of instances without a judge row, through the PostgreSQL judge cache. Repeated.
  *   4. judge aggregate: judge Scores from the stored judge rows; status → done.
  *
@@ -173,9 +174,42 @@ async function scoreChunk(db: Db, submission: SubmissionRow, scope: SubmissionSc
   return "continued";
 }
 
-/** Stored metrics and scoreTrack's, compared whatever the key order jsonb gave back. */
-function sameMetrics(stored: unknown, computed: Record<string, unknown>): boolean {
-  return stableStringify(stored) === stableStringify(JSON.parse(JSON.stringify(computed)));
+/**
+ * The aggregate inputs of every instance of the scope, in benchmark-id order (scoreTrack's), read from the stored
+ * per-instance results: the score chunks already did the scoring, so this step re-scores nothing (a heavy upload's
+ * full re-run took 148 s in one step, past the job's 45 s expiry). A row stored before results kept their `counts`
+ * is scored again, with the same scorer, and only such rows.
+ */
+async function storedAggregateInputs(
+  db: Db,
+  submission: SubmissionRow,
+  scope: SubmissionScope,
+  predictions: StoredPredictions,
+): Promise<{ benchmarkIds: string[]; inputs: AggregateInput[]; rescored: number }> {
+  const order = await db.instance.findMany({ where: scopeWhere(scope), select: { benchmarkId: true }, orderBy: { benchmarkId: "asc" } });
+  const stored = await db.instanceResult.findMany({
+    where: { submissionId: submission.id, scoreVersion: SCORER_VERSION, instance: scopeWhere(scope) },
+    select: { metrics: true, detail: true, instance: { select: { benchmarkId: true } } },
+  });
+  const byId = new Map(stored.map((row) => [row.instance.benchmarkId, aggregateInputOf(scope.track, row.metrics, row.detail)]));
+  const benchmarkIds = order.map((i) => i.benchmarkId);
+  const missing = benchmarkIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    // every instance had a result when this step was chosen (nextStep): a gap is our bug, never published over
+    throw new SubmissionScoringError(
+      `Scoring lost some per-instance results of this submission; we have been alerted. ${REFUND_NOTE}`,
+      true,
+      `${missing.length} instance(s) without a stored result at the aggregate step, e.g. ${missing[0]}`,
+    );
+  }
+  const legacy = new Set(benchmarkIds.filter((id) => byId.get(id) === null));
+  if (legacy.size > 0) {
+    const instances = (await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"))).filter((i) => legacy.has(i.benchmarkId));
+    const again = scoreTrack(scope.track, instances, predictions.rowsFor(legacy), { seed: submission.id });
+    for (const scored of again.instances)
+      byId.set(scored.benchmarkId, aggregateInputOf(scope.track, { predicted: scored.predicted, ...scored.metrics }, scored.detail));
+  }
+  return { benchmarkIds, inputs: benchmarkIds.map((id) => byId.get(id)!), rescored: legacy.size };
 }
 
 async function aggregate(
@@ -188,32 +222,28 @@ async function aggregate(
   const { options } = context;
   const started = Date.now();
   const predictions = await predictionsOf(db, submission, scope);
-  // the same instances as lib/db/queries/scorable-instances.ts, without inputs the scorer does not read
-  const instances = await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"));
   // a run on every instance is also aggregated per split, so the split views can rank it
   const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
   // an upload's test-split figures are stored as published: noised and rounded (test-figures.ts)
   const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
   const testDraw = await testFigureDraw(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
-  const full = scoreTrack(scope.track, instances, predictions.rows, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
-  const stored = await db.instanceResult.findMany({
-    where: { submissionId: submission.id, scoreVersion: SCORER_VERSION, instance: scopeWhere(scope) },
-    select: { metrics: true, instance: { select: { benchmarkId: true } } },
-  });
-  const storedById = new Map(stored.map((row) => [row.instance.benchmarkId, row.metrics]));
-  const differing = full.instances.filter((scored) => !sameMetrics(storedById.get(scored.benchmarkId), { predicted: scored.predicted, ...scored.metrics }));
-  if (differing.length > 0) {
-    // A scorer that is not deterministic is our bug: never publish aggregates that disagree with the rows.
-    throw new SubmissionScoringError(
-      `Scoring gave inconsistent results on this submission; we have been alerted. ${REFUND_NOTE}`,
-      true,
-      `${differing.length} stored per-instance results differ from a full re-run, e.g. ${differing[0]!.benchmarkId}`,
-    );
-  }
+  const { benchmarkIds, inputs, rescored } = await storedAggregateInputs(db, submission, scope, predictions);
+  const aggregates = aggregateScores(scope.track, benchmarkIds, inputs, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
+  // the per-instance rows are stored already: persistTrackScore writes the Scores and SplitScores only
+  const full: TrackScore = {
+    track: scope.track,
+    scorerVersion: SCORER_VERSION,
+    n: benchmarkIds.length,
+    ...aggregates,
+    instances: [],
+    coverage: { expected: benchmarkIds.length, scored: 0, missing: 0, duplicate: 0, unknown: 0, rejected: 0 },
+    problems: [],
+    problemsTotal: 0,
+  };
   const judging = judgeSetup !== null;
   // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
-  await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n } }, async (tx) => {
+  await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n, rescored } }, async (tx) => {
     const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined);
     // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
     // made them exact (queue-exact-test-figures.ts), with the marker the pages read to show a noised figure as such.
@@ -247,7 +277,7 @@ async function aggregate(
     });
   });
   options.log?.(
-    `submission ${submission.id}: ${scope.track} aggregates over ${full.n} instances (${((Date.now() - started) / 1000).toFixed(1)} s); ${judging ? "judging next" : "done (no judge configured: judge metrics not judged)"}`,
+    `submission ${submission.id}: ${scope.track} aggregates over ${full.n} stored instance results, ${rescored} scored again (${((Date.now() - started) / 1000).toFixed(1)} s); ${judging ? "judging next" : "done (no judge configured: judge metrics not judged)"}`,
   );
   return judging ? "continued" : "done";
 }

@@ -31,6 +31,7 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
     knownIds: new Set(ids.map((i) => i.benchmarkId)),
     testIds: new Set(ids.filter((i) => i.split === "test").map((i) => i.benchmarkId)),
     limits: { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS },
+    budget: file.budget,
   });
   const { storedGzip: _stored, ...report } = validation;
   if (!validation.ok || !validation.storedGzip || !validation.sha256 || !validation.contentSha256) {
