@@ -110,9 +110,14 @@ export function SystemCell({
   const details = detailsOf(row);
   const line = (
     <span className="lb-line">
-      <Link href={`/systems/${encodeURIComponent(row.systemSlug)}`} prefetch={false} className="lb-name">
-        {row.systemName}
-      </Link>
+      {row.systemPage === false ? (
+        // a reported run configuration or a computed baseline: no system page to link to
+        <span className="lb-name">{row.systemName}</span>
+      ) : (
+        <Link href={`/systems/${encodeURIComponent(row.systemSlug)}`} prefetch={false} className="lb-name">
+          {row.systemName}
+        </Link>
+      )}
       {density === "compact" ? <span className="sr-only">{`, ${details.join(", ")}`}</span> : null}
       <TierMark tier={row.tier} sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} />
       {row.submittedBy ? (

@@ -1,5 +1,5 @@
 import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
-import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier } from "./enums";
+import { RESULT_TIERS, ROW_KINDS, type ResultTier } from "./enums";
 import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
 /*
@@ -29,8 +29,9 @@ const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.syste
 
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
- * paid twice): s slug, n name, k kind and t tier (indexes into SYSTEM_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
- * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
+ * paid twice): s slug, n name, k kind and t tier (indexes into ROW_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
+ * label/url, nt note, by/at uploader and upload date, f contamination figures, sp 0 for no system page, id a row id other
+ * than `<s>~<t>`.
  * Absent fields are left out.
  */
 export interface PackedRow {
@@ -51,6 +52,8 @@ export interface PackedRow {
   /** the upload's date (YYYY-MM-DD): the table shows no time */
   at?: string;
   f?: ContaminationFigures;
+  /** 0: no /systems page (LeaderboardRow.systemPage false) */
+  sp?: 0;
 }
 
 export interface PackedLeaderboard {
@@ -179,12 +182,13 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       by: row.submittedBy,
       at: row.submittedAt?.slice(0, 10),
       f: row.contamination?.flagged ? row.contamination : null,
+      sp: row.systemPage === false ? 0 : null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
       s: row.systemSlug,
       n: row.systemName,
-      k: SYSTEM_KINDS.indexOf(row.kind),
+      k: ROW_KINDS.indexOf(row.kind),
       t: RESULT_TIERS.indexOf(row.tier),
       ...kept,
       c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
@@ -239,7 +243,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       systemSlug: row.s,
       systemName: row.n,
       organisation: row.o ?? null,
-      kind: SYSTEM_KINDS[row.k]!,
+      kind: ROW_KINDS[row.k]!,
       backbone: row.b ?? null,
       openWeights: row.w ?? null,
       tier: tierOf(row),
@@ -250,6 +254,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submittedBy: row.by ?? null,
       submittedAt: row.at ?? null,
       contamination: row.f ?? null,
+      ...(row.sp === 0 ? { systemPage: false } : {}),
       cells,
     };
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESULT_TIERS, SYSTEM_KINDS } from "./enums";
+import { RESULT_TIERS, ROW_KINDS, SYSTEM_KINDS } from "./enums";
 
 /**
  * The read model every leaderboard table, CSV/JSON export and the read API share.
@@ -10,6 +10,7 @@ import { RESULT_TIERS, SYSTEM_KINDS } from "./enums";
 
 export const SystemKind = z.enum(SYSTEM_KINDS);
 export type SystemKind = z.infer<typeof SystemKind>;
+export const RowKind = z.enum(ROW_KINDS);
 
 /**
  * How much to trust a row, and where it came from: `reported` (figures copied from the authors' paper or site),
@@ -77,7 +78,7 @@ export const LeaderboardRow = z.object({
   systemSlug: z.string(),
   systemName: z.string(),
   organisation: z.string().nullable(),
-  kind: SystemKind,
+  kind: RowKind,
   backbone: z.string().nullable(),
   openWeights: z.boolean().nullable(),
   tier: ResultTier,
@@ -91,6 +92,8 @@ export const LeaderboardRow = z.object({
   submittedAt: z.string().nullable().optional(),
   /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
   contamination: ContaminationFigures.nullable().optional(),
+  /** false: the row has no /systems page (a reported run configuration, a computed baseline), so its name links nowhere */
+  systemPage: z.boolean().optional(),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
   rewardsFromService: z.string().nullable().optional(),
   cells: z.record(z.string(), MetricCell),
