@@ -26,6 +26,11 @@ export function cellTooltip(metric: LeaderboardColumn, cell: MetricCell | undefi
   if (metric.kind === "judge") lines.push(`judge: ${cell?.judgeProfile ?? "unknown profile"}`);
   const was = cell?.previous ? formatMetric(cell.previous.value, metric.decimals) : null;
   if (cell?.previous) lines.push(`was ${was ?? "—"} under ${cell.previous.scoreVersion} (re-scored)`);
+  if (cell?.otherReported) {
+    // the publications disagree: the table ranks by the figure shown, and says what the other one printed
+    const other = formatMetric(cell.otherReported.value, metric.decimals) ?? String(cell.otherReported.value);
+    lines.push(`${cell.otherReported.source} reported ${other} (ranked by the figure shown; see About)`);
+  }
   return lines.join("\n");
 }
 

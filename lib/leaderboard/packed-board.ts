@@ -13,8 +13,9 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  */
 
 /**
- * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh], trailing nulls left out;
- * judge and previousVersion index `judges` and `versions`. A column the row has no cell for is null.
+ * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh, otherValue, otherSource],
+ * trailing nulls left out; judge, previousVersion and otherSource index `judges`, `versions` and `others`. A column
+ * the row has no cell for is null.
  * - low, high: the interval as distances below and above the value, in units of the column's last shown decimal
  *   (0.9698 .. 1.0298 around 0.9998 at 4 decimals is 300, 300), with as few decimals as give the same interval
  *   and "±" on screen as the exact bounds (packInterval). The table shows an interval at the column's decimals
@@ -69,6 +70,8 @@ export interface PackedLeaderboard {
   /** the judge profile (index into `judges`) of a judge column's cell that names none: the board's usual one */
   judge?: number;
   versions: string[];
+  /** the publications cells' otherReported figures name (PackedCell index 10 points here); absent when none */
+  others?: string[];
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
    * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
@@ -117,7 +120,14 @@ export function packInterval(value: number, ciLow: number, ciHigh: number, decim
   return null;
 }
 
-function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usualJudge: string | null, judges: string[], versions: string[]): PackedCell | null {
+function packCell(
+  cell: MetricCell | undefined,
+  column: LeaderboardColumn,
+  usualJudge: string | null,
+  judges: string[],
+  versions: string[],
+  others: string[],
+): PackedCell | null {
   if (!cell) return null;
   const { value, ciLow, ciHigh } = cell;
   const hasInterval = typeof ciLow === "number" && Number.isFinite(ciLow) && typeof ciHigh === "number" && Number.isFinite(ciHigh);
@@ -140,6 +150,8 @@ function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usual
     cell.previous ? indexOf(versions, cell.previous.scoreVersion) : null,
     hasInterval && !distances ? trim(ciLow) : null,
     hasInterval && !distances ? trim(ciHigh) : null,
+    cell.otherReported ? cell.otherReported.value : null,
+    cell.otherReported ? indexOf(others, cell.otherReported.source) : null,
   ];
   while (out.length > 1 && out[out.length - 1] === null) out.pop();
   // with a previous value after it, the usual judge's index (0) is shorter than a null
@@ -167,6 +179,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
   const usualJudge = usualJudgeOf(board);
   const judges: string[] = usualJudge === null ? [] : [usualJudge];
   const versions: string[] = [];
+  const others: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
     // The submission id is for the downloads (built on the server), not the table. Null fields are left out: most
     // rows have no note, source or uploader; a clean run's contamination figures too (the table shows and filters
@@ -191,7 +204,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       k: ROW_KINDS.indexOf(row.kind),
       t: RESULT_TIERS.indexOf(row.tier),
       ...kept,
-      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
+      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions, others)),
     };
   });
   return {
@@ -205,6 +218,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
     judges,
     ...(usualJudge === null ? {} : { judge: 0 }),
     versions,
+    ...(others.length ? { others } : {}),
   };
 }
 
@@ -237,6 +251,9 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
         judgeProfile: judge === null || judge < 0 ? null : (packed.judges[judge] ?? null),
         previous: previousVersion === null ? null : { value: at(cell, 5), scoreVersion: packed.versions[previousVersion] ?? "" },
       };
+      const otherValue = at(cell, 9);
+      const otherSource = at(cell, 10);
+      if (otherValue !== null && otherSource !== null) cells[column.id]!.otherReported = { value: otherValue, source: packed.others?.[otherSource] ?? "" };
     });
     return {
       rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),

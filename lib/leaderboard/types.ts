@@ -48,6 +48,11 @@ export const MetricCell = z.object({
   judgeProfile: z.string().nullable(),
   /** after a re-score: the value under the previous score version, so the table can show what moved */
   previous: z.object({ value: z.number().nullable(), scoreVersion: z.string() }).nullable().optional(),
+  /**
+   * a reported figure another publication contradicts: what it printed and which one (e.g. the paper's Table 2
+   * where the cell shows and ranks by the official site's figure); prisma/seed/reported-disagreements.ts
+   */
+  otherReported: z.object({ value: z.number(), source: z.string() }).nullable().optional(),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
