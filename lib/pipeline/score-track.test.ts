@@ -65,8 +65,18 @@ describe("memory items that are not objects are dropped before scoring, as the a
     expect(withJunk!.metrics).toEqual(clean!.metrics);
     expect(withJunk!.detail).toEqual(clean!.detail);
     expect(result.problems).toEqual([
-      { line: 1, benchmarkId: "sess_a__1", field: "memory_items[0]", message: "expected object, got null (dropped before scoring, as the authors' pipeline drops it)" },
-      { line: 1, benchmarkId: "sess_a__1", field: "memory_items[2]", message: "expected object, got string (dropped before scoring, as the authors' pipeline drops it)" },
+      {
+        line: 1,
+        benchmarkId: "sess_a__1",
+        field: "memory_items[0]",
+        message: "expected object, got null (dropped before scoring, as the authors' pipeline drops it)",
+      },
+      {
+        line: 1,
+        benchmarkId: "sess_a__1",
+        field: "memory_items[2]",
+        message: "expected object, got string (dropped before scoring, as the authors' pipeline drops it)",
+      },
     ]);
   });
 

@@ -82,7 +82,9 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
     ];
     const file = tempFile("refused.jsonl", lines.join("\n"));
     const { stdout } = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, "--json");
-    const output = JSON.parse(stdout) as ScoreOutput & { upload_refusal: { code: string; message: string; problems: { line: number | null; message: string }[] } | null };
+    const output = JSON.parse(stdout) as ScoreOutput & {
+      upload_refusal: { code: string; message: string; problems: { line: number | null; message: string }[] } | null;
+    };
     expect(output.coverage).toMatchObject({ scored: 1, duplicate: 1, unknown: 1 });
     expect(output.upload_refusal).toMatchObject({ code: "malformed" });
     const said = output.upload_refusal!.problems.map((p) => `${p.line}: ${p.message}`).join("\n");

@@ -165,7 +165,11 @@ export function reportedRow(run: ReportedRun): BoardRow {
 }
 
 /** A baseline's row id from its name ("Per-user oracle" -> baseline-per-user-oracle): stable across re-imports. */
-export const baselineRowId = (name: string) => `baseline-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+export const baselineRowId = (name: string) =>
+  `baseline-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 
 export function scoredRow(run: ScoredRun): BoardRow {
   const cells: Record<string, MetricCell> = {};
@@ -184,12 +188,11 @@ export function scoredRow(run: ScoredRun): BoardRow {
       backbone: null,
       openWeights: null,
       tier: run.tier ?? "rescored",
-      sourceLabel:
-        baseline
-          ? "Reference baseline, computed by this server from the evaluation set and the test prompts' candidates (not ranked)"
-          : run.track === "rewards"
-            ? `${run.submissionId ? "Uploaded; " : ""}re-scored from submitted rewards (raw rewards are the submitter's)`
-            : `${run.submissionId ? "Uploaded; " : ""}selection, scored by this server`,
+      sourceLabel: baseline
+        ? "Reference baseline, computed by this server from the evaluation set and the test prompts' candidates (not ranked)"
+        : run.track === "rewards"
+          ? `${run.submissionId ? "Uploaded; " : ""}re-scored from submitted rewards (raw rewards are the submitter's)`
+          : `${run.submissionId ? "Uploaded; " : ""}selection, scored by this server`,
       sourceUrl: null,
       note: run.note,
       submissionId: run.submissionId ?? null,

@@ -58,7 +58,9 @@ const promptOf = (user: EvalUser) => prompts.find((p) => p.prompt === user.testP
 describe("PersonalLLM near ties are decided as eval.py decides them", () => {
   test("the generated set holds near ties that a left-to-right sum and a strict '>' turn into wins", () => {
     // without these, the test below could not fail: the orders must really disagree on some users
-    const disagree = users.filter((u) => leftToRight(u.weights, zOf(promptOf(u).candidates[bestChoice(u, promptOf(u)) - 1]!.rewards as never)) > u.bestResponseReward);
+    const disagree = users.filter(
+      (u) => leftToRight(u.weights, zOf(promptOf(u).candidates[bestChoice(u, promptOf(u)) - 1]!.rewards as never)) > u.bestResponseReward,
+    );
     expect(disagree.length).toBeGreaterThan(USERS / 50);
   });
 
@@ -72,7 +74,10 @@ describe("PersonalLLM near ties are decided as eval.py decides them", () => {
     const gpt = scoreRewards(
       { users },
       users.map((user) =>
-        RewardsPrediction.parse({ person_id: user.personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, promptOf(user).candidates[0]!.rewards[a]])) }),
+        RewardsPrediction.parse({
+          person_id: user.personId,
+          ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, promptOf(user).candidates[0]!.rewards[a]])),
+        }),
       ),
     );
     expect(gpt.metrics.win_rate_vs_gpt4o!.value).toBe(0);
@@ -89,7 +94,10 @@ describe("PersonalLLM near ties are decided as eval.py decides them", () => {
   test("a response truly better than the best one still wins, however slightly (1e-6 on the score)", () => {
     // a user who weights one model only: raising its raw reward by 1e-6 * sd raises the score by 1e-6
     const user: EvalUser = { personId: "1", weights: [0, 0, 1, 0, 0, 0, 0, 0, 0, 0], testPrompt: "p", bestResponseReward: 0.25, gpt4oReward: 0.25 + 2e-6 };
-    const raw = (z: number) => ({ person_id: "1", ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, REWARD_MODELS[a].trainMean + (a === "gemma_7b" ? z : 0) * REWARD_MODELS[a].trainSd])) });
+    const raw = (z: number) => ({
+      person_id: "1",
+      ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, REWARD_MODELS[a].trainMean + (a === "gemma_7b" ? z : 0) * REWARD_MODELS[a].trainSd])),
+    });
     const better = scoreRewards({ users: [user] }, [RewardsPrediction.parse(raw(0.25 + 1e-6))]);
     expect(better.items[0]!.winVsBest).toBe(true);
     expect(better.items[0]!.winVsGpt4o).toBe(false);
@@ -100,7 +108,9 @@ describe("PersonalLLM near ties are decided as eval.py decides them", () => {
   test("one summation routine: the user score is personaScore of the z-scores, bit for bit", () => {
     const user = users[7]!;
     const raw = promptOf(user).candidates[2]!.rewards as Record<RewardAlias, number>;
-    const result = scoreRewards({ users: [user] }, [RewardsPrediction.parse({ person_id: user.personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, raw[a]])) })]);
+    const result = scoreRewards({ users: [user] }, [
+      RewardsPrediction.parse({ person_id: user.personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, raw[a]])) }),
+    ]);
     expect(result.items[0]!.score).toBe(personaScore(user.weights, zOf(raw)));
   });
 });
