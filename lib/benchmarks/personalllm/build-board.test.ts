@@ -55,7 +55,11 @@ const paper: ReportedRun = {
   loggedAt: null,
 };
 const view = (id: string) => {
-  const { board } = buildBoard(PERSONALLLM_VIEWS.find((v) => v.id === id)!, { paper: [paper], logged: [], submissions: uploads, baselines }, SettingsFilter.parse({}));
+  const { board } = buildBoard(
+    PERSONALLLM_VIEWS.find((v) => v.id === id)!,
+    { paper: [paper], logged: [], submissions: uploads, baselines },
+    SettingsFilter.parse({}),
+  );
   // through the packed board too, as the page ships it to the browser
   return { board, shown: applyTableQuery(unpackBoard(packBoard(board)), DEFAULT_TABLE_QUERY) };
 };
