@@ -1,19 +1,21 @@
-import type { SystemKind } from "@/lib/leaderboard/types";
+import type { RowKind } from "@/lib/leaderboard/enums";
 
-export const KIND_LABEL: Record<SystemKind, string> = {
+export const KIND_LABEL: Record<RowKind, string> = {
   general_llm: "LLM",
   memory_system: "memory system",
   retrieval_baseline: "retrieval baseline",
+  baseline: "reference baseline",
 };
 
-export const KIND_DESCRIPTION: Record<SystemKind, string> = {
+export const KIND_DESCRIPTION: Record<RowKind, string> = {
   general_llm: "A general-purpose language model prompted directly.",
   memory_system: "A dedicated memory system (extraction, storage and retrieval around a backbone model).",
   retrieval_baseline: "A non-generative retrieval baseline (e.g. BM25 or dense embeddings).",
+  baseline: "A reference row the server computes (e.g. a random or oracle pick): shown for comparison, never ranked.",
 };
 
 export interface KindBadgeProps {
-  kind: SystemKind;
+  kind: RowKind;
   className?: string;
 }
 

@@ -26,6 +26,11 @@ export function cellTooltip(metric: LeaderboardColumn, cell: MetricCell | undefi
   if (metric.kind === "judge") lines.push(`judge: ${cell?.judgeProfile ?? "unknown profile"}`);
   const was = cell?.previous ? formatMetric(cell.previous.value, metric.decimals) : null;
   if (cell?.previous) lines.push(`was ${was ?? "—"} under ${cell.previous.scoreVersion} (re-scored)`);
+  if (cell?.otherReported) {
+    // the publications disagree: the table ranks by the figure shown, and says what the other one printed
+    const other = formatMetric(cell.otherReported.value, metric.decimals) ?? String(cell.otherReported.value);
+    lines.push(`${cell.otherReported.source} reported ${other} (ranked by the figure shown; see About)`);
+  }
   return lines.join("\n");
 }
 
@@ -110,9 +115,14 @@ export function SystemCell({
   const details = detailsOf(row);
   const line = (
     <span className="lb-line">
-      <Link href={`/systems/${encodeURIComponent(row.systemSlug)}`} prefetch={false} className="lb-name">
-        {row.systemName}
-      </Link>
+      {row.systemPage === false ? (
+        // a reported run configuration or a computed baseline: no system page to link to
+        <span className="lb-name">{row.systemName}</span>
+      ) : (
+        <Link href={`/systems/${encodeURIComponent(row.systemSlug)}`} prefetch={false} className="lb-name">
+          {row.systemName}
+        </Link>
+      )}
       {density === "compact" ? <span className="sr-only">{`, ${details.join(", ")}`}</span> : null}
       <TierMark tier={row.tier} sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} />
       {row.submittedBy ? (

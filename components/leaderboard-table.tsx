@@ -304,7 +304,7 @@ export function LeaderboardTable({
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td, a.lb-name, [data-submitted-by], [data-pin], .lb-tier");
+    const element = target?.closest("td, .lb-name, [data-submitted-by], [data-pin], .lb-tier");
     const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
     if (!element || !record) return;
     let note: string | null;

@@ -7,12 +7,16 @@ import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { PageHeader } from "@/components/page-header";
 import { benchmarkHome, hostedBenchmarks } from "@/lib/benchmarks";
 import { TRACK_IDS, TRACK_LABELS, SPLITS } from "@/lib/tracks";
+import { reportedDisagreements } from "@/prisma/seed/reported-disagreements";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "About the benchmark" };
 
 const h2 = "mt-10 text-xl font-semibold text-fg";
 const p = "mt-3 max-w-3xl text-fg-muted leading-relaxed";
+
+const disputed = reportedDisagreements();
+const example = disputed.get("gpt-5-2|task1|f1");
 
 export default async function AboutPage() {
   const limits = env();
@@ -172,6 +176,21 @@ export default async function AboutPage() {
           are other users&apos; memories, so the target is the one candidate that also appears in the same session&apos;s Task 2 input pool (public). A system that
           looks it up there scores without retrieving anything, and the target also names which memory a session&apos;s Task 2 update changes (found for 1,307 of the
           1,364 Task 2 test instances this way); only the benchmark&apos;s authors can change that, and the leaderboard discloses it here.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-reported-sources">
+        <h2 id="about-reported-sources" className={h2}>
+          Reported figures: the official site and the paper disagree
+        </h2>
+        <p className={p}>
+          {`${disputed.size} reported cells differ between the AlpsBench paper and the official leaderboard site (for example GPT-5.2's Task 1 F1: ${example ? `${example.shown} on the site, ${example.value} in the paper's Table 2` : "the site and Table 2 differ"}). `}
+          For the general LLMs this leaderboard shows and ranks by the site&apos;s figures: the site is the authors&apos; own leaderboard, published with the
+          benchmark&apos;s code and data, and it gives every metric of every task (precision, recall, F1, judge score and score for Tasks 1 and 2, each pool size of
+          Task 3, each ability of Task 4), where the paper&apos;s Table 2 gives one headline per task and its Task 4 VRA and CF columns repeat other columns. The
+          paper is the only source for the emotional-intelligence headlines (Table 2) and for the memory systems (Tables 3 and 4), so those come from it. Where the
+          two disagree, the cell keeps the figure it ranks by and its hover note says what the other publication printed; CSV and JSON downloads carry it in a{" "}
+          <code>&lt;metric&gt;__paper_value</code> column beside the figure, with <code>&lt;metric&gt;__paper_source</code> naming the table.
         </p>
       </section>
 

@@ -40,7 +40,7 @@ export function isFlagged(row: LeaderboardRow): boolean {
 
 export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {
   if (isFlagged(row) && query.flagged !== "1") return false;
-  if (query.kind.length > 0 && !query.kind.includes(row.kind)) return false;
+  if (query.kind.length > 0 && !(query.kind as readonly string[]).includes(row.kind)) return false;
   if (query.tier.length > 0 && !query.tier.includes(row.tier)) return false;
   if (query.weights === "open" && row.openWeights !== true) return false;
   if (query.weights === "closed" && row.openWeights !== false) return false;
@@ -132,8 +132,9 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const rows = [...top, ...rest];
 
   const rankColumn = board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === headline.id) ?? null;
-  // Flagged rows are shown on request but never ranked: they would push honest runs down.
-  const ranked = rows.filter((r) => !isFlagged(r));
+  // Flagged rows are shown on request but never ranked: they would push honest runs down. Reference baselines
+  // are drawn among the rows for comparison, never ranked either.
+  const ranked = rows.filter((r) => !isFlagged(r) && r.kind !== "baseline");
   const ranks = rankColumn
     ? competitionRanks(
         ranked.map((r) => ({ id: r.rowId, value: r.cells[rankColumn.id]?.value })),

@@ -153,3 +153,22 @@ describe("packed leaderboard", () => {
     expect(unpackBoard(whole).rows[0]!.cells.pa).toMatchObject({ ciLow: 0.1, ciHigh: 0.2 });
   });
 });
+
+describe("figures another publication contradicts, and rows without a system page", () => {
+  test("survive packing: the other figure with its source, and systemPage false", () => {
+    const disputed = row(7, {
+      tier: "reported",
+      systemPage: false,
+      cells: { pa: { value: 0.3853, n: null, ciLow: null, ciHigh: null, judgeProfile: JUDGE, otherReported: { value: 0.672, source: "AlpsBench paper, Table 2" } } },
+    });
+    const packed = packBoard({ ...board, rows: [disputed, row(8)] });
+    expect(packed.others).toEqual(["AlpsBench paper, Table 2"]);
+    const back = unpackBoard(packed).rows;
+    expect(back[0]!.cells.pa!.otherReported).toEqual({ value: 0.672, source: "AlpsBench paper, Table 2" });
+    expect(back[0]!.systemPage).toBe(false);
+    expect(back[1]!.cells.pa!.otherReported ?? null).toBeNull();
+    expect(back[1]!.systemPage).toBeUndefined();
+    // a board without any keeps its payload as it was
+    expect(packBoard({ ...board, rows: [row(8)] })).not.toHaveProperty("others");
+  });
+});

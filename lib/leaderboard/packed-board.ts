@@ -1,5 +1,5 @@
 import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
-import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier } from "./enums";
+import { RESULT_TIERS, ROW_KINDS, type ResultTier } from "./enums";
 import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
 /*
@@ -13,8 +13,9 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  */
 
 /**
- * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh, noised], trailing nulls left out;
- * judge and previousVersion index `judges` and `versions`. A column the row has no cell for is null.
+ * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh, noised, otherValue,
+ * otherSource], trailing nulls left out; judge, previousVersion and otherSource index `judges`, `versions` and
+ * `others`. A column the row has no cell for is null.
  * - low, high: the interval as distances below and above the value, in units of the column's last shown decimal
  *   (0.9698 .. 1.0298 around 0.9998 at 4 decimals is 300, 300), with as few decimals as give the same interval
  *   and "±" on screen as the exact bounds (packInterval). The table shows an interval at the column's decimals
@@ -30,8 +31,9 @@ const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.syste
 
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
- * paid twice): s slug, n name, k kind and t tier (indexes into SYSTEM_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
- * label/url, nt note, by/at uploader and upload date, f contamination figures, id a row id other than `<s>~<t>`.
+ * paid twice): s slug, n name, k kind and t tier (indexes into ROW_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
+ * label/url, nt note, by/at uploader and upload date, f contamination figures, sp 0 for no system page, id a row id other
+ * than `<s>~<t>`.
  * Absent fields are left out.
  */
 export interface PackedRow {
@@ -52,6 +54,8 @@ export interface PackedRow {
   /** the upload's date (YYYY-MM-DD): the table shows no time */
   at?: string;
   f?: ContaminationFigures;
+  /** 0: no /systems page (LeaderboardRow.systemPage false) */
+  sp?: 0;
 }
 
 export interface PackedLeaderboard {
@@ -67,6 +71,8 @@ export interface PackedLeaderboard {
   /** the judge profile (index into `judges`) of a judge column's cell that names none: the board's usual one */
   judge?: number;
   versions: string[];
+  /** the publications cells' otherReported figures name (PackedCell index 10 points here); absent when none */
+  others?: string[];
   /**
    * [column id, source label, decimals]: the precision each publication printed each column at, over the whole
    * board (lib/leaderboard/published-precision.ts), computed on the server by tableProps so the page's JavaScript
@@ -115,7 +121,14 @@ export function packInterval(value: number, ciLow: number, ciHigh: number, decim
   return null;
 }
 
-function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usualJudge: string | null, judges: string[], versions: string[]): PackedCell | null {
+function packCell(
+  cell: MetricCell | undefined,
+  column: LeaderboardColumn,
+  usualJudge: string | null,
+  judges: string[],
+  versions: string[],
+  others: string[],
+): PackedCell | null {
   if (!cell) return null;
   const { value, ciLow, ciHigh } = cell;
   const hasInterval = typeof ciLow === "number" && Number.isFinite(ciLow) && typeof ciHigh === "number" && Number.isFinite(ciHigh);
@@ -139,6 +152,8 @@ function packCell(cell: MetricCell | undefined, column: LeaderboardColumn, usual
     hasInterval && !distances ? trim(ciLow) : null,
     hasInterval && !distances ? trim(ciHigh) : null,
     cell.noised ? (cell.noised.step ?? 0) : null,
+    cell.otherReported ? cell.otherReported.value : null,
+    cell.otherReported ? indexOf(others, cell.otherReported.source) : null,
   ];
   while (out.length > 1 && out[out.length - 1] === null) out.pop();
   // with a previous value after it, the usual judge's index (0) is shorter than a null
@@ -166,6 +181,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
   const usualJudge = usualJudgeOf(board);
   const judges: string[] = usualJudge === null ? [] : [usualJudge];
   const versions: string[] = [];
+  const others: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
     // The submission id is for the downloads (built on the server), not the table. Null fields are left out: most
     // rows have no note, source or uploader; a clean run's contamination figures too (the table shows and filters
@@ -181,15 +197,16 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       by: row.submittedBy,
       at: row.submittedAt?.slice(0, 10),
       f: row.contamination?.flagged ? row.contamination : null,
+      sp: row.systemPage === false ? 0 : null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
       s: row.systemSlug,
       n: row.systemName,
-      k: SYSTEM_KINDS.indexOf(row.kind),
+      k: ROW_KINDS.indexOf(row.kind),
       t: RESULT_TIERS.indexOf(row.tier),
       ...kept,
-      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions)),
+      c: board.columns.map((c) => packCell(row.cells[c.id], c, usualJudge, judges, versions, others)),
     };
   });
   return {
@@ -203,6 +220,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
     judges,
     ...(usualJudge === null ? {} : { judge: 0 }),
     versions,
+    ...(others.length ? { others } : {}),
   };
 }
 
@@ -237,13 +255,16 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       };
       const noised = at(cell, 9);
       if (noised !== null) cells[column.id]!.noised = { step: noised > 0 ? noised : null };
+      const otherValue = at(cell, 10);
+      const otherSource = at(cell, 11);
+      if (otherValue !== null && otherSource !== null) cells[column.id]!.otherReported = { value: otherValue, source: packed.others?.[otherSource] ?? "" };
     });
     return {
       rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),
       systemSlug: row.s,
       systemName: row.n,
       organisation: row.o ?? null,
-      kind: SYSTEM_KINDS[row.k]!,
+      kind: ROW_KINDS[row.k]!,
       backbone: row.b ?? null,
       openWeights: row.w ?? null,
       tier: tierOf(row),
@@ -254,6 +275,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submittedBy: row.by ?? null,
       submittedAt: row.at ?? null,
       contamination: row.f ?? null,
+      ...(row.sp === 0 ? { systemPage: false } : {}),
       cells,
     };
   });

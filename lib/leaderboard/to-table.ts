@@ -23,6 +23,9 @@ export function judgeProfiles(view: TableView, column: LeaderboardColumn): strin
 /** Per-row judge profile fields only where a column mixes judges; otherwise the profile is stated once per column. */
 const perRowJudge = (view: TableView, column: LeaderboardColumn) => judgeProfiles(view, column).length > 1;
 
+/** Paper figure fields only for columns where a shown reported figure is contradicted by the paper in this view. */
+const hasOtherReported = (view: TableView, column: LeaderboardColumn) => view.rows.some((row) => row.cells[column.id]?.otherReported);
+
 /**
  * Flattens a table view into rows of plain fields for CSV and JSON downloads, in the view's row order and with
  * its visible columns only: rank, identity, then per metric its value, n and 95% CI bounds (rounded, see
@@ -31,6 +34,7 @@ const perRowJudge = (view: TableView, column: LeaderboardColumn) => judgeProfile
  */
 export function viewRecords(view: TableView): TableRecord[] {
   const mixed = new Set(view.columns.filter((c) => perRowJudge(view, c)).map((c) => c.id));
+  const disputed = new Set(view.columns.filter((c) => hasOtherReported(view, c)).map((c) => c.id));
   return view.rows.map((row) => {
     const record: TableRecord = {
       rank: view.ranks.get(row.rowId) ?? null,
@@ -60,6 +64,11 @@ export function viewRecords(view: TableView): TableRecord[] {
       record[`${column.id}__ci_low`] = roundForDownload(cell?.ciLow, column.decimals);
       record[`${column.id}__ci_high`] = roundForDownload(cell?.ciHigh, column.decimals);
       if (mixed.has(column.id)) record[`${column.id}__judge`] = cell?.judgeProfile ?? null;
+      if (disputed.has(column.id)) {
+        // the figure another publication printed where it contradicts the one shown (and ranked by)
+        record[`${column.id}__paper_value`] = cell?.otherReported?.value ?? null;
+        record[`${column.id}__paper_source`] = cell?.otherReported?.source ?? null;
+      }
     }
     return record;
   });
@@ -71,6 +80,7 @@ export function viewRecordFields(view: TableView): string[] {
   for (const column of view.columns) {
     fields.push(column.id, `${column.id}__n`, `${column.id}__ci_low`, `${column.id}__ci_high`);
     if (perRowJudge(view, column)) fields.push(`${column.id}__judge`);
+    if (hasOtherReported(view, column)) fields.push(`${column.id}__paper_value`, `${column.id}__paper_source`);
   }
   return fields;
 }
@@ -150,6 +160,8 @@ function csvHeaders(view: TableView): Record<string, string> {
     out[`${column.id}__ci_low`] = `${name} 95% CI low`;
     out[`${column.id}__ci_high`] = `${name} 95% CI high`;
     out[`${column.id}__judge`] = `${name} judge profile`;
+    out[`${column.id}__paper_value`] = `${name} paper value`;
+    out[`${column.id}__paper_source`] = `${name} paper source`;
   }
   // two columns may read alike (a label reused across groups): keep every header unique with its id
   const seen = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESULT_TIERS, SYSTEM_KINDS } from "./enums";
+import { RESULT_TIERS, ROW_KINDS, SYSTEM_KINDS } from "./enums";
 
 /**
  * The read model every leaderboard table, CSV/JSON export and the read API share.
@@ -10,6 +10,7 @@ import { RESULT_TIERS, SYSTEM_KINDS } from "./enums";
 
 export const SystemKind = z.enum(SYSTEM_KINDS);
 export type SystemKind = z.infer<typeof SystemKind>;
+export const RowKind = z.enum(ROW_KINDS);
 
 /**
  * How much to trust a row, and where it came from: `reported` (figures copied from the authors' paper or site),
@@ -52,6 +53,10 @@ export const MetricCell = z.object({
    * rounding step's resolution (null: a figure built from a noised part, shown at the column's), marked, never bolded
    */
   noised: z.object({ step: z.number().nullable() }).nullable().optional(),
+   * a reported figure another publication contradicts: what it printed and which one (e.g. the paper's Table 2
+   * where the cell shows and ranks by the official site's figure); prisma/seed/reported-disagreements.ts
+   */
+  otherReported: z.object({ value: z.number(), source: z.string() }).nullable().optional(),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
@@ -82,7 +87,7 @@ export const LeaderboardRow = z.object({
   systemSlug: z.string(),
   systemName: z.string(),
   organisation: z.string().nullable(),
-  kind: SystemKind,
+  kind: RowKind,
   backbone: z.string().nullable(),
   openWeights: z.boolean().nullable(),
   tier: ResultTier,
@@ -96,6 +101,8 @@ export const LeaderboardRow = z.object({
   submittedAt: z.string().nullable().optional(),
   /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
   contamination: ContaminationFigures.nullable().optional(),
+  /** false: the row has no /systems page (a reported run configuration, a computed baseline), so its name links nowhere */
+  systemPage: z.boolean().optional(),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
   rewardsFromService: z.string().nullable().optional(),
   cells: z.record(z.string(), MetricCell),

@@ -51,3 +51,40 @@ describe("scoreTrack reads a row written as JSON text as the object it holds", (
     expect(result.problems).toEqual([]);
   });
 });
+
+describe("memory items that are not objects are dropped before scoring, as the authors' pipeline drops them", () => {
+  it("a null and a JSON-string item beside a matching object leave precision at 1 (not 1/3), each with a warning on its line", () => {
+    const encoded = JSON.stringify(pred.memory_items[0]);
+    const rows = [
+      { line: 1, value: { benchmark_id: "sess_a__1", memory_items: [null, pred.memory_items[0], encoded] } },
+      { line: 2, value: { benchmark_id: "sess_b__1", ...pred } },
+    ];
+    const result = scoreTrack("task1", task1.slice(0, 2), rows);
+    const [withJunk, clean] = result.instances;
+    expect(withJunk!.metrics.precision).toBe(1);
+    expect(withJunk!.metrics).toEqual(clean!.metrics);
+    expect(withJunk!.detail).toEqual(clean!.detail);
+    expect(result.problems).toEqual([
+      {
+        line: 1,
+        benchmarkId: "sess_a__1",
+        field: "memory_items[0]",
+        message: "expected object, got null (dropped before scoring, as the authors' pipeline drops it)",
+      },
+      {
+        line: 1,
+        benchmarkId: "sess_a__1",
+        field: "memory_items[2]",
+        message: "expected object, got string (dropped before scoring, as the authors' pipeline drops it)",
+      },
+    ]);
+  });
+
+  it("Task 2 too: the dropped items neither count as predictions nor as actions", () => {
+    const t2gold = { memory_items: gold.memory_items };
+    const instances: ScorableInstance[] = [{ benchmarkId: "sess_a", input: { memory: [] }, gold: t2gold }];
+    const plain = scoreTrack("task2", instances, [{ line: 1, value: { benchmark_id: "sess_a", ...pred } }]);
+    const junk = scoreTrack("task2", instances, [{ line: 1, value: { benchmark_id: "sess_a", memory_items: [...pred.memory_items, null, 7, "x"] } }]);
+    expect(junk.instances[0]!.metrics).toEqual(plain.instances[0]!.metrics);
+  });
+});

@@ -10,7 +10,8 @@ import { taskOf, type Split, type TrackId } from "@/lib/tracks";
  * call this. Judge metrics are not computed here (lib/judge). Bump SCORER_VERSION whenever a number this
  * produces could change: scores are stored per version and re-scoring writes a new one.
  */
-export const SCORER_VERSION = "det-1.0.0";
+// 1.1.0: memory items that are not objects are dropped before scoring (lib/predictions/validate-row.ts)
+export const SCORER_VERSION = "det-1.1.0";
 export const BOOTSTRAP_RESAMPLES = 1000;
 
 /** A benchmark instance as the scorer needs it: gold is server-side data, never sent to a client. */

@@ -64,10 +64,10 @@ describe("memory items are checked one by one", () => {
       { value: "Label was null", confidence: "0.7" },
     ]);
     expect(problems).toEqual([
-      { field: "memory_items[1]", message: "expected object, got string (counts as a prediction that matches nothing)", fatal: false },
+      { field: "memory_items[1]", message: "expected object, got string (dropped before scoring, as the authors' pipeline drops it)", fatal: false },
       { field: "memory_items[2].label", message: "expected string, got number (scored as its text)", fatal: false },
       { field: "memory_items[2].confidence", message: "expected number, got object (counts as missing: 1.0)", fatal: false },
-      { field: "memory_items[4]", message: "expected object, got null (counts as a prediction that matches nothing)", fatal: false },
+      { field: "memory_items[4]", message: "expected object, got null (dropped before scoring, as the authors' pipeline drops it)", fatal: false },
     ]);
   });
 

@@ -48,7 +48,12 @@ export function validateMemoryPredictionRow(raw: unknown): RowValidation<MemoryP
   const envelope = parseEnvelope(MemoryPredictionRowSchema, prepared.value);
   if (!envelope.ok) return envelope;
   const { items, problems } = validateMemoryItems(envelope.data.memory_items, "memory_items");
-  return { ok: true, row: { benchmark_id: envelope.data.benchmark_id, memory_items: items }, value: prepared.value, problems: [...prepared.problems, ...problems] };
+  // The scorer reads the raw items (as the authors' scorer does), but only the objects: the authors' pipeline
+  // parses a model's output and drops every item that is not an object (a null, a JSON string) before scoring,
+  // so such an item is no unmatched prediction there, and is none here.
+  const objects = envelope.data.memory_items.filter(isObject);
+  const value = objects.length === envelope.data.memory_items.length ? prepared.value : { ...prepared.value, memory_items: objects };
+  return { ok: true, row: { benchmark_id: envelope.data.benchmark_id, memory_items: items }, value, problems: [...prepared.problems, ...problems] };
 }
 
 export function validateTask3PredictionRow(raw: unknown): RowValidation<Task3PredictionRow> {
@@ -137,8 +142,11 @@ export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4Pre
   return { ok: true, row: { benchmark_id, responses }, value: prepared.value, problems };
 }
 
+const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
+
 /**
- * Item-by-item check of predicted memory items: non-objects are dropped; a field of the wrong type
+ * Item-by-item check of predicted memory items: non-objects are dropped (before scoring too, as the authors'
+ * pipeline drops them); a field of the wrong type
  * (`label: 3`, `confidence: {}`) is removed from the item, which is kept. Null fields count as
  * missing.
  */
@@ -147,8 +155,8 @@ export function validateMemoryItems(items: readonly unknown[], fieldPrefix = "me
   const problems: PredictionProblem[] = [];
   items.forEach((item, index) => {
     const at = `${fieldPrefix}[${index}]`;
-    if (item === null || typeof item !== "object" || Array.isArray(item)) {
-      problems.push({ field: at, message: `expected object, got ${describeType(item)} (counts as a prediction that matches nothing)`, fatal: false });
+    if (!isObject(item)) {
+      problems.push({ field: at, message: `expected object, got ${describeType(item)} (dropped before scoring, as the authors' pipeline drops it)`, fatal: false });
       return;
     }
     const cleaned: Record<string, unknown> = {};

@@ -267,7 +267,7 @@ describe("validateUpload accepts good uploads", () => {
     expect(result.ok).toBe(true);
     expect(result.problems.slice(0, 2)).toEqual([
       { line: 1, field: "memory_items[0].confidence", message: "expected number, got object (counts as missing: 1.0)" },
-      { line: 1, field: "memory_items[1]", message: "expected object, got string (counts as a prediction that matches nothing)" },
+      { line: 1, field: "memory_items[1]", message: "expected object, got string (dropped before scoring, as the authors' pipeline drops it)" },
     ]);
   });
 

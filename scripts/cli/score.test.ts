@@ -72,6 +72,34 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
     expect(missing).toMatchObject({ predicted: false, f1: 0, algo_score_100: 0 });
   });
 
+  test("it warns about everything an upload would refuse (repeated ids, unknown ids, NaN), and still scores", async () => {
+    const [first, second] = (await readPacketsLayout(PACKETS)).filter((i) => i.track === "task1");
+    const lines = [
+      JSON.stringify({ benchmark_id: first!.benchmarkId, memory_items: [] }),
+      JSON.stringify({ benchmark_id: first!.benchmarkId, memory_items: [] }),
+      JSON.stringify({ benchmark_id: "sess_unknown__1", memory_items: [] }),
+      `{"benchmark_id": "${second!.benchmarkId}", "memory_items": [{"value": "v", "confidence": NaN}]}`,
+    ];
+    const file = tempFile("refused.jsonl", lines.join("\n"));
+    const { stdout } = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, "--json");
+    const output = JSON.parse(stdout) as ScoreOutput & {
+      upload_refusal: { code: string; message: string; problems: { line: number | null; message: string }[] } | null;
+    };
+    expect(output.coverage).toMatchObject({ scored: 1, duplicate: 1, unknown: 1 });
+    expect(output.upload_refusal).toMatchObject({ code: "malformed" });
+    const said = output.upload_refusal!.problems.map((p) => `${p.line}: ${p.message}`).join("\n");
+    expect(said).toMatch(/^2: .*already h/m);
+    expect(said).toMatch(/^3: .*sess_unknown__1/m);
+    expect(said).toMatch(/^4: .*NaN/m);
+    const text = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file);
+    expect(text.stderr).toMatch(/warning: an upload of this file would be refused \(malformed\)/);
+    expect(text.stdout).toMatch(/algo_score_100/);
+    // a clean file: no warning
+    const clean = tempFile("clean.jsonl", lines[0]!);
+    const ok = JSON.parse((await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", clean, "--json")).stdout) as { upload_refusal: unknown };
+    expect(ok.upload_refusal).toBeNull();
+  });
+
   test("a wrong track or a missing file exits non-zero with one clear message", async () => {
     await expect(cli("score", "--task", "task9", "--data", PACKETS, "--predictions", "x")).rejects.toMatchObject({
       stderr: expect.stringMatching(/--task: unknown track "task9"; known: task1, task2, task3_d100/),

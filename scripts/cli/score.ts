@@ -9,6 +9,7 @@ import { SPLITS, taskOf, type TrackId } from "@/lib/tracks";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
 import { dataVersionOf, getBenchmark } from "@/lib/benchmarks";
 import { scoreBenchmarkCommand } from "./score-benchmark";
+import { uploadRefusal } from "./upload-refusal";
 import { parseOption, withDb } from "./with-db";
 
 const Options = z.object({
@@ -56,6 +57,7 @@ export function register(program: Command): void {
       const { instances, source } = await instancesFor(track, options);
       const file = await readPredictionFile(options.predictions);
       const result = scoreTrack(track, instances, file.rows);
+      const refusal = await uploadRefusal(options.predictions, track, new Set(instances.map((i) => i.benchmarkId)));
       const problems = [...file.problems.map((p) => ({ ...p, benchmarkId: null })), ...result.problems];
       const metrics = Object.fromEntries(Object.entries(result.metrics).map(([name, m]) => [name, m.value]));
       const intervals = Object.fromEntries(Object.entries(result.metrics).map(([name, m]) => [name, { low: m.ciLow, high: m.ciHigh, n: m.n }]));
@@ -70,6 +72,8 @@ export function register(program: Command): void {
           coverage: result.coverage,
           problems,
           problems_total: result.problemsTotal + file.problems.length,
+          // null: an upload of this file would be accepted; else why the server would refuse it
+          upload_refusal: refusal,
           instances: result.instances.map((i) => ({ benchmark_id: i.benchmarkId, predicted: i.predicted, ...i.metrics })),
         };
         process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -79,6 +83,12 @@ export function register(program: Command): void {
       for (const [name, m] of Object.entries(result.metrics)) {
         const ci = m.ciLow === null ? "" : `  95% CI [${m.ciLow.toFixed(4)}, ${m.ciHigh!.toFixed(4)}]`;
         process.stdout.write(`  ${name.padEnd(20)} ${m.value === null ? "—" : m.value.toFixed(4)}${ci}\n`);
+      }
+      if (refusal) {
+        process.stderr.write(`warning: an upload of this file would be refused (${refusal.code}): ${refusal.message}\n`);
+        for (const p of refusal.problems.slice(0, 10)) {
+          process.stderr.write(`  ${p.line === null ? "file" : `line ${p.line}`}${p.field ? ` field ${p.field}` : ""}: ${p.message}\n`);
+        }
       }
       if (problems.length) {
         process.stdout.write(`${result.problemsTotal + file.problems.length} problem(s); first ones:\n`);

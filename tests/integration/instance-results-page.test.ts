@@ -4,7 +4,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { getInstanceInput } from "@/lib/db/queries/submission-instance-input";
 import { getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/db/queries/submission-instance-results";
 import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { scoreTrack } from "@/lib/pipeline/score-track";
+import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
 
 /**
  * The submission page's per-instance read model on a benchmark of its own: 70 dev, 10 validation and 40 test
@@ -64,7 +64,7 @@ beforeAll(async () => {
       split: "full",
       source: "upload",
       status: "done",
-      scorerVersion: "det-1.0.0",
+      scorerVersion: SCORER_VERSION,
       fileBytes: gzipSync(Buffer.from(file)),
       fileSize: file.length,
     },
@@ -83,7 +83,7 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-const sub = () => ({ id: submissionId, tracks: ["task1"], scorerVersion: "det-1.0.0", source: "upload" as const });
+const sub = () => ({ id: submissionId, tracks: ["task1"], scorerVersion: SCORER_VERSION, source: "upload" as const });
 
 describe("getInstanceResultsPage", () => {
   test("public splits only, 50 per page, in benchmark-id order; test instances are counted, never listed", async () => {
@@ -164,7 +164,7 @@ describe("getInstanceResultsPage", () => {
         split: "test",
         source: "seed",
         status: "done",
-        scorerVersion: "det-1.0.0",
+        scorerVersion: SCORER_VERSION,
       },
     });
     const rows = await db.instanceResult.findMany({
@@ -173,9 +173,9 @@ describe("getInstanceResultsPage", () => {
     });
     await db.instanceResult.createMany({ data: rows.map((r) => ({ ...r, metrics: r.metrics ?? {}, submissionId: testOnly.id })) });
     await db.score.create({
-      data: { submissionId: testOnly.id, trackId: "task1", metric: "f1", kind: "deterministic", scoreVersion: "det-1.0.0", value: 1, n: 40 },
+      data: { submissionId: testOnly.id, trackId: "task1", metric: "f1", kind: "deterministic", scoreVersion: SCORER_VERSION, value: 1, n: 40 },
     });
-    const page = await getInstanceResultsPage(db, { id: testOnly.id, tracks: ["task1"], scorerVersion: "det-1.0.0", source: "seed" }, {});
+    const page = await getInstanceResultsPage(db, { id: testOnly.id, tracks: ["task1"], scorerVersion: SCORER_VERSION, source: "seed" }, {});
     expect(page).toMatchObject({ total: 0, withheldTest: 40, rows: [] });
   });
 });

@@ -70,7 +70,7 @@ describe("per-item rows of module uploads", () => {
     );
     const stored = await db.moduleItem.findMany({ where: { submissionId: id }, orderBy: { position: "asc" } });
     expect(stored).toHaveLength(USERS);
-    expect(stored.every((r) => r.scoreVersion === "personalllm/rewards@1")).toBe(true);
+    expect(stored.every((r) => r.scoreVersion === "personalllm/rewards@2")).toBe(true);
     stored.forEach((row, i) => {
       const want = expected.items[i]!;
       expect(row.itemKey).toBe(want.personId);
@@ -102,7 +102,7 @@ describe("per-item rows of module uploads", () => {
     // downloads: PersonalLLM's items are public, so a visitor reads a public upload's; CSV in the declared columns
     const visitor = await json(await moduleItemsResponse(db, id, null, "json"));
     expect(visitor.status).toBe(200);
-    expect(visitor.body).toMatchObject({ total: USERS, track: "rewards", scoreVersion: "personalllm/rewards@1" });
+    expect(visitor.body).toMatchObject({ total: USERS, track: "rewards", scoreVersion: "personalllm/rewards@2" });
     const csvOut = await (await moduleItemsResponse(db, id, null, "csv")).text();
     const records = parse(csvOut, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(USERS);

@@ -64,7 +64,15 @@ describe("PersonalLLM import into PostgreSQL", () => {
     expect(setting2.board.rows).toHaveLength(3);
     const logged = (await loadBoard(db, "logged", SettingsFilter.parse({ shots: ["5"] })))!;
     expect(logged.board.rows.every((r) => logged.attributes.get(r.rowId)!.shots === 5)).toBe(true);
-    expect((await loadBoard(db, "logged", noFilter))!.board.rows).toHaveLength(126);
+    // the 126 logged runs, and the two reference baselines (random and oracle picks) beside them, unranked
+    const rows = (await loadBoard(db, "logged", noFilter))!.board.rows;
+    expect(rows.filter((r) => r.kind !== "baseline")).toHaveLength(126);
+    expect(
+      rows
+        .filter((r) => r.kind === "baseline")
+        .map((r) => r.systemName)
+        .sort(),
+    ).toEqual(["Per-user oracle", "Random candidate"]);
   });
 });
 

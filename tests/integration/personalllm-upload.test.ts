@@ -67,7 +67,7 @@ describe("PersonalLLM uploads on the platform path", () => {
     const csv = rewardsCsv(personIds, 0.5).split("\n");
     // line 2: NaN score; line 3: an unknown user; line 4 repeats line 5's user; the last user missing
     csv[1] = csv[1]!.replace(/,[^,]+$/, ",NaN");
-    csv[2] = csv[2]!.replace(/^[^,]+/, "nobody");
+    csv[2] = csv[2]!.replace(/^[^,]+/, "999999");
     csv[3] = csv[3]!.replace(/^[^,]+/, personIds[3]!);
     const text = csv.filter((l, i) => i !== personIds.length).join("\n");
     const refused = await createSubmission(db, upload("rewards", "r.csv", text));

@@ -6,6 +6,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { getView } from "@/lib/db/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "@/lib/leaderboard/table-state";
+import { viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
 import { seed } from "@/lib/pipeline/seed";
 import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
@@ -61,6 +62,23 @@ describe("reported figures", () => {
       }
       expect(compared).toBe(35);
     }
+  });
+
+  test("where the paper contradicts the shown figure, the cell keeps it, the hover data and the CSV carry the paper's", async () => {
+    const board = await getView(db, TASK_VIEWS.task1, scope);
+    const gpt = board.rows.find((r) => r.systemSlug === "gpt-5-2" && r.tier === "reported")!;
+    expect(gpt.cells.f1).toMatchObject({ value: 0.3853, otherReported: { value: 0.672, source: "AlpsBench paper, Table 2" } });
+    expect(gpt.cells.precision?.otherReported ?? null).toBeNull();
+    const view = applyTableQuery(board, DEFAULT_TABLE_QUERY);
+    const record = viewRecords(view).find((r) => r.system_slug === "gpt-5-2" && r.tier === "reported")!;
+    expect(record).toMatchObject({ f1: 0.3853, f1__paper_value: 0.672, f1__paper_source: "AlpsBench paper, Table 2" });
+    const csv = parse(viewCsv(view), { columns: true }) as Record<string, string>[];
+    const line = csv.find((r) => r["System id"] === "gpt-5-2" && r.Tier === "reported")!;
+    expect(line).toMatchObject({ F1: "0.3853", "F1 paper value": "0.672", "F1 paper source": "AlpsBench paper, Table 2" });
+    // the overview's Task 1 F1 column too (a multi-track view copies the cell)
+    const overview = await getView(db, OVERVIEW, scope);
+    const inOverview = overview.rows.find((r) => r.systemSlug === "gpt-5-2" && r.tier === "reported")!;
+    expect(Object.values(inOverview.cells).filter((c) => c.otherReported).length).toBeGreaterThan(0);
   });
 
   test("judge figures name the judge profile; deterministic ones do not", async () => {

@@ -1,3 +1,5 @@
+import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { DEFAULT_TABLE_QUERY } from "@/lib/leaderboard/table-state";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -181,7 +183,8 @@ describe("reward-model service for response-text uploads", () => {
     for (const cell of Object.values(stored)) expect(cell).toEqual({ value: null, n: users.length, ciLow: null, ciHigh: null });
     // the board still loads; the unscored upload is not ranked above anyone with a number
     const view = await loadBenchmarkView(db, personalLlm, "rewards", new URLSearchParams());
-    const board = view && view.ok ? view.view.board.rows : [];
+    // in the order the page shows (reference baselines included: they have figures, so they come first too)
+    const board = view && view.ok ? applyTableQuery(view.view.board, DEFAULT_TABLE_QUERY).rows : [];
     const at = board.findIndex((r) => r.submissionId === created.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(board[at]!.cells.total_score?.value ?? null).toBeNull();

@@ -137,7 +137,9 @@ export function reportedRow(run: ReportedRun): BoardRow {
   return {
     row: {
       rowId: run.id,
+      // a run configuration of the authors' code, not a system with a page of its own
       systemSlug: `personalllm-${run.id}`,
+      systemPage: false,
       systemName: runName(run),
       organisation: "PersonalLLM authors",
       kind: "general_llm",
@@ -162,25 +164,35 @@ export function reportedRow(run: ReportedRun): BoardRow {
   };
 }
 
+/** A baseline's row id from its name ("Per-user oracle" -> baseline-per-user-oracle): stable across re-imports. */
+export const baselineRowId = (name: string) =>
+  `baseline-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
+
 export function scoredRow(run: ScoredRun): BoardRow {
   const cells: Record<string, MetricCell> = {};
   for (const [id, m] of Object.entries(run.metrics)) cells[id] = { value: m.value, n: m.n, ciLow: m.ciLow, ciHigh: m.ciHigh, judgeProfile: null };
+  const baseline = run.origin === "baseline";
   return {
     row: {
-      rowId: run.origin === "baseline" ? `baseline-${run.id}` : run.submissionId ? `upload-${run.id}` : `sub-${run.id}`,
+      rowId: baseline ? baselineRowId(run.name) : run.submissionId ? `upload-${run.id}` : `sub-${run.id}`,
       systemSlug: run.systemSlug ?? `personalllm-${run.origin}-${run.id}`.replace(/[^A-Za-z0-9_-]/g, "-"),
+      // only an upload's system has a /systems page; a baseline or a run stored by the server's tools has none
+      ...(run.systemSlug ? {} : { systemPage: false }),
       systemName: run.name,
       organisation: run.organisation,
-      kind: "general_llm",
+      // a reference row: drawn beside the ranked rows, never ranked (lib/leaderboard/apply-table-query.ts)
+      kind: baseline ? "baseline" : "general_llm",
       backbone: null,
       openWeights: null,
       tier: run.tier ?? "rescored",
-      sourceLabel:
-        run.origin === "baseline"
-          ? "Selection baseline, computed in-app"
-          : run.track === "rewards"
-            ? `${run.submissionId ? "Uploaded; " : ""}re-scored from submitted rewards (raw rewards are the submitter's)`
-            : `${run.submissionId ? "Uploaded; " : ""}selection, scored by this server`,
+      sourceLabel: baseline
+        ? "Reference baseline, computed by this server from the evaluation set and the test prompts' candidates (not ranked)"
+        : run.track === "rewards"
+          ? `${run.submissionId ? "Uploaded; " : ""}re-scored from submitted rewards (raw rewards are the submitter's)`
+          : `${run.submissionId ? "Uploaded; " : ""}selection, scored by this server`,
       sourceUrl: null,
       note: run.note,
       submissionId: run.submissionId ?? null,
@@ -205,19 +217,32 @@ export interface BoardInput {
   baselines: readonly ScoredRun[];
 }
 
+/**
+ * The reference rows every view shows: the seeded random pick and the per-user oracle pick (selection-track.ts,
+ * selectionBaselines). Their users' rewards are candidates' raw rewards, so they read as rewards-track rows too.
+ * The selection view adds each source model alone.
+ */
+export const REFERENCE_BASELINES = ["Random candidate", "Per-user oracle"];
+
 /** Which rows each view shows: see views.ts. */
 export function buildBoard(view: BenchmarkView, input: BoardInput, filter: SettingsFilter): { board: Leaderboard; attributes: Map<string, Attributes> } {
   const track = view.track === "selection" ? selectionTrack : rewardsTrack;
+  const references = input.baselines.filter((b) => view.id === "selection" || REFERENCE_BASELINES.includes(b.name)).map(scoredRow);
   let rows: BoardRow[];
   if (view.id === "") rows = [...input.paper.map(reportedRow), ...input.submissions.filter((s) => s.track === "rewards").map(scoredRow)];
   else if (view.id === "rewards") rows = input.submissions.filter((s) => s.track === "rewards").map(scoredRow);
-  else if (view.id === "selection") rows = [...input.submissions.filter((s) => s.track === "selection"), ...input.baselines].map(scoredRow);
+  else if (view.id === "selection") rows = input.submissions.filter((s) => s.track === "selection").map(scoredRow);
   else rows = input.logged.map(reportedRow);
-  rows = rows.filter((r) => matchesSettings(r.attributes, filter));
+  rows = [...rows, ...references].filter((r) => matchesSettings(r.attributes, filter));
   const notes = [
-    "Win rates count a user only when the score is strictly greater than the baseline's reward (a tie is not a win).",
+    "Win rates count a user only when the score is strictly greater than the baseline's reward (a tie is not a win; sums that differ only in the last bits, by summation order, are a tie, as in the authors' eval.py).",
+    "Reference baselines (random pick, per-user oracle pick; on Selection also each source model alone) are computed by this server and shown for comparison, never ranked.",
     "Reported rows are the authors' figures (namkoong-lab/Private_PersonalLLM @0fd9a3c); re-scored rows are recomputed by this server with 95% bootstrap CIs over users.",
   ];
+  if (view.id === "selection")
+    notes.push(
+      'Ranked by Score: "Win vs best-of-8" cannot exceed 0 for a pick among the same 8 candidates (at best it ties the best one), so it cannot separate picks.',
+    );
   if (view.id === "logged")
     notes.push("Setting of a logged run: meta-learning algorithms learn from similar users (setting 2); the others use the user's own history (setting 1).");
   return {

@@ -73,7 +73,7 @@ export function personalLlmCharts(viewId: string, view: LoadedView): BenchmarkCh
           const present = values.filter((v): v is number => v !== null);
           return {
             id: r.rowId,
-            label: r.systemName,
+            label: r.kind === "baseline" ? `${r.systemName} (reference baseline)` : r.systemName,
             cells: colourCells(values, domain, 2),
             mean: present.length ? present.reduce((s, v) => s + v, 0) / present.length : null,
           };

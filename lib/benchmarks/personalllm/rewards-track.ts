@@ -142,7 +142,8 @@ export const rewardsTrack: TrackDefinition<RewardsInput, RewardsPrediction, User
   },
   metrics: personalLlmMetrics("reward-model"),
   headline: "win_rate_vs_best_response",
-  scorerVersion: "1",
+  // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
+  scorerVersion: "2",
   itemRows: rewardsItemRows,
   check: checkRewards,
   score: scoreRewards,

@@ -78,6 +78,23 @@ export type PromptCandidates = z.infer<typeof PromptCandidates>;
 
 // ---- uploads ----
 
+const PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;
+const ID_MESSAGE = "person_id must be a plain integer as in PersonalLLM_Eval (digits only, e.g. 16)";
+
+/**
+ * An upload's person_id. The evaluation set's ids are integers, matched as their decimal text: "0x10", "1e1",
+ * " 1" or "01" would each be read as some user by one tool and as no user by another, so they are refused
+ * rather than guessed (a JSON number must be a whole, safe integer; parquet INT64 arrives as bigint).
+ */
+const uploadPersonId = z.union([z.string(), z.number(), z.bigint()], { error: ID_MESSAGE }).transform((v, ctx) => {
+  const text = typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : null) : String(v);
+  if (text === null || !PLAIN_INTEGER.test(text) || text.length > 30) {
+    ctx.addIssue({ code: "custom", message: `${ID_MESSAGE}; got ${JSON.stringify(typeof v === "bigint" ? String(v) : v)}` });
+    return z.NEVER;
+  }
+  return text;
+});
+
 export const scoreField = (alias: RewardAlias) => `score_${alias}` as const;
 
 /** An optional score column: absent, null or "" is missing; anything else must be a finite number. */
@@ -101,7 +118,7 @@ const scoreColumns = Object.fromEntries(REWARD_ALIASES.map((a) => [scoreField(a)
  */
 export const RewardsPrediction = z
   .object({
-    person_id: personId,
+    person_id: uploadPersonId,
     ...scoreColumns,
     response: z.string().max(200_000).nullish(),
   })
@@ -116,7 +133,7 @@ export type RewardsPrediction = z.infer<typeof RewardsPrediction>;
 
 /** Selection track: which of the test prompt's 8 candidate responses the method picks for the user. */
 export const SelectionPrediction = z.object({
-  person_id: personId,
+  person_id: uploadPersonId,
   choice: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : typeof v === "bigint" ? Number(v) : v),
     z

@@ -8,11 +8,11 @@ import { RewardsPrediction, type EvalUser } from "./schemas";
  * z-scores are the round numbers below. Weight index k belongs to the k-th alias in SORTED order:
  * 0 beaver_7b, 1 gemma_2b, 3 llama3_sfairx, 7 oasst_deberta_v3, 9 oasst_pythia_7b (the JSON lists llama3 first).
  *
- *   user A: w[0]=0.5 (beaver z=2), w[1]=0.5 (gemma_2b z=-1), two extra person_weight entries that must be ignored
+ *   user 1 (A): w[0]=0.5 (beaver z=2), w[1]=0.5 (gemma_2b z=-1), two extra person_weight entries that must be ignored
  *           score = 0.5*2 + 0.5*(-1) = 0.5;   best 0.4 -> win;  gpt4o 0.6 -> loss
- *   user B: w[9]=1, every raw reward = train mean -> every z = 0 exactly, score = 0
+ *   user 2 (B): w[9]=1, every raw reward = train mean -> every z = 0 exactly, score = 0
  *           best 0 and gpt4o 0: TIES, which are NOT wins (strict ">")
- *   user C: w[3]=0.25 (llama3 z=4), w[7]=0.75 (deberta z=-1)
+ *   user 3 (C): w[3]=0.25 (llama3 z=4), w[7]=0.75 (deberta z=-1)
  *           score = 1 - 0.75 = 0.25;  best -1 -> win;  gpt4o 0.2 -> win
  *
  *   total_score = (0.5 + 0 + 0.25) / 3 = 0.25
@@ -21,29 +21,29 @@ import { RewardsPrediction, type EvalUser } from "./schemas";
  */
 const weights = (entries: Record<number, number>, extra: number[] = []) => [...Array.from({ length: 10 }, (_, k) => entries[k] ?? 0), ...extra];
 const users: EvalUser[] = [
-  { personId: "A", weights: weights({ 0: 0.5, 1: 0.5 }, [9, 9]), testPrompt: "p", bestResponseReward: 0.4, gpt4oReward: 0.6 },
-  { personId: "B", weights: weights({ 9: 1 }), testPrompt: "p", bestResponseReward: 0, gpt4oReward: 0 },
-  { personId: "C", weights: weights({ 3: 0.25, 7: 0.75 }), testPrompt: "p", bestResponseReward: -1, gpt4oReward: 0.2 },
+  { personId: "1", weights: weights({ 0: 0.5, 1: 0.5 }, [9, 9]), testPrompt: "p", bestResponseReward: 0.4, gpt4oReward: 0.6 },
+  { personId: "2", weights: weights({ 9: 1 }), testPrompt: "p", bestResponseReward: 0, gpt4oReward: 0 },
+  { personId: "3", weights: weights({ 3: 0.25, 7: 0.75 }), testPrompt: "p", bestResponseReward: -1, gpt4oReward: 0.2 },
 ];
 const row = (personId: string, z: Partial<Record<RewardAlias, number>>) =>
   RewardsPrediction.parse({
     person_id: personId,
     ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, REWARD_MODELS[a].trainMean + (z[a] ?? 0) * REWARD_MODELS[a].trainSd])),
   });
-const rows = [row("A", { beaver_7b: 2, gemma_2b: -1 }), row("B", {}), row("C", { llama3_sfairx: 4, oasst_deberta_v3: -1 })];
+const rows = [row("1", { beaver_7b: 2, gemma_2b: -1 }), row("2", {}), row("3", { llama3_sfairx: 4, oasst_deberta_v3: -1 })];
 
 describe("PersonalLLM scorer, hand-computed example", () => {
   const result = scoreRewards({ users }, rows);
 
   test("user scores and strict wins", () => {
     const byId = Object.fromEntries(result.items.map((u) => [u.personId, u]));
-    expect(byId.A!.score).toBeCloseTo(0.5, 9);
-    expect(byId.B!.score).toBe(0);
-    expect(byId.C!.score).toBeCloseTo(0.25, 9);
+    expect(byId["1"]!.score).toBeCloseTo(0.5, 9);
+    expect(byId["2"]!.score).toBe(0);
+    expect(byId["3"]!.score).toBeCloseTo(0.25, 9);
     expect(result.items.map((u) => [u.personId, u.winVsBest, u.winVsGpt4o])).toEqual([
-      ["A", true, false],
-      ["B", false, false], // exact ties: a ">=" scorer would give true, true
-      ["C", true, true],
+      ["1", true, false],
+      ["2", false, false], // exact ties: a ">=" scorer would give true, true
+      ["3", true, true],
     ]);
   });
 
@@ -83,12 +83,12 @@ describe("PersonalLLM scorer, hand-computed example", () => {
     const located = [
       { ...rows[0]!, line: 1 },
       { ...rows[0]!, line: 2 },
-      { ...row("Z", {}), line: 3 },
+      { ...row("99", {}), line: 3 },
     ];
     expect(checkRewards({ users }, located)).toEqual([
-      { line: 2, field: "person_id", message: 'person_id "A" repeated (first on line 1)' },
-      { line: 3, field: "person_id", message: 'unknown person_id "Z": not in the evaluation set' },
-      { line: null, field: "person_id", message: "2 evaluation user(s) missing: B, C" },
+      { line: 2, field: "person_id", message: 'person_id "1" repeated (first on line 1)' },
+      { line: 3, field: "person_id", message: 'unknown person_id "99": not in the evaluation set' },
+      { line: null, field: "person_id", message: "2 evaluation user(s) missing: 2, 3" },
     ]);
   });
 
@@ -98,7 +98,7 @@ describe("PersonalLLM scorer, hand-computed example", () => {
     ["empty", ""],
     ["word", "high"],
   ])("non-finite score (%s) names the field", (_, value) => {
-    const parsed = RewardsPrediction.safeParse({ ...row("A", {}), score_gemma_7b: value });
+    const parsed = RewardsPrediction.safeParse({ ...row("1", {}), score_gemma_7b: value });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.path).toEqual(["score_gemma_7b"]);
   });

@@ -7,7 +7,7 @@ import type { EvalUser } from "./schemas";
  * PersonalLLM's scoring (their eval.py, restated in shared/docs/PERSONALLLM.md), shared by both tracks:
  * for each user, z_a = (r_a - mean_a) / sd_a per reward model; the user's score = sum over the aliases in
  * SORTED order of person_weight[k] * z_k; then the mean score, the two win rates (percent, STRICTLY greater
- * than the baseline's reward: a tie is not a win) and each reward model's mean z. Pure: no I/O, and the
+ * than the baseline's reward: a tie, to the last bits a summation order moves, is not a win; see beats) and each reward model's mean z. Pure: no I/O, and the
  * bootstrap seed is fixed per metric so the same rows always give the same intervals.
  */
 
@@ -25,19 +25,41 @@ export interface UserResult {
 
 export const meanZMetric = (alias: RewardAlias) => `mean_z_${alias}`;
 
+/** The persona-weighted sum of z-scores, left to right over the aliases in sorted order. */
+export function personaScore(weights: readonly number[], z: readonly number[]): number {
+  let score = 0;
+  REWARD_ALIASES.forEach((_, k) => {
+    score += weights[k]! * z[k]!;
+  });
+  return score;
+}
+
+/**
+ * Ties as eval.py decides them. The evaluation set's best_response_reward and gpt4o_reward were summed by
+ * eval.py's `np.dot`, whose BLAS kernel adds the 10 products in partial sums, not left to right as
+ * personaScore does: the same 10 products then differ by about one unit in the last place, and a strict ">"
+ * turned such ties into wins. Reordering a 10-term sum moves it by at most ~10 ulp of the sum of |terms|
+ * (about 1e-14 here: weights sum to 1 and |z| stays below ~20), while two different responses' rewards differ
+ * far more (reward models score in float32, ~1e-7 relative). So a score within TIE_TOLERANCE (relative to the
+ * larger magnitude, at least 1) of the baseline ties it, and only a score above that margin wins.
+ */
+export const TIE_TOLERANCE = 1e-9;
+
+/** eval.py's `score > reward`, with sums that differ only by summation order counted as equal. */
+export function beats(score: number, reward: number): boolean {
+  return score - reward > TIE_TOLERANCE * Math.max(1, Math.abs(score), Math.abs(reward));
+}
+
 /** One user's persona-weighted score of raw rewards. */
 export function scoreUser(user: EvalUser, raw: Readonly<Record<RewardAlias, number>>): UserResult {
   const z = REWARD_ALIASES.map((alias) => zScore(alias, raw[alias]));
-  let score = 0;
-  REWARD_ALIASES.forEach((_, k) => {
-    score += user.weights[k]! * z[k]!;
-  });
+  const score = personaScore(user.weights, z);
   return {
     personId: user.personId,
     score,
     z,
-    winVsBest: score > user.bestResponseReward,
-    winVsGpt4o: score > user.gpt4oReward,
+    winVsBest: beats(score, user.bestResponseReward),
+    winVsGpt4o: beats(score, user.gpt4oReward),
   };
 }
 

@@ -66,8 +66,10 @@ export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction
     example: { person_id: "0", choice: 3 },
   },
   metrics: personalLlmMetrics("deterministic"),
-  headline: "win_rate_vs_best_response",
-  scorerVersion: "1",
+  // not the win rate against the best of 8: a pick among those same 8 can at best tie it, so it is 0 for every pick
+  headline: "total_score",
+  // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
+  scorerVersion: "2",
   itemRows: selectionItemRows,
   check: checkSelection,
   score: (input, rows) => scoreChoices(input, new Map(rows.map((r) => [r.person_id, r.choice]))),

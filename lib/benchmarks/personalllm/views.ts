@@ -14,6 +14,7 @@ export const PERSONALLLM_VIEWS: BenchmarkView[] = [
     defaultSort: "win_rate_vs_best_response",
   },
   { id: "rewards", title: "PersonalLLM · re-scored from submitted rewards", tab: "Rewards", track: "rewards", defaultSort: "win_rate_vs_best_response" },
-  { id: "selection", title: "PersonalLLM · selection among 8 candidates", tab: "Selection", track: "selection", defaultSort: "win_rate_vs_best_response" },
+  // ranked by score: "Win vs best-of-8" cannot exceed 0 for a pick among the same 8 candidates, so it ties every row
+  { id: "selection", title: "PersonalLLM · selection among 8 candidates", tab: "Selection", track: "selection", defaultSort: "total_score" },
   { id: "logged", title: "PersonalLLM · all logged runs", tab: "All logged runs", track: "rewards", defaultSort: "total_score" },
 ];

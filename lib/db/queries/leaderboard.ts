@@ -4,6 +4,7 @@ import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
 import { REPORTED_SCORE_VERSION } from "@/lib/pipeline/seed-reported";
+import { otherReportedFigure } from "@/prisma/seed/reported-disagreements";
 import { withReadableReferences } from "./submission-status";
 import { TRACK_LABELS, type TrackId } from "@/lib/tracks";
 
@@ -97,6 +98,9 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
 function cellOf(score: ScoreWithContext): MetricCell {
   const cell: MetricCell = { value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh, judgeProfile: score.judgeProfile?.name ?? null };
   if (score.noised) cell.noised = score.noised;
+  // a reported figure the paper contradicts: the cell keeps the figure it ranks by and carries the other one
+  const other = score.scoreVersion === REPORTED_SCORE_VERSION ? otherReportedFigure(score.submission.system.slug, score.trackId, score.metric) : null;
+  if (other) cell.otherReported = other;
   return cell;
 }
 
