@@ -62,7 +62,9 @@ beforeAll(async () => {
       contentHash: inst.benchmarkId,
     })),
   });
-  const ids = new Map((await db.instance.findMany({ where: { benchmarkVersionId: benchmark.id }, select: { id: true, benchmarkId: true } })).map((r) => [r.benchmarkId, r.id]));
+  const ids = new Map(
+    (await db.instance.findMany({ where: { benchmarkVersionId: benchmark.id }, select: { id: true, benchmarkId: true } })).map((r) => [r.benchmarkId, r.id]),
+  );
   await db.instanceGold.createMany({ data: instances.map((inst) => ({ instanceId: ids.get(inst.benchmarkId)!, gold: inst.gold })) });
   const system = await db.system.create({ data: { slug: `big-page-${run}`, name: `Big Page ${run}`, kind: "general_llm", ownerId: owner.userId } });
   const file = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";

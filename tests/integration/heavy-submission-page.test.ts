@@ -109,7 +109,10 @@ beforeAll(async () => {
   // a light upload of the same instances (the gold, one item changed on every third row): explained in full
   const light = instances.map((inst, i) => ({
     benchmark_id: inst.benchmarkId,
-    memory_items: i % 3 === 0 ? [inst.gold.memory_items[0], { memory_id: "x", type: "indirect", label: "Zz/Qq", value: "zebra quantum", confidence: 0.1 }] : inst.gold.memory_items,
+    memory_items:
+      i % 3 === 0
+        ? [inst.gold.memory_items[0], { memory_id: "x", type: "indirect", label: "Zz/Qq", value: "zebra quantum", confidence: 0.1 }]
+        : inst.gold.memory_items,
   }));
   const lightFile = light.map((r) => JSON.stringify(r)).join("\n") + "\n";
   lightId = (await create(lightFile)).id;

@@ -224,7 +224,10 @@ export async function getInstanceExplanation(
   const versions = await versionsOf(db, submission);
   if (!versions) return null;
   const result = await db.instanceResult.findFirst({
-    where: { ...listedWhere(submission.id, versions.deterministic, parsed.data), instance: { trackId: parsed.data, benchmarkId, split: { in: [...PUBLIC_SPLITS] } } },
+    where: {
+      ...listedWhere(submission.id, versions.deterministic, parsed.data),
+      instance: { trackId: parsed.data, benchmarkId, split: { in: [...PUBLIC_SPLITS] } },
+    },
     select: { instanceId: true, metrics: true, detail: true, instance: { select: { benchmarkId: true, split: true, gold: { select: { gold: true } } } } },
   });
   if (!result) return null;

@@ -113,8 +113,8 @@ export function StoredMatchView({ gold, stored, why }: { gold: MemoryItemView[];
   return (
     <div className="space-y-2" data-testid="stored-match">
       <p className="text-xs text-fg-muted">
-        {why}; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length}{" "}
-        gold items matched{stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
+        {why}; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length} gold items matched
+        {stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
       </p>
       <div className="text-sm">
         <ul>
