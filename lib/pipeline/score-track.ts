@@ -3,6 +3,7 @@ import type { PredictionFileRow } from "@/lib/predictions/read-prediction-file";
 import { bootstrapCI, readTask3Prediction, scoreMemorySet, scoreTask2Actions, type BootstrapInterval, type MemorySetResult } from "@/lib/scoring";
 import { bootstrapRatioCI } from "@/lib/scoring/bootstrap-ratio-ci";
 import { taskOf, type Split, type TrackId } from "@/lib/tracks";
+import { keptSubmittedItems } from "./kept-submitted-items";
 
 /**
  * Deterministic scoring of one track's predictions: validation with line and field, coverage, per-instance
@@ -348,7 +349,8 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
         direct_recall: ratio(result.directMatched, result.directGold),
         indirect_recall: ratio(result.indirectMatched, result.indirectGold),
       };
-      const detail = memorySetDetail(result);
+      // a missing row keeps nothing: the page then says "no prediction row"
+      const detail: Record<string, unknown> = { ...memorySetDetail(result), ...(row ? keptSubmittedItems(pred) : {}) };
       const counts: StoredCounts = {
         directMatched: result.directMatched,
         directGold: result.directGold,

@@ -168,6 +168,27 @@ const MATRIX: Record<string, Case[]> = {
       expect: all(404),
     },
   ],
+  // the same access as instance-input; the submitted items in it only to the owner and admins (tests/integration)
+  "/api/v1/submissions/[id]/instance-explanation": [
+    {
+      label: "public, a listed dev instance",
+      method: "GET",
+      path: (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.devId}`,
+      expect: all(200),
+    },
+    {
+      label: "private, a listed dev instance",
+      method: "GET",
+      path: (c) => `/api/v1/submissions/${c.privateId}/instance-explanation?track=task1&benchmark_id=${c.devId}`,
+      expect: ownerOnly(),
+    },
+    {
+      label: "public, a test instance (never listed)",
+      method: "GET",
+      path: (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.testId}`,
+      expect: all(404),
+    },
+  ],
   "/api/v1/submissions/[id]/moderation": [
     {
       label: "flag (admins only)",

@@ -187,6 +187,8 @@ describe("submission page", () => {
     // The perfect instance: every gold item matched with pair score 1.
     const perfect = rows.filter({ has: page.locator(`summary:has-text("${dev[0]!.benchmarkId}")`) });
     await perfect.locator("summary").first().click();
+    // an opened row's matching is fetched then: the page holds one line per row
+    await perfect.locator('[data-testid="gold-items"]').waitFor();
     const perfectFates = await perfect.locator('[data-testid="gold-items"] [data-fate]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
     expect(perfectFates).toEqual(dev[0]!.gold.memory_items.map(() => "matched"));
     expect(await perfect.locator('[data-testid="gold-items"]').textContent()).toContain("1.0000 ≥ 0.30");
@@ -194,6 +196,7 @@ describe("submission page", () => {
     // The drifted instance: the left-out gold item is a miss, the unrelated prediction an extra under 0.30.
     const drifted = rows.filter({ has: page.locator(`summary:has-text("${dev[1]!.benchmarkId}")`) });
     await drifted.locator("summary").first().click();
+    await drifted.locator('[data-testid="extra-items"]').waitFor();
     const goldFates = await drifted.locator('[data-testid="gold-items"] [data-fate]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-fate")));
     expect(goldFates[0]).not.toBe("matched");
     expect(goldFates.slice(1).every((f) => f === "matched")).toBe(true);

@@ -1,39 +1,52 @@
 import type { Db } from "@/lib/db/create-client";
 import { getDemoDataset } from "@/lib/datasets/demo";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { indexPredictions, parseStoredPredictions } from "@/lib/pipeline/submission-predictions";
 import { explainMemorySetMatch, type MatchExplanation } from "@/lib/scoring/explain-match";
-import { readTask3Prediction } from "@/lib/scoring";
 import { TrackId, taskOf } from "@/lib/tracks";
 import { memoryItemsOf, memoryItemView, type MemoryItemView } from "./submission-instance-view";
 import { currentScoreVersions } from "./submission-status";
 
 /**
- * One page of a submission's per-instance results, explained, for the submission page.
+ * A submission's per-instance results for its page: one page of summaries (getInstanceResultsPage), and one
+ * instance explained when its row is opened (getInstanceExplanation).
+ *
+ * BOUNDED FOR EVERY VIEWER: a page reads at most INSTANCES_PER_PAGE result rows (LIMIT/OFFSET in the database),
+ * their metrics only; an explanation reads one row. The uploaded file is never read here: the submitted items an
+ * explanation shows are those the scorer kept with the instance's result (InstanceResult.detail.pred, bounded by
+ * lib/pipeline/kept-submitted-items.ts). A 34 MB upload's page once decoded the whole file and explained every
+ * row of it (24 s, 75 MB of HTML).
  *
  * PUBLIC SPLITS ONLY, for everyone, admins included: the rows come from dev and validation instances, whose
  * gold the benchmark publishes. Test-split instances are never read here (their gold must never leave the
  * server, and a per-instance score would probe it); they are only counted. The caller decides who may see
  * the submission at all (findVisibleSubmission).
  *
- * Task 1/2 explanations are recomputed with lib/scoring's explainer from the gold and the submitted items
- * (the uploaded file, or the demo predictions of a demo seed); the page shows the stored metrics beside it, and
- * the explainer carries the scorer's own result, so a disagreement would show rather than hide.
+ * Task 1/2 explanations are recomputed with lib/scoring's explainer from the gold and the submitted items; the
+ * page shows the stored metrics beside it, and the explainer carries the scorer's own result, so a disagreement
+ * would show rather than hide.
  *
- * UPLOADED FILES ARE NEVER SERVED BACK to anyone but their owner and admins (`showUploadedPredictions`): everyone
- * else gets the scores per instance and the matching as recorded (indices and similarities), not the submitted
- * items or the Task 3 pick. The demo seeds' generated predictions are ours and stay shown.
+ * UPLOADED PREDICTIONS ARE NEVER SERVED BACK to anyone but their owner and admins (`showUploadedPredictions`):
+ * everyone else gets the scores per instance and the matching as recorded (indices and similarities), not the
+ * submitted items or the Task 3 pick. The demo seeds' generated predictions are ours and stay shown.
  */
 
 export const PUBLIC_SPLITS = ["dev", "validation"] as const;
 export const INSTANCES_PER_PAGE = 50;
 
 export type InstanceExplanation =
-  | { kind: "memory-set"; gold: MemoryItemView[]; pred: MemoryItemView[] | null; match: MatchExplanation | null; stored: StoredMatch | null }
+  | {
+      kind: "memory-set";
+      gold: MemoryItemView[];
+      pred: MemoryItemView[] | null;
+      match: MatchExplanation | null;
+      stored: StoredMatch | null;
+      /** the row's items were too many to keep with its result: only their number (the file holds them) */
+      predOmitted: number | null;
+    }
   | { kind: "retrieval"; selected: string | null; selectionShown: boolean; goldId: string | null; goldMemory: MemoryItemView | null; hit: boolean }
   | { kind: "none" };
 
-/** The matching as the worker stored it (InstanceResult.detail): shown when the submitted items are not stored. */
+/** The matching as the worker stored it (InstanceResult.detail): shown when the submitted items are not. */
 export type StoredMatch = {
   pairs: { goldIndex: number; predIndex: number; score: number; label: number; value: number; type: number; confidence: number }[];
   missingGold: number[];
@@ -41,12 +54,18 @@ export type StoredMatch = {
   nPred: number | null;
 };
 
-export type ExplainedInstance = {
+/** One row of the list: what its summary line shows. */
+export type InstanceSummary = {
   benchmarkId: string;
   split: "dev" | "validation";
   predicted: boolean | null;
   metrics: Record<string, number | boolean | null>;
+};
+
+export type ExplainedInstance = InstanceSummary & {
   explanation: InstanceExplanation;
+  /** whether the viewer may see the submitted items (owner, admin, or not an upload) */
+  predictionsShown: boolean;
 };
 
 export type InstanceResultsPage = {
@@ -58,11 +77,9 @@ export type InstanceResultsPage = {
   onlyMisses: boolean;
   /** instances of the submission on the test split: scored, counted in the headline metrics, never listed */
   withheldTest: number;
-  /** whether the submitted items themselves could be read (uploaded file or demo seed) */
-  predictionsAvailable: boolean;
   /** false when the viewer may not see an uploaded file's content (not its owner, not an admin) */
   predictionsShown: boolean;
-  rows: ExplainedInstance[];
+  rows: InstanceSummary[];
 };
 
 type Sub = { id: string; tracks: string[]; scorerVersion: string | null; source: "reported" | "seed" | "upload" };
@@ -84,26 +101,87 @@ function missFilter(track: TrackId): Prisma.InstanceResultWhereInput | null {
   return null;
 }
 
-/** The submitted rows by benchmark id, when the server has them: the uploaded file, or a demo seed's generated rows. */
-async function submittedRows(db: Db, submission: Sub, track: TrackId): Promise<Map<string, unknown> | null> {
-  if (submission.source === "upload") {
-    const row = await db.submission.findUnique({ where: { id: submission.id }, select: { fileBytes: true } });
-    if (!row?.fileBytes || row.fileBytes.length === 0) return null;
-    try {
-      const predictions = indexPredictions(track, await parseStoredPredictions(row.fileBytes));
-      return new Map([...predictions.byId.entries()].map(([id, entry]) => [id, entry.value]));
-    } catch {
-      return null;
-    }
-  }
-  if (submission.source === "seed" && submission.id.startsWith("seed-demo-")) {
-    const slug = submission.id.slice("seed-demo-".length);
-    const system = getDemoDataset().systems.find((s) => s.slug === slug);
-    const rows = system?.predictions[track];
-    if (!rows) return null;
-    return new Map(rows.map((row) => [String(record(row).benchmark_id ?? ""), row]));
-  }
-  return null;
+const tracksOf = (submission: Sub) =>
+  submission.tracks.flatMap((t) => {
+    const parsed = TrackId.safeParse(t);
+    return parsed.success ? [parsed.data] : [];
+  });
+
+/** The current score versions: the deterministic one the rows are listed under, and any judge versions beside it. */
+async function versionsOf(db: Db, submission: Sub): Promise<{ deterministic: string; judge: string[] } | null> {
+  const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
+  const deterministic = versions.find((v) => !v.startsWith("judge:")) ?? versions[0];
+  return deterministic ? { deterministic, judge: versions.filter((v) => v !== deterministic) } : null;
+}
+
+/** The listed rows: current deterministic results of the track's public-split instances (the one rule for both reads). */
+function listedWhere(submissionId: string, version: string, track: TrackId): Prisma.InstanceResultWhereInput {
+  return { submissionId, scoreVersion: version, instance: { trackId: track, split: { in: [...PUBLIC_SPLITS] } } };
+}
+
+function summaryOf(benchmarkId: string, split: string, stored: Prisma.JsonValue, judged: Record<string, number | boolean | null> | undefined): InstanceSummary {
+  // Belt and braces: the queries only read public splits; a test instance here would be a bug, so fail loudly.
+  if (split !== "dev" && split !== "validation") throw new Error(`test-split instance ${benchmarkId} reached the per-instance page`);
+  const metrics = { ...metricsOf(stored), ...(judged ?? {}) };
+  const predicted = typeof metrics.predicted === "boolean" ? metrics.predicted : null;
+  delete metrics.predicted;
+  return { benchmarkId, split, predicted, metrics };
+}
+
+async function judgeMetrics(db: Db, submissionId: string, judge: string[], instanceIds: string[]) {
+  if (judge.length === 0 || instanceIds.length === 0) return new Map<string, Record<string, number | boolean | null>>();
+  const judged = await db.instanceResult.findMany({
+    where: { submissionId, scoreVersion: { in: judge }, instanceId: { in: instanceIds } },
+    select: { instanceId: true, metrics: true },
+  });
+  return new Map(judged.map((j) => [j.instanceId, metricsOf(j.metrics)]));
+}
+
+export async function getInstanceResultsPage(
+  db: Db,
+  submission: Sub,
+  options: { track?: string; page?: number; onlyMisses?: boolean; showUploadedPredictions?: boolean },
+): Promise<InstanceResultsPage | null> {
+  // default: not shown (the safe side for any new caller)
+  const predictionsShown = submission.source !== "upload" || options.showUploadedPredictions === true;
+  const tracks = tracksOf(submission);
+  const track = tracks.find((t) => t === options.track) ?? tracks[0];
+  if (!track) return null;
+  const versions = await versionsOf(db, submission);
+  if (!versions) return null;
+
+  const misses = options.onlyMisses ? missFilter(track) : null;
+  const where: Prisma.InstanceResultWhereInput = { ...listedWhere(submission.id, versions.deterministic, track), ...(misses ?? {}) };
+  const [total, withheldTest] = await Promise.all([
+    db.instanceResult.count({ where }),
+    db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: versions.deterministic, instance: { trackId: track, split: "test" } } }),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / INSTANCES_PER_PAGE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
+  // metrics only: the matching (detail) and the gold are read for one row when it is opened
+  const results = await db.instanceResult.findMany({
+    where,
+    orderBy: { instance: { benchmarkId: "asc" } },
+    skip: (page - 1) * INSTANCES_PER_PAGE,
+    take: INSTANCES_PER_PAGE,
+    select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
+  });
+  const judged = await judgeMetrics(
+    db,
+    submission.id,
+    versions.judge,
+    results.map((r) => r.instanceId),
+  );
+  const rows = results.map((r) => summaryOf(r.instance.benchmarkId, r.instance.split, r.metrics, judged.get(r.instanceId)));
+  return { track, tracks, page, pages, total, onlyMisses: misses !== null, withheldTest, predictionsShown, rows };
+}
+
+/** A demo seed's generated rows are ours (lib/datasets/demo): its submitted items, when its results kept none. */
+function demoRow(submission: Sub, track: TrackId, benchmarkId: string): unknown {
+  if (submission.source !== "seed" || !submission.id.startsWith("seed-demo-")) return undefined;
+  const slug = submission.id.slice("seed-demo-".length);
+  const rows = getDemoDataset().systems.find((s) => s.slug === slug)?.predictions[track];
+  return rows?.find((row) => record(row).benchmark_id === benchmarkId);
 }
 
 function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
@@ -129,109 +207,62 @@ function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
   };
 }
 
-export async function getInstanceResultsPage(
+/**
+ * One listed instance explained: its scores, and its matching (Task 1/2) or pick (Task 3). null when the
+ * submission lists no such instance (another track, a test instance, no result).
+ */
+export async function getInstanceExplanation(
   db: Db,
   submission: Sub,
-  options: { track?: string; page?: number; onlyMisses?: boolean; showUploadedPredictions?: boolean },
-): Promise<InstanceResultsPage | null> {
-  // default: not shown (the safe side for any new caller)
+  track: string,
+  benchmarkId: string,
+  options: { showUploadedPredictions?: boolean },
+): Promise<ExplainedInstance | null> {
   const predictionsShown = submission.source !== "upload" || options.showUploadedPredictions === true;
-  const tracks = submission.tracks.flatMap((t) => {
-    const parsed = TrackId.safeParse(t);
-    return parsed.success ? [parsed.data] : [];
-  });
-  const track = tracks.find((t) => t === options.track) ?? tracks[0];
-  if (!track) return null;
-  const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
-  const deterministic = versions.find((v) => !v.startsWith("judge:")) ?? versions[0];
-  if (!deterministic) return null;
-
-  const misses = options.onlyMisses ? missFilter(track) : null;
-  const where: Prisma.InstanceResultWhereInput = {
-    submissionId: submission.id,
-    scoreVersion: deterministic,
-    instance: { trackId: track, split: { in: [...PUBLIC_SPLITS] } },
-    ...(misses ?? {}),
-  };
-  const [total, withheldTest] = await Promise.all([
-    db.instanceResult.count({ where }),
-    db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: deterministic, instance: { trackId: track, split: "test" } } }),
-  ]);
-  const pages = Math.max(1, Math.ceil(total / INSTANCES_PER_PAGE));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
-  const task = taskOf(track);
-  const results = await db.instanceResult.findMany({
-    where,
-    orderBy: { instance: { benchmarkId: "asc" } },
-    skip: (page - 1) * INSTANCES_PER_PAGE,
-    take: INSTANCES_PER_PAGE,
-    select: {
-      instanceId: true,
-      metrics: true,
-      detail: true,
-      instance: {
-        select: {
-          benchmarkId: true,
-          split: true,
-          // no input: the page fetches it when a row is opened (lib/db/queries/submission-instance-input.ts)
-          gold: { select: { gold: true } },
-        },
-      },
+  const parsed = TrackId.safeParse(track);
+  if (!parsed.success || !tracksOf(submission).includes(parsed.data)) return null;
+  const versions = await versionsOf(db, submission);
+  if (!versions) return null;
+  const result = await db.instanceResult.findFirst({
+    where: {
+      ...listedWhere(submission.id, versions.deterministic, parsed.data),
+      instance: { trackId: parsed.data, benchmarkId, split: { in: [...PUBLIC_SPLITS] } },
     },
+    select: { instanceId: true, metrics: true, detail: true, instance: { select: { benchmarkId: true, split: true, gold: { select: { gold: true } } } } },
   });
-  const ids = results.map((r) => r.instanceId);
-  const judged =
-    versions.length > 1 && ids.length > 0
-      ? await db.instanceResult.findMany({
-          where: { submissionId: submission.id, scoreVersion: { in: versions.filter((v) => v !== deterministic) }, instanceId: { in: ids } },
-          select: { instanceId: true, metrics: true },
-        })
-      : [];
-  const judgeMetrics = new Map(judged.map((j) => [j.instanceId, metricsOf(j.metrics)]));
-  const rowsById = predictionsShown ? await submittedRows(db, submission, track) : null;
-
-  const rows: ExplainedInstance[] = results.map((result) => {
-    const split = result.instance.split;
-    // Belt and braces: the query only reads public splits; a test instance here would be a bug, so fail loudly.
-    if (split !== "dev" && split !== "validation") throw new Error(`test-split instance ${result.instance.benchmarkId} reached the per-instance page`);
-    const gold = result.instance.gold?.gold ?? null;
-    const metrics = { ...metricsOf(result.metrics), ...(judgeMetrics.get(result.instanceId) ?? {}) };
-    const predicted = typeof metrics.predicted === "boolean" ? metrics.predicted : null;
-    delete metrics.predicted;
-    const submitted = rowsById?.get(result.instance.benchmarkId);
-    let explanation: InstanceExplanation = { kind: "none" };
-    if (task === "task1" || task === "task2") {
-      const goldItems = memoryItemsOf(gold);
-      const predItems = rowsById ? memoryItemsOf(submitted ?? {}) : null;
-      explanation = {
-        kind: "memory-set",
-        gold: goldItems.map(memoryItemView),
-        pred: predItems ? predItems.map(memoryItemView) : null,
-        match: predItems ? explainMemorySetMatch(goldItems, predItems) : null,
-        stored: storedMatch(result.detail),
-      };
-    } else if (task === "task3") {
-      const g = record(gold);
-      const recorded =
-        typeof record(result.detail).selected === "string"
-          ? (record(result.detail).selected as string)
-          : submitted
-            ? (readTask3Prediction(submitted)?.selectedMemoryId ?? null)
-            : null;
-      // the pick is the submitted prediction itself: hit or miss is shown to everyone, the picked id only to the owner
-      const selected = predictionsShown ? recorded : null;
-      const goldId = typeof g.selected_memory_id === "string" ? g.selected_memory_id : null;
-      explanation = {
-        kind: "retrieval",
-        selected,
-        selectionShown: predictionsShown,
-        goldId,
-        goldMemory: g.selected_memory ? memoryItemView(g.selected_memory) : null,
-        hit: metrics.recall === 1,
-      };
-    }
-    return { benchmarkId: result.instance.benchmarkId, split, predicted, metrics, explanation };
-  });
-
-  return { track, tracks, page, pages, total, onlyMisses: misses !== null, withheldTest, predictionsAvailable: rowsById !== null, predictionsShown, rows };
+  if (!result) return null;
+  const judged = await judgeMetrics(db, submission.id, versions.judge, [result.instanceId]);
+  const summary = summaryOf(result.instance.benchmarkId, result.instance.split, result.metrics, judged.get(result.instanceId));
+  const task = taskOf(parsed.data);
+  const gold = result.instance.gold?.gold ?? null;
+  const detail = record(result.detail);
+  let explanation: InstanceExplanation = { kind: "none" };
+  if (task === "task1" || task === "task2") {
+    const goldItems = memoryItemsOf(gold);
+    const demo = Array.isArray(detail.pred) ? undefined : demoRow(submission, parsed.data, benchmarkId);
+    const kept = Array.isArray(detail.pred) ? detail.pred : demo !== undefined ? memoryItemsOf(demo) : null;
+    const predItems = predictionsShown ? kept : null;
+    explanation = {
+      kind: "memory-set",
+      gold: goldItems.map(memoryItemView),
+      pred: predItems ? predItems.map(memoryItemView) : null,
+      match: predItems ? explainMemorySetMatch(goldItems, predItems) : null,
+      stored: storedMatch(result.detail),
+      predOmitted: predictionsShown && typeof detail.predOmitted === "number" ? detail.predOmitted : null,
+    };
+  } else if (task === "task3") {
+    const g = record(gold);
+    // the pick is the submitted prediction itself: hit or miss is shown to everyone, the picked id only to the owner
+    const recorded = typeof detail.selected === "string" ? detail.selected : null;
+    const goldId = typeof g.selected_memory_id === "string" ? g.selected_memory_id : null;
+    explanation = {
+      kind: "retrieval",
+      selected: predictionsShown ? recorded : null,
+      selectionShown: predictionsShown,
+      goldId,
+      goldMemory: g.selected_memory ? memoryItemView(g.selected_memory) : null,
+      hit: summary.metrics.recall === 1,
+    };
+  }
+  return { ...summary, explanation, predictionsShown };
 }

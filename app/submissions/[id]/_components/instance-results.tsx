@@ -2,9 +2,8 @@ import Link from "next/link";
 import { formatCount } from "@/components/format";
 import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
 import { trackLabel } from "@/lib/benchmarks";
-import { INSTANCES_PER_PAGE, type ExplainedInstance, type InstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
-import { InstanceInput } from "./instance-input";
-import { MatchExplanationView, StoredMatchView } from "./match-explanation";
+import { INSTANCES_PER_PAGE, type InstanceResultsPage, type InstanceSummary } from "@/lib/db/queries/submission-instance-results";
+import { InstanceDetails } from "./instance-details";
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
@@ -73,8 +72,6 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
         <p className="text-sm text-fg-muted" data-testid="predictions-not-shown">
           Uploaded prediction files are shown only to their submitter and admins: here each instance&apos;s scores and its matching as recorded at scoring time.
         </p>
-      ) : !data.predictionsAvailable && (task === "task1" || task === "task2") ? (
-        <p className="text-sm text-fg-muted">The predicted items of this run are not stored here, so each match is shown as recorded at scoring time.</p>
       ) : null}
 
       {data.total === 0 ? (
@@ -126,60 +123,42 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
   );
 }
 
-function InstanceRow({ row, task, track, submissionId }: { row: ExplainedInstance; task: string; track: string; submissionId: string }) {
+/** A row's summary line is server-rendered; what opens under it is fetched then (InstanceDetails). */
+function InstanceRow({ row, task, track, submissionId }: { row: InstanceSummary; task: string; track: string; submissionId: string }) {
   const shown = (SUMMARY_METRICS[task] ?? []).filter((m) => m in row.metrics).sort((a, b) => metricOrder(track, a) - metricOrder(track, b));
   const others = Object.keys(row.metrics)
     .filter((m) => !shown.includes(m))
     .sort((a, b) => metricOrder(track, a) - metricOrder(track, b));
-  const e = row.explanation;
   return (
     <li data-testid="instance-row" data-benchmark-id={row.benchmarkId}>
-      <details>
-        <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-2 text-sm select-none">
-          <span className="font-mono text-[0.8125rem] break-all text-fg">{row.benchmarkId}</span>
-          <span className="text-xs text-fg-subtle">{row.split}</span>
-          {row.predicted === false ? <span className="rounded-full border border-line-strong px-1.5 text-xs text-fg-muted">no prediction row</span> : null}
-          <span className="flex flex-wrap gap-x-3 text-fg-muted">
-            {shown.map((m) => (
-              <span key={m}>
-                {describeMetric(track, m).label}{" "}
-                <span className="num font-semibold text-fg">{formatScore(track, m, typeof row.metrics[m] === "number" ? (row.metrics[m] as number) : null)}</span>
-              </span>
-            ))}
-          </span>
-        </summary>
-        <div className="space-y-3 border-t border-line px-4 py-3">
-          <InstanceInput submissionId={submissionId} track={track} benchmarkId={row.benchmarkId} />
-          {e.kind === "memory-set" ? (
-            e.match && e.pred ? (
-              <MatchExplanationView gold={e.gold} pred={e.pred} match={e.match} />
-            ) : e.stored ? (
-              <StoredMatchView gold={e.gold} stored={e.stored} />
-            ) : (
-              <p className="text-sm text-fg-muted">No matching was recorded for this instance.</p>
-            )
-          ) : e.kind === "retrieval" ? (
-            <div className="text-sm" data-testid="retrieval-explanation">
-              <p className={e.hit ? "text-tier-verified-fg" : "text-tier-reported-fg"}>
-                {!e.selectionShown ? "Selection not shown" : e.selected === null ? "No memory selected." : `Selected ${e.selected}`} · gold {e.goldId ?? "–"} ·{" "}
-                {e.hit ? "hit: the ids are equal" : "miss: the ids differ"}
-              </p>
-              {e.goldMemory ? (
-                <p className="text-fg-muted">
-                  Gold memory: {e.goldMemory.value} <span className="text-xs">({e.goldMemory.label})</span>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {others.length > 0 ? (
-            <p className="text-xs text-fg-muted">
-              {others
-                .map((m) => `${describeMetric(track, m).label} ${typeof row.metrics[m] === "number" ? formatScore(track, m, row.metrics[m] as number) : "–"}`)
-                .join(" · ")}
-            </p>
-          ) : null}
-        </div>
-      </details>
+      <InstanceDetails
+        submissionId={submissionId}
+        track={track}
+        benchmarkId={row.benchmarkId}
+        summary={
+          <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-2 text-sm select-none">
+            <span className="font-mono text-[0.8125rem] break-all text-fg">{row.benchmarkId}</span>
+            <span className="text-xs text-fg-subtle">{row.split}</span>
+            {row.predicted === false ? <span className="rounded-full border border-line-strong px-1.5 text-xs text-fg-muted">no prediction row</span> : null}
+            <span className="flex flex-wrap gap-x-3 text-fg-muted">
+              {shown.map((m) => (
+                <span key={m}>
+                  {describeMetric(track, m).label}{" "}
+                  <span className="num font-semibold text-fg">{formatScore(track, m, typeof row.metrics[m] === "number" ? (row.metrics[m] as number) : null)}</span>
+                </span>
+              ))}
+            </span>
+          </summary>
+        }
+      >
+        {others.length > 0 ? (
+          <p className="text-xs text-fg-muted">
+            {others
+              .map((m) => `${describeMetric(track, m).label} ${typeof row.metrics[m] === "number" ? formatScore(track, m, row.metrics[m] as number) : "–"}`)
+              .join(" · ")}
+          </p>
+        ) : null}
+      </InstanceDetails>
     </li>
   );
 }

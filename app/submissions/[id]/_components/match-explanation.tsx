@@ -1,6 +1,7 @@
 import type { StoredMatch } from "@/lib/db/queries/submission-instance-results";
 import type { MemoryItemView } from "@/lib/db/queries/submission-instance-view";
-import { describeGoldFate, describePredFate, type MatchExplanation, type PairParts } from "@/lib/scoring/explain-match";
+import { describeGoldFate, describePredFate } from "@/lib/scoring/describe-fate";
+import type { MatchExplanation, PairParts } from "@/lib/scoring/explain-match";
 
 const num = (v: number) => v.toFixed(4);
 
@@ -106,14 +107,14 @@ export function MatchExplanationView({ gold, pred, match }: { gold: MemoryItemVi
   );
 }
 
-/** When the submitted items are not stored (server-made runs), the matching as the worker recorded it. */
-export function StoredMatchView({ gold, stored }: { gold: MemoryItemView[]; stored: StoredMatch }) {
+/** When the submitted items are not shown (not stored, too many, or not the viewer's), the matching as the worker recorded it. */
+export function StoredMatchView({ gold, stored, why }: { gold: MemoryItemView[]; stored: StoredMatch; why: string }) {
   const byGold = new Map(stored.pairs.map((p) => [p.goldIndex, p]));
   return (
     <div className="space-y-2" data-testid="stored-match">
       <p className="text-xs text-fg-muted">
-        The predicted items of this run are not stored on the server; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length}{" "}
-        gold items matched{stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
+        {why}; this is the matching as recorded when it was scored ({stored.pairs.length} of {gold.length} gold items matched
+        {stored.nPred !== null ? `, ${stored.nPred - stored.pairs.length} extra predictions` : ""}).
       </p>
       <div className="text-sm">
         <ul>
