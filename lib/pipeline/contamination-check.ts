@@ -38,15 +38,17 @@ export async function loadPublicValueIndex(db: Db, benchmarkVersionId: string): 
     // The importer stores Task 3 candidates by reference: each distinct memory once in PoolMemory, none inline.
     const pooled = await db.poolMemory.findMany({ where: { benchmarkVersionId }, select: { value: true }, distinct: ["value"] });
     // each Task 1 row's own dialogue: Task 2's input memories of the same session (a few thousand small rows)
-    const linked = await db.instance.findMany({
-      where: { benchmarkVersionId, trackId: { in: ["task1", "task2"] } },
-      select: { trackId: true, benchmarkId: true, sessionId: true, input: true },
-    });
+    // (Task 1 inputs are whole dialogues: only their ids are read)
+    const [task1Rows, task2Rows] = await Promise.all([
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task1" }, select: { benchmarkId: true, sessionId: true } }),
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task2" }, select: { benchmarkId: true, sessionId: true, input: true } }),
+    ]);
     const index = indexPublicValues([
       ...task2.map((value) => ({ value, source: TASK2_INPUT })),
       ...[...task3, ...pooled.map((m) => m.value)].map((value) => ({ value, source: TASK3_CANDIDATE })),
     ]);
-    return { ...index, dialogues: publicValuesByDialogue(linked.map((i) => ({ ...i, track: i.trackId, input: i.trackId === "task2" ? i.input : undefined }))) };
+    const dialogues = publicValuesByDialogue([...task1Rows.map((i) => ({ ...i, track: "task1" })), ...task2Rows.map((i) => ({ ...i, track: "task2" }))]);
+    return { ...index, dialogues };
   })();
   memo.set(benchmarkVersionId, { stamp, index });
   index.catch(() => memo.delete(benchmarkVersionId));
