@@ -119,3 +119,35 @@ describe("dialogue figures: each row against its own dialogue's public memories,
     expect(dialogueMatchCounts([{ benchmark_id: "elsewhere", memory_items: [{ value: "x y z" }] }], (id) => dialogues.get(id))).toEqual(NO_DIALOGUE_MATCHES);
   });
 });
+
+describe("a reordered copy on one split diluted by junk on another", () => {
+  test("the whole file's dialogue figures stay under the threshold, the test rows' alone do not: flagged, with that split's figures", async () => {
+    const { withSplits, skeletonsBySplit } = await import("@/lib/pipeline/contamination-check");
+    const { addDialogueMatches } = await import("./dialogue-match");
+    const value = (k: number) => `the user keeps a garden with roses number ${k}`;
+    const dialogues = publicValuesByDialogue([
+      ...Array.from({ length: 225 }, (_, k) => ({ track: "task1", benchmarkId: `s${k}__1`, sessionId: `s${k}` })),
+      ...Array.from({ length: 225 }, (_, k) => ({ track: "task2", benchmarkId: `s${k}`, sessionId: `s${k}`, input: { memory: [{ value: value(k) }] } })),
+    ]);
+    // 25 test rows copy their gold with the words reversed; 200 dev rows carry five invented items each
+    const testRows = Array.from({ length: 25 }, (_, k) => ({ benchmark_id: `s${k}__1`, memory_items: [{ value: value(k).split(" ").reverse().join(" ") }] }));
+    const devRows = Array.from({ length: 200 }, (_, j) => ({
+      benchmark_id: `s${25 + j}__1`,
+      memory_items: Array.from({ length: 5 }, (_, n) => ({ value: `invented note ${j} ${n}` })),
+    }));
+    const splitOf = (id: string) => (Number(id.slice(1).split("__")[0]) < 25 ? "test" : "dev");
+    const counts = (rows: unknown[]) => dialogueMatchCounts(rows, (id) => dialogues.get(id));
+    const bySplit = new Map([
+      ["test", counts(testRows)],
+      ["dev", counts(devRows)],
+    ]);
+    const index = buildPublicValueIndex([]);
+    const whole = measureContamination(predictedSkeletons([...testRows, ...devRows]), index, null, [...bySplit.values()].reduce(addDialogueMatches));
+    expect(whole.dialogue).toMatchObject({ items: 1025, publicValues: 225 });
+    expect(whole.dialogue!.coveredShare).toBeCloseTo(25 / 225, 10);
+    expect(whole.flagged).toBe(false);
+    const figures = withSplits(whole, skeletonsBySplit([...testRows, ...devRows], splitOf), index, bySplit);
+    expect(figures.flagged).toBe(true);
+    expect(figures.split).toMatchObject({ name: "test", matchedShare: 1, coveredShare: 1 });
+  });
+});

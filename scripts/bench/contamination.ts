@@ -17,6 +17,7 @@ import { isLongValue, predictedSkeletons } from "@/lib/contamination/predicted-v
 import { dialogueMatchCounts, VALUE_MATCH } from "@/lib/contamination/dialogue-match";
 import { buildPublicValueIndex, publicValueCounts, publicValuesByDialogue } from "@/lib/contamination/public-value-index";
 import { withServerPools } from "@/lib/pipeline/server-pools";
+import { scoreMemorySet } from "@/lib/scoring";
 import { normalize } from "@/lib/scoring/normalize";
 import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
 
@@ -127,8 +128,21 @@ const attacks: [string, unknown[]][] = [
   ],
   ["(i) limit: labels and types kept, values junk", edited(() => "zz qq")],
 ];
+// what the scorer gives each attack file against the gold (macro means over its rows, SCORING.md)
+const goldOf = new Map(instances.filter((i) => i.track === "task1").map((i) => [i.benchmarkId, i.gold as { memory_items: unknown[] } | null]));
+const scoreOf = (rows: readonly { benchmark_id: string; memory_items: unknown[] }[]) => {
+  let f1 = 0;
+  let score = 0;
+  for (const row of rows) {
+    const result = scoreMemorySet((goldOf.get(row.benchmark_id)?.memory_items ?? []) as never, row.memory_items as never);
+    f1 += result.f1;
+    score += result.algoScore100;
+  }
+  return `F1 ${(f1 / rows.length).toFixed(4)} score ${(score / rows.length).toFixed(1)}`;
+};
 for (const [label, rows] of attacks) {
   const keys = oldKeys(rows);
+  console.log(`${label.padEnd(48)} scorer: ${scoreOf(rows as { benchmark_id: string; memory_items: unknown[] }[])}`);
   const skeletonsOnly = measureContamination(predictedSkeletons(rows), index, null);
   const f = measureContamination(predictedSkeletons(rows), index, null, dialogueOf(rows));
   console.log(
