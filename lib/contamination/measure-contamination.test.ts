@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination, MIN_VALUES } from "./measure-contamination";
 import { predictedSkeletons, valueSkeleton } from "./predicted-values";
-import { buildPublicValueIndex } from "./public-value-index";
+import { dialogueMatchCounts, NO_DIALOGUE_MATCHES, VALUE_MATCH } from "./dialogue-match";
+import { buildPublicValueIndex, publicValuesByDialogue } from "./public-value-index";
 
 // (no fact contains another: "number 3" would be inside "number 30")
 const facts = Array.from({ length: 40 }, (_, i) => `the user lives in town number ${i} now`);
@@ -81,5 +82,72 @@ describe("a copy on one split diluted by junk on another", () => {
     expect(figures.publicShare).toBe(whole.publicShare);
     // without split information (a single-split upload) nothing changes
     expect(withSplits(whole, skeletonsBySplit(rows), index)).toBe(whole);
+  });
+});
+
+describe("dialogue figures: each row against its own dialogue's public memories, by the scorer's similarity", () => {
+  // 30 dialogues of two public memories each (Task 2 inputs of the session = the Task 1 gold)
+  const gold = (k: number) => [`prefers horror movies with jump scares number ${k}`, `works as a nurse in hospital ward ${k}`];
+  const dialogues = publicValuesByDialogue([
+    ...Array.from({ length: 30 }, (_, k) => ({ track: "task1", benchmarkId: `sess_${k}__1`, sessionId: `sess_${k}` })),
+    ...Array.from({ length: 30 }, (_, k) => ({ track: "task2", benchmarkId: `sess_${k}`, sessionId: `sess_${k}`, input: { memory: gold(k).map((value) => ({ value })) } })),
+  ]);
+  const rowsOf = (values: (k: number) => string[]) =>
+    Array.from({ length: 30 }, (_, k) => ({ benchmark_id: `sess_${k}__1`, memory_items: values(k).map((value) => ({ value })) }));
+  const figuresOf = (rows: unknown[]) => measureContamination(predictedSkeletons(rows), buildPublicValueIndex([]), null, dialogueMatchCounts(rows, (id) => dialogues.get(id)));
+  const reverse = (v: string) => v.split(" ").reverse().join(" ");
+
+  test.each([
+    ["each value's words reversed (the skeleton check's blind spot)", (k: number) => gold(k).map(reverse), 1, 1, true],
+    ["reversed, one word dropped", (k: number) => gold(k).map((v) => reverse(v).split(" ").slice(1).join(" ")), 1, 1, true],
+    ["reversed, diluted by nine junk items per row: the public memories are still covered", (k: number) => [...gold(k).map(reverse), ...Array.from({ length: 9 }, (_, j) => `junk item ${j} for ${k}`)], 2 / 11, 1, true],
+    ["honest paraphrases in other words", (k: number) => [`enjoys scary films ${k}`, `nursing is the user's job`], 0, 0, false],
+    ["one true fact in ten rows said as the gold says it", (k: number) => (k % 10 === 0 ? [gold(k)[0]!, `enjoys tea ${k}`] : [`enjoys tea ${k}`]), 3 / 33, 3 / 60, false],
+  ])("%s", (_label, values, matchedShare, coveredShare, flagged) => {
+    const figures = figuresOf(rowsOf(values));
+    expect(figures.dialogue?.matchedShare).toBeCloseTo(matchedShare, 10);
+    expect(figures.dialogue?.coveredShare).toBeCloseTo(coveredShare, 10);
+    expect(figures.dialogue?.similarity).toBe(VALUE_MATCH);
+    expect(figures.flagged).toBe(flagged);
+    expect(figures.publicShare).toBe(0); // the skeleton check alone saw nothing
+  });
+
+  test("rows of dialogues without public memories, and too few items, say nothing", () => {
+    const few = rowsOf((k) => (k < 5 ? gold(k).map(reverse) : []));
+    expect(dialogueMatchCounts(few, (id) => dialogues.get(id))).toEqual({ items: 10, matched: 10, publicValues: 60, covered: 10 });
+    expect(figuresOf(few).flagged).toBe(false); // 10 items (< MIN_VALUES) and 1/6 of the memories
+    expect(dialogueMatchCounts([{ benchmark_id: "elsewhere", memory_items: [{ value: "x y z" }] }], (id) => dialogues.get(id))).toEqual(NO_DIALOGUE_MATCHES);
+  });
+});
+
+describe("a reordered copy on one split diluted by junk on another", () => {
+  test("the whole file's dialogue figures stay under the threshold, the test rows' alone do not: flagged, with that split's figures", async () => {
+    const { withSplits, skeletonsBySplit } = await import("@/lib/pipeline/contamination-check");
+    const { addDialogueMatches } = await import("./dialogue-match");
+    const value = (k: number) => `the user keeps a garden with roses number ${k}`;
+    const dialogues = publicValuesByDialogue([
+      ...Array.from({ length: 225 }, (_, k) => ({ track: "task1", benchmarkId: `s${k}__1`, sessionId: `s${k}` })),
+      ...Array.from({ length: 225 }, (_, k) => ({ track: "task2", benchmarkId: `s${k}`, sessionId: `s${k}`, input: { memory: [{ value: value(k) }] } })),
+    ]);
+    // 25 test rows copy their gold with the words reversed; 200 dev rows carry five invented items each
+    const testRows = Array.from({ length: 25 }, (_, k) => ({ benchmark_id: `s${k}__1`, memory_items: [{ value: value(k).split(" ").reverse().join(" ") }] }));
+    const devRows = Array.from({ length: 200 }, (_, j) => ({
+      benchmark_id: `s${25 + j}__1`,
+      memory_items: Array.from({ length: 5 }, (_, n) => ({ value: `invented note ${j} ${n}` })),
+    }));
+    const splitOf = (id: string) => (Number(id.slice(1).split("__")[0]) < 25 ? "test" : "dev");
+    const counts = (rows: unknown[]) => dialogueMatchCounts(rows, (id) => dialogues.get(id));
+    const bySplit = new Map([
+      ["test", counts(testRows)],
+      ["dev", counts(devRows)],
+    ]);
+    const index = buildPublicValueIndex([]);
+    const whole = measureContamination(predictedSkeletons([...testRows, ...devRows]), index, null, [...bySplit.values()].reduce(addDialogueMatches));
+    expect(whole.dialogue).toMatchObject({ items: 1025, publicValues: 225 });
+    expect(whole.dialogue!.coveredShare).toBeCloseTo(25 / 225, 10);
+    expect(whole.flagged).toBe(false);
+    const figures = withSplits(whole, skeletonsBySplit([...testRows, ...devRows], splitOf), index, bySplit);
+    expect(figures.flagged).toBe(true);
+    expect(figures.split).toMatchObject({ name: "test", matchedShare: 1, coveredShare: 1 });
   });
 });

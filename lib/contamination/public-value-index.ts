@@ -1,3 +1,5 @@
+import type { PreparedValue } from "@/lib/scoring/value-similarity";
+import { preparePublicValues } from "./dialogue-match";
 import { isLongValue, valueSkeleton } from "./predicted-values";
 
 /** Where a public value is shown: bits of a source mask. */
@@ -12,6 +14,11 @@ export const TASK3_CANDIDATE = 2;
 export type PublicValueIndex = {
   sources: ReadonlyMap<string, number>;
   byPrefix: ReadonlyMap<string, readonly string[]>;
+  /**
+   * By Task 1 benchmark_id: the memories other tracks show for that row's own dialogue (publicValuesByDialogue),
+   * compared by the scorer's similarity (dialogue-match.ts). Absent: no dialogue figures.
+   */
+  dialogues?: ReadonlyMap<string, readonly PreparedValue[]>;
 };
 
 /** Prefix length of the containment index: long enough that a probe rarely finds a candidate by chance. */
@@ -92,4 +99,34 @@ export function buildPublicValueIndex(inputs: Iterable<{ track: string; input: u
     else if (track.startsWith("task3/")) add(record(input).candidate_memories, TASK3_CANDIDATE);
   }
   return indexPublicValues(values);
+}
+
+/**
+ * By Task 1 benchmark_id, the memory values other tracks show anyone for the same dialogue (pure): Task 2's input
+ * `memory` of the same session (SCORING.md "A leak across tasks": it is that session's Task 1 gold), of every split.
+ * Instances are linked by `sessionId` (the packets' session; a release's Task 1 id is `<session>__<canonical id>`).
+ */
+export function publicValuesByDialogue(
+  instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>,
+): Map<string, PreparedValue[]> {
+  const task1: { benchmarkId: string; session: string }[] = [];
+  const bySession = new Map<string, unknown[]>();
+  for (const { track, benchmarkId, sessionId, input } of instances) {
+    const session = sessionId ?? benchmarkId.split("__")[0]!;
+    if (track === "task1") task1.push({ benchmarkId, session });
+    else if (track === "task2") {
+      const memory = record(input).memory;
+      if (!Array.isArray(memory)) continue;
+      const list = bySession.get(session) ?? [];
+      for (const item of memory) list.push(record(item).value);
+      bySession.set(session, list);
+    }
+  }
+  const prepared = new Map([...bySession].map(([session, values]) => [session, preparePublicValues(new Set(values))]));
+  const out = new Map<string, PreparedValue[]>();
+  for (const { benchmarkId, session } of task1) {
+    const values = prepared.get(session);
+    if (values && values.length > 0) out.set(benchmarkId, values);
+  }
+  return out;
 }

@@ -77,7 +77,24 @@ export const ContaminationFigures = z.object({
    * The split whose rows alone reach the highest public share, when that is what flagged the file: junk values on
    * the dev rows diluted a test-row copy of the gold under the threshold (the outside review's third pass)
    */
-  split: z.object({ name: z.string(), values: z.number().int(), publicShare: z.number() }).optional(),
+  split: z
+    .object({
+      name: z.string(),
+      values: z.number().int(),
+      publicShare: z.number(),
+      /** that split's dialogue figures (see `dialogue`), when they are what reached the threshold */
+      matchedShare: z.number().optional(),
+      coveredShare: z.number().optional(),
+    })
+    .optional(),
+  /**
+   * The rows compared with the memories other tracks show for their own dialogue (Task 2's input pool of the same
+   * session), by the scorer's value similarity (lib/contamination/dialogue-match.ts): the share of predicted items
+   * that match one, and the share of those public memories some item matches. Absent on figures stored before it.
+   */
+  dialogue: z
+    .object({ items: z.number().int(), matchedShare: z.number(), publicValues: z.number().int(), coveredShare: z.number(), similarity: z.number() })
+    .optional(),
 });
 export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
 

@@ -1,8 +1,9 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { countedSkeletons, measureContamination, MIN_VALUES } from "@/lib/contamination/measure-contamination";
+import { addDialogueMatches, dialogueMatchCounts, NO_DIALOGUE_MATCHES, type DialogueMatchCounts } from "@/lib/contamination/dialogue-match";
+import { countedSkeletons, dialogueReaches, dialogueShares, measureContamination, MIN_VALUES } from "@/lib/contamination/measure-contamination";
 import { predictedSkeletons, valueHash } from "@/lib/contamination/predicted-values";
-import { indexPublicValues, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
+import { indexPublicValues, publicValuesByDialogue, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -36,10 +37,18 @@ export async function loadPublicValueIndex(db: Db, benchmarkVersionId: string): 
     ]);
     // The importer stores Task 3 candidates by reference: each distinct memory once in PoolMemory, none inline.
     const pooled = await db.poolMemory.findMany({ where: { benchmarkVersionId }, select: { value: true }, distinct: ["value"] });
-    return indexPublicValues([
+    // each Task 1 row's own dialogue: Task 2's input memories of the same session (a few thousand small rows)
+    // (Task 1 inputs are whole dialogues: only their ids are read)
+    const [task1Rows, task2Rows] = await Promise.all([
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task1" }, select: { benchmarkId: true, sessionId: true } }),
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task2" }, select: { benchmarkId: true, sessionId: true, input: true } }),
+    ]);
+    const index = indexPublicValues([
       ...task2.map((value) => ({ value, source: TASK2_INPUT })),
       ...[...task3, ...pooled.map((m) => m.value)].map((value) => ({ value, source: TASK3_CANDIDATE })),
     ]);
+    const dialogues = publicValuesByDialogue([...task1Rows.map((i) => ({ ...i, track: "task1" })), ...task2Rows.map((i) => ({ ...i, track: "task2" }))]);
+    return { ...index, dialogues };
   })();
   memo.set(benchmarkVersionId, { stamp, index });
   index.catch(() => memo.delete(benchmarkVersionId));
@@ -61,8 +70,15 @@ export async function recordContamination(
   options: { mayFlag: boolean; splitOf?: (benchmarkId: string) => string | undefined },
 ): Promise<ContaminationFigures> {
   // each row's skeletons computed once: per split (each split has a board of its own), merged for the whole file
-  const bySplit = skeletonsBySplit(rows, options.splitOf);
+  const parts = rowsBySplit(rows, options.splitOf);
+  const bySplit = new Map([...parts].map(([split, part]) => [split, predictedSkeletons(part)]));
   const predicted = mergeSkeletons(bySplit.values());
+  // each row against its own dialogue's public memories, by the scorer's similarity (a reordered copy keeps it)
+  const dialogues = index.dialogues;
+  const dialogueBySplit = new Map(
+    [...parts].map(([split, part]) => [split, dialogues ? dialogueMatchCounts(part, (id) => dialogues.get(id)) : NO_DIALOGUE_MATCHES]),
+  );
+  const dialogue = [...dialogueBySplit.values()].reduce(addDialogueMatches, NO_DIALOGUE_MATCHES);
   // the skeletons that count (lib/contamination/measure-contamination.ts), hashed: a later upload that
   // reproduces them under trivial edits has the same hashes
   const hashes = [...new Set(countedSkeletons(predicted, index).map(valueHash))];
@@ -86,7 +102,7 @@ export async function recordContamination(
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
             AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
-  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null), bySplit, index);
+  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null, dialogue), bySplit, index, dialogueBySplit);
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };
@@ -102,17 +118,22 @@ const benchmarkIdOf = (row: unknown) =>
     ? (row as { benchmark_id: string }).benchmark_id
     : null;
 
-/** The rows' predicted skeletons per split ("" for rows of no known split, or every row without `splitOf`). */
-export function skeletonsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, Map<string, boolean>> {
-  const rowsBySplit = new Map<string, unknown[]>();
+/** The rows per split ("" for rows of no known split, or every row without `splitOf`). */
+function rowsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, unknown[]> {
+  const parts = new Map<string, unknown[]>();
   for (const row of rows) {
     const id = splitOf ? benchmarkIdOf(row) : null;
     const split = (id !== null && splitOf?.(id)) || "";
-    const list = rowsBySplit.get(split);
+    const list = parts.get(split);
     if (list) list.push(row);
-    else rowsBySplit.set(split, [row]);
+    else parts.set(split, [row]);
   }
-  return new Map([...rowsBySplit].map(([split, part]) => [split, predictedSkeletons(part)]));
+  return parts;
+}
+
+/** The rows' predicted skeletons per split ("" for rows of no known split, or every row without `splitOf`). */
+export function skeletonsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, Map<string, boolean>> {
+  return new Map([...rowsBySplit(rows, splitOf)].map(([split, part]) => [split, predictedSkeletons(part)]));
 }
 
 /** One file's skeletons from its splits' (a skeleton is long when it is in any split). */
@@ -127,14 +148,25 @@ function mergeSkeletons(parts: Iterable<ReadonlyMap<string, boolean>>): Map<stri
  * board of its own, so junk values on the dev rows must not hide a copy of the gold on the test rows (a full
  * upload diluted to 15.5 % ranked first on the test board). Pure.
  */
-export function withSplits(whole: ContaminationFigures, bySplit: ReadonlyMap<string, ReadonlyMap<string, boolean>>, index: PublicValueIndex): ContaminationFigures {
+export function withSplits(
+  whole: ContaminationFigures,
+  bySplit: ReadonlyMap<string, ReadonlyMap<string, boolean>>,
+  index: PublicValueIndex,
+  dialogueBySplit: ReadonlyMap<string, DialogueMatchCounts> = new Map(),
+): ContaminationFigures {
+  if (whole.flagged) return whole;
   let worst: ContaminationFigures["split"];
   for (const [name, predicted] of bySplit) {
     if (name === "") continue;
     const figures = measureContamination(predicted, index, null);
-    if (figures.values >= MIN_VALUES && (!worst || figures.publicShare > worst.publicShare))
+    if (figures.values >= MIN_VALUES && figures.publicShare >= whole.threshold && (!worst || figures.publicShare > worst.publicShare))
       worst = { name, values: figures.values, publicShare: figures.publicShare };
   }
-  if (!worst || whole.flagged || worst.publicShare < whole.threshold) return whole;
-  return { ...whole, flagged: true, split: worst };
+  // the same for the dialogue figures: a reordered copy on the test rows, junk on the dev rows
+  for (const [name, counts] of dialogueBySplit) {
+    if (worst || name === "" || !dialogueReaches(counts, whole.threshold)) continue;
+    const figures = measureContamination(bySplit.get(name) ?? new Map(), index, null);
+    worst = { name, values: figures.values, publicShare: figures.publicShare, ...dialogueShares(counts) };
+  }
+  return worst ? { ...whole, flagged: true, split: worst } : whole;
 }

@@ -9,7 +9,8 @@ import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
 import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG, seedTracks } from "./seed-reported";
 import { type ImportProgress, type PhaseProgress, silentProgress } from "./import-progress";
-import { withCompactServerPools } from "./server-pools";
+import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
+import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";
 import { packetsFingerprint, unchangedImport } from "./source-fingerprint";
 import { type InstanceToImport, type InstanceToWrite, newInstanceId, PoolMemoryKeys, poolOf, storedInput, writeInstances } from "./write-instances";
 
@@ -74,6 +75,11 @@ export async function importDatasetFromDir(
     progress?: ImportProgress;
     /** packets layout: filled with every packet's stored LLM outputs (manifest order), for the re-scoring */
     packetOutputs?: PacketOutputs[];
+    /**
+     * packets layout: the version of the server's Task 3 pools (lib/pipeline/server-pools.ts). v2 changes the Task 3
+     * instances' ids, so it is for a data version of its own: over a v1 import it would add instances beside v1's.
+     */
+    poolVersion?: Task3PoolVersion;
   } = {},
 ): Promise<ImportReport> {
   const started = Date.now();
@@ -89,10 +95,16 @@ export async function importDatasetFromDir(
     const seed = await poolSeedOf(db, benchmarkSlug);
     // Files identical to the last import's (and the same pool seed and import code): nothing to read or compare.
     let checking: PhaseProgress | null = null;
-    sourceFingerprint = await packetsFingerprint(dir, seed, (total) => {
-      checking ??= progress.phase("fingerprint files", total, "files");
-      checking.tick();
-    });
+    const poolVersion = options.poolVersion ?? DEFAULT_POOL_VERSION;
+    sourceFingerprint = await packetsFingerprint(
+      dir,
+      seed,
+      (total) => {
+        checking ??= progress.phase("fingerprint files", total, "files");
+        checking.tick();
+      },
+      SERVER_POOL_LABELS[poolVersion],
+    );
     const unchanged = await unchangedImport(db, benchmarkSlug, sourceFingerprint, { layout, sourcePath: path.basename(dir) });
     (checking as PhaseProgress | null)?.done(unchanged ? "the same as at the last import: nothing to read" : "new or changed since the last import");
     if (unchanged) return { benchmark: benchmarkSlug, layout, ...unchanged, seconds: (Date.now() - started) / 1000 };
@@ -107,7 +119,7 @@ export async function importDatasetFromDir(
     (reading as PhaseProgress | null)?.done();
     const released = read.filter((i) => i.track === "task3/d100").length;
     const building = progress.phase("build Task 3 pools", released, "instances");
-    instances = withCompactServerPools(read, seed, () => building.tick());
+    instances = withCompactServerPools(read, seed, () => building.tick(), poolVersion);
     building.done();
   } else {
     const reading = progress.phase("read release files", 0, "files");

@@ -1,9 +1,29 @@
+import { createHmac } from "node:crypto";
 import type { NormalizedInstance, Task3Instance } from "@/lib/datasets/normalized-instance";
 import { buildTask3CompactPoolsForInstance, createTask3PoolSource, expandTask3Pool, type UserMemory } from "@/lib/scoring";
+import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
 import { POOL_SIZES, type TrackId } from "@/lib/tracks";
 import type { InstanceToImport, PooledInstance } from "./write-instances";
 
-export const SERVER_POOL_VERSION = "server-pools-v1";
+/** The label each version of the server's pools is stored under (Instance.meta.poolSource) and fingerprinted with. */
+export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2" };
+/**
+ * The version an import builds unless told otherwise. Still v1: the stored data version's Task 3 instances, and the
+ * figures of every upload scored on them, are v1's; v2 changes the instances' ids, so it goes into a data version
+ * of its own (importDatasetFromDir's `poolVersion`), never over v1's instances.
+ */
+export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v1";
+export const SERVER_POOL_VERSION = SERVER_POOL_LABELS[DEFAULT_POOL_VERSION];
+
+/**
+ * A v2 Task 3 instance's public id: an HMAC of its session under the benchmark's secret pool seed. The released
+ * id is the session id (`sess_<hex>`), which is also Task 2's id for the same dialogue, and Task 2's input shows
+ * that session's memories, the target among them: with the released id a file finds the target by looking it up.
+ * Without the seed nobody can tell which session an opaque id stands for. Harnesses echo the id they read.
+ */
+export function opaqueTask3Id(seed: string, sessionBenchmarkId: string): string {
+  return `t3_${createHmac("sha256", seed).update(`${SERVER_POOL_LABELS.v2}|task3|${sessionBenchmarkId}`).digest("hex").slice(0, 24)}`;
+}
 
 /**
  * Replaces the released Task 3 pools with the server's own at every size (d100 … d1000): the target plus N
@@ -12,8 +32,15 @@ export const SERVER_POOL_VERSION = "server-pools-v1";
  * target come from the released d100 instance; distractors from every user's Task 1 gold.
  * The pools stay compact (PooledInstance): the importer hashes and writes them without ever building the
  * 5.9 million candidate objects of the real data, which cost most of the pool phase in garbage collection.
+ * `version` v2 (SERVER_POOL_LABELS): distractors drawn from the target's own session and other sessions whole,
+ * under opaque instance ids (opaqueTask3Id); see lib/scoring/build-task3-pools.ts.
  */
-export function withCompactServerPools(instances: readonly NormalizedInstance[], seed: string, onInstance?: () => void): InstanceToImport[] {
+export function withCompactServerPools(
+  instances: readonly NormalizedInstance[],
+  seed: string,
+  onInstance?: () => void,
+  version: Task3PoolVersion = DEFAULT_POOL_VERSION,
+): InstanceToImport[] {
   const released = instances.filter((i): i is Task3Instance => i.track === "task3/d100");
   if (released.length === 0) return [...instances];
   const memories: UserMemory[] = [];
@@ -35,19 +62,21 @@ export function withCompactServerPools(instances: readonly NormalizedInstance[],
         query: instance.input.query,
         target: { value: instance.gold.selected_memory.value, label: instance.gold.selected_memory.label },
       },
-      { seed, sizes: POOL_SIZES },
+      { seed, sizes: POOL_SIZES, version },
     );
+    const benchmarkId = version === "v2" ? opaqueTask3Id(seed, instance.benchmarkId) : instance.benchmarkId;
     for (const pool of pools) {
       const target = pool.members[pool.goldIndex];
       if (!target) throw new Error(`pool for ${instance.benchmarkId} d${pool.size} lost its target`);
       built.push({
         ...instance,
+        benchmarkId,
         track: `task3/d${pool.size}` as Extract<TrackId, `task3/${string}`>,
         input: { query: pool.query },
-        pool,
+        pool: { ...pool, benchmarkId },
         // the same keys, in the same order, as the inline candidate object the gold used to copy
         gold: { selected_memory_id: pool.goldCandidateId, selected_memory: { memory_id: pool.goldCandidateId, value: target.value, label: target.label } },
-        meta: { ...instance.meta, poolSize: pool.size, poolSource: SERVER_POOL_VERSION },
+        meta: { ...instance.meta, poolSize: pool.size, poolSource: SERVER_POOL_LABELS[version] },
       });
     }
   }
@@ -55,8 +84,13 @@ export function withCompactServerPools(instances: readonly NormalizedInstance[],
 }
 
 /** withCompactServerPools with every pool inline (`input.candidate_memories`), as the released files carry them. */
-export function withServerPools(instances: readonly NormalizedInstance[], seed: string, onInstance?: () => void): NormalizedInstance[] {
-  return withCompactServerPools(instances, seed, onInstance).map((instance) => {
+export function withServerPools(
+  instances: readonly NormalizedInstance[],
+  seed: string,
+  onInstance?: () => void,
+  version: Task3PoolVersion = DEFAULT_POOL_VERSION,
+): NormalizedInstance[] {
+  return withCompactServerPools(instances, seed, onInstance, version).map((instance) => {
     if (!("pool" in instance)) return instance;
     const { pool, ...rest } = instance;
     return { ...rest, input: { query: rest.input.query, candidate_memories: expandTask3Pool(pool).candidates } };

@@ -18,7 +18,12 @@ export const IMPORT_FINGERPRINT_VERSION = "packets-import-v1";
  * benchmark's secret pool seed (so the stored digest says nothing about the seed). Hashing 165 MB costs well
  * under a second; parsing it and building 5.9 million candidates costs far more.
  */
-export async function packetsFingerprint(dir: string, poolSeed: string, onFile?: (total: number) => void): Promise<string> {
+export async function packetsFingerprint(
+  dir: string,
+  poolSeed: string,
+  onFile?: (total: number) => void,
+  poolLabel: string = SERVER_POOL_VERSION,
+): Promise<string> {
   const { packetsDir, shown } = await listPacketFiles(dir);
   const names = (await readdir(packetsDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
@@ -29,7 +34,7 @@ export async function packetsFingerprint(dir: string, poolSeed: string, onFile?:
     ...names.map((name) => ({ label: `packets/${name.split(path.sep).join("/")}`, file: path.join(packetsDir, name) })),
     ...(records ? [{ label: "task4-records", file: records }] : []),
   ];
-  const hash = createHash("sha256").update(`${IMPORT_FINGERPRINT_VERSION}\n${SERVER_POOL_VERSION}\n${poolSeed}\n`);
+  const hash = createHash("sha256").update(`${IMPORT_FINGERPRINT_VERSION}\n${poolLabel}\n${poolSeed}\n`);
   for (const { label, file } of files) {
     const bytes = await readFile(file);
     hash.update(`${label}\u0000${bytes.length}\u0000`).update(bytes);

@@ -45,7 +45,17 @@ export interface Task3PoolOptions {
    */
   seed: number | string;
   sizes?: readonly number[];
+  /**
+   * How distractors are drawn. "v1" (server-pools-v1): other users' memories only, so the target is the one
+   * candidate of its own session, and the same session's public Task 2 input names it (recall 1.0 for a file that
+   * picks it). "v2" (server-pools-v2): every other memory of the target's own session first, then other sessions
+   * whole (all of a drawn session's memories together), so no session in the pool stands out by how many of its
+   * memories it has. Default "v1": a stored pool must not change under an import.
+   */
+  version?: Task3PoolVersion;
 }
+
+export type Task3PoolVersion = "v1" | "v2";
 
 const HEX2 = Array.from({ length: 0x100 }, (_, i) => i.toString(16).padStart(2, "0"));
 const HEX4 = Array.from({ length: 0x10000 }, (_, i) => i.toString(16).padStart(4, "0"));
@@ -60,6 +70,8 @@ interface UniqueMemory {
 /** All users' memories, de-duplicated by normalised value; build once, reuse for every instance. */
 export interface Task3PoolSource {
   readonly unique: readonly UniqueMemory[];
+  /** each user's memories (indices into `unique`), users in first-seen order: v2 draws sessions whole */
+  readonly byOwner: ReadonlyMap<string, readonly number[]>;
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v : v === null || v === undefined ? "" : pythonJsonDumps(v));
@@ -67,22 +79,29 @@ const text = (v: unknown): string => (typeof v === "string" ? v : v === null || 
 const dedupKey = (v: unknown): string => normalize(v).trim();
 
 export function createTask3PoolSource(memories: readonly UserMemory[]): Task3PoolSource {
-  const byKey = new Map<string, UniqueMemory>();
+  const byKey = new Map<string, number>();
   const unique: UniqueMemory[] = [];
+  const byOwner = new Map<string, number[]>();
   for (const m of memories) {
     if (typeof m !== "object" || m === null) continue;
     const key = dedupKey(m.value);
     if (!key) continue;
-    let u = byKey.get(key);
-    if (!u) {
+    let at = byKey.get(key);
+    if (at === undefined) {
       // The first occurrence (in input order) supplies the shown value and label.
-      u = { key, value: text(m.value), label: labelText(m.label), owners: new Set() };
-      byKey.set(key, u);
-      unique.push(u);
+      at = unique.length;
+      unique.push({ key, value: text(m.value), label: labelText(m.label), owners: new Set() });
+      byKey.set(key, at);
     }
-    u.owners.add(String(m.userKey));
+    const owner = String(m.userKey);
+    if (!unique[at]!.owners.has(owner)) {
+      unique[at]!.owners.add(owner);
+      const own = byOwner.get(owner);
+      if (own) own.push(at);
+      else byOwner.set(owner, [at]);
+    }
   }
-  return { unique };
+  return { unique, byOwner };
 }
 
 /**
@@ -135,20 +154,7 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
   const user = String(instance.userKey);
   const want = sizes.length ? sizes[sizes.length - 1]! : 0;
 
-  const { unique } = source;
-  const U = unique.length;
-  const swaps = new Map<number, number>();
-  const at = (i: number) => swaps.get(i) ?? i;
-  const rand = seededRandom(`${seed}|${instance.benchmarkId}|draw`);
-  const drawn: UniqueMemory[] = [];
-  for (let t = 0; t < U && drawn.length < want; t++) {
-    const r = t + randomInt(rand, U - t);
-    const pick = at(r);
-    swaps.set(r, at(t));
-    const m = unique[pick]!;
-    if (m.owners.has(user) || m.key === targetKey) continue;
-    drawn.push(m);
-  }
+  const drawn = (opts.version ?? "v1") === "v2" ? drawSessions(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|sessions`) : drawMemories(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|draw`);
 
   return sizes.map((size) => {
     const own = [...problems];
@@ -197,6 +203,57 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
       problems: own,
     };
   });
+}
+
+/** v1: distinct memories of other users, by a seeded partial Fisher–Yates shuffle over all unique memories. */
+function drawMemories(source: Task3PoolSource, user: string, targetKey: string, want: number, seed: string): UniqueMemory[] {
+  const { unique } = source;
+  const U = unique.length;
+  const swaps = new Map<number, number>();
+  const at = (i: number) => swaps.get(i) ?? i;
+  const rand = seededRandom(seed);
+  const drawn: UniqueMemory[] = [];
+  for (let t = 0; t < U && drawn.length < want; t++) {
+    const r = t + randomInt(rand, U - t);
+    const pick = at(r);
+    swaps.set(r, at(t));
+    const m = unique[pick]!;
+    if (m.owners.has(user) || m.key === targetKey) continue;
+    drawn.push(m);
+  }
+  return drawn;
+}
+
+/**
+ * v2: the target user's other memories first, then other users whole, in a seeded shuffled order: each drawn user
+ * brings all of its memories not drawn yet (a memory shared by two users comes with the first). So the public Task
+ * 2 inputs, which show every session's memories, map the candidates onto whole sessions, the target's among them,
+ * and a candidate's session says nothing about whether it is the target. Larger levels extend smaller ones
+ * (d100 ⊂ d300 ⊂ …); only the last session of a level may be cut.
+ */
+function drawSessions(source: Task3PoolSource, user: string, targetKey: string, want: number, seed: string): UniqueMemory[] {
+  const { unique, byOwner } = source;
+  const taken = new Set<number>();
+  const drawn: UniqueMemory[] = [];
+  const takeAll = (indices: readonly number[]) => {
+    for (const i of indices) {
+      if (drawn.length >= want) return;
+      const m = unique[i]!;
+      if (taken.has(i) || m.key === targetKey) continue;
+      taken.add(i);
+      drawn.push(m);
+    }
+  };
+  takeAll(byOwner.get(user) ?? []);
+  const owners = [...byOwner.keys()].filter((owner) => owner !== user);
+  const rand = seededRandom(seed);
+  for (let t = 0; t < owners.length && drawn.length < want; t++) {
+    const r = t + randomInt(rand, owners.length - t);
+    const pick = owners[r]!;
+    owners[r] = owners[t]!;
+    takeAll(byOwner.get(pick)!);
+  }
+  return drawn;
 }
 
 /** Pools for every instance and size (instance-major). For very large runs, iterate buildTask3PoolsForInstance instead. */

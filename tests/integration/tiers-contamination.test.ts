@@ -223,6 +223,29 @@ describe("contamination check: trivial edits and private submissions", () => {
     expect(view(board, { flagged: "1" }).ranks.get(row.rowId)).toBeNull();
   });
 
+  test("copied gold with each value's words reversed (the scorer's token overlap ignores order) is flagged and not ranked", async () => {
+    const reversed = editValues(await goldCopiedFromTask2Inputs(), (v) => v.split(" ").reverse().join(" "));
+    const { id, systemSlug } = await uploadAndScore("reversed", reversed, "test");
+    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
+    expect(stored.contaminationFlagged).toBe(true);
+    const figures = ContaminationFigures.parse(stored.contamination);
+    expect(figures.dialogue).toMatchObject({ matchedShare: 1, coveredShare: 1 });
+    for (const split of ["test", "full"] as const) {
+      const board = await getView(db, TASK_VIEWS.task1, scope(split));
+      const row = board.rows.find((r) => r.systemSlug === systemSlug);
+      if (split === "full") {
+        expect(row).toBeUndefined(); // a test-split upload has no full-board row
+        continue;
+      }
+      expect(row!.cells.f1?.value).toBe(1); // the scorer matches every reversed value...
+      expect(row!.contamination?.flagged).toBe(true);
+      expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...and it is neither listed...
+      expect(view(board, { flagged: "1" }).ranks.get(row!.rowId)).toBeNull(); // ...nor ranked
+      const overview = await getView(db, OVERVIEW, scope(split));
+      expect(view(overview).rows.some((r) => r.systemSlug === systemSlug)).toBe(false);
+    }
+  });
+
   test("an honest-like file (invented values, a few true facts in its own words) is not flagged", async () => {
     const gold = await goldCopiedFromTask2Inputs();
     const rows = (await inventedRows("honest")).map((r, k) => {

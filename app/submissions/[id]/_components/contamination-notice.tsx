@@ -23,12 +23,24 @@ export function ContaminationNotice({ figures }: { figures: ContaminationFigures
           )
         </>
       ) : null}
-      . Threshold: {pct(figures.threshold)}.
+      .
+      {figures.dialogue ? (
+        <>
+          {" "}
+          Compared with the memories other tracks show for each row&apos;s own dialogue by the scorer&apos;s value similarity (at least{" "}
+          {figures.dialogue.similarity}, whatever the word order): {pct(figures.dialogue.matchedShare)} of its {figures.dialogue.items.toLocaleString("en-US")}{" "}
+          predicted items match one, and they cover {pct(figures.dialogue.coveredShare)} of those {figures.dialogue.publicValues.toLocaleString("en-US")} memories.
+        </>
+      ) : null}{" "}
+      Threshold: {pct(figures.threshold)}.
       {figures.split ? (
         <>
           {" "}
-          Its {figures.split.name} rows alone: {pct(figures.split.publicShare)} of {figures.split.values.toLocaleString("en-US")} values (each split is checked on
-          its own, so values on one split cannot dilute a copy on another).
+          Its {figures.split.name} rows alone: {pct(figures.split.publicShare)} of {figures.split.values.toLocaleString("en-US")} values
+          {figures.split.matchedShare !== undefined
+            ? `, ${pct(figures.split.matchedShare)} of items and ${pct(figures.split.coveredShare ?? 0)} of memories matched in their own dialogue`
+            : ""}{" "}
+          (each split is checked on its own, so values on one split cannot dilute a copy on another).
         </>
       ) : null}
     </>
