@@ -53,6 +53,7 @@ export const MetricCell = z.object({
    * rounding step's resolution (null: a figure built from a noised part, shown at the column's), marked, never bolded
    */
   noised: z.object({ step: z.number().nullable() }).nullable().optional(),
+  /**
    * a reported figure another publication contradicts: what it printed and which one (e.g. the paper's Table 2
    * where the cell shows and ranks by the official site's figure); prisma/seed/reported-disagreements.ts
    */
