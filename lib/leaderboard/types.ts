@@ -35,6 +35,12 @@ export const LeaderboardColumn = z.object({
   kind: MetricKind,
   /** optional column group header, e.g. "d100" or "Task 1" */
   group: z.string().optional(),
+  /**
+   * A column ranked only among rows with full coverage (the overview's mean rank): when the table is sorted by it,
+   * rows whose `column` cell is below `of` get no rank and follow the ranked ones, by coverage (more first), then
+   * by this column. A mean over fewer tracks is not comparable with a mean over all of them.
+   */
+  coverage: z.object({ column: z.string(), of: z.number().int().min(1) }).optional(),
 });
 export type LeaderboardColumn = z.infer<typeof LeaderboardColumn>;
 

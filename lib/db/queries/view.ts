@@ -18,11 +18,12 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
     const board =
       view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
     const named = { ...board, id: view.id, title: view.title };
-    // the overview's overall view: mean rank over each part's headline column (lib/leaderboard/overall-rank.ts)
+    // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
+    // (lib/leaderboard/overall-rank.ts)
     return view.kind === "multi" && view.id === OVERVIEW.id
       ? withOverallRank(
           named,
-          view.parts.map((p) => `${p.track}:${p.metrics[0]}`),
+          view.parts.map((p) => [`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
         )
       : named;
   });
