@@ -131,10 +131,10 @@ describe("the overview ranks full-coverage systems only", () => {
     },
     {
       name: "no row with full coverage: nobody is ranked",
-      rows: [row("a", { t1: v(0.2), t2: v(0.2) }), row("b", { t1: v(0.9) })],
-      order: ["a", "b"],
+      rows: [row("a", { t1: v(0.2), t2: v(0.2) }), row("b", { t1: v(0.9), t3x: v(0.5) })],
+      order: ["b", "a"],
       ranks: [null, null],
-      coverage: [2, 1],
+      coverage: [2, 2],
     },
     {
       name: "a reference baseline is never ranked, takes no track rank from anyone and has no mean rank",
@@ -175,6 +175,28 @@ describe("the overview ranks full-coverage systems only", () => {
     expect(view.rows.map((r) => [r.rowId, view.ranks.get(r.rowId)])).toEqual([
       ["one", 1],
       ["full", 2],
+    ]);
+  });
+});
+
+describe("the overview's tracks are those some system has figures on", () => {
+  test("a track nobody has a figure on (no judge: Task 4) does not keep every row from a rank", () => {
+    const board: Leaderboard = {
+      id: "overview",
+      title: "",
+      split: "dev",
+      defaultSort: "t1",
+      notes: [],
+      columns: [col("t1", "T1"), col("t2", "T2"), col("t4", "T4")],
+      rows: [row("a", { t1: [0.5, null, null], t2: [0.5, null, null] }), row("b", { t1: [0.9, null, null] }), row("z", { t4: [0.9, null, null] }, "baseline")],
+    };
+    const out = withOverallRank(board, ["t1", "t2", "t4"]);
+    const view = applyTableQuery(out, readTableQuery(new URLSearchParams()));
+    expect(out.columns.find((c) => c.id === MEAN_RANK)!.coverage).toEqual({ column: TASKS_COVERED, of: 2 });
+    expect(view.rows.map((r) => [r.rowId, view.ranks.get(r.rowId)])).toEqual([
+      ["a", 1],
+      ["b", null],
+      ["z", null],
     ]);
   });
 });

@@ -59,7 +59,7 @@ function partCell(row: LeaderboardRow, part: OverallPart) {
 
 /** The one-sentence rule About states and the overview's notes repeat. */
 export function overallRule(tracks: number): string {
-  return `Only systems with figures on all ${tracks} headline tracks are ranked, by their mean rank over the ${tracks}; the others are listed below them, unranked, by how many tracks they cover and then by mean rank over those, and reference baselines are never ranked.`;
+  return `Only systems with figures on all ${tracks} headline tracks of the view (those any system has a figure on) are ranked, by their mean rank over the ${tracks}; the others are listed below them, unranked, by how many tracks they cover and then by mean rank over those, and reference baselines are never ranked.`;
 }
 
 /**
@@ -71,12 +71,14 @@ export function overallRule(tracks: number): string {
  */
 export function withOverallRank(board: Leaderboard, parts: readonly (string | OverallPart)[]): Leaderboard {
   const known = (id: string) => board.columns.find((c) => c.id === id);
+  const competitors = board.rows.filter((r) => !isBaseline(r));
+  // the view's tracks: those some system has a figure on (a server without a judge has no Task 4 figure at all,
+  // and a coverage nobody can reach would rank nobody)
   const tracks = parts
     .map((p) => (typeof p === "string" ? ([p] as OverallPart) : p))
     .map((p) => p.filter((id) => known(id) !== undefined))
-    .filter((p): p is [string, ...string[]] => p.length > 0);
-  if (tracks.length < 2) return board;
-  const competitors = board.rows.filter((r) => !isBaseline(r));
+    .filter((p): p is [string, ...string[]] => p.length > 0 && competitors.some((r) => partCell(r, p as OverallPart) !== undefined));
+  if (tracks.length === 0) return board;
   // one synthetic column per track, holding each row's headline figure or its stand-in
   const perTrack = tracks.map((part, k) => {
     const headline = known(part[0])!;

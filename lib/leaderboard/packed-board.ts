@@ -51,6 +51,8 @@ export interface PackedRow {
   /** the upload's date (YYYY-MM-DD): the table shows no time */
   at?: string;
   f?: ContaminationFigures;
+  /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
+  bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
 }
 
 export interface PackedLeaderboard {
@@ -179,6 +181,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       by: row.submittedBy,
       at: row.submittedAt?.slice(0, 10),
       f: row.contamination?.flagged ? row.contamination : null,
+      bb: row.belowBaseline ?? null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
@@ -250,6 +253,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submittedBy: row.by ?? null,
       submittedAt: row.at ?? null,
       contamination: row.f ?? null,
+      ...(row.bb ? { belowBaseline: row.bb } : {}),
       cells,
     };
   });

@@ -99,6 +99,11 @@ export const LeaderboardRow = z.object({
   contamination: ContaminationFigures.nullable().optional(),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
   rewardsFromService: z.string().nullable().optional(),
+  /**
+   * The reference baseline this row does not beat on the board's headline (lib/leaderboard/baseline-marks.ts):
+   * on Task 2, returning the input memories unchanged. Absent when it beats it or the board has no such baseline.
+   */
+  belowBaseline: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
