@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { applyTableQuery } from "./apply-table-query";
-import { COPY_INPUT_SLUG, markBelowBaseline } from "./baseline-marks";
+import { baselineVersusReported, COPY_INPUT_SLUG, markBelowBaseline } from "./baseline-marks";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import { viewCsv, viewRecords } from "./to-table";
 import type { Leaderboard, LeaderboardRow } from "./types";
@@ -69,5 +69,19 @@ describe("reference baselines on a board", () => {
   test("a board without the baseline is unchanged", () => {
     const b = board([row("x", 10)]);
     expect(markBelowBaseline(b, COPY_INPUT_SLUG, "score")).toBe(b);
+  });
+});
+
+describe("baselineVersusReported", () => {
+  test("counts the reported rows the baseline beats and names the best one", () => {
+    const b = board([copy(83.9), row("gpt", 81.49), row("ds", 80.91), row("up", 95, { tier: "submitted" })]);
+    expect(baselineVersusReported(b, COPY_INPUT_SLUG, "score")).toEqual({
+      baseline: { name: "Copy the input (baseline)", value: 83.9 },
+      reported: 2,
+      beaten: 2,
+      best: { name: "gpt", value: 81.49 },
+    });
+    expect(baselineVersusReported(board([copy(50), row("gpt", 81.49), row("ds", 50.001)]), COPY_INPUT_SLUG, "score")).toMatchObject({ reported: 2, beaten: 0 });
+    expect(baselineVersusReported(board([row("gpt", 81.49)]), COPY_INPUT_SLUG, "score")).toBeNull();
   });
 });

@@ -28,3 +28,28 @@ export function markBelowBaseline(board: Leaderboard, baselineSlug: string, colu
   });
   return { ...board, rows };
 }
+
+/**
+ * Where a reference baseline stands against the authors' reported rows on one column of a board: its figure, the
+ * best reported row, and how many reported rows it beats (at the precision shown). About states it with these
+ * numbers, measured from the data on this server, never typed in. Null when the board has no such baseline.
+ */
+export function baselineVersusReported(
+  board: Leaderboard,
+  baselineSlug: string,
+  columnId: string,
+): { baseline: { name: string; value: number }; reported: number; beaten: number; best: { name: string; value: number } | null } | null {
+  const column = board.columns.find((c) => c.id === columnId);
+  const reference = board.rows.find((r) => r.systemSlug === baselineSlug && isBaseline(r));
+  const value = reference?.cells[columnId]?.value;
+  if (!column || !reference || !finite(value)) return null;
+  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  const reported = board.rows.flatMap((r) => {
+    const v = r.cells[columnId]?.value;
+    return r.tier === "reported" && !isBaseline(r) && finite(v) ? [{ name: r.systemName, value: v }] : [];
+  });
+  const sign = column.direction === "higher" ? 1 : -1;
+  const best = reported.reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? r : b), null);
+  const beaten = reported.filter((r) => sign * (key(value) - key(r.value)) > 0).length;
+  return { baseline: { name: reference.systemName, value }, reported: reported.length, beaten, best };
+}
