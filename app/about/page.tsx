@@ -30,6 +30,7 @@ export default async function AboutPage() {
   const copyDev = baselineVersusReported(task2Dev, COPY_INPUT_SLUG, headline.id);
   const copyPrecision = task2Dev.rows.find((r) => r.systemSlug === COPY_INPUT_SLUG)?.cells.precision?.value;
   const fmt = (v: number) => v.toFixed(headline.decimals);
+  const overviewTracks = OVERVIEW.kind === "multi" ? OVERVIEW.parts.length : 1;
   const countTable = (counts: typeof real, caption: string) => {
     const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
     return (
@@ -125,7 +126,7 @@ export default async function AboutPage() {
           Overall view: ranked at full coverage
         </h2>
         <p className={p}>
-          <strong>The rule:</strong> {overallRule(OVERVIEW.parts.length)} (Here {OVERVIEW.parts.length} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at
+          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at
           d100 and d1000, the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
         </p>
         <p className={p}>

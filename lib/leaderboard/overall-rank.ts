@@ -77,7 +77,8 @@ export function withOverallRank(board: Leaderboard, parts: readonly (string | Ov
   const tracks = parts
     .map((p) => (typeof p === "string" ? ([p] as OverallPart) : p))
     .map((p) => p.filter((id) => known(id) !== undefined))
-    .filter((p): p is [string, ...string[]] => p.length > 0 && competitors.some((r) => partCell(r, p as OverallPart) !== undefined));
+    .filter((p): p is [string, ...string[]] => p.length > 0)
+    .filter((p) => competitors.some((r) => partCell(r, p) !== undefined));
   if (tracks.length === 0) return board;
   // one synthetic column per track, holding each row's headline figure or its stand-in
   const perTrack = tracks.map((part, k) => {

@@ -1,11 +1,11 @@
 #!/usr/bin/env tsx
 /**
- * Print a view's top rows as the read API serves them (its own handler, no web server): seed, import the real
+ * Print a view's top rows as the read API serves them (the dispatch its route files call, no web server): seed, import the real
  * data when ALPSBENCH_DATA_DIR is set, then GET /api/v1/leaderboards/alpsbench[/view]?split=... for each argument.
  * Usage: ALPSBENCH_PG_DIR=.data/pg-x ALPSBENCH_DATA_DIR=../shared/data/alpsbench tsx scripts/dev/overview-top.ts overview:full overview:dev task2:dev
  */
 import path from "node:path";
-import { alpsBenchViewResponse } from "../../lib/benchmarks/alpsbench/http/view-response";
+import { leaderboardResponse } from "../../lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { env } from "../../lib/env";
@@ -23,7 +23,7 @@ async function main() {
     if (config.ALPSBENCH_DATA_DIR) await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
     for (const arg of process.argv.slice(2)) {
       const [view = "", split = "full", top = "10"] = arg.split(":");
-      const response = await alpsBenchViewResponse(db, view === "overview" ? "" : view, new URLSearchParams({ split }));
+      const response = await leaderboardResponse(db, view, null, new URLSearchParams({ split }));
       const body = (await response.json()) as { rankedBy: string; rows: Record<string, unknown>[]; columns: { id: string }[] };
       console.log(`\n## ${view} (${split}), ranked by ${body.rankedBy}`);
       const shown = body.columns.map((c) => c.id).slice(0, 4);
