@@ -1,10 +1,16 @@
 import { isBaseline } from "./apply-table-query";
-import type { Leaderboard, LeaderboardRow } from "./types";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /** The Task 2 reference every Task 2 row is held against: returning the input memory pool unchanged. */
 export const COPY_INPUT_SLUG = "baseline-copy-input";
 
 const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Does `value` beat a reference's figure on a column, at the precision shown (equal there is not beating it)? */
+export function beats(value: number, reference: number, column: Pick<LeaderboardColumn, "direction" | "decimals">): boolean {
+  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  return column.direction === "higher" ? key(value) > key(reference) : key(value) < key(reference);
+}
 
 /**
  * Marks each row that does not beat a reference baseline on one column (equal at the precision shown counts as not
@@ -18,12 +24,9 @@ export function markBelowBaseline(board: Leaderboard, baselineSlug: string, colu
   const reference = board.rows.find((r) => r.systemSlug === baselineSlug && isBaseline(r));
   const value = reference?.cells[columnId]?.value;
   if (!column || !reference || !finite(value)) return board;
-  const factor = 10 ** column.decimals;
-  const key = (v: number) => Math.round(v * factor);
-  const beats = (v: number) => (column.direction === "higher" ? key(v) > key(value) : key(v) < key(value));
   const rows = board.rows.map((row): LeaderboardRow => {
     const mine = row.cells[columnId]?.value;
-    if (isBaseline(row) || !finite(mine) || beats(mine)) return row;
+    if (isBaseline(row) || !finite(mine) || beats(mine, value, column)) return row;
     return { ...row, belowBaseline: { system: reference.systemName, column: columnId, value } };
   });
   return { ...board, rows };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { getDemoDataset } from "@/lib/datasets/demo";
 import { createPrismaClient } from "@/lib/db/create-client";
+import { getReferenceFigure } from "@/lib/db/queries/reference-figure";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import { MEAN_RANK, TASKS_COVERED } from "@/lib/leaderboard/overall-rank";
 import { importInstances } from "@/lib/pipeline/import-dataset";
@@ -67,6 +68,12 @@ describe("reference baselines", () => {
       const below = (row.algo_score_100 as number) <= (copy!.algo_score_100 as number);
       expect(row.below_baseline, String(row.system)).toBe(below ? REFERENCE_BASELINES.copyInput.name : null);
     }
+
+    // the submission page's "does not beat copy-the-input" note reads the same figure
+    expect(await getReferenceFigure(db, { benchmark: slug, systemSlug: REFERENCE_BASELINES.copyInput.slug, track: "task2", metric: "algo_score_100", split: "dev" })).toEqual({
+      name: REFERENCE_BASELINES.copyInput.name,
+      value: expect.closeTo(copy!.algo_score_100 as number, 4),
+    });
 
     const csv = await (await view("task2", { split: "dev", format: "csv" })).text();
     const [header, ...lines] = csv.trim().split("\n");
