@@ -126,8 +126,8 @@ export default async function AboutPage() {
           Overall view: ranked at full coverage
         </h2>
         <p className={p}>
-          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at
-          d100 and d1000, the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
+          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at d100 and d1000,
+          the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
         </p>
         <p className={p}>
           Each track is ranked on its headline column (Task 1 and Task 2 score, Task 3 judge recall, each Task 4 ability&apos;s score) with standard competition
@@ -136,14 +136,14 @@ export default async function AboutPage() {
           <strong>Mean rank</strong> is the mean of a system&apos;s track ranks, and <strong>Tracks of n</strong> says how many of the n tracks it covers: a mean
           over one track is not comparable with a mean over nine, so only full-coverage systems get a rank, and the others are listed below them. Where a figure has
           a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies wholly above, the worst
-          is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported ones) is a point. The
-          mean rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Any column header sorts by that column instead, and then every
-          row with a figure there is ranked on it.
+          is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported ones) is a point. The mean
+          rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Any column header sorts by that column instead, and then every row
+          with a figure there is ranked on it.
         </p>
         <p className={p}>
-          <strong>What a row is:</strong> one system from one source. The authors&apos; reported figures, this server&apos;s re-scoring of their released outputs,
-          an upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is
-          listed below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
+          <strong>What a row is:</strong> one system from one source. The authors&apos; reported figures, this server&apos;s re-scoring of their released outputs, an
+          upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is listed
+          below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
         </p>
       </section>
 

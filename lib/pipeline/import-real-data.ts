@@ -44,6 +44,10 @@ export async function importRealData(
   const bm25Seconds = lap();
   // the trivial reference rows (empty, copy-the-input, first and random candidate), scored by the same scorer
   const baselines = await seedReferenceBaselines(db, benchmark.id, REAL_BENCHMARK_SLUG, progress);
-  log(`reference baselines in ${lap().toFixed(1)} s: ${Object.entries(baselines).map(([name, outcome]) => `${name} ${outcome}`).join(", ")}`);
+  log(
+    `reference baselines in ${lap().toFixed(1)} s: ${Object.entries(baselines)
+      .map(([name, outcome]) => `${name} ${outcome}`)
+      .join(", ")}`,
+  );
   return { ...report, rescored, bm25, phases: { instances: instancesSeconds, rescored: rescoredSeconds, bm25: bm25Seconds } };
 }

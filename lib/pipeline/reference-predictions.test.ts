@@ -4,7 +4,12 @@ import { candidatePositions, copyInputRows, emptyMemoryRows, emptyPickRows, RAND
 describe("reference baseline predictions", () => {
   test("copy-the-input returns each instance's input memory items exactly as given", () => {
     const memory = [{ memory_id: "m1", type: "direct", label: "Preferences/Food", value: "likes tea", confidence: 0.9, reasoning: "kept" }];
-    expect(copyInputRows([{ benchmarkId: "a", input: { memory, dialogue: [] } }, { benchmarkId: "b", input: null }])).toEqual([
+    expect(
+      copyInputRows([
+        { benchmarkId: "a", input: { memory, dialogue: [] } },
+        { benchmarkId: "b", input: null },
+      ]),
+    ).toEqual([
       { benchmark_id: "a", memory_items: memory },
       { benchmark_id: "b", memory_items: [] },
     ]);

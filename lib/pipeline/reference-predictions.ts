@@ -21,7 +21,8 @@ export function emptyPickRows(benchmarkIds: readonly string[]): { benchmark_id: 
  */
 export function copyInputRows(instances: readonly { benchmarkId: string; input: unknown }[]): { benchmark_id: string; memory_items: unknown[] }[] {
   return instances.map(({ benchmarkId, input }) => {
-    const memory = input !== null && typeof input === "object" && Array.isArray((input as { memory?: unknown }).memory) ? (input as { memory: unknown[] }).memory : [];
+    const memory =
+      input !== null && typeof input === "object" && Array.isArray((input as { memory?: unknown }).memory) ? (input as { memory: unknown[] }).memory : [];
     return { benchmark_id: benchmarkId, memory_items: memory };
   });
 }

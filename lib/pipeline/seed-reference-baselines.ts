@@ -120,9 +120,7 @@ export async function seedReferenceBaselines(
     } else {
       const predictions = await builders[name]();
       outcome[name] =
-        Object.keys(predictions).length === 0
-          ? "no-data"
-          : await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: NOTE, predictions });
+        Object.keys(predictions).length === 0 ? "no-data" : await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: NOTE, predictions });
     }
     phase.tick();
   }

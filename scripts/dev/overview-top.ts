@@ -29,7 +29,9 @@ async function main() {
       const shown = body.columns.map((c) => c.id).slice(0, 4);
       for (const row of body.rows.slice(0, Number(top))) {
         const cells = shown.map((id) => `${id}=${JSON.stringify(row[id] ?? null)}`).join(" ");
-        console.log(`${row.rank ?? "-"}\t${row.system} [${row.tier}]${row.kind === "baseline" ? " (baseline)" : ""}\t${cells}${row.coverage ? `\tcoverage=${row.coverage}` : ""}`);
+        console.log(
+          `${row.rank ?? "-"}\t${row.system} [${row.tier}]${row.kind === "baseline" ? " (baseline)" : ""}\t${cells}${row.coverage ? `\tcoverage=${row.coverage}` : ""}`,
+        );
       }
     }
   } finally {

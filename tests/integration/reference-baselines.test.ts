@@ -32,7 +32,11 @@ beforeAll(async () => {
   benchmarkId = benchmark.id;
   await importInstances(db, dataset.instances, { benchmark: slug, layout: "demo", sourcePath: "generated" });
   for (const demo of dataset.systems.slice(0, 2)) {
-    const system = await db.system.upsert({ where: { slug: `${slug}-${demo.slug}` }, create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind }, update: {} });
+    const system = await db.system.upsert({
+      where: { slug: `${slug}-${demo.slug}` },
+      create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind },
+      update: {},
+    });
     await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId: benchmark.id, note: null, predictions: demo.predictions });
   }
   expect(Object.values(await seedReferenceBaselines(db, benchmark.id, slug))).toEqual(["created", "created", "created", "created"]);
@@ -70,7 +74,9 @@ describe("reference baselines", () => {
     }
 
     // the submission page's "does not beat copy-the-input" note reads the same figure
-    expect(await getReferenceFigure(db, { benchmark: slug, systemSlug: REFERENCE_BASELINES.copyInput.slug, track: "task2", metric: "algo_score_100", split: "dev" })).toEqual({
+    expect(
+      await getReferenceFigure(db, { benchmark: slug, systemSlug: REFERENCE_BASELINES.copyInput.slug, track: "task2", metric: "algo_score_100", split: "dev" }),
+    ).toEqual({
       name: REFERENCE_BASELINES.copyInput.name,
       value: expect.closeTo(copy!.algo_score_100 as number, 4),
     });
@@ -88,7 +94,10 @@ describe("reference baselines", () => {
   test("Task 3 boards carry the first-candidate, random and empty references, unranked", async () => {
     const body = (await (await view("task3-d100", { split: "full" })).json()) as Api;
     for (const b of [REFERENCE_BASELINES.firstCandidate, REFERENCE_BASELINES.randomCandidate, REFERENCE_BASELINES.empty]) {
-      expect(body.rows.find((r) => r.system_slug === b.slug), b.slug).toMatchObject({ kind: "baseline", rank: null });
+      expect(
+        body.rows.find((r) => r.system_slug === b.slug),
+        b.slug,
+      ).toMatchObject({ kind: "baseline", rank: null });
     }
   });
 

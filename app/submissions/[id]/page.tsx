@@ -184,7 +184,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
 
       {submission.contamination ? <ContaminationNotice figures={submission.contamination} /> : null}
       {submission.status === "done" && !module && tracks.includes("task2") ? (
-        <BaselineNotice benchmark={submission.benchmark} split={submission.split} value={rowsFor(submission, "task2").find((r) => r.metric === DEFAULT_SORT.task2)?.value} />
+        <BaselineNotice
+          benchmark={submission.benchmark}
+          split={submission.split}
+          value={rowsFor(submission, "task2").find((r) => r.metric === DEFAULT_SORT.task2)?.value}
+        />
       ) : null}
 
       <LiveStatus id={submission.id} initial={initial} />

@@ -60,7 +60,16 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
         const key = keys[i]!;
         const pin = isPinned(row.rowId, pinned);
         // a reference line is always drawn, as a pinned row is: it is the floor the systems are read against
-        return { key: `s${i}`, label: key.label, name: key.name, tier: key.tier, values, mean: meanOf(values), pinned: pin, ...(isBaseline(row) ? { reference: true } : {}) };
+        return {
+          key: `s${i}`,
+          label: key.label,
+          name: key.name,
+          tier: key.tier,
+          values,
+          mean: meanOf(values),
+          pinned: pin,
+          ...(isBaseline(row) ? { reference: true } : {}),
+        };
       })
       .filter((s) => s.mean !== null)
       .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));

@@ -21,9 +21,9 @@ export async function BaselineNotice({ benchmark, split, value }: { benchmark: s
       data-below-baseline
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
     >
-      <strong>Does not beat copy-the-input on Task 2.</strong> Its {column.label} is {value.toFixed(column.decimals)}; returning each instance&apos;s input
-      memories unchanged, with no update at all, scores {reference.value.toFixed(column.decimals)} on the same {split === "full" ? "instances" : `${split} split`}{" "}
-      (the &quot;{reference.name}&quot; reference row). Its row on the board carries the same mark. See{" "}
+      <strong>Does not beat copy-the-input on Task 2.</strong> Its {column.label} is {value.toFixed(column.decimals)}; returning each instance&apos;s input memories
+      unchanged, with no update at all, scores {reference.value.toFixed(column.decimals)} on the same {split === "full" ? "instances" : `${split} split`} (the &quot;
+      {reference.name}&quot; reference row). Its row on the board carries the same mark. See{" "}
       <Link href="/about#about-baselines" className="underline underline-offset-2">
         reference baselines
       </Link>
