@@ -25,7 +25,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         eyebrow="AlpsBench · LLM personalization"
         title="Leaderboard"
         className="pb-3"
-        description="How well LLMs and memory systems extract, update, retrieve and use what they learn about a user, on real WildChat dialogues. One row per system; each cell is that task's headline metric."
+        description="How well LLMs and memory systems extract, update, retrieve and use what they learn about a user, on real WildChat dialogues. A row is one system from one source (its tier badge; every source on the system's page); only systems with figures on every track are ranked."
         actions={
           <a
             href="/api/v1/snapshot"

@@ -143,6 +143,24 @@ export function SystemCell({
         </span>
       ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
+      {row.kind === "baseline" ? (
+        <span
+          data-baseline-mark
+          className="lb-by"
+          title="A reference row computed by this server from the data and scored by the same scorer as every upload. Shown where its figures put it; never ranked."
+        >
+          reference, unranked
+        </span>
+      ) : null}
+      {row.belowBaseline ? (
+        <span
+          data-below-baseline
+          className="inline-flex w-fit items-center gap-1 rounded border border-amber-300 bg-amber-50 px-1.5 py-px text-[0.6875rem] leading-4 font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          title={`Does not beat the reference row "${row.belowBaseline.system}" (${row.belowBaseline.value}) on this board's headline: doing nothing scores as well.`}
+        >
+          {`≤ ${row.belowBaseline.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
+        </span>
+      ) : null}
       {pinnable ? (
         <button
           type="button"

@@ -496,13 +496,25 @@ export function LeaderboardTable({
                 const rank = view.ranks.get(record.rowId) ?? null;
                 const pinned = view.pinned.has(record.rowId);
                 return (
-                  <tr key={row.id} data-row-id={record.rowId} data-tier={record.tier} data-pinned={pinned ? "true" : undefined}>
+                  <tr
+                    key={row.id}
+                    data-row-id={record.rowId}
+                    data-tier={record.tier}
+                    data-pinned={pinned ? "true" : undefined}
+                    data-baseline={record.kind === "baseline" ? "true" : undefined}
+                    className={record.kind === "baseline" ? "bg-surface-muted/60 italic" : undefined}
+                  >
                     {row.getVisibleCells().map((cell) => {
                       const meta = cell.column.columnDef.meta;
                       if (meta?.role === "rank") {
                         return (
                           <td key={cell.id}>
-                            {rank === null ? (
+                            {rank === null && record.kind === "baseline" ? (
+                              <span className="text-xs font-normal text-fg-subtle" title="Reference baseline: drawn where it lands, never ranked">
+                                ref
+                                <span className="sr-only"> (reference baseline, unranked)</span>
+                              </span>
+                            ) : rank === null ? (
                               <>
                                 <span aria-hidden="true" className="font-normal text-fg-subtle">
                                   —

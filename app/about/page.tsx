@@ -2,7 +2,11 @@ import type { Metadata } from "next";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { getInstanceCounts } from "@/lib/db/queries/stats";
-import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { getView } from "@/lib/db/queries/view";
+import { baselineVersusReported, COPY_INPUT_SLUG } from "@/lib/leaderboard/baseline-marks";
+import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { overallRule } from "@/lib/leaderboard/overall-rank";
+import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
 import { PageHeader } from "@/components/page-header";
 import { benchmarkHome, hostedBenchmarks } from "@/lib/benchmarks";
@@ -20,7 +24,19 @@ const example = disputed.get("gpt-5-2|task1|f1");
 
 export default async function AboutPage() {
   const limits = env();
-  const [real, demo] = await Promise.all([getInstanceCounts(db(), "alpsbench-v1"), getInstanceCounts(db(), "demo")]);
+  const [real, demo, task2Full, task2Dev] = await Promise.all([
+    getInstanceCounts(db(), "alpsbench-v1"),
+    getInstanceCounts(db(), "demo"),
+    getView(db(), TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "full" }),
+    getView(db(), TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "dev" }),
+  ]);
+  // measured on this server's data by the real scorer (lib/pipeline/seed-reference-baselines.ts), never typed in
+  const headline = TRACK_METRICS.task2.find((m) => m.id === DEFAULT_SORT.task2)!;
+  const copyFull = baselineVersusReported(task2Full, COPY_INPUT_SLUG, headline.id);
+  const copyDev = baselineVersusReported(task2Dev, COPY_INPUT_SLUG, headline.id);
+  const copyPrecision = task2Dev.rows.find((r) => r.systemSlug === COPY_INPUT_SLUG)?.cells.precision?.value;
+  const fmt = (v: number) => v.toFixed(headline.decimals);
+  const overviewTracks = OVERVIEW.kind === "multi" ? OVERVIEW.parts.length : 1;
   const countTable = (counts: typeof real, caption: string) => {
     const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
     return (
@@ -113,17 +129,58 @@ export default async function AboutPage() {
 
       <section aria-labelledby="about-overall">
         <h2 id="about-overall" className={h2}>
-          Overall view: mean rank
+          Overall view: ranked at full coverage
         </h2>
         <p className={p}>
-          The overview ranks each system on every task&apos;s headline column (Task 1 and Task 2 score, Task 3 judge recall at d100 and d1000, the five Task 4
-          abilities): standard competition ranks, ties at the precision shown sharing a rank. <strong>Mean rank</strong> is the mean of those ranks over the tasks
-          the system has figures for, and <strong>Tasks</strong> says how many that is: a mean over two tasks is not comparable with a mean over nine, so read both.
-          Where a figure has a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies
-          wholly above, the worst is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported
-          ones) is a point. The mean rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. The overview is ranked by mean rank by
-          default (lower is better); any column header sorts by that column instead. Rankings are among the rows of the current view: reported and re-scored figures
-          of one system count once (the overview keeps one row per system).
+          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at d100 and d1000,
+          the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
+        </p>
+        <p className={p}>
+          Each track is ranked on its headline column (Task 1 and Task 2 score, Task 3 judge recall, each Task 4 ability&apos;s score) with standard competition
+          ranks, ties at the precision shown sharing a rank, among the systems with a figure on that track. On Task 3 a row with no judged recall (an upload or a
+          re-scored run on a server without a judge) is placed by its exact-id recall: that is a Task 3 figure too, and the track counts as covered.{" "}
+          <strong>Mean rank</strong> is the mean of a system&apos;s track ranks, and <strong>Tracks of n</strong> says how many of the n tracks it covers: a mean
+          over one track is not comparable with a mean over nine, so only full-coverage systems get a rank, and the others are listed below them. Where a figure has
+          a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies wholly above, the worst
+          is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported ones) is a point. The mean
+          rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Any column header sorts by that column instead, and then every row
+          with a figure there is ranked on it.
+        </p>
+        <p className={p}>
+          <strong>What a row is:</strong> one system from one source. The authors&apos; reported figures, this server&apos;s re-scoring of their released outputs, an
+          upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is listed
+          below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-baselines">
+        <h2 id="about-baselines" className={h2}>
+          Reference baselines
+        </h2>
+        <p className={p}>
+          Every board carries trivial reference rows the server computes from the data at import (and on the demo data at start-up), scored by the same scorer as
+          every upload: <strong>empty prediction</strong> (no memory item, no pick), <strong>copy the input</strong> (Task 2: each instance&apos;s input memory pool
+          returned unchanged), <strong>first candidate</strong> and <strong>random candidate</strong> (Task 3, with a fixed seed) and <strong>BM25</strong> (Task 3,
+          query against each candidate&apos;s value). They are drawn where their figures put them, marked &quot;reference, unranked&quot;, never ranked, and read{" "}
+          <code>kind: &quot;baseline&quot;</code> in the API and the downloads. Task 4 has none: its figures come from a judge.
+        </p>
+        <p className={p} data-copy-input-statement>
+          {copyFull && copyFull.best ? (
+            <>
+              <strong>
+                On Task 2&apos;s headline ({headline.label}), copying the input{" "}
+                {copyFull.beaten === copyFull.reported ? "beats every reported LLM" : `beats ${copyFull.beaten} of the ${copyFull.reported} reported rows`}
+              </strong>
+              : it scores {fmt(copyFull.baseline.value)} over all instances
+              {copyDev ? ` (${fmt(copyDev.baseline.value)} on dev${copyPrecision != null ? `, precision ${copyPrecision.toFixed(4)}` : ""})` : ""}, against{" "}
+              {copyFull.best.name}&apos;s reported {fmt(copyFull.best.value)}, the best reported figure. The metric rewards keeping the pool: most gold memories are
+              retained unchanged, so a file that applies no update at all matches them exactly. A row that does not beat it says so on the board (&quot;≤ copy the
+              input&quot;) and in the downloads (<code>below_baseline</code>); read Task 2 against it, and against the action recalls, which copying cannot earn on
+              modifications and additions.
+            </>
+          ) : (
+            <>The figures comparing copy-the-input with the reported LLMs appear here once the real data is imported.</>
+          )}
         </p>
       </section>
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { barPoints, type BarItem, type GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import { textWidth, wrapText } from "@/lib/leaderboard/charts/text-measure";
 import { AXIS, TOOLTIP_STYLE, UNIT_TICKS, seriesColor } from "./palette";
@@ -67,6 +67,17 @@ export function GroupedBarChart({ id, bars, title, domain = [0, 1] }: { id: stri
           <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--chart-axis)" }} />
           {bars.metrics.map((m, i) => (
             <Bar key={m.key} dataKey={m.key} name={m.label} fill={seriesColor(i)} barSize={barSize} isAnimationActive={false} />
+          ))}
+          {/* reference baselines: a labelled line at their figure on the first metric, never a bar among the systems */}
+          {(bars.references ?? []).map((r) => (
+            <ReferenceLine
+              key={r.id}
+              x={r.value}
+              stroke="var(--chart-axis)"
+              strokeDasharray="2 3"
+              ifOverflow="extendDomain"
+              label={{ value: `${r.name}: ${fmt(r.value)}`, position: "insideTopRight", fontSize: 10, fill: "var(--chart-axis)" }}
+            />
           ))}
         </BarChart>
       </div>

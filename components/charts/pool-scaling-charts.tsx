@@ -67,7 +67,8 @@ export function PoolScalingCharts({ charts, note = "" }: { charts: PoolScalingCh
 
 function RecallLines({ chart, note }: { chart: PoolScalingChart; note: string }) {
   // the top systems, and every pinned one (a row pinned in the table is always drawn)
-  const defaults = useMemo(() => new Set(chart.series.filter((s, i) => i < DEFAULT_TOP_N || s.pinned).map((s) => s.key)), [chart]);
+  // and the reference baselines: the floor the systems are read against
+  const defaults = useMemo(() => new Set(chart.series.filter((s, i) => i < DEFAULT_TOP_N || s.pinned || s.reference).map((s) => s.key)), [chart]);
   const [picked, setPicked] = useState<{ metric: string; keys: Set<string> } | null>(null);
   // A metric switch, or other rows from the table's filters, reset the selection to the top systems.
   const signature = `${chart.metric}|${chart.series.map((s) => s.label).join("|")}`;
@@ -124,10 +125,11 @@ function RecallLines({ chart, note }: { chart: PoolScalingChart; note: string })
                 key={s.key}
                 dataKey={s.key}
                 name={s.label}
-                stroke={seriesColor(i)}
-                strokeDasharray={seriesDash(i)}
-                strokeWidth={s.pinned ? 3.5 : 2}
-                dot={{ r: 3, fill: seriesColor(i), strokeWidth: 0 }}
+                // a reference baseline: a thin grey dotted line, labelled "(baseline)" by its name
+                stroke={s.reference ? "var(--chart-axis)" : seriesColor(i)}
+                strokeDasharray={s.reference ? "2 3" : seriesDash(i)}
+                strokeWidth={s.reference ? 1.5 : s.pinned ? 3.5 : 2}
+                dot={s.reference ? false : { r: 3, fill: seriesColor(i), strokeWidth: 0 }}
                 connectNulls
                 isAnimationActive={false}
               />
@@ -161,7 +163,15 @@ function RecallLines({ chart, note }: { chart: PoolScalingChart; note: string })
               <label className="inline-flex cursor-pointer items-center gap-2 text-fg" data-pinned={s.pinned ? "true" : undefined}>
                 <input type="checkbox" className="shrink-0" checked={shown.has(s.key)} onChange={() => toggle(s.key)} data-series-toggle={s.label} />
                 <svg width="22" height="10" aria-hidden="true" className="shrink-0">
-                  <line x1="1" y1="5" x2="21" y2="5" stroke={seriesColor(i)} strokeWidth="2.5" strokeDasharray={seriesDash(i)} />
+                  <line
+                    x1="1"
+                    y1="5"
+                    x2="21"
+                    y2="5"
+                    stroke={s.reference ? "var(--chart-axis)" : seriesColor(i)}
+                    strokeWidth={s.reference ? 1.5 : 2.5}
+                    strokeDasharray={s.reference ? "2 3" : seriesDash(i)}
+                  />
                 </svg>
                 <span className={s.pinned ? "font-semibold" : undefined}>{s.label}</span>
               </label>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { CartesianGrid, LabelList, Scatter, ScatterChart, Tooltip, usePlotArea, XAxis, YAxis, ZAxis } from "recharts";
+import { CartesianGrid, LabelList, ReferenceDot, Scatter, ScatterChart, Tooltip, usePlotArea, XAxis, YAxis, ZAxis } from "recharts";
 import { layoutLabels, type KeyedPoint } from "@/lib/leaderboard/charts/label-layout";
 import { textWidth } from "@/lib/leaderboard/charts/text-measure";
 import { f1Isoline, type PrPoint, type PrScatter } from "@/lib/leaderboard/charts/precision-recall";
@@ -166,6 +166,19 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
             const data = scatter.points.filter((p) => p.tier === tier);
             return data.length === 0 ? null : <Scatter key={tier} name={name} data={data} fill={color} shape={shape} isAnimationActive={false} />;
           })}
+          {/* reference baselines: a hollow labelled mark, never a system's point */}
+          {scatter.references.map((r) => (
+            <ReferenceDot
+              key={r.id}
+              x={r.precision}
+              y={r.recall}
+              r={5}
+              fill="none"
+              stroke="var(--chart-axis)"
+              strokeDasharray="2 2"
+              label={{ value: r.name, position: "left", fontSize: 10, fill: "var(--chart-axis)" }}
+            />
+          ))}
           <PointLabels points={scatter.points} onKeys={setKeys} />
           <Tooltip content={<PointTip />} cursor={{ stroke: "var(--chart-guide)" }} />
         </ScatterChart>

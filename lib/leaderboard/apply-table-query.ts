@@ -53,8 +53,32 @@ export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean 
   return true;
 }
 
-/** Missing values last in both directions; equal values by system name, then row id, so the order is total. */
-export function compareRows(a: LeaderboardRow, b: LeaderboardRow, sort: { id: string; desc: boolean }): number {
+/**
+ * A reference row the server computes (kind `baseline`: empty prediction, copy-the-input, first or random
+ * candidate, BM25): drawn where its figures put it, so a reader sees what doing nothing scores, but never ranked.
+ */
+export function isBaseline(row: Pick<LeaderboardRow, "kind">): boolean {
+  return row.kind === "baseline";
+}
+
+type Coverage = NonNullable<LeaderboardColumn["coverage"]>;
+
+const coverageOf = (row: LeaderboardRow, coverage: Coverage) => {
+  const v = row.cells[coverage.column]?.value;
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+};
+
+/** May this row take a rank on a column (flagged and reference rows never do; a coverage column: full coverage only)? */
+export function rankable(row: LeaderboardRow, column: LeaderboardColumn | null): boolean {
+  if (isFlagged(row) || isBaseline(row)) return false;
+  return !column?.coverage || coverageOf(row, column.coverage) >= column.coverage.of;
+}
+
+/**
+ * Missing values last in both directions; on a column with `coverage`, more coverage first (whatever the
+ * direction); equal values by system name, then row id, so the order is total.
+ */
+export function compareRows(a: LeaderboardRow, b: LeaderboardRow, sort: { id: string; desc: boolean }, coverage?: Coverage): number {
   const byName = collator.compare(a.systemName, b.systemName) || (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : 0);
   if (sort.id === SYSTEM_SORT) return sort.desc ? -byName : byName;
   const av = a.cells[sort.id]?.value;
@@ -62,6 +86,10 @@ export function compareRows(a: LeaderboardRow, b: LeaderboardRow, sort: { id: st
   const aMissing = av === null || av === undefined || !Number.isFinite(av);
   const bMissing = bv === null || bv === undefined || !Number.isFinite(bv);
   if (aMissing || bMissing) return aMissing && bMissing ? byName : aMissing ? 1 : -1;
+  if (coverage) {
+    const more = coverageOf(b, coverage) - coverageOf(a, coverage);
+    if (more !== 0) return more;
+  }
   if (av === bv) return byName;
   return sort.desc ? bv - av : av - bv;
 }
@@ -115,7 +143,7 @@ export function bestRunPerSystem(rows: readonly LeaderboardRow[], headline: { id
 /**
  * The one filter/sort/rank function behind the page, the client table and the downloads. Ranks are standard
  * competition ranks (ties share a rank, at the precision shown) on the sorted metric, or on the headline metric
- * while sorted by name, counted among the rows shown.
+ * while sorted by name, counted among the rows shown that may be ranked (rankable).
  */
 export function applyTableQuery(board: Leaderboard, query: TableQuery): TableView {
   const known = new Set(board.columns.map((c) => c.id));
@@ -124,7 +152,8 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
 
   const sort = resolveSort(board, query, columns);
   const pinned = new Set(query.pin.filter((id) => board.rows.some((r) => r.rowId === id)));
-  const cmp = (a: LeaderboardRow, b: LeaderboardRow) => compareRows(a, b, sort);
+  const coverage = board.columns.find((c) => c.id === sort.id)?.coverage;
+  const cmp = (a: LeaderboardRow, b: LeaderboardRow) => compareRows(a, b, sort, coverage);
   const headline = resolveSort(board, { ...query, sort: undefined, dir: undefined }, columns);
   const candidates = query.runs === "all" ? board.rows : bestRunPerSystem(board.rows, headline);
   const top = board.rows.filter((r) => pinned.has(r.rowId)).sort(cmp);
@@ -132,9 +161,9 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const rows = [...top, ...rest];
 
   const rankColumn = board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === headline.id) ?? null;
-  // Flagged rows are shown on request but never ranked: they would push honest runs down. Reference baselines
-  // are drawn among the rows for comparison, never ranked either.
-  const ranked = rows.filter((r) => !isFlagged(r) && r.kind !== "baseline");
+  // Flagged rows are shown on request but never ranked: they would push honest runs down. Reference rows are
+  // shown but never ranked, and a coverage column ranks full-coverage rows only (rankable).
+  const ranked = rows.filter((r) => rankable(r, rankColumn));
   const ranks = rankColumn
     ? competitionRanks(
         ranked.map((r) => ({ id: r.rowId, value: r.cells[rankColumn.id]?.value })),

@@ -3,14 +3,19 @@
  * board, the URL) without loading zod, whose schemas (lib/leaderboard/types.ts) are built from these lists.
  */
 
-export const SYSTEM_KINDS = ["general_llm", "memory_system", "retrieval_baseline"] as const;
+/**
+ * `baseline`: a reference row the server computes itself (empty prediction, copy-the-input, first or random
+ * candidate, BM25): drawn where it lands, never ranked (lib/leaderboard/apply-table-query.ts). Uploads cannot
+ * claim it (app/api/v1/submissions/_lib/upload-fields.ts lists the other three).
+ */
+export const SYSTEM_KINDS = ["general_llm", "memory_system", "retrieval_baseline", "baseline"] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 
 /**
- * A leaderboard row's kind: a system's, or `baseline`, a reference row the server computes (a trivial or oracle
- * method) drawn beside the ranked rows and never ranked. Not a kind of stored system.
+ * A leaderboard row's kind: its system's. A module's reference rows (PersonalLLM's random and oracle picks) are
+ * computed on the fly and carry `baseline` too, so one kind covers every reference row.
  */
-export const ROW_KINDS = [...SYSTEM_KINDS, "baseline"] as const;
+export const ROW_KINDS = SYSTEM_KINDS;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 /** See ResultTier in lib/leaderboard/types.ts for what each tier means. */

@@ -1,9 +1,10 @@
+import { isBaseline, isFlagged } from "./apply-table-query";
 import { competitionRanks } from "./rank";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /**
- * The overall view of the overview: a system's mean rank over the tasks it has figures for, and how many tasks
- * that is. Ranks are competition ranks on each task's headline column (ties at the precision shown share a
+ * The overall view of the overview: a system's mean rank over the tracks it has figures for, and how many tracks
+ * that is; only rows covering every track are ranked on it. Ranks are competition ranks on each task's headline column (ties at the precision shown share a
  * rank). Where confidence intervals exist, each task rank becomes a range, as LMArena shows it: the best rank
  * is 1 + the systems whose interval lies wholly above this one's, the worst the number of systems whose
  * interval does not lie wholly below it (itself included); a figure without an interval counts as a point.
@@ -41,17 +42,59 @@ export function rankRanges(rows: readonly LeaderboardRow[], column: LeaderboardC
   return out;
 }
 
+/** One track of the overview: its headline column, then columns that stand in where a row has no headline figure. */
+export type OverallPart = readonly [headline: string, ...standIns: string[]];
+
 /**
- * The overview with two more columns, first after the system's name: mean rank over the tasks covered (with its
- * range) and the count of tasks. The mean rank is the overview's default sort (and so its Rank column): one task's
- * headline ranked the whole site before, which favoured systems that only reported that task well.
+ * The cell a row is placed by on one track: its headline figure, else the first stand-in it has (Task 3's exact-id
+ * recall where no judge scored the picks: a figure on the track all the same, so the track counts as covered).
  */
-export function withOverallRank(board: Leaderboard, headlineIds: readonly string[]): Leaderboard {
-  const columns = headlineIds.map((id) => board.columns.find((c) => c.id === id)).filter((c): c is LeaderboardColumn => c !== undefined);
-  if (columns.length < 2) return board;
-  const perColumn = columns.map((c) => rankRanges(board.rows, c));
+function partCell(row: LeaderboardRow, part: OverallPart) {
+  for (const id of part) {
+    const cell = row.cells[id];
+    if (cell && finite(cell.value)) return cell;
+  }
+  return undefined;
+}
+
+/** The one-sentence rule About states and the overview's notes repeat. */
+export function overallRule(tracks: number): string {
+  return `Only systems with figures on all ${tracks} headline tracks of the view (those any system has a figure on) are ranked, by their mean rank over the ${tracks}; the others are listed below them, unranked, by how many tracks they cover and then by mean rank over those, and reference baselines are never ranked.`;
+}
+
+/**
+ * The overview with two more columns, first after the system's name: mean rank over the tracks covered (with its
+ * range) and the count of tracks. The mean rank is the overview's default sort (and so its Rank column), ranked
+ * among full-coverage rows only (its `coverage`, lib/leaderboard/apply-table-query.ts): a mean over one track put
+ * a one-task row at #1 above a system with figures on nine. Each track's rank is taken among the rows with a
+ * figure on it, reference baselines and flagged rows left out (they are never ranked, and get no mean rank).
+ */
+export function withOverallRank(board: Leaderboard, parts: readonly (string | OverallPart)[]): Leaderboard {
+  const known = (id: string) => board.columns.find((c) => c.id === id);
+  // rows that may be ranked at all: reference baselines and contamination-flagged rows push nobody down
+  const competitors = board.rows.filter((r) => !isBaseline(r) && !isFlagged(r));
+  // the view's tracks: those some system has a figure on (a server without a judge has no Task 4 figure at all,
+  // and a coverage nobody can reach would rank nobody)
+  const tracks = parts
+    .map((p) => (typeof p === "string" ? ([p] as OverallPart) : p))
+    .map((p) => p.filter((id) => known(id) !== undefined))
+    .filter((p): p is [string, ...string[]] => p.length > 0)
+    .filter((p) => competitors.some((r) => partCell(r, p) !== undefined));
+  if (tracks.length === 0) return board;
+  // one synthetic column per track, holding each row's headline figure or its stand-in
+  const perTrack = tracks.map((part, k) => {
+    const headline = known(part[0])!;
+    const id = `overall:track${k}`;
+    const rows = competitors.map((r) => {
+      const cell = partCell(r, part);
+      return { ...r, cells: cell ? { [id]: cell } : {} };
+    });
+    return rankRanges(rows, { ...headline, id });
+  });
+  const n = tracks.length;
   const rows = board.rows.map((row) => {
-    const mine = perColumn.map((m) => m.get(row.rowId)).filter((r) => r !== undefined);
+    const covered = tracks.filter((part) => partCell(row, part) !== undefined).length;
+    const mine = isBaseline(row) || isFlagged(row) ? [] : perTrack.map((m) => m.get(row.rowId)).filter((r) => r !== undefined);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const anyRange = mine.some((r) => r.best !== r.rank || r.worst !== r.rank);
     return {
@@ -67,25 +110,27 @@ export function withOverallRank(board: Leaderboard, headlineIds: readonly string
               judgeProfile: null,
             }
           : { value: null, n: null, ciLow: null, ciHigh: null, judgeProfile: null },
-        [TASKS_COVERED]: { value: mine.length, n: null, ciLow: null, ciHigh: null, judgeProfile: null },
+        [TASKS_COVERED]: { value: covered, n: null, ciLow: null, ciHigh: null, judgeProfile: null },
       },
     };
   });
+  const names = tracks.map((part) => known(part[0])!.group ?? known(part[0])!.label);
   const overall: LeaderboardColumn[] = [
     {
       id: MEAN_RANK,
       label: "Mean rank",
-      description: `Mean of the system's ranks on the ${columns.length} tasks' headline columns it has figures for (see About). Its range: the mean of the best and worst ranks the 95% CIs allow.`,
+      description: `Mean of the system's ranks on the headline columns of the ${n} tracks it has figures for; ranked only where it covers all ${n} (see About). Its range: the mean of the best and worst ranks the 95% CIs allow.`,
       direction: "lower",
       decimals: 1,
       scale: "unit",
       kind: "deterministic",
       group: "Overall",
+      coverage: { column: TASKS_COVERED, of: n },
     },
     {
       id: TASKS_COVERED,
-      label: "Tasks",
-      description: `How many of the ${columns.length} headline columns the mean rank is taken over: a mean over fewer tasks is less comparable.`,
+      label: `Tracks of ${n}`,
+      description: `How many of the ${n} headline tracks the system has figures for (k of ${n}); only systems with all ${n} are ranked on the mean rank. On Task 3 an exact-id recall counts where no judged recall exists.`,
       direction: "higher",
       decimals: 0,
       scale: "unit",
@@ -101,7 +146,7 @@ export function withOverallRank(board: Leaderboard, headlineIds: readonly string
     rows,
     notes: [
       ...board.notes,
-      `Mean rank: the mean of a system's ranks on each task's headline column (${columns.map((c) => c.group ?? c.label).join(", ")}) over the tasks it has figures for; "Tasks" says how many. The overview is ranked by it (lower is better) unless another column is sorted.`,
+      `${overallRule(n)} Mean rank: the mean of a system's ranks on each track's headline column (${names.join(", ")}), each rank taken among the systems with a figure on that track; on Task 3 a row with no judged recall is placed by its exact-id recall. "Tracks of ${n}" says how many tracks a row covers. Lower is better; the overview is ranked by it unless another column is sorted.`,
     ],
   };
 }

@@ -56,6 +56,8 @@ export interface PackedRow {
   f?: ContaminationFigures;
   /** 0: no /systems page (LeaderboardRow.systemPage false) */
   sp?: 0;
+  /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
+  bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
 }
 
 export interface PackedLeaderboard {
@@ -198,6 +200,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       at: row.submittedAt?.slice(0, 10),
       f: row.contamination?.flagged ? row.contamination : null,
       sp: row.systemPage === false ? 0 : null,
+      bb: row.belowBaseline ?? null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
@@ -276,6 +279,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submittedAt: row.at ?? null,
       contamination: row.f ?? null,
       ...(row.sp === 0 ? { systemPage: false } : {}),
+      ...(row.bb ? { belowBaseline: row.bb } : {}),
       cells,
     };
   });

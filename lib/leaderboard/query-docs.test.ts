@@ -9,7 +9,7 @@ describe("queryParamDocs", () => {
     expect(docs.map((d) => d.name)).toEqual(Object.keys(TABLE_QUERY_PARAMS));
     const byName = Object.fromEntries(docs.map((d) => [d.name, d]));
     expect(byName.split).toMatchObject({ values: "all | full | dev | validation | test", default: "full" });
-    expect(byName.kind!.values).toBe("comma-separated list of general_llm | memory_system | retrieval_baseline");
+    expect(byName.kind!.values).toBe("comma-separated list of general_llm | memory_system | retrieval_baseline | baseline");
     expect(byName.kind!.default).toBeNull();
     for (const doc of docs) expect(doc.description, doc.name).not.toBe("");
   });

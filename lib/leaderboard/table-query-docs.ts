@@ -14,7 +14,7 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   sort: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric.",
   dir: "`asc` or `desc`. Default: best first for metrics, A to Z for `system`. Missing values always sort last.",
   q: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive).",
-  kind: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline` (comma-separated, any of).",
+  kind: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline`, `baseline` (the server's reference rows) (comma-separated, any of).",
   tier: "Filter by result tier (comma-separated, any of): `reported` (the authors' figures), `rescored` (scored here from the authors' released outputs or the server's baselines), `submitted` (uploaded, scored here, unreviewed), `verified` (an upload a maintainer checked). Every row carries its `tier`.",
   runs: "`best` (default): one row per system and tier, its best public run on the view's headline metric; `all`: every public run of a single-track view.",
   flagged:

@@ -56,6 +56,8 @@ export function viewRecords(view: TableView): TableRecord[] {
       contamination_flagged: row.contamination ? row.contamination.flagged : null, // null: not checked (reported rows)
       contamination_public_share: roundShare(row.contamination?.publicShare),
       contamination_submission_share: roundShare(row.contamination?.submissionShare),
+      // the reference row a row does not beat (a reference row itself reads `kind: "baseline"` and is never ranked)
+      below_baseline: row.belowBaseline?.system ?? null,
     };
     for (const column of view.columns) {
       const cell = row.cells[column.id];
@@ -105,6 +107,7 @@ const IDENTITY_FIELDS = [
   "contamination_flagged",
   "contamination_public_share",
   "contamination_submission_share",
+  "below_baseline",
 ];
 
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
@@ -131,6 +134,7 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   contamination_flagged: "Contamination flag",
   contamination_public_share: "Share copied from public inputs",
   contamination_submission_share: "Share copied from other submissions",
+  below_baseline: "Does not beat reference",
 };
 
 /**

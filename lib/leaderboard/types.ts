@@ -36,6 +36,12 @@ export const LeaderboardColumn = z.object({
   kind: MetricKind,
   /** optional column group header, e.g. "d100" or "Task 1" */
   group: z.string().optional(),
+  /**
+   * A column ranked only among rows with full coverage (the overview's mean rank): when the table is sorted by it,
+   * rows whose `column` cell is below `of` get no rank and follow the ranked ones, by coverage (more first), then
+   * by this column. A mean over fewer tracks is not comparable with a mean over all of them.
+   */
+  coverage: z.object({ column: z.string(), of: z.number().int().min(1) }).optional(),
 });
 export type LeaderboardColumn = z.infer<typeof LeaderboardColumn>;
 
@@ -123,6 +129,11 @@ export const LeaderboardRow = z.object({
   systemPage: z.boolean().optional(),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
   rewardsFromService: z.string().nullable().optional(),
+  /**
+   * The reference baseline this row does not beat on the board's headline (lib/leaderboard/baseline-marks.ts):
+   * on Task 2, returning the input memories unchanged. Absent when it beats it or the board has no such baseline.
+   */
+  belowBaseline: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;

@@ -4,13 +4,14 @@ import { importDatasetFromDir, type ImportReport } from "./import-dataset";
 import { type ImportProgress, lineProgress } from "./import-progress";
 import { seedBm25Baseline } from "./seed-bm25-baseline";
 import { seedPacketsRescored } from "./seed-packets-rescored";
+import { seedReferenceBaselines } from "./seed-reference-baselines";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG } from "./seed-reported";
 
 export type ImportPhaseSeconds = { instances: number; rescored: number; bm25: number };
 
 /**
  * Import the real data, then what the server computes from it: the packets' stored LLM outputs re-scored
- * (packets layout only) and the BM25 baseline on every pool. Used by `alpsbench import`, start-up and the e2e
+ * (packets layout only), the BM25 baseline on every pool and the trivial reference baselines. Used by `alpsbench import`, start-up and the e2e
  * setup. `progress` reports every phase (default: plain lines through `log`, as in CI and server logs).
  */
 export async function importRealData(
@@ -41,5 +42,12 @@ export async function importRealData(
   const rescoredSeconds = lap();
   const bm25 = await seedBm25Baseline(db, benchmark.id, REAL_BENCHMARK_SLUG, progress);
   const bm25Seconds = lap();
+  // the trivial reference rows (empty, copy-the-input, first and random candidate), scored by the same scorer
+  const baselines = await seedReferenceBaselines(db, benchmark.id, REAL_BENCHMARK_SLUG, progress);
+  log(
+    `reference baselines in ${lap().toFixed(1)} s: ${Object.entries(baselines)
+      .map(([name, outcome]) => `${name} ${outcome}`)
+      .join(", ")}`,
+  );
   return { ...report, rescored, bm25, phases: { instances: instancesSeconds, rescored: rescoredSeconds, bm25: bm25Seconds } };
 }

@@ -9,7 +9,8 @@ export const BM25_SYSTEM = {
   slug: "bm25-server",
   name: "BM25 (computed here)",
   organisation: "AlpsBench Leaderboard",
-  kind: "retrieval_baseline" as const,
+  // a reference row like the trivial baselines (lib/pipeline/seed-reference-baselines.ts): shown, never ranked
+  kind: "baseline" as const,
   backbone: null,
   openWeights: true,
   description:

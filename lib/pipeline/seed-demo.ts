@@ -2,13 +2,14 @@ import type { Db } from "@/lib/db/create-client";
 import { getDemoDataset } from "@/lib/datasets/demo";
 import { importInstances } from "./import-dataset";
 import { seedBm25Baseline } from "./seed-bm25-baseline";
+import { seedReferenceBaselines } from "./seed-reference-baselines";
 import { seedScoredSubmission } from "./seed-scored-submission";
 
 export const DEMO_BENCHMARK_SLUG = "demo";
 
 /**
  * The synthetic demo benchmark (written for this site, no AlpsBench data), its invented systems scored by the
- * real pipeline, and the server's BM25 baseline on its pools: a fresh clone without ../shared still shows a
+ * real pipeline, the server's BM25 baseline on its pools and the trivial reference baselines: a fresh clone without ../shared still shows a
  * working leaderboard with n and confidence intervals.
  */
 export async function seedDemo(db: Db): Promise<{ instances: number; systems: number }> {
@@ -43,5 +44,6 @@ export async function seedDemo(db: Db): Promise<{ instances: number; systems: nu
     });
   }
   await seedBm25Baseline(db, benchmark.id, DEMO_BENCHMARK_SLUG);
+  await seedReferenceBaselines(db, benchmark.id, DEMO_BENCHMARK_SLUG);
   return { instances: dataset.instances.length, systems: dataset.systems.length };
 }

@@ -78,6 +78,34 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
     expect(gpt.rank).toEqual(expect.any(Number));
   });
 
+  test("copy-the-input is an unranked reference row on the Task 2 board (API, CSV, page), and About says it beats every reported LLM", async () => {
+    const rows = await rowsOf("task2", "dev");
+    const copy = rows.find((r) => r.system_slug === "baseline-copy-input")!;
+    expect(copy).toMatchObject({ kind: "baseline", rank: null, precision: 1 });
+    const full = await rowsOf("task2");
+    const copyFull = full.find((r) => r.system_slug === "baseline-copy-input")!;
+    const reported = full.filter((r) => r.tier === "reported");
+    expect(reported.length).toBeGreaterThan(0);
+    for (const row of reported) {
+      expect(row.algo_score_100 as number, String(row.system)).toBeLessThan(copyFull.algo_score_100 as number);
+      expect(row.below_baseline).toBe("Copy the input (baseline)");
+    }
+    const best = reported.reduce((a, b) => ((a.algo_score_100 as number) >= (b.algo_score_100 as number) ? a : b));
+    expect(best.rank).toBe(1);
+    // (the full split: on dev no row is ranked, and the CSV drops a column empty for every row, Rank included)
+    const csv = await (await fetch(`${baseUrl}/api/v1/leaderboards/task2?format=csv`)).text();
+    expect(csv).toMatch(/(^|\n),false,[^,]+,Copy the input \(baseline\),baseline-copy-input,/);
+    // the page draws it where it lands, marked, with no rank
+    await page.goto(`${baseUrl}/tasks/task2`);
+    const row = page.locator('tr[data-baseline="true"]', { hasText: "Copy the input" }).first();
+    expect(await row.locator("td").first().innerText()).toMatch(/^ref/);
+    await page.goto(`${baseUrl}/about#about-baselines`);
+    const statement = (await page.locator("[data-copy-input-statement]").innerText()).replace(/\s+/g, " ");
+    expect(statement).toContain("beats every reported LLM");
+    expect(statement).toContain((copyFull.algo_score_100 as number).toFixed(2));
+    expect(statement).toContain(`${String(best.system)}'s reported ${(best.algo_score_100 as number).toFixed(2)}`);
+  });
+
   test("the server's BM25 baseline has a recall at every pool size, falling as distractors grow", async () => {
     const rows = await rowsOf("task3");
     const bm25 = rows.find((r) => r.system_slug === "bm25-server");

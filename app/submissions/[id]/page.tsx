@@ -1,6 +1,7 @@
 import { TierBadge } from "@/components/tier-badge";
 import { MetricsTableHead } from "./_components/metrics-table-head";
 import { ContaminationNotice } from "./_components/contamination-notice";
+import { BaselineNotice } from "./_components/baseline-notice";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -14,7 +15,7 @@ import { getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { TRACK_LABELS, TrackId } from "@/lib/tracks";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
@@ -183,6 +184,13 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       <ModerationPanel submission={submission} viewerRole={user?.role ?? null} />
 
       {submission.contamination ? <ContaminationNotice figures={submission.contamination} /> : null}
+      {submission.status === "done" && !module && tracks.includes("task2") ? (
+        <BaselineNotice
+          benchmark={submission.benchmark}
+          split={submission.split}
+          value={rowsFor(submission, "task2").find((r) => r.metric === DEFAULT_SORT.task2)?.value}
+        />
+      ) : null}
 
       <LiveStatus id={submission.id} initial={initial} />
 

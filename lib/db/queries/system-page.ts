@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import type { ResultTier } from "@/lib/leaderboard/types";
+import type { ResultTier, SystemKind } from "@/lib/leaderboard/types";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
 /**
@@ -51,7 +51,7 @@ export type SystemPageData = {
     slug: string;
     name: string;
     organisation: string | null;
-    kind: "general_llm" | "memory_system" | "retrieval_baseline";
+    kind: SystemKind;
     backbone: string | null;
     paperUrl: string | null;
     codeUrl: string | null;

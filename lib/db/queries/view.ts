@@ -1,4 +1,6 @@
+import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
+import { DEFAULT_SORT } from "@/lib/leaderboard/metrics";
 import { OVERVIEW } from "@/lib/leaderboard/views";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -18,12 +20,22 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
     const board =
       view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
     const named = { ...board, id: view.id, title: view.title };
-    // the overview's overall view: mean rank over each part's headline column (lib/leaderboard/overall-rank.ts)
+    // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
+    const marked =
+      view.kind === "track"
+        ? view.track === "task2"
+          ? markBelowBaseline(named, COPY_INPUT_SLUG, DEFAULT_SORT.task2)
+          : named
+        : view.parts.some((p) => p.track === "task2")
+          ? markBelowBaseline(named, COPY_INPUT_SLUG, `task2:${view.parts.find((p) => p.track === "task2")!.metrics[0]}`)
+          : named;
+    // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
+    // (lib/leaderboard/overall-rank.ts)
     return view.kind === "multi" && view.id === OVERVIEW.id
       ? withOverallRank(
-          named,
-          view.parts.map((p) => `${p.track}:${p.metrics[0]}`),
+          marked,
+          view.parts.map((p) => [`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
         )
-      : named;
+      : marked;
   });
 }

@@ -1,3 +1,4 @@
+import { isBaseline } from "@/lib/leaderboard/apply-table-query";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { CHART_ROW_LIMIT, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
 
@@ -11,26 +12,40 @@ export type GroupedBars = {
   items: BarItem[];
   total: number;
   sources: string;
+  /** the board's reference baselines (never bars): drawn as labelled lines at their first-metric figure */
+  references?: { id: string; name: string; value: number }[];
 };
 
 /** A board's rows as grouped bars (one group per system, one bar per metric), e.g. paper Figure 5. */
 export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[], limit = CHART_ROW_LIMIT, pinned: ReadonlySet<string> = new Set()): GroupedBars {
   for (const m of metrics) requireColumn(board, m.column);
   const keys = seriesKeys(board.rows);
+  const first = metrics[0];
+  const references = board.rows.flatMap((row) => {
+    const value = first ? cellValue(row, first.column) : null;
+    return isBaseline(row) && value !== null ? [{ id: row.rowId, name: row.systemName, value }] : [];
+  });
   const all = board.rows
-    .map((row, i): BarItem => ({
+    .map((row, i): BarItem & { baseline: boolean } => ({
       id: row.rowId,
       label: keys[i]!.label,
       name: keys[i]!.name,
       tier: row.tier,
       values: metrics.map((m) => cellValue(row, m.column)),
       pinned: isPinned(row.rowId, pinned),
+      baseline: isBaseline(row),
     }))
-    .filter((item) => item.values.some((v) => v !== null))
+    .filter((item) => !item.baseline && item.values.some((v) => v !== null))
     .sort((a, b) => (b.values[0] ?? -Infinity) - (a.values[0] ?? -Infinity) || a.label.localeCompare(b.label, "en"));
   // pinned rows are always drawn, in their place in the order (the bars stay sorted)
-  const items = topWithPinned(all, limit);
-  return { metrics: metrics.map((m, i) => ({ key: `m${i}`, label: m.label })), items, total: all.length, sources: tierSummary(items.map((i) => i.tier)) };
+  const items = topWithPinned(all, limit).map(({ baseline: _, ...item }) => item);
+  return {
+    metrics: metrics.map((m, i) => ({ key: `m${i}`, label: m.label })),
+    items,
+    total: all.length,
+    sources: tierSummary(items.map((i) => i.tier)),
+    references,
+  };
 }
 
 /** Recharts' row-per-category shape: one object per system with a field per metric key. */

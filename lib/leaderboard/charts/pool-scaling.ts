@@ -1,3 +1,4 @@
+import { isBaseline } from "@/lib/leaderboard/apply-table-query";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { POOL_SIZES } from "@/lib/tracks";
 import { CHART_ROW_LIMIT, cellValue, isPinned, meanOf, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
@@ -9,7 +10,17 @@ export const POOL_METRICS = [
   { metric: "recall", label: "Recall (exact id)" },
 ] as const;
 
-export type PoolSeries = { key: string; label: string; name: string; tier: ResultTier; values: (number | null)[]; mean: number | null; pinned: boolean };
+/** `reference`: a reference baseline's line (drawn dashed and labelled, never counted among the systems) */
+export type PoolSeries = {
+  key: string;
+  label: string;
+  name: string;
+  tier: ResultTier;
+  values: (number | null)[];
+  mean: number | null;
+  pinned: boolean;
+  reference?: boolean;
+};
 
 export type PoolScalingChart = {
   metric: string;
@@ -47,12 +58,27 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
       .map((row, i) => {
         const values = POOL_SIZES.map((size) => cellValue(row, column(size, metric)));
         const key = keys[i]!;
-        return { key: `s${i}`, label: key.label, name: key.name, tier: key.tier, values, mean: meanOf(values), pinned: isPinned(row.rowId, pinned) };
+        const pin = isPinned(row.rowId, pinned);
+        // a reference line is always drawn, as a pinned row is: it is the floor the systems are read against
+        return {
+          key: `s${i}`,
+          label: key.label,
+          name: key.name,
+          tier: key.tier,
+          values,
+          mean: meanOf(values),
+          pinned: pin,
+          ...(isBaseline(row) ? { reference: true } : {}),
+        };
       })
       .filter((s) => s.mean !== null)
       .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
-    if (all.length === 0) continue;
-    const series = topWithPinned(all, limit);
+    if (all.every((s) => s.reference)) continue;
+    const systems = topWithPinned(
+      all.filter((s) => !s.reference),
+      limit,
+    );
+    const series = [...systems, ...all.filter((s) => s.reference)];
     const domain = niceDomain(series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
     charts.push({
       metric,
@@ -60,7 +86,7 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
       poolSizes: [...POOL_SIZES],
       poolLabels: POOL_SIZES.map((size) => `d${size}`),
       series,
-      total: all.length,
+      total: all.filter((s) => !s.reference).length,
       heatmap: {
         columns: POOL_SIZES.map((size) => ({ id: `d${size}`, label: `d${size}` })),
         rows: series.map((s) => ({
@@ -75,7 +101,7 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
         domain,
         decimals: 3,
       },
-      sources: tierSummary(series.map((s) => s.tier)),
+      sources: tierSummary(systems.map((s) => s.tier)),
     });
   }
   return charts;

@@ -1,9 +1,11 @@
+import { isBaseline } from "@/lib/leaderboard/apply-table-query";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { CHART_ROW_LIMIT, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
 
 /** `label` is unique in the chart (tables, tooltips); `name` is what is written beside the point (its shape gives the tier) */
 export type PrPoint = { id: string; label: string; name: string; tier: ResultTier; precision: number; recall: number; f1: number | null; pinned: boolean };
-export type PrScatter = { points: PrPoint[]; total: number; sources: string };
+/** `references`: the board's reference baselines, drawn as labelled reference marks, never as systems' points */
+export type PrScatter = { points: PrPoint[]; total: number; sources: string; references: { id: string; name: string; precision: number; recall: number }[] };
 
 /**
  * Systems with both precision and recall, for the precision–recall scatter (paper Figure 6): pinned rows first
@@ -13,10 +15,15 @@ export function precisionRecall(board: Leaderboard, limit = CHART_ROW_LIMIT, pin
   for (const c of ["precision", "recall", "f1"]) requireColumn(board, c);
   const keys = seriesKeys(board.rows);
   const points: PrPoint[] = [];
+  const references: PrScatter["references"] = [];
   board.rows.forEach((row, i) => {
     const precision = cellValue(row, "precision");
     const recall = cellValue(row, "recall");
     if (precision === null || recall === null) return;
+    if (isBaseline(row)) {
+      references.push({ id: row.rowId, name: row.systemName, precision, recall });
+      return;
+    }
     const key = keys[i]!;
     points.push({
       id: row.rowId,
@@ -31,7 +38,7 @@ export function precisionRecall(board: Leaderboard, limit = CHART_ROW_LIMIT, pin
   });
   points.sort((a, b) => Number(b.pinned) - Number(a.pinned) || (b.f1 ?? -Infinity) - (a.f1 ?? -Infinity) || a.label.localeCompare(b.label, "en"));
   const shown = topWithPinned(points, limit);
-  return { points: shown, total: points.length, sources: tierSummary(shown.map((p) => p.tier)) };
+  return { points: shown, total: points.length, sources: tierSummary(shown.map((p) => p.tier)), references };
 }
 
 /**

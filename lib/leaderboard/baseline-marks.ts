@@ -1,0 +1,58 @@
+import { isBaseline } from "./apply-table-query";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+
+/** The Task 2 reference every Task 2 row is held against: returning the input memory pool unchanged. */
+export const COPY_INPUT_SLUG = "baseline-copy-input";
+
+const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Does `value` beat a reference's figure on a column, at the precision shown (equal there is not beating it)? */
+export function beats(value: number, reference: number, column: Pick<LeaderboardColumn, "direction" | "decimals">): boolean {
+  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  return column.direction === "higher" ? key(value) > key(reference) : key(value) < key(reference);
+}
+
+/**
+ * Marks each row that does not beat a reference baseline on one column (equal at the precision shown counts as not
+ * beating it): `belowBaseline` names the baseline, the column and its figure, and the table, the downloads and the
+ * API say so on the row. A system that scores no better than doing nothing has not shown it does the task. Rows
+ * without a figure there, and the reference rows themselves, are left alone; a board without that baseline is
+ * returned unchanged. Pure: no I/O.
+ */
+export function markBelowBaseline(board: Leaderboard, baselineSlug: string, columnId: string): Leaderboard {
+  const column = board.columns.find((c) => c.id === columnId);
+  const reference = board.rows.find((r) => r.systemSlug === baselineSlug && isBaseline(r));
+  const value = reference?.cells[columnId]?.value;
+  if (!column || !reference || !finite(value)) return board;
+  const rows = board.rows.map((row): LeaderboardRow => {
+    const mine = row.cells[columnId]?.value;
+    if (isBaseline(row) || !finite(mine) || beats(mine, value, column)) return row;
+    return { ...row, belowBaseline: { system: reference.systemName, column: columnId, value } };
+  });
+  return { ...board, rows };
+}
+
+/**
+ * Where a reference baseline stands against the authors' reported rows on one column of a board: its figure, the
+ * best reported row, and how many reported rows it beats (at the precision shown). About states it with these
+ * numbers, measured from the data on this server, never typed in. Null when the board has no such baseline.
+ */
+export function baselineVersusReported(
+  board: Leaderboard,
+  baselineSlug: string,
+  columnId: string,
+): { baseline: { name: string; value: number }; reported: number; beaten: number; best: { name: string; value: number } | null } | null {
+  const column = board.columns.find((c) => c.id === columnId);
+  const reference = board.rows.find((r) => r.systemSlug === baselineSlug && isBaseline(r));
+  const value = reference?.cells[columnId]?.value;
+  if (!column || !reference || !finite(value)) return null;
+  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  const reported = board.rows.flatMap((r) => {
+    const v = r.cells[columnId]?.value;
+    return r.tier === "reported" && !isBaseline(r) && finite(v) ? [{ name: r.systemName, value: v }] : [];
+  });
+  const sign = column.direction === "higher" ? 1 : -1;
+  const best = reported.reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? r : b), null);
+  const beaten = reported.filter((r) => sign * (key(value) - key(r.value)) > 0).length;
+  return { baseline: { name: reference.systemName, value }, reported: reported.length, beaten, best };
+}
