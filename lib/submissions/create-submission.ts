@@ -39,8 +39,9 @@ type PreparedFile = {
  * The one path every single-file upload takes (web form, API, CLI): check the request, validate the file while it
  * streams in, then in ONE transaction enforce the daily limits and the one-submission-per-content rule, store the
  * file and queue its scoring job. A refused upload stores nothing and does not count against the limits; a retry
- * with the same Idempotency-Key returns the existing submission; the same predictions as an existing non-failed
- * submission on the track (whoever made it, however the file is written) are refused as a duplicate.
+ * with the same Idempotency-Key returns the existing submission; the same scored predictions as an existing
+ * non-failed submission on the track (one of the uploader's own, or anyone's public one; however the file is
+ * written) are refused as a duplicate.
  */
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
   // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's:
@@ -294,23 +295,33 @@ async function commitFiles(
   );
 }
 
-/** The refusal for a file whose predictions an existing non-failed submission on its track already holds. */
+/**
+ * The refusal for a file whose predictions an existing non-failed submission on its track already holds: one of
+ * the uploader's own (any visibility), or a publicly visible one of anyone's. Another user's private or hidden
+ * copy does not block: before, it did, forever (409 even after an admin hid it), so anyone holding a group's
+ * outputs could squat their submission (issue 19 finding 7). When such a private copy is later made public, the
+ * earlier upload keeps the place (lib/moderation/public-copies.ts).
+ */
 async function duplicateOf(tx: Tx, ownerId: string, benchmarkId: string, file: PreparedFile): Promise<SubmissionRefusal | null> {
   const existing = await tx.submission.findFirst({
-    where: { benchmarkVersionId: benchmarkId, contentSha256: file.contentSha256, tracks: { has: file.track }, status: { not: "failed" } },
+    where: {
+      benchmarkVersionId: benchmarkId,
+      contentSha256: file.contentSha256,
+      tracks: { has: file.track },
+      status: { not: "failed" },
+      OR: [{ ownerId }, { visibility: "public", hiddenAt: null }],
+    },
     orderBy: { createdAt: "asc" },
-    select: { id: true, ownerId: true, visibility: true, hiddenAt: true },
+    select: { id: true, ownerId: true },
   });
   if (!existing) return null;
-  // Someone else's private or hidden submission is not named: its existence is all the uploader learns.
-  const visible = existing.ownerId === ownerId || (existing.visibility === "public" && existing.hiddenAt === null);
-  const url = visible ? `/submissions/${existing.id}` : null;
+  const url = `/submissions/${existing.id}`;
   return {
     ok: false,
     code: "duplicate",
     file: file.path,
-    existing: { id: visible ? existing.id : null, track: file.track, url },
-    message: `${file.path} holds the same ${file.track} predictions as ${visible ? `submission ${existing.id} (${url})` : "an existing submission that is not public"}; the same predictions are scored once (nothing was stored).`,
+    existing: { id: existing.id, track: file.track, url },
+    message: `${file.path} holds the same ${file.track} predictions as submission ${existing.id} (${url})${existing.ownerId === ownerId ? ", one of yours" : ""}; the same predictions are scored once (nothing was stored).`,
   };
 }
 
