@@ -12,6 +12,7 @@ import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, Ru
 import { drain } from "./drain";
 import { countsAgainstLimits, MAX_REPORTED_PROBLEMS } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
+import { systemNameProblem } from "./system-name-check";
 import { systemSlugFor } from "./system-slug";
 
 /** files in one run: every track once per split, with room to spare */
@@ -79,7 +80,12 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
     }
   }
 
-  // Cheap refusal before reading a byte: a user over the limit is told so at once.
+  // Cheap refusals before reading a byte: a name posing as another's, a user over the limit.
+  const named = await systemNameProblem(db, input.ownerId, input.system);
+  if (named) {
+    await drain(input.body);
+    return { ok: false, code: "name_taken", message: named };
+  }
   const over = await overLimit(db, input.ownerId, [trackId]);
   if (over) {
     await drain(input.body);
@@ -124,6 +130,11 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       for await (const file of input.files) await drain(file.body);
       return { ok: true, runId: previous.runId, duplicate: true, submissions: await runSubmissions(db, previous.runId), ignored: [] };
     }
+  }
+  const named = await systemNameProblem(db, input.ownerId, input.system);
+  if (named) {
+    for await (const file of input.files) await drain(file.body);
+    return { ok: false, code: "name_taken", message: named };
   }
   const over = await overLimit(db, input.ownerId, []);
   if (over) return { ok: false, code: "limit_reached", message: over };
@@ -248,11 +259,14 @@ async function commitFiles(
         openWeights: input.system.openWeights ?? null,
         description: input.system.description ?? null,
       };
+      // an admin verified the organisation the system had; another one is a new claim (organisation-label.ts)
+      const before = await tx.system.findUnique({ where: { slug }, select: { organisation: true } });
+      const reclaimed = before !== null && before.organisation !== systemFields.organisation ? { organisationVerifiedAt: null } : {};
       const system = await tx.system.upsert({
         where: { slug },
         create: { slug, ownerId: input.ownerId, ...systemFields },
         // A private upload never rewrites what the public already sees of the system (name, organisation, links).
-        update: input.visibility === "private" ? {} : systemFields,
+        update: input.visibility === "private" ? {} : { ...systemFields, ...reclaimed },
         select: { id: true },
       });
       const runRow = run
