@@ -105,7 +105,7 @@ export default async function QueuePage() {
           <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Nothing is being scored right now.</p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
-            {queue.running.jobs.map((entry, i) => {
+            {queue.running.jobs.map((entry) => {
               const p = entry.progress;
               const judged = p.judge.done + p.judge.cached + p.judge.failed;
               return (
@@ -223,7 +223,7 @@ export default async function QueuePage() {
                 </tr>
               </thead>
               <tbody>
-                {queue.recent.map((entry, i) => (
+                {queue.recent.map((entry) => (
                   <tr key={entry.id} className="border-t border-line">
                     <td className={td}>
                       <Name entry={entry} />

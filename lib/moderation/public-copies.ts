@@ -14,10 +14,7 @@ type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  * version; failed submissions do not count. Called in the transaction that makes the change; it takes the same
  * per-content locks as an upload, so a concurrent upload of the content waits for it.
  */
-export async function claimPublicPlace(
-  tx: Tx,
-  submissionId: string,
-): Promise<{ ok: true; hidden: string[] } | { ok: false; message: string; existing: string }> {
+export async function claimPublicPlace(tx: Tx, submissionId: string): Promise<{ ok: true; hidden: string[] } | { ok: false; message: string; existing: string }> {
   const self = await tx.submission.findUniqueOrThrow({
     where: { id: submissionId },
     select: { benchmarkVersionId: true, contentSha256: true, tracks: true, createdAt: true, ownerId: true, status: true },

@@ -16,9 +16,7 @@ import { PGBOSS_SCHEMA, SCORE_QUEUE } from "@/lib/queue/names";
 
 export const DELETE_AUDIT_ACTIONS = { moderation: "submission.delete", own: "submission.delete.own" } as const;
 
-export type DeleteResult =
-  | { ok: true; id: string; auditLogId: string }
-  | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
+export type DeleteResult = { ok: true; id: string; auditLogId: string } | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
 
 export async function deleteSubmission(db: Db, input: { submissionId: string; viewer: { id: string; role: "user" | "admin" } }): Promise<DeleteResult> {
   const { submissionId, viewer } = input;
@@ -30,14 +28,29 @@ export async function deleteSubmission(db: Db, input: { submissionId: string; vi
         ? null
         : await tx.submission.findUnique({
             where: { id: submissionId },
-            select: { ownerId: true, source: true, visibility: true, hiddenAt: true, tracks: true, split: true, systemId: true, system: { select: { name: true, ownerId: true } } },
+            select: {
+              ownerId: true,
+              source: true,
+              visibility: true,
+              hiddenAt: true,
+              tracks: true,
+              split: true,
+              systemId: true,
+              system: { select: { name: true, ownerId: true } },
+            },
           });
     const isPublic = current !== null && current.visibility === "public" && current.hiddenAt === null;
     const mine = current !== null && current.ownerId === viewer.id;
-    if (!current || !(isPublic || mine || viewer.role === "admin")) return { ok: false as const, code: "not_found" as const, message: `No submission "${submissionId}" (or it is private).` };
-    if (!mine && viewer.role !== "admin") return { ok: false as const, code: "forbidden" as const, message: "Only the submission's owner or an admin can delete it." };
+    if (!current || !(isPublic || mine || viewer.role === "admin"))
+      return { ok: false as const, code: "not_found" as const, message: `No submission "${submissionId}" (or it is private).` };
+    if (!mine && viewer.role !== "admin")
+      return { ok: false as const, code: "forbidden" as const, message: "Only the submission's owner or an admin can delete it." };
     if (current.source !== "upload") {
-      return { ok: false as const, code: "conflict" as const, message: `This is a ${current.source} row (the server's own data, not an upload); it cannot be deleted here.` };
+      return {
+        ok: false as const,
+        code: "conflict" as const,
+        message: `This is a ${current.source} row (the server's own data, not an upload); it cannot be deleted here.`,
+      };
     }
     const action = !mine && isPublic ? DELETE_AUDIT_ACTIONS.moderation : DELETE_AUDIT_ACTIONS.own;
     const what = `${current.system.name} (${current.tracks.join(", ")} · ${current.split})`;

@@ -13,11 +13,7 @@ import { nameSkeleton } from "@/lib/security/name-skeleton";
  *    ("Ореn\u200bAI") is refused, naming the spelling to use, so a claim cannot hide among look-alikes.
  * Returns the refusal's sentence, or null.
  */
-export async function systemNameProblem(
-  db: Pick<Db, "system">,
-  ownerId: string,
-  system: { name: string; organisation?: string | null },
-): Promise<string | null> {
+export async function systemNameProblem(db: Pick<Db, "system">, ownerId: string, system: { name: string; organisation?: string | null }): Promise<string | null> {
   const name = nameSkeleton(system.name);
   const organisation = system.organisation ? nameSkeleton(system.organisation) : "";
   const others = await db.system.findMany({

@@ -57,7 +57,7 @@ export function register(program: Command): void {
 
   admin
     .command("verify-organisation")
-    .description("mark an uploaded system's organisation as verified (pages show it without \"(claimed)\"), or --undo")
+    .description('mark an uploaded system\'s organisation as verified (pages show it without "(claimed)"), or --undo')
     .requiredOption("--system <slug>", "the system's slug, as in /systems/<slug>")
     .requiredOption("--actor <email>", "the admin who checked the claim (recorded in the audit log)")
     .option("--undo", "withdraw the verification")
@@ -81,7 +81,10 @@ export async function verifyOrganisation(
   return db.$transaction(async (tx) => {
     const actor = await tx.user.findUnique({ where: { email: input.actorEmail }, select: { id: true, role: true } });
     if (!actor || actor.role !== "admin") return { ok: false, message: `--actor ${input.actorEmail} is not an admin.` };
-    const system = await tx.system.findUnique({ where: { slug: input.slug }, select: { id: true, organisation: true, ownerId: true, organisationVerifiedAt: true } });
+    const system = await tx.system.findUnique({
+      where: { slug: input.slug },
+      select: { id: true, organisation: true, ownerId: true, organisationVerifiedAt: true },
+    });
     if (!system) return { ok: false, message: `No system "${input.slug}".` };
     if (system.ownerId === null) return { ok: false, message: `"${input.slug}" is the server's own (reported or seeded): its organisation is not a claim.` };
     if (!system.organisation) return { ok: false, message: `"${input.slug}" gives no organisation.` };

@@ -36,7 +36,13 @@ describe("the sign-in e-mail limit counts the address Auth.js mails, whatever th
     const json = await send("application/json", JSON.stringify({ email: victim, csrfToken: token }));
     expect(json.status).toBe(400);
     expect(((await json.json()) as { error: { message: string } }).error.message).toContain("application/x-www-form-urlencoded");
-    const repeated = await send("application/x-www-form-urlencoded", form([["email", `decoy-${run}@example.org`], ["email", victim]]));
+    const repeated = await send(
+      "application/x-www-form-urlencoded",
+      form([
+        ["email", `decoy-${run}@example.org`],
+        ["email", victim],
+      ]),
+    );
     expect(repeated.status).toBe(400);
     expect(((await repeated.json()) as { error: { message: string } }).error.message).toContain("2 email fields");
 

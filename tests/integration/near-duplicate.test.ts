@@ -43,9 +43,17 @@ const upload = (ownerId: string, text: string, name: string) =>
 describe("a near-duplicate (only unscored text changed) is refused", () => {
   test("another user's Task 3 file with only row 1's answer changed: 409 naming the original", async () => {
     expect(ids.length).toBeGreaterThan(1);
-    const original = await upload(owner, file(() => "the answer"), `Near original ${run}`);
+    const original = await upload(
+      owner,
+      file(() => "the answer"),
+      `Near original ${run}`,
+    );
     expect(original).toMatchObject({ ok: true });
-    const copy = await upload(copier, file((i) => (i === 0 ? "a reworded answer" : "the answer")), `Near copy ${run}`);
+    const copy = await upload(
+      copier,
+      file((i) => (i === 0 ? "a reworded answer" : "the answer")),
+      `Near copy ${run}`,
+    );
     expect(copy).toMatchObject({ ok: false, code: "duplicate", existing: { id: original.ok ? original.id : "" } });
     // a different selection is a different submission
     const other = await upload(copier, file(() => "the answer").replace(`near-${run}-0"`, `near-${run}-other"`), `Near other ${run}`);

@@ -51,7 +51,9 @@ function upload(ownerId: string, system: NewSubmission["system"], visibility: "p
     benchmark: "demo",
     system,
     fileName: "p.jsonl",
-    body: bytes(JSON.stringify({ benchmark_id: ids[nth % ids.length], memory_items: [{ type: "direct", label: "x", value: `names ${run} ${nth}`, confidence: 1 }] })),
+    body: bytes(
+      JSON.stringify({ benchmark_id: ids[nth % ids.length], memory_items: [{ type: "direct", label: "x", value: `names ${run} ${nth}`, confidence: 1 }] }),
+    ),
     visibility,
   });
 }
@@ -79,7 +81,11 @@ describe("a system name reading like a reported one is refused", () => {
 describe("another user's public system name is refused; one's own and another's private ones are not", () => {
   test("Bob cannot take Alice's public name in any spelling; Alice can upload under it again", async () => {
     expect(await upload(alice, named(`Alpha System ${run}`))).toMatchObject({ ok: true });
-    expect(await upload(bob, named(`alpha\u00a0system ${run}`))).toMatchObject({ ok: false, code: "name_taken", message: expect.stringContaining("another user's system") });
+    expect(await upload(bob, named(`alpha\u00a0system ${run}`))).toMatchObject({
+      ok: false,
+      code: "name_taken",
+      message: expect.stringContaining("another user's system"),
+    });
     expect(await upload(alice, named(`ALPHA SYSTEM ${run}`))).toMatchObject({ ok: true });
   });
 

@@ -43,7 +43,11 @@ export const alpsBench: PipelineBenchmark = {
     sendsRunFile: (path) => !isIgnoredRunFile(path),
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };
-      if (hasParentSegment(path)) return { kind: "refused", message: 'its path has a ".." segment; give each file its plain path inside the run, such as dev/task1/predictions.jsonl (nothing was stored).' };
+      if (hasParentSegment(path))
+        return {
+          kind: "refused",
+          message: 'its path has a ".." segment; give each file its plain path inside the run, such as dev/task1/predictions.jsonl (nothing was stored).',
+        };
       const place = placeOfRunFile(path);
       if (place) return { kind: "placed", ...place };
       if (!hasOfficialName(path)) return { kind: "ignored" };

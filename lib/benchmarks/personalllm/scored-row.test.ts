@@ -19,7 +19,13 @@ async function* bytes(data: string): AsyncIterable<Uint8Array> {
 }
 const scores = (value: number) => Object.fromEntries(REWARD_ALIASES.map((alias) => [scoreField(alias), value]));
 async function hashOf(rows: Record<string, unknown>[]): Promise<string> {
-  const result = await validateModuleUpload(bytes(rows.map((r) => JSON.stringify(r)).join("\n")), { benchmark: personalLlm, track: rewards, input, fileName: "r.jsonl", limits });
+  const result = await validateModuleUpload(bytes(rows.map((r) => JSON.stringify(r)).join("\n")), {
+    benchmark: personalLlm,
+    track: rewards,
+    input,
+    fileName: "r.jsonl",
+    limits,
+  });
   expect(result.ok, result.fatal ?? "").toBe(true);
   return result.contentSha256!;
 }
@@ -30,14 +36,30 @@ describe("PersonalLLM rewards: the content hash covers what the scorer reads", (
       { person_id: "1", ...scores(0.5), response: "A" },
       { person_id: "2", ...scores(0.25), response: "B" },
     ]);
-    expect(await hashOf([{ person_id: "1", ...scores(0.5), response: "A, reworded" }, { person_id: "2", ...scores(0.25) }])).toBe(original);
-    expect(await hashOf([{ person_id: "1", ...scores(0.5), [scoreField(REWARD_ALIASES[0]!)]: 0.75 }, { person_id: "2", ...scores(0.25) }])).not.toBe(original);
+    expect(
+      await hashOf([
+        { person_id: "1", ...scores(0.5), response: "A, reworded" },
+        { person_id: "2", ...scores(0.25) },
+      ]),
+    ).toBe(original);
+    expect(
+      await hashOf([
+        { person_id: "1", ...scores(0.5), [scoreField(REWARD_ALIASES[0]!)]: 0.75 },
+        { person_id: "2", ...scores(0.25) },
+      ]),
+    ).not.toBe(original);
   });
 
   test("with a score missing, the response is what the reward models score: it counts", async () => {
     const { [scoreField(REWARD_ALIASES[0]!)]: _dropped, ...nine } = scores(0.5);
-    const a = await hashOf([{ person_id: "1", ...nine, response: "A" }, { person_id: "2", ...scores(0.25) }]);
-    const b = await hashOf([{ person_id: "1", ...nine, response: "A, reworded" }, { person_id: "2", ...scores(0.25) }]);
+    const a = await hashOf([
+      { person_id: "1", ...nine, response: "A" },
+      { person_id: "2", ...scores(0.25) },
+    ]);
+    const b = await hashOf([
+      { person_id: "1", ...nine, response: "A, reworded" },
+      { person_id: "2", ...scores(0.25) },
+    ]);
     expect(a).not.toBe(b);
   });
 });

@@ -74,23 +74,27 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
     },
     running: {
       total: runningTotal,
-      jobs: running.filter((row) => listedFor(viewer, row)).map((row) => ({
+      jobs: running
+        .filter((row) => listedFor(viewer, row))
+        .map((row) => ({
+          ...base(row),
+          status: row.status,
+          startedAt: row.startedAt?.toISOString() ?? null,
+          runningSeconds: seconds(row.startedAt, now),
+          progress: progress(row),
+        })),
+    },
+    recent: recent
+      .filter((row) => listedFor(viewer, row))
+      .map((row) => ({
         ...base(row),
         status: row.status,
         startedAt: row.startedAt?.toISOString() ?? null,
-        runningSeconds: seconds(row.startedAt, now),
-        progress: progress(row),
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+        waitSeconds: seconds(row.createdAt, row.startedAt),
+        runSeconds: seconds(row.startedAt, row.finishedAt),
+        totalSeconds: seconds(row.createdAt, row.finishedAt),
+        instances: row.progressTotal,
       })),
-    },
-    recent: recent.filter((row) => listedFor(viewer, row)).map((row) => ({
-      ...base(row),
-      status: row.status,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-      waitSeconds: seconds(row.createdAt, row.startedAt),
-      runSeconds: seconds(row.startedAt, row.finishedAt),
-      totalSeconds: seconds(row.createdAt, row.finishedAt),
-      instances: row.progressTotal,
-    })),
   };
 }
