@@ -56,6 +56,15 @@ export function register(program: Command): void {
     });
 
   admin
+    .command("rehash-content")
+    .description("re-compute every stored upload's content hash (the duplicate rule's) from its file; once after upgrading")
+    .action(async () => {
+      const { rehashStoredContent } = await import("@/lib/submissions/rehash-content");
+      const result = await withDb((db) => rehashStoredContent(db, (line) => process.stderr.write(`${line}\n`)));
+      process.stderr.write(`${result.checked} stored upload(s) read, ${result.changed} content hash(es) re-computed.\n`);
+    });
+
+  admin
     .command("verify-organisation")
     .description('mark an uploaded system\'s organisation as verified (pages show it without "(claimed)"), or --undo')
     .requiredOption("--system <slug>", "the system's slug, as in /systems/<slug>")

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { rehashStoredContent } from "@/lib/submissions/rehash-content";
 import { bytes } from "./upload-helpers";
 
 /**
@@ -58,5 +59,21 @@ describe("a near-duplicate (only unscored text changed) is refused", () => {
     // a different selection is a different submission
     const other = await upload(copier, file(() => "the answer").replace(`near-${run}-0"`, `near-${run}-other"`), `Near other ${run}`);
     expect(other).toMatchObject({ ok: true });
+  });
+
+  test("a hash stored before the projection (whole rows) is re-computed from the stored file by rehash-content", async () => {
+    const text = file((i) => `legacy ${i}`).replaceAll(`near-${run}-`, `legacy-${run}-`);
+    const original = await upload(owner, text, `Legacy ${run}`);
+    if (!original.ok) throw new Error(original.message);
+    const projected = (await db.submission.findUniqueOrThrow({ where: { id: original.id } })).contentSha256;
+    await db.submission.update({ where: { id: original.id }, data: { contentSha256: "0".repeat(64) } });
+    // with the old hash in place, the same file is not recognised
+    const missed = await upload(copier, text, `Legacy copy ${run}`);
+    expect(missed).toMatchObject({ ok: true });
+    if (missed.ok) await db.submission.delete({ where: { id: missed.id } });
+    const result = await rehashStoredContent(db);
+    expect(result.changed).toBeGreaterThanOrEqual(1);
+    expect((await db.submission.findUniqueOrThrow({ where: { id: original.id } })).contentSha256).toBe(projected);
+    expect(await upload(copier, text.replace("legacy 1", "reworded"), `Legacy copy ${run}`)).toMatchObject({ ok: false, code: "duplicate" });
   });
 });
