@@ -80,12 +80,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
     }
   }
 
-  // Cheap refusals before reading a byte: a name posing as another's, a user over the limit.
-  const named = await systemNameProblem(db, input.ownerId, input.system);
-  if (named) {
-    await drain(input.body);
-    return { ok: false, code: "name_taken", message: named };
-  }
+  // Cheap refusal before reading a byte: a user over the limit is told so at once.
   const over = await overLimit(db, input.ownerId, [trackId]);
   if (over) {
     await drain(input.body);
@@ -130,11 +125,6 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       for await (const file of input.files) await drain(file.body);
       return { ok: true, runId: previous.runId, duplicate: true, submissions: await runSubmissions(db, previous.runId), ignored: [] };
     }
-  }
-  const named = await systemNameProblem(db, input.ownerId, input.system);
-  if (named) {
-    for await (const file of input.files) await drain(file.body);
-    return { ok: false, code: "name_taken", message: named };
   }
   const over = await overLimit(db, input.ownerId, []);
   if (over) return { ok: false, code: "limit_reached", message: over };
@@ -247,6 +237,9 @@ async function commitFiles(
         const duplicate = await duplicateOf(tx, input.ownerId, benchmark.id, file);
         if (duplicate) return duplicate;
       }
+      // after the duplicate rule: a copy under the original's name is told it is a copy (with the link)
+      const named = await systemNameProblem(tx, input.ownerId, input.system);
+      if (named) return { ok: false, code: "name_taken", message: named };
 
       const slug = await systemSlugFor(tx, input.system.name, input.ownerId);
       const systemFields = {
