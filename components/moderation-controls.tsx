@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 
-type State = { visibility: "public" | "private"; verified: boolean; hidden: boolean; flagged: boolean; verifiable: boolean };
+type State = { visibility: "public" | "private"; verified: boolean; hidden: boolean; flagged: boolean; verifiable: boolean; deletable: boolean };
 type Action = "verify" | "unverify" | "hide" | "unhide" | "flag" | "unflag";
 
 const button =
@@ -17,11 +17,11 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function send(method: "POST" | "PATCH", url: string, body: unknown, done: string) {
+  async function send(method: "POST" | "PATCH" | "DELETE", url: string, body: unknown, done: string, after?: () => void) {
     setBusy(true);
     setMessage(null);
     try {
-      const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(url, method === "DELETE" ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       const json = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       if (!response.ok) {
         setMessage({ ok: false, text: json?.error?.message ?? `The server answered ${response.status}.` });
@@ -29,7 +29,8 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
       }
       setMessage({ ok: true, text: done });
       setReason("");
-      router.refresh();
+      if (after) after();
+      else router.refresh();
     } catch {
       setMessage({ ok: false, text: "The request did not reach the server. Check your connection and try again." });
     } finally {
@@ -104,6 +105,22 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
             )}
           </div>
         </fieldset>
+      ) : null}
+      {state.deletable ? (
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-3">
+          <span className="text-fg-muted">Deleting removes the file, its scores and its rows from every board; it cannot be undone.</span>
+          <button
+            type="button"
+            className={`${button} text-red-700 dark:text-red-300`}
+            disabled={busy}
+            onClick={() => {
+              if (!window.confirm("Delete this submission, its scores and its rows? This cannot be undone.")) return;
+              void send("DELETE", `/api/v1/submissions/${encodeURIComponent(id)}`, null, "The submission was deleted.", () => router.push("/account"));
+            }}
+          >
+            Delete submission
+          </button>
+        </div>
       ) : null}
       {message ? (
         <p role="status" className={message.ok ? "text-tier-verified-fg" : "text-red-700 dark:text-red-300"}>

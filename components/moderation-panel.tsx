@@ -37,6 +37,8 @@ export function ModerationPanel({ submission, viewerRole }: { submission: Submis
             hidden: submission.hidden,
             flagged: flag !== null,
             verifiable: submission.source === "upload" && submission.status === "done",
+            // the owner's or an admin's: uploads only (seeded and reported rows are the server's own data)
+            deletable: submission.source === "upload",
           }}
         />
       ) : null}

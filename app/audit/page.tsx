@@ -16,6 +16,8 @@ const ACTION_LABEL: Record<string, string> = {
   "submission.flag": "flagged",
   "submission.unflag": "removed the flag of",
   "submission.visibility": "changed the visibility of",
+  "submission.delete": "deleted",
+  "submission.delete.own": "deleted (owner, or not public)",
 };
 
 const UTC = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;

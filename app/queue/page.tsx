@@ -4,6 +4,7 @@ import { formatCount } from "@/components/format";
 import { PageHeader } from "@/components/page-header";
 import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
+import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
 import { getBenchmark, trackLabel } from "@/lib/benchmarks";
@@ -35,12 +36,14 @@ function duration(seconds: number | null): string {
 
 const UTC = (iso: string) => `${iso.slice(0, 16).replace("T", " ")}`;
 
-function Name({ entry }: { entry: Pick<Identity, "id" | "system"> }) {
-  if (!entry.id || !entry.system) return <span className="text-fg-subtle italic">private submission</span>;
+function Name({ entry }: { entry: Pick<Identity, "id" | "system" | "private"> }) {
   return (
-    <Link href={`/submissions/${entry.id}`} className="font-medium text-accent underline decoration-accent/30 underline-offset-2 hover:decoration-accent">
-      {entry.system}
-    </Link>
+    <>
+      <Link href={`/submissions/${entry.id}`} className="font-medium text-accent underline decoration-accent/30 underline-offset-2 hover:decoration-accent">
+        {entry.system}
+      </Link>
+      {entry.private ? <span className="ml-1.5 text-xs text-fg-subtle">(private)</span> : null}
+    </>
   );
 }
 
@@ -63,14 +66,15 @@ const th = "px-3 py-2 text-left text-xs font-medium tracking-wide text-fg-muted 
 const td = "px-3 py-2 align-top";
 
 export default async function QueuePage() {
-  const queue = await getQueueView(db());
+  const user = await getSessionUser();
+  const queue = await getQueueView(db(), user && { id: user.id, role: user.role });
 
   return (
     <div className="space-y-8">
       <PageHeader
         eyebrow="Submissions"
         title="Scoring queue"
-        description="Uploads are scored one job at a time per worker, oldest first. Private submissions keep their place in line without their name."
+        description="Uploads are scored one job at a time per worker, oldest first. Private submissions count in the totals and keep their place in line; only their owner sees them listed."
         actions={
           <Link href="/submit" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong">
             Submit predictions
@@ -101,11 +105,11 @@ export default async function QueuePage() {
           <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Nothing is being scored right now.</p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
-            {queue.running.jobs.map((entry, i) => {
+            {queue.running.jobs.map((entry) => {
               const p = entry.progress;
               const judged = p.judge.done + p.judge.cached + p.judge.failed;
               return (
-                <li key={entry.id ?? `private-${i}`} className="rounded-lg border border-line bg-surface p-4">
+                <li key={entry.id} className="rounded-lg border border-line bg-surface p-4">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                     <Name entry={entry} />
                     <span className="rounded-full border border-accent/40 bg-accent-soft px-2 py-px text-xs font-medium text-accent">
@@ -163,7 +167,7 @@ export default async function QueuePage() {
               </thead>
               <tbody>
                 {queue.waiting.jobs.map((entry) => (
-                  <tr key={entry.id ?? `private-${entry.position}`} className="border-t border-line">
+                  <tr key={entry.id} className="border-t border-line">
                     <td className={`${td} num text-right text-fg-muted`}>{entry.position}</td>
                     <td className={td}>
                       <Name entry={entry} />
@@ -219,8 +223,8 @@ export default async function QueuePage() {
                 </tr>
               </thead>
               <tbody>
-                {queue.recent.map((entry, i) => (
-                  <tr key={entry.id ?? `private-${i}`} className="border-t border-line">
+                {queue.recent.map((entry) => (
+                  <tr key={entry.id} className="border-t border-line">
                     <td className={td}>
                       <Name entry={entry} />
                       <div className="text-[0.8125rem] md:hidden">

@@ -5,6 +5,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signIn, signInMethods, signOut } from "@/lib/auth/auth";
 import { createDevSession, devSignInAvailable } from "@/lib/auth/dev-sign-in";
+import { normalisedEmail } from "@/lib/auth/sign-in-body";
 import { checkSignInAttempt, clientIpOf, type SignInAttempt } from "@/lib/auth/sign-in-guard";
 import { SignInEmailInput } from "@/lib/auth/sign-in-input";
 import { safeCallbackPath } from "./callback-path";
@@ -33,7 +34,8 @@ export async function emailSignInAction(_previous: EmailFormState, form: FormDat
   if (!signInMethods().email) return { error: "Sign-in by e-mail is not configured on this server.", email: rawEmail };
   const parsed = SignInEmailInput.safeParse({ email: rawEmail });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.", email: rawEmail };
-  const refused = await guard("email", parsed.data.email);
+  // counted on the address as Auth.js's normaliser will write it, the key direct POSTs count on too
+  const refused = await guard("email", normalisedEmail(parsed.data.email) ?? parsed.data.email);
   if (refused) return { error: refused, email: rawEmail };
   const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
   let target: string;

@@ -1,3 +1,4 @@
+import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { readRewardSource, shortProfileHash } from "@/lib/pipeline/reward-source";
 import { moduleTrackId } from "./module-rows";
@@ -27,7 +28,7 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
       verifiedAt: true,
       createdAt: true,
       rewardSource: true,
-      system: { select: { name: true, slug: true, organisation: true } },
+      system: { select: { name: true, slug: true, ...ORGANISATION_SELECT } },
       scores: { select: { trackId: true, metric: true, value: true, n: true, ciLow: true, ciHigh: true, scoreVersion: true } },
     },
   });
@@ -52,7 +53,7 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
         track,
         systemName: s.system.name,
         systemSlug: s.system.slug,
-        organisation: s.system.organisation,
+        organisation: shownOrganisation(s.system),
         tier: s.verifiedAt ? ("verified" as const) : ("submitted" as const),
         createdAt: s.createdAt.toISOString(),
         metrics,

@@ -144,6 +144,12 @@ export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem 
   score(input: Input, predictions: readonly Prediction[]): ScoreResult<PerItem>;
   /** optional: rows the server may complete by scoring their response text with reward models */
   rewardTexts?: RewardTextsDeclaration<Input, Prediction>;
+  /**
+   * optional, pure: the part of a parsed row that `score` (and `rewardTexts`) read; the duplicate rule compares
+   * files on it, so two files that score the same are one submission. Default: the whole parsed row (the zod
+   * `predictionRow` already drops unknown columns).
+   */
+  scoredRow?(row: Prediction): unknown;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds tracks of different input types

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import { nameProblem } from "@/lib/security/safe-text";
+import { claimPublicPlace } from "./public-copies";
 
 /**
  * Admin moderation of one submission, each action with its undo:
@@ -52,7 +53,7 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
     if (locked.length === 0) return { ok: false as const, code: "not_found" as const, message: `No submission "${input.submissionId}".` };
     const current = await tx.submission.findUniqueOrThrow({
       where: { id: input.submissionId },
-      select: { source: true, status: true, verifiedAt: true, hiddenAt: true, flaggedAt: true },
+      select: { source: true, status: true, visibility: true, verifiedAt: true, hiddenAt: true, flaggedAt: true },
     });
     const conflict = (message: string) => ({ ok: false as const, code: "conflict" as const, message });
     const now = new Date();
@@ -75,10 +76,16 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
         if (current.hiddenAt) return conflict("The submission is already hidden.");
         data = { hiddenAt: now, moderationReason: reason ?? null };
         break;
-      case "unhide":
+      case "unhide": {
         if (!current.hiddenAt) return conflict("The submission is not hidden.");
+        // coming back into public view: the earlier of two users' public copies keeps the place (public-copies.ts)
+        if (current.visibility === "public") {
+          const place = await claimPublicPlace(tx, input.submissionId);
+          if (!place.ok) return conflict(place.message);
+        }
         data = { hiddenAt: null, moderationReason: null };
         break;
+      }
       case "flag":
         if (current.flaggedAt) return conflict("The submission is already flagged.");
         data = { flaggedAt: now, flagReason: reason ?? null };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import { AUDIT_ACTION } from "./moderate-submission";
+import { claimPublicPlace } from "./public-copies";
 
 /**
  * The owner makes their submission public or private (and back). Owner only: an admin who wants a submission
@@ -13,7 +14,9 @@ export const VisibilityRequest = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
 );
 
-export type VisibilityResult = { ok: true; visibility: "public" | "private"; changed: boolean } | { ok: false; code: "not_found" | "forbidden"; message: string };
+export type VisibilityResult =
+  | { ok: true; visibility: "public" | "private"; changed: boolean; hiddenCopies: string[] }
+  | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
 
 export async function setSubmissionVisibility(
   db: Db,
@@ -28,7 +31,14 @@ export async function setSubmissionVisibility(
       return { ok: false as const, code: "not_found" as const, message: `No submission "${input.submissionId}" (or it is private).` };
     if (current.ownerId !== input.viewer.id)
       return { ok: false as const, code: "forbidden" as const, message: "Only the submission's owner can change its visibility." };
-    if (current.visibility === input.visibility) return { ok: true as const, visibility: input.visibility, changed: false };
+    if (current.visibility === input.visibility) return { ok: true as const, visibility: input.visibility, changed: false, hiddenCopies: [] };
+    // made public: another user's public copy uploaded earlier keeps the place; later ones are hidden (public-copies.ts)
+    let hiddenCopies: string[] = [];
+    if (input.visibility === "public" && current.hiddenAt === null) {
+      const place = await claimPublicPlace(tx, input.submissionId);
+      if (!place.ok) return { ok: false as const, code: "conflict" as const, message: place.message };
+      hiddenCopies = place.hidden;
+    }
     await tx.submission.update({ where: { id: input.submissionId }, data: { visibility: input.visibility } });
     await tx.auditLog.create({
       data: {
@@ -39,6 +49,6 @@ export async function setSubmissionVisibility(
         reason: `made ${input.visibility}`,
       },
     });
-    return { ok: true as const, visibility: input.visibility, changed: true };
+    return { ok: true as const, visibility: input.visibility, changed: true, hiddenCopies };
   });
 }

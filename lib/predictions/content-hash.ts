@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 
 /**
- * The content identity of a prediction file: what the rows say, not how the file spells them. Each row is
- * written as canonical JSON (object keys sorted, no whitespace) and hashed; the file's hash covers the rows in
- * benchmark_id order. Key order, whitespace, line order, JSONL vs JSON array and gzip change nothing, so an
- * upload that differs from an earlier one only in bytes is recognised as the same predictions.
+ * The content identity of a prediction file: what the rows say to the scorer, not how the file spells them. Each
+ * row's scored projection (scored-projection.ts: only the fields scoring reads) is written as canonical JSON
+ * (object keys sorted, no whitespace) and hashed; the file's hash covers the rows in benchmark_id order. Key
+ * order, whitespace, line order, JSONL vs JSON array, gzip and fields no scorer reads change nothing, so an upload
+ * that differs from an earlier one only in those is recognised as the same predictions.
  */
 
 /** JSON with every object's keys sorted (recursively) and no whitespace. */

@@ -12,6 +12,7 @@ import {
   type PredictionStreamRow,
 } from "./parse-prediction-stream";
 import { contentSha256, rowDigest } from "./content-hash";
+import { scoredProjection } from "./scored-projection";
 import { isEmptyPrediction } from "./empty-prediction";
 import { validatePredictionRow } from "./validate-row";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
@@ -269,7 +270,7 @@ class ReportBuilder {
   private readonly seen = new Map<string, number>();
   /** test-split ids whose accepted row predicts nothing (isEmptyPrediction) */
   private testEmpty = 0;
-  /** digest of each accepted row's canonical JSON: the file's content hash (lib/predictions/content-hash.ts) */
+  /** digest of each accepted row's scored projection as canonical JSON: the file's content hash (content-hash.ts) */
   readonly rowDigests = new Map<string, Buffer>();
   private readonly unknownIds: string[] = [];
   private readonly duplicateIds: string[] = [];
@@ -338,7 +339,8 @@ class ReportBuilder {
     }
     this.seen.set(id, item.line);
     if (this.testIds?.has(id) && isEmptyPrediction(this.track, row)) this.testEmpty += 1;
-    this.rowDigests.set(id, rowDigest(item.value));
+    // the duplicate rule compares what scoring reads, not every byte of the row (scored-projection.ts)
+    this.rowDigests.set(id, rowDigest(scoredProjection(this.track, result.value, row)));
     this.valid += 1;
   }
 

@@ -102,8 +102,11 @@ export type ExistingSubmission = { id: string | null; track: string; url: string
 
 export type SubmissionRefusal = {
   ok: false;
-  /** maps to HTTP: invalid_file 422, too_large 413, limit_reached 429, bad_request 400, not_found 404, duplicate 409 */
-  code: "invalid_file" | "too_large" | "limit_reached" | "bad_request" | "not_found" | "duplicate";
+  /**
+   * maps to HTTP: invalid_file 422, too_large 413, limit_reached 429, bad_request 400, not_found 404, duplicate 409,
+   * name_taken 409 (the system name or organisation poses as another's: lib/submissions/system-name-check.ts)
+   */
+  code: "invalid_file" | "too_large" | "limit_reached" | "bad_request" | "not_found" | "duplicate" | "name_taken";
   message: string;
   validation?: Omit<UploadValidation, "storedGzip">;
   /** for a run: the file (path inside the archive or upload) the refusal is about */

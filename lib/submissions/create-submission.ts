@@ -12,6 +12,7 @@ import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, Ru
 import { drain } from "./drain";
 import { MAX_REPORTED_PROBLEMS } from "./limits";
 import { prepareModuleFile } from "./prepare-module-file";
+import { systemNameProblem } from "./system-name-check";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
@@ -39,10 +40,11 @@ type PreparedFile = {
 
 /**
  * The one path every single-file upload takes (web form, API, CLI): check the request, validate the file while it
- * streams in, then in ONE transaction enforce the one-submission-per-content rule and then the upload limits
- * (lib/submissions/upload-limits.ts), store the file and queue its scoring job. A refused upload stores nothing and does not count against the limits; a retry
- * with the same Idempotency-Key returns the existing submission; the same predictions as an existing non-failed
- * submission on the track (whoever made it, however the file is written) are refused as a duplicate.
+ * streams in, then in ONE transaction enforce the one-submission-per-content rule, the name rule and then the upload
+ * limits (lib/submissions/upload-limits.ts), store the file and queue its scoring job. A refused upload stores
+ * nothing and does not count against the limits; a retry with the same Idempotency-Key returns the existing
+ * submission; the same scored predictions as an existing non-failed submission on the track (one of the uploader's
+ * own, or anyone's public one; however the file is written) are refused as a duplicate.
  */
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
   // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's:
@@ -225,6 +227,10 @@ async function commitFiles(
         const duplicate = await duplicateOf(tx, input.ownerId, benchmark.id, file);
         if (duplicate) return duplicate;
       }
+      // after the duplicate rule: a copy under the original's name is told it is a copy (with the link)
+      const named = await systemNameProblem(tx, input.ownerId, input.system);
+      if (named) return { ok: false, code: "name_taken", message: named };
+
       // One upload (a run counts once) against the daily, per-track and test-split limits (upload-limits.ts).
       const over = await uploadLimitRefusal(tx, input.ownerId, {
         tracks: files.map((f) => f.track),
@@ -244,11 +250,14 @@ async function commitFiles(
         openWeights: input.system.openWeights ?? null,
         description: input.system.description ?? null,
       };
+      // an admin verified the organisation the system had; another one is a new claim (organisation-label.ts)
+      const before = await tx.system.findUnique({ where: { slug }, select: { organisation: true } });
+      const reclaimed = before !== null && before.organisation !== systemFields.organisation ? { organisationVerifiedAt: null } : {};
       const system = await tx.system.upsert({
         where: { slug },
         create: { slug, ownerId: input.ownerId, ...systemFields },
         // A private upload never rewrites what the public already sees of the system (name, organisation, links).
-        update: input.visibility === "private" ? {} : systemFields,
+        update: input.visibility === "private" ? {} : { ...systemFields, ...reclaimed },
         select: { id: true },
       });
       const runRow = run
@@ -291,23 +300,33 @@ async function commitFiles(
   );
 }
 
-/** The refusal for a file whose predictions an existing non-failed submission on its track already holds. */
+/**
+ * The refusal for a file whose predictions an existing non-failed submission on its track already holds: one of
+ * the uploader's own (any visibility), or a publicly visible one of anyone's. Another user's private or hidden
+ * copy does not block: before, it did, forever (409 even after an admin hid it), so anyone holding a group's
+ * outputs could squat their submission (issue 19 finding 7). When such a private copy is later made public, the
+ * earlier upload keeps the place (lib/moderation/public-copies.ts).
+ */
 async function duplicateOf(tx: Tx, ownerId: string, benchmarkId: string, file: PreparedFile): Promise<SubmissionRefusal | null> {
   const existing = await tx.submission.findFirst({
-    where: { benchmarkVersionId: benchmarkId, contentSha256: file.contentSha256, tracks: { has: file.track }, status: { not: "failed" } },
+    where: {
+      benchmarkVersionId: benchmarkId,
+      contentSha256: file.contentSha256,
+      tracks: { has: file.track },
+      status: { not: "failed" },
+      OR: [{ ownerId }, { visibility: "public", hiddenAt: null }],
+    },
     orderBy: { createdAt: "asc" },
-    select: { id: true, ownerId: true, visibility: true, hiddenAt: true },
+    select: { id: true, ownerId: true },
   });
   if (!existing) return null;
-  // Someone else's private or hidden submission is not named: its existence is all the uploader learns.
-  const visible = existing.ownerId === ownerId || (existing.visibility === "public" && existing.hiddenAt === null);
-  const url = visible ? `/submissions/${existing.id}` : null;
+  const url = `/submissions/${existing.id}`;
   return {
     ok: false,
     code: "duplicate",
     file: file.path,
-    existing: { id: visible ? existing.id : null, track: file.track, url },
-    message: `${file.path} holds the same ${file.track} predictions as ${visible ? `submission ${existing.id} (${url})` : "an existing submission that is not public"}; the same predictions are scored once (nothing was stored).`,
+    existing: { id: existing.id, track: file.track, url },
+    message: `${file.path} holds the same ${file.track} predictions as submission ${existing.id} (${url})${existing.ownerId === ownerId ? ", one of yours" : ""}; the same predictions are scored once (nothing was stored).`,
   };
 }
 

@@ -50,7 +50,7 @@ describe("validateModuleUpload", () => {
     expect(jsonl.contentSha256).toBe(csv.contentSha256);
     expect(gz.contentSha256).toBe(csv.contentSha256);
     expect(
-      moduleContentSha256([
+      moduleContentSha256(selection, [
         { person_id: "1", choice: 4 },
         { person_id: "2", choice: 8 },
       ]),

@@ -22,9 +22,13 @@ import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation 
 
 export type ModuleValidation = UploadValidation & { storedGzip: Buffer | null };
 
-/** The content hash of parsed rows: each row as canonical JSON, the rows sorted, so file format, key order, row order and gzip change nothing. */
-export function moduleContentSha256(rows: readonly Record<string, unknown>[]): string {
-  const lines = rows.map(({ line: _line, ...row }) => canonicalJson(row)).sort();
+/**
+ * The content hash of parsed rows: each row's scored part (the track's `scoredRow`, default the whole parsed row)
+ * as canonical JSON, the rows sorted, so file format, key order, row order, gzip and columns the scorer does not
+ * read change nothing.
+ */
+export function moduleContentSha256(track: Pick<AnyTrack, "scoredRow">, rows: readonly Record<string, unknown>[]): string {
+  const lines = rows.map(({ line: _line, ...row }) => canonicalJson(track.scoredRow ? track.scoredRow(row) : row)).sort();
   const hash = createHash("sha256");
   for (const line of lines) hash.update(`${line}\n`);
   return hash.digest("hex");
@@ -116,7 +120,7 @@ export async function validateModuleUpload(
     code: "ok",
     ...base,
     sha256: hash.digest("hex"),
-    contentSha256: moduleContentSha256(parsed.rows as Record<string, unknown>[]),
+    contentSha256: moduleContentSha256(track, parsed.rows as Record<string, unknown>[]),
     storedGzip: await stored.finish(),
     coverage: coverage(parsed.rows.length, 0, parsed.rows.length),
     problems: [],

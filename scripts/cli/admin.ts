@@ -1,9 +1,20 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken } from "@/lib/auth/api-token";
+import { nameProblem } from "@/lib/security/safe-text";
 import { EmailOption, parseOption, withDb } from "./with-db";
 
-const DisplayName = z.string().trim().min(1, "--name must not be empty").max(100, "--name must be at most 100 characters");
+// the one validator every name goes through (safe-text.ts): a BEL or U+202E stored here showed on the admin's rows
+const DisplayName = z
+  .string()
+  .trim()
+  .min(1, "--name must not be empty")
+  .max(100, "--name must be at most 100 characters")
+  .superRefine((value, ctx) => {
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `--name ${problem}` });
+  });
+const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
 
 /**
  * `admin bootstrap --email <e> [--name "Display name"]`: the first admin and an API token in ONE command, for a
@@ -43,4 +54,62 @@ export function register(program: Command): void {
           `Submit with: npm run --silent alpsbench -- submit --server <url> --token <token> --task task1 --file predictions.jsonl --model "My model" --wait\n`,
       );
     });
+
+  admin
+    .command("rehash-content")
+    .description("re-compute every stored upload's content hash (the duplicate rule's) from its file; once after upgrading")
+    .action(async () => {
+      const { rehashStoredContent } = await import("@/lib/submissions/rehash-content");
+      const result = await withDb((db) => rehashStoredContent(db, (line) => process.stderr.write(`${line}\n`)));
+      process.stderr.write(`${result.checked} stored upload(s) read, ${result.changed} content hash(es) re-computed.\n`);
+    });
+
+  admin
+    .command("verify-organisation")
+    .description('mark an uploaded system\'s organisation as verified (pages show it without "(claimed)"), or --undo')
+    .requiredOption("--system <slug>", "the system's slug, as in /systems/<slug>")
+    .requiredOption("--actor <email>", "the admin who checked the claim (recorded in the audit log)")
+    .option("--undo", "withdraw the verification")
+    .action(async (options: { system: string; actor: string; undo?: boolean }) => {
+      const slug = parseOption(SystemSlugOption, options.system);
+      const actorEmail = parseOption(EmailOption, options.actor);
+      const result = await withDb((db) => verifyOrganisation(db, { slug, actorEmail, undo: options.undo === true }));
+      if (!result.ok) throw new Error(result.message);
+      process.stderr.write(`${result.message}\n`);
+    });
+}
+
+/**
+ * An admin vouches for (or withdraws) the organisation an uploader gave their system, audited. The organisation
+ * is named in the audit row, since a later upload may change it (which clears the verification).
+ */
+export async function verifyOrganisation(
+  db: Parameters<Parameters<typeof withDb>[0]>[0],
+  input: { slug: string; actorEmail: string; undo: boolean },
+): Promise<{ ok: boolean; message: string }> {
+  return db.$transaction(async (tx) => {
+    const actor = await tx.user.findUnique({ where: { email: input.actorEmail }, select: { id: true, role: true } });
+    if (!actor || actor.role !== "admin") return { ok: false, message: `--actor ${input.actorEmail} is not an admin.` };
+    const system = await tx.system.findUnique({
+      where: { slug: input.slug },
+      select: { id: true, organisation: true, ownerId: true, organisationVerifiedAt: true },
+    });
+    if (!system) return { ok: false, message: `No system "${input.slug}".` };
+    if (system.ownerId === null) return { ok: false, message: `"${input.slug}" is the server's own (reported or seeded): its organisation is not a claim.` };
+    if (!system.organisation) return { ok: false, message: `"${input.slug}" gives no organisation.` };
+    if ((system.organisationVerifiedAt !== null) !== input.undo) {
+      return { ok: true, message: `"${input.slug}": the organisation "${system.organisation}" is already ${input.undo ? "unverified" : "verified"}.` };
+    }
+    await tx.system.update({ where: { id: system.id }, data: { organisationVerifiedAt: input.undo ? null : new Date() } });
+    await tx.auditLog.create({
+      data: {
+        actorId: actor.id,
+        action: input.undo ? "system.organisation.unverify" : "system.organisation.verify",
+        targetType: "system",
+        targetId: system.id,
+        reason: system.organisation,
+      },
+    });
+    return { ok: true, message: `"${input.slug}": the organisation "${system.organisation}" is now ${input.undo ? "a claim again" : "verified"}.` };
+  });
 }

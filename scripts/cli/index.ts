@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { register as registerAdmin } from "./admin";
+import { register as registerDeleteSubmission } from "./delete-submission";
 import { register as registerExportPredictions } from "./export-predictions";
 import { register as registerImport } from "./import";
 import { BENCHMARKS } from "@/lib/benchmarks";
@@ -20,6 +21,7 @@ export function registerCommands(program: Command): void {
   registerRole(program);
   registerAdmin(program);
   registerSubmit(program);
+  registerDeleteSubmission(program);
   registerRescore(program);
   // commands a benchmark module brings (e.g. personalllm-synthetic)
   for (const benchmark of BENCHMARKS) benchmark.registerCommands?.(program);

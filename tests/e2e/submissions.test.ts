@@ -240,7 +240,7 @@ describe("uploads", () => {
     expect(admin.rows.every((r) => r.split === "test")).toBe(true);
   });
 
-  test("a private submission is 404 to everyone but its owner and admins, and anonymous in the queue", async () => {
+  test("a private submission is 404 to everyone but its owner and admins, and listed in the queue only to them", async () => {
     const task2 = await db.instance.findFirstOrThrow({
       where: { benchmarkVersion: { slug: "demo" }, trackId: "task2", split: "dev" },
       orderBy: { benchmarkId: "asc" },
@@ -262,11 +262,17 @@ describe("uploads", () => {
     expect((await getSubmission(baseUrl, id, tokens.admin)).status).toBe(200);
     await waitUntilFinished(baseUrl, id, tokens.alice, SCORING_TIMEOUT_MS);
 
-    const queue = await (await fetch(`${baseUrl}/api/v1/queue`)).text();
-    expect(queue).not.toContain(id);
-    expect(queue).not.toContain("E2E Private System");
-    const view = JSON.parse(queue) as { recent: { id: string | null; private: boolean; system: string | null; runSeconds: number | null; status: string }[] };
-    expect(view.recent.some((r) => r.private && r.id === null && r.system === null)).toBe(true);
+    // issue 19 finding 11: a private entry's track, split and times are listed to its owner and admins only
+    type Queue = { recent: { id: string | null; private: boolean; system: string | null; tracks?: string[]; runSeconds: number | null; status: string }[] };
+    for (const token of [undefined, tokens.bob]) {
+      const queue = await (await fetch(`${baseUrl}/api/v1/queue`, token ? { headers: { authorization: `Bearer ${token}` } } : {})).text();
+      expect(queue).not.toContain(id);
+      expect(queue).not.toContain("E2E Private System");
+      expect((JSON.parse(queue) as Queue).recent.some((r) => r.private)).toBe(false);
+    }
+    const own = (await (await fetch(`${baseUrl}/api/v1/queue`, { headers: { authorization: `Bearer ${tokens.alice}` } })).json()) as Queue;
+    expect(own.recent.find((r) => r.id === id)).toMatchObject({ private: true, system: "E2E Private System", tracks: ["task2"] });
+    const view = (await (await fetch(`${baseUrl}/api/v1/queue`)).json()) as Queue;
     const small = view.recent.find((r) => r.system === "E2E Small Upload");
     expect(small).toMatchObject({ private: false, status: "done" });
     expect(typeof small!.runSeconds).toBe("number");

@@ -24,12 +24,14 @@ const rows = (ids: string[]) =>
     .join("\n");
 function upload(overrides: Partial<NewSubmission> & { text: string }): NewSubmission {
   const { text, ...rest } = overrides;
+  // another user's public system name is refused (lib/submissions/system-name-check.ts): each uploader has their own
+  const owner = rest.ownerId ?? ownerId;
   return {
     ownerId,
     track: "task1",
     split: "full",
     benchmark: "demo",
-    system: { name: "Upload Test System", kind: "general_llm" },
+    system: { name: owner === ownerId ? "Upload Test System" : `Upload Test System ${owner}`, kind: "general_llm" },
     fileName: "p.jsonl",
     body: bytes(text),
     ...rest,
@@ -104,13 +106,13 @@ describe("createSubmission: the one path every upload takes", () => {
     }
     // a changed value is new content
     const changed = reordered.replace(`dup ${ids[0]}"`, `dup ${ids[0]}!"`);
-    expect(await createSubmission(db, { ...upload({ text: changed }), ownerId: other })).toMatchObject({ ok: true });
+    expect(await createSubmission(db, upload({ text: changed, ownerId: other }))).toMatchObject({ ok: true });
   });
 
   test("10 parallel uploads of one file by 10 users make exactly one submission (issue 11 finding 7)", async () => {
     const users = await Promise.all(Array.from({ length: 10 }, (_, i) => db.user.create({ data: { email: `burst-${i}-${Date.now()}@example.org` } })));
     const text = rows(demoIds.slice(10, 14)).replace(/note/g, "burst");
-    const results = await Promise.all(users.map((u) => createSubmission(db, { ...upload({ text }), ownerId: u.id })));
+    const results = await Promise.all(users.map((u) => createSubmission(db, upload({ text, ownerId: u.id }))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.code === "duplicate")).toHaveLength(9);
     const winner = results.find((r) => r.ok);
@@ -145,7 +147,7 @@ describe("createSubmission: the one path every upload takes", () => {
     const user = (await db.user.create({ data: { email: `limit-${Date.now()}@example.org` } })).id;
     const limit = Number(process.env.SUBMISSIONS_PER_TRACK_PER_DAY ?? 5);
     const attempts = await Promise.all(
-      Array.from({ length: limit + 3 }, (_, i) => createSubmission(db, { ...upload({ text: rows(demoIds.slice(i, i + 2)) }), ownerId: user })),
+      Array.from({ length: limit + 3 }, (_, i) => createSubmission(db, upload({ text: rows(demoIds.slice(i, i + 2)), ownerId: user }))),
     );
     const accepted = attempts.filter((a) => a.ok);
     expect(accepted).toHaveLength(limit);
@@ -154,7 +156,7 @@ describe("createSubmission: the one path every upload takes", () => {
     const first = accepted[0]!;
     if (!first.ok) return;
     await db.submission.update({ where: { id: first.id }, data: { status: "failed", failureIsOurs: true } });
-    const refunded = await createSubmission(db, { ...upload({ text: rows(demoIds.slice(9, 12)) }), ownerId: user });
+    const refunded = await createSubmission(db, upload({ text: rows(demoIds.slice(9, 12)), ownerId: user }));
     expect(refunded.ok).toBe(true);
   });
 
@@ -166,7 +168,7 @@ describe("createSubmission: the one path every upload takes", () => {
       ["full", rows([...demoIds, testIds[0]!])],
       ["test", rows(testIds.slice(1))],
     ] as const) {
-      const result = await createSubmission(db, { ...upload({ text, split }), ownerId: user });
+      const result = await createSubmission(db, upload({ text, split, ownerId: user }));
       expect(result).toMatchObject({ ok: false, code: "invalid_file" });
       if (result.ok) continue;
       const covered = split === "test" && text === rows(testIds.slice(1)) ? testIds.length - 1 : 1;
@@ -175,7 +177,7 @@ describe("createSubmission: the one path every upload takes", () => {
     }
     expect(await db.submission.count({ where: { ownerId: user } })).toBe(before);
     // every test row: accepted
-    expect(await createSubmission(db, { ...upload({ text: rows(testIds), split: "test" }), ownerId: user })).toMatchObject({ ok: true, duplicate: false });
+    expect(await createSubmission(db, upload({ text: rows(testIds), split: "test", ownerId: user }))).toMatchObject({ ok: true, duplicate: false });
   });
 
   test("a track with no instances, or a wrong track, is a clear request error", async () => {

@@ -4,7 +4,7 @@ import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/leaderboard/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
-import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
+import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
 import { alpsBenchInputsResponse } from "./http/inputs-response";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
@@ -43,6 +43,11 @@ export const alpsBench: PipelineBenchmark = {
     sendsRunFile: (path) => !isIgnoredRunFile(path),
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };
+      if (hasParentSegment(path))
+        return {
+          kind: "refused",
+          message: 'its path has a ".." segment; give each file its plain path inside the run, such as dev/task1/predictions.jsonl (nothing was stored).',
+        };
       const place = placeOfRunFile(path);
       if (place) return { kind: "placed", ...place };
       if (!hasOfficialName(path)) return { kind: "ignored" };

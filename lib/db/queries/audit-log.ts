@@ -18,6 +18,8 @@ export const PUBLIC_AUDIT_ACTIONS = [
   "submission.unhide",
   "submission.flag",
   "submission.unflag",
+  // an admin deleting another user's public submission (lib/submissions/delete-submission.ts)
+  "submission.delete",
 ] as const;
 
 export type AuditEntry = {

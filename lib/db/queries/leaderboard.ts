@@ -1,3 +1,4 @@
+import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
@@ -33,7 +34,7 @@ const SUBMISSION_SELECT = {
   contaminationFlagged: true,
   testFigureNoise: true,
   owner: { select: { name: true } },
-  system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true, openWeights: true } },
+  system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true, openWeights: true } },
 } as const;
 
 const SCORE_SELECT = {
@@ -148,7 +149,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     rowId,
     systemSlug: submission.system.slug,
     systemName: submission.system.name,
-    organisation: submission.system.organisation,
+    organisation: shownOrganisation(submission.system),
     kind: submission.system.kind,
     backbone: submission.system.backbone,
     openWeights: submission.system.openWeights,

@@ -5,8 +5,9 @@ import { submissionProgressSelect } from "./submission-progress-select";
 /**
  * The public queue: uploads waiting, running (with progress) and recently finished (with durations), read
  * from the Submission rows the worker updates (not from pg-boss's tables: those know jobs, not what a job is
- * scoring or how far it got). Private and hidden submissions appear only as "private": no id, no system
- * name; their track, timing and progress stay, since they explain the queue's length.
+ * scoring or how far it got). A private or hidden submission is listed only to its owner and to admins (marked
+ * `private: true`); everyone else sees it only in the totals, and in the gap it leaves in the waiting positions.
+ * Its track, split and times told others what a private upload was doing and when (issue 19 finding 11).
  */
 
 const RUNNING = ["validating", "scoring", "judging"] as const;
@@ -14,6 +15,7 @@ const LIST_LIMIT = 50;
 
 const select = {
   ...submissionProgressSelect,
+  ownerId: true,
   system: { select: { name: true, slug: true } },
 } as const;
 
@@ -25,14 +27,21 @@ function loadRows(db: Db, where: Prisma.SubmissionWhereInput, orderBy: Prisma.Su
 
 const seconds = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)) : null);
 
-function identity(row: Row) {
-  const isPublic = row.visibility === "public" && row.hiddenAt === null;
-  return isPublic
-    ? { id: row.id, private: false, system: row.system.name, systemSlug: row.system.slug }
-    : { id: null, private: true, system: null, systemSlug: null };
+/** Who reads the queue: null for a visitor. */
+export type QueueViewer = { id: string; role: "user" | "admin" } | null;
+
+const isPublic = (row: Row) => row.visibility === "public" && row.hiddenAt === null;
+
+/** Whether the viewer may see this entry at all: public ones, and private or hidden ones of their own (admins: all). */
+function listedFor(viewer: QueueViewer, row: Row): boolean {
+  return isPublic(row) || (viewer !== null && (viewer.role === "admin" || viewer.id === row.ownerId));
 }
 
-export async function getQueueView(db: Db, now = new Date()) {
+function identity(row: Row) {
+  return { id: row.id, private: !isPublic(row), system: row.system.name, systemSlug: row.system.slug };
+}
+
+export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()) {
   const [waiting, running, recent, waitingTotal, runningTotal] = await Promise.all([
     loadRows(db, { status: "queued" }, { createdAt: "asc" }, LIST_LIMIT),
     loadRows(db, { status: { in: [...RUNNING] } }, { startedAt: "asc" }, LIST_LIMIT),
@@ -57,27 +66,35 @@ export async function getQueueView(db: Db, now = new Date()) {
     generatedAt: now.toISOString(),
     waiting: {
       total: waitingTotal,
-      jobs: waiting.map((row, index) => ({ position: index + 1, ...base(row), waitingSeconds: seconds(row.createdAt, now) })),
+      // the position is the place in the whole line, so an unlisted private entry leaves a gap, not a lie
+      jobs: waiting
+        .map((row, index) => ({ row, position: index + 1 }))
+        .filter(({ row }) => listedFor(viewer, row))
+        .map(({ row, position }) => ({ position, ...base(row), waitingSeconds: seconds(row.createdAt, now) })),
     },
     running: {
       total: runningTotal,
-      jobs: running.map((row) => ({
+      jobs: running
+        .filter((row) => listedFor(viewer, row))
+        .map((row) => ({
+          ...base(row),
+          status: row.status,
+          startedAt: row.startedAt?.toISOString() ?? null,
+          runningSeconds: seconds(row.startedAt, now),
+          progress: progress(row),
+        })),
+    },
+    recent: recent
+      .filter((row) => listedFor(viewer, row))
+      .map((row) => ({
         ...base(row),
         status: row.status,
         startedAt: row.startedAt?.toISOString() ?? null,
-        runningSeconds: seconds(row.startedAt, now),
-        progress: progress(row),
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+        waitSeconds: seconds(row.createdAt, row.startedAt),
+        runSeconds: seconds(row.startedAt, row.finishedAt),
+        totalSeconds: seconds(row.createdAt, row.finishedAt),
+        instances: row.progressTotal,
       })),
-    },
-    recent: recent.map((row) => ({
-      ...base(row),
-      status: row.status,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-      waitSeconds: seconds(row.createdAt, row.startedAt),
-      runSeconds: seconds(row.startedAt, row.finishedAt),
-      totalSeconds: seconds(row.createdAt, row.finishedAt),
-      instances: row.progressTotal,
-    })),
   };
 }

@@ -1,3 +1,4 @@
+import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
 import type { Db } from "@/lib/db/create-client";
@@ -39,7 +40,7 @@ const submissionSelect = {
   contaminationFlagged: true,
   testFigureNoise: true,
   rewardSource: true,
-  system: { select: { slug: true, name: true, organisation: true, kind: true, backbone: true } },
+  system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
 } as const;
 
 export function canViewSubmission(submission: { visibility: "public" | "private"; hiddenAt: Date | null; ownerId: string | null }, viewer: Viewer): boolean {
@@ -133,7 +134,13 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     hidden: submission.hiddenAt !== null,
     ...(mayManage && submission.hiddenAt ? { hiddenReason: submission.moderationReason } : {}),
     isOwner: viewer !== null && submission.ownerId !== null && viewer.id === submission.ownerId,
-    system: submission.system,
+    system: {
+      slug: submission.system.slug,
+      name: submission.system.name,
+      organisation: shownOrganisation(submission.system),
+      kind: submission.system.kind,
+      backbone: submission.system.backbone,
+    },
     createdAt: submission.createdAt.toISOString(),
     startedAt: submission.startedAt?.toISOString() ?? null,
     finishedAt: submission.finishedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
@@ -65,9 +66,12 @@ export async function getComparison(db: Db, slugs: readonly string[], scope: Lea
   if (slugs.length < 2 || slugs.length > MAX_COMPARED) return null;
   const found = await db.system.findMany({
     where: { slug: { in: [...slugs] }, submissions: { some: { status: "done", visibility: "public", hiddenAt: null } } },
-    select: { slug: true, name: true, organisation: true, kind: true },
+    select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true },
   });
-  const systems = slugs.map((slug) => found.find((s) => s.slug === slug));
+  const systems = slugs.map((slug) => {
+    const s = found.find((f) => f.slug === slug);
+    return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
+  });
   if (systems.some((s) => s === undefined)) return null;
   const boards = await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)));
   const tracks: CompareTrack[] = [];

@@ -1,3 +1,4 @@
+import { shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import type { ResultTier, SystemKind } from "@/lib/leaderboard/types";
@@ -81,6 +82,7 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
       description: true,
       createdAt: true,
       ownerId: true,
+      organisationVerifiedAt: true,
     },
   });
   if (!system) return null;
@@ -127,7 +129,8 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
   // its name, organisation and links were given with those submissions.
   const mayManage = viewer !== null && (viewer.role === "admin" || (system.ownerId !== null && system.ownerId === viewer.id));
   if (visible.length === 0 && !mayManage) return null;
-  const { ownerId: _ownerId, ...shown } = system;
+  const { ownerId: _ownerId, organisationVerifiedAt: _verified, ...rest } = system;
+  const shown = { ...rest, organisation: shownOrganisation(system) };
   const submissions: SystemSubmission[] = [];
   for (const row of visible) {
     const versions = row.scores.length > 0 ? await currentScoreVersions(db, row.id, row.scorerVersion) : [];

@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
+import { readSignInRequest } from "@/lib/auth/sign-in-body";
 import { checkSignInAttempt, clientIpOf } from "@/lib/auth/sign-in-guard";
 import { env } from "@/lib/env";
 import { publicHostOf, publicProtocolOf } from "@/lib/security/same-origin";
@@ -34,23 +35,14 @@ export async function GET(request: NextRequest): Promise<Response> {
 
 /**
  * POST /api/auth/signin/<provider> starts a sign-in (sends an e-mail, or redirects to GitHub) without going
- * through the sign-in page, so the sign-in guard is applied here as well.
+ * through the sign-in page, so the sign-in guard is applied here as well, on the address Auth.js will mail
+ * (lib/auth/sign-in-body.ts: a form post with one email field, or 400).
  */
 export async function POST(request: NextRequest): Promise<Response> {
-  const provider = /\/api\/auth\/signin\/([^/?]+)/.exec(request.nextUrl.pathname)?.[1];
-  if (provider) {
-    const email =
-      provider === "nodemailer"
-        ? String(
-            (
-              await request
-                .clone()
-                .formData()
-                .catch(() => null)
-            )?.get("email") ?? "",
-          ) || null
-        : null;
-    const verdict = await checkSignInAttempt({ method: provider === "github" ? "github" : "email", email, ip: clientIpOf(request.headers) });
+  const read = await readSignInRequest(request);
+  if (!read.ok) return Response.json({ error: { code: "bad_request", message: read.message } }, { status: 400 });
+  if (read.provider !== null) {
+    const verdict = await checkSignInAttempt({ method: read.provider === "github" ? "github" : "email", email: read.email, ip: clientIpOf(request.headers) });
     if (!verdict.ok) {
       return Response.json(
         { error: { code: "sign_in_refused", message: verdict.message } },

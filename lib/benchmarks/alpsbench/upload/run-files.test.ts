@@ -41,4 +41,15 @@ describe("placeOfRunFile", () => {
     expect(runFile("predictions.jsonl")).toMatchObject({ kind: "refused", message: expect.stringContaining("task4_ability2/") });
     expect(runFile("README.md")).toEqual({ kind: "ignored" });
   });
+
+  it('"." segments are no hidden files: dev/./task1/predictions.jsonl is the dev Task 1 file; a ".." path is refused (issue 19 finding 11)', () => {
+    const { runFile, sendsRunFile } = alpsBench.pipeline;
+    expect(isIgnoredRunFile("dev/./task1/predictions.jsonl")).toBe(false);
+    expect(sendsRunFile("./dev/task1/predictions.jsonl")).toBe(true);
+    expect(runFile("dev/./task1/predictions.jsonl")).toEqual({ kind: "placed", track: "task1", split: "dev" });
+    expect(runFile("./task3/./d300/predictions.jsonl")).toEqual({ kind: "placed", track: "task3/d300", split: null });
+    expect(runFile("dev/../task1/predictions.jsonl")).toMatchObject({ kind: "refused", message: expect.stringContaining('".."') });
+    // still hidden: a dot file or folder
+    expect(isIgnoredRunFile("dev/.cache/task1/predictions.jsonl")).toBe(true);
+  });
 });

@@ -12,10 +12,20 @@ const OFFICIAL_NAME = /^predictions?\.(jsonl|json|ndjson)(\.gz)?$/i;
 
 export type RunFilePlace = { track: TrackId; split: Split | null };
 
-/** Files a run ignores: folders' metadata that archivers add (macOS `__MACOSX/`, `.DS_Store`, hidden files). */
+/**
+ * Files a run ignores: folders' metadata that archivers add (macOS `__MACOSX/`, `.DS_Store`, hidden files). The
+ * path segments "." and ".." are not hidden files: `dev/./task1/predictions.jsonl` is the dev split's Task 1 file
+ * (it was silently ignored before), and a ".." path is refused by `hasParentSegment`'s caller, never skipped.
+ */
 export function isIgnoredRunFile(filePath: string): boolean {
   const segments = filePath.split("/");
-  return segments.some((segment) => segment === "__MACOSX" || segment.startsWith(".")) || !PREDICTION_FILE.test(segments.at(-1) ?? "");
+  const hidden = (segment: string) => segment.startsWith(".") && segment !== "." && segment !== "..";
+  return segments.some((segment) => segment === "__MACOSX" || hidden(segment)) || !PREDICTION_FILE.test(segments.at(-1) ?? "");
+}
+
+/** Whether a path climbs out of its folder (`task1/../predictions.jsonl`): such a path names no place in a run. */
+export function hasParentSegment(filePath: string): boolean {
+  return filePath.split("/").includes("..");
 }
 
 /** Whether the file has the official harness's name (`predictions.jsonl`): when a run has any, only those count. */

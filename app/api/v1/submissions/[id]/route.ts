@@ -4,10 +4,13 @@ import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
 import { readJsonBody } from "@/lib/security/read-json-body";
+import { deleteSubmission } from "@/lib/submissions/delete-submission";
 import { apiError, internalError, unauthorized } from "../_lib/http";
 import { writingUser } from "../_lib/writing-user";
 
 export const dynamic = "force-dynamic";
+
+const STATUS_OF = { not_found: 404, forbidden: 403, conflict: 409 } as const;
 
 /**
  * GET /api/v1/submissions/{id}: status, progress, failure reason and the metrics of the current score
@@ -33,8 +36,10 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
 
 /**
  * PATCH /api/v1/submissions/{id} {visibility: "public" | "private"}: the owner changes who sees the submission.
- * Owner only (admins hide instead). Answers 200 {id, visibility, changed}; 400; 401; 403 not the owner, a
- * cross-site session request or a token without both the submit and the read scope; 404 unknown, or private to someone else.
+ * Owner only (admins hide instead). Answers 200 {id, visibility, changed, hidden_copies}; 400; 401; 403 not the
+ * owner, a cross-site session request or a token without both the submit and the read scope; 404 unknown, or
+ * private to someone else; 409 another user made the same predictions public earlier (the earlier upload keeps the
+ * place; later public copies are hidden and listed in hidden_copies: lib/moderation/public-copies.ts).
  */
 export async function PATCH(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
@@ -45,9 +50,31 @@ export async function PATCH(request: NextRequest, context: { params: Promise<{ i
     const body = await readJsonBody(request, VisibilityRequest);
     if (!body.ok) return apiError(400, "bad_request", body.message);
     const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
-    if (!result.ok) return apiError(result.code === "not_found" ? 404 : 403, result.code, result.message);
-    return NextResponse.json({ id, visibility: result.visibility, changed: result.changed }, { headers: { "cache-control": "no-store" } });
+    if (!result.ok) return apiError(STATUS_OF[result.code], result.code, result.message);
+    return NextResponse.json(
+      { id, visibility: result.visibility, changed: result.changed, hidden_copies: result.hiddenCopies },
+      { headers: { "cache-control": "no-store" } },
+    );
   } catch (error) {
     return internalError("PATCH /api/v1/submissions/{id}", error);
+  }
+}
+
+/**
+ * DELETE /api/v1/submissions/{id}: the owner or an admin deletes an upload, with its scores and results (it leaves
+ * every board), audited (lib/submissions/delete-submission.ts). Answers 200 {id, deleted: true}; 401; 403 neither
+ * owner nor admin, a cross-site session request or a token without both the submit and the read scope; 404 unknown,
+ * or private to someone else; 409 a seeded or reported row (the server's own data).
+ */
+export async function DELETE(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+  const { id } = await context.params;
+  try {
+    const writer = await writingUser(request);
+    if (!writer.ok) return writer.response;
+    const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: writer.user.id, role: writer.user.role } });
+    if (!result.ok) return apiError(STATUS_OF[result.code], result.code, result.message);
+    return NextResponse.json({ id, deleted: true }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    return internalError("DELETE /api/v1/submissions/{id}", error);
   }
 }

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | "limit_reached"
   | "conflict"
   | "duplicate"
+  | "name_taken"
   | "rate_limited"
   | "internal";
 
@@ -31,6 +32,7 @@ export const STATUS_OF_REFUSAL: Record<Extract<CreateSubmissionResult, { ok: fal
   bad_request: 400,
   not_found: 404,
   duplicate: 409,
+  name_taken: 409,
 };
 
 /** A 401 that says what to send, and why what was sent did not work. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "System" ADD COLUMN     "organisationVerifiedAt" TIMESTAMPTZ(3);
