@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import type { UploadModuleOption } from "@/components/upload-module-format";
 import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
 import { SignOutButton } from "../signin/_components/sign-out-button";
+import { localSignInOffered } from "../signin/local-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit predictions" };
@@ -39,7 +40,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
   const user = await getSessionUser();
   if (!user) {
     const methods = signInMethods();
-    const canSignIn = methods.github || methods.email || devSignInAvailable();
+    const canSignIn = methods.github || methods.email || devSignInAvailable() || (await localSignInOffered());
     return (
       <div className="space-y-6">
         <PageHeader
