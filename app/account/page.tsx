@@ -8,6 +8,7 @@ import { listAccountApiTokens, type AccountApiToken } from "@/lib/db/queries/acc
 import { listAccountSubmissions } from "@/lib/db/queries/account-submissions";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { CreateTokenForm } from "./_components/create-token-form";
+import { DisplayNameForm } from "./_components/display-name-form";
 import { revokeTokenAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,11 @@ const UTC = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`
 
 export default async function AccountPage() {
   const user = await requireSessionUser("/account");
-  const [tokens, submissions] = await Promise.all([listAccountApiTokens(db(), user.id), listAccountSubmissions(db(), user.id)]);
+  const [tokens, submissions, profile] = await Promise.all([
+    listAccountApiTokens(db(), user.id),
+    listAccountSubmissions(db(), user.id),
+    db().user.findUnique({ where: { id: user.id }, select: { name: true } }),
+  ]);
 
   return (
     <div className="space-y-8">
@@ -32,6 +37,15 @@ export default async function AccountPage() {
         }
         actions={<SignOutButton />}
       />
+
+      <section aria-labelledby="profile-title" className="space-y-3">
+        <h2 id="profile-title" className="text-lg font-semibold text-fg">
+          Your name
+        </h2>
+        <div className="max-w-2xl rounded-lg border border-line bg-surface p-5">
+          <DisplayNameForm current={profile?.name ?? ""} />
+        </div>
+      </section>
 
       <section aria-labelledby="tokens-title" className="space-y-4">
         <div>
