@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CliSubmitHelp } from "@/components/cli-submit-help";
+import { InputsLinks } from "@/components/inputs-links";
+import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { PageHeader } from "@/components/page-header";
 import { signInMethods } from "@/lib/auth/auth";
 import { devSignInAvailable } from "@/lib/auth/dev-sign-in";
@@ -38,6 +40,14 @@ function moduleOptions(): UploadModuleOption[] {
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requested = (await searchParams).benchmark;
   const user = await getSessionUser();
+  const inputs = await inputsVersionFor(db(), "alpsbench-v1");
+  const inputsLinks = inputs ? (
+    <InputsLinks
+      tasks={["task1", "task2", "task3", "task4"]}
+      benchmark={inputs.slug}
+      note={inputs.fallback ? "No AlpsBench data is imported on this server yet: these are the synthetic demo's inputs (upload to the Demo benchmark)." : undefined}
+    />
+  ) : null;
   if (!user) {
     const methods = signInMethods();
     const canSignIn = methods.github || methods.email || devSignInAvailable() || (await localSignInOffered());
@@ -61,6 +71,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
             <p className="mt-2 text-sm text-fg-muted">This server has no sign-in method configured (see the README), so the web form is not available here.</p>
           )}
         </div>
+        {inputsLinks}
         <div className="max-w-2xl rounded-lg border border-line bg-surface p-5">
           <CliSubmitHelp noSignIn={!canSignIn} />
         </div>
@@ -109,6 +120,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
       ) : (
         <UploadForm tracks={TRACKS} benchmarks={benchmarks} modules={modules} defaultBenchmark={defaultBenchmark} />
       )}
+      {inputsLinks}
     </div>
   );
 }
