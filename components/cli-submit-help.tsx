@@ -15,7 +15,7 @@ export function CliSubmitHelp({ noSignIn }: { noSignIn: boolean }) {
         The server&apos;s operator creates an account and a token with one command, run where the server runs (the token is printed once):
       </p>
       <code className={code} tabIndex={0}>
-        npm run --silent alpsbench -- admin bootstrap --email you@example.org --name &quot;Your name&quot;
+        npm run --silent alpsbench -- admin bootstrap --email you@example.org --display-name &quot;Your name&quot;
       </code>
       <p className="text-sm text-fg-muted">
         (<code className="font-mono text-[0.8125rem]">token create --email …</code> makes a token for a non-admin user.) Then upload a prediction file and follow its

@@ -21,18 +21,30 @@ import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
 
 const dev = process.argv.includes("--dev");
-const log = (line: string) => process.stderr.write(`[start] ${line}\n`);
+const began = Date.now();
+/** Every line says how long the start has run, so a slow phase shows as one, not as silence. */
+const log = (line: string) => process.stderr.write(`[start ${((Date.now() - began) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+/** Runs one phase of the start and says when it ends and how long it took. */
+async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await run();
+  log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
 const children: Supervised[] = [];
 
 async function main(): Promise<void> {
   const config = env();
   // A cluster orphaned by a killed earlier start is adopted and, being ours now, stopped on exit.
-  const database = await prepareDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgDir: path.resolve(root, config.ALPSBENCH_PG_DIR),
-    log,
-    adopt: { stopAdopted: true },
-  });
+  log(`phases: database and migrations, then seed and import beside the build (build, then typecheck), then the web server and the worker`);
+  const database = await phase("database and migrations", () =>
+    prepareDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgDir: path.resolve(root, config.ALPSBENCH_PG_DIR),
+      log,
+      adopt: { stopAdopted: true },
+    }),
+  );
   const unpublish = database.embedded ? publishRunningDatabase(path.resolve(root, config.ALPSBENCH_PG_DIR), database.url) : () => {};
   const stopDatabase = async () => {
     unpublish();
@@ -55,16 +67,18 @@ async function main(): Promise<void> {
     // a failed data step must not leave the build's rejection unhandled
     built.catch(() => {});
     const db = createPrismaClient(database.url);
-    const seeded = await seed(db);
+    const seeded = await phase("seed (reported figures, demo benchmark)", () => seed(db));
     log(
       `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems`,
     );
     if (config.ALPSBENCH_DATA_DIR) {
-      const report = await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log, { progress: progressFor(log) });
+      const dataDir = config.ALPSBENCH_DATA_DIR;
+      const report = await phase("import (ALPSBENCH_DATA_DIR)", () => importRealData(db, path.resolve(dataDir), log, { progress: progressFor(log) }));
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
     await db.$disconnect();
+    if (!dev) log("data ready; waiting for the build");
     await built;
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
@@ -80,7 +94,10 @@ async function main(): Promise<void> {
       spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, stdio: "inherit", env: childEnv });
   children.push(supervise({ name: "web server", start: node("scripts/web.ts", dev ? ["--dev"] : []), log }));
   children.push(supervise({ name: "worker", start: node("scripts/worker.ts"), log }));
-  log(`serving on http://${config.HOST}:${config.PORT} (web server and worker restarted if they die)`);
+  log(`web server and worker starting: http://${config.HOST}:${config.PORT} (each restarted if it dies)`);
+  if (!config.EMAIL_SERVER && !config.AUTH_GITHUB_ID) {
+    log(`sign in on the web: open http://${config.HOST}:${config.PORT}/signin on this machine and ask for a local sign-in link; it is printed here`);
+  }
 }
 
 main().catch((error: unknown) => {

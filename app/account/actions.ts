@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
+import { DisplayName, setDisplayName } from "@/lib/auth/display-name";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
 import { nameProblem } from "@/lib/security/safe-text";
@@ -56,4 +57,17 @@ export async function revokeTokenAction(form: FormData): Promise<void> {
   if (!parsed.success) return;
   await revokeApiToken(db(), user.id, parsed.data.tokenId);
   revalidatePath("/account");
+}
+
+export type DisplayNameState = { status: "idle" | "saved" | "error"; message: string | null; name: string };
+
+/** Sets the signed-in user's display name (shown on their submitted rows); "" clears it. */
+export async function setDisplayNameAction(_previous: DisplayNameState, form: FormData): Promise<DisplayNameState> {
+  const user = await requireSessionUser("/account");
+  const raw = String(form.get("name") ?? "");
+  const parsed = DisplayName.safeParse(raw);
+  if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Check the name.", name: raw };
+  await setDisplayName(db(), user.id, parsed.data);
+  revalidatePath("/account");
+  return { status: "saved", message: parsed.data === "" ? "Display name cleared." : "Display name saved.", name: parsed.data };
 }

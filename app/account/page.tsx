@@ -6,8 +6,10 @@ import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
 import { listAccountApiTokens, type AccountApiToken } from "@/lib/db/queries/account-api-tokens";
 import { listAccountSubmissions } from "@/lib/db/queries/account-submissions";
+import { groupRuns } from "@/lib/submissions/group-runs";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { CreateTokenForm } from "./_components/create-token-form";
+import { DisplayNameForm } from "./_components/display-name-form";
 import { revokeTokenAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +19,11 @@ const UTC = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`
 
 export default async function AccountPage() {
   const user = await requireSessionUser("/account");
-  const [tokens, submissions] = await Promise.all([listAccountApiTokens(db(), user.id), listAccountSubmissions(db(), user.id)]);
+  const [tokens, submissions, profile] = await Promise.all([
+    listAccountApiTokens(db(), user.id),
+    listAccountSubmissions(db(), user.id),
+    db().user.findUnique({ where: { id: user.id }, select: { name: true } }),
+  ]);
 
   return (
     <div className="space-y-8">
@@ -32,6 +38,15 @@ export default async function AccountPage() {
         }
         actions={<SignOutButton />}
       />
+
+      <section aria-labelledby="profile-title" className="space-y-3">
+        <h2 id="profile-title" className="text-lg font-semibold text-fg">
+          Your name
+        </h2>
+        <div className="max-w-2xl rounded-lg border border-line bg-surface p-5">
+          <DisplayNameForm current={profile?.name ?? ""} />
+        </div>
+      </section>
 
       <section aria-labelledby="tokens-title" className="space-y-4">
         <div>
@@ -92,24 +107,43 @@ export default async function AccountPage() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
-                {submissions.rows.map((s) => (
-                  <tr key={s.id}>
-                    <td className="px-3 py-2">
-                      <Link href={`/submissions/${s.id}`} className="font-medium text-accent hover:underline">
-                        {s.systemName}
-                      </Link>
-                      {s.benchmarkSlug === "demo" ? <span className="ml-1.5 text-xs text-fg-muted">(demo)</span> : null}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-[0.8125rem] text-fg">{s.tracks.join(", ")}</td>
-                    <td className="px-3 py-2 text-fg">{s.split}</td>
-                    <td className="px-3 py-2 text-fg">{STATUS_LABEL[s.status as SubmissionStatusValue] ?? s.status}</td>
-                    <td className="px-3 py-2 text-fg">
-                      {s.visibility}
-                      {s.hidden ? <span className="ml-1.5 text-xs text-fg-muted">(hidden by a moderator)</span> : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap text-fg-muted">{UTC(s.createdAt)}</td>
-                  </tr>
-                ))}
+                {groupRuns(submissions.rows).map((entry) =>
+                  entry.kind === "run" ? (
+                    <tr key={`run-${entry.runId}`} data-run-id={entry.runId}>
+                      <td className="px-3 py-2">
+                        <Link href={`/runs/${entry.runId}`} className="font-medium text-accent hover:underline">
+                          {entry.systemName}
+                        </Link>
+                        <span className="ml-1.5 text-xs text-fg-muted">(run{entry.benchmarkSlug === "demo" ? ", demo" : ""})</span>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-[0.8125rem] text-fg">{entry.tracks.join(", ")}</td>
+                      <td className="px-3 py-2 text-fg">{entry.splits.join(", ")}</td>
+                      <td className="px-3 py-2 text-fg">{entry.status}</td>
+                      <td className="px-3 py-2 text-fg">
+                        {entry.visibility}
+                        {entry.hidden ? <span className="ml-1.5 text-xs text-fg-muted">(some hidden by a moderator)</span> : null}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap text-fg-muted">{UTC(entry.createdAt)}</td>
+                    </tr>
+                  ) : (
+                    <tr key={entry.row.id}>
+                      <td className="px-3 py-2">
+                        <Link href={`/submissions/${entry.row.id}`} className="font-medium text-accent hover:underline">
+                          {entry.row.systemName}
+                        </Link>
+                        {entry.row.benchmarkSlug === "demo" ? <span className="ml-1.5 text-xs text-fg-muted">(demo)</span> : null}
+                      </td>
+                      <td className="px-3 py-2 font-mono text-[0.8125rem] text-fg">{entry.row.tracks.join(", ")}</td>
+                      <td className="px-3 py-2 text-fg">{entry.row.split}</td>
+                      <td className="px-3 py-2 text-fg">{STATUS_LABEL[entry.row.status as SubmissionStatusValue] ?? entry.row.status}</td>
+                      <td className="px-3 py-2 text-fg">
+                        {entry.row.visibility}
+                        {entry.row.hidden ? <span className="ml-1.5 text-xs text-fg-muted">(hidden by a moderator)</span> : null}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap text-fg-muted">{UTC(entry.row.createdAt)}</td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           </div>

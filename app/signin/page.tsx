@@ -8,6 +8,8 @@ import { getSessionUser } from "@/lib/auth/session";
 import { safeCallbackPath } from "./callback-path";
 import { EmailSignInForm } from "./_components/email-sign-in-form";
 import { GitHubSignInButton } from "./_components/github-sign-in-button";
+import { LocalSignInForm } from "./_components/local-sign-in-form";
+import { localSignInOffered } from "./local-gate";
 import { SignOutButton } from "./_components/sign-out-button";
 import { signInErrorText } from "./sign-in-errors";
 
@@ -22,7 +24,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const user = await getSessionUser();
   const methods = signInMethods();
   const dev = devSignInAvailable();
-  const anyMethod = methods.github || methods.email || dev;
+  const local = !user && (await localSignInOffered());
+  const anyMethod = methods.github || methods.email || dev || local;
 
   return (
     <div className="space-y-6">
@@ -77,6 +80,20 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                   </p>
                 </div>
                 <EmailSignInForm callbackUrl={callbackUrl} mode="dev" />
+              </section>
+            ) : null}
+            {local ? (
+              <section aria-labelledby="local-signin-title" className="space-y-3 rounded-md border border-dashed border-line-strong p-4">
+                <div>
+                  <h2 id="local-signin-title" className="text-base font-semibold text-fg">
+                    Sign in on this machine
+                  </h2>
+                  <p className="mt-1 text-sm text-fg-muted">
+                    No e-mail or GitHub sign-in is configured, and you are on the machine that runs the server: it prints a one-time link to its log.
+                    Configuring <code className="font-mono text-[0.8125rem]">EMAIL_SERVER</code> or a GitHub app turns this off; other machines never get it.
+                  </p>
+                </div>
+                <LocalSignInForm callbackUrl={callbackUrl} />
               </section>
             ) : null}
             {anyMethod ? null : (

@@ -7,6 +7,10 @@ const TEXTS: Record<string, { title: string; message: string }> = {
     title: "This sign-in link has expired or was already used",
     message: "Sign-in links work once and for 24 hours. Request a new one from the sign-in page.",
   },
+  LocalLink: {
+    title: "This local sign-in link has expired or was already used",
+    message: "Local sign-in links work once and for 15 minutes. Ask for a new one below: it appears in the server's log.",
+  },
   Configuration: { title: "Sign-in is not configured correctly", message: "The server's sign-in configuration has a problem. Tell the site's operator." },
   AccessDenied: { title: "Access denied", message: "You are not allowed to sign in with this account." },
   OAuthAccountNotLinked: {

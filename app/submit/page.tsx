@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CliSubmitHelp } from "@/components/cli-submit-help";
+import { InputsLinks } from "@/components/inputs-links";
+import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { PageHeader } from "@/components/page-header";
 import { signInMethods } from "@/lib/auth/auth";
 import { devSignInAvailable } from "@/lib/auth/dev-sign-in";
@@ -12,6 +14,7 @@ import { formatAllowedAt, type UploadAllowance, uploadAllowance } from "@/lib/su
 import type { UploadModuleOption } from "@/components/upload-module-format";
 import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
 import { SignOutButton } from "../signin/_components/sign-out-button";
+import { localSignInOffered } from "../signin/local-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit predictions" };
@@ -38,9 +41,17 @@ function moduleOptions(): UploadModuleOption[] {
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requested = (await searchParams).benchmark;
   const user = await getSessionUser();
+  const inputs = await inputsVersionFor(db(), "alpsbench-v1");
+  const inputsLinks = inputs ? (
+    <InputsLinks
+      tasks={["task1", "task2", "task3", "task4"]}
+      benchmark={inputs.slug}
+      note={inputs.fallback ? "No AlpsBench data is imported on this server yet: these are the synthetic demo's inputs (upload to the Demo benchmark)." : undefined}
+    />
+  ) : null;
   if (!user) {
     const methods = signInMethods();
-    const canSignIn = methods.github || methods.email || devSignInAvailable();
+    const canSignIn = methods.github || methods.email || devSignInAvailable() || (await localSignInOffered());
     return (
       <div className="space-y-6">
         <PageHeader
@@ -61,6 +72,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
             <p className="mt-2 text-sm text-fg-muted">This server has no sign-in method configured (see the README), so the web form is not available here.</p>
           )}
         </div>
+        {inputsLinks}
         <div className="max-w-2xl rounded-lg border border-line bg-surface p-5">
           <CliSubmitHelp noSignIn={!canSignIn} />
         </div>
@@ -121,6 +133,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
       ) : (
         <UploadForm tracks={TRACKS} benchmarks={benchmarks} modules={modules} defaultBenchmark={defaultBenchmark} />
       )}
+      {inputsLinks}
     </div>
   );
 }

@@ -226,7 +226,15 @@ export interface BenchmarkIdentity {
   description: string;
   /** the About page's credit: whom to cite, the licences, the source, and what this site took from it (`note`) */
   credit: { citation: string; dataLicence: string; codeLicence: string; url: string; note?: string };
+  /**
+   * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
+   * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
+   */
+  starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
 }
+
+/** One file of a starter run: its path in the upload layout, the track it is for, and its text. */
+export type StarterFile = { path: string; track: string; rows: number; text: string };
 
 export interface Benchmark extends BenchmarkIdentity {
   /** input row schemas by name (e.g. evaluation users, prompts): one zod schema per boundary shape */

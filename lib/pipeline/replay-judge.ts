@@ -155,10 +155,11 @@ export async function replayJudge(options: ReplayOptions): Promise<ReplayReport>
   } else {
     const binaryProfile = replayJudgeProfile(T4_BINARY_TEMPLATE);
     const eiProfile = replayJudgeProfile(T4_EI_TEMPLATE);
-    const present = TASK4_ABILITIES.filter((ability) => existsSync(path.join(taskDir, ability, "sessions")));
+    const present = TASK4_ABILITIES.filter((ability) => existsSync(/*turbopackIgnore: true*/ path.join(taskDir, ability, "sessions")));
     if (present.length === 0) throw new Error(`no ability<N>/sessions folders under ${taskDir}`);
     for (const ability of present) {
-      const loaded = await loadItems(path.join(taskDir, ability));
+      // recorded judge outputs from a folder named on the command line: runtime data, never a build input
+      const loaded = await loadItems(path.join(/*turbopackIgnore: true*/ taskDir, ability));
       if (ability === "ability5") {
         profiles[T4_EI_TEMPLATE] = judgeProfileHash(eiProfile);
         const recordings = new Map<string, unknown>();
@@ -242,18 +243,18 @@ function resolveTaskDir(from: string, task: ReplayTask): string {
 
 async function loadItems(dir: string): Promise<LoadedItem[]> {
   const sessions = path.join(dir, "sessions");
-  if (!existsSync(sessions)) throw new Error(`${sessions}: missing`);
-  const ids = (await readdir(sessions, { withFileTypes: true }))
+  if (!existsSync(/*turbopackIgnore: true*/ sessions)) throw new Error(`${sessions}: missing`);
+  const ids = (await readdir(/*turbopackIgnore: true*/ sessions, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
   const loaded: LoadedItem[] = [];
   for (const id of ids) {
     const file = path.join(sessions, id, "item.json");
-    if (!existsSync(file)) continue;
+    if (!existsSync(/*turbopackIgnore: true*/ file)) continue;
     let json: unknown;
     try {
-      json = JSON.parse(await readFile(file, "utf8"));
+      json = JSON.parse(await readFile(/*turbopackIgnore: true*/ file, "utf8"));
     } catch (error) {
       throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
     }

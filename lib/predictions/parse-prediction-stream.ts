@@ -61,6 +61,8 @@ export type PredictionStreamError = {
   error: string;
   code: PredictionStreamErrorCode;
   element?: number;
+  /** a file refused as not JSON whose first line is a CSV header: its column names (another benchmark's format?) */
+  header?: string[];
 };
 
 export type PredictionStreamItem = PredictionStreamRow | PredictionStreamError;
@@ -402,10 +404,12 @@ class PredictionTextScanner {
         const rest = buf.subarray(i, i + 40);
         const eol = rest.indexOf(0x0a);
         const shown = (eol === -1 ? rest : rest.subarray(0, eol)).toString("utf8").replace(/\r$/, "");
+        const header = csvHeaderOf(buf.subarray(i, i + 4096));
         out.push({
           line: null,
           code: "not_text",
-          error: `The file is not JSON (line ${this.line} starts with ${JSON.stringify(shown)}): upload JSON Lines, one row {…} per line, or one JSON array […] of rows.`,
+          error: `The file is not JSON (line ${this.line} starts with ${JSON.stringify(shown)}${header ? "; it looks like a CSV table" : ""}): upload JSON Lines, one row {…} per line, or one JSON array […] of rows.`,
+          ...(header ? { header } : {}),
         });
         return;
       }
@@ -706,6 +710,20 @@ function isJsonWhitespace(byte: number): boolean {
 }
 
 /** Formats people upload by mistake, named so the message says what the file is. */
+/**
+ * The column names of a first line that is a CSV header (at least two comma- or tab-separated names of letters,
+ * digits, `_`, `-`, `.` or spaces, optionally quoted), or null.
+ */
+function csvHeaderOf(start: Buffer): string[] | null {
+  const eol = start.indexOf(0x0a);
+  if (eol === -1 && start.length >= 4096) return null;
+  const line = (eol === -1 ? start : start.subarray(0, eol)).toString("utf8").replace(/\r$/, "");
+  const separator = line.includes("\t") ? "\t" : ",";
+  const names = line.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, "$1"));
+  if (names.length < 2 || !names.every((name) => /^[\p{L}\p{N}_.\- ]{1,100}$/u.test(name))) return null;
+  return names;
+}
+
 function knownBinaryKind(head: Buffer): string | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47)) return "a PNG image";

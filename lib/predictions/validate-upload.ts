@@ -16,6 +16,7 @@ import { scoredProjection } from "./scored-projection";
 import { isEmptyPrediction } from "./empty-prediction";
 import { validatePredictionRow } from "./validate-row";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
+import { rowShapeHint } from "./row-shape";
 
 export type ValidateUploadOptions = {
   track: TrackId;
@@ -159,7 +160,15 @@ export async function validateUpload(input: AsyncIterable<Uint8Array>, options: 
     storedGzip,
     coverage,
     ...report.problems(),
+    ...(ok ? {} : looksLikeOf(fileError, report)),
   };
+}
+
+/** The refused file's row keys or CSV header, for the platform's "another benchmark's file" hint. */
+function looksLikeOf(fileError: PredictionStreamError | null, report: ReportBuilder): Pick<UploadValidation, "looksLike"> {
+  if (fileError?.header) return { looksLike: { format: "csv", keys: fileError.header } };
+  if (report.refusedKeys) return { looksLike: { format: "json", keys: report.refusedKeys } };
+  return {};
 }
 
 type Outcome = { code: UploadValidation["code"]; fatal: string | null; problem?: string };
@@ -277,6 +286,8 @@ class ReportBuilder {
   private firstUnknown: { id: string; line: number } | null = null;
   private firstDuplicate: { id: string; line: number; firstLine: number } | null = null;
   private firstMalformed: string | null = null;
+  /** the keys of the first refused row: another benchmark's row shape is recognised from them (looksLike) */
+  refusedKeys: string[] | null = null;
   private arrayStopped = false;
   /** set when reading stopped after MAX_REFUSING_ROWS bad rows */
   stoppedAtLine: number | null | undefined = undefined;
@@ -308,7 +319,10 @@ class ReportBuilder {
       this.rejected += 1;
       const first = result.problems[0];
       const why = first ? `${first.field === "(root)" ? "" : `${first.field}: `}${first.message}` : "wrong shape";
-      this.firstMalformed ??= `${subject(item)} is not a valid ${this.track} row (${why}${hint(item.value)})`;
+      if (this.firstMalformed === null) {
+        this.firstMalformed = `${subject(item)} is not a valid ${this.track} row (${why}${hint(this.track, item.value)})`;
+        this.refusedKeys = keysOf(item.value);
+      }
       for (const problem of result.problems) this.error(item, problem.field, `${problem.message} (row rejected)`);
       return;
     }
@@ -447,12 +461,22 @@ function withElement(at: Located, message: string): string {
   return at.element === undefined ? message : `element ${at.element.toLocaleString("en-US")}: ${message}`;
 }
 
-/** A row that is one object holding all the rows is a common mistake: say so. */
-function hint(value: unknown): string {
+/**
+ * What the refused row's keys say: a row that is one object holding all the rows (a common mistake), another
+ * task's row (rowShapeHint), or keys no row of the track has.
+ */
+function hint(track: TrackId, value: unknown): string {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return "";
-  if ("benchmark_id" in value) return "";
-  const listKey = Object.entries(value).find(([, v]) => Array.isArray(v))?.[0];
-  return listKey === undefined ? "" : `; if the rows are inside ${JSON.stringify(listKey)}, upload them as JSON Lines or a top-level JSON array`;
+  if (!("benchmark_id" in value)) {
+    const listKey = Object.entries(value).find(([, v]) => Array.isArray(v))?.[0];
+    if (listKey !== undefined) return `; if the rows are inside ${JSON.stringify(listKey)}, upload them as JSON Lines or a top-level JSON array`;
+  }
+  const shape = rowShapeHint(track, Object.keys(value));
+  return shape === "" ? "" : `; ${shape}`;
+}
+
+function keysOf(value: unknown): string[] | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : null;
 }
 
 function showId(id: string): string {

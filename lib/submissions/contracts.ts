@@ -63,6 +63,11 @@ export type UploadValidation = {
   coverage: UploadCoverage;
   problems: UploadProblem[];
   problemsTotal: number;
+  /**
+   * A refused file's first row keys (or its CSV header's columns): the platform names the other benchmark's track
+   * whose rows have them (create-submission.ts, otherBenchmarkHint)
+   */
+  looksLike?: { format: "csv" | "json"; keys: string[] };
 };
 
 /** What the worker gets from the queue. Safe to run twice (results are keyed by submission, instance and version). */

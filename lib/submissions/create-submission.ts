@@ -1,4 +1,4 @@
-import { benchmarkOfDataVersion, dataVersionOf, getTrack } from "@/lib/benchmarks";
+import { BENCHMARKS, benchmarkOfDataVersion, dataVersionOf, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
 import { type AnyTrack, type Benchmark as BenchmarkModule, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
@@ -88,7 +88,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   const prepared = isPipelineBenchmark(hosted)
     ? await hosted.pipeline.prepareFile(db, benchmark, { ...file, track: trackId, split: input.split, path: input.fileName })
     : await prepareForModule(db, hosted, moduleTrack!, file);
-  if (!prepared.ok) return prepared;
+  if (!prepared.ok) return withOtherBenchmarkHint(prepared, hosted.id);
   const committed = await commitFiles(db, input, benchmark, [prepared.file], null);
   if (!committed.ok) return committed;
   const [created] = committed.submissions;
@@ -155,10 +155,19 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       body: file.body,
       budget: input.budget,
     });
-    if (!prepared.ok) return { ...prepared, file: file.path, message: `${file.path} (${place.track}): ${prepared.message}` };
+    if (!prepared.ok) return withOtherBenchmarkHint({ ...prepared, file: file.path, message: `${file.path} (${place.track}): ${prepared.message}` }, hosted.id);
     files.push(prepared.file);
   }
   if (files.length === 0) {
+    // A prediction file in no track's folder, in an upload without `task`: most often one file sent without its task.
+    const unplaced = ignored.filter((path) => hosted.pipeline.sendsRunFile(path));
+    if (unplaced.length > 0) {
+      return {
+        ok: false,
+        code: "bad_request",
+        message: `The upload gives no task, so it was read as a run, and ${unplaced.slice(0, 5).join(", ")} ${unplaced.length === 1 ? "is" : "are"} in no track's folder: to upload one prediction file, give its task (the "task" field, --task in the CLI; one of ${hosted.pipeline.knownTracks}); a run is <track>/predictions.jsonl files such as task1/predictions.jsonl or task3/d300/predictions.jsonl (nothing was stored).`,
+      };
+    }
     return {
       ok: false,
       code: "bad_request",
@@ -168,6 +177,30 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   const committed = await commitFiles(db, input, benchmark, files, { fileName: input.fileName });
   if (!committed.ok) return committed;
   return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
+}
+
+/**
+ * A refused file whose rows (or CSV header) are those of another hosted benchmark's track: the refusal says which,
+ * and the fields that send it there. Read from the modules' declared row formats: every required column present,
+ * and the most declared columns matched.
+ */
+function withOtherBenchmarkHint(refusal: SubmissionRefusal, benchmarkId: string): SubmissionRefusal {
+  const seen = refusal.validation?.looksLike;
+  if (!seen) return refusal;
+  let best: { benchmark: BenchmarkModule; track: AnyTrack; matched: number } | null = null;
+  for (const benchmark of BENCHMARKS) {
+    if (benchmark.id === benchmarkId) continue;
+    for (const track of benchmark.tracks) {
+      const columns = track.rowFormat.columns;
+      if (!columns.filter((c) => c.required).every((c) => seen.keys.includes(c.name))) continue;
+      const matched = columns.filter((c) => seen.keys.includes(c.name)).length;
+      if (matched >= 2 && (best === null || matched > best.matched)) best = { benchmark, track, matched };
+    }
+  }
+  if (!best) return refusal;
+  const what = seen.format === "csv" ? "Its columns" : "Its rows' keys";
+  const message = `${refusal.message.replace(/\.$/, "")}. ${what} are those of ${best.benchmark.title}'s ${best.track.id} track: send it with benchmark=${best.benchmark.id} and task=${best.track.id} (--benchmark ${best.benchmark.id} --track ${best.track.id} in the CLI).`;
+  return { ...refusal, message };
 }
 
 /** A pipeline benchmark's data version an upload names (none: the benchmark's default; its id: the same). */

@@ -1,23 +1,13 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken } from "@/lib/auth/api-token";
-import { nameProblem } from "@/lib/security/safe-text";
+import { DisplayName } from "@/lib/auth/display-name";
 import { EmailOption, parseOption, withDb } from "./with-db";
 
-// the one validator every name goes through (safe-text.ts): a BEL or U+202E stored here showed on the admin's rows
-const DisplayName = z
-  .string()
-  .trim()
-  .min(1, "--name must not be empty")
-  .max(100, "--name must be at most 100 characters")
-  .superRefine((value, ctx) => {
-    const problem = nameProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: `--name ${problem}` });
-  });
 const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
 
 /**
- * `admin bootstrap --email <e> [--name "Display name"]`: the first admin and an API token in ONE command, for a
+ * `admin bootstrap --email <e> [--display-name "Your name"]` (`--name` is the older spelling): the first admin and an API token in ONE command, for a
  * fresh server where no sign-in method is configured yet. Creates the user (or promotes an existing one),
  * sets the display name shown on their submitted rows, and prints a token with every scope once on stdout.
  */
@@ -27,10 +17,16 @@ export function register(program: Command): void {
     .command("bootstrap")
     .description("create (or promote) an admin and print an API token once: the way in on a fresh server")
     .requiredOption("--email <email>", "the admin's e-mail address")
-    .option("--name <name>", "display name shown on the admin's submitted rows")
-    .action(async (options: { email: string; name?: string }) => {
+    .option("--display-name <name>", "the person's display name, shown on their submitted rows")
+    // the older spelling; `token create --name` names a token, so the person's name has its own flag now
+    .addOption(new Option("--name <name>", "same as --display-name").hideHelp())
+    .action(async (options: { email: string; displayName?: string; name?: string }) => {
       const email = parseOption(EmailOption, options.email);
-      const name = options.name === undefined ? undefined : parseOption(DisplayName, options.name);
+      if (options.displayName !== undefined && options.name !== undefined && options.displayName !== options.name) {
+        throw new Error("--display-name and --name (its older spelling) give two different names; give one");
+      }
+      const given = options.displayName ?? options.name;
+      const name = given === undefined ? undefined : parseOption(DisplayName, given) || undefined;
       const made = await withDb((db) =>
         db.$transaction(async (tx) => {
           const before = await tx.user.findUnique({ where: { email }, select: { role: true } });

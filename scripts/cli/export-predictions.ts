@@ -1,34 +1,63 @@
 import { createWriteStream } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Writable } from "node:stream";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { z } from "zod";
+import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
+import type { StarterFile } from "@/lib/benchmarks/types";
 import { exportPredictionsFromPackets } from "@/lib/datasets/export-predictions";
 import { TrackOption } from "./track-option";
+import { withDb } from "./with-db";
 
 const Options = z.object({
   from: z.string().min(1),
   task: TrackOption.refine((track): track is "task1" => track === "task1", {
     error: (issue) =>
-      `--task: the packets store model outputs for task1 only, not ${String(issue.input)}; for the other tracks, run a system (or a baseline) on the inputs`,
+      `--task: the packets store model outputs for task1 only, not ${String(issue.input)}; for every track, \`export-predictions --starter --out run/\` writes baselines from the inputs`,
   }),
   model: z.string().min(1),
   out: z.string().min(1).optional(),
 });
 
+const StarterOptions = z.object({
+  out: z.string({ error: "--out <folder> is required with --starter" }).min(1),
+  benchmark: z.string().min(1),
+  split: z.enum(["full", "dev", "validation", "test"]),
+});
+
 /**
- * `alpsbench export-predictions --from <packets-dir> --task task1 --model <name> [--out file]`:
- * writes the packets' stored Task 1 outputs of one LLM as a prediction file (JSONL, one
- * `{benchmark_id, memory_items}` row per packet) to stdout or --out; a summary goes to stderr.
+ * `alpsbench export-predictions --from <packets-dir> --task task1 --model <name> [--out file]`: writes the
+ * packets' stored Task 1 outputs of one LLM as a prediction file (JSONL, one `{benchmark_id, memory_items}` row per
+ * packet) to stdout or --out; a summary goes to stderr.
+ *
+ * `alpsbench export-predictions --starter --out <folder> [--benchmark alpsbench-v1|demo|personalllm] [--split dev]`:
+ * a starter run, baselines for every track in the official prediction format and layout
+ * (`<split>/<track>/predictions.jsonl`; lib/benchmarks/alpsbench/starter-run.ts), from the inputs this server's
+ * database holds, to upload as is (`submit --dir <folder>`, or the folder zipped on /submit). With
+ * `--benchmark personalllm`: `rewards.jsonl` and `selection.jsonl`, one upload each.
  */
 export function register(program: Command): void {
   program
     .command("export-predictions")
-    .description("Export one LLM's stored Task 1 outputs from the packets as a prediction JSONL file")
-    .requiredOption("--from <packets-dir>", "packets folder (or the data folder that contains packets/)")
-    .requiredOption("--task <task>", "task to export; only task1 (the packets store LLM outputs for Task 1)")
-    .requiredOption("--model <name>", "model as named in the packets (gpt-5.2) or its display name (GPT-5.2)")
-    .option("--out <file>", "write to this file instead of stdout")
-    .action(async (raw: unknown) => {
+    .description("Export one LLM's stored Task 1 outputs from the packets, or (--starter) a starter run of baselines for every track")
+    .option("--from <packets-dir>", "packets folder (or the data folder that contains packets/)")
+    .option("--task <task>", "task to export from the packets; only task1 (the packets store LLM outputs for Task 1)")
+    .option("--model <name>", "model as named in the packets (gpt-5.2) or its display name (GPT-5.2)")
+    .option("--out <file>", "write to this file instead of stdout (with --starter: the run's folder)")
+    .option("--starter", "write a starter run: baselines for every track, in the official layout, from the database's inputs")
+    .option("--benchmark <slug>", "with --starter: the data version (alpsbench-v1, demo) or personalllm", "alpsbench-v1")
+    .addOption(new Option("--split <split>", "with --starter: the split whose instances the run covers").choices(["full", "dev", "validation", "test"]).default("dev"))
+    .action(async (raw: Record<string, unknown>) => {
+      if (raw.starter) {
+        const starter = StarterOptions.safeParse(raw);
+        if (!starter.success) throw new Error(starter.error.issues.map((issue) => issue.message).join("; "));
+        await writeStarterRun(starter.data);
+        return;
+      }
+      for (const name of ["from", "task", "model"] as const) {
+        if (raw[name] === undefined) throw new Error(`--${name} is required (or --starter for a starter run of every track)`);
+      }
       const parsed = Options.safeParse(raw);
       if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join("; "));
       const options = parsed.data;
@@ -44,6 +73,26 @@ export function register(program: Command): void {
       if (options.out) await new Promise<void>((resolve, reject) => target.end((error?: Error | null) => (error ? reject(error) : resolve())));
       process.stderr.write(`exported ${rows.length} ${options.task} prediction rows for ${model}${options.out ? ` to ${options.out}` : ""}\n`);
     });
+}
+
+async function writeStarterRun(options: z.infer<typeof StarterOptions>): Promise<void> {
+  const module = getBenchmark(options.benchmark);
+  const hosted = benchmarkOfDataVersion(options.benchmark);
+  const starterRun = hosted.starterRun;
+  if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
+  if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
+  const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split }));
+  if (files.length === 0) throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
+  for (const file of files) {
+    const target = path.join(options.out, ...file.path.split("/"));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.text, "utf8");
+    process.stderr.write(`${file.path}: ${file.rows} rows\n`);
+  }
+  const upload = module
+    ? files.map((f) => `submit --benchmark ${module.id} --track ${f.track} --file ${path.join(options.out, f.path)} --model "Starter" --wait`).join("\n  ")
+    : `submit --dir ${options.out} --benchmark ${options.benchmark} --model "Starter" --wait   (or zip the folder and upload it on /submit)`;
+  process.stderr.write(`starter run: ${files.length} file(s) in ${options.out}; upload with\n  ${upload}\n`);
 }
 
 function write(stream: Writable, chunk: string): Promise<void> {

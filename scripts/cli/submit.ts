@@ -40,13 +40,25 @@ type Refused = {
   error: { code: string; message: string; file?: string; existing?: { url: string | null }; validation?: Validation; fields?: { field: string; message: string }[] };
 };
 type Metric = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null };
-type Status = {
+/** The server's account of a submission's results (lib/submissions/explain-results.ts), as GET /api/v1/submissions/{id} sends it. */
+type Explanation = {
+  order: number;
+  label: string;
+  status: string;
+  figures: { metric: string; label: string; value: number | null }[];
+  missing: { metrics: string[]; reason: string }[];
+  notes: string[];
+  board: { href: string; label: string } | null;
+};
+export type Status = {
   id: string;
   status: string;
   failureReason: string | null;
   queuePosition?: number | null;
   progress: { done: number; total: number; judge: { done: number; cached: number; failed: number } };
   metrics: Record<string, Metric>;
+  /** absent from servers older than the explanation */
+  explanation?: Explanation | null;
 };
 
 const TERMINAL = new Set(["done", "failed"]);
@@ -100,17 +112,36 @@ function printValidation(v: Validation | undefined, write: (line: string) => voi
   }
 }
 
-export function formatMetricsTable(metrics: Record<string, Metric>): string[] {
-  const names = Object.keys(metrics);
+export function formatMetricsTable(metrics: Record<string, Metric>, explanation?: Explanation | null): string[] {
+  // every metric the track declares (a Task 4 track without a judge has no stored figure at all), else what was stored
+  const names = explanation ? explanation.figures.map((f) => f.metric) : Object.keys(metrics);
   if (names.length === 0) return ["(no metrics)"];
   const width = Math.max(...names.map((n) => n.length), 6);
   const lines = [`${"metric".padEnd(width)}  ${"value".padStart(10)}  ${"95% CI".padEnd(21)}  n`];
   for (const name of names) {
-    const m = metrics[name]!;
-    const value = m.value === null ? "not judged" : m.value.toFixed(4);
-    const ci = m.ciLow !== null && m.ciHigh !== null ? `[${m.ciLow.toFixed(4)}, ${m.ciHigh.toFixed(4)}]` : "";
-    lines.push(`${name.padEnd(width)}  ${value.padStart(10)}  ${ci.padEnd(21)}  ${m.n ?? ""}${m.judgeProfile ? `  (judge: ${m.judgeProfile})` : ""}`);
+    const m = metrics[name];
+    // why a value is missing follows the table (not judged, withheld, not scored): one word here would guess
+    const value = m?.value === null || m?.value === undefined ? "—" : m.value.toFixed(4);
+    const ci = m && m.ciLow !== null && m.ciHigh !== null ? `[${m.ciLow.toFixed(4)}, ${m.ciHigh.toFixed(4)}]` : "";
+    lines.push(`${name.padEnd(width)}  ${value.padStart(10)}  ${ci.padEnd(21)}  ${m?.n ?? ""}${m?.judgeProfile ? `  (judge: ${m.judgeProfile})` : ""}`);
   }
+  if (!explanation && names.some((name) => metrics[name]?.value === null)) lines.push("— : no value (this server does not say why)");
+  return lines;
+}
+
+/**
+ * One submission's results as `submit --wait` prints them: a heading with its status, the metrics table, then why
+ * each missing figure is missing, what keeps it unranked, and the board where its row shows.
+ */
+export function formatResults(status: Status, server: string, heading: string | null): string[] {
+  const e = status.explanation ?? null;
+  const lines: string[] = [];
+  if (heading !== null) lines.push(`${e?.label ?? heading}${e ? `: ${e.status}` : ""}`);
+  lines.push(...formatMetricsTable(status.metrics, e));
+  if (!e) return lines;
+  for (const m of e.missing) lines.push(`  ${m.metrics.join(", ")}: ${m.reason}`);
+  for (const note of e.notes) lines.push(`  ${note}`);
+  if (e.board) lines.push(`  its row: ${new URL(e.board.href, server).toString()} (${e.board.label})`);
   return lines;
 }
 
@@ -194,9 +225,13 @@ async function followRun(options: Options, run: RunAccepted): Promise<void> {
   }
   if (options.json) out(JSON.stringify({ ...run, submissions: run.submissions.map((s) => ({ ...s, ...finished.get(s.id) })) }));
   else {
-    for (const s of run.submissions) {
-      out(`\n${s.task} (${s.split}):`);
-      for (const line of formatMetricsTable(finished.get(s.id)!.metrics)) out(line);
+    // in the benchmark's track order, whatever order the files were uploaded in
+    const ordered = [...run.submissions].sort(
+      (a, b) => (finished.get(a.id)?.explanation?.order ?? 0) - (finished.get(b.id)?.explanation?.order ?? 0) || a.task.localeCompare(b.task),
+    );
+    for (const s of ordered) {
+      out("");
+      for (const line of formatResults(finished.get(s.id)!, options.server, `${s.task} (${s.split})`)) out(line);
     }
   }
   const failed = run.submissions.filter((s) => finished.get(s.id)?.status === "failed");
@@ -317,6 +352,6 @@ export function register(program: Command): void {
         out(JSON.stringify(status));
         return;
       }
-      for (const line of formatMetricsTable(status.metrics)) out(line);
+      for (const line of formatResults(status, options.server, "results")) out(line);
     });
 }

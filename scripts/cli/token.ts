@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
 import { nameProblem } from "@/lib/security/safe-text";
@@ -15,7 +15,7 @@ const Scopes = z
   .pipe(z.array(z.enum(API_TOKEN_SCOPES, { error: `--scopes must be a comma-separated list of ${API_TOKEN_SCOPES.join(", ")}` })).min(1));
 
 /**
- * `token create --email <e> [--admin] [--name n] [--scopes submit,read]`: an API token for a user (created when
+ * `token create --email <e> [--admin] [--token-name n] [--scopes submit,read]` (`--name` is the older spelling): an API token for a user (created when
  * missing), printed once on stdout; `token list --email <e>`; `token revoke --email <e> --id <token id>`.
  * This command, run by whoever holds the database, is the only way to make an admin: no request can.
  */
@@ -27,14 +27,21 @@ export function register(program: Command): void {
     .description("create an API token for a user (the user is created when missing); prints the token once on stdout")
     .requiredOption("--email <email>", "the user's e-mail address")
     .option("--admin", "make the user an admin (also promotes an existing user)")
-    .option("--name <name>", "a name to recognise the token by", "cli")
+    .option("--token-name <name>", "a name to recognise the token by (not the person's name: see admin bootstrap --display-name)")
+    // the older spelling, kept for scripts that use it
+    .addOption(new Option("--name <name>", "same as --token-name").hideHelp())
     .option("--scopes <list>", `comma-separated scopes (${API_TOKEN_SCOPES.join(", ")})`, API_TOKEN_SCOPES.join(","))
-    .action(async (options: { email: string; admin?: boolean; name: string; scopes: string }) => {
+    .action(async (options: { email: string; admin?: boolean; tokenName?: string; name?: string; scopes: string }) => {
       const email = parse(Email, options.email);
       const scopes = parse(Scopes, options.scopes);
-      const problem = nameProblem(options.name.trim());
+      if (options.tokenName !== undefined && options.name !== undefined && options.tokenName !== options.name) {
+        process.stderr.write("--token-name and --name (its older spelling) give two different names; give one\n");
+        process.exit(2);
+      }
+      const tokenName = options.tokenName ?? options.name ?? "cli";
+      const problem = nameProblem(tokenName.trim());
       if (problem) {
-        process.stderr.write(`--name: the token name ${problem}\n`);
+        process.stderr.write(`--token-name: the token name ${problem}\n`);
         process.exit(2);
       }
       const created = await withDb(async (db) => {
@@ -44,7 +51,7 @@ export function register(program: Command): void {
           update: options.admin ? { role: "admin" } : {},
           select: { id: true, role: true },
         });
-        const made = await createApiToken(db, user.id, { name: options.name, scopes });
+        const made = await createApiToken(db, user.id, { name: tokenName, scopes });
         return { ...made, role: user.role };
       });
       process.stdout.write(`${created.token}\n`);

@@ -43,16 +43,30 @@ export async function buildIfNeeded(log: (line: string) => void): Promise<number
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
+  // next build is silent for minutes while it compiles and type-checks: say which step it is in, with the time
+  let step = "compiling";
+  let stepStarted = started;
+  const elapsed = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
-      if (line.trim() !== "") log(`next build: ${line}`);
+      if (line.trim() === "") return;
+      log(`next build: ${line}`);
+      const next = /Running TypeScript/i.test(line) ? "typecheck" : /Collecting page data|Generating static pages/i.test(line) ? "pages" : null;
+      if (next && next !== step) {
+        log(`build: ${step} done in ${elapsed(stepStarted)}; now ${next}`);
+        step = next;
+        stepStarted = Date.now();
+      }
     });
   }
+  const heartbeat = setInterval(() => log(`build: still ${step} (${elapsed(stepStarted)} in this step, ${elapsed(started)} in all)`), 30_000);
+  heartbeat.unref();
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
     // "close", not "exit": the last lines of its output are read before the result is
     child.once("close", (status) => resolve(status));
   });
+  clearInterval(heartbeat);
   if (code !== 0) throw new Error("next build failed (see the output above)");
   writeFileSync(stamp, current);
   const seconds = (Date.now() - started) / 1000;

@@ -12,7 +12,7 @@ afterAll(() => db.$disconnect());
 describe("alpsbench admin bootstrap", () => {
   test("creates an admin with a display name and prints a working token once; again promotes nothing twice", async () => {
     const email = `boot-${run}@example.org`;
-    const first = await runCli(["admin", "bootstrap", "--email", email, "--name", "Ops Person"], databaseUrl);
+    const first = await runCli(["admin", "bootstrap", "--email", email, "--display-name", "Ops Person"], databaseUrl);
     expect(first.code, first.stderr).toBe(0);
     const token = first.stdout.trim();
     expect(token).toMatch(/^\S{20,}$/);
@@ -28,6 +28,27 @@ describe("alpsbench admin bootstrap", () => {
     expect(again.stdout.trim()).not.toBe(token);
     const audit = await db.auditLog.findMany({ where: { targetType: "user", targetId: user!.id } });
     expect(audit.map((a) => a.action)).toEqual(["role.set.admin"]);
+  });
+
+  test("--name, the older spelling of --display-name, still names the person; a name with a bidi override is refused", async () => {
+    const email = `boot-old-${run}@example.org`;
+    const old = await runCli(["admin", "bootstrap", "--email", email, "--name", "Old Flag"], databaseUrl);
+    expect(old.code, old.stderr).toBe(0);
+    await expect(db.user.findUniqueOrThrow({ where: { email } })).resolves.toMatchObject({ name: "Old Flag" });
+    const bidi = await runCli(["admin", "bootstrap", "--email", email, "--display-name", "Eve\u202eevil"], databaseUrl);
+    expect(bidi.code).toBe(1);
+    expect(bidi.stderr).toContain("The display name contains the bidirectional control character U+202E");
+  });
+
+  test("token create --token-name names the token (--name kept as its older spelling), never the person", async () => {
+    const email = `tok-${run}@example.org`;
+    const made = await runCli(["token", "create", "--email", email, "--token-name", "laptop"], databaseUrl);
+    expect(made.code, made.stderr).toBe(0);
+    const old = await runCli(["token", "create", "--email", email, "--name", "ci"], databaseUrl);
+    expect(old.code, old.stderr).toBe(0);
+    const user = await db.user.findUniqueOrThrow({ where: { email }, select: { name: true, apiTokens: { select: { name: true }, orderBy: { createdAt: "asc" } } } });
+    expect(user.name).toBeNull();
+    expect(user.apiTokens.map((t) => t.name)).toEqual(["laptop", "ci"]);
   });
 
   test("a bad address is refused with the option's name", async () => {

@@ -7,14 +7,14 @@ import { PageHeader } from "@/components/page-header";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getRunPage } from "@/lib/db/queries/run-page";
-import { hostedTrack } from "@/lib/benchmarks";
+import { serverSetup } from "@/lib/submissions/server-setup";
 
 export const dynamic = "force-dynamic";
 
 /** A run (one upload of many tracks): every track's progress and results together. */
 const load = cache(async (id: string) => {
   const user = await getSessionUser();
-  return getRunPage(db(), id, user ? { id: user.id, role: user.role } : null);
+  return getRunPage(db(), id, user ? { id: user.id, role: user.role } : null, serverSetup());
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
@@ -51,26 +51,46 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </thead>
           <tbody>
             {run.submissions.map((s) => {
-              const declared = hostedTrack(s.track);
-              const defs = declared?.track.metrics ?? [];
-              const shown = defs.flatMap((def) => {
-                const score = s.scores.find((x) => x.metric === def.id);
-                const value = score ? formatMetric(score.value, def.decimals) : null;
-                return value === null ? [] : [`${def.label} ${value}`];
+              const { explanation } = s;
+              const shown = explanation.figures.flatMap((f) => {
+                const value = formatMetric(f.value, f.decimals);
+                return f.value === null || value === null ? [] : [`${f.label} ${value}`];
               });
               return (
                 <tr key={s.id} className="border-b border-line align-top" data-track={s.track} data-status={s.status}>
                   <td className="py-2 pr-3">
                     <Link href={`/submissions/${encodeURIComponent(s.id)}`} className="text-accent underline underline-offset-2">
-                      {declared?.label ?? s.track}
+                      {explanation.label}
                     </Link>
                   </td>
                   <td className="py-2 pr-3">{s.split}</td>
-                  <td className="py-2 pr-3">{s.status}</td>
+                  <td className="py-2 pr-3" data-testid="run-track-status">
+                    {explanation.status}
+                  </td>
                   <td className="py-2 pr-3 tabular-nums">
                     {s.progressDone} / {s.progressTotal}
                   </td>
-                  <td className="py-2 pr-3">{s.status === "failed" ? (s.failureReason ?? "failed") : shown.slice(0, 3).join(" · ") || "—"}</td>
+                  <td className="space-y-1 py-2 pr-3" data-testid="run-track-results">
+                    {shown.length > 0 ? <p>{shown.join(" · ")}</p> : null}
+                    {explanation.missing.map((m) => (
+                      <p key={m.reason} className="text-fg-muted" data-testid="run-track-missing">
+                        <span className="text-fg">{m.metrics.join(", ")}</span>: {m.reason}
+                      </p>
+                    ))}
+                    {explanation.notes.map((note) => (
+                      <p key={note} className="text-fg-muted" data-testid="run-track-note">
+                        {note}
+                      </p>
+                    ))}
+                    {explanation.board ? (
+                      <p>
+                        <Link href={explanation.board.href} className="text-accent underline underline-offset-2" data-testid="run-track-board">
+                          Its row on the {explanation.board.label}
+                        </Link>
+                      </p>
+                    ) : null}
+                    {shown.length === 0 && explanation.missing.length === 0 && explanation.notes.length === 0 && !explanation.board ? "—" : null}
+                  </td>
                 </tr>
               );
             })}

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { InputsLinks } from "@/components/inputs-links";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
 import { db } from "@/lib/db/client";
 import { getScoreVersions } from "@/lib/db/queries/leaderboard";
 import { getView } from "@/lib/db/queries/view";
+import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { tableProps } from "@/lib/leaderboard/table-props";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/leaderboard/task-info";
@@ -35,7 +37,7 @@ export default async function TaskPage({
   const query = readTableQuery(await searchParams);
   const scope = scopeOf(query);
   const view = TASK_VIEWS[task];
-  const [board, versions] = await Promise.all([getView(db(), view, scope), getScoreVersions(db(), scope.benchmark)]);
+  const [board, versions, inputs] = await Promise.all([getView(db(), view, scope), getScoreVersions(db(), scope.benchmark), inputsVersionFor(db(), scope.benchmark)]);
   const info = TASK_INFO[task];
   // The table and the charts get the same board (one object: the page ships it once) and read the same query.
   const table = tableProps(board, query);
@@ -64,6 +66,13 @@ export default async function TaskPage({
           distractors drawn from other users&apos; memories, de-duplicated, with opaque candidate ids so the answer cannot be read from the ids), so the two columns
           are not directly comparable. The BM25 row is computed here on every pool size.
         </p>
+      ) : null}
+      {inputs ? (
+        <InputsLinks
+          tasks={[task]}
+          benchmark={inputs.slug}
+          note={inputs.fallback ? "This server has no AlpsBench data imported yet (see the README, \"Real data\"): these are the synthetic demo's inputs, to try the whole loop." : undefined}
+        />
       ) : null}
       <section aria-label="About this task" className="space-y-3">
         <p className="max-w-3xl text-[0.9375rem] leading-relaxed text-pretty text-fg-muted">{info.long}</p>

@@ -30,6 +30,11 @@ export const alpsBench: PipelineBenchmark = {
     note: "Reported figures are transcribed from the paper and the official leaderboard and link to their source.",
   },
   home: "/",
+  // loaded when asked: the CLI's starter run reads the database's inputs
+  async starterRun(db, options) {
+    const { alpsBenchStarterFiles } = await import("./starter/files");
+    return alpsBenchStarterFiles(db, options);
+  },
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
   rootViewSlugs: VIEW_SLUGS,

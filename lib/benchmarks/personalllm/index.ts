@@ -35,6 +35,10 @@ export const personalLlm: Benchmark = {
     const loaded = await loadBoard(db, viewId, filter.filter, uploads);
     return loaded ? { ok: true, view: { ...loaded, attributeKeys: ATTRIBUTE_KEYS } } : null;
   },
+  async starterRun(db) {
+    const { personalLlmStarterFiles } = await import("./db/starter-files");
+    return personalLlmStarterFiles(db);
+  },
   async readTrackInput(db, trackId) {
     const users = await readEvalUsers(db);
     if (users.length === 0) return null;

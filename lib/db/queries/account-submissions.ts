@@ -12,6 +12,8 @@ export type AccountSubmission = {
   visibility: "public" | "private";
   hidden: boolean;
   createdAt: Date;
+  /** the run it came in with (one upload of many tracks), if any */
+  runId: string | null;
 };
 
 /** The user's own uploads, newest first (at most 100; `total` says how many there are). Private ones included: they are the owner's. */
@@ -30,6 +32,7 @@ export async function listAccountSubmissions(db: Db, userId: string): Promise<{ 
         visibility: true,
         hiddenAt: true,
         createdAt: true,
+        runId: true,
         system: { select: { name: true } },
         benchmarkVersion: { select: { slug: true } },
       },
@@ -48,6 +51,7 @@ export async function listAccountSubmissions(db: Db, userId: string): Promise<{ 
       visibility: r.visibility,
       hidden: r.hiddenAt !== null,
       createdAt: r.createdAt,
+      runId: r.runId,
     })),
   };
 }

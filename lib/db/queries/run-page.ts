@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
+import { explainResults, inTrackOrder, type ResultsExplanation, type ServerSetup } from "@/lib/submissions/explain-results";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
-/** A run's page: every track's submission the viewer may see, with progress and current scores. */
+/** A run's page: every track's submission the viewer may see, in the benchmark's track order, with what its figures mean. */
 export type RunPageData = {
   id: string;
   fileName: string | null;
@@ -16,11 +17,12 @@ export type RunPageData = {
     progressTotal: number;
     failureReason: string | null;
     scores: { metric: string; value: number | null; n: number | null }[];
+    explanation: ResultsExplanation;
   }[];
 };
 
 /** Null when the run does not exist or none of its submissions is visible to the viewer (the same 404 either way). */
-export async function getRunPage(db: Db, id: string, viewer: Viewer): Promise<RunPageData | null> {
+export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: ServerSetup): Promise<RunPageData | null> {
   const run = await db.run.findUnique({
     where: { id },
     select: {
@@ -42,6 +44,9 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer): Promise<Ru
           progressDone: true,
           progressTotal: true,
           failureReason: true,
+          note: true,
+          contaminationFlagged: true,
+          benchmarkVersion: { select: { slug: true } },
           scores: { select: { trackId: true, metric: true, value: true, n: true, scoreVersion: true } },
         },
       },
@@ -53,16 +58,37 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer): Promise<Ru
   const submissions = [];
   for (const s of visible) {
     const versions = s.scores.length > 0 ? await currentScoreVersions(db, s.id, s.scorerVersion) : [];
+    const track = s.tracks[0] ?? "";
+    const scores = s.scores
+      .filter((score) => versions.includes(score.scoreVersion) && score.trackId === track)
+      .map((score) => ({ metric: score.metric, value: score.value, n: score.n }));
     submissions.push({
       id: s.id,
-      track: s.tracks[0] ?? "",
+      track,
       split: s.split,
       status: s.status,
       progressDone: s.progressDone,
       progressTotal: s.progressTotal,
       failureReason: s.failureReason,
-      scores: s.scores.filter((score) => versions.includes(score.scoreVersion)).map((score) => ({ metric: score.metric, value: score.value, n: score.n })),
+      scores,
+      explanation: explainResults(
+        {
+          id: s.id,
+          track,
+          split: s.split,
+          benchmark: s.benchmarkVersion.slug,
+          status: s.status,
+          failureReason: s.failureReason,
+          note: s.note,
+          visibility: s.visibility,
+          hidden: s.hiddenAt !== null,
+          contaminationFlagged: s.contaminationFlagged,
+          systemName: run.system.name,
+          scores,
+        },
+        setup,
+      ),
     });
   }
-  return { id: run.id, fileName: run.fileName, createdAt: run.createdAt.toISOString(), system: run.system, submissions };
+  return { id: run.id, fileName: run.fileName, createdAt: run.createdAt.toISOString(), system: run.system, submissions: inTrackOrder(submissions) };
 }

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { countInputs, pageInputs } from "@/lib/db/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
+import { downloadStem } from "./download-name";
 import { exampleRow } from "./example-row";
 import { inputScopeOf } from "./input-scope";
 
@@ -40,7 +41,7 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
         `${resolved.benchmark} has no ${resolved.scope.track} instances${resolved.scope.split ? ` in the ${resolved.scope.split} split` : ""}.`,
       );
     const body = page.map((row) => `${JSON.stringify(exampleRow(resolved.scope.track, row.benchmarkId, row.input))}\n`).join("");
-    const filename = `alpsbench-${resolved.benchmark}-${resolved.slug}-example-predictions.jsonl`;
+    const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-example-predictions.jsonl`;
     return new Response(body, {
       headers: {
         "content-type": "application/x-ndjson; charset=utf-8",
@@ -61,7 +62,7 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
     (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
   );
-  const filename = `alpsbench-${resolved.benchmark}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
+  const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
   return new Response(body, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
@@ -71,3 +72,4 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     },
   });
 };
+

@@ -1,4 +1,5 @@
 import type { OwnPipeline } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { validateUpload } from "@/lib/predictions/validate-upload";
 import { drain } from "@/lib/submissions/drain";
@@ -36,7 +37,8 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
   const { storedGzip: _stored, ...report } = validation;
   if (!validation.ok || !validation.storedGzip || !validation.sha256 || !validation.contentSha256) {
     const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";
-    return { ok: false, code, message: validation.fatal ?? "The file was refused.", validation: report };
+    const elsewhere = validation.code === "wrong_ids" ? await otherSplitsOf(db, version.id, file.track, file.split, report.coverage.unknownIds) : "";
+    return { ok: false, code, message: `${validation.fatal ?? "The file was refused."}${elsewhere}`, validation: report };
   }
   const partialTest = testCoverageRefusal(report.coverage.test, file.split) ?? degenerateTestRefusal(report.coverage.test);
   if (partialTest) return { ok: false, code: "invalid_file", message: partialTest, validation: report };
@@ -45,3 +47,22 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
     file: { ...file, report, stored: validation.storedGzip, sha256: validation.sha256, contentSha256: validation.contentSha256 },
   };
 };
+
+/**
+ * Where the first unknown ids of a file sent with a split are: in another split of the same track ("they are in its
+ * dev split: send split=dev"). The ids are the uploader's own, and a track's split assignment is public (the
+ * inputs download of each split lists its ids), so naming it reveals nothing.
+ */
+async function otherSplitsOf(db: Db, versionId: string, track: string, split: string, unknownIds: readonly string[]): Promise<string> {
+  if (split === "full" || unknownIds.length === 0) return "";
+  const found = await db.instance.findMany({
+    where: { benchmarkVersionId: versionId, trackId: track, benchmarkId: { in: [...unknownIds] } },
+    select: { split: true },
+  });
+  const splits = [...new Set(found.map((row): string => row.split).filter((s) => s !== split))].sort();
+  if (splits.length === 0) return "";
+  const all = found.length === unknownIds.length;
+  const named = splits.map((s) => `the ${s} split`).join(" and ");
+  const fix = splits.length === 1 ? `send it with split=${splits[0]}, or leave split out to score it on the whole track` : "leave split out to score it on the whole track";
+  return ` ${all ? "Those ids are" : "Some of those ids are"} in ${named} of ${track}: ${fix}.`;
+}

@@ -5,6 +5,8 @@ import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
 import { readJsonBody } from "@/lib/security/read-json-body";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
+import { explainResults } from "@/lib/submissions/explain-results";
+import { serverSetup } from "@/lib/submissions/server-setup";
 import { apiError, internalError, unauthorized } from "../_lib/http";
 import { writingUser } from "../_lib/writing-user";
 
@@ -17,7 +19,9 @@ const STATUS_OF = { not_found: 404, forbidden: 403, conflict: 409 } as const;
  * version ({metric: {value, n, ciLow, ciHigh, judgeProfile, scoreVersion}}; "<track>:<metric>" keys when the
  * submission covers several tracks). Private or hidden submissions answer 404 to anyone but their owner
  * and admins; the owner also gets the file summary and the validation report. A token without the `read` scope
- * reads as a visitor (lib/auth/request-user.ts readingViewer).
+ * reads as a visitor (lib/auth/request-user.ts readingViewer). `explanation` (one-track submissions): every metric
+ * of the track, the reason for each missing figure, what keeps it unranked and the board its row shows on
+ * (lib/submissions/explain-results.ts); `submit --wait` prints it.
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
@@ -28,7 +32,26 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
     // the hint depends on the token's own scopes only, never on the submission: it reveals nothing about the id
     const hint = viewer && !readingViewer(viewer) ? " This token has no read scope, so it sees public submissions only." : "";
     if (!status) return apiError(404, "not_found", `No submission "${id}" (or it is private).${hint}`);
-    return NextResponse.json(status, { headers: { "cache-control": "no-store" } });
+    const explanation = status.track
+      ? explainResults(
+          {
+            id: status.id,
+            track: status.track,
+            split: status.split,
+            benchmark: status.benchmark,
+            status: status.status,
+            failureReason: status.failureReason,
+            note: status.note,
+            visibility: status.visibility,
+            hidden: status.hidden,
+            contaminationFlagged: status.contamination?.flagged ?? false,
+            systemName: status.system.name,
+            scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
+          },
+          serverSetup(),
+        )
+      : null;
+    return NextResponse.json({ ...status, explanation }, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return internalError("GET /api/v1/submissions/{id}", error);
   }

@@ -1,0 +1,141 @@
+import { hostedTrack } from "@/lib/benchmarks";
+import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
+
+/**
+ * What a submission's results mean, for the run page, the submission API and `submit --wait`: every declared
+ * metric of its track in the track's order, a reason for each figure that is missing (no judge on this server and
+ * what an operator does about it, withheld, not scored, still scoring, failed), what keeps it off the ranking
+ * (contamination flag, private, hidden), and the board where its row appears, with the split and benchmark that
+ * show it. Pure: the caller passes what the server is configured with.
+ */
+
+export type ResultsInput = {
+  id: string;
+  /** the stored track id (`task3/d300`, `personalllm/rewards`) */
+  track: string;
+  split: string;
+  /** the BenchmarkVersion slug (`alpsbench-v1`, `demo`, `personalllm`) */
+  benchmark: string;
+  status: string;
+  failureReason: string | null;
+  note: string | null;
+  visibility: "public" | "private";
+  hidden: boolean;
+  contaminationFlagged: boolean;
+  systemName: string;
+  /** the current score version's figures of this track */
+  scores: readonly { metric: string; value: number | null }[];
+};
+
+export type ServerSetup = { judgeConfigured: boolean; rewardServiceConfigured: boolean };
+
+export type ResultsExplanation = {
+  /** the track's place in its benchmark (runs list tracks in this order) */
+  order: number;
+  label: string;
+  /** "scoring", "done", "failed" … plus why it is not ranked, in words */
+  status: string;
+  figures: { metric: string; label: string; value: number | null; decimals: number }[];
+  /** missing figures grouped by reason, in the order of their first metric */
+  missing: { metrics: string[]; reason: string }[];
+  /** what keeps the row off the default ranking, if anything */
+  notes: string[];
+  /** where its row shows; null while it cannot show (private, hidden, failed, not done) */
+  board: { href: string; label: string } | null;
+};
+
+const DEFAULT_DATA_VERSION = "alpsbench-v1";
+
+export function explainResults(input: ResultsInput, setup: ServerSetup): ResultsExplanation {
+  const declared = hostedTrack(input.track);
+  const order = declared ? declared.benchmark.tracks.findIndex((t) => t.id === declared.track.id) : Number.MAX_SAFE_INTEGER;
+  const defs: readonly MetricDefinition[] = declared?.track.metrics ?? [];
+  const byMetric = new Map(input.scores.map((s) => [s.metric, s]));
+  const figures = defs.map((def) => ({ metric: def.id, label: def.label, value: byMetric.get(def.id)?.value ?? null, decimals: def.decimals }));
+
+  const missing: ResultsExplanation["missing"] = [];
+  const add = (label: string, reason: string) => {
+    const group = missing.find((m) => m.reason === reason);
+    if (group) group.metrics.push(label);
+    else missing.push({ metrics: [label], reason });
+  };
+  if (input.status === "done") {
+    for (const def of defs) {
+      const score = byMetric.get(def.id);
+      if (score && score.value !== null) continue;
+      add(def.label, missingReason(def, score !== undefined, input, setup));
+    }
+  }
+
+  const notes: string[] = [];
+  if (input.contaminationFlagged) {
+    notes.push("Flagged by the contamination check: its values copy public inputs of other tracks, so the row is left out of the ranking (shown, unranked, with \"show flagged runs\").");
+  }
+  if (input.visibility === "private") notes.push("Private: only you and admins see it; it is on no public board.");
+  if (input.hidden) notes.push("Hidden by a moderator: it is on no public board.");
+
+  const showsOnBoard = input.status === "done" && input.visibility === "public" && !input.hidden;
+  return {
+    order,
+    label: declared?.label ?? input.track,
+    status: statusText(input),
+    figures,
+    missing,
+    notes,
+    board: showsOnBoard ? boardOf(input) : null,
+  };
+}
+
+function statusText(input: ResultsInput): string {
+  if (input.status === "failed") return `failed: ${input.failureReason ?? "no reason given"}`;
+  if (input.status !== "done") return input.status === "queued" ? "queued" : "scoring";
+  if (input.contaminationFlagged) return "done, flagged (unranked)";
+  return "done";
+}
+
+function missingReason(def: MetricDefinition, stored: boolean, input: ResultsInput, setup: ServerSetup): string {
+  if (def.kind === "judge") {
+    if (!setup.judgeConfigured) {
+      return `not judged: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL, and JUDGE_API_KEY if needed, restarts it, then runs \`alpsbench rescore --id ${input.id}\`)`;
+    }
+    return "not judged: the judge gave no usable answer for this upload (see its submission page)";
+  }
+  if (def.kind === "reward-model") {
+    if (!setup.rewardServiceConfigured) {
+      return "not scored: the rows carry response texts without scores, and no reward-model service is configured on this server (its operator sets REWARD_SERVICE_URL)";
+    }
+    return `not scored${input.note ? `: ${input.note}` : ""}`;
+  }
+  if (stored) return `withheld${input.note ? `: ${input.note}` : " (test-split privacy)"}`;
+  return "not computed for this split";
+}
+
+/** The board that lists this upload's row: its task's page (or the module's track view), split, data version and name. */
+function boardOf(input: ResultsInput): { href: string; label: string } | null {
+  const declared = hostedTrack(input.track);
+  if (!declared) return null;
+  const params = new URLSearchParams();
+  let path: string | null;
+  const benchmark = declared.benchmark;
+  if (isPipelineBenchmark(benchmark)) {
+    // AlpsBench's task pages group tracks: task3/d300 shows on /tasks/task3
+    const task = input.track.split("/")[0] ?? input.track;
+    path = benchmark.pageOf(task) ?? benchmark.pageOf("");
+    if (input.split !== "full") params.set("split", input.split);
+    if (input.benchmark !== DEFAULT_DATA_VERSION) params.set("benchmark", input.benchmark);
+  } else {
+    const view = benchmark.views.find((v) => v.id === declared.track.id);
+    path = `/benchmarks/${encodeURIComponent(benchmark.id)}${view ? `/${encodeURIComponent(view.id)}` : ""}`;
+  }
+  if (path === null) return null;
+  params.set("q", input.systemName);
+  if (input.contaminationFlagged) params.set("flagged", "1");
+  const split = input.split === "full" ? "" : `, ${input.split} split`;
+  return { href: `${path}?${params.toString()}`, label: `${benchmark.title} board${split}` };
+}
+
+/** Sorts a run's submissions in their benchmark's track order, then by split. */
+export function inTrackOrder<T extends { explanation: Pick<ResultsExplanation, "order">; split: string }>(items: readonly T[]): T[] {
+  const splitOrder = ["full", "dev", "validation", "test"];
+  return [...items].sort((a, b) => a.explanation.order - b.explanation.order || splitOrder.indexOf(a.split) - splitOrder.indexOf(b.split));
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { explainResults } from "@/lib/submissions/explain-results";
+import { formatResults, type Status } from "./submit";
+
+const status = (over: Partial<Status>): Status => ({
+  id: "sub9",
+  status: "done",
+  failureReason: null,
+  progress: { done: 5, total: 5, judge: { done: 0, cached: 0, failed: 0 } },
+  metrics: {},
+  ...over,
+});
+
+describe("submit --wait prints what each figure means", () => {
+  it("a Task 4 track on a server without a judge: the metric, why it is missing, and where the row shows", () => {
+    const explanation = explainResults(
+      {
+        id: "sub9",
+        track: "task4/ability2",
+        split: "dev",
+        benchmark: "alpsbench-v1",
+        status: "done",
+        failureReason: null,
+        note: null,
+        visibility: "public",
+        hidden: false,
+        contaminationFlagged: false,
+        systemName: "Starter",
+        scores: [],
+      },
+      { judgeConfigured: false, rewardServiceConfigured: false },
+    );
+    const lines = formatResults(status({ explanation }), "http://127.0.0.1:3000", "task4/ability2 (dev)");
+    expect(lines[0]).toBe(`${explanation.label}: done`);
+    expect(lines.join("\n")).not.toMatch(/no metrics|not judged {2}/);
+    expect(lines.some((l) => /^score\s+—/.test(l))).toBe(true);
+    const reason =
+      "not judged: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL, and JUDGE_API_KEY if needed, restarts it, then runs `alpsbench rescore --id sub9`)";
+    expect(lines).toContain(`  ${explanation.figures.map((f) => f.label).join(", ")}: ${reason}`);
+    expect(lines.at(-1)).toBe("  its row: http://127.0.0.1:3000/tasks/task4?split=dev&q=Starter (AlpsBench board, dev split)");
+  });
+
+  it("a withheld figure is not called \"not judged\"", () => {
+    const explanation = explainResults(
+      {
+        id: "sub9",
+        track: "task3/d100",
+        split: "test",
+        benchmark: "alpsbench-v1",
+        status: "done",
+        failureReason: null,
+        note: "recall withheld on the test split",
+        visibility: "public",
+        hidden: false,
+        contaminationFlagged: false,
+        systemName: "Starter",
+        scores: [{ metric: "recall", value: null }],
+      },
+      { judgeConfigured: true, rewardServiceConfigured: false },
+    );
+    const metrics = { recall: { value: null, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } };
+    const text = formatResults(status({ metrics, explanation }), "http://x.test", "t").join("\n");
+    expect(text).toContain("Recall (exact id): withheld: recall withheld on the test split");
+    expect(text).not.toContain("not judged  ");
+  });
+});
