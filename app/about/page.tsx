@@ -236,19 +236,19 @@ export default async function AboutPage() {
         </p>
         <p className={p}>
           Every Task 1 upload is checked for a copy of that public gold: its values are compared with other tracks&apos; public inputs without case, spacing,
-          punctuation or look-alike characters, and each row with the Task 2 input memories of its own session by the scorer&apos;s own value similarity (at
-          least 0.6, whatever the word order, so a copy with its words reordered is caught as the scorer would match it). A run where 20 % or more of its items
-          match, or of those memories are matched, is flagged and not ranked; the authors&apos; released outputs reach at most 9.6 %.
+          punctuation or look-alike characters, and each row with the Task 2 input memories of its own session by the scorer&apos;s own value similarity (at least
+          0.6, whatever the word order, so a copy with its words reordered is caught as the scorer would match it). A run where 20 % or more of its items match, or
+          of those memories are matched, is flagged and not ranked; the authors&apos; released outputs reach at most 9.6 %.
         </p>
         <p className={p}>
           <strong>Task 3 pool versions.</strong> The pools above are <code>server-pools-v1</code>: on the real data, picking the candidate that the same
-          session&apos;s Task 2 input shows finds the target of all 2,272 instances at every pool size. The server can also build <code>server-pools-v2</code>, beside
-          v1: each Task 3 instance gets an opaque id drawn with the server&apos;s secret pool seed (the released id is the session id, which is also Task 2&apos;s id
-          for the same dialogue), and the distractors are the target session&apos;s other memories first, then other sessions whole, so no session stands out in a
-          pool by how many of its memories it has. On the real data the same shortcut then finds nothing better than a random pick (expected recall 0.0099 on d100,
-          0.0010 on d1000, exactly the random pick&apos;s); a system that somehow knew the session would still face all of its memories (0.51 on average). Because
-          v2 changes the instances&apos; ids, it goes into a data version of its own rather than over v1&apos;s: every figure on this site so far was measured on
-          v1 pools (each instance records its pool version).
+          session&apos;s Task 2 input shows finds the target of all 2,272 instances at every pool size. The server can also build <code>server-pools-v2</code>,
+          beside v1: each Task 3 instance gets an opaque id drawn with the server&apos;s secret pool seed (the released id is the session id, which is also Task
+          2&apos;s id for the same dialogue), and the distractors are the target session&apos;s other memories first, then other sessions whole, so no session stands
+          out in a pool by how many of its memories it has. On the real data the same shortcut then finds nothing better than a random pick (expected recall 0.0099
+          on d100, 0.0010 on d1000, exactly the random pick&apos;s); a system that somehow knew the session would still face all of its memories (0.51 on average).
+          Because v2 changes the instances&apos; ids, it goes into a data version of its own rather than over v1&apos;s: every figure on this site so far was
+          measured on v1 pools (each instance records its pool version).
         </p>
       </section>
 

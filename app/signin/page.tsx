@@ -89,8 +89,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                     Sign in on this machine
                   </h2>
                   <p className="mt-1 text-sm text-fg-muted">
-                    No e-mail or GitHub sign-in is configured, and you are on the machine that runs the server: it prints a one-time link to its log.
-                    Configuring <code className="font-mono text-[0.8125rem]">EMAIL_SERVER</code> or a GitHub app turns this off; other machines never get it.
+                    No e-mail or GitHub sign-in is configured, and you are on the machine that runs the server: it prints a one-time link to its log. Configuring{" "}
+                    <code className="font-mono text-[0.8125rem]">EMAIL_SERVER</code> or a GitHub app turns this off; other machines never get it.
                   </p>
                 </div>
                 <LocalSignInForm callbackUrl={callbackUrl} />

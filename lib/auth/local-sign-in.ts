@@ -25,7 +25,10 @@ export type LocalSignInGate = { ok: true } | { ok: false; reason: string };
 /** 127.0.0.0/8 and ::1, also written IPv4-mapped (::ffff:127.0.0.1). */
 export function isLoopbackAddress(address: string | null | undefined): boolean {
   if (!address) return false;
-  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const bare = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   if (bare === "::1" || bare === "0:0:0:0:0:0:0:1") return true;
   const v4 = bare.startsWith("::ffff:") ? bare.slice("::ffff:".length) : bare;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
@@ -40,11 +43,7 @@ export function isLoopbackHost(host: string | null | undefined): boolean {
 }
 
 /** Whether a request may ask for (or use) a local sign-in link. Pure. */
-export function localSignInGate(input: {
-  methods: { github: boolean; email: boolean };
-  clientAddress: string | null;
-  host: string | null;
-}): LocalSignInGate {
+export function localSignInGate(input: { methods: { github: boolean; email: boolean }; clientAddress: string | null; host: string | null }): LocalSignInGate {
   if (input.methods.github || input.methods.email) return { ok: false, reason: "a real sign-in method (e-mail or GitHub) is configured" };
   if (!isLoopbackAddress(input.clientAddress)) return { ok: false, reason: "only requests from this machine get a local sign-in link" };
   if (!isLoopbackHost(input.host)) return { ok: false, reason: "the local sign-in link works only at a loopback address such as http://127.0.0.1:3000" };

@@ -90,19 +90,42 @@ describe("dialogue figures: each row against its own dialogue's public memories,
   const gold = (k: number) => [`prefers horror movies with jump scares number ${k}`, `works as a nurse in hospital ward ${k}`];
   const dialogues = publicValuesByDialogue([
     ...Array.from({ length: 30 }, (_, k) => ({ track: "task1", benchmarkId: `sess_${k}__1`, sessionId: `sess_${k}` })),
-    ...Array.from({ length: 30 }, (_, k) => ({ track: "task2", benchmarkId: `sess_${k}`, sessionId: `sess_${k}`, input: { memory: gold(k).map((value) => ({ value })) } })),
+    ...Array.from({ length: 30 }, (_, k) => ({
+      track: "task2",
+      benchmarkId: `sess_${k}`,
+      sessionId: `sess_${k}`,
+      input: { memory: gold(k).map((value) => ({ value })) },
+    })),
   ]);
   const rowsOf = (values: (k: number) => string[]) =>
     Array.from({ length: 30 }, (_, k) => ({ benchmark_id: `sess_${k}__1`, memory_items: values(k).map((value) => ({ value })) }));
-  const figuresOf = (rows: unknown[]) => measureContamination(predictedSkeletons(rows), buildPublicValueIndex([]), null, dialogueMatchCounts(rows, (id) => dialogues.get(id)));
+  const figuresOf = (rows: unknown[]) =>
+    measureContamination(
+      predictedSkeletons(rows),
+      buildPublicValueIndex([]),
+      null,
+      dialogueMatchCounts(rows, (id) => dialogues.get(id)),
+    );
   const reverse = (v: string) => v.split(" ").reverse().join(" ");
 
   test.each([
     ["each value's words reversed (the skeleton check's blind spot)", (k: number) => gold(k).map(reverse), 1, 1, true],
     ["reversed, one word dropped", (k: number) => gold(k).map((v) => reverse(v).split(" ").slice(1).join(" ")), 1, 1, true],
-    ["reversed, diluted by nine junk items per row: the public memories are still covered", (k: number) => [...gold(k).map(reverse), ...Array.from({ length: 9 }, (_, j) => `junk item ${j} for ${k}`)], 2 / 11, 1, true],
+    [
+      "reversed, diluted by nine junk items per row: the public memories are still covered",
+      (k: number) => [...gold(k).map(reverse), ...Array.from({ length: 9 }, (_, j) => `junk item ${j} for ${k}`)],
+      2 / 11,
+      1,
+      true,
+    ],
     ["honest paraphrases in other words", (k: number) => [`enjoys scary films ${k}`, `nursing is the user's job`], 0, 0, false],
-    ["one true fact in ten rows said as the gold says it", (k: number) => (k % 10 === 0 ? [gold(k)[0]!, `enjoys tea ${k}`] : [`enjoys tea ${k}`]), 3 / 33, 3 / 60, false],
+    [
+      "one true fact in ten rows said as the gold says it",
+      (k: number) => (k % 10 === 0 ? [gold(k)[0]!, `enjoys tea ${k}`] : [`enjoys tea ${k}`]),
+      3 / 33,
+      3 / 60,
+      false,
+    ],
   ])("%s", (_label, values, matchedShare, coveredShare, flagged) => {
     const figures = figuresOf(rowsOf(values));
     expect(figures.dialogue?.matchedShare).toBeCloseTo(matchedShare, 10);

@@ -55,7 +55,13 @@ export function measureContamination(
     submissionId: bestOverlap && bestOverlap.shared > 0 ? bestOverlap.submissionId : null,
     threshold,
     flagged: (n >= MIN_VALUES && (publicShare >= threshold || submissionShare >= threshold)) || dialogueReaches(dialogue, threshold),
-    dialogue: { items: dialogue.items, matchedShare: shares.matchedShare, publicValues: dialogue.publicValues, coveredShare: shares.coveredShare, similarity: VALUE_MATCH },
+    dialogue: {
+      items: dialogue.items,
+      matchedShare: shares.matchedShare,
+      publicValues: dialogue.publicValues,
+      coveredShare: shares.coveredShare,
+      similarity: VALUE_MATCH,
+    },
   };
 }
 

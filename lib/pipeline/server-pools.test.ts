@@ -23,7 +23,10 @@ const built = new Map<Task3PoolVersion, PooledInstance[]>();
 beforeAll(async () => {
   instances = await readPacketsLayout(dir);
   for (const version of ["v1", "v2"] as const) {
-    built.set(version, withCompactServerPools(instances, SEED, undefined, version).filter((i): i is PooledInstance => "pool" in i));
+    built.set(
+      version,
+      withCompactServerPools(instances, SEED, undefined, version).filter((i): i is PooledInstance => "pool" in i),
+    );
   }
 }, 600_000);
 
@@ -39,28 +42,36 @@ const poolsOf = (version: Task3PoolVersion, track: string): ShortcutPool[] =>
     });
 
 describe(`the Task 3 shortcut through the public Task 2 inputs (${path.basename(path.dirname(dir)) === "data" ? "real packets" : "fixture packets"})`, () => {
-  test.each(["task3/d100", "task3/d1000"])("v1 pools: the shortcut finds every target of %s", (track) => {
-    const figures = task3ShortcutRecall(poolsOf("v1", track), task2());
-    console.info(`v1 ${track}: ${JSON.stringify(figures)}`);
-    expect(figures.n).toBe(instances.filter((i) => i.track === "task3/d100").length);
-    expect(figures.linked).toBe(figures.n);
-    expect(figures.shortcut).toBe(1);
-  }, 300_000);
+  test.each(["task3/d100", "task3/d1000"])(
+    "v1 pools: the shortcut finds every target of %s",
+    (track) => {
+      const figures = task3ShortcutRecall(poolsOf("v1", track), task2());
+      console.info(`v1 ${track}: ${JSON.stringify(figures)}`);
+      expect(figures.n).toBe(instances.filter((i) => i.track === "task3/d100").length);
+      expect(figures.linked).toBe(figures.n);
+      expect(figures.shortcut).toBe(1);
+    },
+    300_000,
+  );
 
-  test.each(["task3/d100", "task3/d1000"])("v2 pools: the shortcut scores exactly like a random pick on %s", (track) => {
-    const pools = poolsOf("v2", track);
-    const figures = task3ShortcutRecall(pools, task2());
-    console.info(`v2 ${track}: ${JSON.stringify(figures)}`);
-    expect(figures.n).toBe(instances.filter((i) => i.track === "task3/d100").length);
-    expect(figures.linked).toBe(0); // no public id names the dialogue any more
-    expect(figures.shortcut).toBeCloseTo(figures.random, 12);
-    // were the session known all the same, its other memories are candidates too: a pick among them, not the target
-    const session = new Map(built.get("v2")!.map((i) => [i.benchmarkId, i.sessionId ?? ""]));
-    const knowing = task3ShortcutRecall(pools, task2(), (id) => session.get(id)!);
-    console.info(`v2 ${track}, session known: ${JSON.stringify(knowing)}`);
-    expect(knowing.linked).toBe(knowing.n);
-    expect(knowing.shortcut).toBeLessThan(1);
-  }, 300_000);
+  test.each(["task3/d100", "task3/d1000"])(
+    "v2 pools: the shortcut scores exactly like a random pick on %s",
+    (track) => {
+      const pools = poolsOf("v2", track);
+      const figures = task3ShortcutRecall(pools, task2());
+      console.info(`v2 ${track}: ${JSON.stringify(figures)}`);
+      expect(figures.n).toBe(instances.filter((i) => i.track === "task3/d100").length);
+      expect(figures.linked).toBe(0); // no public id names the dialogue any more
+      expect(figures.shortcut).toBeCloseTo(figures.random, 12);
+      // were the session known all the same, its other memories are candidates too: a pick among them, not the target
+      const session = new Map(built.get("v2")!.map((i) => [i.benchmarkId, i.sessionId ?? ""]));
+      const knowing = task3ShortcutRecall(pools, task2(), (id) => session.get(id)!);
+      console.info(`v2 ${track}, session known: ${JSON.stringify(knowing)}`);
+      expect(knowing.linked).toBe(knowing.n);
+      expect(knowing.shortcut).toBeLessThan(1);
+    },
+    300_000,
+  );
 
   test("v2 instances: opaque ids (secret-seeded, never the session), the target in every pool, the version recorded", () => {
     const v2 = built.get("v2")!;

@@ -18,12 +18,7 @@ export const IMPORT_FINGERPRINT_VERSION = "packets-import-v1";
  * benchmark's secret pool seed (so the stored digest says nothing about the seed). Hashing 165 MB costs well
  * under a second; parsing it and building 5.9 million candidates costs far more.
  */
-export async function packetsFingerprint(
-  dir: string,
-  poolSeed: string,
-  onFile?: (total: number) => void,
-  poolLabel: string = SERVER_POOL_VERSION,
-): Promise<string> {
+export async function packetsFingerprint(dir: string, poolSeed: string, onFile?: (total: number) => void, poolLabel: string = SERVER_POOL_VERSION): Promise<string> {
   const { packetsDir, shown } = await listPacketFiles(dir);
   const names = (await readdir(packetsDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())

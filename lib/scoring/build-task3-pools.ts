@@ -154,7 +154,10 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
   const user = String(instance.userKey);
   const want = sizes.length ? sizes[sizes.length - 1]! : 0;
 
-  const drawn = (opts.version ?? "v1") === "v2" ? drawSessions(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|sessions`) : drawMemories(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|draw`);
+  const drawn =
+    (opts.version ?? "v1") === "v2"
+      ? drawSessions(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|sessions`)
+      : drawMemories(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|draw`);
 
   return sizes.map((size) => {
     const own = [...problems];

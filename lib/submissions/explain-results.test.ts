@@ -20,7 +20,9 @@ const noJudge = { judgeConfigured: false, rewardServiceConfigured: false };
 
 describe("explainResults: a run's tracks explain themselves", () => {
   it("orders a run's tracks as the benchmark declares them, whatever order they were stored in", () => {
-    const shuffled = [...TRACK_IDS].reverse().map((track, i) => ({ id: `s${i}`, split: "dev", explanation: explainResults({ ...base, track, split: "dev" }, noJudge) }));
+    const shuffled = [...TRACK_IDS]
+      .reverse()
+      .map((track, i) => ({ id: `s${i}`, split: "dev", explanation: explainResults({ ...base, track, split: "dev" }, noJudge) }));
     expect(inTrackOrder(shuffled).map((s) => s.explanation.label)).toEqual(TRACK_IDS.map((t) => explainResults({ ...base, track: t }, noJudge).label));
   });
 
@@ -48,7 +50,10 @@ describe("explainResults: a run's tracks explain themselves", () => {
 
   it("with a judge configured, a missing judge figure is the judge's failure, not the server's setup", () => {
     const result = explainResults({ ...base, track: "task3/d300" }, { judgeConfigured: true, rewardServiceConfigured: false });
-    expect(result.missing[0]).toEqual({ metrics: ["Recall (judge)"], reason: "not judged: the judge gave no usable answer for this upload (see its submission page)" });
+    expect(result.missing[0]).toEqual({
+      metrics: ["Recall (judge)"],
+      reason: "not judged: the judge gave no usable answer for this upload (see its submission page)",
+    });
   });
 
   it("a stored figure without a value is withheld, with the submission's note", () => {

@@ -69,7 +69,9 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
 
   const notes: string[] = [];
   if (input.contaminationFlagged) {
-    notes.push("Flagged by the contamination check: its values copy public inputs of other tracks, so the row is left out of the ranking (shown, unranked, with \"show flagged runs\").");
+    notes.push(
+      'Flagged by the contamination check: its values copy public inputs of other tracks, so the row is left out of the ranking (shown, unranked, with "show flagged runs").',
+    );
   }
   if (input.visibility === "private") notes.push("Private: only you and admins see it; it is on no public board.");
   if (input.hidden) notes.push("Hidden by a moderator: it is on no public board.");

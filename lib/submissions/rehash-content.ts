@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { env } from "@/lib/env";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
@@ -64,7 +64,13 @@ export async function storedContentSha256(dataVersion: string, track: string, fi
   const trackId = moduleTrackId(hosted, track);
   const moduleTrack = trackId === null ? undefined : hosted.tracks.find((t) => t.id === trackId);
   if (!moduleTrack) return null;
-  const content = gunzipSync(stored);
-  const parsed = await parseUploadRows((fileName ?? "predictions.jsonl").toLowerCase().replace(/\.gz$/, ""), new Uint8Array(content), moduleTrack.predictionRow);
+  // the stored bytes are the accepted file gzipped; the reader un-gzips them as the worker's scoring does
+  async function* stream(): AsyncGenerator<Uint8Array> {
+    yield stored;
+  }
+  const parsed = await parseUploadRows(stream(), moduleTrack.predictionRow, {
+    fileName: fileName ?? "predictions.jsonl",
+    maxDecompressedBytes: env().UPLOAD_MAX_DECOMPRESSED_BYTES,
+  });
   return parsed.problems.length > 0 ? null : moduleContentSha256(moduleTrack, parsed.rows as Record<string, unknown>[]);
 }

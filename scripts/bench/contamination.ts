@@ -123,7 +123,10 @@ const attacks: [string, unknown[]][] = [
     "(h) reversed + 9 junk items per row",
     edited((v) => v.split(" ").reverse().join(" ")).map((r) => ({
       ...r,
-      memory_items: [...r.memory_items, ...Array.from({ length: 9 }, (_, j) => ({ type: "direct", label: "UNMAPPED", value: `unrelated note ${j} ${r.benchmark_id}`, confidence: 0.5 }))],
+      memory_items: [
+        ...r.memory_items,
+        ...Array.from({ length: 9 }, (_, j) => ({ type: "direct", label: "UNMAPPED", value: `unrelated note ${j} ${r.benchmark_id}`, confidence: 0.5 })),
+      ],
     })),
   ],
   ["(i) limit: labels and types kept, values junk", edited(() => "zz qq")],

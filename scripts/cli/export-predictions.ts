@@ -47,7 +47,9 @@ export function register(program: Command): void {
     .option("--out <file>", "write to this file instead of stdout (with --starter: the run's folder)")
     .option("--starter", "write a starter run: baselines for every track, in the official layout, from the database's inputs")
     .option("--benchmark <slug>", "with --starter: the data version (alpsbench-v1, demo) or personalllm", "alpsbench-v1")
-    .addOption(new Option("--split <split>", "with --starter: the split whose instances the run covers").choices(["full", "dev", "validation", "test"]).default("dev"))
+    .addOption(
+      new Option("--split <split>", "with --starter: the split whose instances the run covers").choices(["full", "dev", "validation", "test"]).default("dev"),
+    )
     .action(async (raw: Record<string, unknown>) => {
       if (raw.starter) {
         const starter = StarterOptions.safeParse(raw);
@@ -82,7 +84,8 @@ async function writeStarterRun(options: z.infer<typeof StarterOptions>): Promise
   if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
   if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
   const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split }));
-  if (files.length === 0) throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
+  if (files.length === 0)
+    throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
   for (const file of files) {
     const target = path.join(options.out, ...file.path.split("/"));
     await mkdir(path.dirname(target), { recursive: true });

@@ -40,7 +40,7 @@ describe("submit --wait prints what each figure means", () => {
     expect(lines.at(-1)).toBe("  its row: http://127.0.0.1:3000/tasks/task4?split=dev&q=Starter (AlpsBench board, dev split)");
   });
 
-  it("a withheld figure is not called \"not judged\"", () => {
+  it('a withheld figure is not called "not judged"', () => {
     const explanation = explainResults(
       {
         id: "sub9",

@@ -15,7 +15,11 @@ beforeAll(async () => {
 
 const devIds = async (trackId: string) =>
   (
-    await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId, split: "dev" }, select: { benchmarkId: true }, orderBy: { benchmarkId: "asc" } })
+    await db.instance.findMany({
+      where: { benchmarkVersion: { slug: "demo" }, trackId, split: "dev" },
+      select: { benchmarkId: true },
+      orderBy: { benchmarkId: "asc" },
+    })
   ).map((i) => i.benchmarkId);
 
 describe("the run page explains itself", () => {
@@ -49,7 +53,9 @@ describe("the run page explains itself", () => {
     const page = await getRunPage(db, run.runId, { id: ownerId, role: "user" }, { judgeConfigured: false, rewardServiceConfigured: false });
     expect(page?.submissions.map((s) => s.track)).toEqual(["task1", "task3/d100", "task4/ability1"]);
     const task4 = page!.submissions[2]!.explanation;
-    expect(task4.missing).toEqual([{ metrics: ["Persona awareness (PA)"], reason: expect.stringMatching(/^not judged: no LLM judge is configured on this server/) }]);
+    expect(task4.missing).toEqual([
+      { metrics: ["Persona awareness (PA)"], reason: expect.stringMatching(/^not judged: no LLM judge is configured on this server/) },
+    ]);
     expect(task4.board).toEqual({ href: "/tasks/task4?split=dev&benchmark=demo&q=Run+Page+System", label: "AlpsBench board, dev split" });
 
     const judged = await getRunPage(db, run.runId, { id: ownerId, role: "user" }, { judgeConfigured: true, rewardServiceConfigured: false });

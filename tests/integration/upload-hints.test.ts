@@ -89,7 +89,9 @@ describe("refusals name the fix", () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.message).toMatch(/^The upload gives no task, so it was read as a run, and truncated\.jsonl is in no track's folder: to upload one prediction file, give its task/);
+    expect(result.message).toMatch(
+      /^The upload gives no task, so it was read as a run, and truncated\.jsonl is in no track's folder: to upload one prediction file, give its task/,
+    );
     expect(await storedCount()).toBe(0);
   });
 

@@ -34,7 +34,8 @@ export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
         role={state.error ? "alert" : "status"}
         className={state.error ? "text-sm font-medium text-red-700 dark:text-red-300" : state.printed ? "text-sm font-medium text-fg" : "sr-only"}
       >
-        {state.error ?? (state.printed ? "A sign-in link is in the server's log (the terminal running npm start). Open it in this browser: it works once, for 15 minutes." : "")}
+        {state.error ??
+          (state.printed ? "A sign-in link is in the server's log (the terminal running npm start). Open it in this browser: it works once, for 15 minutes." : "")}
       </p>
       <button
         type="submit"

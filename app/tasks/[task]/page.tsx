@@ -37,7 +37,11 @@ export default async function TaskPage({
   const query = readTableQuery(await searchParams);
   const scope = scopeOf(query);
   const view = TASK_VIEWS[task];
-  const [board, versions, inputs] = await Promise.all([getView(db(), view, scope), getScoreVersions(db(), scope.benchmark), inputsVersionFor(db(), scope.benchmark)]);
+  const [board, versions, inputs] = await Promise.all([
+    getView(db(), view, scope),
+    getScoreVersions(db(), scope.benchmark),
+    inputsVersionFor(db(), scope.benchmark),
+  ]);
   const info = TASK_INFO[task];
   // The table and the charts get the same board (one object: the page ships it once) and read the same query.
   const table = tableProps(board, query);
@@ -71,7 +75,11 @@ export default async function TaskPage({
         <InputsLinks
           tasks={[task]}
           benchmark={inputs.slug}
-          note={inputs.fallback ? "This server has no AlpsBench data imported yet (see the README, \"Real data\"): these are the synthetic demo's inputs, to try the whole loop." : undefined}
+          note={
+            inputs.fallback
+              ? 'This server has no AlpsBench data imported yet (see the README, "Real data"): these are the synthetic demo\'s inputs, to try the whole loop.'
+              : undefined
+          }
         />
       ) : null}
       <section aria-label="About this task" className="space-y-3">

@@ -38,7 +38,8 @@ function turnsOf(value: unknown, out: Turn[] = [], depth = 0): Turn[] {
   return out;
 }
 
-const record = (input: unknown): Record<string, unknown> => (typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+const record = (input: unknown): Record<string, unknown> =>
+  typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 const clip = (text: string) => (text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text);
 
 function firstPersonMemories(input: unknown): Record<string, unknown>[] {

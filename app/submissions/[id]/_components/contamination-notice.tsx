@@ -27,9 +27,9 @@ export function ContaminationNotice({ figures }: { figures: ContaminationFigures
       {figures.dialogue ? (
         <>
           {" "}
-          Compared with the memories other tracks show for each row&apos;s own dialogue by the scorer&apos;s value similarity (at least{" "}
-          {figures.dialogue.similarity}, whatever the word order): {pct(figures.dialogue.matchedShare)} of its {figures.dialogue.items.toLocaleString("en-US")}{" "}
-          predicted items match one, and they cover {pct(figures.dialogue.coveredShare)} of those {figures.dialogue.publicValues.toLocaleString("en-US")} memories.
+          Compared with the memories other tracks show for each row&apos;s own dialogue by the scorer&apos;s value similarity (at least {figures.dialogue.similarity}
+          , whatever the word order): {pct(figures.dialogue.matchedShare)} of its {figures.dialogue.items.toLocaleString("en-US")} predicted items match one, and
+          they cover {pct(figures.dialogue.coveredShare)} of those {figures.dialogue.publicValues.toLocaleString("en-US")} memories.
         </>
       ) : null}{" "}
       Threshold: {pct(figures.threshold)}.

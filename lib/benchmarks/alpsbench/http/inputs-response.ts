@@ -72,4 +72,3 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     },
   });
 };
-

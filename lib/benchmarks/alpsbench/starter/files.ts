@@ -17,7 +17,7 @@ export async function alpsBenchStarterFiles(db: Db, options: { dataVersion: stri
   for (const track of TRACK_IDS) {
     const scope = { benchmarkVersionId: version.id, track, split: options.split === "full" ? null : options.split };
     const lines: string[] = [];
-    for (let last: string | null = null; ; ) {
+    for (let last: string | null = null; ;) {
       const page = await pageInputs(db, scope, last, PAGE);
       for (const row of page) lines.push(JSON.stringify(starterRow(track, row.benchmarkId, row.input)));
       if (page.length < PAGE) break;

@@ -63,6 +63,7 @@ async function otherSplitsOf(db: Db, versionId: string, track: string, split: st
   if (splits.length === 0) return "";
   const all = found.length === unknownIds.length;
   const named = splits.map((s) => `the ${s} split`).join(" and ");
-  const fix = splits.length === 1 ? `send it with split=${splits[0]}, or leave split out to score it on the whole track` : "leave split out to score it on the whole track";
+  const fix =
+    splits.length === 1 ? `send it with split=${splits[0]}, or leave split out to score it on the whole track` : "leave split out to score it on the whole track";
   return ` ${all ? "Those ids are" : "Some of those ids are"} in ${named} of ${track}: ${fix}.`;
 }
