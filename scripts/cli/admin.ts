@@ -26,7 +26,11 @@ export function register(program: Command): void {
         throw new Error("--display-name and --name (its older spelling) give two different names; give one");
       }
       const given = options.displayName ?? options.name;
-      const name = given === undefined ? undefined : parseOption(DisplayName, given) || undefined;
+      // the refusal names the flag the operator typed: "--name contains the control character U+0007."
+      const flag = options.displayName !== undefined ? "--display-name" : "--name";
+      const checked = given === undefined ? null : DisplayName.safeParse(given);
+      if (checked && !checked.success) throw new Error(checked.error.issues.map((i) => i.message.replace(/^The display name/, flag)).join("; "));
+      const name = checked?.success ? checked.data || undefined : undefined;
       const made = await withDb((db) =>
         db.$transaction(async (tx) => {
           const before = await tx.user.findUnique({ where: { email }, select: { role: true } });

@@ -37,7 +37,7 @@ describe("alpsbench admin bootstrap", () => {
     await expect(db.user.findUniqueOrThrow({ where: { email } })).resolves.toMatchObject({ name: "Old Flag" });
     const bidi = await runCli(["admin", "bootstrap", "--email", email, "--display-name", "Eve\u202eevil"], databaseUrl);
     expect(bidi.code).toBe(1);
-    expect(bidi.stderr).toContain("The display name contains the bidirectional control character U+202E");
+    expect(bidi.stderr).toContain("--display-name contains the bidirectional control character U+202E");
   });
 
   test("token create --token-name names the token (--name kept as its older spelling), never the person", async () => {

@@ -10,6 +10,7 @@ import { getDemoDataset } from "@/lib/datasets/demo";
 import { importInstances } from "@/lib/pipeline/import-dataset";
 import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 import { getBoss, installQueue, prismaExecutor, queueTiming, SCORE_QUEUE, scoreJobOptions, sendScoreJob, startWorker } from "@/lib/queue";
+import { settleLeftoverQueue } from "./upload-helpers";
 import { createTestSubmission, expectStoredEqualsReference, referenceScore, spawnWorker, waitFor, type WorkerProcess } from "./worker-fixtures";
 
 /**
@@ -43,6 +44,8 @@ describe("the worker process", () => {
   beforeAll(async () => {
     benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: "demo" } })).id;
     await installQueue(inject("databaseUrl"), timing);
+    // a worker takes the oldest job first: another file's leftover uploads would keep it busy past the waits here
+    await settleLeftoverQueue(db);
   });
   // A worker left running by a failed test would take the next test's jobs.
   afterEach(async () => {
