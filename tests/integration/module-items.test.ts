@@ -134,6 +134,19 @@ describe("per-item rows of module uploads", () => {
     expect(await json(await moduleItemsResponse(db, id, { id: ownerId, role: "user" }, "json"))).toMatchObject({ status: 200, body: { total: 3 } });
   });
 
+  test("sorted by item, numeric keys sort as numbers (1, 2, 10, 11), then the other keys as text", async () => {
+    const module = thirdBenchmark("items-numeric");
+    unregister.push(registerBenchmark(module));
+    const id = await scored(upload(module.id, "numbers", "sorted.csv", "item_id,value\na,1\nb,2\nc,4\n"));
+    // PersonalLLM's person ids are numbers written as text: a plain text sort reads 0, 1, 10, 11, 2
+    await db.moduleItem.createMany({
+      data: ["10", "2", "0", "11", "1"].map((itemKey, i) => ({ submissionId: id, itemKey, position: 3 + i, scoreVersion: "v", figures: { value: i } })),
+    });
+    const keys = async (dir: "asc" | "desc") => (await moduleItemsPage(db, id, { page: 1, sort: "item", dir })).rows.map((r) => r.itemKey);
+    expect(await keys("asc")).toEqual(["0", "1", "2", "10", "11", "a", "b", "c"]);
+    expect(await keys("desc")).toEqual(["11", "10", "2", "1", "0", "c", "b", "a"]);
+  });
+
   test("figures the track's schema refuses: the upload fails as ours and nothing is half-written (no Score, no item)", async () => {
     const broken = thirdBenchmark("items-broken", {
       ...thirdTrack,

@@ -32,7 +32,7 @@ export function readItemsQuery(decl: ItemRowsDeclaration, search: { page?: strin
 }
 
 /**
- * One page of an upload's item rows, sorted in the database (by item key, the scorer's order, or a declared
+ * One page of an upload's item rows, sorted in the database (by item key, numerically where it is a number, the scorer's order, or a declared
  * sortable figure read from the JSONB), so only ITEMS_PAGE_SIZE rows ever leave it.
  */
 export async function moduleItemsPage(db: Db, submissionId: string, query: ItemsQuery): Promise<ItemsPage> {
@@ -41,9 +41,10 @@ export async function moduleItemsPage(db: Db, submissionId: string, query: Items
   const page = Math.min(query.page, pages);
   const dir = Prisma.raw(query.dir === "desc" ? "DESC" : "ASC");
   // the figure's key is a bound parameter (validated against the declaration by readItemsQuery anyway)
+  // item keys that are whole numbers (PersonalLLM's person ids) sort as numbers, 2 before 10; the others as text after them
   const order =
     query.sort === "item"
-      ? Prisma.sql`"itemKey" ${dir}`
+      ? Prisma.sql`CASE WHEN "itemKey" ~ '^[0-9]{1,30}$' THEN "itemKey"::numeric END ${dir} NULLS LAST, "itemKey" ${dir}`
       : query.sort === "position"
         ? Prisma.sql`"position" ${dir}`
         : Prisma.sql`("figures"->>${query.sort})::float8 ${dir} NULLS LAST, "position" ASC`;
