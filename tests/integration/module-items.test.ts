@@ -11,7 +11,7 @@ import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
 import { RewardsPrediction, type EvalUser } from "@/lib/benchmarks/personalllm/schemas";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { ITEMS_PAGE_SIZE, moduleItemsPage } from "@/lib/db/queries/module-items";
+import { ITEMS_PAGE_SIZE, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
 import { queueRescores } from "@/lib/pipeline/queue-rescores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -145,6 +145,9 @@ describe("per-item rows of module uploads", () => {
     const keys = async (dir: "asc" | "desc") => (await moduleItemsPage(db, id, { page: 1, sort: "item", dir })).rows.map((r) => r.itemKey);
     expect(await keys("asc")).toEqual(["0", "1", "2", "10", "11", "a", "b", "c"]);
     expect(await keys("desc")).toEqual(["11", "10", "2", "1", "0", "c", "b", "a"]);
+    // the page's default order (no sort in its URL) is the same numeric item order
+    const page = await moduleItemsPage(db, id, readItemsQuery(thirdTrack.itemRows!, {}));
+    expect(page.rows.map((r) => r.itemKey)).toEqual(["0", "1", "2", "10", "11", "a", "b", "c"]);
   });
 
   test("figures the track's schema refuses: the upload fails as ours and nothing is half-written (no Score, no item)", async () => {

@@ -23,10 +23,13 @@ export function mayReadModuleItems(
 export type ItemsQuery = { page: number; sort: string; dir: "asc" | "desc" };
 export type ItemsPage = ItemsQuery & { rows: { itemKey: string; figures: ItemFigures }[]; total: number; pages: number };
 
-/** The query of a page URL, made safe: an unknown sort falls back to the scorer's order, a page into range. */
+/**
+ * The query of a page URL, made safe: no or an unknown sort reads by item (numbers as numbers: the scorer's order
+ * follows the stored text order, 0, 1, 10, 11, 2, which nobody reading the table expects), a page into range.
+ */
 export function readItemsQuery(decl: ItemRowsDeclaration, search: { page?: string; sort?: string; dir?: string }): ItemsQuery {
   const sortable = new Set(["item", ...decl.columns.filter((c) => c.sortable).map((c) => c.id)]);
-  const sort = search.sort && sortable.has(search.sort) ? search.sort : "position";
+  const sort = search.sort && sortable.has(search.sort) ? search.sort : "item";
   const page = Math.max(1, Number.parseInt(search.page ?? "1", 10) || 1);
   return { page, sort, dir: search.dir === "desc" ? "desc" : "asc" };
 }
