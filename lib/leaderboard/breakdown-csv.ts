@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
-import { roundToDigits } from "@/lib/leaderboard/round";
+import { TRACK_METRICS } from "./metrics";
+import { roundToDigits } from "./round";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { TRACK_IDS, TrackId } from "@/lib/tracks";
 

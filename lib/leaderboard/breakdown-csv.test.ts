@@ -8,7 +8,7 @@ describe("submission breakdown CSVs for people", () => {
   test("per instance: readable headers, figures at the metric's decimals, a UTF-8 BOM", () => {
     const csv = instanceBreakdownCsv(
       [
-        { benchmark_id: "b1", track: "task1", split: "dev", predicted: true, f1: 0.41727800000000003, algo_score_100: 56.123456, selected_correct: 1 },
+        { benchmark_id: "b1", track: "task1", split: "dev", predicted: true, f1: 0.4172780000000001, algo_score_100: 56.123456, selected_correct: 1 },
         { benchmark_id: "b2", track: "task1", split: "dev", predicted: false, f1: 0.5, algo_score_100: null, selected_correct: 0 },
       ],
       ["algo_score_100", "f1", "selected_correct"],
