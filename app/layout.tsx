@@ -4,12 +4,26 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ThemeScript } from "@/components/theme-script";
+import { BENCHMARKS } from "@/lib/benchmarks";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "AlpsBench Leaderboard", template: "%s · AlpsBench Leaderboard" },
   description: "Rankings, downloads and server-side re-scoring for AlpsBench, a benchmark of how well LLMs and memory systems personalize.",
 };
+
+/** The hosted modules' attributions for the footer of their pages (only what it shows: it is sent with every page). */
+const FOOTER_CREDITS = BENCHMARKS.map(({ id, title, credit: { citation, dataLicence, codeLicence, url } }) => ({
+  id,
+  title,
+  citation,
+  dataLicence,
+  codeLicence,
+  url,
+}));
+
+/** The hosted modules' views for the nav of their pages. */
+const NAV_MODULES = BENCHMARKS.map(({ id, title, views }) => ({ id, title, views: views.map((v) => ({ id: v.id, tab: v.tab ?? v.title, title: v.title })) }));
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // proxy.ts's per-request CSP nonce: the theme script runs before hydration, so it needs it too.
@@ -20,11 +34,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
-        <SiteHeader />
+        <SiteHeader modules={NAV_MODULES} />
         <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter credits={FOOTER_CREDITS} />
       </body>
     </html>
   );

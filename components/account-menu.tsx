@@ -77,7 +77,9 @@ export function AccountMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
         title={label}
-        className="inline-flex h-8 max-w-56 items-center gap-2 rounded-md border border-line-strong px-2 text-sm font-medium text-fg hover:bg-surface-hover"
+        // narrow enough that the main nav keeps its last item ("API") in view at 1280 px with a long e-mail address
+        // (a wider button squeezed the nav, which then scrolled "API" out of sight); the whole address is in the title
+        className="inline-flex h-8 max-w-44 items-center gap-2 rounded-md border border-line-strong px-2 text-sm font-medium text-fg hover:bg-surface-hover"
       >
         <span aria-hidden="true" className="grid size-5 shrink-0 place-items-center rounded-full bg-accent text-[0.6875rem] font-semibold text-surface uppercase">
           {label.slice(0, 1)}

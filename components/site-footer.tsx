@@ -1,4 +1,8 @@
+"use client";
+
+import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { type FooterCredit, footerBenchmarkFor, LICENCE_URLS } from "./footer-benchmark";
 
 const LINKS = {
   repo: "https://github.com/ThisIsCosine/AlpsBench",
@@ -17,10 +21,17 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 export interface SiteFooterProps {
   /** extra line, e.g. the scorer version or build id (pass a fixed value, not Date.now()) */
   extra?: ReactNode;
+  /** the hosted modules' attributions (plain data from lib/benchmarks), for their own pages */
+  credits?: readonly FooterCredit[];
 }
 
-/** Attribution required by the benchmark and dataset licences: keep it on every page. */
-export function SiteFooter({ extra }: SiteFooterProps) {
+/**
+ * Attribution required by the benchmark and dataset licences: keep it on every page. A module's pages
+ * (/benchmarks/<id>) credit that module's authors and licences instead of AlpsBench's (WildChat, ODC-BY).
+ */
+export function SiteFooter({ extra, credits = [] }: SiteFooterProps) {
+  const hosted = footerBenchmarkFor(usePathname() ?? "/", credits);
+  if (hosted) return <ModuleFooter credit={hosted} extra={extra} />;
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm leading-relaxed text-fg-muted sm:px-6 md:grid-cols-[2fr_1fr] lg:px-8">
@@ -50,6 +61,46 @@ export function SiteFooter({ extra }: SiteFooterProps) {
             </li>
             <li>
               <ExternalLink href={LINKS.license}>ODC-BY 1.0 licence</ExternalLink>
+            </li>
+            <li>
+              <a href="/audit" className="text-accent underline underline-offset-2">
+                Moderation log
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+function Licence({ id }: { id: string }) {
+  const url = LICENCE_URLS[id];
+  return url ? <ExternalLink href={url}>{id}</ExternalLink> : <>{id}</>;
+}
+
+/** A hosted module's footer: its citation, data and code licences, where its data lives. */
+function ModuleFooter({ credit, extra }: { credit: FooterCredit; extra?: ReactNode }) {
+  return (
+    <footer className="mt-16 border-t border-line bg-surface" data-footer-benchmark={credit.id}>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm leading-relaxed text-fg-muted sm:px-6 md:grid-cols-[2fr_1fr] lg:px-8">
+        <div className="space-y-2">
+          <p>
+            Benchmark: <cite className="text-fg not-italic">{credit.citation}</cite>.
+          </p>
+          <p>
+            Data licensed under <Licence id={credit.dataLicence} />; the authors&rsquo; code under <Licence id={credit.codeLicence} />.
+          </p>
+          <p>
+            Figures marked &ldquo;reported&rdquo; are copied from the authors&rsquo; publications; all other figures are computed by this leaderboard from uploaded
+            predictions.
+          </p>
+          {extra ? <p>{extra}</p> : null}
+        </div>
+        <nav aria-label="Benchmark resources">
+          <ul className="space-y-2">
+            <li>
+              <ExternalLink href={credit.url}>{credit.title} data</ExternalLink>
             </li>
             <li>
               <a href="/audit" className="text-accent underline underline-offset-2">

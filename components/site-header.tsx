@@ -4,44 +4,22 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./account-menu";
+import { isCurrentPath, navItemsFor, type NavModule } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
-
-export interface NavItem {
-  href: string;
-  label: string;
-  /** longer name for screen readers and tooltips */
-  title?: string;
-}
-
-export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/", label: "Overview" },
-  { href: "/tasks/task1", label: "Task 1", title: "Task 1: memory extraction" },
-  { href: "/tasks/task2", label: "Task 2", title: "Task 2: memory update" },
-  { href: "/tasks/task3", label: "Task 3", title: "Task 3: memory retrieval among distractors" },
-  { href: "/tasks/task4", label: "Task 4", title: "Task 4: memory utilization" },
-  { href: "/compare", label: "Compare", title: "Compare up to four systems side by side" },
-  { href: "/submit", label: "Submit", title: "Submit predictions for scoring" },
-  { href: "/queue", label: "Queue", title: "Scoring queue" },
-  { href: "/about", label: "About" },
-  { href: "/api-docs", label: "API", title: "API documentation" },
-];
-
-/** "/" is current only on "/"; any other item is current on its path and below (/tasks/task3/d100). */
-export function isCurrentPath(pathname: string, href: string): boolean {
-  if (href === "/") return pathname === "/";
-  return pathname === href || pathname.startsWith(`${href}/`);
-}
 
 export interface SiteHeaderProps {
   /** the current path; defaults to usePathname() */
   currentPath?: string;
   /** id of the page's <main>, target of the skip link (default "main") */
   mainId?: string;
+  /** the hosted modules' views (plain data from lib/benchmarks): their pages get their own nav */
+  modules?: readonly NavModule[];
 }
 
-export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
+export function SiteHeader({ currentPath, mainId = "main", modules = [] }: SiteHeaderProps) {
   const pathname = usePathname();
   const path = currentPath ?? pathname ?? "/";
+  const items = navItemsFor(path, modules);
   const navRef = useRef<HTMLElement>(null);
 
   // On phones the nav is a horizontal scroller: bring the current item into view (e.g. "API", the last one).
@@ -78,8 +56,8 @@ export function SiteHeader({ currentPath, mainId = "main" }: SiteHeaderProps) {
           className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 md:order-none md:mx-0 md:w-auto md:min-w-0 md:flex-1 md:px-0"
         >
           <ul className="flex items-center gap-1 whitespace-nowrap">
-            {NAV_ITEMS.map((item) => {
-              const current = isCurrentPath(path, item.href);
+            {items.map((item) => {
+              const current = isCurrentPath(path, item.href, item.exact);
               return (
                 <li key={item.href}>
                   <Link

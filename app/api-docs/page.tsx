@@ -15,7 +15,9 @@ const code = "block overflow-x-auto rounded-md border border-line bg-surface-mut
 
 export default function ApiDocsPage() {
   return (
-    <article className="space-y-6">
+    // a long path or query (`/api/v1/submissions/{id}/breakdown?level=…`) is one unbreakable word: wrapping it
+    // anywhere keeps a 390 px phone from scrolling the whole page sideways
+    <article className="space-y-6 [overflow-wrap:anywhere]">
       <PageHeader
         eyebrow="API"
         title="Read API"
@@ -49,7 +51,9 @@ export default function ApiDocsPage() {
           (reported, rescored, verified), source and note, and per visible metric <code>&lt;metric&gt;</code>, <code>&lt;metric&gt;__n</code>,{" "}
           <code>&lt;metric&gt;__ci_low</code>, <code>&lt;metric&gt;__ci_high</code> and, for judge metrics, <code>&lt;metric&gt;__judge</code> (the judge profile
           that produced the number). <code>columns</code> gives each metric&apos;s label, description, direction (<code>higher</code> or <code>lower</code> is
-          better) and decimals. Unknown views answer 404 with the list of known ones.
+          better) and decimals. The JSON gives each figure to its column&apos;s decimals plus two digits; the CSV is for people: readable headers, every figure at
+          its column&apos;s decimals, the judge profile in one <code>Judge profile</code> column, and a UTF-8 byte order mark for Excel (a parser strips it:
+          csv-parse&apos;s <code>bom: true</code>). Unknown views answer 404 with the list of known ones.
         </p>
       </section>
       <section className="space-y-3" aria-labelledby="api-snapshot">
@@ -97,7 +101,8 @@ export default function ApiDocsPage() {
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;/breakdown?level=instance|dimension&amp;format=json|csv</code>: per-instance results (dev and validation
-            instances only; test-split results stay on the server) or per-dimension aggregates.
+            instances only; test-split results stay on the server) or per-dimension aggregates. The CSV names metrics as the tables do (<code>F1</code>,{" "}
+            <code>F1 (n)</code>, <code>Score</code>) at their decimals; the JSON keeps ids and full precision.
           </li>
           <li>
             <code>GET /api/v1/submissions/&#123;id&#125;/items?format=json|csv</code>: an upload to a benchmark module, one row per evaluation item (a PersonalLLM

@@ -97,7 +97,7 @@ function RecallLines({ chart, note }: { chart: PoolScalingChart; note: string })
           responsive
           style={{ width: "100%", height: "100%" }}
           data={points}
-          margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          margin={{ top: 8, right: 16, bottom: 24, left: 8 }}
           title={`${chart.label} against pool size`}
         >
           <CartesianGrid stroke="var(--chart-grid)" strokeDasharray="3 3" />
@@ -109,14 +109,16 @@ function RecallLines({ chart, note }: { chart: PoolScalingChart; note: string })
             tick={AXIS.tick}
             stroke={AXIS.stroke}
             tickFormatter={(v: number) => `d${v}`}
+            label={{ value: "Distractors in the candidate pool", position: "insideBottom", offset: -16, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <YAxis
             domain={chart.heatmap.domain}
             ticks={tenths(chart.heatmap.domain)}
             tick={AXIS.tick}
             stroke={AXIS.stroke}
-            width={40}
+            width={56}
             tickFormatter={(v: number) => v.toFixed(1)}
+            label={{ value: chart.label, angle: -90, position: "insideLeft", style: { textAnchor: "middle" }, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <Tooltip {...TOOLTIP_STYLE} labelFormatter={(v) => `Pool d${String(v)}`} formatter={(v) => fmt(typeof v === "number" ? v : null)} />
           {chart.series.map((s, i) =>

@@ -133,9 +133,10 @@ describe("download records", () => {
     expect(Object.keys(records[1]!)).not.toContain("judge__judge");
     expect(Object.keys(records[1]!)).not.toContain("score");
     const csv = viewCsv(view).split("\n");
-    // readable headers; columns empty for every row (backbone, source, note, …) are dropped
+    // readable headers after a UTF-8 BOM; columns empty for every row (backbone, source, note, …) are dropped;
+    // the judge profile in its own column, not in the judge column's header
     expect(csv[0]).toBe(
-      "Rank,Pinned,Row id,System,System id,Organisation,Kind,Backbone,Open weights,Tier,Judge [judge: gpt-judge-v1],Judge n,Judge 95% CI low,Judge 95% CI high",
+      "\uFEFFRank,Pinned,Row id,System,System id,Organisation,Kind,Backbone,Open weights,Tier,Judge profile,Judge,Judge n,Judge 95% CI low,Judge 95% CI high",
     );
     expect(csv[1]).toMatch(/^,true,b,beta,b,MemCo,memory_system,,true,rescored,/);
   });

@@ -84,21 +84,61 @@ describe("CSV and JSON downloads", () => {
   };
   const view = applyTableQuery(board, { ...DEFAULT_TABLE_QUERY, cols: ["a", "b", "never"] });
 
-  test("CSV: readable headers, no column empty for every row, no number past decimals + 2, one judge profile in its header", () => {
-    const records = parse(viewCsv(view), { columns: true }) as Record<string, string>[];
+  test("CSV: readable headers, no column empty for every row, per-column judge profiles where a row mixes judges", () => {
+    const records = parse(viewCsv(view), { bom: true, columns: true }) as Record<string, string>[];
     const headers = Object.keys(records[0]!);
-    expect(headers).toContain("PA [judge: judge-1]");
-    // two judges behind one column: the profile stays per row, in a readable column
-    expect(headers).toContain("PF general");
+    // row y's PA and PF figures come from two judges: each judge column names its profile beside it
+    expect(headers).toContain("PA");
+    expect(headers).toContain("PA judge profile");
     expect(headers).toContain("PF general judge profile");
+    expect(records[1]!["Judge profile"]).toBe("judge-1; judge-2");
+    expect(records[1]!["PF general judge profile"]).toBe("judge-2");
     expect(headers.some((h) => h.startsWith("Never"))).toBe(false);
     for (const h of headers)
       expect(
         records.some((r) => r[h] !== ""),
         h,
       ).toBe(true);
-    for (const r of records) for (const v of Object.values(r)) if (/^-?\d+\.\d+$/.test(v)) expect(v.split(".")[1]!.length, v).toBeLessThanOrEqual(6);
-    expect(records[0]!["PA [judge: judge-1]"]).toBe("0.473736");
+  });
+
+  const oneJudge: Leaderboard = {
+    ...board,
+    columns: [...board.columns, col({ id: "d", label: "Recall", group: "d100", decimals: 2 })],
+    rows: [
+      row("x", { a: { value: 0.4737360000000001, judge: "judge-1" }, b: { value: 0.5, judge: "judge-1" }, d: { value: 12.5 } }),
+      row("y", { a: { value: 0.37314652288732264, judge: "judge-1" }, b: { value: 0.25, judge: "judge-1" }, d: { value: -0.01 } }),
+    ],
+  };
+  const oneJudgeView = applyTableQuery(oneJudge, { ...DEFAULT_TABLE_QUERY, cols: ["a", "b", "d"] });
+
+  test("CSV for people: a UTF-8 BOM, the judge profile once, short headers, no Pinned column, every figure at its column's decimals", () => {
+    const text = viewCsv(oneJudgeView);
+    // Excel reads a CSV without a byte order mark in the local code page and garbles "·"
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    const headers = Object.keys(records[0]!);
+    expect(headers[0]).toBe("Rank");
+    expect(headers.filter((h) => h.includes("judge"))).toEqual([]);
+    expect(headers.filter((h) => /judge/i.test(h))).toEqual(["Judge profile"]);
+    expect(records.map((r) => r["Judge profile"])).toEqual(["judge-1", "judge-1"]);
+    expect(headers).not.toContain("Pinned");
+    expect(records[0]).toMatchObject({ PA: "0.4737", "PA 95% CI low": "0.4614", "PF general": "0.5000", "d100 · Recall": "12.50" });
+    // a negative figure stays a number (no formula guard apostrophe)
+    expect(records[1]!["d100 · Recall"]).toBe("-0.01");
+    for (const column of oneJudgeView.columns) {
+      const name = readableHeader(column);
+      for (const r of records)
+        for (const h of [name, `${name} 95% CI low`, `${name} 95% CI high`]) expect(r[h]!.split(".")[1]?.length, `${h} = ${r[h]}`).toBe(column.decimals);
+    }
+  });
+
+  test("CSV keeps the Pinned column when the view pins a row", () => {
+    const pinned = applyTableQuery(oneJudge, { ...DEFAULT_TABLE_QUERY, cols: ["a"], pin: ["y"] });
+    const records = parse(viewCsv(pinned), { bom: true, columns: true }) as Record<string, string>[];
+    expect(records.map((r) => [r["Row id"], r.Pinned])).toEqual([
+      ["y", "true"],
+      ["x", "false"],
+    ]);
   });
 
   test("JSON: machine ids, rounded values, judge profiles once per column", () => {

@@ -3,7 +3,7 @@ import { applyTableQuery, type TableView } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard, LeaderboardColumn } from "./types";
 import { csvSafeString } from "@/lib/security/csv-safe";
-import { roundForDownload } from "./round";
+import { roundForDownload, roundToDigits } from "./round";
 
 export { roundForDownload };
 
@@ -33,6 +33,12 @@ const hasOtherReported = (view: TableView, column: LeaderboardColumn) => view.ro
  * `columns`, the CSV's header); a `__judge` field per row appears only when one column mixes judges.
  */
 export function viewRecords(view: TableView): TableRecord[] {
+  return buildRecords(view, 2);
+}
+
+/** viewRecords with every metric figure rounded to its column's decimals plus `extraDigits`. */
+function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
+  const round = (value: number | null | undefined, decimals: number) => roundToDigits(value, decimals + extraDigits);
   const mixed = new Set(view.columns.filter((c) => perRowJudge(view, c)).map((c) => c.id));
   const disputed = new Set(view.columns.filter((c) => hasOtherReported(view, c)).map((c) => c.id));
   return view.rows.map((row) => {
@@ -61,14 +67,14 @@ export function viewRecords(view: TableView): TableRecord[] {
     };
     for (const column of view.columns) {
       const cell = row.cells[column.id];
-      record[column.id] = roundForDownload(cell?.value, column.decimals);
+      record[column.id] = round(cell?.value, column.decimals);
       record[`${column.id}__n`] = cell?.n ?? null;
-      record[`${column.id}__ci_low`] = roundForDownload(cell?.ciLow, column.decimals);
-      record[`${column.id}__ci_high`] = roundForDownload(cell?.ciHigh, column.decimals);
+      record[`${column.id}__ci_low`] = round(cell?.ciLow, column.decimals);
+      record[`${column.id}__ci_high`] = round(cell?.ciHigh, column.decimals);
       if (mixed.has(column.id)) record[`${column.id}__judge`] = cell?.judgeProfile ?? null;
       if (disputed.has(column.id)) {
         // the figure another publication printed where it contradicts the one shown (and ranked by)
-        record[`${column.id}__paper_value`] = cell?.otherReported?.value ?? null;
+        record[`${column.id}__paper_value`] = round(cell?.otherReported?.value, column.decimals);
         record[`${column.id}__paper_source`] = cell?.otherReported?.source ?? null;
       }
     }
@@ -153,13 +159,12 @@ export function readableHeader(column: LeaderboardColumn): string {
   return `${group} · ${label}`;
 }
 
-/** CSV header of every field: readable names; a single judge profile is named once, in its column's header. */
+/** CSV header of every field: readable names, short (the judge profile has its own column, see viewCsv). */
 function csvHeaders(view: TableView): Record<string, string> {
-  const out: Record<string, string> = { ...IDENTITY_HEADERS };
+  const out: Record<string, string> = { ...IDENTITY_HEADERS, [JUDGE_PROFILE_FIELD]: "Judge profile" };
   for (const column of view.columns) {
     const name = readableHeader(column);
-    const profiles = judgeProfiles(view, column);
-    out[column.id] = profiles.length === 1 ? `${name} [judge: ${profiles[0]}]` : name;
+    out[column.id] = name;
     out[`${column.id}__n`] = `${name} n`;
     out[`${column.id}__ci_low`] = `${name} 95% CI low`;
     out[`${column.id}__ci_high`] = `${name} 95% CI high`;
@@ -174,20 +179,62 @@ function csvHeaders(view: TableView): Record<string, string> {
   return out;
 }
 
+/** The CSV's field naming the judge profile(s) behind a row's judge figures, once per row. */
+const JUDGE_PROFILE_FIELD = "judge_profile";
+
+/** The judge profiles behind one row's shown judge figures. */
+function rowJudgeProfiles(view: TableView, row: TableView["rows"][number]): string[] {
+  const out = new Set<string>();
+  for (const column of view.columns) {
+    const cell = row.cells[column.id];
+    if (column.kind === "judge" && cell?.value !== null && cell?.value !== undefined && cell.judgeProfile) out.add(cell.judgeProfile);
+  }
+  return [...out].sort();
+}
+
 /**
- * The view as a spreadsheet reads it: readable headers, values rounded (roundForDownload), and no column that
- * is empty for every row (an empty download keeps every header). The JSON keeps the machine ids.
+ * The view as a spreadsheet reads it (the JSON keeps the machine ids and two more digits):
+ *  - readable, short headers; the judge profile in one "Judge profile" column instead of in every judge header,
+ *    and per judge column only when a row's judge figures come from different profiles;
+ *  - every figure rounded to its column's decimals, as the page shows it (the JSON download carries two more
+ *    digits: re-rank or re-average from that);
+ *  - no column that is empty for every row (an empty download keeps every header) and no "Pinned" column unless
+ *    the view pins a row;
+ *  - a UTF-8 byte order mark, so that Excel reads the "·" of the headers and non-ASCII names as UTF-8.
  */
 export function viewCsv(view: TableView): string {
-  const records = viewRecords(view);
-  const fields = viewRecordFields(view).filter((f) => records.length === 0 || records.some((r) => r[f] !== null && r[f] !== undefined && r[f] !== ""));
+  const records = buildRecords(view, 0);
+  const rowProfiles = view.rows.map((row) => rowJudgeProfiles(view, row));
+  const perColumnJudge = rowProfiles.some((p) => p.length > 1);
+  for (const [i, record] of records.entries()) {
+    record[JUDGE_PROFILE_FIELD] = rowProfiles[i]!.length > 0 ? rowProfiles[i]!.join("; ") : null;
+    for (const column of view.columns)
+      if (perColumnJudge && column.kind === "judge") record[`${column.id}__judge`] = view.rows[i]!.cells[column.id]?.judgeProfile ?? null;
+      else delete record[`${column.id}__judge`];
+  }
+  const fields: string[] = [];
+  for (const field of viewRecordFields(view)) {
+    if (field.endsWith("__judge")) continue;
+    if (field === "pinned" && view.pinned.size === 0) continue;
+    fields.push(field);
+    if (field === IDENTITY_FIELDS[IDENTITY_FIELDS.length - 1]) fields.push(JUDGE_PROFILE_FIELD);
+    const column = view.columns.find((c) => c.id === field);
+    if (perColumnJudge && column?.kind === "judge") fields.push(`${column.id}__judge`);
+  }
+  // every figure of a column with the same number of decimals (0.4970 beside 0.4173, not 0.497)
+  for (const column of view.columns)
+    for (const field of [column.id, `${column.id}__ci_low`, `${column.id}__ci_high`, `${column.id}__paper_value`])
+      for (const record of records) if (typeof record[field] === "number") record[field] = (record[field] as number).toFixed(column.decimals);
+  const shown = fields.filter((f) => records.length === 0 || records.some((r) => r[f] !== null && r[f] !== undefined && r[f] !== ""));
   const headers = csvHeaders(view);
-  // Booleans as words: csv-stringify's default writes false as an empty cell, indistinguishable from null.
   return stringify(records, {
+    bom: true,
     header: true,
-    columns: fields.map((key) => ({ key, header: headers[key] ?? key })),
-    // system names and organisations are user input: no cell may start a spreadsheet formula
-    cast: { boolean: (value) => (value ? "true" : "false"), string: csvSafeString },
+    columns: shown.map((key) => ({ key, header: headers[key] ?? key })),
+    // Booleans as words: csv-stringify's default writes false as an empty cell, indistinguishable from null.
+    // System names and organisations are user input: no cell may start a spreadsheet formula.
+    // (a figure written as text above, "-0.0123", is a number, not a formula: it stays as it is)
+    cast: { boolean: (value) => (value ? "true" : "false"), string: (value) => (/^-?\d+(\.\d+)?$/.test(value) ? value : csvSafeString(value)) },
   });
 }
 

@@ -191,7 +191,7 @@ describe("stored XSS", () => {
   test("CSV downloads neutralise a cell that would start a spreadsheet formula", async () => {
     const response = await fetch(`${baseUrl}/api/v1/leaderboards/task1?benchmark=demo&split=full&format=csv`);
     expect(response.status).toBe(200);
-    const records = parse(await response.text(), { columns: true }) as Record<string, string>[];
+    const records = parse(await response.text(), { bom: true, columns: true }) as Record<string, string>[];
     // readable CSV headers (System, Organisation): the JSON keeps the ids
     const row = records.find((r) => r.System === PAYLOAD.name);
     expect(row, "the payload's row").toBeDefined();

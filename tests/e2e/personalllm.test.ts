@@ -147,6 +147,11 @@ describe("PersonalLLM in the app", () => {
       const response = await page.goto(`${baseUrl}/benchmarks/personalllm`, { timeout: 120_000 });
       await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(0);
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
+      // its footer credits PersonalLLM's authors and licence, not AlpsBench's data (WildChat, ODC-BY)
+      const footer = (await page.locator("footer").innerText()) ?? "";
+      expect(footer).toContain("PersonalLLM");
+      expect(footer).toContain("CC-BY-4.0");
+      expect(footer).not.toContain("WildChat");
       // the charts are not in the page (with them its HTML was 229 KB, 79 KB without): fetched when scrolled to, or asked for
       const html = await response!.text();
       expect(html).not.toContain("data-heatmap");

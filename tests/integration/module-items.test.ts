@@ -11,7 +11,7 @@ import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
 import { RewardsPrediction, type EvalUser } from "@/lib/benchmarks/personalllm/schemas";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { ITEMS_PAGE_SIZE, moduleItemsPage } from "@/lib/db/queries/module-items";
+import { ITEMS_PAGE_SIZE, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
 import { queueRescores } from "@/lib/pipeline/queue-rescores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -132,6 +132,22 @@ describe("per-item rows of module uploads", () => {
     expect((await moduleItemsResponse(db, id, { id: stranger, role: "user" }, "csv")).status).toBe(403);
     expect((await moduleItemsResponse(db, id, { id: stranger, role: "admin" }, "json")).status).toBe(200);
     expect(await json(await moduleItemsResponse(db, id, { id: ownerId, role: "user" }, "json"))).toMatchObject({ status: 200, body: { total: 3 } });
+  });
+
+  test("sorted by item, numeric keys sort as numbers (1, 2, 10, 11), then the other keys as text", async () => {
+    const module = thirdBenchmark("items-numeric");
+    unregister.push(registerBenchmark(module));
+    const id = await scored(upload(module.id, "numbers", "sorted.csv", "item_id,value\na,1\nb,2\nc,4\n"));
+    // PersonalLLM's person ids are numbers written as text: a plain text sort reads 0, 1, 10, 11, 2
+    await db.moduleItem.createMany({
+      data: ["10", "2", "0", "11", "1"].map((itemKey, i) => ({ submissionId: id, itemKey, position: 3 + i, scoreVersion: "v", figures: { value: i } })),
+    });
+    const keys = async (dir: "asc" | "desc") => (await moduleItemsPage(db, id, { page: 1, sort: "item", dir })).rows.map((r) => r.itemKey);
+    expect(await keys("asc")).toEqual(["0", "1", "2", "10", "11", "a", "b", "c"]);
+    expect(await keys("desc")).toEqual(["11", "10", "2", "1", "0", "c", "b", "a"]);
+    // the page's default order (no sort in its URL) is the same numeric item order
+    const page = await moduleItemsPage(db, id, readItemsQuery(thirdTrack.itemRows!, {}));
+    expect(page.rows.map((r) => r.itemKey)).toEqual(["0", "1", "2", "10", "11", "a", "b", "c"]);
   });
 
   test("figures the track's schema refuses: the upload fails as ours and nothing is half-written (no Score, no item)", async () => {

@@ -72,9 +72,9 @@ describe("reported figures", () => {
     const view = applyTableQuery(board, DEFAULT_TABLE_QUERY);
     const record = viewRecords(view).find((r) => r.system_slug === "gpt-5-2" && r.tier === "reported")!;
     expect(record).toMatchObject({ f1: 0.3853, f1__paper_value: 0.672, f1__paper_source: "AlpsBench paper, Table 2" });
-    const csv = parse(viewCsv(view), { columns: true }) as Record<string, string>[];
+    const csv = parse(viewCsv(view), { bom: true, columns: true }) as Record<string, string>[];
     const line = csv.find((r) => r["System id"] === "gpt-5-2" && r.Tier === "reported")!;
-    expect(line).toMatchObject({ F1: "0.3853", "F1 paper value": "0.672", "F1 paper source": "AlpsBench paper, Table 2" });
+    expect(line).toMatchObject({ F1: "0.3853", "F1 paper value": "0.6720", "F1 paper source": "AlpsBench paper, Table 2" });
     // the overview's Task 1 F1 column too (a multi-track view copies the cell)
     const overview = await getView(db, OVERVIEW, scope);
     const inOverview = overview.rows.find((r) => r.systemSlug === "gpt-5-2" && r.tier === "reported")!;

@@ -23,16 +23,19 @@ export function mayReadModuleItems(
 export type ItemsQuery = { page: number; sort: string; dir: "asc" | "desc" };
 export type ItemsPage = ItemsQuery & { rows: { itemKey: string; figures: ItemFigures }[]; total: number; pages: number };
 
-/** The query of a page URL, made safe: an unknown sort falls back to the scorer's order, a page into range. */
+/**
+ * The query of a page URL, made safe: no or an unknown sort reads by item (numbers as numbers: the scorer's order
+ * follows the stored text order, 0, 1, 10, 11, 2, which nobody reading the table expects), a page into range.
+ */
 export function readItemsQuery(decl: ItemRowsDeclaration, search: { page?: string; sort?: string; dir?: string }): ItemsQuery {
   const sortable = new Set(["item", ...decl.columns.filter((c) => c.sortable).map((c) => c.id)]);
-  const sort = search.sort && sortable.has(search.sort) ? search.sort : "position";
+  const sort = search.sort && sortable.has(search.sort) ? search.sort : "item";
   const page = Math.max(1, Number.parseInt(search.page ?? "1", 10) || 1);
   return { page, sort, dir: search.dir === "desc" ? "desc" : "asc" };
 }
 
 /**
- * One page of an upload's item rows, sorted in the database (by item key, the scorer's order, or a declared
+ * One page of an upload's item rows, sorted in the database (by item key, numerically where it is a number, the scorer's order, or a declared
  * sortable figure read from the JSONB), so only ITEMS_PAGE_SIZE rows ever leave it.
  */
 export async function moduleItemsPage(db: Db, submissionId: string, query: ItemsQuery): Promise<ItemsPage> {
@@ -41,9 +44,10 @@ export async function moduleItemsPage(db: Db, submissionId: string, query: Items
   const page = Math.min(query.page, pages);
   const dir = Prisma.raw(query.dir === "desc" ? "DESC" : "ASC");
   // the figure's key is a bound parameter (validated against the declaration by readItemsQuery anyway)
+  // item keys that are whole numbers (PersonalLLM's person ids) sort as numbers, 2 before 10; the others as text after them
   const order =
     query.sort === "item"
-      ? Prisma.sql`"itemKey" ${dir}`
+      ? Prisma.sql`CASE WHEN "itemKey" ~ '^[0-9]{1,30}$' THEN "itemKey"::numeric END ${dir} NULLS LAST, "itemKey" ${dir}`
       : query.sort === "position"
         ? Prisma.sql`"position" ${dir}`
         : Prisma.sql`("figures"->>${query.sort})::float8 ${dir} NULLS LAST, "position" ASC`;

@@ -1,10 +1,10 @@
-import { stringify } from "csv-stringify/sync";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { readingViewer, requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/db/queries/submission-breakdown";
 import { currentScoreVersions, findVisibleSubmission } from "@/lib/db/queries/submission-status";
+import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/leaderboard/breakdown-csv";
 import { apiError, internalError, unauthorized, parseSearchParams } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -50,9 +50,8 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
     if (level === "instance") {
       const { rows, metrics } = await getInstanceBreakdown(db(), submission.id, versions, includeTest);
       if (format === "csv") {
-        const columns = ["benchmark_id", "track", "split", "predicted", ...metrics];
-        const csv = stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false") } });
-        return new NextResponse(csv, {
+        // for people: readable headers, figures at their metric's decimals (the JSON keeps ids and full precision)
+        return new NextResponse(instanceBreakdownCsv(rows, metrics), {
           headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
         });
       }
@@ -70,20 +69,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
         : withheldTest > 0
           ? `dev+validation (${withheldTest} test instances withheld: hidden gold)`
           : "dev+validation";
-      const records = groups.map((g) => ({
-        track: g.track,
-        dimension: g.dimension,
-        n: g.n,
-        ...Object.fromEntries(
-          metrics.flatMap((m) => [
-            [m, g.metrics[m]?.mean ?? null],
-            [`${m}__n`, g.metrics[m]?.n ?? 0],
-          ]),
-        ),
-        splits: coverage,
-      }));
-      const columns = ["track", "dimension", "n", ...metrics.flatMap((m) => [m, `${m}__n`]), "splits"];
-      const csv = stringify(records, { header: true, columns });
+      const csv = dimensionBreakdownCsv(groups, metrics, coverage);
       return new NextResponse(csv, {
         headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
       });
