@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const db = createPrismaClient(database.url);
     const seeded = await phase("seed (reported figures, demo benchmark)", () => seed(db));
     log(
-      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems`,
+      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems, PersonalLLM: ${seeded.personalllm.runs} paper runs`,
     );
     if (config.ALPSBENCH_DATA_DIR) {
       const dataDir = config.ALPSBENCH_DATA_DIR;
