@@ -253,6 +253,12 @@ export interface Benchmark extends BenchmarkIdentity {
    * upload; null when the data the track needs has not been imported (the upload is refused with 404).
    */
   readTrackInput(db: Db, trackId: string): Promise<unknown | null>;
+  /**
+   * Optional: what a track needs imported before it can take an upload, said for people (the files, where they are
+   * published, how an operator imports them). The form and the API show it before anything is uploaded
+   * (lib/benchmarks/track-readiness.ts); the cheap `hasTrackData` answers whether it is there.
+   */
+  trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
   /** A track's scorer input read from a data folder or file, with no database (the offline `score` CLI). */
   loadTrackInput(trackId: string, folder: string): Promise<unknown>;
   /** pure: the charts of a loaded view (may be empty) */
