@@ -188,6 +188,8 @@ export interface LoadedView {
   attributes: Map<string, Record<string, string | number | null>>;
   /** names of the attribute columns, in display order */
   attributeKeys: readonly string[];
+  /** the evaluation data imported here is a synthetic stand-in: the page does not claim the dataset's licence for it */
+  syntheticData?: boolean;
 }
 
 /**

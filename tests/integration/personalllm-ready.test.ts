@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -8,6 +9,15 @@ import { getBenchmark } from "@/lib/benchmarks";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
+import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
+import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
+import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
+import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { readTableQuery } from "@/lib/leaderboard/table-state";
+import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { rewardsCsv } from "../fixtures/personalllm-uploads";
 import { SettingsFilter } from "@/lib/benchmarks/personalllm/build-board";
 import { loadBoard } from "@/lib/benchmarks/personalllm/db/load-board";
 import { LOGGED_FILE, parseLoggedRuns, parsePlottedRuns, PLOTTED_FILE } from "@/lib/benchmarks/personalllm/reported-runs";
@@ -105,5 +115,63 @@ describe("PersonalLLM without evaluation data: said before any upload", () => {
     expect(html).toContain("PersonalLLM_Eval");
     expect(html).toMatch(/<option[^>]*disabled=""[^>]*>[^<]*\(no evaluation data on this server\)/);
     expect(html).toMatch(/<button type="submit" disabled=""/);
+  });
+});
+
+describe("synthetic PersonalLLM data is marked and never ranked among the paper's runs", () => {
+  const personalLlm = getBenchmark("personalllm")!;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-ready-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("an upload scored on the synthetic evaluation set: marked on the board, in the API and the CSV, unranked; the paper's runs keep their ranks", async () => {
+    await seed(db);
+    writeSynthetic(dir, { users: 12, prompts: 6 });
+    await importBenchmarkFolder(db, dir, () => {});
+    const personIds = (await readEvalUsers(db)).map((u) => u.personId);
+    const owner = await db.user.create({ data: { email: `pllm-synthetic-${Date.now()}@example.org` } });
+    // far above every paper run's score: ranked, it would come first
+    const created = await createSubmission(db, {
+      ownerId: owner.id,
+      track: "rewards",
+      split: "full",
+      benchmark: "personalllm",
+      system: { name: "pllm synthetic upload", kind: "general_llm" },
+      fileName: "rewards.csv",
+      body: (async function* () {
+        yield new TextEncoder().encode(rewardsCsv(personIds, 3));
+      })(),
+    });
+    expect(created).toMatchObject({ ok: true });
+    if (!created.ok) return;
+    const version = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { scorerVersion: true } })).scorerVersion!;
+    expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: version }, { judge: null })).toBe("done");
+
+    const loaded = await loadBenchmarkView(db, personalLlm, "", new URLSearchParams());
+    if (!loaded?.ok) throw new Error("no view");
+    expect(loaded.view.syntheticData).toBe(true);
+    expect(loaded.view.board.notes[0]).toMatch(/SYNTHETIC/);
+    const upload = loaded.view.board.rows.find((r) => r.submissionId === created.id)!;
+    expect(upload.syntheticData).toBe(true);
+    expect(upload.sourceLabel).toMatch(/^Synthetic evaluation data/);
+    // the paper's rows are reported figures, not synthetic-scored
+    expect(loaded.view.board.rows.filter((r) => r.tier === "reported").every((r) => r.syntheticData !== true)).toBe(true);
+
+    const table = applyTableQuery(loaded.view.board, readTableQuery(new URLSearchParams()));
+    expect(table.ranks.get(upload.rowId) ?? null).toBeNull();
+    const paperRanks = table.rows.map((r) => (r.tier === "reported" ? (table.ranks.get(r.rowId) ?? null) : null)).filter((r) => r !== null);
+    expect(paperRanks).toHaveLength(18);
+    expect(Math.min(...(paperRanks as number[]))).toBe(1);
+
+    const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+    expect(api.rows.find((r) => r.submission_id === created.id)).toMatchObject({ synthetic: true, rank: null });
+    expect(api.rows.find((r) => r.row_id === "paper-setting1-1")).toMatchObject({ synthetic: false });
+    const csv = await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams({ format: "csv" }))).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    const col = header!.split(",").indexOf("synthetic");
+    expect(col).toBeGreaterThan(-1);
+    expect(lines.find((l) => l.includes(created.id))!.split(",")[col]).toBe("true");
   });
 });
