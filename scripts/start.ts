@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const db = createPrismaClient(database.url);
     const seeded = await phase("seed (reported figures, demo benchmark)", () => seed(db));
     log(
-      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems, PersonalLLM: ${seeded.personalllm.runs} paper runs`,
+      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems, ${seeded.modules.map((m) => `${m.benchmark}: ${m.reported} reported runs`).join(", ")}`,
     );
     if (config.ALPSBENCH_DATA_DIR) {
       const dataDir = config.ALPSBENCH_DATA_DIR;

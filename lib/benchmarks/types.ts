@@ -260,6 +260,8 @@ export interface Benchmark extends BenchmarkIdentity {
    * published, how an operator imports them). The form and the API show it before anything is uploaded
    * (lib/benchmarks/track-readiness.ts); the cheap `hasTrackData` answers whether it is there.
    */
+  /** Optional: the module's published figures shipped with the code, upserted on every start (idempotent; no evaluation data). */
+  seedReported?(db: Db): Promise<{ reported: number }>;
   trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
   /** A track's scorer input read from a data folder or file, with no database (the offline `score` CLI). */
   loadTrackInput(trackId: string, folder: string): Promise<unknown>;

@@ -46,6 +46,10 @@ export const personalLlm: Benchmark = {
     const prompts = await readPrompts(db);
     return prompts.length === 0 ? null : { users, prompts };
   },
+  async seedReported(db) {
+    const { seedPersonalLlmPaperRuns } = await import("./db/seed-paper-runs");
+    return { reported: (await seedPersonalLlmPaperRuns(db)).runs };
+  },
   trackData: {
     async hasTrackData(db, trackId) {
       if ((await db.pllmEvalUser.count()) === 0) return false;
