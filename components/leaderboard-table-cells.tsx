@@ -142,6 +142,15 @@ export function SystemCell({
           {`rewards from service: ${row.rewardsFromService}`}
         </span>
       ) : null}
+      {row.syntheticData ? (
+        <span
+          className="lb-by"
+          data-synthetic-mark
+          title="Scored on this server's synthetic evaluation set (generated for tests and demos, not the benchmark's real data): not comparable with the real runs, never ranked."
+        >
+          synthetic data
+        </span>
+      ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
       {row.kind === "baseline" ? (
         <span

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { refusalAdvice } from "@/lib/submissions/refusal-advice";
 import { formatCount } from "./format";
 import { ProgressBar } from "./progress-bar";
-import { UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
+import { MissingDataNotice, UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
 
 export interface UploadTrackOption {
   /** track id as the API takes it: "task1", "task3/d100", "task4/ability2" */
@@ -233,13 +233,17 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
   const [nameError, setNameError] = useState<string | null>(null);
 
   const module = modules.find((m) => m.id === benchmark) ?? null;
-  const moduleTrack = module ? (module.tracks.find((t) => t.id === track) ?? module.tracks[0] ?? null) : null;
+  // a module's first track with data here is preselected; one without data cannot be chosen (the notice says why)
+  const firstReady = (m: UploadModuleOption) => m.tracks.find((t) => t.missingData === null) ?? m.tracks[0] ?? null;
+  const moduleTrack = module ? (module.tracks.find((t) => t.id === track) ?? firstReady(module)) : null;
+  const moduleNotReady = moduleTrack !== null && moduleTrack.missingData !== null;
   const chooseBenchmark = (next: string) => {
     setBenchmark(next);
     // the track picker lists the chosen benchmark's tracks: keep the choice only when it is one of them
     const nextModule = modules.find((m) => m.id === next);
     const ids = nextModule ? nextModule.tracks.map((t) => t.id) : tracks.map((t) => t.id);
-    if (!ids.includes(track)) setTrack(ids[0] ?? "");
+    if (nextModule) setTrack(firstReady(nextModule)?.id ?? "");
+    else if (!ids.includes(track)) setTrack(ids[0] ?? "");
   };
   const selected = tracks.find((t) => t.id === track) ?? tracks[0];
   const format = FORMAT[selected?.task ?? "task1"];
@@ -390,11 +394,15 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
                     {b.label}
                   </option>
                 ))}
-                {modules.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.title}
-                  </option>
-                ))}
+                {modules.map((m) => {
+                  const noData = m.tracks.every((t) => t.missingData !== null);
+                  return (
+                    // offered while its notice is shown (the module's board links here), never chosen from another benchmark
+                    <option key={m.id} value={m.id} disabled={noData && m.id !== benchmark}>
+                      {noData ? `${m.title} (no evaluation data on this server)` : m.title}
+                    </option>
+                  );
+                })}
               </select>
             </div>
             <div>
@@ -411,8 +419,8 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
               >
                 {module
                   ? module.tracks.map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.title}
+                      <option key={t.id} value={t.id} disabled={t.missingData !== null && t.id !== moduleTrack?.id}>
+                        {t.missingData === null ? t.title : `${t.title} (no evaluation data on this server)`}
                       </option>
                     ))
                   : null}
@@ -430,6 +438,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
               </select>
             </div>
             {module && moduleTrack ? <p className={hintCls}>{moduleTrack.description}</p> : null}
+            {module && moduleTrack ? <MissingDataNotice track={moduleTrack} /> : null}
             {module ? null : (
               <div>
                 <label htmlFor={`${id}-split`} className={labelCls}>
@@ -681,7 +690,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || moduleNotReady}
           className="inline-flex items-center rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-surface hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60"
         >
           {phase.kind === "uploading" ? "Uploading…" : phase.kind === "processing" ? "Validating…" : phase.kind === "accepted" ? "Accepted" : "Submit for scoring"}

@@ -6,6 +6,8 @@ export interface UploadModuleTrack {
   title: string;
   description: string;
   rowFormat: RowFormat;
+  /** null when the track can take an upload here; otherwise what data is missing and how an operator imports it */
+  missingData: string | null;
 }
 
 export interface UploadModuleOption {
@@ -37,5 +39,15 @@ export function UploadModuleFormat({ module, track, headingId }: { module: Uploa
         JSONL (one object per line), CSV (a header row with these columns) or parquet; gzip accepted. Every row is checked before anything is stored.
       </p>
     </section>
+  );
+}
+
+/** Said before any upload: the chosen track has no evaluation data on this server, and what would fix it. */
+export function MissingDataNotice({ track }: { track: UploadModuleTrack }) {
+  if (track.missingData === null) return null;
+  return (
+    <p role="status" data-testid="missing-data-notice" className="rounded-md border border-tier-reported-line bg-tier-reported-bg p-3 text-sm text-tier-reported-fg">
+      <span className="font-semibold">This track cannot take an upload yet.</span> {track.missingData}
+    </p>
   );
 }

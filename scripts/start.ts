@@ -16,6 +16,8 @@ import { env } from "../lib/env";
 import { seed } from "../lib/pipeline/seed";
 import { progressFor } from "../lib/pipeline/import-progress";
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/import-benchmark-dirs";
+import { BENCHMARKS } from "../lib/benchmarks";
+import { trackReadiness } from "../lib/benchmarks/track-readiness";
 import { importRealData } from "../lib/pipeline/import-real-data";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
     const db = createPrismaClient(database.url);
     const seeded = await phase("seed (reported figures, demo benchmark)", () => seed(db));
     log(
-      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems`,
+      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems, ${seeded.modules.map((m) => `${m.benchmark}: ${m.reported} reported runs`).join(", ")}`,
     );
     if (config.ALPSBENCH_DATA_DIR) {
       const dataDir = config.ALPSBENCH_DATA_DIR;
@@ -77,6 +79,11 @@ async function main(): Promise<void> {
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
+    // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
+    for (const benchmark of BENCHMARKS) {
+      const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);
+      if (missing.length > 0) log(`${benchmark.id}: no upload possible yet on ${missing.map((t) => t.track).join(", ")}. ${missing[missing.length - 1]!.missing}`);
+    }
     await db.$disconnect();
     if (!dev) log("data ready; waiting for the build");
     await built;

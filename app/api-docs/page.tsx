@@ -116,6 +116,10 @@ export default function ApiDocsPage() {
             <code>GET /api/v1/queue</code>: jobs waiting, running and recently finished.
           </li>
           <li>
+            <code>GET /api/v1/benchmarks/&#123;benchmark&#125;/readiness</code>: before uploading to a benchmark module (<code>personalllm</code>), whether each
+            track has its evaluation data on this server; when not, <code>missing</code> names the files and how an operator imports them.
+          </li>
+          <li>
             From the command line:{" "}
             <code>npm run alpsbench -- submit --server $SITE --token $TOKEN --task task1 --file p.jsonl --model &quot;My model&quot; --wait</code>.
           </li>

@@ -11,7 +11,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { BENCHMARKS } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
 import { formatAllowedAt, type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
-import type { UploadModuleOption } from "@/components/upload-module-format";
+import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { localSignInOffered } from "../signin/local-gate";
@@ -28,15 +28,6 @@ const TRACKS: UploadTrackOption[] = TRACK_IDS.map((id) => ({
 }));
 
 const BENCHMARK_LABEL: Record<string, string> = { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic, small)" };
-
-/** The registered benchmark modules' tracks and row formats, from their declarations (plain data for the form). */
-function moduleOptions(): UploadModuleOption[] {
-  return BENCHMARKS.map((b) => ({
-    id: b.id,
-    title: b.title,
-    tracks: b.tracks.map((t) => ({ id: t.id, title: t.title, description: t.description, rowFormat: t.rowFormat })),
-  }));
-}
 
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requested = (await searchParams).benchmark;
@@ -90,7 +81,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
     versions.filter((v) => v._count.instances > 0).map((v) => v.id),
   );
   const benchmarks = versions.filter((v) => v._count.instances > 0).map((v) => ({ slug: v.slug, label: BENCHMARK_LABEL[v.slug] ?? v.name }));
-  const modules = moduleOptions();
+  const modules = await moduleUploadOptions(db(), BENCHMARKS);
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it
   const defaultBenchmark =
     typeof requested === "string" && [...benchmarks.map((b) => b.slug), ...modules.map((m) => m.id)].includes(requested) ? requested : undefined;

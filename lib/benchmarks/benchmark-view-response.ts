@@ -14,6 +14,8 @@ const error = (status: number, code: string, message: string, issues?: string[])
   NextResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
 
 const REWARDS_FROM_SERVICE = "rewards_from_service";
+/** true: the row was scored on a synthetic evaluation set (not the benchmark's real data) and is not ranked */
+const SYNTHETIC = "synthetic";
 
 /**
  * GET /api/v1/leaderboards/<benchmark>[/<view>] for a registered benchmark module: the same `rows` shape as
@@ -91,13 +93,14 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   const firstMetric = view.columns[0]?.id;
   const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
   // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null
-  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, ...attributeKeys, ...fields.slice(cut)];
+  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, SYNTHETIC, ...attributeKeys, ...fields.slice(cut)];
   const rows = viewRecords(view).map((record, i) => {
     const extra: Record<string, string | number | null> = {
       ...attributes.get(String(record.row_id)),
       [REWARDS_FROM_SERVICE]: view.rows[i]?.rewardsFromService ?? null,
     };
-    return Object.fromEntries(columns.map((c) => [c, c in record ? record[c] : (extra[c] ?? null)]));
+    const synthetic = view.rows[i]?.syntheticData === true;
+    return Object.fromEntries(columns.map((c) => [c, c === SYNTHETIC ? synthetic : c in record ? record[c] : (extra[c] ?? null)]));
   });
   return { ok: true, board, query: parsed.query, view, columns, rows, attributeKeys };
 }

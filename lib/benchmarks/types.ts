@@ -188,6 +188,8 @@ export interface LoadedView {
   attributes: Map<string, Record<string, string | number | null>>;
   /** names of the attribute columns, in display order */
   attributeKeys: readonly string[];
+  /** the evaluation data imported here is a synthetic stand-in: the page does not claim the dataset's licence for it */
+  syntheticData?: boolean;
 }
 
 /**
@@ -253,6 +255,14 @@ export interface Benchmark extends BenchmarkIdentity {
    * upload; null when the data the track needs has not been imported (the upload is refused with 404).
    */
   readTrackInput(db: Db, trackId: string): Promise<unknown | null>;
+  /**
+   * Optional: what a track needs imported before it can take an upload, said for people (the files, where they are
+   * published, how an operator imports them). The form and the API show it before anything is uploaded
+   * (lib/benchmarks/track-readiness.ts); the cheap `hasTrackData` answers whether it is there.
+   */
+  /** Optional: the module's published figures shipped with the code, upserted on every start (idempotent; no evaluation data). */
+  seedReported?(db: Db): Promise<{ reported: number }>;
+  trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
   /** A track's scorer input read from a data folder or file, with no database (the offline `score` CLI). */
   loadTrackInput(trackId: string, folder: string): Promise<unknown>;
   /** pure: the charts of a loaded view (may be empty) */

@@ -70,7 +70,8 @@ const coverageOf = (row: LeaderboardRow, coverage: Coverage) => {
 
 /** May this row take a rank on a column (flagged and reference rows never do; a coverage column: full coverage only)? */
 export function rankable(row: LeaderboardRow, column: LeaderboardColumn | null): boolean {
-  if (isFlagged(row) || isBaseline(row)) return false;
+  // a row scored on synthetic data is not comparable with rows scored on the real data
+  if (isFlagged(row) || isBaseline(row) || row.syntheticData === true) return false;
   return !column?.coverage || coverageOf(row, column.coverage) >= column.coverage.of;
 }
 

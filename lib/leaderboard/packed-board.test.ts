@@ -172,3 +172,11 @@ describe("figures another publication contradicts, and rows without a system pag
     expect(packBoard({ ...board, rows: [row(8)] })).not.toHaveProperty("others");
   });
 });
+
+describe("rows scored on synthetic data", () => {
+  test("keep their mark through packing (the page's table shows it); other rows carry none", () => {
+    const back = unpackBoard(packBoard({ ...board, rows: [row(9, { syntheticData: true }), row(10)] })).rows;
+    expect(back[0]!.syntheticData).toBe(true);
+    expect(back[1]!.syntheticData).toBeUndefined();
+  });
+});

@@ -58,6 +58,8 @@ export interface PackedRow {
   sp?: 0;
   /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
   bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
+  /** 1: scored on synthetic data (LeaderboardRow.syntheticData) */
+  sy?: 1;
 }
 
 export interface PackedLeaderboard {
@@ -201,6 +203,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       f: row.contamination?.flagged ? row.contamination : null,
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
+      sy: row.syntheticData === true ? 1 : null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
@@ -280,6 +283,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       contamination: row.f ?? null,
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
+      ...(row.sy === 1 ? { syntheticData: true } : {}),
       cells,
     };
   });

@@ -134,6 +134,12 @@ export const LeaderboardRow = z.object({
    * on Task 2, returning the input memories unchanged. Absent when it beats it or the board has no such baseline.
    */
   belowBaseline: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
+  /**
+   * true: scored on a synthetic evaluation set (a module's generated stand-in for its real data, e.g.
+   * `personalllm-synthetic`): marked "synthetic data" wherever it shows and never ranked, so it cannot sit among
+   * the runs scored on the real data.
+   */
+  syntheticData: z.boolean().optional(),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
+import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
 import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/predictions/content-hash";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/predictions/validate-upload";
@@ -150,7 +151,7 @@ export async function prepareModuleFile(
     return {
       ok: false,
       code: "not_found",
-      message: `${benchmark.title} has no data for its ${track.id} track on this server yet (an operator imports it with \`alpsbench import --from <folder>\`); nothing was stored.`,
+      message: `${missingDataMessage(benchmark, track.id)} Nothing was stored.`,
     };
   }
   const validation = await validateModuleUpload(file.body, { benchmark, track, input, fileName: file.fileName, limits, budget: file.budget });

@@ -64,7 +64,11 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       {/* as on the task pages, the table comes right after a short header, the view tabs and the settings form; the
           upload link and the tier legend follow it (the legend above the table kept all but 5 rows below the fold) */}
       <PageHeader
-        eyebrow={`${benchmark.title} · ${benchmark.credit.dataLicence} data`}
+        eyebrow={
+          view.syntheticData
+            ? `${benchmark.title} · synthetic evaluation data on this server (not the ${benchmark.credit.dataLicence} dataset)`
+            : `${benchmark.title} · ${benchmark.credit.dataLicence} data`
+        }
         title={view.board.title}
         className="pb-3"
         actions={
@@ -175,7 +179,8 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       <TierLegend tiers={tiers.length > 0 ? tiers : undefined} />
       {charts.length > 0 ? <BenchmarkCharts url={chartsUrl} /> : null}
       <p className="text-sm text-fg-muted">
-        {benchmark.credit.citation}. Data {benchmark.credit.dataLicence}, code {benchmark.credit.codeLicence} (
+        {benchmark.credit.citation}. Data {benchmark.credit.dataLicence}
+        {view.syntheticData ? " (the re-scored rows here use a synthetic evaluation set, not this data)" : ""}, code {benchmark.credit.codeLicence} (
         <a className="underline" href={benchmark.credit.url}>
           source
         </a>

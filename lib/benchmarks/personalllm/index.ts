@@ -46,6 +46,22 @@ export const personalLlm: Benchmark = {
     const prompts = await readPrompts(db);
     return prompts.length === 0 ? null : { users, prompts };
   },
+  async seedReported(db) {
+    const { seedPersonalLlmPaperRuns } = await import("./db/seed-paper-runs");
+    return { reported: (await seedPersonalLlmPaperRuns(db)).runs };
+  },
+  trackData: {
+    async hasTrackData(db, trackId) {
+      if ((await db.pllmEvalUser.count()) === 0) return false;
+      return trackId !== "selection" || (await db.pllmPrompt.count()) > 0;
+    },
+    needs: (trackId) =>
+      trackId === "selection"
+        ? "the evaluation set (PersonalLLM_Eval parquet, Hugging Face namkoong-lab/PersonalLLM_Eval) and the main dataset's test split (PersonalLLM parquet, namkoong-lab/PersonalLLM, data/test-*.parquet)"
+        : "the evaluation set (PersonalLLM_Eval parquet, Hugging Face namkoong-lab/PersonalLLM_Eval: person_id, person_weight, best_response_reward, gpt4o_reward)",
+    importHow:
+      "An operator downloads the parquet files into a folder and imports it with `npm run alpsbench -- import --from <folder>` or BENCHMARK_DATA_DIRS=<folder> at `npm start` (README, PersonalLLM). The paper's published figures (../shared/data/personalllm) are reported figures only and hold no evaluation data.",
+  },
   async loadTrackInput(trackId, folder) {
     const data = await loadHfFolder(folder);
     if (data.users.length === 0) throw new Error(`${folder}: no PersonalLLM evaluation-set parquet (a file with person_id and person_weight columns)`);

@@ -3,6 +3,7 @@ import type { MetricValue, UploadedRun } from "../../types";
 import { buildBoard, uploadedRun, type ScoredRun, type SettingsFilter } from "../build-board";
 import { ReportedRun } from "../reported-runs";
 import { PERSONALLLM_VIEWS } from "../views";
+import { evaluationSetIsSynthetic } from "./synthetic-data";
 import { z } from "zod";
 
 const Metrics = z.record(z.string(), z.object({ value: z.number().nullable(), n: z.number(), ciLow: z.number().nullable(), ciHigh: z.number().nullable() }));
@@ -14,9 +15,10 @@ const Metrics = z.record(z.string(), z.object({ value: z.number().nullable(), n:
 export async function loadBoard(db: Db, viewId: string, filter: SettingsFilter, uploads: readonly UploadedRun[] = []) {
   const view = PERSONALLLM_VIEWS.find((v) => v.id === viewId);
   if (!view) return null;
-  const [reported, runs] = await Promise.all([
+  const [reported, runs, syntheticData] = await Promise.all([
     db.pllmReportedRun.findMany({ orderBy: { id: "asc" } }),
     db.pllmSubmission.findMany({ orderBy: { createdAt: "asc" } }),
+    evaluationSetIsSynthetic(db),
   ]);
   const parsed = reported.map((r) => ReportedRun.parse(r));
   const scored: ScoredRun[] = runs.map((r) => ({
@@ -31,14 +33,16 @@ export async function loadBoard(db: Db, viewId: string, filter: SettingsFilter, 
     note: null,
     metrics: Metrics.parse(r.metrics) as Record<string, MetricValue>,
   }));
-  return buildBoard(
+  const built = buildBoard(
     view,
     {
       paper: parsed.filter((r) => r.source === "paper"),
       logged: parsed.filter((r) => r.source === "log"),
       submissions: [...scored.filter((s) => s.origin === "submission"), ...uploads.map(uploadedRun)],
       baselines: scored.filter((s) => s.origin === "baseline"),
+      syntheticData,
     },
     filter,
   );
+  return { ...built, syntheticData };
 }

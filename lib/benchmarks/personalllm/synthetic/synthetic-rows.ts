@@ -22,6 +22,13 @@ export const SOURCE_MODELS = [
   "gpt-4-turbo",
 ] as const;
 
+/**
+ * How every synthetic prompt begins ("Synthetic test prompt 3: ..."): an imported evaluation set whose users'
+ * test prompts begin so is this generator's, and the rows scored on it are marked "synthetic data"
+ * (db/synthetic-data.ts). The real dataset's prompts are people's questions, never numbered so.
+ */
+export const syntheticPromptPrefix = (split: string) => `Synthetic ${split} prompt `;
+
 export interface SyntheticOptions {
   seed?: string;
   users?: number;
@@ -69,7 +76,7 @@ function rewardColumns(rand: Random, prefix: string, quality: number): Row {
 
 function promptRow(rand: Random, split: string, index: number): Row {
   const row: Row = {
-    prompt: `Synthetic ${split} prompt ${index + 1}: explain topic ${index + 1} briefly.`,
+    prompt: `${syntheticPromptPrefix(split)}${index + 1}: explain topic ${index + 1} briefly.`,
     subset: ["alpaca", "ultrafeedback", "hh-rlhf"][index % 3],
     prompt_id: `${split}-${index + 1}`,
   };

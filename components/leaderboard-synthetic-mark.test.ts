@@ -1,0 +1,31 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import type { LeaderboardRow } from "@/lib/leaderboard/types";
+import { SystemCell } from "./leaderboard-table-cells";
+
+const row: LeaderboardRow = {
+  rowId: "upload-1",
+  systemSlug: "s",
+  systemName: "My method",
+  organisation: null,
+  kind: "general_llm",
+  backbone: null,
+  openWeights: null,
+  tier: "submitted",
+  sourceLabel: null,
+  sourceUrl: null,
+  note: null,
+  submissionId: "1",
+  systemPage: false,
+  cells: {},
+};
+const html = (r: LeaderboardRow) =>
+  renderToStaticMarkup(createElement(SystemCell, { row: r, pinned: false, onTogglePin: () => {}, density: "comfortable", pinnable: false }));
+
+describe("the board's row header", () => {
+  test('says "synthetic data" on a row scored on a synthetic evaluation set, and only there', () => {
+    expect(html({ ...row, syntheticData: true })).toContain("synthetic data");
+    expect(html(row)).not.toContain("synthetic data");
+  });
+});

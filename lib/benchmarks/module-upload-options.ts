@@ -1,0 +1,22 @@
+import type { UploadModuleOption } from "@/components/upload-module-format";
+import type { Db } from "@/lib/db/create-client";
+import { trackReadiness } from "./track-readiness";
+import type { Benchmark } from "./types";
+
+/**
+ * The registered benchmark modules' tracks and row formats, from their declarations, with each track's readiness
+ * on this server (plain data for the submit form: a track without its evaluation data is shown with a notice and
+ * cannot be chosen, before anything is uploaded).
+ */
+export async function moduleUploadOptions(db: Db, benchmarks: readonly Benchmark[]): Promise<UploadModuleOption[]> {
+  return Promise.all(
+    benchmarks.map(async (b) => {
+      const readiness = new Map((await trackReadiness(db, b)).map((r) => [r.track, r.missing]));
+      return {
+        id: b.id,
+        title: b.title,
+        tracks: b.tracks.map((t) => ({ id: t.id, title: t.title, description: t.description, rowFormat: t.rowFormat, missingData: readiness.get(t.id) ?? null })),
+      };
+    }),
+  );
+}
