@@ -83,7 +83,10 @@ describe("reference baselines", () => {
 
     const csv = await (await view("task2", { split: "dev", format: "csv" })).text();
     // the download starts with a UTF-8 BOM (for Excel)
-    const [header, ...lines] = csv.replace(/^\uFEFF/, "").trim().split("\n");
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     const columns = header!.split(",");
     const line = lines.find((l) => l.includes(`,${REFERENCE_BASELINES.copyInput.name},`));
     expect(line, csv).toBeDefined();
