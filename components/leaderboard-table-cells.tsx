@@ -164,7 +164,8 @@ export function SystemCell({
       {row.belowBaseline ? (
         <span
           data-below-baseline
-          className="inline-flex w-fit items-center gap-1 rounded border border-amber-300 bg-amber-50 px-1.5 py-px text-[0.6875rem] leading-4 font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          // a line of small text like the uploader's, not a pill: a compact row stays within two lines
+          className="lb-by font-medium text-amber-800 dark:text-amber-300"
           title={`Does not beat the reference row "${row.belowBaseline.system}" (${row.belowBaseline.value}) on this board's headline: doing nothing scores as well.`}
         >
           {`≤ ${row.belowBaseline.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}

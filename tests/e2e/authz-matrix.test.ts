@@ -57,6 +57,8 @@ const MATRIX: Record<string, Case[]> = {
   "/signin": [page("sign-in", "/signin")],
   "/signin/check-email": [page("check your e-mail", "/signin/check-email")],
   "/signin/error": [page("sign-in error", "/signin/error?error=Verification")],
+  // a local sign-in link exists only where no real sign-in method is configured (here e-mail is): never served
+  "/signin/local": [{ label: "local sign-in link, off", method: "GET", path: () => "/signin/local?token=x", expect: all(404) }],
   // signed out: a "sign in to submit" page (200), signed in: the form
   "/submit": [page("submit", "/submit")],
   "/tasks/[task]": [page("task 1", "/tasks/task1"), { label: "unknown task", method: "GET", path: () => "/tasks/task9", expect: all(404) }],

@@ -195,7 +195,8 @@ describe("stored XSS", () => {
     // readable CSV headers (System, Organisation): the JSON keeps the ids
     const row = records.find((r) => r.System === PAYLOAD.name);
     expect(row, "the payload's row").toBeDefined();
-    expect(row!.Organisation).toBe(`'${PAYLOAD.organisation}`);
+    // an uploader's organisation is a claim until an admin verifies it: "<name> (claimed)"
+    expect(row!.Organisation).toBe(`'${PAYLOAD.organisation} (claimed)`);
   });
 
   test("the anonymous visitor never sees the owner's controls", async () => {

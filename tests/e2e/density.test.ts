@@ -142,7 +142,7 @@ describe("phone at 390x844", () => {
       // folded: the filters, the split links and the downloads take no room
       for (const hidden of [
         phone.locator("summary", { hasText: "Filters" }),
-        phone.getByRole("link", { name: "Validation" }),
+        phone.getByRole("link", { name: "Validation", exact: true }),
         phone.locator('a[data-download="csv"]'),
       ]) {
         await expect(hidden.isVisible()).resolves.toBe(false);
@@ -151,7 +151,7 @@ describe("phone at 390x844", () => {
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
       for (const shown of [
         phone.locator("summary", { hasText: "Filters" }),
-        phone.getByRole("link", { name: "Validation" }),
+        phone.getByRole("link", { name: "Validation", exact: true }),
         phone.locator('a[data-download="csv"]'),
       ]) {
         await expect(shown.isVisible()).resolves.toBe(true);
@@ -170,7 +170,7 @@ describe("phone at 390x844", () => {
     await page.goto(`${baseUrl}/tasks/task1`);
     await expect(page.getByRole("button", { name: "Table options" }).isVisible()).resolves.toBe(false);
     await expect(page.locator("summary", { hasText: "Filters" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Validation" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Validation", exact: true }).isVisible()).resolves.toBe(true);
   });
 
   test("an expanded (comfortable) row shows a long name whole, wrapped, instead of cutting it", async () => {

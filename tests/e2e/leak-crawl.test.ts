@@ -228,8 +228,14 @@ describe("leak crawl", () => {
     const owner = await get(actors.user, `${baseUrl}/submissions/${privateId}`);
     expect(owner.status).toBe(200);
     expect(owner.text).toContain(CANARY.privateName);
-    // the owner (and admins) see the uploaded predictions of the public submission beside the gold
-    for (const who of [actors.user, actors.admin]) expect((await get(who, `${baseUrl}/submissions/${publicId}`)).text).toContain(CANARY.publicPrediction);
+    // the owner (and admins) see the uploaded predictions of the public submission beside the gold: the page lists
+    // its instances, and an opened one's matching (with the uploaded items) comes from instance-explanation
+    const listed = await db.instanceResult.findFirstOrThrow({
+      where: { submissionId: publicId, instance: { split: { not: "test" } } },
+      select: { instance: { select: { benchmarkId: true } } },
+    });
+    const explanation = `${baseUrl}/api/v1/submissions/${publicId}/instance-explanation?track=task1&benchmark_id=${encodeURIComponent(listed.instance.benchmarkId)}`;
+    for (const who of [actors.user, actors.admin]) expect((await get(who, explanation)).text).toContain(CANARY.publicPrediction);
     const admin = await get(actors.admin, `${baseUrl}/api/v1/submissions/${hiddenId}`);
     expect(admin.text).toContain(CANARY.hiddenName);
   });

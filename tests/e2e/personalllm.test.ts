@@ -203,8 +203,10 @@ describe("PersonalLLM at a glance", () => {
           const box = el?.getBoundingClientRect();
           return Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight);
         };
+        // ranked rows and the reference rows drawn among them (the oracle and random picks, "ref" in the rank cell):
+        // both are rows a visitor reads the board by
         const ranked = Array.from(document.querySelectorAll("table tbody tr[data-row-id]")).filter((r) =>
-          /^\d+$/.test(r.querySelector("td")?.textContent?.trim() ?? ""),
+          /^(\d+$|ref\b)/.test(r.querySelector("td")?.textContent?.trim() ?? ""),
         );
         return { ranked: ranked.length, visible: ranked.filter(inside).length, header: inside(document.querySelector("table thead")) };
       });

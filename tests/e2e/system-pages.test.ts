@@ -7,6 +7,7 @@ import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { launchChromium } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, e2eDb, jsonl, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
 
 /**
  * The system page, the submission page's breakdown and explained per-instance results, and the compare view,
@@ -125,7 +126,7 @@ describe("system page", () => {
     expect(text).toContain(String(row.f1__n));
     const history = card.locator('[data-testid="score-history"]');
     expect(await history.locator("summary").textContent()).toMatch(/1 deterministic version/);
-    expect(await history.locator('[data-testid="history-deterministic"]').textContent()).toContain("det-1.0.0");
+    expect(await history.locator('[data-testid="history-deterministic"]').textContent()).toContain(SCORER_VERSION);
     expect(await page.locator('[data-testid="compare-link"]').getAttribute("href")).toBe("/compare?a=demo-atlas-memory");
     expect(pageErrors).toEqual([]);
   });
@@ -144,7 +145,7 @@ describe("system page", () => {
     const history = anonPage.locator(`[data-submission-id="${devId}"] [data-testid="history-deterministic"]`);
     const historyText = (await history.textContent()) ?? "";
     expect(historyText).toContain("det-0.9.0");
-    expect(historyText).toContain("det-1.0.0");
+    expect(historyText).toContain(SCORER_VERSION);
     expect(historyText).toContain("0.1234");
     expect(await history.locator("tr", { hasText: "F1" }).textContent()).toContain("changed");
     await expect(anonPage.locator(`[data-submission-id="${devId}"] [data-testid="history-chart"]`).count()).resolves.toBe(1);

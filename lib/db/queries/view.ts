@@ -26,7 +26,8 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
         ? view.track === "task2"
           ? markBelowBaseline(named, COPY_INPUT_SLUG, DEFAULT_SORT.task2)
           : named
-        : view.parts.some((p) => p.track === "task2")
+        : // not on the overview: its rows are ranked over every task, and a Task 2 note on each would read as a verdict
+          view.id !== OVERVIEW.id && view.parts.some((p) => p.track === "task2")
           ? markBelowBaseline(named, COPY_INPUT_SLUG, `task2:${view.parts.find((p) => p.track === "task2")!.metrics[0]}`)
           : named;
     // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
