@@ -14,7 +14,16 @@ import {
   type Header,
   type SortingState,
 } from "@tanstack/react-table";
-import { applyTableQuery, FIRST_SCREEN_ROWS, organisationsOf, PAGE_ROWS, withPin, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
+import {
+  applyTableQuery,
+  bestCandidates,
+  FIRST_SCREEN_ROWS,
+  organisationsOf,
+  PAGE_ROWS,
+  withPin,
+  withSort,
+  type ServerSlice,
+} from "@/lib/leaderboard/apply-table-query";
 import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { bestIds } from "@/lib/leaderboard/rank";
@@ -204,15 +213,7 @@ export function LeaderboardTable({
   const best = useMemo(() => {
     const out = new Map<string, Set<string>>();
     for (const metric of view.columns) {
-      out.set(
-        metric.id,
-        bestIds(
-          // a noised test figure is never the column's best (it is not comparable to exact figures at their precision)
-          view.rows.map((r) => ({ id: r.rowId, value: r.cells[metric.id]?.noised ? null : r.cells[metric.id]?.value })),
-          metric.direction,
-          metric.decimals,
-        ),
-      );
+      out.set(metric.id, bestIds(bestCandidates(view.rows, metric.id), metric.direction, metric.decimals));
     }
     return out;
   }, [view.columns, view.rows]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { applyTableQuery, compareRows, PAGE_ROWS, withPin, withSort } from "./apply-table-query";
+import { applyTableQuery, bestCandidates, compareRows, PAGE_ROWS, withPin, withSort } from "./apply-table-query";
+import { bestIds } from "./rank";
 import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { viewCsv, viewRecords } from "./to-table";
@@ -221,5 +222,19 @@ describe("columns shown by default", () => {
 
   test("a view without any value keeps every column", () => {
     expect(applyTableQuery(withEmpty, q({ q: "no such system" })).columns).toHaveLength(4);
+  });
+});
+
+describe("the column's best", () => {
+  const row = (rowId: string, value: number, extra: Partial<LeaderboardRow> = {}, noised = false): LeaderboardRow =>
+    ({
+      rowId,
+      kind: "general_llm",
+      cells: { score: { value, n: 1, ciLow: null, ciHigh: null, judgeProfile: null, ...(noised ? { noised: { step: 1 } } : {}) } },
+      ...extra,
+    }) as unknown as LeaderboardRow;
+  test("a reference baseline or a noised figure is never bolded as best, even when it is the highest", () => {
+    const rows = [row("copy", 83.71, { kind: "baseline" }), row("noised", 90, {}, true), row("gpt", 81.49), row("ds", 80.91)];
+    expect([...bestIds(bestCandidates(rows, "score"), "higher", 2)]).toEqual(["gpt"]);
   });
 });

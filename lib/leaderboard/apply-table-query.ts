@@ -61,6 +61,17 @@ export function isBaseline(row: Pick<LeaderboardRow, "kind">): boolean {
   return row.kind === "baseline";
 }
 
+/**
+ * The values a column's "best" (bold) is chosen among: a reference baseline is never the best system (copy-the-input
+ * tops Task 2's Score), and a noised test figure is not comparable with exact ones at their precision.
+ */
+export function bestCandidates(rows: readonly LeaderboardRow[], columnId: string): { id: string; value: number | null | undefined }[] {
+  return rows.map((r) => {
+    const cell = r.cells[columnId];
+    return { id: r.rowId, value: isBaseline(r) || cell?.noised ? null : cell?.value };
+  });
+}
+
 type Coverage = NonNullable<LeaderboardColumn["coverage"]>;
 
 const coverageOf = (row: LeaderboardRow, coverage: Coverage) => {

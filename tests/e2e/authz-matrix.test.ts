@@ -97,6 +97,12 @@ const MATRIX: Record<string, Case[]> = {
     page("PersonalLLM selection", "/benchmarks/personalllm/selection"),
     { label: "unknown view", method: "GET", path: () => "/benchmarks/personalllm/nope", expect: all(404) },
   ],
+  "/api/v1/benchmarks/[benchmark]/readiness": [
+    { label: "PersonalLLM readiness", method: "GET", path: () => "/api/v1/benchmarks/personalllm/readiness", expect: all(200) },
+    { label: "unknown benchmark", method: "GET", path: () => "/api/v1/benchmarks/nope/readiness", expect: all(404) },
+  ],
+  // browsers ask for it whatever the page says: a permanent redirect to the site's icon
+  "/favicon.ico": [{ label: "favicon", method: "GET", path: () => "/favicon.ico", expect: all(308) }],
   "/api/v1/snapshot": [
     { label: "JSON export of the demo benchmark", method: "GET", path: () => "/api/v1/snapshot?format=json&benchmark=demo", expect: all(200) },
     { label: "bad format", method: "GET", path: () => "/api/v1/snapshot?format=exe", expect: all(400) },

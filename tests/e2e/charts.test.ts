@@ -17,12 +17,13 @@ const consoleErrors: string[] = [];
 
 type ApiRow = Record<string, unknown> & { system: string; system_slug: string; tier: string };
 
-async function apiRows(view: string, benchmark = "alpsbench-v1"): Promise<ApiRow[]> {
+async function apiRows(view: string, benchmark = "alpsbench-v1", withBaselines = false): Promise<ApiRow[]> {
   const response = await fetch(`${baseUrl}/api/v1/leaderboards/${view}?format=json&benchmark=${benchmark}&split=full`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { rows: ApiRow[] };
   // the server's reference baselines are drawn as labelled reference lines and marks, never as a system's bar or point
-  return body.rows.filter((row) => row.kind !== "baseline");
+  // (Task 3's heat map and pool lines draw them as rows and dotted lines: withBaselines)
+  return withBaselines ? body.rows : body.rows.filter((row) => row.kind !== "baseline");
 }
 
 const num = (row: ApiRow, column: string): number | null => (typeof row[column] === "number" ? (row[column] as number) : null);
@@ -135,7 +136,7 @@ describe("Task 3 charts", () => {
   });
 
   test("the metric switch redraws both charts for the exact-id recall", async () => {
-    const rows = await apiRows("task3");
+    const rows = await apiRows("task3", "alpsbench-v1", true);
     const exact = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:recall`) !== null));
     expect(exact.length).toBeGreaterThan(0);
     await page.goto(`${baseUrl}/tasks/task3`);
@@ -332,7 +333,9 @@ describe("charts follow the table; every point and bar is named", () => {
     const { q, pin, pinName } = await filteredView();
     // what the table shows for that URL, from the API (the same applyTableQuery)
     const response = await fetch(`${baseUrl}/api/v1/leaderboards/task1?format=json&q=${encodeURIComponent(q)}&pin=${encodeURIComponent(pin)}`);
-    const expected = ((await response.json()) as { rows: ApiRow[] }).rows.filter((r) => r.kind !== "baseline" && num(r, "precision") !== null && num(r, "recall") !== null);
+    const expected = ((await response.json()) as { rows: ApiRow[] }).rows.filter(
+      (r) => r.kind !== "baseline" && num(r, "precision") !== null && num(r, "recall") !== null,
+    );
     expect(expected.some((r) => r.system === pinName)).toBe(true);
     await page.goto(`${baseUrl}/tasks/task1?q=${encodeURIComponent(q)}&pin=${encodeURIComponent(pin)}`);
     await loadCharts(page);
@@ -373,7 +376,9 @@ describe("charts follow the table; every point and bar is named", () => {
     await expect.poll(() => symbols.count()).toBe(all.length);
     await page.getByRole("searchbox", { name: /Search systems/ }).fill(q);
     const response = await fetch(`${baseUrl}/api/v1/leaderboards/task1?format=json&q=${encodeURIComponent(q)}`);
-    const expected = ((await response.json()) as { rows: ApiRow[] }).rows.filter((r) => r.kind !== "baseline" && num(r, "precision") !== null && num(r, "recall") !== null);
+    const expected = ((await response.json()) as { rows: ApiRow[] }).rows.filter(
+      (r) => r.kind !== "baseline" && num(r, "precision") !== null && num(r, "recall") !== null,
+    );
     expect(expected.length).toBeLessThan(all.length);
     await expect.poll(() => symbols.count()).toBe(expected.length);
     await expect.poll(() => page.url()).toContain(`q=${q}`);
