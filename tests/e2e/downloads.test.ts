@@ -23,8 +23,10 @@ describe.each(["alpsbench-v1", "demo"])("downloads of %s", (benchmark) => {
     };
     const response = await fetch(`${baseUrl}/api/v1/leaderboards/${slug}?benchmark=${benchmark}&format=csv`);
     expect(response.status).toBe(200);
-    const text = await response.text();
-    expect(text.startsWith("\uFEFF"), `${slug}: a UTF-8 BOM for Excel`).toBe(true);
+    // the bytes, not response.text(): a UTF-8 decode drops a leading BOM
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)], `${slug}: a UTF-8 BOM for Excel`).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(records.length).toBe(json.rows.length);
     if (records.length === 0) return;

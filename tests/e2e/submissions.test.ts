@@ -207,7 +207,10 @@ describe("uploads", () => {
     expect(dimension.groups[0]!.metrics).toHaveProperty("f1");
     expect(dimension.groups[0]!.metrics).not.toHaveProperty("direct_recall");
     const dimensionCsv = await get(undefined, "level=dimension&by=label&format=csv");
-    const dimensionText = await dimensionCsv.text();
+    // the bytes, not .text(): a UTF-8 decode drops a leading BOM
+    const dimensionBytes = new Uint8Array(await dimensionCsv.arrayBuffer());
+    expect([...dimensionBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const dimensionText = new TextDecoder("utf-8", { ignoreBOM: true }).decode(dimensionBytes);
     expect(dimensionText.split("\n")[0]).toMatch(/^\uFEFFTrack,Dimension,Instances,/);
     // the CSV itself states what it covers (a spreadsheet drops the response headers)
     const dimensionRows = parse(dimensionText, { bom: true, columns: true }) as Record<string, string>[];
