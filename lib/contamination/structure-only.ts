@@ -1,4 +1,6 @@
+import type { ContaminationFigures } from "@/lib/leaderboard/types";
 import { scoreMemorySet } from "@/lib/scoring";
+import { MIN_VALUES } from "./measure-contamination";
 
 /**
  * Value similarity (SCORING.md step 3) below which an accepted pair shares no content: its label, type and
@@ -6,6 +8,14 @@ import { scoreMemorySet } from "@/lib/scoring";
  * the authors' and stays as it is; this only measures how much of a file's match to the public gold is such pairs.
  */
 export const STRUCTURE_ONLY_VALUE = 0.2;
+
+/**
+ * Share of a file's own public memories paired on structure alone at or above which it is flagged. Not the value
+ * checks' 0.2: an honest system paraphrases, so its pairs often carry little of a value's words and characters
+ * (scripts/bench/structure-only-matches.ts on the authors' seven released outputs; see docs/task3-pools.md's
+ * sibling note in the report), while the junk copy pairs every memory.
+ */
+export const STRUCTURE_ONLY_THRESHOLD = 0.5;
 
 /** What one file's rows match of their own dialogues' public memories on structure alone (see structureOnlyCounts). */
 export type StructureOnlyCounts = {
@@ -46,4 +56,37 @@ export function structureOnlyCounts(rows: Iterable<unknown>, publicItemsOf: (ben
 /** Two files' counts together (the splits of one file). */
 export function addStructureOnly(a: StructureOnlyCounts, b: StructureOnlyCounts): StructureOnlyCounts {
   return { rows: a.rows + b.rows, publicValues: a.publicValues + b.publicValues, structureOnly: a.structureOnly + b.structureOnly };
+}
+
+/** Each split's counts and the whole file's ("" for rows of no known split), given the rows per split. */
+export function structureOnlyBySplit(
+  parts: ReadonlyMap<string, readonly unknown[]>,
+  dialogueItems: ReadonlyMap<string, readonly unknown[]> | undefined,
+): { whole: StructureOnlyCounts; bySplit: Map<string, StructureOnlyCounts> } {
+  const bySplit = new Map(
+    [...parts].map(([split, rows]) => [split, dialogueItems ? structureOnlyCounts(rows, (id) => dialogueItems.get(id)) : NO_STRUCTURE_ONLY] as const),
+  );
+  return { whole: [...bySplit.values()].reduce(addStructureOnly, NO_STRUCTURE_ONLY), bySplit };
+}
+
+const shareOf = (counts: StructureOnlyCounts) => (counts.publicValues > 0 ? counts.structureOnly / counts.publicValues : 0);
+const reaches = (counts: StructureOnlyCounts) => counts.publicValues >= MIN_VALUES && shareOf(counts) >= STRUCTURE_ONLY_THRESHOLD;
+
+/**
+ * The figures with the structure-only share added, flagged when the whole file or one split's rows alone reach
+ * STRUCTURE_ONLY_THRESHOLD (of MIN_VALUES public memories or more): a file that pairs that much of the public gold
+ * on labels and types with no content copied the gold's structure (pure).
+ */
+export function withStructureOnly(
+  figures: ContaminationFigures,
+  { whole, bySplit }: { whole: StructureOnlyCounts; bySplit: ReadonlyMap<string, StructureOnlyCounts> },
+): ContaminationFigures {
+  const split = reaches(whole) ? undefined : [...bySplit].find(([name, counts]) => name !== "" && reaches(counts));
+  const structureOnly = {
+    publicValues: whole.publicValues,
+    share: shareOf(whole),
+    valueBelow: STRUCTURE_ONLY_VALUE,
+    ...(split ? { split: split[0] } : {}),
+  };
+  return { ...figures, structureOnly, flagged: figures.flagged || reaches(whole) || split !== undefined };
 }

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/datasets";
-import { structureOnlyCounts, STRUCTURE_ONLY_VALUE } from "@/lib/contamination/structure-only";
+import { STRUCTURE_ONLY_VALUE } from "@/lib/contamination/structure-only";
 import { scoreMemorySet } from "@/lib/scoring";
 import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
 
@@ -22,19 +22,24 @@ const publicOf = new Map<string, unknown[]>();
 for (const i of instances) if (i.track === "task1" && i.sessionId && bySession.has(i.sessionId)) publicOf.set(i.benchmarkId, bySession.get(i.sessionId)!);
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+// the floor in use and a few around it, from one scoring pass per file
+const FLOORS = [...new Set([0.05, 0.1, 0.15, STRUCTURE_ONLY_VALUE])].sort();
 const report = (name: string, rows: readonly { benchmark_id: string; memory_items: unknown[] }[]) => {
-  const counts = structureOnlyCounts(rows, (id) => publicOf.get(id));
   let algo = 0;
   let n = 0;
+  let publicValues = 0;
+  const below = FLOORS.map(() => 0);
   for (const row of rows) {
     const gold = publicOf.get(row.benchmark_id);
     if (!gold) continue;
-    algo += scoreMemorySet(gold, row.memory_items).algoScore100;
+    const result = scoreMemorySet(gold, row.memory_items);
+    algo += result.algoScore100;
     n += 1;
+    publicValues += gold.length;
+    FLOORS.forEach((floor, k) => (below[k]! += result.pairs.filter((pair) => pair.value < floor).length));
   }
-  console.log(
-    `${name.padEnd(34)} rows ${counts.rows}, public memories ${counts.publicValues}, matched on structure only (value < ${STRUCTURE_ONLY_VALUE}) ${pct(counts.structureOnly / Math.max(1, counts.publicValues))}, algo vs public ${(algo / Math.max(1, n)).toFixed(2)}`,
-  );
+  const shares = FLOORS.map((floor, k) => `<${floor}: ${pct(below[k]! / Math.max(1, publicValues))}`).join(", ");
+  console.log(`${name.padEnd(34)} rows ${n}, public memories ${publicValues}, paired on structure only (value ${shares}), algo vs public ${(algo / Math.max(1, n)).toFixed(2)}`);
 };
 
 for (const system of REPORTED_SYSTEMS) {
