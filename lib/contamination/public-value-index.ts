@@ -134,7 +134,9 @@ export function publicValuesByDialogue(
 }
 
 /** By Task 1 benchmark_id, its dialogue's public memory items whole (Task 2's input `memory` of the session), pure. */
-export function publicItemsByDialogue(instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>): Map<string, unknown[]> {
+export function publicItemsByDialogue(
+  instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>,
+): Map<string, unknown[]> {
   const task1: { benchmarkId: string; session: string }[] = [];
   const bySession = new Map<string, unknown[]>();
   for (const { track, benchmarkId, sessionId, input } of instances) {

@@ -9,7 +9,13 @@ const LABELS = ["Personal_Background/Identity", "Preferences/Food", "Lifestyle/H
 const TYPES = ["direct", "indirect", "direct"];
 const sessions = Array.from({ length: 12 }, (_, s) => `sess_${s}`);
 const memoryOf = (s: number) =>
-  LABELS.map((label, k) => ({ memory_id: `m_${k}`, label, type: TYPES[k], value: `the user ${["is a nurse", "loves spicy ramen", "climbs on weekends"][k]} in city ${s}`, confidence: 0.9 }));
+  LABELS.map((label, k) => ({
+    memory_id: `m_${k}`,
+    label,
+    type: TYPES[k],
+    value: `the user ${["is a nurse", "loves spicy ramen", "climbs on weekends"][k]} in city ${s}`,
+    confidence: 0.9,
+  }));
 const instances = sessions.flatMap((session, s) => [
   { track: "task1", benchmarkId: `${session}__t1`, sessionId: session, input: {} },
   { track: "task2", benchmarkId: session, sessionId: session, input: { memory: memoryOf(s) } },

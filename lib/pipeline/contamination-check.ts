@@ -3,7 +3,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { addDialogueMatches, dialogueMatchCounts, NO_DIALOGUE_MATCHES, type DialogueMatchCounts } from "@/lib/contamination/dialogue-match";
 import { countedSkeletons, dialogueReaches, dialogueShares, measureContamination, MIN_VALUES } from "@/lib/contamination/measure-contamination";
 import { predictedSkeletons, valueHash } from "@/lib/contamination/predicted-values";
-import { indexPublicValues, publicItemsByDialogue, publicValuesByDialogue, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
+import {
+  indexPublicValues,
+  publicItemsByDialogue,
+  publicValuesByDialogue,
+  TASK2_INPUT,
+  TASK3_CANDIDATE,
+  type PublicValueIndex,
+} from "@/lib/contamination/public-value-index";
 import { structureOnlyBySplit, withStructureOnly } from "@/lib/contamination/structure-only";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
 

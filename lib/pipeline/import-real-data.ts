@@ -53,7 +53,9 @@ export async function importRealData(
   }
   // the reported systems' re-scored rows keep one id each, so they belong to the real data version only
   const rescored =
-    report.layout === "packets" && slug === REAL_BENCHMARK_SLUG ? await seedPacketsRescored(db, dir, benchmark.id, undefined, progress, packetOutputs.length ? packetOutputs : undefined) : null;
+    report.layout === "packets" && slug === REAL_BENCHMARK_SLUG
+      ? await seedPacketsRescored(db, dir, benchmark.id, undefined, progress, packetOutputs.length ? packetOutputs : undefined)
+      : null;
   const rescoredSeconds = lap();
   const bm25 = await seedBm25Baseline(db, benchmark.id, slug, progress);
   const bm25Seconds = lap();

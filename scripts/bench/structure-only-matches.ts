@@ -39,7 +39,9 @@ const report = (name: string, rows: readonly { benchmark_id: string; memory_item
     FLOORS.forEach((floor, k) => (below[k]! += result.pairs.filter((pair) => pair.value < floor).length));
   }
   const shares = FLOORS.map((floor, k) => `<${floor}: ${pct(below[k]! / Math.max(1, publicValues))}`).join(", ");
-  console.log(`${name.padEnd(34)} rows ${n}, public memories ${publicValues}, paired on structure only (value ${shares}), algo vs public ${(algo / Math.max(1, n)).toFixed(2)}`);
+  console.log(
+    `${name.padEnd(34)} rows ${n}, public memories ${publicValues}, paired on structure only (value ${shares}), algo vs public ${(algo / Math.max(1, n)).toFixed(2)}`,
+  );
 };
 
 for (const system of REPORTED_SYSTEMS) {
@@ -55,4 +57,7 @@ report(
   "the same, one item per row dropped",
   junk.map((r) => ({ ...r, memory_items: r.memory_items.slice(1) })),
 );
-report("the same, half the items", junk.map((r) => ({ ...r, memory_items: r.memory_items.filter((_, k) => k % 2 === 0) })));
+report(
+  "the same, half the items",
+  junk.map((r) => ({ ...r, memory_items: r.memory_items.filter((_, k) => k % 2 === 0) })),
+);

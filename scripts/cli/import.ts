@@ -28,7 +28,9 @@ export function register(program: Command): void {
       const poolVersion = ImportOptionsSchema.shape.poolVersion.safeParse(options.poolVersion);
       const benchmark = ImportOptionsSchema.shape.benchmark.safeParse(options.benchmark);
       if (!poolVersion.success || !benchmark.success) {
-        const bad = !poolVersion.success ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1 or v2` : `--benchmark ${JSON.stringify(options.benchmark)}: lowercase letters, digits and -`;
+        const bad = !poolVersion.success
+          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1 or v2`
+          : `--benchmark ${JSON.stringify(options.benchmark)}: lowercase letters, digits and -`;
         process.stderr.write(`alpsbench import: ${bad}\n`);
         process.exitCode = 2;
         return;

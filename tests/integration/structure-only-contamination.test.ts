@@ -67,7 +67,9 @@ describe("junk values under the public labels and types", () => {
     const submission = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
     const figures = ContaminationFigures.parse(submission.contamination);
     const f1 = await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task1", metric: "f1" }, select: { value: true } });
-    process.stderr.write(`[structure-only] f1 ${f1.value}, share ${figures.structureOnly?.share}, public share ${figures.publicShare}, dialogue covered ${figures.dialogue?.coveredShare}\n`);
+    process.stderr.write(
+      `[structure-only] f1 ${f1.value}, share ${figures.structureOnly?.share}, public share ${figures.publicShare}, dialogue covered ${figures.dialogue?.coveredShare}\n`,
+    );
     // the value checks see nothing of the gold in it
     expect(figures.dialogue?.coveredShare ?? 0).toBeLessThan(figures.threshold);
     expect(figures.structureOnly?.share).toBeGreaterThanOrEqual(STRUCTURE_ONLY_THRESHOLD);

@@ -50,7 +50,9 @@ async function inputsOf(track: TrackId) {
  */
 async function shortcutRows() {
   const key = (v: unknown) => normalize(v).trim();
-  const task2 = new Map((await inputsOf("task2")).map((row) => [row.benchmarkId, new Set((row.input as { memory: { value: unknown }[] }).memory.map((m) => key(m.value)))]));
+  const task2 = new Map(
+    (await inputsOf("task2")).map((row) => [row.benchmarkId, new Set((row.input as { memory: { value: unknown }[] }).memory.map((m) => key(m.value)))]),
+  );
   const anywhere = new Set([...task2.values()].flatMap((s) => [...s]));
   return (await inputsOf("task3/d100")).map((row) => {
     const candidates = (row.input as Task3Input).candidate_memories;
@@ -62,7 +64,12 @@ async function shortcutRows() {
 
 /** An honest system: the candidate sharing most words with the query (the server's BM25 row is a reference, unranked). */
 async function honestRows() {
-  const words = (v: unknown) => new Set(normalize(v).split(/\W+/).filter((w) => w.length > 2));
+  const words = (v: unknown) =>
+    new Set(
+      normalize(v)
+        .split(/\W+/)
+        .filter((w) => w.length > 2),
+    );
   return (await inputsOf("task3/d100")).map((row) => {
     const input = row.input as Task3Input;
     const query = words(input.query);
