@@ -3,6 +3,8 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { getInstanceCounts } from "@/lib/db/queries/stats";
 import { getView } from "@/lib/db/queries/view";
+import { SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
+import { storedPoolVersion } from "@/lib/pipeline/stored-pool-version";
 import { baselineVersusReported, COPY_INPUT_SLUG } from "@/lib/leaderboard/baseline-marks";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
 import { overallRule } from "@/lib/leaderboard/overall-rank";
@@ -24,11 +26,12 @@ const example = disputed.get("gpt-5-2|task1|f1");
 
 export default async function AboutPage() {
   const limits = env();
-  const [real, demo, task2Full, task2Dev] = await Promise.all([
+  const [real, demo, task2Full, task2Dev, pools] = await Promise.all([
     getInstanceCounts(db(), "alpsbench-v1"),
     getInstanceCounts(db(), "demo"),
     getView(db(), TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "full" }),
     getView(db(), TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "dev" }),
+    storedPoolVersion(db(), "alpsbench-v1"),
   ]);
   // measured on this server's data by the real scorer (lib/pipeline/seed-reference-baselines.ts), never typed in
   const headline = TRACK_METRICS.task2.find((m) => m.id === DEFAULT_SORT.task2)!;
@@ -229,26 +232,31 @@ export default async function AboutPage() {
           contain gold memories too. Because each track is split independently, Task 1 test gold is visible through other tracks&apos; inputs. The leaderboard cannot
           undo the benchmark&apos;s design; it discloses it here and adds no leak of its own (test gold that appears in no input, such as Task 2&apos;s updated and
           new memories, stays on the server). The released Task 3 pools also leak the answer through candidate ids (distractor ids repeat, the target id is unique);
-          pools built by this server give every candidate a fresh opaque id and de-duplicate values. What ids cannot hide is the pool design itself: the distractors
-          are other users&apos; memories, so the target is the one candidate that also appears in the same session&apos;s Task 2 input pool (public). A system that
-          looks it up there scores without retrieving anything, and the target also names which memory a session&apos;s Task 2 update changes (found for 1,307 of the
-          1,364 Task 2 test instances this way).
+          pools built by this server give every candidate a fresh opaque id and de-duplicate values. What ids cannot hide is the pool design itself: in the first
+          version of those pools (v1, below) the distractors are other users&apos; memories, so the target is the one candidate that also appears in the same
+          session&apos;s Task 2 input pool (public). A system that looks it up there scores without retrieving anything, and the target also names which memory a
+          session&apos;s Task 2 update changes (found for 1,307 of the 1,364 Task 2 test instances this way).
         </p>
         <p className={p}>
           Every Task 1 upload is checked for a copy of that public gold: its values are compared with other tracks&apos; public inputs without case, spacing,
           punctuation or look-alike characters, and each row with the Task 2 input memories of its own session by the scorer&apos;s own value similarity (at least
           0.6, whatever the word order, so a copy with its words reordered is caught as the scorer would match it). A run where 20 % or more of its items match, or
-          of those memories are matched, is flagged and not ranked; the authors&apos; released outputs reach at most 9.6 %.
+          of those memories are matched, is flagged and not ranked; the authors&apos; released outputs reach at most 9.6 %. The scorer also pairs an item with a
+          memory on label, type and confidence alone (together 0.6 of a pair&apos;s score, above the 0.30 match threshold), so junk values under the public labels
+          and types score F1 1.0 and about 76: the metric is the authors&apos; and stays, and a run in which half or more of those memories are paired with a value
+          sharing almost nothing (similarity below 0.2) is flagged too; the released outputs reach 12-27 % there.
         </p>
-        <p className={p}>
-          <strong>Task 3 pool versions.</strong> The pools above are <code>server-pools-v1</code>: on the real data, picking the candidate that the same
-          session&apos;s Task 2 input shows finds the target of all 2,272 instances at every pool size. The server can also build <code>server-pools-v2</code>,
-          beside v1: each Task 3 instance gets an opaque id drawn with the server&apos;s secret pool seed (the released id is the session id, which is also Task
-          2&apos;s id for the same dialogue), and the distractors are the target session&apos;s other memories first, then other sessions whole, so no session stands
-          out in a pool by how many of its memories it has. On the real data the same shortcut then finds nothing better than a random pick (expected recall 0.0099
-          on d100, 0.0010 on d1000, exactly the random pick&apos;s); a system that somehow knew the session would still face all of its memories (0.51 on average).
-          Because v2 changes the instances&apos; ids, it goes into a data version of its own rather than over v1&apos;s: every figure on this site so far was
-          measured on v1 pools (each instance records its pool version).
+        <p className={p} data-pool-version={pools ?? "none"}>
+          <strong>Task 3 pool versions.</strong> On <code>server-pools-v1</code>, the first pools this server built, picking the candidate that the same
+          session&apos;s Task 2 input shows finds the target of all 2,272 instances at every pool size. <code>server-pools-v2</code> closes that: each Task 3
+          instance gets an opaque id drawn with the server&apos;s secret pool seed (the released id is the session id, which is also Task 2&apos;s id for the same
+          dialogue), and the distractors are the target session&apos;s other memories first, then other sessions whole, so no session stands out in a pool by how
+          many of its memories it has. On the real data the same shortcut then finds nothing better than a random pick (expected recall 0.0099 on d100, 0.0010 on
+          d1000, exactly the random pick&apos;s); a system that somehow knew the session would still face all of its memories (0.51 on average). A new data version
+          is imported with v2; one that already holds pools keeps them (its figures were scored on them), and v1&apos;s stay under their label. This server&apos;s
+          AlpsBench data holds {pools ? <code>{SERVER_POOL_LABELS[pools]}</code> : "no Task 3 pools yet"}. Files made on the released pools (session ids) are refused
+          on v2 with the fix: run the harness on this server&apos;s Task 3 inputs, which keep their ids. Details and how to reproduce either version:
+          docs/task3-pools.md in the repository.
         </p>
       </section>
 

@@ -19,6 +19,8 @@ export type PublicValueIndex = {
    * compared by the scorer's similarity (dialogue-match.ts). Absent: no dialogue figures.
    */
   dialogues?: ReadonlyMap<string, readonly PreparedValue[]>;
+  /** the same dialogues' public memory items whole (label, type, value, confidence), for structureOnlyCounts */
+  dialogueItems?: ReadonlyMap<string, readonly unknown[]>;
 };
 
 /** Prefix length of the containment index: long enough that a probe rarely finds a candidate by chance. */
@@ -127,6 +129,28 @@ export function publicValuesByDialogue(
   for (const { benchmarkId, session } of task1) {
     const values = prepared.get(session);
     if (values && values.length > 0) out.set(benchmarkId, values);
+  }
+  return out;
+}
+
+/** By Task 1 benchmark_id, its dialogue's public memory items whole (Task 2's input `memory` of the session), pure. */
+export function publicItemsByDialogue(
+  instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>,
+): Map<string, unknown[]> {
+  const task1: { benchmarkId: string; session: string }[] = [];
+  const bySession = new Map<string, unknown[]>();
+  for (const { track, benchmarkId, sessionId, input } of instances) {
+    const session = sessionId ?? benchmarkId.split("__")[0]!;
+    if (track === "task1") task1.push({ benchmarkId, session });
+    else if (track === "task2") {
+      const memory = record(input).memory;
+      if (Array.isArray(memory)) bySession.set(session, [...(bySession.get(session) ?? []), ...memory]);
+    }
+  }
+  const out = new Map<string, unknown[]>();
+  for (const { benchmarkId, session } of task1) {
+    const items = bySession.get(session);
+    if (items && items.length > 0) out.set(benchmarkId, items);
   }
   return out;
 }

@@ -102,6 +102,13 @@ export const ContaminationFigures = z.object({
   dialogue: z
     .object({ items: z.number().int(), matchedShare: z.number(), publicValues: z.number().int(), coveredShare: z.number(), similarity: z.number() })
     .optional(),
+  /**
+   * The share of the rows' own public memories (Task 2's input pool of the session) that the scorer pairs with a
+   * predicted item on label, type and confidence alone, its value similarity below `valueBelow`
+   * (lib/contamination/structure-only.ts); `split` names a split whose rows alone reached the threshold. Absent on
+   * figures stored before it.
+   */
+  structureOnly: z.object({ publicValues: z.number().int(), share: z.number(), valueBelow: z.number(), split: z.string().optional() }).optional(),
 });
 export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
 

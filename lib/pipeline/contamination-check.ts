@@ -3,7 +3,15 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { addDialogueMatches, dialogueMatchCounts, NO_DIALOGUE_MATCHES, type DialogueMatchCounts } from "@/lib/contamination/dialogue-match";
 import { countedSkeletons, dialogueReaches, dialogueShares, measureContamination, MIN_VALUES } from "@/lib/contamination/measure-contamination";
 import { predictedSkeletons, valueHash } from "@/lib/contamination/predicted-values";
-import { indexPublicValues, publicValuesByDialogue, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "@/lib/contamination/public-value-index";
+import {
+  indexPublicValues,
+  publicItemsByDialogue,
+  publicValuesByDialogue,
+  TASK2_INPUT,
+  TASK3_CANDIDATE,
+  type PublicValueIndex,
+} from "@/lib/contamination/public-value-index";
+import { structureOnlyBySplit, withStructureOnly } from "@/lib/contamination/structure-only";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -47,8 +55,8 @@ export async function loadPublicValueIndex(db: Db, benchmarkVersionId: string): 
       ...task2.map((value) => ({ value, source: TASK2_INPUT })),
       ...[...task3, ...pooled.map((m) => m.value)].map((value) => ({ value, source: TASK3_CANDIDATE })),
     ]);
-    const dialogues = publicValuesByDialogue([...task1Rows.map((i) => ({ ...i, track: "task1" })), ...task2Rows.map((i) => ({ ...i, track: "task2" }))]);
-    return { ...index, dialogues };
+    const linked = [...task1Rows.map((i) => ({ ...i, track: "task1" })), ...task2Rows.map((i) => ({ ...i, track: "task2" }))];
+    return { ...index, dialogues: publicValuesByDialogue(linked), dialogueItems: publicItemsByDialogue(linked) };
   })();
   memo.set(benchmarkVersionId, { stamp, index });
   index.catch(() => memo.delete(benchmarkVersionId));
@@ -102,7 +110,10 @@ export async function recordContamination(
             AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
             AND s.visibility = 'public' AND s."hiddenAt" IS NULL
           GROUP BY pv."submissionId", s."createdAt" ORDER BY shared DESC, s."createdAt" ASC, pv."submissionId" LIMIT 1`;
-  const measured = withSplits(measureContamination(predicted, index, best[0] ?? null, dialogue), bySplit, index, dialogueBySplit);
+  const measured = withStructureOnly(
+    withSplits(measureContamination(predicted, index, best[0] ?? null, dialogue), bySplit, index, dialogueBySplit),
+    structureOnlyBySplit(parts, index.dialogueItems),
+  );
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };

@@ -10,7 +10,8 @@ import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG, seedTracks } from "./seed-reported";
 import { type ImportProgress, type PhaseProgress, silentProgress } from "./import-progress";
 import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
-import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";
+import { SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";
+import { resolvePoolVersion } from "./stored-pool-version";
 import { packetsFingerprint, unchangedImport } from "./source-fingerprint";
 import { type InstanceToImport, type InstanceToWrite, newInstanceId, PoolMemoryKeys, poolOf, storedInput, writeInstances } from "./write-instances";
 
@@ -76,8 +77,9 @@ export async function importDatasetFromDir(
     /** packets layout: filled with every packet's stored LLM outputs (manifest order), for the re-scoring */
     packetOutputs?: PacketOutputs[];
     /**
-     * packets layout: the version of the server's Task 3 pools (lib/pipeline/server-pools.ts). v2 changes the Task 3
-     * instances' ids, so it is for a data version of its own: over a v1 import it would add instances beside v1's.
+     * packets layout: the version of the server's Task 3 pools (lib/pipeline/server-pools.ts); left out, the one
+     * the data version holds, else DEFAULT_POOL_VERSION (resolvePoolVersion: another version than the stored one
+     * is refused, as the two versions' instances have different ids).
      */
     poolVersion?: Task3PoolVersion;
   } = {},
@@ -95,7 +97,8 @@ export async function importDatasetFromDir(
     const seed = await poolSeedOf(db, benchmarkSlug);
     // Files identical to the last import's (and the same pool seed and import code): nothing to read or compare.
     let checking: PhaseProgress | null = null;
-    const poolVersion = options.poolVersion ?? DEFAULT_POOL_VERSION;
+    const poolVersion = await resolvePoolVersion(db, benchmarkSlug, options.poolVersion, dir);
+    options.log?.(`Task 3 pools: ${SERVER_POOL_LABELS[poolVersion]}`);
     sourceFingerprint = await packetsFingerprint(
       dir,
       seed,

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
 import type { PacketOutputs } from "@/lib/datasets/export-predictions";
 import { importDatasetFromDir, type ImportReport } from "./import-dataset";
 import { type ImportProgress, lineProgress } from "./import-progress";
@@ -18,7 +19,13 @@ export async function importRealData(
   db: Db,
   dir: string,
   log: (line: string) => void,
-  options: { progress?: ImportProgress } = {},
+  options: {
+    progress?: ImportProgress;
+    /** the server's Task 3 pool version (importDatasetFromDir) */
+    poolVersion?: Task3PoolVersion;
+    /** the data version to import into (created when missing); default the real one, alpsbench-v1 */
+    benchmark?: string;
+  } = {},
 ): Promise<ImportReport & { rescored: { created: number; unchanged: number } | null; bm25: string; phases: ImportPhaseSeconds }> {
   const progress = options.progress ?? lineProgress(log);
   let started = Date.now();
@@ -28,26 +35,47 @@ export async function importRealData(
     return seconds;
   };
   const packetOutputs: PacketOutputs[] = [];
-  const report = await importDatasetFromDir(db, dir, { log, benchmark: REAL_BENCHMARK_SLUG, progress, packetOutputs });
+  const slug = options.benchmark ?? REAL_BENCHMARK_SLUG;
+  const benchmark = await dataVersion(db, slug, options.poolVersion);
+  const report = await importDatasetFromDir(db, dir, {
+    log,
+    benchmark: slug,
+    progress,
+    packetOutputs,
+    ...(options.poolVersion ? { poolVersion: options.poolVersion } : {}),
+  });
   const instancesSeconds = lap();
   log(`instances imported in ${instancesSeconds.toFixed(1)} s: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged`);
-  const benchmark = await ensureRealBenchmark(db);
   if (report.updated > 0) {
     // Instances changed under the server's own submissions: drop them so they are scored again below.
     const dropped = await db.submission.deleteMany({ where: { benchmarkVersionId: benchmark.id, source: "seed" } });
     log(`${report.updated} instances changed: ${dropped.count} server-made submissions will be scored again`);
   }
+  // the reported systems' re-scored rows keep one id each, so they belong to the real data version only
   const rescored =
-    report.layout === "packets" ? await seedPacketsRescored(db, dir, benchmark.id, undefined, progress, packetOutputs.length ? packetOutputs : undefined) : null;
+    report.layout === "packets" && slug === REAL_BENCHMARK_SLUG
+      ? await seedPacketsRescored(db, dir, benchmark.id, undefined, progress, packetOutputs.length ? packetOutputs : undefined)
+      : null;
   const rescoredSeconds = lap();
-  const bm25 = await seedBm25Baseline(db, benchmark.id, REAL_BENCHMARK_SLUG, progress);
+  const bm25 = await seedBm25Baseline(db, benchmark.id, slug, progress);
   const bm25Seconds = lap();
   // the trivial reference rows (empty, copy-the-input, first and random candidate), scored by the same scorer
-  const baselines = await seedReferenceBaselines(db, benchmark.id, REAL_BENCHMARK_SLUG, progress);
+  const baselines = await seedReferenceBaselines(db, benchmark.id, slug, progress);
   log(
     `reference baselines in ${lap().toFixed(1)} s: ${Object.entries(baselines)
       .map(([name, outcome]) => `${name} ${outcome}`)
       .join(", ")}`,
   );
   return { ...report, rescored, bm25, phases: { instances: instancesSeconds, rescored: rescoredSeconds, bm25: bm25Seconds } };
+}
+
+/** The real data version, or another one created on first use (`alpsbench import --benchmark`), named for its pools. */
+async function dataVersion(db: Db, slug: string, poolVersion: Task3PoolVersion | undefined) {
+  if (slug === REAL_BENCHMARK_SLUG) return ensureRealBenchmark(db);
+  const pools = poolVersion ? ` (Task 3 pools ${poolVersion})` : "";
+  return db.benchmarkVersion.upsert({
+    where: { slug },
+    create: { slug, name: `AlpsBench v1${pools}`, description: `The AlpsBench data imported as ${slug}${pools}.`, source: "alpsbench import --benchmark" },
+    update: {},
+  });
 }

@@ -8,12 +8,19 @@ import type { InstanceToImport, PooledInstance } from "./write-instances";
 /** The label each version of the server's pools is stored under (Instance.meta.poolSource) and fingerprinted with. */
 export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2" };
 /**
- * The version an import builds unless told otherwise. Still v1: the stored data version's Task 3 instances, and the
- * figures of every upload scored on them, are v1's; v2 changes the instances' ids, so it goes into a data version
- * of its own (importDatasetFromDir's `poolVersion`), never over v1's instances.
+ * The version a fresh data version's import builds: v2, on which the public Task 2 inputs do not identify the target
+ * (docs/task3-pools.md). A data version holds one pool version for good: an import into one that already holds
+ * server-built Task 3 instances keeps theirs (storedPoolVersion), so the pools every stored figure was scored on
+ * never change under an import, and v1's figures stay reproducible under their label.
  */
-export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v1";
+export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v2";
 export const SERVER_POOL_VERSION = SERVER_POOL_LABELS[DEFAULT_POOL_VERSION];
+
+/** The pool version a stored Task 3 instance's meta names (poolSource), or null for a release's own pools. */
+export function poolVersionOfLabel(label: unknown): Task3PoolVersion | null {
+  const found = Object.entries(SERVER_POOL_LABELS).find(([, l]) => l === label);
+  return found ? (found[0] as Task3PoolVersion) : null;
+}
 
 /**
  * A v2 Task 3 instance's public id: an HMAC of its session under the benchmark's secret pool seed. The released

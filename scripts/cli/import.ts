@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { z } from "zod";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
@@ -6,14 +7,34 @@ import { importRealData } from "@/lib/pipeline/import-real-data";
 import { progressFor } from "@/lib/pipeline/import-progress";
 import { seed } from "@/lib/pipeline/seed";
 
+const ImportOptionsSchema = z.object({
+  poolVersion: z.enum(["v1", "v2"]).optional(),
+  benchmark: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
+    .optional(),
+});
+
 /** `import --from <dir>`: load the real data (packets or release layout) into the database, all or nothing. */
 export function register(program: Command): void {
   program
     .command("import")
     .description("import AlpsBench data (packets layout or official release layout) into the database")
     .requiredOption("--from <dir>", "data directory: ../shared/data/alpsbench, or a release with benchmark_data/")
+    .option("--pool-version <v1|v2>", "Task 3 pools the server builds (docs/task3-pools.md); default: the data version's own, else v2")
+    .option("--benchmark <slug>", "data version to import into, created when missing (default alpsbench-v1)")
     .option("--json", "print the report as JSON")
-    .action(async (options: { from: string; json?: boolean }) => {
+    .action(async (options: { from: string; json?: boolean; poolVersion?: string; benchmark?: string }) => {
+      const poolVersion = ImportOptionsSchema.shape.poolVersion.safeParse(options.poolVersion);
+      const benchmark = ImportOptionsSchema.shape.benchmark.safeParse(options.benchmark);
+      if (!poolVersion.success || !benchmark.success) {
+        const bad = !poolVersion.success
+          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1 or v2`
+          : `--benchmark ${JSON.stringify(options.benchmark)}: lowercase letters, digits and -`;
+        process.stderr.write(`alpsbench import: ${bad}\n`);
+        process.exitCode = 2;
+        return;
+      }
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const database = await databaseForCli(log);
       const db = createPrismaClient(database.url);
@@ -26,7 +47,11 @@ export function register(program: Command): void {
         }
         await seed(db);
         // A bar per phase with counts and ETA on a terminal; plain lines when stderr is a file or a pipe.
-        const report = await importRealData(db, options.from, log, { progress: progressFor(log) });
+        const report = await importRealData(db, options.from, log, {
+          progress: progressFor(log),
+          ...(poolVersion.data ? { poolVersion: poolVersion.data } : {}),
+          ...(benchmark.data ? { benchmark: benchmark.data } : {}),
+        });
         if (options.json) {
           process.stdout.write(`${JSON.stringify(report)}\n`);
         } else {

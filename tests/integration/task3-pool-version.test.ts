@@ -3,20 +3,23 @@ import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { pageInputs } from "@/lib/db/queries/submission-inputs";
 import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
-import { SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
+import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
+import { storedPoolVersion } from "@/lib/pipeline/stored-pool-version";
+import { createSubmission } from "@/lib/submissions/create-submission";
 import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
 import { task3ShortcutRecall } from "@/lib/scoring/testing/task3-shortcut";
+import { bytes } from "./upload-helpers";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());
 const PACKETS = path.resolve("tests/fixtures/datasets/packets-mini");
 
 /** Imports the fixture packets into a fresh data version with the given pool version; its Task 3 d100 inputs as served. */
-async function importWith(poolVersion: Task3PoolVersion) {
+async function importWith(poolVersion: Task3PoolVersion | undefined) {
   const benchmark = await db.benchmarkVersion.create({
-    data: { slug: `t-pools-${poolVersion}-${Date.now()}`, name: "t", description: "t", source: "t" },
+    data: { slug: `t-pools-${poolVersion ?? "default"}-${Date.now()}`, name: "t", description: "t", source: "t" },
   });
-  await importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug, poolVersion });
+  await importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug, ...(poolVersion ? { poolVersion } : {}) });
   const served = await pageInputs(db, { benchmarkVersionId: benchmark.id, track: "task3/d100", split: null }, null, 1000);
   const task2 = await pageInputs(db, { benchmarkVersionId: benchmark.id, track: "task2", split: null }, null, 1000);
   const gold = await db.instanceGold.findMany({
@@ -37,11 +40,47 @@ async function importWith(poolVersion: Task3PoolVersion) {
 }
 
 describe("Task 3 pool versions, as imported and served", () => {
-  test("v1 (the stored data version's): the same dialogue's public Task 2 input names every target", async () => {
-    const { gold, shortcut } = await importWith("v1");
+  test("v1: the same dialogue's public Task 2 input names every target; a later import keeps v1 and refuses v2", async () => {
+    const { benchmark, gold, shortcut } = await importWith("v1");
     expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v1)).toBe(true);
     expect(shortcut.n).toBeGreaterThan(0);
     expect(shortcut).toMatchObject({ linked: shortcut.n, shortcut: 1 });
+    // the stored figures were scored on v1: an import that does not ask keeps it, one that asks for v2 is refused
+    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v1");
+    expect(await importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug })).toMatchObject({ inserted: 0, updated: 0 });
+    await expect(importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug, poolVersion: "v2" })).rejects.toThrow(
+      /holds Task 3 pools server-pools-v1.*--benchmark <new-slug> --pool-version v2/,
+    );
+    expect(await db.instance.count({ where: { benchmarkVersionId: benchmark.id, benchmarkId: { startsWith: "t3_" } } })).toBe(0);
+  });
+
+  test("a fresh data version is imported with v2 by default (what npm start and alpsbench import build)", async () => {
+    expect(DEFAULT_POOL_VERSION).toBe("v2");
+    const { benchmark, gold, shortcut } = await importWith(undefined);
+    expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v2)).toBe(true);
+    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v2");
+    expect(shortcut.linked).toBe(0);
+  });
+
+  test("a Task 3 file made on the released pools (session ids) is refused on v2 with the fix, its ids not mapped", async () => {
+    const { benchmark, task2 } = await importWith("v2");
+    const owner = await db.user.create({ data: { email: `released-ids-${Date.now()}@example.org` } });
+    // the official harness on the released packets: benchmark_id is the session id, which Task 2 shares
+    const rows = task2.map((row) => JSON.stringify({ benchmark_id: row.benchmarkId, selected_memory_id: "m_1", answer: "a", reason: "r" }));
+    const answer = await createSubmission(db, {
+      ownerId: owner.id,
+      track: "task3/d100",
+      split: "full",
+      benchmark: benchmark.slug,
+      system: { name: `Released ids ${Date.now()}`, kind: "general_llm" },
+      fileName: "task3_d100.jsonl",
+      body: bytes(rows.join("\n")),
+    });
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.message).toContain("released pools' session ids");
+    expect(answer.message).toContain(`GET /api/v1/inputs/task3-d100?benchmark=${benchmark.slug}`);
+    expect(await db.submission.count({ where: { benchmarkVersionId: benchmark.id } })).toBe(0);
   });
 
   test("v2: served under opaque ids no Task 2 input shares, the shortcut is a random pick, the version recorded", async () => {

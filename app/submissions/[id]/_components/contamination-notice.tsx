@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/contamination/structure-only";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -33,6 +34,14 @@ export function ContaminationNotice({ figures }: { figures: ContaminationFigures
         </>
       ) : null}{" "}
       Threshold: {pct(figures.threshold)}.
+      {figures.structureOnly ? (
+        <span data-structure-only={figures.structureOnly.share}>
+          {" "}
+          Paired by the scorer on label and type alone (value similarity below {figures.structureOnly.valueBelow}): {pct(figures.structureOnly.share)} of those{" "}
+          {figures.structureOnly.publicValues.toLocaleString("en-US")} memories
+          {figures.structureOnly.split ? `, reached by its ${figures.structureOnly.split} rows alone` : ""} (threshold {pct(STRUCTURE_ONLY_THRESHOLD)}).
+        </span>
+      ) : null}
       {figures.split ? (
         <>
           {" "}

@@ -1,6 +1,7 @@
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
+import { releasedIdsHint } from "./released-ids-hint";
 import { validateUpload } from "@/lib/predictions/validate-upload";
 import { drain } from "@/lib/submissions/drain";
 import { MAX_REPORTED_PROBLEMS } from "@/lib/submissions/limits";
@@ -37,7 +38,11 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
   const { storedGzip: _stored, ...report } = validation;
   if (!validation.ok || !validation.storedGzip || !validation.sha256 || !validation.contentSha256) {
     const code = validation.code === "too_large" || validation.code === "decompressed_too_large" ? "too_large" : "invalid_file";
-    const elsewhere = validation.code === "wrong_ids" ? await otherSplitsOf(db, version.id, file.track, file.split, report.coverage.unknownIds) : "";
+    const elsewhere =
+      validation.code === "wrong_ids"
+        ? (await otherSplitsOf(db, version.id, file.track, file.split, report.coverage.unknownIds)) ||
+          (await releasedIdsHint(db, version, file.track, report.coverage.unknownIds))
+        : "";
     return { ok: false, code, message: `${validation.fatal ?? "The file was refused."}${elsewhere}`, validation: report };
   }
   const partialTest = testCoverageRefusal(report.coverage.test, file.split) ?? degenerateTestRefusal(report.coverage.test);

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/contamination/structure-only";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { ContaminationFigures } from "@/lib/leaderboard/types";
+import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { jsonl } from "./worker-fixtures";
+
+/**
+ * The known gap after issue 19's second pass: Task 1 rows that keep each public memory's label, type and confidence
+ * (Task 2's input pool of the same session, which is the row's gold) under junk values scored 76.3 unflagged. The
+ * authors' metric gives them that (label, type and confidence weigh 0.6 and the match threshold is 0.30), so the
+ * metric stays; the contamination check flags them (lib/contamination/structure-only.ts). On the demo benchmark,
+ * through the worker's handler.
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+let benchmarkVersionId = "";
+let ownerId = "";
+beforeAll(async () => {
+  benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: "demo" } })).id;
+  ownerId = (await db.user.create({ data: { email: `structure-${randomBytes(4).toString("hex")}@example.org` } })).id;
+});
+afterAll(() => db.$disconnect());
+
+async function uploadAndScore(rows: readonly unknown[]): Promise<string> {
+  const content = jsonl(rows);
+  const slug = `structure-only-${randomBytes(4).toString("hex")}`;
+  const system = await db.system.create({ data: { slug, name: `Structure ${slug}`, kind: "general_llm", ownerId } });
+  const fileBytes = gzipSync(Buffer.from(content));
+  const { id } = await db.submission.create({
+    data: {
+      systemId: system.id,
+      benchmarkVersionId,
+      tracks: ["task1"],
+      split: "full",
+      source: "upload",
+      status: "queued",
+      ownerId,
+      fileName: "predictions.jsonl",
+      fileBytes: new Uint8Array(fileBytes),
+      fileSize: fileBytes.length,
+      fileSha256: createHash("sha256").update(content).digest("hex"),
+      scorerVersion: SCORER_VERSION,
+    },
+    select: { id: true },
+  });
+  for (let step = 0; step < 50; step++) {
+    if ((await runScoreJob(db, { submissionId: id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return id;
+  }
+  throw new Error("not done in 50 steps");
+}
+
+describe("junk values under the public labels and types", () => {
+  test("keep the authors' score and are flagged, not ranked", async () => {
+    const [task1, task2] = await Promise.all([
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task1" }, select: { benchmarkId: true, sessionId: true } }),
+      db.instance.findMany({ where: { benchmarkVersionId, trackId: "task2" }, select: { sessionId: true, input: true } }),
+    ]);
+    const pools = new Map(task2.map((i) => [i.sessionId, (i.input as { memory: Record<string, unknown>[] }).memory]));
+    const rows = task1.map((i) => ({
+      benchmark_id: i.benchmarkId,
+      memory_items: (pools.get(i.sessionId) ?? []).map((m, k) => ({ label: m.label, type: m.type, confidence: m.confidence, value: `qzx ${k} vlorp` })),
+    }));
+    const id = await uploadAndScore(rows);
+    const submission = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
+    const figures = ContaminationFigures.parse(submission.contamination);
+    const f1 = await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task1", metric: "f1" }, select: { value: true } });
+    process.stderr.write(
+      `[structure-only] f1 ${f1.value}, share ${figures.structureOnly?.share}, public share ${figures.publicShare}, dialogue covered ${figures.dialogue?.coveredShare}\n`,
+    );
+    // the value checks see nothing of the gold in it
+    expect(figures.dialogue?.coveredShare ?? 0).toBeLessThan(figures.threshold);
+    expect(figures.structureOnly?.share).toBeGreaterThanOrEqual(STRUCTURE_ONLY_THRESHOLD);
+    expect(submission.contaminationFlagged).toBe(true);
+  });
+});
