@@ -113,7 +113,7 @@ describe("the submitter's first hour on a fresh server without mail", () => {
     await page.goto(`${baseUrl}/tasks/task1`);
     const inputsLink = page.locator('[data-testid="inputs-links"]').getByRole("link", { name: `${TRACK_LABELS.task1}: dev inputs`, exact: true });
     const [download] = await Promise.all([page.waitForEvent("download"), inputsLink.click()]);
-    expect(download.suggestedFilename()).toMatch(/^demo-task1-dev-inputs\.jsonl$/);
+    expect(download.suggestedFilename()).toBe("alpsbench-demo-task1-dev-inputs.jsonl");
     const inputRows = readFileSync(await download.path(), "utf8")
       .split("\n")
       .filter((line) => line.trim() !== "")

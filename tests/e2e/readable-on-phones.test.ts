@@ -122,23 +122,33 @@ describe("full system names on a phone (390 px), compact rows", () => {
     }
   });
 
-  test("a cut name without a system page shows whole when tapped (the row grows), and is cut again after", async () => {
+  test("a cut name shows whole while focused (Tab, or a tap on a name without a system page): the row grows, and it is cut again after", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
       const page = await context.newPage();
       await page.goto(`${baseUrl}${boardPath}`);
-      await page.locator("table tbody .lb-name").first().waitFor();
-      const cut = page.locator('table tbody span.lb-name[tabindex="0"]');
-      const index = await cut.evaluateAll((names) => names.findIndex((n) => n.scrollWidth > n.clientWidth + 1));
-      expect(index, "a cut name without a system page (a reference row) on the demo board").toBeGreaterThanOrEqual(0);
-      const target = cut.nth(index);
-      const before = await target.evaluate((n) => n.closest("tr")!.getBoundingClientRect().height);
-      await target.tap();
-      expect(await target.evaluate((n) => document.activeElement === n)).toBe(true);
-      expect(await target.evaluate((n) => n.scrollWidth <= n.clientWidth + 1)).toBe(true);
-      expect(await target.evaluate((n) => n.closest("tr")!.getBoundingClientRect().height)).toBeGreaterThan(before);
-      await page.locator("h1").tap();
-      expect(await target.evaluate((n) => n.scrollWidth > n.clientWidth + 1)).toBe(true);
+      const name = page.locator("table tbody a.lb-name", { hasText: LONG_NAME });
+      await name.waitFor();
+      const cut = (locator: typeof name) => locator.evaluate((n) => n.scrollWidth > n.clientWidth + 1);
+      const rowHeight = (locator: typeof name) => locator.evaluate((n) => n.closest("tr")!.getBoundingClientRect().height);
+      const before = await rowHeight(name);
+      expect(await cut(name)).toBe(true);
+      await name.focus();
+      expect(await cut(name)).toBe(false);
+      expect(await rowHeight(name)).toBeGreaterThan(before);
+      await name.blur();
+      expect(await cut(name)).toBe(true);
+      // names without a system page (reference rows, reported configurations) take focus from a tap
+      const plain = page.locator("table tbody span.lb-name");
+      const all = await plain.evaluateAll((names) => names.map((n) => ({ focusable: n.getAttribute("tabindex") === "0", cut: n.scrollWidth > n.clientWidth + 1 })));
+      expect(all.every((n) => n.focusable)).toBe(true);
+      const index = all.findIndex((n) => n.cut);
+      if (index >= 0) {
+        const target = plain.nth(index);
+        await target.tap();
+        expect(await target.evaluate((n) => document.activeElement === n)).toBe(true);
+        expect(await cut(target)).toBe(false);
+      }
     } finally {
       await context.close();
     }
