@@ -4,7 +4,8 @@
  * the CLI or the API. Shown on /signin and /submit.
  */
 export function CliSubmitHelp({ noSignIn }: { noSignIn: boolean }) {
-  const code = "block overflow-x-auto rounded bg-surface-muted px-3 py-2 font-mono text-[0.8125rem] leading-relaxed whitespace-pre text-fg";
+  // wrapped, not scrolled: a phone shows no scroll bar, so a scrolled command looked cut off
+  const code = "block rounded bg-surface-muted px-3 py-2 font-mono text-[0.8125rem] leading-relaxed whitespace-pre-wrap text-fg [overflow-wrap:anywhere]";
   return (
     <section aria-labelledby="cli-submit-title" className="space-y-2" data-cli-submit-help>
       <h2 id="cli-submit-title" className="text-base font-semibold text-fg">

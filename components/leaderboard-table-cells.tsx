@@ -94,7 +94,8 @@ export type Density = "compact" | "comfortable";
 
 /**
  * The row header. Compact: one line (name, tier icon, pin); organisation, kind, backbone, source and note are in
- * the name's tooltip and read to screen readers. Comfortable: the same details on a second line.
+ * the name's tooltip and read to screen readers. A name cut to fit shows whole when focused (a tap on a phone), and
+ * a linked name opens the system page, which shows it whole. Comfortable: the same details on a second line.
  * The hover notes (title) of the name, the uploader and the pin button are not in the page's HTML: the table
  * sets them when the pointer or focus reaches them (leaderboard-table.tsx, hoverNote), as for the value cells.
  */
@@ -116,8 +117,11 @@ export function SystemCell({
   const line = (
     <span className="lb-line">
       {row.systemPage === false ? (
-        // a reported run configuration or a computed baseline: no system page to link to
-        <span className="lb-name">{row.systemName}</span>
+        // a reported run configuration or a computed baseline: no system page to link to. Focusable in compact rows,
+        // where a long name is cut: a tap (or Tab) shows it whole (app/globals.css), as phones have no hover note
+        <span className="lb-name" tabIndex={density === "compact" ? 0 : undefined}>
+          {row.systemName}
+        </span>
       ) : (
         <Link href={`/systems/${encodeURIComponent(row.systemSlug)}`} prefetch={false} className="lb-name">
           {row.systemName}

@@ -473,7 +473,8 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
                 Prediction format · {TASK_GROUP_LABEL[selected?.task ?? "task1"]}
               </h3>
               <p className="mt-1 text-sm text-fg-muted">{format.summary}</p>
-              <pre className="mt-2 overflow-x-auto rounded border border-line bg-surface p-2.5 font-mono text-[0.75rem] leading-relaxed text-fg">
+              {/* wrapped, not scrolled: a phone shows no scroll bar, so a scrolled example looked cut off */}
+              <pre className="mt-2 rounded border border-line bg-surface p-2.5 font-mono text-[0.75rem] leading-relaxed whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
                 <code>{format.example}</code>
               </pre>
               <p className="mt-2 text-[0.8125rem] text-fg-muted">{format.notes} JSONL or one JSON array, gzipped or not.</p>

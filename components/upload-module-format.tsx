@@ -32,7 +32,8 @@ export function UploadModuleFormat({ module, track, headingId }: { module: Uploa
           </li>
         ))}
       </ul>
-      <pre className="mt-2 overflow-x-auto rounded border border-line bg-surface p-2.5 font-mono text-[0.75rem] leading-relaxed text-fg">
+      {/* wrapped, not scrolled: a phone shows no scroll bar, so a scrolled example looked cut off */}
+      <pre className="mt-2 rounded border border-line bg-surface p-2.5 font-mono text-[0.75rem] leading-relaxed whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
         <code>{JSON.stringify(track.rowFormat.example)}</code>
       </pre>
       <p className="mt-2 text-[0.8125rem] text-fg-muted">

@@ -8,12 +8,13 @@ import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { installQueue } from "@/lib/queue/boss";
 
 /**
- * A fresh, migrated PostgreSQL database for one test project. With DATABASE_URL set, a new database is
- * created on that server (and dropped afterwards) so tests never touch existing data; otherwise an embedded
- * cluster is started in .tmp/.
+ * A fresh, migrated PostgreSQL database for one test project. With a server (`options.serverUrl`, else
+ * DATABASE_URL) a new database is created on it (and dropped afterwards) so tests never touch existing data;
+ * otherwise an embedded cluster is started in .tmp/. An e2e file that needs a database of its own passes the
+ * e2e database's URL: one more database on the running cluster costs far less than a second cluster.
  */
-export async function createTestDatabase(name: string): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const external = process.env.DATABASE_URL;
+export async function createTestDatabase(name: string, options: { serverUrl?: string } = {}): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const external = options.serverUrl ?? process.env.DATABASE_URL;
   if (external) {
     const database = `alpsbench_test_${name}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: external });

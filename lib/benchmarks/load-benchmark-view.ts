@@ -28,6 +28,7 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
       verifiedAt: true,
       createdAt: true,
       rewardSource: true,
+      syntheticData: true,
       system: { select: { name: true, slug: true, ...ORGANISATION_SELECT } },
       scores: { select: { trackId: true, metric: true, value: true, n: true, ciLow: true, ciHigh: true, scoreVersion: true } },
     },
@@ -57,6 +58,7 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
         tier: s.verifiedAt ? ("verified" as const) : ("submitted" as const),
         createdAt: s.createdAt.toISOString(),
         metrics,
+        syntheticData: s.syntheticData,
       },
     ];
   });

@@ -207,6 +207,8 @@ export interface UploadedRun {
   tier: "submitted" | "verified";
   createdAt: string;
   metrics: Record<string, MetricValue>;
+  /** scored on the module's synthetic evaluation data (recorded when it was scored) */
+  syntheticData: boolean;
 }
 
 export type LoadViewResult = { ok: true; view: LoadedView } | { ok: false; issues: string[] } | null;
@@ -255,6 +257,12 @@ export interface Benchmark extends BenchmarkIdentity {
    * upload; null when the data the track needs has not been imported (the upload is refused with 404).
    */
   readTrackInput(db: Db, trackId: string): Promise<unknown | null>;
+  /**
+   * Whether the evaluation data `readTrackInput` reads now is synthetic (generated for tests and demos, not the
+   * benchmark's): the worker records it on each upload it scores, so its row stays marked "synthetic data" (and
+   * unranked) whatever is imported later. Absent: never synthetic.
+   */
+  evaluationDataIsSynthetic?(db: Db): Promise<boolean>;
   /**
    * Optional: what a track needs imported before it can take an upload, said for people (the files, where they are
    * published, how an operator imports them). The form and the API show it before anything is uploaded

@@ -123,9 +123,21 @@ export async function scoreModuleSubmission(
   }
   const result = track.score(input, rows);
   const items = itemRowsOf(track, result);
+  // the provenance of the data it was scored on, stored with the upload
+  const syntheticData = (await benchmark.evaluationDataIsSynthetic?.(db)) ?? false;
   await commit(
     (tx) =>
-      writeModuleScores(tx, benchmark, track, { id: submission.id, platformTrack, startedAt: submission.startedAt }, scoreVersion, result, items, rewardSource),
+      writeModuleScores(
+        tx,
+        benchmark,
+        track,
+        { id: submission.id, platformTrack, startedAt: submission.startedAt },
+        scoreVersion,
+        result,
+        items,
+        rewardSource,
+        syntheticData,
+      ),
     {
       step: "module",
       benchmark: benchmark.id,

@@ -43,6 +43,8 @@ export async function writeModuleScores(
   result: ScoreResult,
   items: readonly ItemRow[],
   rewardSource: RewardSource | null,
+  /** scored on the module's synthetic evaluation data (Benchmark.evaluationDataIsSynthetic) */
+  syntheticData = false,
 ): Promise<void> {
   // the Track rows Score refers to (a module registered after the upload was stored still gets them)
   await ensureModuleRows(tx, benchmark);
@@ -84,6 +86,7 @@ export async function writeModuleScores(
       note: result.notScored ?? null,
       scorerVersion: scoreVersion,
       rewardSource: rewardSource === null ? Prisma.DbNull : (rewardSource as Prisma.InputJsonValue),
+      syntheticData,
       progressDone: result.n,
       progressTotal: result.n,
       lastProgressAt: now,

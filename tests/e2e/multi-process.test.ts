@@ -1,17 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { migrate } from "@/lib/db/migrate";
-import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { seed } from "@/lib/pipeline/seed";
-import { installQueue } from "@/lib/queue/boss";
+import { createTestDatabase } from "../test-database";
+import { killGroup, startProcess, stopAll, waitFor, waitForWeb, type Proc } from "./app-processes";
 import { uploadMultipart } from "./submissions-helpers";
 
 const GUESS = { memory_id: "g1", type: "direct", label: "Personal_Background/Pets", value: "Has a pet iguana", confidence: 0.5 };
@@ -23,84 +19,8 @@ const GUESS = { memory_id: "g1", type: "direct", label: "Personal_Background/Pet
  * server loses nothing. Then `npm start` (scripts/start.ts) restarts its web server when it dies.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const API_LIMIT = 40;
 const CHUNK = 3;
-
-type Proc = { name: string; child: ChildProcess; output: string[]; exited: Promise<number | null> };
-
-function startProcess(name: string, script: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script)], {
-    cwd: ROOT,
-    // an empty value unsets the variable (the defaults of HOST and TRUSTED_PROXY_HOPS are under test)
-    env: Object.fromEntries(
-      Object.entries({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env }).filter(([, value]) => value !== "" && value !== undefined),
-    ) as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { name, child, output, exited };
-}
-
-function killGroup(proc: Proc, signal: NodeJS.Signals): void {
-  try {
-    if (proc.child.pid) process.kill(-proc.child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | false>, timeoutMs: number, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
-async function waitForWeb(proc: Proc, baseUrl: string): Promise<void> {
-  await waitFor(
-    `${proc.name} to answer`,
-    async () => {
-      if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited: ${proc.output.slice(-10).join("\n")}`);
-      // a page, not the API: the API's requests are counted by the rate-limit test
-      return (await fetch(`${baseUrl}/signin`)).status === 200;
-    },
-    120_000,
-    300,
-  ).catch((error: unknown) => {
-    throw new Error(`${String(error)}\n${proc.output.slice(-20).join("\n")}`);
-  });
-}
-
-/** A database of its own on the e2e server, so the suite's own worker takes none of these jobs. */
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `alpsbench_multi_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await migrate(url.href, MIGRATIONS_DIR);
-  await installQueue(url.href);
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Sends `count` requests alternating between the servers, each with a different X-Forwarded-For; returns the statuses. */
 async function alternate(urls: string[], count: number, headers: (i: number) => Record<string, string>): Promise<number[]> {
@@ -119,7 +39,7 @@ async function alternate(urls: string[], count: number, headers: (i: number) => 
 }
 
 describe("two web servers and two workers on one database", () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let database: { url: string; dispose: () => Promise<void> };
   let db: Db;
   let token: string;
   let otherToken: string;
@@ -128,7 +48,8 @@ describe("two web servers and two workers on one database", () => {
   let task1: { benchmarkId: string; gold: { memory_items: unknown[] } }[] = [];
 
   beforeAll(async () => {
-    database = await createDatabase(inject("e2eDatabaseUrl"));
+    // a database of its own on the e2e server, so the suite's own worker takes none of these jobs
+    database = await createTestDatabase("multi", { serverUrl: inject("e2eDatabaseUrl") });
     db = createPrismaClient(database.url);
     await seed(db);
     const user = await db.user.create({ data: { email: `multi-${randomBytes(3).toString("hex")}@example.org` } });
@@ -163,10 +84,9 @@ describe("two web servers and two workers on one database", () => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const proc of [...webs.map((w) => w.proc), ...workers]) killGroup(proc, "SIGKILL");
-    await Promise.all([...webs.map((w) => w.proc), ...workers].map((p) => (p.child.exitCode === null && p.child.signalCode === null ? p.exited : null)));
+    await stopAll([...webs.map((w) => w.proc), ...workers]);
     await db?.$disconnect();
-    await database?.drop();
+    await database?.dispose();
   });
 
   test("the web servers listen on 127.0.0.1 only, unless HOST says otherwise", async () => {
@@ -257,7 +177,7 @@ describe("two web servers and two workers on one database", () => {
 
 describe("npm start supervises its children", () => {
   test("when the web server dies it is started again and serves; SIGTERM stops everything", async () => {
-    const database = await createDatabase(inject("e2eDatabaseUrl"));
+    const database = await createTestDatabase("multi_start", { serverUrl: inject("e2eDatabaseUrl") });
     const port = await freePort();
     const start = startProcess("start", "scripts/start.ts", {
       DATABASE_URL: database.url,
@@ -284,7 +204,7 @@ describe("npm start supervises its children", () => {
       await expect(fetch(`${url}/signin`)).rejects.toThrow();
     } finally {
       killGroup(start, "SIGKILL");
-      await database.drop();
+      await database.dispose();
     }
   }, 400_000);
 });

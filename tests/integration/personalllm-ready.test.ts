@@ -122,6 +122,7 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
   const personalLlm = getBenchmark("personalllm")!;
   const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-ready-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let syntheticUploadId = "";
 
   test("an upload scored on the synthetic evaluation set: marked on the board, in the API and the CSV, unranked; the paper's runs keep their ranks", async () => {
     await seed(db);
@@ -143,8 +144,14 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
     });
     expect(created).toMatchObject({ ok: true });
     if (!created.ok) return;
+    syntheticUploadId = created.id;
     const version = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { scorerVersion: true } })).scorerVersion!;
     expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: version }, { judge: null })).toBe("done");
+    // stored with each row: the upload scored on it, and the baselines the import computed from it
+    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { syntheticData: true } })).syntheticData).toBe(true);
+    const baselines = await db.pllmSubmission.findMany({ where: { origin: "baseline" }, select: { syntheticData: true } });
+    expect(baselines.length).toBeGreaterThan(0);
+    expect(baselines.every((b) => b.syntheticData)).toBe(true);
 
     const loaded = await loadBenchmarkView(db, personalLlm, "", new URLSearchParams());
     if (!loaded?.ok) throw new Error("no view");
@@ -173,5 +180,53 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
     const col = header!.split(",").indexOf("synthetic");
     expect(col).toBeGreaterThan(-1);
     expect(lines.find((l) => l.includes(created.id))!.split(",")[col]).toBe("true");
+  });
+
+  test("the mark is stored per row: once the evaluation set is no longer the synthetic one, the rows scored on it stay marked and a new upload is not", async () => {
+    expect(syntheticUploadId).not.toBe("");
+    // what importing the real evaluation set does to the provenance check: no synthetic prompt is left
+    const users = await db.pllmEvalUser.findMany({ select: { personId: true, testPrompt: true } });
+    const realPrompt = (prompt: string) => prompt.replace(/^Synthetic /, "Imported ");
+    for (const u of users) await db.pllmEvalUser.update({ where: { personId: u.personId }, data: { testPrompt: realPrompt(u.testPrompt) } });
+    try {
+      const owner = await db.user.create({ data: { email: `pllm-real-${Date.now()}@example.org` } });
+      const created = await createSubmission(db, {
+        ownerId: owner.id,
+        track: "rewards",
+        split: "full",
+        benchmark: "personalllm",
+        system: { name: "pllm upload on the real set", kind: "general_llm" },
+        fileName: "rewards.csv",
+        body: (async function* () {
+          yield new TextEncoder().encode(
+            rewardsCsv(
+              users.map((u) => u.personId),
+              2,
+            ),
+          );
+        })(),
+      });
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      const version = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { scorerVersion: true } })).scorerVersion!;
+      expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: version }, { judge: null })).toBe("done");
+
+      const loaded = await loadBenchmarkView(db, personalLlm, "", new URLSearchParams());
+      if (!loaded?.ok) throw new Error("no view");
+      expect(loaded.view.syntheticData).toBe(false);
+      const rowOf = (id: string) => loaded.view.board.rows.find((r) => r.submissionId === id)!;
+      expect(rowOf(syntheticUploadId).syntheticData).toBe(true);
+      expect(rowOf(created.id).syntheticData ?? false).toBe(false);
+      const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+      expect(api.rows.find((r) => r.submission_id === syntheticUploadId)).toMatchObject({ synthetic: true, rank: null });
+      expect(api.rows.find((r) => r.submission_id === created.id)).toMatchObject({ synthetic: false });
+      // the selection baselines were computed at import from the synthetic set
+      const selection = await loadBenchmarkView(db, personalLlm, "selection", new URLSearchParams());
+      if (!selection?.ok) throw new Error("no selection view");
+      const baselineRows = selection.view.board.rows.filter((r) => r.kind === "baseline");
+      expect(baselineRows.length).toBeGreaterThan(0);
+      expect(baselineRows.every((r) => r.syntheticData === true)).toBe(true);
+    } finally {
+      for (const u of users) await db.pllmEvalUser.update({ where: { personId: u.personId }, data: { testPrompt: u.testPrompt } });
+    }
   });
 });

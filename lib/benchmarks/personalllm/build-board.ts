@@ -24,6 +24,8 @@ export interface ScoredRun {
   shots: number | null;
   note: string | null;
   metrics: Record<string, MetricValue>;
+  /** scored on the synthetic evaluation set (stored with the run: pllm_submission.synthetic_data, Submission.syntheticData) */
+  syntheticData?: boolean;
   /** "rescored": stored by this server's own tools (saveRun); "submitted"/"verified": an upload through the platform */
   tier?: "rescored" | "submitted" | "verified";
   /** the platform Submission of an upload (its status page), else null */
@@ -45,6 +47,7 @@ export function uploadedRun(upload: UploadedRun): ScoredRun {
     note: null,
     metrics: upload.metrics,
     tier: upload.tier,
+    syntheticData: upload.syntheticData,
     submissionId: upload.submissionId,
     systemSlug: upload.systemSlug,
   };
@@ -215,7 +218,7 @@ export interface BoardInput {
   logged: readonly ReportedRun[];
   submissions: readonly ScoredRun[];
   baselines: readonly ScoredRun[];
-  /** the evaluation set the re-scored rows were scored on is the synthetic one (not the real dataset) */
+  /** the evaluation set held now is the synthetic one (not the real dataset): the board says so in a note */
   syntheticData?: boolean;
 }
 
@@ -238,8 +241,8 @@ export const REFERENCE_BASELINES = ["Random candidate", "Per-user oracle"];
 /** Which rows each view shows: see views.ts. */
 export function buildBoard(view: BenchmarkView, input: BoardInput, filter: SettingsFilter): { board: Leaderboard; attributes: Map<string, Attributes> } {
   const track = view.track === "selection" ? selectionTrack : rewardsTrack;
-  // every row this server scored was scored on the evaluation set imported now
-  const rescored = (run: ScoredRun) => (input.syntheticData ? markSynthetic(scoredRow(run)) : scoredRow(run));
+  // each run says which evaluation set it was scored on (stored with it), whatever set is imported now
+  const rescored = (run: ScoredRun) => (run.syntheticData ? markSynthetic(scoredRow(run)) : scoredRow(run));
   const references = input.baselines.filter((b) => view.id === "selection" || REFERENCE_BASELINES.includes(b.name)).map(rescored);
   let rows: BoardRow[];
   if (view.id === "") rows = [...input.paper.map(reportedRow), ...input.submissions.filter((s) => s.track === "rewards").map(rescored)];

@@ -46,6 +46,10 @@ export const personalLlm: Benchmark = {
     const prompts = await readPrompts(db);
     return prompts.length === 0 ? null : { users, prompts };
   },
+  async evaluationDataIsSynthetic(db) {
+    const { evaluationSetIsSynthetic } = await import("./db/synthetic-data");
+    return evaluationSetIsSynthetic(db);
+  },
   async seedReported(db) {
     const { seedPersonalLlmPaperRuns } = await import("./db/seed-paper-runs");
     return { reported: (await seedPersonalLlmPaperRuns(db)).runs };

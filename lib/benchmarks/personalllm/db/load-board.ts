@@ -32,6 +32,7 @@ export async function loadBoard(db: Db, viewId: string, filter: SettingsFilter, 
     shots: r.shots,
     note: null,
     metrics: Metrics.parse(r.metrics) as Record<string, MetricValue>,
+    syntheticData: r.syntheticData,
   }));
   const built = buildBoard(
     view,

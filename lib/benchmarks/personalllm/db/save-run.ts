@@ -9,6 +9,8 @@ export interface RunLabel {
   setting?: string | null;
   algorithm?: string | null;
   shots?: number | null;
+  /** scored on the synthetic evaluation set: the provenance of the data it was scored on */
+  syntheticData?: boolean;
 }
 
 type Tx = Prisma.TransactionClient | Db;
@@ -30,6 +32,7 @@ export async function saveRun(
       setting: label.setting ?? null,
       algorithm: label.algorithm ?? null,
       shots: label.shots ?? null,
+      syntheticData: label.syntheticData ?? false,
       n: result.n,
       metrics: result.metrics as unknown as Prisma.InputJsonValue,
     },

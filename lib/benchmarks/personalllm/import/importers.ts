@@ -8,6 +8,7 @@ import { findParquetFiles } from "./find-parquet";
 import { classifyParquet, loadHfFolder } from "./load-hf-folder";
 import { selectionBaselines } from "../selection-track";
 import { saveRun } from "../db/save-run";
+import { evaluationSetIsSynthetic } from "../db/synthetic-data";
 import { readEvalUsers, readPrompts } from "../db/read-input";
 
 /**
@@ -54,8 +55,10 @@ export async function storeHfData(db: Db, folder: string, log: (line: string) =>
       await tx.pllmSubmission.deleteMany({ where: { origin: "baseline" } });
       const byText = new Set(prompts.map((p) => p.prompt));
       if (users.length && prompts.length && users.every((u) => byText.has(u.testPrompt))) {
+        // the provenance of the data just imported, stored with each row computed from it
+        const syntheticData = await evaluationSetIsSynthetic(tx);
         for (const b of selectionBaselines({ users, prompts })) {
-          await saveRun(tx, "baseline", "selection", { name: b.name, organisation: null }, b.result);
+          await saveRun(tx, "baseline", "selection", { name: b.name, organisation: null, syntheticData }, b.result);
         }
         log("selection baselines computed");
       }
