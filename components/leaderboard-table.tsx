@@ -268,7 +268,7 @@ export function LeaderboardTable({
   const allRows = table.getRowModel().rows;
   // The server's HTML has the rows of a first screen; the rest of the page's rows (they are in the props anyway) are
   // drawn on hydration. A 50-row page was every row twice, as markup and as props: 50 KB of a 1,000-system Task 4
-  // page's 145 KB was the rows' markup (scripts/bench/README.md, fifth pass).
+  // page's 145 KB was the rows' markup (docs/bench-history.md, page weight).
   const rows = hydrated ? allRows : allRows.slice(0, FIRST_SCREEN_ROWS);
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;

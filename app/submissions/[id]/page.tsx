@@ -209,7 +209,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Breakdowns
           submission={submission}
           isAdmin={user?.role === "admin"}
-          // the uploaded file's content: its owner and admins only (README: uploaded files are never served back)
+          // the uploaded file's content: its owner and admins only (docs/security.md: uploaded files are never served back)
           showUploadedPredictions={user !== null && (user.role === "admin" || submission.isOwner)}
           track={first(query.track)}
           page={Number.parseInt(first(query.page) ?? "1", 10) || 1}
