@@ -342,7 +342,7 @@ export function LeaderboardTable({
   function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
     const meta = header.column.columnDef.meta;
     const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
-    // short classes (app/globals.css .lb-th…): a Task 4 header was 17 KB of repeated utility strings and notes
+    // short classes (app/globals.css .lb-th…): repeated utility strings and notes made a Task 4 header 17 KB
     const base = "lb-th";
 
     if (header.subHeaders.length > 0 && !header.isPlaceholder) {
