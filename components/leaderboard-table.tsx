@@ -164,7 +164,8 @@ export function LeaderboardTable({
     if (!server) return;
     const timer = setTimeout(() => startTransition(() => router.replace(url, { scroll: false })), 250);
     return () => clearTimeout(timer);
-    // Only a change of view asks the server again (new props from it must not trigger another request).
+    // Only a change of view asks the server again: new props from it (`server`) must not trigger another request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `server` and `router` are read when the query changes, never a trigger
   }, [query]);
 
   const local = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);

@@ -32,6 +32,7 @@ export function WhenInView({ height, children }: { height: number; children: Rea
     const element = ref.current;
     if (!element || seen) return;
     if (typeof IntersectionObserver === "undefined") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- browser-only fallback: a lazy initial state would also be true on the server and render the charts into the HTML
       setSeen(true);
       return;
     }

@@ -97,6 +97,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     return parsed.success ? [parsed.data] : [];
   });
   // an upload to a registered benchmark module: its own track and metric declarations
+  // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
   const module = getBenchmark(submission.benchmark);
   const moduleTrackIdOf = module && submission.tracks[0] ? moduleTrackId(module, submission.tracks[0]) : null;
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
