@@ -20,6 +20,12 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  // a navigation closes the menu (during render, React's pattern for state that follows a prop)
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (pathname !== menuPath) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     let cancelled = false;
@@ -31,7 +37,6 @@ export function AccountMenu() {
       .catch(() => {
         if (!cancelled) setSession(null);
       });
-    setOpen(false);
     return () => {
       cancelled = true;
     };

@@ -164,7 +164,8 @@ export function LeaderboardTable({
     if (!server) return;
     const timer = setTimeout(() => startTransition(() => router.replace(url, { scroll: false })), 250);
     return () => clearTimeout(timer);
-    // Only a change of view asks the server again (new props from it must not trigger another request).
+    // Only a change of view asks the server again: new props from it (`server`) must not trigger another request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `server` and `router` are read when the query changes, never a trigger
   }, [query]);
 
   const local = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
@@ -268,7 +269,7 @@ export function LeaderboardTable({
   const allRows = table.getRowModel().rows;
   // The server's HTML has the rows of a first screen; the rest of the page's rows (they are in the props anyway) are
   // drawn on hydration. A 50-row page was every row twice, as markup and as props: 50 KB of a 1,000-system Task 4
-  // page's 145 KB was the rows' markup (scripts/bench/README.md, fifth pass).
+  // page's 145 KB was the rows' markup (docs/bench-history.md, page weight).
   const rows = hydrated ? allRows : allRows.slice(0, FIRST_SCREEN_ROWS);
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
@@ -342,7 +343,7 @@ export function LeaderboardTable({
   function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
     const meta = header.column.columnDef.meta;
     const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
-    // short classes (app/globals.css .lb-th…): a Task 4 header was 17 KB of repeated utility strings and notes
+    // short classes (app/globals.css .lb-th…): repeated utility strings and notes made a Task 4 header 17 KB
     const base = "lb-th";
 
     if (header.subHeaders.length > 0 && !header.isPlaceholder) {

@@ -232,6 +232,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [nameError, setNameError] = useState<string | null>(null);
 
+  // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
   const module = modules.find((m) => m.id === benchmark) ?? null;
   // a module's first track with data here is preselected; one without data cannot be chosen (the notice says why)
   const firstReady = (m: UploadModuleOption) => m.tracks.find((t) => t.missingData === null) ?? m.tracks[0] ?? null;

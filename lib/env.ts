@@ -34,7 +34,7 @@ const EnvSchema = z.object({
   JUDGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
-   * Reward-model service (README, "Reward-model service"). Without a URL, uploads that carry response texts but
+   * Reward-model service (docs/running.md, "Reward-model service"). Without a URL, uploads that carry response texts but
    * no reward scores show "not scored". The revision pins the models (one for all, or REWARD_SERVICE_REVISIONS as
    * a JSON object alias -> revision); max length and batch size are part of the reward profile.
    */
@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   TEST_SUBMISSIONS_PER_MONTH: z.coerce.number().int().min(0).default(6),
   /**
    * "on": an upload's test-split figures are published with Laplace noise and rounded
-   * (lib/leaderboard/test-split-privacy.ts) instead of exactly; off by default (README, "Test-split figures")
+   * (lib/leaderboard/test-split-privacy.ts) instead of exactly; off by default (docs/security.md, "Test-split figures")
    */
   TEST_FIGURE_NOISE: z.enum(["off", "on"]).default("off"),
   /**

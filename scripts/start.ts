@@ -4,7 +4,7 @@
  * migrations, seed data, optional import of the real data (ALPSBENCH_DATA_DIR), a production build when the
  * sources changed, then one web server (`npm run web`) and one scoring worker (`npm run worker`), each restarted
  * with a bounded backoff when it dies. `--dev` runs `next dev` instead of building. Deployments with several
- * machines run the same three commands separately: see "Process model" in the README.
+ * machines run the same three commands separately: see "Process model" in docs/running.md.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";

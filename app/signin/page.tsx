@@ -102,7 +102,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                 <p className="text-sm text-fg-muted">
                   This server offers neither GitHub nor e-mail sign-in. Its operator can set <code className="font-mono text-[0.8125rem]">EMAIL_SERVER</code> (an
                   SMTP server for sign-in links) or <code className="font-mono text-[0.8125rem]">AUTH_GITHUB_ID</code> and{" "}
-                  <code className="font-mono text-[0.8125rem]">AUTH_GITHUB_SECRET</code>; see the README. Submitting works without it:
+                  <code className="font-mono text-[0.8125rem]">AUTH_GITHUB_SECRET</code>; see docs/running.md. Submitting works without it:
                 </p>
                 <CliSubmitHelp noSignIn />
               </div>

@@ -60,7 +60,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
               Sign in to submit
             </Link>
           ) : (
-            <p className="mt-2 text-sm text-fg-muted">This server has no sign-in method configured (see the README), so the web form is not available here.</p>
+            <p className="mt-2 text-sm text-fg-muted">This server has no sign-in method configured (see docs/running.md), so the web form is not available here.</p>
           )}
         </div>
         {inputsLinks}

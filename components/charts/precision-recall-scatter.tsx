@@ -55,7 +55,7 @@ function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: Key
     };
   }, [area, points]);
   const signature = layout ? layout.keys.map((k) => `${k.id}:${k.key}`).join("|") : "";
-  // runs when the set of keys changes (signature), not on every new layout object
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the set of keys changes (signature), not on every new layout object or parent callback
   useEffect(() => onKeys(layout?.keys ?? []), [signature]);
   if (!layout) return null;
   const byId = new Map(points.map((p) => [p.id, p]));

@@ -17,7 +17,7 @@ import { SESSION_MAX_AGE_SECONDS } from "./session-cookie";
  * token. Signing out, or deleting the row, ends a session at once, and the role is read from the User row
  * on every request (the `session` callback below gets the row from the adapter), never from the cookie.
  *
- * Sign-in methods, each offered only when configured (see lib/env.ts and README):
+ * Sign-in methods, each offered only when configured (see lib/env.ts and docs/running.md):
  * - GitHub OAuth: AUTH_GITHUB_ID + AUTH_GITHUB_SECRET (network needed only while signing in).
  * - E-mail magic links: EMAIL_SERVER (SMTP URL) + EMAIL_FROM. The link's token is stored hashed
  *   (VerificationToken), is single-use and expires after 24 hours.

@@ -1,8 +1,8 @@
 /**
  * What GET /api/auth/session (and `auth()`) answers for a database session: who is signed in and until when,
  * nothing else. Auth.js hands the session callback the Session row itself, whose `sessionToken` is the value of
- * the HttpOnly session cookie: spreading it into the answer would give any script on a page the session
- * (issue 11, finding 1). So the answer is built from an allow-list, never by spreading what the adapter read.
+ * the HttpOnly session cookie: spreading it into the answer would give any script on a page the session.
+ * So the answer is built from an allow-list, never by spreading what the adapter read.
  */
 
 export type PublicSession = {

@@ -114,7 +114,7 @@ describe("upload fields", () => {
     expect(parseIdempotencyKey("ключ").ok).toBe(false);
   });
 
-  // issue 11 findings 6 and 10: these answered 500 (NUL), were stored as U+FFFD, or were "given twice"
+  // each must be refused with its field: left through, they answer 500 (NUL), are stored as U+FFFD, or read as "given twice"
   test.each([
     ["model", { model: "a\u0000b" }, "U+0000"],
     ["organisation", { organisation: "x\u001b[31m" }, "U+001B"],

@@ -94,7 +94,7 @@ function resolveIn(first: PacketOutputs, model: string): string {
 /**
  * exportPredictionsFromPackets over packets already read (manifest order): the name is resolved against the
  * first packet, then required in every packet. The import reads each packet once for the instances and all
- * seven models' re-scoring (it used to read the 165 MB again per model).
+ * seven models' re-scoring (reading the 165 MB again per model would cost the import seven more passes).
  */
 export function predictionsFromPacketOutputs(packets: readonly PacketOutputs[], model: string): { model: string; rows: ExportedPredictionRow[] } {
   const first = packets[0];

@@ -1,8 +1,8 @@
 /**
  * An NDJSON response body read a page at a time: the next page is fetched only when the client has taken the
  * previous one, and not at all once the client has gone (cancel). A page that was in flight when the client went
- * away is dropped instead of written to a closed stream (that threw "Invalid state: Controller is already closed"
- * in the server log: the outside review's second pass, GET /api/v1/inputs/<track>).
+ * away is dropped instead of written to a closed stream (which throws "Invalid state: Controller is already
+ * closed" into the server log).
  */
 export function pagedNdjsonStream<Row>(
   readPage: (after: Row | null) => Promise<readonly Row[]>,

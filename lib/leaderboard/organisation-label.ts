@@ -1,8 +1,8 @@
 /**
  * The organisation as pages, tables and the API show it: an uploader's organisation is their claim, "OpenAI
  * (claimed)", until an admin verifies it (`alpsbench admin verify-organisation`); the organisations of systems
- * the server reports or runs itself (no owner) are shown as they are. Before, an upload's "OpenAI" stood beside
- * the reported rows exactly like theirs (issue 19 finding 4). Pure.
+ * the server reports or runs itself (no owner) are shown as they are, so an upload's "OpenAI" never stands beside
+ * the reported rows exactly like theirs. Pure.
  */
 export function shownOrganisation(system: { organisation: string | null; ownerId: string | null; organisationVerifiedAt: Date | null }): string | null {
   if (!system.organisation) return null;

@@ -2,10 +2,10 @@ import type { TrackId } from "@/lib/tracks";
 import { metricDef, TRACK_METRICS } from "./metrics";
 
 /**
- * HIDDEN GOLD (issue 11, finding 4): how an UPLOAD's test-split figures are published WHEN THE OPERATOR TURNS THE
+ * HIDDEN GOLD: how an UPLOAD's test-split figures are published WHEN THE OPERATOR TURNS THE
  * NOISE ON (TEST_FIGURE_NOISE=on). By default they are exact, and probing is bounded by the test-upload limits
- * (lib/submissions/upload-limits.ts), the full-coverage rule and the hidden per-instance scores (README,
- * "Test-split figures"): noise as large as the sampling error made the figures uncitable. Three layers:
+ * (lib/submissions/upload-limits.ts), the full-coverage rule and the hidden per-instance scores
+ * (docs/security.md, "Test-split figures"): noise as large as the sampling error makes the figures uncitable. Three layers:
  *
  * 1. **Noise.** Each figure is the exact value plus Laplace noise of scale b = F × Δ / ε, where Δ = range × share
  *    is the most one test instance can move it (share = 1 / n for a mean, max den_i / Σ den for a pooled ratio),
@@ -13,8 +13,8 @@ import { metricDef, TRACK_METRICS } from "./metrics";
  *    upload's test figures of one track are together ε-differentially private with respect to any one test
  *    instance's gold: whatever the rest of a file is (rows whose scores the uploader knows exactly, e.g. the input
  *    memories copied into a Task 2 row, or junk), the probability of any published figure changes by at most a
- *    factor e^(ε / F) with that instance. Rounding alone (the earlier layer 2) was a threshold: known rows that put
- *    the exact value at a rounding boundary read one bit per figure and upload (the outside review's fourth pass).
+ *    factor e^(ε / F) with that instance. Rounding alone is a threshold: known rows that put the exact value at a
+ *    rounding boundary would read one bit per figure and upload.
  *    The noise is drawn from a keyed hash of a server secret (lib/benchmarks/alpsbench/pipeline/test-figure-noise.ts) and the
  *    submission, so a re-score publishes the same figure (no fresh draw to average) and no one can subtract it.
  * 2. **Rounding** to a step q = 10^ceil(log10(2 × Δ)) (post-processing: keeps DP, and shows no spurious digits).
@@ -27,7 +27,7 @@ import { metricDef, TRACK_METRICS } from "./metrics";
  * clipped to the range. It depends on the gold only through the published value, and it is conservative.
  *
  * What remains: every upload spends ε per track, so K uploads spend K × ε; the daily upload limits bound the rate
- * at which anyone learns about one instance (README, "Test-split figures"). A full upload's whole-benchmark figure
+ * at which anyone learns about one instance (docs/security.md, "Test-split figures"). A full upload's whole-benchmark figure
  * is built from its exact dev/validation parts and this published test part (persist-track-score.ts
  * combineWithPublishedTest), so it says nothing more.
  */

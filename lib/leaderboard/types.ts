@@ -4,8 +4,8 @@ import { RESULT_TIERS, ROW_KINDS, SYSTEM_KINDS } from "./enums";
 /**
  * The read model every leaderboard table, CSV/JSON export and the read API share.
  * Built on the server from Score rows (lib/db/queries), rendered by components/leaderboard-table.tsx.
- * Server only as values (the browser's table imports its types only, and the lists from ./enums): zod was 24-31 KB
- * gzip of every leaderboard page's JavaScript.
+ * Server only as values (the browser's table imports its types only, and the lists from ./enums): zod would add 24-31
+ * KB gzip to every leaderboard page's JavaScript.
  */
 
 export const SystemKind = z.enum(SYSTEM_KINDS);
@@ -82,7 +82,7 @@ export const ContaminationFigures = z.object({
   flagged: z.boolean(),
   /**
    * The split whose rows alone reach the highest public share, when that is what flagged the file: junk values on
-   * the dev rows diluted a test-row copy of the gold under the threshold (the outside review's third pass)
+   * the dev rows can dilute a test-row copy of the gold under the whole file's threshold
    */
   split: z
     .object({

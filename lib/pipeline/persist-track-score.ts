@@ -89,9 +89,9 @@ type Aggregate = TrackScore["metrics"][string];
 /**
  * The whole-benchmark figure of a full upload that has test rows: the mean of its split figures weighted by their
  * instances, with the test part as published (noised and rounded, or withheld: lib/leaderboard/test-split-privacy.ts) and the
- * public parts exact. Rounding the exact whole instead let an uploader choose dev/validation rows, whose
+ * public parts exact. Rounding the exact whole instead would let an uploader choose dev/validation rows, whose
  * per-instance scores are public, that put the whole next to a rounding boundary and so read one hidden test
- * instance's score bit by bit (the outside review's second pass). Built this way, the whole says nothing the
+ * instance's score bit by bit. Built this way, the whole says nothing the
  * public parts and the rounded test figure do not. The interval combines the parts' half-widths as independent
  * means (normal approximation). Withheld when the test figure is, or when a metric is a pooled ratio whose parts
  * cannot be weighted by instances (their share is not 1 / n). The test part's draw is the one its test-split

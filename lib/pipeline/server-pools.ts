@@ -81,7 +81,7 @@ export function withCompactServerPools(
         track: `task3/d${pool.size}` as Extract<TrackId, `task3/${string}`>,
         input: { query: pool.query },
         pool: { ...pool, benchmarkId },
-        // the same keys, in the same order, as the inline candidate object the gold used to copy
+        // a pool candidate's keys in its order: the stored gold's JSON bytes are pinned to them
         gold: { selected_memory_id: pool.goldCandidateId, selected_memory: { memory_id: pool.goldCandidateId, value: target.value, label: target.label } },
         meta: { ...instance.meta, poolSize: pool.size, poolSource: SERVER_POOL_LABELS[version] },
       });

@@ -4,8 +4,8 @@ import { DEFAULT_TEST_LIMITS, KNOWN_IDS } from "@/tests/fixtures/uploads/cases";
 import { validateUpload } from "./validate-upload";
 
 /**
- * Issue 19 finding 8: the content hash covered fields no scorer reads, so a Task 3 file with only row 1's `answer`
- * changed was a new submission (it tied at rank 1 with the original). The hash now covers the scored projection.
+ * The content hash covers the scored projection only: were it to cover fields no scorer reads, a Task 3 file with
+ * only row 1's `answer` changed would be a new submission, tied at rank 1 with the original.
  */
 
 async function* once(text: string): AsyncGenerator<Uint8Array> {

@@ -5,8 +5,8 @@ import type { Task4PredictionRow } from "./schemas";
 
 /**
  * The part of a prediction row that scoring reads: what the duplicate rule compares (content-hash.ts), so that two
- * files that score the same are the same submission. Before, the whole row was hashed, and a Task 3 file with only
- * one row's `answer` changed was a new submission that tied at rank 1 with the original (issue 19 finding 8).
+ * files that score the same are the same submission. Hashing the whole row would make a Task 3 file with only
+ * one row's `answer` changed a new submission, tied at rank 1 with the original.
  * Pure. Per task:
  *  - Task 1 and 2: each predicted item's `memory_id`, `type`, `label`, `value` and `confidence` as given (what the
  *    matcher and the action scorer read from the raw items, in their order; `label_suggestion` too when the label

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The reward service's HTTP protocol (README, "Reward-model service"): JSON over POST.
+ * The reward service's HTTP protocol (docs/running.md, "Reward-model service"): JSON over POST.
  *
  *   POST {baseURL}/score
  *   Authorization: Bearer <REWARD_SERVICE_API_KEY>        (only when a key is configured)

@@ -5,7 +5,7 @@ const request = (headers: Record<string, string>) => new Request("http://leaderb
 
 /**
  * X-Forwarded-Host is a header any client can send: trusted only when TRUSTED_PROXY_HOPS says a proxy in front
- * of the server sets it (issue 11, finding 10: the origin check trusted it always).
+ * of the server sets it; otherwise a client could name any origin as its own.
  */
 describe("isSameOriginRequest and X-Forwarded-Host", () => {
   const forged = { origin: "https://evil.example", host: "leaderboard.test", "x-forwarded-host": "evil.example" };

@@ -20,10 +20,11 @@ const error = (status: number, code: string, message: string) =>
 export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<NextResponse> {
   const submission = await getSubmissionStatus(db, id, viewer);
   if (!submission) return error(404, "not_found", `No submission "${id}" (or it is private).`);
-  const module = getBenchmark(submission.benchmark);
-  const trackId = module && submission.track ? moduleTrackId(module, submission.track) : null;
-  const decl = module && trackId ? getTrack(module, trackId)?.itemRows : undefined;
-  if (!module || !decl) return error(404, "not_found", `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have).`);
+  const moduleBenchmark = getBenchmark(submission.benchmark);
+  const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;
+  const decl = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId)?.itemRows : undefined;
+  if (!moduleBenchmark || !decl)
+    return error(404, "not_found", `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have).`);
   if (!mayReadModuleItems(submission, viewer, decl)) {
     return error(403, "forbidden", `The per-item rows of submission "${id}" are visible to its owner only (the ${trackId} track keeps its items private).`);
   }
@@ -31,7 +32,7 @@ export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, fo
   const rows = await allModuleItems(db, submission.id);
   const columns = ["item", ...decl.columns.map((c) => c.id)];
   const records = rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === "item" ? r.itemKey : (r.figures[c] ?? null)])));
-  const filename = `${module.id}-${submission.id}-items`;
+  const filename = `${moduleBenchmark.id}-${submission.id}-items`;
   if (format === "csv") {
     const csv = stringify(records, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false"), string: csvSafeString } });
     return new NextResponse(csv, {
@@ -41,7 +42,7 @@ export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, fo
   return NextResponse.json(
     {
       submission: submission.id,
-      benchmark: module.id,
+      benchmark: moduleBenchmark.id,
       track: trackId,
       scoreVersion: rows[0]?.scoreVersion ?? submission.scorerVersion,
       total: rows.length,

@@ -12,8 +12,8 @@ import { moduleContentSha256 } from "./prepare-module-file";
 
 /**
  * `alpsbench admin rehash-content`: re-computes the content hash of every stored upload from its file, as an upload
- * computes it today. Hashes written before the duplicate rule compared the scored projection (issue 19 finding 8)
- * covered whole rows, so without this an exact re-upload of such a file would no longer be recognised. Reads each
+ * computes it today. Hashes written before the duplicate rule compared the scored projection
+ * (lib/predictions/scored-projection.ts) covered whole rows, so without this an exact re-upload of such a file would no longer be recognised. Reads each
  * stored file (already validated when it was accepted) with the same parsers; idempotent; one submission at a time.
  */
 export async function rehashStoredContent(db: Db, log: (line: string) => void = () => {}): Promise<{ checked: number; changed: number }> {

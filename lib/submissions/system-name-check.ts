@@ -2,9 +2,8 @@ import type { Db } from "@/lib/db/create-client";
 import { nameSkeleton } from "@/lib/security/name-skeleton";
 
 /**
- * Whether an upload's system name or organisation poses as another's (issue 19 finding 4: "GPT-5.2" / "OpenAI",
- * and its look-alikes with U+2011, zero-width characters, a Cyrillic "Р" or lower case, were accepted and shown
- * beside the reported rows). Names are compared by their confusable skeleton (lib/security/name-skeleton.ts):
+ * Whether an upload's system name or organisation poses as another's ("GPT-5.2" / "OpenAI", or a look-alike
+ * with U+2011, zero-width characters, a Cyrillic "Р" or lower case, shown beside the reported rows). Names are compared by their confusable skeleton (lib/security/name-skeleton.ts):
  *  - a system name reading the same as a system this leaderboard reports or runs itself (no owner), or as another
  *    user's system that the public can see, is refused. Another user's private systems are not compared: a
  *    refusal would tell the uploader that they exist. The uploader's own systems never collide with themselves.

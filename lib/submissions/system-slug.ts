@@ -14,9 +14,9 @@ export function slugify(name: string): string {
 
 /**
  * The short suffix of an uploaded system's slug: a hash of its owner and its name's slug. It depends on nothing
- * but the uploader's own account and the name, so a slug says nothing about any other user's systems. Before,
- * the first system called X took `x` and the next uploader's X got `x-2`: a public upload of a private system's
- * name revealed that the private system existed (the outside review's second pass, finding 2).
+ * but the uploader's own account and the name, so a slug says nothing about any other user's systems. A counter
+ * (the first X at `x`, the next uploader's X at `x-2`) would let a public upload of a private system's name reveal
+ * that the private system exists.
  */
 export function ownerSuffix(ownerId: string, base: string): string {
   return createHash("sha256").update(`${ownerId}\n${base}`, "utf8").digest("hex").slice(0, 6);
@@ -25,7 +25,7 @@ export function ownerSuffix(ownerId: string, base: string): string {
 /**
  * The slug of the submitter's system called `name`: `<name>-<ownerSuffix>`, the same on every upload of theirs
  * under that name (so uploads gather under one system, and two parallel uploads upsert the same row). A system
- * they made before this rule, at `<name>` or `<name>-<n>`, is still theirs and keeps its slug. Reported and
+ * with an older counter slug, `<name>` or `<name>-<n>`, is still theirs and keeps its slug. Reported and
  * re-scored systems (seeded, never uploaded) keep their plain slugs.
  */
 export async function systemSlugFor(db: Pick<Db, "system">, name: string, ownerId: string): Promise<string> {

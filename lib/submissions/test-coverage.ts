@@ -3,7 +3,7 @@ import type { UploadCoverage } from "./contracts";
 /**
  * HIDDEN GOLD: a file that has rows for some test instances but not all is refused. Its headline metrics would
  * be a mean over the rows it has (and known empty-prediction scores for the rest), so one test row uploaded
- * privately gives that instance's score as value x n (issue 11, finding 4), and the dev/validation rows of a
+ * privately gives that instance's score as value x n, and the dev/validation rows of a
  * "full" file are no cover: their per-instance scores are public. A file with no test rows at all (a "full"
  * upload of dev/validation predictions) is accepted: its test part is the empty prediction on every test
  * instance, a figure about the whole test split, never about one instance.
@@ -23,8 +23,8 @@ export function testCoverageRefusal(test: UploadCoverage["test"], split: "full" 
 /**
  * Largest share of a file's test rows that may predict nothing (lib/predictions/empty-prediction.ts). The authors'
  * seven released Task 1 outputs leave 0.7-25.0 % of the 1,364 test instances empty (llama-4-maverick 25.0 %,
- * gpt-4.1-mini 22.9 %, measured from `alpsbench export-predictions` of the packets; README "Test-split privacy"),
- * so half is twice the worst real model, while the probe of issue 11 finding 4 (one real row, the rest empty)
+ * gpt-4.1-mini 22.9 %, measured from `alpsbench export-predictions` of the packets; docs/security.md "Test-split figures"),
+ * so half is twice the worst real model, while the single-instance probe (one real row, the rest empty)
  * is 99.9 % empty. Probes with more real-looking filler are the job of the published figures' rounding
  * (lib/leaderboard/test-split-privacy.ts), not of this check.
  */

@@ -26,7 +26,7 @@ const CANARY = {
   privateOrg: canary("PRIVORGCANARY"),
   privateDescription: canary("PRIVDESCCANARY"),
   privatePrediction: canary("PRIVPREDCANARY"),
-  // a PUBLIC submission's uploaded predictions: its scores are public, the file's content is not (README)
+  // a PUBLIC submission's uploaded predictions: its scores are public, the file's content is not (docs/security.md)
   publicPrediction: canary("PUBPREDCANARY"),
   hiddenName: canary("HIDDENNAMECANARY"),
   gold: canary("GOLDCANARY"),

@@ -5,7 +5,7 @@ import { asActor, canary, demoTask1Ids, makeActors, uploadScored, type Actor, ty
 import { e2eDb, jsonl, uploadMultipart } from "./submissions-helpers";
 
 /**
- * The outside review's access findings (issue 11: 1, 2, 3, 4), each reproduced as an attacker would:
+ * Access rules, each checked as an attacker would probe them:
  *  1. the session endpoint must not hand a page's scripts the HttpOnly session cookie's value;
  *  2. /compare must answer a private-only or hidden system exactly as it answers a slug that does not exist;
  *  3. an API token's scopes hold on every route a token reaches (matrix below);
@@ -139,7 +139,7 @@ describe("finding 3: token scopes", () => {
     { label: "GET private breakdown per dimension", method: "GET", path: () => `/api/v1/submissions/${ctx.privateId}/breakdown?level=dimension&format=csv` },
     { label: "GET public submission", method: "GET", path: () => `/api/v1/submissions/${ctx.publicId}` },
     { label: "GET public breakdown", method: "GET", path: () => `/api/v1/submissions/${ctx.publicId}/breakdown` },
-    // the outside review's second pass: this route read the caller without the scope check (200 for submit-only)
+    // this route must check the token's scope like every other (a submit-only token reads as a visitor)
     {
       label: "GET private instance input",
       method: "GET",
@@ -295,8 +295,8 @@ describe("finding 4: test-split probing", () => {
 });
 
 /*
- * The outside review's second pass (after the fixes above): crafted input that still answered 500, or was stored
- * as something the sender did not mean. Each case below answered 500 (or 202) on the code before its fix.
+ * Crafted input: each case must be answered 4xx with its field, never 500 (or 202 with the input stored as
+ * something the sender did not mean).
  */
 describe("second pass: crafted URLs and headers answer 4xx, never 500", () => {
   const status = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" })).status;
@@ -363,7 +363,7 @@ describe("second pass: crafted URLs and headers answer 4xx, never 500", () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(JSON.stringify(answer.body)).toContain("model");
     }
-    // the third pass: a file name (multipart) or an organisation that shows nothing
+    // a file name (multipart) or an organisation that shows nothing
     const invisibleFile = await uploadMultipart(baseUrl, {
       token: actors.user.token!,
       fields: { task: "task1", benchmark: "demo", split: "dev", model: "Visible" },

@@ -154,8 +154,8 @@ describe("uploads", () => {
     const retry = await uploadMultipart(baseUrl, { token: tokens.alice, fields: demoFields("E2E Small Upload"), file: smallFile, idempotencyKey: smallKey });
     expect(retry.status).toBe(202);
     expect(retry.body).toMatchObject({ id: smallId, duplicate: true });
-    // Changed with issue 10 part 3: an identical re-upload is refused (409) with a link to the original, no longer
-    // answered with the original as if it were new.
+    // An identical re-upload is refused (409) with a link to the original, never answered with the original as if
+    // it were new.
     const again = await uploadMultipart(baseUrl, { token: tokens.alice, fields: demoFields("E2E Small Upload"), file: smallFile });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: "duplicate", existing: { id: smallId, url: `/submissions/${smallId}` } });

@@ -66,8 +66,8 @@ describe("createSubmission: the one path every upload takes", () => {
     expect(result.validation.coverage).toMatchObject({ valid: 5, missing: allCount - 5, test: { expected: testIds.length, covered: 0, missing: testIds.length } });
   });
 
-  // Changed with issue 10 part 3: an identical re-upload used to return the earlier submission (dropping the new
-  // name); it is now refused with 409 and a link, like any upload of the same predictions.
+  // An identical re-upload is refused with 409 and a link, like any upload of the same predictions; only a retry
+  // with the same Idempotency-Key answers with the earlier submission.
   test("a retry with the same Idempotency-Key returns the existing submission; an identical re-upload is a duplicate", async () => {
     const before = await storedCount();
     const retry = await createSubmission(db, upload({ text: rows(demoIds.slice(0, 5)), idempotencyKey: "key-1" }));

@@ -116,3 +116,18 @@ describe("pure files import nothing with I/O", () => {
     expect(await ruleIds(file, `${line}\nexport const used = 1;\n`)).toEqual(expected);
   });
 });
+
+describe("React's hooks rules and Next.js's rules", () => {
+  const conditionalHook = 'import { useState } from "react";\nexport function Example({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n';
+  const stateInEffect =
+    'import { useEffect, useState } from "react";\nexport function Example({ value }: { value: number }) {\n  const [v, setV] = useState(value);\n  useEffect(() => setV(value), [value]);\n  return <p>{v}</p>;\n}\n';
+  const syncScript = 'export default function Page() {\n  return <script src="/x.js" />;\n}\n';
+  test.each([
+    ["a hook called conditionally in a component", "components/example.tsx", conditionalHook, ["react-hooks/rules-of-hooks"]],
+    ["state copied from a prop in an effect (a client component)", "components/account-menu.tsx", stateInEffect, ["react-hooks/set-state-in-effect"]],
+    ["a synchronous script in a page", "app/example/page.tsx", syncScript, ["@next/next/no-sync-scripts"]],
+    ["a CLI script (Next's rules are for the code Next bundles)", "scripts/example.tsx", syncScript, []],
+  ])("%s", async (_label, file, code, expected) => {
+    expect(await ruleIds(file, code)).toEqual(expected);
+  });
+});

@@ -97,6 +97,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     return parsed.success ? [parsed.data] : [];
   });
   // an upload to a registered benchmark module: its own track and metric declarations
+  // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
   const module = getBenchmark(submission.benchmark);
   const moduleTrackIdOf = module && submission.tracks[0] ? moduleTrackId(module, submission.tracks[0]) : null;
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
@@ -209,7 +210,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Breakdowns
           submission={submission}
           isAdmin={user?.role === "admin"}
-          // the uploaded file's content: its owner and admins only (README: uploaded files are never served back)
+          // the uploaded file's content: its owner and admins only (docs/security.md: uploaded files are never served back)
           showUploadedPredictions={user !== null && (user.role === "admin" || submission.isOwner)}
           track={first(query.track)}
           page={Number.parseInt(first(query.page) ?? "1", 10) || 1}

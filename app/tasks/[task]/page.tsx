@@ -77,7 +77,7 @@ export default async function TaskPage({
           benchmark={inputs.slug}
           note={
             inputs.fallback
-              ? 'This server has no AlpsBench data imported yet (see the README, "Real data"): these are the synthetic demo\'s inputs, to try the whole loop.'
+              ? 'This server has no AlpsBench data imported yet (see docs/running.md, "Data"): these are the synthetic demo\'s inputs, to try the whole loop.'
               : undefined
           }
         />

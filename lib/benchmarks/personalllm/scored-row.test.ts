@@ -5,7 +5,7 @@ import { REWARD_ALIASES } from "./reward-models";
 import { scoreField } from "./schemas";
 
 /**
- * Issue 19 finding 8 for the module tracks: the duplicate rule compares what the track's scorer reads. A rewards
+ * The module tracks' duplicate rule compares what the track's scorer reads. A rewards
  * row with all 10 scores is scored on them alone (its response text is read only to fill missing scores), so a
  * file that differs from another only in such texts is the same content.
  */

@@ -7,7 +7,7 @@ import { submissionProgressSelect } from "./submission-progress-select";
  * from the Submission rows the worker updates (not from pg-boss's tables: those know jobs, not what a job is
  * scoring or how far it got). A private or hidden submission is listed only to its owner and to admins (marked
  * `private: true`); everyone else sees it only in the totals, and in the gap it leaves in the waiting positions.
- * Its track, split and times told others what a private upload was doing and when (issue 19 finding 11).
+ * Its track, split and times would tell others what a private upload is doing and when.
  */
 
 const RUNNING = ["validating", "scoring", "judging"] as const;

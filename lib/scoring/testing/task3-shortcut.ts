@@ -17,7 +17,7 @@ const key = (value: unknown) => {
 };
 
 /**
- * The shortcut of issue 19 #3, as an attacker runs it on public inputs only: for a Task 3 pool, keep the candidates
+ * The public-input shortcut on Task 3, as an attacker runs it on public inputs only: for a Task 3 pool, keep the candidates
  * whose value is one of the memories Task 2's input shows for the dialogue of the same benchmark_id (`linkOf` may
  * say which Task 2 id that is); with no such Task 2 input, the candidates whose value any Task 2 input shows; with
  * none, every candidate. The file picks one of the kept candidates at random. Returns the expected recall of that

@@ -19,8 +19,12 @@ export function LiveStatus({ id, initial }: { id: string; initial: SubmissionSta
   const terminal = isTerminalStatus(data.status);
   const refreshedFor = useRef<string | null>(initial.status);
 
-  // A server re-render brings fresh props: take them.
-  useEffect(() => setData(initial), [initial]);
+  // A server re-render brings fresh props: take them, during render (React's pattern for state that follows a prop).
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initial !== initialSeen) {
+    setInitialSeen(initial);
+    setData(initial);
+  }
 
   useEffect(() => {
     if (terminal) return;

@@ -6,7 +6,7 @@ import { readEvalUsers, readPrompts } from "./read-input";
 /** PersonalLLM's starter files (`rewards.jsonl`, `selection.jsonl`): one upload each (a module takes one file per upload). */
 export async function personalLlmStarterFiles(db: Db): Promise<StarterFile[]> {
   const users = await readEvalUsers(db);
-  if (users.length === 0) throw new Error("no PersonalLLM evaluation users on this database: import them first (README, PersonalLLM)");
+  if (users.length === 0) throw new Error("no PersonalLLM evaluation users on this database: import them first (docs/benchmarks/personalllm.md)");
   const { rewards, selection } = personalLlmStarterRows(users, await readPrompts(db));
   const jsonl = (rows: readonly object[]) => `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`;
   return [
