@@ -16,8 +16,9 @@ import reactHooks from "eslint-plugin-react-hooks";
  *     import nothing with I/O;
  *  3. the platform's dispatchers (DISPATCHERS below) do not import AlpsBench's vocabulary (lib/tracks.ts, its views,
  *     metrics and scorer version): they reach it through the hooks it declares, as any benchmark.
- * Tests are outside both rules (they may reach into a benchmark folder and read fixtures), and `import type` is
- * allowed everywhere: it is erased at build time, so it carries neither coupling at run time nor I/O.
+ * Tests are outside these rules (they may reach into a benchmark folder and read fixtures). Rules 1 and 3 count
+ * `import type` too: a type names a benchmark's design as surely as a value does. Rule 2 lets it through (a type
+ * does no I/O). Import circles, type imports included, are found by tests/lint/import-cycles.test.ts.
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
  */
 
@@ -33,13 +34,11 @@ const benchmarkFolder = `^@/lib/benchmarks/(${benchmarkIds.join("|") || "[^/]+"}
 const platformPatterns = [
   {
     regex: benchmarkFolder,
-    allowTypeImports: true,
     message: "Platform code reaches a benchmark only through the registry `@/lib/benchmarks` (getBenchmark), never its folder by name.",
   },
   {
     // the same through a relative path (no code does this today; the alias is the project's convention)
     regex: "^(\\.\\.?/)+(lib/)?benchmarks/[^/]+/",
-    allowTypeImports: true,
     message: "Platform code reaches a benchmark only through the registry `@/lib/benchmarks`, never its folder by path.",
   },
 ];
@@ -64,7 +63,7 @@ const DISPATCHERS = [
 const vocabulary = "^(@/lib/|\\.{1,2}/(.*/)?)(tracks|leaderboard/views|leaderboard/metrics|pipeline/score-track|score-track)$";
 const vocabularyMessage =
   "A dispatcher names no benchmark's tracks or views: reach AlpsBench through its hooks (getHostedBenchmark / benchmarkOfDataVersion, OwnPipeline).";
-const vocabularyPatterns = [{ regex: vocabulary, allowTypeImports: true, message: vocabularyMessage }];
+const vocabularyPatterns = [{ regex: vocabulary, message: vocabularyMessage }];
 const vocabularyDynamic = { selector: `ImportExpression[source.value=/${vocabulary.replaceAll("/", "\\x2F")}/]`, message: vocabularyMessage };
 
 // Client components' entry files: a "use client" directive on their first line (read from disk, so new ones count).

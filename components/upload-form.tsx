@@ -15,8 +15,8 @@ export interface UploadTrackOption {
   /** URL slug: "task3-d100" */
   slug: string;
   label: string;
-  /** "task1" … "task4": groups the picker and picks the format box */
-  task: "task1" | "task2" | "task3" | "task4";
+  /** the picker's group of the track, which also picks its format box (AlpsBench's tasks: "task1" … "task4") */
+  task: string;
 }
 
 export interface UploadBenchmarkOption {
@@ -36,7 +36,7 @@ export interface UploadFormProps {
   maxProblemsShown?: number;
 }
 
-const TASK_GROUP_LABEL: Record<UploadTrackOption["task"], string> = {
+const TASK_GROUP_LABEL: Record<string, string> = {
   task1: "Task 1 · Extraction",
   task2: "Task 2 · Update",
   task3: "Task 3 · Retrieval",
@@ -57,7 +57,7 @@ const KIND_OPTIONS = [
 ] as const;
 
 /** One JSON line per instance: the official prediction contract of ../shared/docs/SCORING.md. */
-const FORMAT: Record<UploadTrackOption["task"], { summary: string; example: string; notes: string }> = {
+const FORMAT: Record<string, { summary: string; example: string; notes: string }> = {
   task1: {
     summary: "One line per instance: the memories you extracted from the dialogue.",
     example: `{"benchmark_id": "sess_…__…", "memory_items": [
@@ -370,9 +370,8 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
   const progress =
     phase.kind === "uploading" ? { value: phase.loaded, max: phase.total } : phase.kind === "processing" || phase.kind === "accepted" ? { value: 1, max: 1 } : null;
 
-  const groups = (["task1", "task2", "task3", "task4"] as const)
-    .map((task) => ({ task, options: tracks.filter((t) => t.task === task) }))
-    .filter((g) => g.options.length > 0);
+  // the groups in the order their first tracks come
+  const groups = [...new Set(tracks.map((t) => t.task))].map((task) => ({ task, options: tracks.filter((t) => t.task === task) }));
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={`${id}-required`}>
@@ -428,7 +427,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
                 {module
                   ? null
                   : groups.map((g) => (
-                      <optgroup key={g.task} label={TASK_GROUP_LABEL[g.task]}>
+                      <optgroup key={g.task} label={TASK_GROUP_LABEL[g.task] ?? g.task}>
                         {g.options.map((t) => (
                           <option key={t.id} value={t.id}>
                             {t.label}
@@ -468,7 +467,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
 
           {module && moduleTrack ? (
             <UploadModuleFormat module={module} track={moduleTrack} headingId={`${id}-format-title`} />
-          ) : (
+          ) : format ? (
             <section aria-labelledby={`${id}-format-title`} className="min-w-0 rounded-md border border-line bg-surface-muted p-4">
               <h3 id={`${id}-format-title`} className="text-sm font-semibold text-fg">
                 Prediction format · {TASK_GROUP_LABEL[selected?.task ?? "task1"]}
@@ -496,7 +495,7 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
                 </a>
               </div>
             </section>
-          )}
+          ) : null}
         </div>
       </fieldset>
 

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { ChartTable } from "./chart-figure";
+
+/** A chart's figures as a table: its text alternative. */
+export type ChartTable = { caption: string; columns: string[]; rows: string[][] };
 
 /**
  * A chart's figures as a table inside a disclosure. The table is mounted when the disclosure opens: closed, it

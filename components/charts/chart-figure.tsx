@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { ChartDataTable } from "./chart-data-table";
+import { ChartDataTable, type ChartTable } from "./chart-data-table";
 
-export type ChartTable = { caption: string; columns: string[]; rows: string[][] };
+export type { ChartTable } from "./chart-data-table";
 
 /**
  * The frame every chart shares: a heading and a caption saying what it shows and where its figures come from,

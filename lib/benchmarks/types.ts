@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { RunScoreJobOptions } from "@/lib/pipeline/score-submission";
+import type { JudgeSetup } from "@/lib/judge/setup";
 import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
@@ -282,12 +282,30 @@ export interface Benchmark extends BenchmarkIdentity {
 /** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
 export type TrackInfo = Pick<TrackDefinition, "id" | "title" | "description" | "kind" | "metrics" | "headline">;
 
+/** The worker's settings for one scoring step, passed through as the operator or a test gave them. */
+export interface PipelineStepOptions {
+  /** instances per chunk (default WORKER_CHUNK_SIZE) */
+  chunkSize?: number;
+  /** instances per judge chunk (default: the chunk size, at most 4 × JUDGE_CONCURRENCY) */
+  judgeChunkSize?: number;
+  /** a chunk stops taking instances after this long (default: 40 % of WORKER_CHUNK_EXPIRE_SECONDS) */
+  budgetMs?: number;
+  /** judge calls still running after this long are aborted and asked again by the next chunk */
+  judgeBudgetMs?: number;
+  /** an LLM judge given by a test or the caller; undefined: the benchmark builds its own from JUDGE_* (null: none) */
+  judge?: JudgeSetup | null;
+  /** the queue's attempt of this step; absent when run outside the queue (then it is the last attempt) */
+  control?: { readonly retryCount: number; readonly retryLimit: number };
+  /** tests only: a pause before a chunk commits, to kill a worker in the middle of one */
+  testDelayMs?: number;
+  log?: (line: string) => void;
+}
+
 /** One step of an upload's scoring, as the platform's worker hands it to a pipeline (lib/pipeline/score-submission.ts). */
 export interface PipelineStepContext {
   /** the score version the job was queued under (already checked equal to the pipeline's) */
   scoreVersion: string;
-  /** the worker's options (chunk sizes, budgets, judge, test hooks), passed through as given */
-  options: RunScoreJobOptions;
+  options: PipelineStepOptions;
   /** the step's one transaction: claim the job, write, queue the next phase ("score" or "judge") and complete */
   commit(write: (tx: Prisma.TransactionClient) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score" | "judge"): Promise<void>;
   log(line: string): void;

@@ -20,4 +20,5 @@ export * from "./cache";
 export * from "./meter";
 export * from "./judge";
 export * from "./from-env";
+export type { JudgeSetup } from "./setup";
 export { parsedOf, responseOutcomeOf, type NotJudged } from "./outcome-adapters";

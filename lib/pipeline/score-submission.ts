@@ -1,5 +1,5 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { isPipelineBenchmark, type PipelineStepOptions } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { parseScoreJobPayload } from "@/lib/queue/payload";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
@@ -8,7 +8,6 @@ import type { RewardSetup } from "./fill-reward-scores";
 import { scoreModuleSubmission } from "./score-module-submission";
 import { scoreVersionFor } from "./score-version-for";
 import { isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON, SubmissionScoringError } from "./submission-failure";
-import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { JobSupersededError, type JobControl } from "./submission-job-control";
 
 export { JobSupersededError, type JobControl } from "./submission-job-control";
@@ -23,26 +22,13 @@ export { SubmissionScoringError } from "./submission-failure";
  * one (JobControl, `commitStep` below), so at most one execution of a step commits, and a SubmissionScoringError
  * from any benchmark fails the upload here. Returns "done" when the submission reached done or failed.
  */
-export type RunScoreJobOptions = {
-  /** instances per chunk (default WORKER_CHUNK_SIZE) */
-  chunkSize?: number;
-  /** instances per judge chunk (default: the chunk size, at most 4 × JUDGE_CONCURRENCY) */
-  judgeChunkSize?: number;
-  /** a chunk stops taking instances after this long (default: 40 % of WORKER_CHUNK_EXPIRE_SECONDS) */
-  budgetMs?: number;
-  /** judge calls still running after this long are aborted and asked again by the next chunk */
-  judgeBudgetMs?: number;
-  /** the judge; default: the one configured by JUDGE_* (null: judge metrics stay "not judged") */
-  judge?: JudgeSetup | null;
+export type RunScoreJobOptions = PipelineStepOptions & {
   /** the reward service of module tracks with response-text rows; default: REWARD_SERVICE_* (null: "not scored") */
   rewards?: RewardSetup | null;
   /** reward-service batches one module step may send at most (default: see reward-chunk.ts) */
   rewardBatchesPerStep?: number;
   /** set when run by the queue */
   control?: JobControl;
-  /** tests only: a pause before a chunk commits, to kill a worker in the middle of one */
-  testDelayMs?: number;
-  log?: (line: string) => void;
 };
 
 /** what the dispatch reads; each benchmark's scoring reads what else it needs itself */

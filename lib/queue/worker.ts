@@ -2,11 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type PgBoss from "pg-boss";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import { liveJudgeFromEnv } from "@/lib/judge";
+import type { JudgeSetup } from "@/lib/judge/setup";
 import type { RewardSetup } from "@/lib/pipeline/fill-reward-scores";
 import { runScoreJob } from "@/lib/pipeline/score-submission";
 import { exhaustedReason, isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "@/lib/pipeline/submission-failure";
-import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { JobSupersededError } from "@/lib/pipeline/submission-job-control";
 import { getBoss, stopBoss } from "./boss";
 import { claimJob, type ClaimedJob, scoreJobControl } from "./job-control";
@@ -21,7 +20,7 @@ export type WorkerOptions = {
   /** jobs worked at once (default 2) */
   concurrency?: number;
   timing?: QueueTiming;
-  /** default: the judge configured by JUDGE_* (null: no judge phase) */
+  /** a judge for every benchmark that judges (tests); default: each builds its own from JUDGE_* (null: no judge phase) */
   judge?: JudgeSetup | null;
   /** tests only: a pause before each chunk commits */
   testDelayMs?: number;
@@ -80,7 +79,6 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const config = env();
   const timing = options.timing ?? queueTiming(config);
   const concurrency = options.concurrency ?? 2;
-  const judge = options.judge === undefined ? liveJudgeFromEnv(config, { maxRetries: 2 }) : options.judge;
   const log = options.log;
   const db = createPrismaClient(options.databaseUrl);
   let stopping = false;
@@ -144,7 +142,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         chunkSize: timing.chunkSize,
         budgetMs: timing.chunkBudgetMs,
         judgeBudgetMs: timing.judgeBudgetMs,
-        judge,
+        judge: options.judge,
         testDelayMs: options.testDelayMs,
         rewards: options.rewards,
         rewardBatchesPerStep: options.rewardBatchesPerStep,

@@ -1,5 +1,5 @@
 import { MIN_PAIR_SCORE } from "./min-pair-score";
-import type { GoldFate, PredFate } from "./explain-match";
+import type { GoldFate, PredFate } from "./match-fates";
 
 /**
  * One sentence per item fate of a matching explanation (lib/scoring/explain-match.ts). Kept apart from the

@@ -5,6 +5,7 @@ import { createProblemLog } from "./problem-log";
 import { pythonRound } from "./python-round";
 import { scoreMemorySet } from "./score-memory-set";
 import type { MemorySetResult } from "./memory-set-result";
+import type { GoldFate, PairFate, PairParts, PredFate } from "./match-fates";
 
 /**
  * Why a Task 1 / Task 2 instance scored what it did: every gold and predicted item's fate in the greedy
@@ -16,35 +17,7 @@ import type { MemorySetResult } from "./memory-set-result";
  * that disagrees with the number beside it without saying so. Pure: no I/O.
  */
 
-export type PairParts = {
-  goldIndex: number;
-  predIndex: number;
-  /** pair score and components, rounded to 4 decimals as the scorer stores them */
-  score: number;
-  label: number;
-  value: number;
-  type: number;
-  confidence: number;
-};
-
-/** Why a pair was not accepted (or that it was), in the order the greedy walk met it. */
-export type PairFate = "accepted" | "gold_taken" | "pred_taken" | "below_threshold";
-
-export type GoldFate =
-  | { kind: "matched"; pair: PairParts; rank: number }
-  | { kind: "invalid" }
-  | { kind: "no_candidates" }
-  /** its best pair scored under the threshold */
-  | { kind: "below_threshold"; best: PairParts }
-  /** every pair at or above the threshold met a prediction already matched to another gold item first */
-  | { kind: "taken"; best: PairParts; takenBy: PairParts };
-
-export type PredFate =
-  | { kind: "matched"; pair: PairParts; rank: number }
-  | { kind: "invalid" }
-  | { kind: "no_candidates" }
-  | { kind: "below_threshold"; best: PairParts }
-  | { kind: "taken"; best: PairParts; takenBy: PairParts };
+export type { GoldFate, PairFate, PairParts, PredFate } from "./match-fates";
 
 export type MatchExplanation = {
   /** the scorer's result on the same inputs (the numbers shown) */

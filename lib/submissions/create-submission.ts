@@ -1,8 +1,6 @@
-import { BENCHMARKS, benchmarkOfDataVersion, dataVersionOf, getTrack } from "@/lib/benchmarks";
-import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
-import { type AnyTrack, type Benchmark as BenchmarkModule, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
+import { BENCHMARKS, benchmarkOfDataVersion, dataVersionOf } from "@/lib/benchmarks";
+import type { AnyTrack, Benchmark as BenchmarkModule, HostedBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
-import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scoreVersionFor } from "@/lib/pipeline/score-version-for";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
@@ -10,33 +8,17 @@ import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
 import { drain } from "./drain";
-import { MAX_REPORTED_PROBLEMS } from "./limits";
-import { prepareModuleFile } from "./prepare-module-file";
 import { systemNameProblem } from "./system-name-check";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
-import type { UploadBudget } from "@/lib/uploads/upload-budget";
+import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-target";
 
 /** files in one run: every track once per split, with room to spare */
 export const MAX_RUN_FILES = 48;
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-type Benchmark = { id: string; slug: string };
+type Benchmark = DataVersion;
 type Report = Omit<UploadValidation, "storedGzip">;
-
-/** A validated file, waiting for the transaction that stores it. */
-type PreparedFile = {
-  /** an AlpsBench track, or a module's `<module>/<track>` (lib/benchmarks/module-rows.ts) */
-  track: string;
-  split: NewSubmission["split"];
-  fileName: string;
-  /** the path inside the run (the file name for a single upload) */
-  path: string;
-  report: Report;
-  stored: Buffer;
-  sha256: string;
-  contentSha256: string;
-};
 
 /**
  * The one path every single-file upload takes (web form, API, CLI): check the request, validate the file while it
@@ -47,29 +29,13 @@ type PreparedFile = {
  * own, or anyone's public one; however the file is written) are refused as a duplicate.
  */
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
-  // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's:
-  // a module's row schema (lib/submissions/prepare-module-file.ts) or a pipeline benchmark's `prepareFile` hook.
-  const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
-  let moduleTrack: AnyTrack | null = null;
-  let trackId: string;
-  if (isPipelineBenchmark(hosted)) {
-    const parsedTrack = typeof input.track === "string" ? hosted.pipeline.parseTrack(input.track) : null;
-    if (parsedTrack === null) return { ok: false, code: "bad_request", message: `task: "${String(input.track)}" is not a track.` };
-    trackId = parsedTrack;
-  } else {
-    moduleTrack = typeof input.track === "string" ? getTrack(hosted, input.track) : null;
-    if (!moduleTrack) {
-      return {
-        ok: false,
-        code: "bad_request",
-        message: `task: "${String(input.track)}" is not a ${hosted.title} track; known: ${hosted.tracks.map((t) => t.id).join(", ")}.`,
-      };
-    }
-    if (input.split !== "full") return { ok: false, code: "bad_request", message: `split: ${hosted.title} has no splits; leave split out (or send "full").` };
-    trackId = platformTrackId(hosted, moduleTrack.id);
-  }
-  const benchmark = isPipelineBenchmark(hosted) ? await findDataVersion(db, hosted, input.benchmark) : await ensureModuleRows(db, hosted);
-  if (!benchmark) return noDataVersion(hosted, input.benchmark);
+  // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's
+  // (lib/submissions/upload-target.ts: a module's row schema or a pipeline benchmark's `prepareFile` hook).
+  const target = uploadTargetOf(benchmarkOfDataVersion(input.benchmark ?? ""));
+  const track = target.track(input.track, input.split);
+  if (!track.ok) return track;
+  const benchmark = await target.dataVersion(db, input.benchmark);
+  if (!benchmark) return noDataVersion(target.benchmark, input.benchmark);
 
   if (input.idempotencyKey) {
     const previous = await db.submission.findUnique({
@@ -84,11 +50,9 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
 
   // The limits are checked once the file is read (commitFiles): an identical re-upload is answered as a
   // duplicate (409) even by a user at the limit, and a duplicate is never charged.
-  const file = { fileName: input.fileName, body: input.body, budget: input.budget };
-  const prepared = isPipelineBenchmark(hosted)
-    ? await hosted.pipeline.prepareFile(db, benchmark, { ...file, track: trackId, split: input.split, path: input.fileName })
-    : await prepareForModule(db, hosted, moduleTrack!, file);
-  if (!prepared.ok) return withOtherBenchmarkHint(prepared, hosted.id);
+  const file = { track: track.id, split: input.split, fileName: input.fileName, path: input.fileName, body: input.body, budget: input.budget };
+  const prepared = await target.prepare(db, benchmark, file);
+  if (!prepared.ok) return withOtherBenchmarkHint(prepared, target.benchmark.id);
   const committed = await commitFiles(db, input, benchmark, [prepared.file], null);
   if (!committed.ok) return committed;
   const [created] = committed.submissions;
@@ -102,17 +66,19 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
  * and creates the run, its submissions and their scoring jobs: all of them or none.
  */
 export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult> {
-  const hosted = benchmarkOfDataVersion(input.benchmark ?? "");
-  if (!isPipelineBenchmark(hosted)) {
+  const target = uploadTargetOf(benchmarkOfDataVersion(input.benchmark ?? ""));
+  const { runs } = target;
+  if (!runs) {
     for await (const file of input.files) await drain(file.body);
+    const tracks = target.benchmark.tracks.map((t) => t.id).join(" or ");
     return {
       ok: false,
       code: "bad_request",
-      message: `${hosted.title} takes one file per upload: give task (${hosted.tracks.map((t) => t.id).join(" or ")}) with the file (nothing was stored).`,
+      message: `${target.benchmark.title} takes one file per upload: give task (${tracks}) with the file (nothing was stored).`,
     };
   }
-  const benchmark = await findDataVersion(db, hosted, input.benchmark);
-  if (!benchmark) return noDataVersion(hosted, input.benchmark);
+  const benchmark = await target.dataVersion(db, input.benchmark);
+  if (!benchmark) return noDataVersion(target.benchmark, input.benchmark);
   if (input.idempotencyKey) {
     const previous = await db.submission.findUnique({
       where: { ownerId_idempotencyKey: { ownerId: input.ownerId, idempotencyKey: input.idempotencyKey } },
@@ -128,7 +94,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   const placeOf = new Map<string, string>();
   for await (const file of input.files) {
     const refusal = (message: string): SubmissionRefusal => ({ ok: false, code: "bad_request", message: `${file.path}: ${message}`, file: file.path });
-    const place = hosted.pipeline.runFile(file.path);
+    const place = runs.runFile(file.path);
     if (place.kind === "ignored") {
       ignored.push(file.path);
       await drain(file.body);
@@ -147,7 +113,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       );
     placeOf.set(key, file.path);
     if (placeOf.size > MAX_RUN_FILES) return refusal(`a run holds at most ${MAX_RUN_FILES} prediction files (nothing was stored).`);
-    const prepared = await hosted.pipeline.prepareFile(db, benchmark, {
+    const prepared = await target.prepare(db, benchmark, {
       track: place.track,
       split,
       fileName: file.path.split("/").at(-1) ?? file.path,
@@ -155,17 +121,18 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       body: file.body,
       budget: input.budget,
     });
-    if (!prepared.ok) return withOtherBenchmarkHint({ ...prepared, file: file.path, message: `${file.path} (${place.track}): ${prepared.message}` }, hosted.id);
+    if (!prepared.ok)
+      return withOtherBenchmarkHint({ ...prepared, file: file.path, message: `${file.path} (${place.track}): ${prepared.message}` }, target.benchmark.id);
     files.push(prepared.file);
   }
   if (files.length === 0) {
     // A prediction file in no track's folder, in an upload without `task`: most often one file sent without its task.
-    const unplaced = ignored.filter((path) => hosted.pipeline.sendsRunFile(path));
+    const unplaced = ignored.filter((path) => runs.sendsRunFile(path));
     if (unplaced.length > 0) {
       return {
         ok: false,
         code: "bad_request",
-        message: `The upload gives no task, so it was read as a run, and ${unplaced.slice(0, 5).join(", ")} ${unplaced.length === 1 ? "is" : "are"} in no track's folder: to upload one prediction file, give its task (the "task" field, --task in the CLI; one of ${hosted.pipeline.knownTracks}); a run is <track>/predictions.jsonl files such as task1/predictions.jsonl or task3/d300/predictions.jsonl (nothing was stored).`,
+        message: `The upload gives no task, so it was read as a run, and ${unplaced.slice(0, 5).join(", ")} ${unplaced.length === 1 ? "is" : "are"} in no track's folder: to upload one prediction file, give its task (the "task" field, --task in the CLI; one of ${runs.knownTracks}); a run is <track>/predictions.jsonl files such as task1/predictions.jsonl or task3/d300/predictions.jsonl (nothing was stored).`,
       };
     }
     return {
@@ -203,33 +170,10 @@ function withOtherBenchmarkHint(refusal: SubmissionRefusal, benchmarkId: string)
   return { ...refusal, message };
 }
 
-/** A pipeline benchmark's data version an upload names (none: the benchmark's default; its id: the same). */
-function findDataVersion(db: Db, hosted: PipelineBenchmark, slug: string | undefined): Promise<Benchmark | null> {
-  return db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(slug ?? hosted.id) }, select: { id: true, slug: true } });
-}
-
 /** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */
-function noDataVersion(hosted: BenchmarkModule | PipelineBenchmark, slug: string | undefined): SubmissionRefusal {
+function noDataVersion(hosted: HostedBenchmark, slug: string | undefined): SubmissionRefusal {
   const named = dataVersionOf(slug ?? hosted.id);
   return { ok: false, code: "not_found", message: `benchmark: "${named}" does not exist${slug === undefined || named === slug ? "" : ` (what "${slug}" names)`}.` };
-}
-
-/** Validates one file of a registered module's track; nothing is stored. */
-async function prepareForModule(
-  db: Db,
-  module: BenchmarkModule,
-  track: AnyTrack,
-  file: { fileName: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
-): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal> {
-  const config = env();
-  const limits = { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS };
-  const prepared = await prepareModuleFile(db, module, track, file, limits);
-  if (!prepared.ok) return prepared;
-  const { report, stored, sha256, contentSha256 } = prepared;
-  return {
-    ok: true,
-    file: { track: platformTrackId(module, track.id), split: "full", fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256 },
-  };
 }
 
 type Committed = { ok: true; runId: string | null; submissions: RunSubmissionSummary[] } | SubmissionRefusal;

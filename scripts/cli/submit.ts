@@ -3,7 +3,8 @@ import { openAsBlob, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { z } from "zod";
-import { BENCHMARKS, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { BENCHMARKS, benchmarkOfDataVersion, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
 
 /**
@@ -145,8 +146,10 @@ export function formatResults(status: Status, server: string, heading: string | 
   return lines;
 }
 
-/** Prediction files under a run folder, with their paths relative to it ("/"-separated). */
-function runFilesOf(dir: string): { full: string; relative: string }[] {
+/** Prediction files under a run folder, with their paths relative to it ("/"-separated): those the benchmark's run hook sends. */
+function runFilesOf(dir: string, benchmark: string): { full: string; relative: string }[] {
+  const hosted = benchmarkOfDataVersion(benchmark);
+  const sends = isPipelineBenchmark(hosted) ? hosted.pipeline.sendsRunFile : () => true;
   const found: { full: string; relative: string }[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
@@ -154,7 +157,7 @@ function runFilesOf(dir: string): { full: string; relative: string }[] {
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) {
         const relative = path.relative(dir, full).split(path.sep).join("/");
-        if (ROOT_BENCHMARK.pipeline.sendsRunFile(relative)) found.push({ full, relative });
+        if (sends(relative)) found.push({ full, relative });
       }
     }
   };
@@ -184,7 +187,8 @@ async function upload(options: Options): Promise<Response> {
   // File-backed Blobs: undici reads them from disk as it sends, so a 200 MB file is never in memory.
   if (options.dir) {
     // a run: every prediction file, named by its path in the folder (the server reads the track from it)
-    for (const file of runFilesOf(options.dir)) form.append("files", await openAsBlob(file.full, { type: contentTypeOf(file.full) }), file.relative);
+    for (const file of runFilesOf(options.dir, options.benchmark))
+      form.append("files", await openAsBlob(file.full, { type: contentTypeOf(file.full) }), file.relative);
   } else {
     const blob = await openAsBlob(options.file!, { type: contentTypeOf(options.file!) });
     form.append("file", blob, path.basename(options.file!));
@@ -259,7 +263,11 @@ export function register(program: Command): void {
     .option("--dir <folder>", "a whole run instead of --task/--file: <track>/predictions.jsonl files at any depth (task1/, task3/d300/, task4_ability2/ …)")
     .requiredOption("--model <name>", "the system's name as the leaderboard should show it")
     .addOption(new Option("--split <split>", "instances to score on").choices(["full", "dev", "validation", "test"]).default("full"))
-    .option("--benchmark <slug>", `benchmark version, or a registered benchmark (${BENCHMARKS.map((b) => b.id).join(", ")})`, "alpsbench-v1")
+    .option(
+      "--benchmark <slug>",
+      `benchmark version, or a registered benchmark (${BENCHMARKS.map((b) => b.id).join(", ")})`,
+      ROOT_BENCHMARK.pipeline.dataVersions[0],
+    )
     .addOption(new Option("--kind <kind>", "kind of system").choices(["general_llm", "memory_system", "retrieval_baseline"]).default("general_llm"))
     .option("--organisation <name>", "who built the system")
     .option("--backbone <model>", "the LLM a memory system runs on")
@@ -293,7 +301,7 @@ export function register(program: Command): void {
       if (options.dir) {
         if (options.task || options.file) throw new Error("--dir uploads a whole run: leave out --task and --file");
         if (!statSync(options.dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${options.dir}: no such folder`);
-        const files = runFilesOf(options.dir);
+        const files = runFilesOf(options.dir, options.benchmark);
         if (files.length === 0) throw new Error(`--dir ${options.dir}: no .jsonl/.json(.gz) prediction files under it`);
         err(`uploading a run of ${files.length} file(s): ${files.map((f) => f.relative).join(", ")}`);
       } else {

@@ -41,7 +41,8 @@ describe("platform code reaches a benchmark only through the registry", () => {
     ["a dynamic import of a benchmark folder", "app/example/page.tsx", 'export const m = import("@/lib/benchmarks/personalllm/charts");', [DYNAMIC]],
     ["the registry", "app/example/page.tsx", 'import { getBenchmark } from "@/lib/benchmarks";', []],
     ["a top-level generic helper", "app/example/page.tsx", 'import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";', []],
-    ["a type-only import (erased at build time)", "app/example/page.tsx", 'import type { EvalUser } from "@/lib/benchmarks/personalllm/schemas";', []],
+    ["a type-only import", "app/example/page.tsx", 'import type { EvalUser } from "@/lib/benchmarks/personalllm/schemas";', [RESTRICTED]],
+    ["an inline type import", "lib/queue/example.ts", 'import { type JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";', [RESTRICTED]],
     ["a test (outside the rule)", "lib/pipeline/example.test.ts", 'import { RewardsPrediction } from "@/lib/benchmarks/personalllm/schemas";', []],
     ["the benchmark's own files", "lib/benchmarks/personalllm/db/example.ts", 'import { RewardsPrediction } from "@/lib/benchmarks/personalllm/schemas";', []],
   ])("%s", async (_label, file, line, expected) => {
@@ -84,7 +85,7 @@ describe("the platform's dispatchers name no benchmark's tracks", () => {
     ],
     ["AlpsBench's own upload hook", "lib/benchmarks/alpsbench/upload/example.ts", 'import { parseTrackName } from "@/lib/tracks";', []],
     ["AlpsBench's pages (not yet moved)", "app/tasks/example/page.tsx", 'import { parseTrackName } from "@/lib/tracks";', []],
-    ["a type-only import", "lib/submissions/example.ts", 'import type { TrackId } from "@/lib/tracks";', []],
+    ["a type-only import of the track ids", "lib/submissions/example.ts", 'import type { TrackId } from "@/lib/tracks";', [RESTRICTED]],
   ])("%s", async (_label, file, line, expected) => {
     expect(await ruleIds(file, `${line}\nexport const used = 1;\n`)).toEqual(expected);
   });

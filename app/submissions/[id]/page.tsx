@@ -11,13 +11,13 @@ import { ModerationPanel } from "@/components/moderation-panel";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, getBenchmark, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { DEFAULT_SORT } from "@/lib/leaderboard/metrics";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
-import { TRACK_LABELS, TrackId } from "@/lib/tracks";
+import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
 import { getInstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
@@ -92,9 +92,10 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const finishedAt = submission.finishedAt ? new Date(submission.finishedAt) : null;
   const file = "file" in submission ? submission.file : null;
 
-  const tracks = submission.tracks.flatMap((t) => {
-    const parsed = TrackId.safeParse(t);
-    return parsed.success ? [parsed.data] : [];
+  // a pipeline benchmark's tracks (AlpsBench's, or any other's): their metrics as the benchmark declares them
+  const tracks = submission.tracks.filter((t) => {
+    const hosted = hostedTrack(t);
+    return hosted !== null && isPipelineBenchmark(hosted.benchmark);
   });
   // an upload to a registered benchmark module: its own track and metric declarations
   // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
@@ -104,7 +105,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
   const facts: [string, ReactNode][] = [
-    ["Benchmark", module?.title ?? BENCHMARK_LABEL[submission.benchmark] ?? submission.benchmark],
+    ["Benchmark", module?.title ?? BENCHMARK_LABEL[submission.benchmark] ?? declaredVersionTitle(submission.benchmark) ?? submission.benchmark],
     ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
     ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
     ["Submitted", UTC(createdAt)],
@@ -221,11 +222,17 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   );
 }
 
-type MetricRow = { metric: string; def: (typeof TRACK_METRICS)[TrackId][number] } & Loaded["metrics"][string];
+/** The title of the benchmark that declares a data version (an imported one keeps its slug). */
+function declaredVersionTitle(slug: string): string | null {
+  const owner = benchmarkOfDataVersion(slug);
+  return isPipelineBenchmark(owner) && owner.pipeline.dataVersions.includes(slug) ? owner.title : null;
+}
+
+type MetricRow = { metric: string; def: MetricDefinition } & Loaded["metrics"][string];
 
 /** The metrics the leaderboard defines for a track, in its column order; the breakdown downloads hold everything. */
-function rowsFor(submission: Loaded, track: TrackId): MetricRow[] {
-  const defs = TRACK_METRICS[track];
+function rowsFor(submission: Loaded, track: string): MetricRow[] {
+  const defs = hostedTrack(track)?.track.metrics ?? [];
   // One track: keys are metric ids. Several: "<track>:<metric>" (lib/db/queries/submission-status.ts).
   const multi = Object.keys(submission.metrics).some((key) => key.includes(":"));
   return defs.flatMap((def) => {
@@ -241,11 +248,11 @@ function noisedOf(submission: Loaded, metric: string): { step: number | null } |
   return { step: typeof step === "number" ? step : null };
 }
 
-function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[] }) {
+function Results({ submission, tracks }: { submission: Loaded; tracks: string[] }) {
   const id = encodeURIComponent(submission.id);
   const download = "rounded-md border border-line bg-surface px-2.5 py-1 text-[0.8125rem] font-medium text-accent hover:bg-surface-hover";
   const perTrack = tracks.map((track) => ({ track, rows: rowsFor(submission, track) }));
-  const empty = perTrack.filter((t) => t.rows.length === 0).map((t) => TRACK_LABELS[t.track]);
+  const empty = perTrack.filter((t) => t.rows.length === 0).map((t) => trackLabel(t.track));
   return (
     <section aria-labelledby="metrics-title" className="space-y-4">
       <div>
@@ -279,7 +286,7 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: TrackId[]
         rows.length === 0 ? null : (
           <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
             <table className="w-full min-w-[22rem] table-fixed text-sm" data-testid="metrics-table">
-              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{TRACK_LABELS[track]}</caption>
+              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
               <colgroup>
                 <col />
                 <col className="w-[5.5rem] sm:w-32" />

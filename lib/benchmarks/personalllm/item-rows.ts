@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ItemRowsDeclaration } from "../types";
 import { REWARD_ALIASES } from "./reward-models";
-import type { UserResult } from "./score-users";
-import type { SelectionResult } from "./selection-track";
+import type { SelectionResult, UserResult } from "./score-users";
 
 /**
  * The per-user rows of a PersonalLLM upload (ScoreResult.items), for the submission page and its downloads:

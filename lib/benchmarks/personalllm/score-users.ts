@@ -23,6 +23,9 @@ export interface UserResult {
   winVsGpt4o: boolean;
 }
 
+/** A user's result on the selection track: the figures of the candidate they chose (1-based). */
+export type SelectionResult = UserResult & { choice: number };
+
 export const meanZMetric = (alias: RewardAlias) => `mean_z_${alias}`;
 
 /** The persona-weighted sum of z-scores, left to right over the aliases in sorted order. */

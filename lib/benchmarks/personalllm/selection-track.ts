@@ -5,7 +5,7 @@ import { checkCoverage } from "./check-coverage";
 import { REWARD_ALIASES, type RewardAlias } from "./reward-models";
 import { personalLlmMetrics, type Located } from "./rewards-track";
 import { CANDIDATES, SelectionPrediction, type EvalUser, type PromptCandidates } from "./schemas";
-import { aggregateUsers, scoreUser, type UserResult } from "./score-users";
+import { aggregateUsers, scoreUser, type SelectionResult } from "./score-users";
 
 /**
  * Selection track (ours, deterministic): per user, pick one of the 8 candidate responses of the user's test
@@ -18,7 +18,7 @@ export interface SelectionInput {
   prompts: readonly PromptCandidates[];
 }
 
-export type SelectionResult = UserResult & { choice: number };
+export type { SelectionResult } from "./score-users";
 
 function promptIndex(input: SelectionInput): Map<string, PromptCandidates> {
   return new Map(input.prompts.map((p) => [p.prompt, p]));

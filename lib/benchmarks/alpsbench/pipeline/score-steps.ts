@@ -74,13 +74,32 @@ type Tx = Prisma.TransactionClient;
 const commitStep = (context: PipelineStepContext, plan: { next?: "score" | "judge"; jobOutput: Record<string, unknown> }, write: (tx: Tx) => Promise<void>) =>
   context.commit(write, plan.jobOutput, plan.next);
 
+/**
+ * The judge JUDGE_* configures, built once per configuration: its provider's concurrency limit then holds for the
+ * whole process (every job a worker runs at once), not per step.
+ */
+let envJudge: { key: string; judge: JudgeSetup | null } | null = null;
+function judgeFromEnv(): JudgeSetup | null {
+  const config = env();
+  const key = JSON.stringify([
+    config.JUDGE_BASE_URL,
+    config.JUDGE_MODEL,
+    config.JUDGE_API_KEY,
+    config.JUDGE_PROVIDER,
+    config.JUDGE_CONCURRENCY,
+    config.JUDGE_TIMEOUT_MS,
+  ]);
+  if (envJudge?.key !== key) envJudge = { key, judge: liveJudgeFromEnv(config, { maxRetries: 2 }) };
+  return envJudge.judge;
+}
+
 export async function alpsBenchScoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done"> {
   const submission = await db.submission.findUnique({ where: { id: submissionId }, select: SUBMISSION_FIELDS });
   // the platform read the row a moment ago; a deletion in between is a retry's business
   if (!submission) throw new Error(`submission ${submissionId} vanished during its step`);
   const scope = submissionScope(submission);
   const { options } = context;
-  const judgeSetup = options.judge === undefined ? liveJudgeFromEnv(env(), { maxRetries: 2 }) : options.judge;
+  const judgeSetup = options.judge === undefined ? judgeFromEnv() : options.judge;
   const step = await nextStep(db, submission, scope, judgeSetup);
   switch (step) {
     case "score":

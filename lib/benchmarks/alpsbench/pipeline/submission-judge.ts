@@ -42,7 +42,7 @@ import type { ScopeInstance } from "@/lib/pipeline/submission-instances";
  */
 
 /** A configured judge: lib/judge's LiveJudge, or a test double. */
-export type JudgeSetup = { provider: JudgeProvider; profileFor(promptTemplateVersion: string): JudgeProfile };
+export type { JudgeSetup } from "@/lib/judge/setup";
 
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);

@@ -1,0 +1,92 @@
+import { dataVersionOf, getTrack } from "@/lib/benchmarks";
+import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
+import { type Benchmark as BenchmarkModule, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
+import type { UploadBudget } from "@/lib/uploads/upload-budget";
+import type { NewSubmission, SubmissionRefusal, UploadValidation } from "./contracts";
+import { MAX_REPORTED_PROBLEMS } from "./limits";
+import { prepareModuleFile } from "./prepare-module-file";
+
+/** A stored BenchmarkVersion an upload goes to. */
+export type DataVersion = { id: string; slug: string };
+
+/** A validated file, waiting for the transaction that stores it. */
+export type PreparedFile = {
+  /** a pipeline benchmark's track id (AlpsBench's `task3/d300`), or a module's `<module>/<track>` (module-rows.ts) */
+  track: string;
+  split: NewSubmission["split"];
+  fileName: string;
+  /** the path inside the run (the file name for a single upload) */
+  path: string;
+  report: Omit<UploadValidation, "storedGzip">;
+  stored: Buffer;
+  sha256: string;
+  contentSha256: string;
+};
+
+type FileToPrepare = { track: string; split: NewSubmission["split"]; fileName: string; path: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget };
+
+/**
+ * What the upload path needs of a hosted benchmark, the same for either kind, so lib/submissions/create-submission.ts
+ * has one path: name the track, find the data version, validate a file; and, for a benchmark that takes runs, where
+ * a run's file belongs. A module's answers come from its declarations (row schema, tracks); a pipeline benchmark's
+ * from its hooks (`OwnPipeline`).
+ */
+export type UploadTarget = {
+  benchmark: HostedBenchmark;
+  /** the stored track id an upload's `task` (and split) names, or the refusal */
+  track(name: unknown, split: NewSubmission["split"]): { ok: true; id: string } | SubmissionRefusal;
+  /** the data version an upload's `benchmark` field names (none: the benchmark's default); null: not on this server */
+  dataVersion(db: Db, named: string | undefined): Promise<DataVersion | null>;
+  prepare(db: Db, version: DataVersion, file: FileToPrepare): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal>;
+  /** null: the benchmark takes one file per upload */
+  runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks"> | null;
+};
+
+export function uploadTargetOf(benchmark: HostedBenchmark): UploadTarget {
+  return isPipelineBenchmark(benchmark) ? pipelineTarget(benchmark) : moduleTarget(benchmark);
+}
+
+function pipelineTarget(benchmark: PipelineBenchmark): UploadTarget {
+  const { pipeline } = benchmark;
+  return {
+    benchmark,
+    track(name) {
+      const id = typeof name === "string" ? pipeline.parseTrack(name) : null;
+      return id === null ? { ok: false, code: "bad_request", message: `task: "${String(name)}" is not a track.` } : { ok: true, id };
+    },
+    dataVersion: (db, named) => db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(named ?? benchmark.id) }, select: { id: true, slug: true } }),
+    prepare: (db, version, file) => pipeline.prepareFile(db, version, file),
+    runs: pipeline,
+  };
+}
+
+function moduleTarget(module: BenchmarkModule): UploadTarget {
+  return {
+    benchmark: module,
+    track(name, split) {
+      const track = typeof name === "string" ? getTrack(module, name) : null;
+      if (!track) {
+        return {
+          ok: false,
+          code: "bad_request",
+          message: `task: "${String(name)}" is not a ${module.title} track; known: ${module.tracks.map((t) => t.id).join(", ")}.`,
+        };
+      }
+      if (split !== "full") return { ok: false, code: "bad_request", message: `split: ${module.title} has no splits; leave split out (or send "full").` };
+      return { ok: true, id: platformTrackId(module, track.id) };
+    },
+    dataVersion: (db) => ensureModuleRows(db, module),
+    async prepare(db, _version, file) {
+      const track = module.tracks.find((t) => platformTrackId(module, t.id) === file.track)!;
+      const config = env();
+      const limits = { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS };
+      const prepared = await prepareModuleFile(db, module, track, file, limits);
+      if (!prepared.ok) return prepared;
+      const { report, stored, sha256, contentSha256 } = prepared;
+      return { ok: true, file: { track: file.track, split: "full", fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256 } };
+    },
+    runs: null,
+  };
+}
