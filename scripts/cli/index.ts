@@ -9,6 +9,7 @@ import { register as registerRescore } from "./rescore";
 import { register as registerRole } from "./role";
 import { register as registerScore } from "./score";
 import { register as registerSubmit } from "./submit";
+import { register as registerSystemFacts } from "./system-facts";
 import { register as registerToken } from "./token";
 
 /** One line per command module; each module exports `register(program: Command): void`. */
@@ -20,6 +21,7 @@ export function registerCommands(program: Command): void {
   registerToken(program);
   registerRole(program);
   registerAdmin(program);
+  registerSystemFacts(program);
   registerSubmit(program);
   registerDeleteSubmission(program);
   registerRescore(program);
