@@ -3,6 +3,7 @@ import { register as registerAdmin } from "./admin";
 import { register as registerDeleteSubmission } from "./delete-submission";
 import { register as registerExportPredictions } from "./export-predictions";
 import { register as registerImport } from "./import";
+import { register as registerImportEee } from "./import-eee";
 import { BENCHMARKS } from "@/lib/benchmarks";
 import { register as registerReplayJudge } from "./replay-judge";
 import { register as registerRescore } from "./rescore";
@@ -15,6 +16,7 @@ import { register as registerToken } from "./token";
 /** One line per command module; each module exports `register(program: Command): void`. */
 export function registerCommands(program: Command): void {
   registerImport(program);
+  registerImportEee(program);
   registerExportPredictions(program);
   registerScore(program);
   registerReplayJudge(program);
