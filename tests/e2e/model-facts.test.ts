@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
@@ -11,6 +15,7 @@ import { launchChromium } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
+const realData = inject("realDataImported");
 const BENCHMARK = "facts-e2e";
 
 // name, facts; only "Facts Small Open" is open and under 20B
@@ -103,5 +108,32 @@ describe("model facts filters", () => {
     const bad = await fetch(`${baseUrl}/api/v1/leaderboards/task1?benchmark=${BENCHMARK}&params_max=lots&format=json`);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("params_max");
+  });
+});
+
+describe("Every Eval Ever download", () => {
+  test("format=eee of the real-data board: a zip whose every record validates against the vendored eval.schema.json", async () => {
+    const response = await fetch(`${baseUrl}/api/v1/snapshot?benchmark=alpsbench-v1&format=eee`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const schema = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../lib/eee/schema/eval.schema.json"), "utf8"));
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const records = Object.entries(files).filter(([name]) => name.startsWith("every_eval_ever/") && name.endsWith(".json"));
+    expect(records.length).toBeGreaterThan(0);
+    const types = new Set<string>();
+    for (const [name, bytes] of records) {
+      const record = JSON.parse(strFromU8(bytes)) as { source_metadata: { source_type: string } };
+      expect(validate(record), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      types.add(record.source_metadata.source_type);
+    }
+    expect(types.has("documentation")).toBe(true);
+    // with the real data imported, the re-scored runs are there too
+    if (realData) expect(types.has("evaluation_run")).toBe(true);
+    expect(Object.keys(files)).toContain("checksums.sha256");
+    // the view endpoint answers the same export
+    const view = await fetch(`${baseUrl}/api/v1/leaderboards/task1?format=eee`);
+    expect(view.status).toBe(200);
+    expect(view.headers.get("content-type")).toBe("application/zip");
   });
 });
