@@ -27,10 +27,19 @@ const board: Leaderboard = {
   split: "full",
   defaultSort: "score",
   columns: [{ id: "score", label: "Score", description: "", direction: "higher", decimals: 2, scale: "unit", kind: "deterministic" }],
-  rows: [row("small-open", true, 8, "Apache-2.0"), row("big-open", true, 70, "Apache-2.0"), row("small-closed", false, 7, "proprietary"), row("open-unknown", true, null, "MIT"), row("twenty", true, 20, "mit")],
+  rows: [
+    row("small-open", true, 8, "Apache-2.0"),
+    row("big-open", true, 70, "Apache-2.0"),
+    row("small-closed", false, 7, "proprietary"),
+    row("open-unknown", true, null, "MIT"),
+    row("twenty", true, 20, "mit"),
+  ],
   notes: [],
 };
-const names = (q: Record<string, string>) => applyTableQuery(board, readTableQuery(q)).rows.map((r) => r.systemName).sort();
+const names = (q: Record<string, string>) =>
+  applyTableQuery(board, readTableQuery(q))
+    .rows.map((r) => r.systemName)
+    .sort();
 
 describe("model-fact filters", () => {
   test("search operators: open:yes params:<20 keeps open models under 20B, and the rest of the text still searches names", () => {

@@ -5,7 +5,17 @@ import { ModelFacts } from "./facts";
 
 describe("model facts at upload", () => {
   test("given facts and run cost reach the system input; absent ones are not set", () => {
-    const parsed = parseUploadFields({ task: "task1", model: "M", params_b: "8", active_params_b: "1.5", license: "Apache-2.0", release_date: "2024-07-23", model_url: "https://hf.co/m", cost_usd: "12.5", tokens: "1200000" });
+    const parsed = parseUploadFields({
+      task: "task1",
+      model: "M",
+      params_b: "8",
+      active_params_b: "1.5",
+      license: "Apache-2.0",
+      release_date: "2024-07-23",
+      model_url: "https://hf.co/m",
+      cost_usd: "12.5",
+      tokens: "1200000",
+    });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const system = systemOf(parsed.fields);
@@ -31,7 +41,12 @@ describe("model facts at upload", () => {
   });
 
   test("the admin CLI's options become facts; active parameters cannot exceed the total", () => {
-    expect(factsOfOptions({ paramsB: "8", openWeights: true, license: "MIT", clear: ["release-date"] })).toEqual({ paramsB: 8, openWeights: true, license: "MIT", releaseDate: null });
+    expect(factsOfOptions({ paramsB: "8", openWeights: true, license: "MIT", clear: ["release-date"] })).toEqual({
+      paramsB: 8,
+      openWeights: true,
+      license: "MIT",
+      releaseDate: null,
+    });
     expect(() => factsOfOptions({ clear: ["colour"] })).toThrow(/--clear: unknown fact "colour"/);
     const parsed = ModelFacts.safeParse({ paramsB: 8, activeParamsB: 9 });
     expect(parsed.success).toBe(false);

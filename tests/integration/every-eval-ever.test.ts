@@ -35,7 +35,9 @@ function shown(row: LeaderboardRow) {
     tier: row.tier,
     sourceLabel: row.sourceLabel,
     sourceUrl: row.sourceUrl,
-    cells: Object.fromEntries(Object.entries(row.cells).map(([id, c]) => [id, { value: c.value, n: c.n, ciLow: c.ciLow, ciHigh: c.ciHigh, judgeProfile: c.judgeProfile }])),
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([id, c]) => [id, { value: c.value, n: c.n, ciLow: c.ciLow, ciHigh: c.ciHigh, judgeProfile: c.judgeProfile }]),
+    ),
   };
 }
 
