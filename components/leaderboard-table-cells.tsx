@@ -70,7 +70,16 @@ function detailsOf(row: LeaderboardRow): string[] {
     KIND_LABEL[row.kind],
     row.backbone && row.backbone !== row.systemName ? row.backbone : null,
     row.openWeights ? "open weights" : null,
+    paramsText(row.facts),
+    row.facts?.license ? `licence ${row.facts.license}` : null,
   ].filter((part): part is string => Boolean(part));
+}
+
+/** "8B params", "47B params (13B active)": a model's size as its row shows it, or null when unknown. */
+function paramsText(facts: LeaderboardRow["facts"]): string | null {
+  if (!facts || facts.paramsB === null) return null;
+  const active = facts.activeParamsB !== null && facts.activeParamsB !== facts.paramsB ? ` (${facts.activeParamsB}B active)` : "";
+  return `${facts.paramsB}B params${active}`;
 }
 
 /** The hover note of a system's name: its details, source and note. */

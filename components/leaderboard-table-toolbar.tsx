@@ -1,5 +1,6 @@
 "use client";
 
+import { ModelFactFilters } from "./model-fact-filters";
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { visibleColumns } from "@/lib/leaderboard/apply-table-query";
@@ -186,7 +187,15 @@ export function LeaderboardTableToolbar({
 }: ToolbarProps) {
   const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
   const filterCount =
-    query.kind.length + query.tier.length + query.org.length + (query.weights ? 1 : 0) + (query.runs === "all" ? 1 : 0) + (query.flagged === "1" ? 1 : 0);
+    query.kind.length +
+    query.tier.length +
+    query.org.length +
+    (query.weights ? 1 : 0) +
+    (query.runs === "all" ? 1 : 0) +
+    (query.flagged === "1" ? 1 : 0) +
+    (query.open === "1" ? 1 : 0) +
+    (query.params_max ? 1 : 0) +
+    query.license.length;
   const visible = new Set(visibleIds);
   // the columns shown without a `cols` parameter: every column with a value in the view
   const defaults = visibleColumns(board, { ...query, cols: [] }).map((c) => c.id);
@@ -277,6 +286,7 @@ export function LeaderboardTableToolbar({
                 <option value="closed">closed weights</option>
               </select>
             </label>
+            <ModelFactFilters query={query} setQuery={setQuery} />
             {organisations.length > 0 ? (
               <fieldset>
                 <legend className="mb-1 text-xs font-semibold text-fg-muted uppercase">Organisation</legend>

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/create-client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { parseFormat } from "@/lib/leaderboard/download-format";
 import { SnapshotFormat } from "@/lib/leaderboard/snapshot";
+import { eeeZipResponse } from "@/lib/eee/eee-response";
 import { benchmarkViewResponse } from "./benchmark-view-response";
 import { benchmarkOfDataVersion, getHostedBenchmark, ROOT_BENCHMARK } from "./index";
 import { moduleSnapshot, moduleSnapshotFiles } from "./module-snapshot";
@@ -41,6 +42,7 @@ export async function snapshotResponse(db: Db, search: URLSearchParams): Promise
   const format = parseFormat(SnapshotFormat, search);
   const unknown = unknownParamsIssue(search, ["format", "benchmark"]);
   if (!format.ok || unknown) return badRequest([...(format.ok ? [] : [format.issue]), ...(unknown ? [unknown] : [])]);
+  if (format.format === "eee") return eeeZipResponse(db, hosted.eee, { dataVersion: hosted.id, split: "full" }, hosted.title);
   const generatedAt = new Date();
   const snapshot = await moduleSnapshot(db, hosted, generatedAt);
   const name = `${hosted.id}-snapshot-${generatedAt.toISOString().slice(0, 10)}`;

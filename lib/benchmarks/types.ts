@@ -1,3 +1,4 @@
+import type { EeeBenchmarkHook } from "@/lib/eee/hook";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Command } from "commander";
 import type { z } from "zod";
@@ -234,6 +235,8 @@ export interface BenchmarkIdentity {
    * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
    * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
    */
+  /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
+  eee?: EeeBenchmarkHook;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
 }
 

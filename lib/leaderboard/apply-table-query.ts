@@ -1,3 +1,4 @@
+import { matchesFactFilter, parseSearchOperators, type FactFilter } from "@/lib/model-facts/filter";
 import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
@@ -45,7 +46,13 @@ export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean 
   if (query.weights === "open" && row.openWeights !== true) return false;
   if (query.weights === "closed" && row.openWeights !== false) return false;
   if (query.org.length > 0 && (row.organisation === null || !query.org.includes(row.organisation))) return false;
-  const needle = query.q?.trim().toLowerCase();
+  // model facts: the URL's filters, then the search box's operators (`open:yes params:<20`)
+  const urlFacts: FactFilter = { open: query.open === "1", licenses: query.license };
+  if (query.params_max !== undefined) urlFacts.paramsMax = Number(query.params_max);
+  if (!matchesFactFilter(row, urlFacts)) return false;
+  const search = parseSearchOperators(query.q);
+  if (!matchesFactFilter(row, search.filter)) return false;
+  const needle = search.text.trim().toLowerCase();
   if (needle) {
     const haystack = [row.systemName, row.organisation, row.backbone].filter(Boolean).join("\n").toLowerCase();
     if (!haystack.includes(needle)) return false;

@@ -8,8 +8,9 @@ import { parseTableQuery, TABLE_QUERY_PARAMS, type TableQuery } from "./table-st
  */
 
 /** `format` of the download endpoints (not part of the view: the same view downloads in either format). */
-export const DownloadFormat = z.enum(["json", "csv"]).default("json").meta({
-  description: "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page).",
+export const DownloadFormat = z.enum(["json", "csv", "eee"]).default("json").meta({
+  description:
+    "`json` (default) or `csv`: the rows exactly as the page shows them with the same parameters (all matching rows, not only the first page). `eee`: every public row of the benchmark as Every Eval Ever records and Hugging Face `.eval_results` YAML, in a zip (docs/every-eval-ever.md).",
 });
 
 /**

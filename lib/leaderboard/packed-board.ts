@@ -60,6 +60,10 @@ export interface PackedRow {
   bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
   /** 1: scored on synthetic data (LeaderboardRow.syntheticData) */
   sy?: 1;
+  /** the model's facts (LeaderboardRow.facts): filters and the facts columns run in the browser */
+  mf?: NonNullable<LeaderboardRow["facts"]>;
+  /** the run's reported cost and tokens (LeaderboardRow.runCost), for the quality-versus-cost chart */
+  rc?: NonNullable<LeaderboardRow["runCost"]>;
 }
 
 export interface PackedLeaderboard {
@@ -204,6 +208,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
       sy: row.syntheticData === true ? 1 : null,
+      mf: row.facts ?? null,
+      rc: row.runCost ?? null,
     };
     const kept = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)) as Partial<PackedRow>;
     return {
@@ -284,6 +290,8 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
       ...(row.sy === 1 ? { syntheticData: true } : {}),
+      ...(row.mf ? { facts: row.mf } : {}),
+      ...(row.rc ? { runCost: row.rc } : {}),
       cells,
     };
   });

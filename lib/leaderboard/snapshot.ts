@@ -7,10 +7,10 @@ import type { Leaderboard, LeaderboardColumn } from "./types";
 /** Bumped when the snapshot's shape changes (fields renamed or removed), not when figures change. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
-export const SnapshotFormat = z
-  .enum(["json", "zip"])
-  .default("json")
-  .meta({ description: "`json` (default): one file with every view; `zip`: one CSV per view plus `manifest.json`." });
+export const SnapshotFormat = z.enum(["json", "zip", "eee"]).default("json").meta({
+  description:
+    "`json` (default): one file with every view; `zip`: one CSV per view plus `manifest.json`; `eee`: Every Eval Ever records and Hugging Face `.eval_results` YAML of every public row, zipped (docs/every-eval-ever.md).",
+});
 
 export interface SnapshotMeta {
   schemaVersion: number;

@@ -13,7 +13,7 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   version: "Score version of re-scored rows (e.g. `det-1.0.0`); default the latest of each run. Reported rows always show.",
   sort: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric.",
   dir: "`asc` or `desc`. Default: best first for metrics, A to Z for `system`. Missing values always sort last.",
-  q: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive).",
+  q: "Search: keeps rows whose system name, organisation or backbone contains this text (case-insensitive). Operators on model facts: `open:yes`, `open:no`, `params:<20` (also `<=`, `>`, `>=`, `=`), `license:apache-2.0`.",
   kind: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline`, `baseline` (the server's reference rows) (comma-separated, any of).",
   tier: "Filter by result tier (comma-separated, any of): `reported` (the authors' figures), `rescored` (scored here from the authors' released outputs or the server's baselines), `submitted` (uploaded, scored here, unreviewed), `verified` (an upload a maintainer checked). Every row carries its `tier`.",
   runs: "`best` (default): one row per system and tier, its best public run on the view's headline metric; `all`: every public run of a single-track view.",
@@ -26,6 +26,9 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   pin: "Row ids to pin on top whatever the sort (shown even when a filter would hide them).",
   density: "`compact` (default: one line per row) or `comfortable` (organisation, kind and source under each name). Display only.",
   all: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row.",
+  open: "`1` keeps models with open weights only (systems whose weights are unknown are dropped).",
+  params_max: "Keeps models with at most this many billion total parameters (e.g. `20`); models with no known count are dropped.",
+  license: "Keeps models under these licences (SPDX-like ids such as `MIT`, `Apache-2.0`, `proprietary`; comma-separated, any of; case-insensitive).",
 };
 
 /** One parameter as a zod schema (what it accepts, its default), for the JSON-schema export of queryParamDocs. */

@@ -50,6 +50,12 @@ export interface TableQuery {
   pin: string[];
   density: "compact" | "comfortable";
   all: "0" | "1";
+  /** "1": open-weights models only (lib/model-facts/filter.ts) */
+  open: "0" | "1";
+  /** total parameters at most this many billions */
+  params_max?: string;
+  /** licence ids (SPDX-like, case-insensitive) */
+  license: string[];
 }
 
 /** The table query's parameters, in URL order (serializeTableQuery). */
@@ -71,6 +77,9 @@ export const TABLE_QUERY_PARAMS = {
   pin: { type: "list", pattern: ID, message: "a row id" },
   density: { type: "enum", values: ["compact", "comfortable"], default: "compact" },
   all: { type: "enum", values: FLAG, default: "0" },
+  open: { type: "enum", values: FLAG, default: "0" },
+  params_max: { type: "text", pattern: /^\d{1,6}(\.\d{1,3})?$/, message: "a number of billions of parameters, e.g. 20 or 7.5" },
+  license: { type: "list", pattern: /^[A-Za-z0-9][A-Za-z0-9.+-]{0,63}$/, message: "a licence id such as MIT, Apache-2.0 or proprietary" },
 } as const satisfies { [K in keyof TableQuery]-?: QueryParam };
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;

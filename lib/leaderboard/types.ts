@@ -147,6 +147,19 @@ export const LeaderboardRow = z.object({
    * the runs scored on the real data.
    */
   syntheticData: z.boolean().optional(),
+  /** the model's facts (lib/model-facts): parameters in billions, licence id, release date, model card; null: none known */
+  facts: z
+    .object({
+      paramsB: z.number().nullable(),
+      activeParamsB: z.number().nullable(),
+      license: z.string().nullable(),
+      releaseDate: z.string().nullable(),
+      modelUrl: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** what the run cost (US dollars) and the tokens it used, as its submitter reported them; absent when not reported */
+  runCost: z.object({ usd: z.number().nullable(), tokens: z.number().nullable() }).nullable().optional(),
   cells: z.record(z.string(), MetricCell),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRow>;

@@ -1,3 +1,4 @@
+import type { ModelFacts } from "@/lib/model-facts/facts";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
 /**
@@ -82,6 +83,10 @@ export type SubmissionSystemInput = {
   codeUrl?: string | null;
   openWeights?: boolean | null;
   description?: string | null;
+  /** model facts given at upload (lib/model-facts): only the ones given are stored */
+  facts?: Omit<ModelFacts, "openWeights" | "paperUrl" | "codeUrl">;
+  /** what this upload's run cost and the tokens it used, as the submitter reports them (stored on each submission) */
+  runCost?: { usd: number | null; tokens: number | null };
 };
 
 export type NewSubmission = {

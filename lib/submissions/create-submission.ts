@@ -9,6 +9,7 @@ import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
 import { drain } from "./drain";
 import { systemNameProblem } from "./system-name-check";
+import { factColumns } from "@/lib/model-facts/facts";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
 import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-target";
@@ -226,6 +227,7 @@ async function commitFiles(
         codeUrl: input.system.codeUrl ?? null,
         openWeights: input.system.openWeights ?? null,
         description: input.system.description ?? null,
+        ...factColumns(input.system.facts ?? {}),
       };
       // an admin verified the organisation the system had; another one is a new claim (organisation-label.ts)
       const before = await tx.system.findUnique({ where: { slug }, select: { organisation: true } });
@@ -263,6 +265,8 @@ async function commitFiles(
             idempotencyKey: index === 0 ? (input.idempotencyKey ?? null) : null,
             scorerVersion: scoreVersion,
             validationReport: file.report as unknown as Prisma.InputJsonValue,
+            costUsd: input.system.runCost?.usd ?? null,
+            tokens: input.system.runCost?.tokens ?? null,
             progressTotal: file.report.coverage.expected,
           },
           select: { id: true, status: true },

@@ -8,6 +8,7 @@ import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } f
 import { alpsBenchInputsResponse } from "./http/inputs-response";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
+import { alpsBenchEee } from "./eee/hook";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -30,6 +31,7 @@ export const alpsBench: PipelineBenchmark = {
     note: "Reported figures are transcribed from the paper and the official leaderboard and link to their source.",
   },
   home: "/",
+  eee: alpsBenchEee,
   // loaded when asked: the CLI's starter run reads the database's inputs
   async starterRun(db, options) {
     const { alpsBenchStarterFiles } = await import("./starter/files");

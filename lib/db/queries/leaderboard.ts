@@ -1,3 +1,4 @@
+import { FACTS_SELECT, rowFacts } from "@/lib/model-facts/facts";
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
@@ -34,7 +35,9 @@ const SUBMISSION_SELECT = {
   contaminationFlagged: true,
   testFigureNoise: true,
   owner: { select: { name: true } },
-  system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true, openWeights: true } },
+  system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true, openWeights: true, ...FACTS_SELECT } },
+  costUsd: true,
+  tokens: true,
 } as const;
 
 const SCORE_SELECT = {
@@ -140,6 +143,11 @@ function contaminationOf(submission: { contamination: unknown; contaminationFlag
   return { ...parsed.data, flagged: submission.contaminationFlagged };
 }
 
+function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
+  if (submission.costUsd === null && submission.tokens === null) return null;
+  return { usd: submission.costUsd, tokens: submission.tokens === null ? null : Number(submission.tokens) };
+}
+
 const shareOf = (c: ContaminationFigures) => Math.max(c.publicShare, c.submissionShare);
 
 function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
@@ -161,6 +169,8 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     contamination: contaminationOf(submission),
+    facts: rowFacts(submission.system),
+    runCost: runCostOf(submission),
     cells: {},
   };
 }

@@ -1,5 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { NextResponse } from "next/server";
+import { eeeZipResponse } from "@/lib/eee/eee-response";
+import { alpsBenchEee } from "../eee/hook";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/db/queries/view";
 import { parseViewParams } from "@/lib/leaderboard/download-format";
@@ -18,6 +20,10 @@ export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async 
   const parsed = parseViewParams(SnapshotFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;
+  if (format === "eee") {
+    const eeeScope = { dataVersion: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
+    return eeeZipResponse(db, alpsBenchEee, eeeScope, "AlpsBench");
+  }
   const scope = scopeOf(query);
   // One view after the other: an export is not worth holding a connection per view while pages are served.
   const boards = [];

@@ -1,4 +1,6 @@
 import { NextResponse } from "next/server";
+import { eeeZipResponse } from "@/lib/eee/eee-response";
+import { alpsBenchEee } from "../eee/hook";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/db/queries/view";
 import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
@@ -23,6 +25,10 @@ export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, vie
   const parsed = parseViewParams(DownloadFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;
+  if (format === "eee") {
+    const scope = { dataVersion: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
+    return eeeZipResponse(db, alpsBenchEee, scope, "AlpsBench");
+  }
   const board = await getView(db, view, scopeOf(query));
   const table = applyTableQuery(board, query);
   const columnsIssue = unknownColumnsIssue(board, table);

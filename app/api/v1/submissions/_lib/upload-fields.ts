@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
 
@@ -53,6 +54,8 @@ const FieldsObject = z.strictObject(
     paper_url: httpUrl,
     code_url: httpUrl,
     open_weights: BooleanText.optional(),
+    // model facts and run cost (lib/model-facts/upload-fields.ts): optional, validated
+    ...MODEL_FACT_FIELDS,
     visibility: z.enum(["public", "private"], { error: "must be public or private" }).default("public"),
     /** raw-body uploads only: the file name to record (multipart takes the file part's name) */
     filename: z
@@ -155,6 +158,7 @@ export function systemOf(fields: RunFields): NewSubmission["system"] {
     codeUrl: fields.code_url ?? null,
     openWeights: fields.open_weights ?? null,
     description: fields.description ?? null,
+    ...factsOfUpload(fields),
   };
 }
 

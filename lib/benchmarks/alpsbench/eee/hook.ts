@@ -1,0 +1,48 @@
+import type { EeeBenchmarkHook } from "@/lib/eee/hook";
+import { getView } from "@/lib/db/queries/view";
+import { metricDef } from "@/lib/leaderboard/metrics";
+import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/pipeline/seed-reported";
+import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/tracks";
+
+/**
+ * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks
+ * of their own), each column a metric of that track, so an exported figure names its track and metric and the
+ * importer writes it back to the same score.
+ */
+export const alpsBenchEee: EeeBenchmarkHook = {
+  datasetName: "AlpsBench",
+  datasetUrls: ["https://github.com/MissHsiaoo/Alps_Bench"],
+  publisher: { name: "AlpsBench Leaderboard", url: "https://github.com/MissHsiaoo/Alps_Bench" },
+  authors: { name: "AlpsBench authors (Xiao et al., 2026)", url: "https://github.com/MissHsiaoo/Alps_Bench" },
+  scorerVersion: SCORER_VERSION,
+  reportedScoreVersion: REPORTED_SCORE_VERSION,
+  async boards(db, scope) {
+    const boards = [];
+    // one after the other, as the snapshot does: an export is not worth a connection per track
+    for (const track of TRACK_IDS) {
+      const board = await getView(
+        db,
+        { id: track.replace("/", "-"), title: TRACK_LABELS[track], kind: "track", track },
+        {
+          benchmark: scope.dataVersion,
+          split: scope.split,
+          ...(scope.scoreVersion ? { scoreVersion: scope.scoreVersion } : {}),
+        },
+      );
+      boards.push({ track, trackTitle: TRACK_LABELS[track], board });
+    }
+    return boards;
+  },
+  async ensureDataVersion(db, dataVersion) {
+    await seedTracks(db);
+    if (dataVersion === "alpsbench-v1") return ensureRealBenchmark(db);
+    const found = await db.benchmarkVersion.findUnique({ where: { slug: dataVersion }, select: { id: true } });
+    if (!found) throw new Error(`no data version "${dataVersion}" on this server`);
+    return found;
+  },
+  metricKind(track, metric) {
+    if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
+    return metricDef(track as TrackId, metric)?.kind ?? null;
+  },
+};

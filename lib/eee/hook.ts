@@ -1,0 +1,36 @@
+import type { Db } from "@/lib/db/create-client";
+import type { Leaderboard } from "@/lib/leaderboard/types";
+
+/**
+ * What a benchmark tells the Every Eval Ever export and import (its registry hook `eee`, lib/benchmarks/types.ts):
+ * the dataset as the format names it, who publishes the board and who wrote the benchmark, and its boards one per
+ * track (each board's columns are that track's metrics). The format code in lib/eee knows no benchmark.
+ */
+export interface EeeBenchmarkHook {
+  datasetName: string;
+  datasetUrls: [string, ...string[]];
+  /** a Hugging Face dataset id for `.eval_results` (`dataset.id`); absent: the dataset name */
+  hfDatasetId?: string;
+  /** who runs this leaderboard: the source of rows it scored itself */
+  publisher: { name: string; url: string };
+  /** the benchmark's authors: the source of the figures they reported */
+  authors: { name: string; url: string };
+  /** the scorer's version (eval_library.version) */
+  scorerVersion: string;
+  /** every track's board of a data version and split, public rows only */
+  boards(db: Db, scope: { dataVersion: string; split: "all" | "full" | "dev" | "validation" | "test"; scoreVersion?: string }): Promise<EeeBoard[]>;
+  /** makes sure the data version an import writes to exists (its tracks and version row), returning its id */
+  ensureDataVersion(db: Db, dataVersion: string): Promise<{ id: string }>;
+  /** the metric a result names, for files written elsewhere (without this site's track/metric details); null: unknown */
+  metricOf?(evaluationName: string): { track: string; metric: string } | null;
+  /** is (track, metric) one of the benchmark's, and which kind */
+  metricKind(track: string, metric: string): "deterministic" | "judge" | null;
+  /** the score version reported figures are stored under */
+  reportedScoreVersion: string;
+}
+
+export interface EeeBoard {
+  track: string;
+  trackTitle: string;
+  board: Leaderboard;
+}

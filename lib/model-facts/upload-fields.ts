@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { License, MAX_PARAMS_B, NumberText, ParamsB, ReleaseDate, type ModelFacts } from "./facts";
+
+/**
+ * The upload form's model-fact and run-cost fields (strings, as forms send them), merged into the upload's field
+ * schema (app/api/v1/submissions/_lib/upload-fields.ts) so a bad value is refused 400 with its field named.
+ */
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(500, "at most 500 characters");
+const paramsText = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, `must be a number of billions, e.g. 8 or 0.5 (at most ${MAX_PARAMS_B})`)
+  .transform(Number)
+  .pipe(ParamsB);
+
+export const MODEL_FACT_FIELDS = {
+  /** total parameters, billions */
+  params_b: paramsText.optional(),
+  /** active parameters per token (mixture-of-experts), billions */
+  active_params_b: paramsText.optional(),
+  license: License.optional(),
+  release_date: ReleaseDate.optional(),
+  model_url: httpUrl.optional(),
+  /** what the run cost, US dollars */
+  cost_usd: NumberText.pipe(z.number().max(10_000_000, "at most 10000000 (US dollars)")).optional(),
+  /** tokens the run used (prompt and completion) */
+  tokens: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, "must be a whole number of tokens")
+    .transform(Number)
+    .optional(),
+};
+
+type FactFields = { [K in keyof typeof MODEL_FACT_FIELDS]?: z.infer<(typeof MODEL_FACT_FIELDS)[K]> };
+
+/** The facts and run cost of parsed fields; keys only for what was given (so a system's earlier facts stay). */
+export function factsOfUpload(fields: FactFields): {
+  facts?: Omit<ModelFacts, "openWeights" | "paperUrl" | "codeUrl">;
+  runCost?: { usd: number | null; tokens: number | null };
+} {
+  const facts: Omit<ModelFacts, "openWeights" | "paperUrl" | "codeUrl"> = {};
+  if (fields.params_b !== undefined) facts.paramsB = fields.params_b;
+  if (fields.active_params_b !== undefined) facts.activeParamsB = fields.active_params_b;
+  if (fields.license !== undefined) facts.license = fields.license;
+  if (fields.release_date !== undefined) facts.releaseDate = fields.release_date;
+  if (fields.model_url !== undefined) facts.modelUrl = fields.model_url;
+  const out: ReturnType<typeof factsOfUpload> = {};
+  if (Object.keys(facts).length > 0) out.facts = facts;
+  if (fields.cost_usd !== undefined || fields.tokens !== undefined) out.runCost = { usd: fields.cost_usd ?? null, tokens: fields.tokens ?? null };
+  return out;
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { afterAll, describe, expect, inject, test } from "vitest";
+import { alpsBenchEee } from "@/lib/benchmarks/alpsbench/eee/hook";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { aggregatesOf } from "@/lib/eee/export-aggregate";
+import { eeeZipFiles, sha256Hex } from "@/lib/eee/export-zip";
+import { importAggregate } from "@/lib/eee/import-aggregate";
+import type { EeeBoard } from "@/lib/eee/hook";
+import type { LeaderboardRow } from "@/lib/leaderboard/types";
+import { parse } from "yaml";
+import { createTestDatabase } from "../test-database";
+
+/**
+ * Every Eval Ever out and in (issue 23 item 3): the export of the real-data board (alpsbench-v1, full: the
+ * published figures) validates against the vendored JSON Schema subset, and a record imported into a fresh database
+ * gives the same reported row.
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+afterAll(() => db.$disconnect());
+
+const schemaDir = path.resolve(import.meta.dirname, "../../lib/eee/schema");
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateAggregate = ajv.compile(JSON.parse(readFileSync(path.join(schemaDir, "eval.schema.json"), "utf8")));
+const scope = { dataVersion: "alpsbench-v1", split: "full" } as const;
+
+/** A row as the board shows it, for comparing a row before export and after import. */
+function shown(row: LeaderboardRow) {
+  return {
+    systemSlug: row.systemSlug,
+    systemName: row.systemName,
+    organisation: row.organisation,
+    kind: row.kind,
+    tier: row.tier,
+    sourceLabel: row.sourceLabel,
+    sourceUrl: row.sourceUrl,
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([id, c]) => [id, { value: c.value, n: c.n, ciLow: c.ciLow, ciHigh: c.ciHigh, judgeProfile: c.judgeProfile }]),
+    ),
+  };
+}
+
+function rowsOf(boards: readonly EeeBoard[], rowId: string) {
+  return boards.flatMap((b) => b.board.rows.filter((r) => r.rowId === rowId).map((r) => ({ track: b.track, row: shown(r) })));
+}
+
+describe("Every Eval Ever export", () => {
+  test("every record of the real-data board validates against eval.schema.json; the zip's sha256 list matches its files", async () => {
+    const boards = await alpsBenchEee.boards(db, scope);
+    const records = aggregatesOf(alpsBenchEee, boards, new Date("2026-11-26T00:00:00Z"));
+    expect(records.length).toBeGreaterThanOrEqual(18);
+    for (const { path: file, record } of records) {
+      const valid = validateAggregate(record);
+      expect(valid, `${file}: ${JSON.stringify(validateAggregate.errors)}`).toBe(true);
+      expect(record.evaluation_results.length).toBeGreaterThan(0);
+      expect(record.source_metadata.source_type).toBe("documentation");
+    }
+    // a judge metric says so, with its judge
+    const judged = records.flatMap((r) => r.record.evaluation_results).find((r) => r.metric_config.llm_scoring);
+    expect(judged?.metric_config.llm_scoring?.judges[0]?.model_info.name).toBeTruthy();
+
+    const files = eeeZipFiles(alpsBenchEee, boards, { retrievedAt: new Date("2026-11-26T00:00:00Z"), siteUrl: "https://example.org" });
+    const listed = files["checksums.sha256"]!.trimEnd().split("\n");
+    expect(listed).toHaveLength(Object.keys(files).length - 1);
+    for (const line of listed) {
+      const [hash, name] = line.split("  ");
+      expect(sha256Hex(files[name!]!), name).toBe(hash);
+    }
+    const yamlName = Object.keys(files).find((f) => f.startsWith("hf_eval_results/") && f.includes("/.eval_results/"))!;
+    const entries = parse(files[yamlName]!) as { dataset: { id: string; task_id: string }; value: number; date: string; source: { url: string } }[];
+    expect(entries[0]).toMatchObject({ dataset: { id: "AlpsBench" }, source: { url: "https://example.org" } });
+    expect(entries[0]!.dataset.task_id).toMatch(/^task\d/);
+    expect(entries[0]!.date).toBe("2026-11-26");
+  });
+
+  test("an exported record imported into a fresh database gives the same reported row", async () => {
+    const boards = await alpsBenchEee.boards(db, scope);
+    const records = aggregatesOf(alpsBenchEee, boards, new Date());
+    // a record with a judge figure and an interval, if any, else the largest
+    const pick = [...records].sort((a, b) => b.record.evaluation_results.length - a.record.evaluation_results.length)[0]!;
+    const rowId = pick.record.source_metadata.additional_details!.row_id!;
+    const before = rowsOf(boards, rowId);
+    expect(before.length).toBeGreaterThan(0);
+
+    const fresh = await createTestDatabase("eee-import");
+    const freshDb = createPrismaClient(fresh.url);
+    try {
+      // through JSON text, as a file carries it
+      const imported = await importAggregate(freshDb, alpsBenchEee, "alpsbench-v1", pick.path, JSON.parse(JSON.stringify(pick.record)));
+      expect(imported.ok, JSON.stringify(imported)).toBe(true);
+      if (!imported.ok) return;
+      const submission = await freshDb.submission.findUniqueOrThrow({ where: { id: imported.submissionId } });
+      expect(submission).toMatchObject({ source: "reported", evaluatorRelationship: "third_party", sourceType: "documentation" });
+      const after = rowsOf(await alpsBenchEee.boards(freshDb, scope), imported.submissionId);
+      expect(after).toEqual(before);
+      // importing it again changes nothing
+      expect((await importAggregate(freshDb, alpsBenchEee, "alpsbench-v1", pick.path, pick.record)).ok).toBe(true);
+      expect(await freshDb.submission.count()).toBe(1);
+    } finally {
+      await freshDb.$disconnect();
+      await fresh.dispose();
+    }
+  });
+
+  test("a bad record is refused with its file and field named, and nothing is written", async () => {
+    const boards = await alpsBenchEee.boards(db, scope);
+    const { record } = aggregatesOf(alpsBenchEee, boards, new Date())[0]!;
+    const bad = { ...record, source_metadata: { ...record.source_metadata, evaluator_relationship: "friend" } };
+    const result = await importAggregate(db, alpsBenchEee, "alpsbench-v1", "bad.json", bad);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems[0]).toMatchObject({ file: "bad.json", field: "source_metadata.evaluator_relationship" });
+    const unknownMetric = {
+      ...record,
+      evaluation_results: [{ ...record.evaluation_results[0]!, metric_config: { lower_is_better: false, additional_details: { track: "task1", metric: "nope" } } }],
+    };
+    const second = await importAggregate(db, alpsBenchEee, "alpsbench-v1", "odd.json", unknownMetric);
+    expect(second.ok).toBe(false);
+    if (!second.ok) expect(second.problems[0]).toMatchObject({ file: "odd.json", field: "evaluation_results.0" });
+  });
+});
