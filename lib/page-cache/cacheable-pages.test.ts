@@ -5,7 +5,18 @@ const request = (pathname: string, search = "", headers: Record<string, string> 
 
 describe("which requests the anonymous page cache answers", () => {
   test("every benchmark's boards, system pages, comparisons and the static pages", () => {
-    for (const path of ["/", "/tasks/task1", "/benchmarks/personalllm", "/benchmarks/personalllm/logged", "/systems/gpt-5-2", "/compare", "/about", "/api-docs"]) {
+    for (const path of [
+      "/",
+      "/tasks/task1",
+      "/benchmarks/personalllm",
+      "/benchmarks/personalllm/logged",
+      "/systems/gpt-5-2",
+      "/compare",
+      "/about",
+      "/api-docs",
+      "/releases",
+      "/releases/abc123",
+    ]) {
       expect(isCacheable(request(path)), path).toBe(true);
     }
     expect(isCacheable(request("/compare", "?a=x&b=y"))).toBe(true);

@@ -8,7 +8,8 @@
  * - `/benchmarks/<id>` and `/benchmarks/<id>/<view>`: every module benchmark's views (the module's own tables
  *   bump the version too: 20261126160000_module_tables_bump_leaderboard_version);
  * - `/systems/<slug>`: anonymously only public, unhidden submissions and their scores;
- * - `/compare`, `/about`, `/api-docs`: scores, instance counts, or no data at all.
+ * - `/compare`, `/about`, `/api-docs`: scores, instance counts, or no data at all;
+ * - `/releases` and `/releases/<id>`: stored snapshots (a new release bumps the version).
  *
  * Not listed, and why:
  * - `/queue`, `/runs/<id>`, `/submissions/<id>`: they show scoring progress, which changes without a version
@@ -20,7 +21,8 @@ const CACHEABLE_PAGES: RegExp[] = [
   /^\/tasks\/[a-z0-9_-]+$/,
   /^\/benchmarks\/[a-z0-9_-]+(?:\/[a-z0-9_-]+)?$/,
   /^\/systems\/[A-Za-z0-9._~-]+$/,
-  /^\/(?:compare|about|api-docs)$/,
+  /^\/(?:compare|about|api-docs|releases)$/,
+  /^\/releases\/[A-Za-z0-9_-]+$/,
 ];
 
 export function isCacheablePage(pathname: string): boolean {

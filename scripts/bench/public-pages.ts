@@ -19,7 +19,9 @@ export async function publicPages(db: Db): Promise<string[]> {
   });
   if (systems[0]) pages.push(`/systems/${systems[0].slug}`);
   if (systems.length === 2) pages.push(`/compare?a=${systems[0]!.slug}&b=${systems[1]!.slug}`);
-  pages.push("/about", "/api-docs", "/queue");
+  pages.push("/about", "/api-docs", "/releases", "/queue");
+  const release = await db.release.findFirst({ orderBy: { cutAt: "desc" }, select: { id: true } });
+  if (release) pages.push(`/releases/${release.id}`);
   const submission = await db.submission.findFirst({ where: { ...shown, source: { not: "reported" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
   if (submission) pages.push(`/submissions/${submission.id}`);
   return pages;

@@ -17,6 +17,7 @@ const BUMPS = [
   "JudgeProfile",
   "Score",
   "SplitScore",
+  "Release",
   "Submission",
   "System",
   "User",
