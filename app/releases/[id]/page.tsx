@@ -22,7 +22,13 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
  * /releases/<id>[?view=<view>]: a release's stored snapshot, read-only, one view at a time: the figures as they
  * were when it was cut, whatever the live board shows now.
  */
-export default async function ReleasePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReleasePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const release = await load((await params).id);
   if (!release) notFound();
   const requested = (await searchParams).view;
@@ -40,7 +46,10 @@ export default async function ReleasePage({ params, searchParams }: { params: Pr
         title={`${release.benchmark} · ${release.cutAt.toISOString().slice(0, 10)}`}
         description={`Last updated ${release.cutAt.toISOString().slice(0, 16).replace("T", " ")} UTC · scorer ${release.scorerVersion} · data ${release.dataVersion.slice(0, 12)} · cut ${release.trigger}${release.note ? ` · ${release.note}` : ""}. A stored snapshot: later submissions do not change it.`}
         actions={
-          <a href={`/api/v1/releases/${release.id}`} className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
+          <a
+            href={`/api/v1/releases/${release.id}`}
+            className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover"
+          >
             Download this release (JSON)
           </a>
         }
