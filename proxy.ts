@@ -5,7 +5,7 @@ import { clientAddress, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, too
 
 /**
  * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After),
- * a fresh CSP nonce per page response, and the anonymous page cache of the leaderboard pages
+ * a fresh CSP nonce per page response, and the anonymous page cache of the public pages
  * (lib/page-cache/anonymous-page-cache.ts). Static security headers for all responses are in next.config.ts.
  */
 export async function proxy(request: NextRequest) {
@@ -23,7 +23,8 @@ export async function proxy(request: NextRequest) {
   const nonce = fillNonceOf(request.headers) ?? Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const cacheRequest = { method: request.method, pathname, search: request.nextUrl.search, headers: request.headers };
-  if (process.env.NODE_ENV === "production" && isCacheable(cacheRequest)) {
+  // ALPSBENCH_PAGE_CACHE=off renders every page (scripts/bench/pages.ts measures the pages with and without it)
+  if (process.env.NODE_ENV === "production" && process.env.ALPSBENCH_PAGE_CACHE !== "off" && isCacheable(cacheRequest)) {
     const page = await cachedPage(cacheRequest, nonce);
     if (page) {
       page.headers.set("content-security-policy", policy);

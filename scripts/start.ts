@@ -19,6 +19,7 @@ import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/impor
 import { BENCHMARKS } from "../lib/benchmarks";
 import { trackReadiness } from "../lib/benchmarks/track-readiness";
 import { importRealData } from "../lib/pipeline/import-real-data";
+import { cutChangedReleases } from "../lib/releases/cut-release";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
 
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
       log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
     }
     for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
+    // a release of every benchmark whose data or scorer version changed since its last one (docs/releases.md)
+    for (const cut of await cutChangedReleases(db)) log(`release: ${cut.benchmark} /releases/${cut.id} (${cut.reason})`);
     // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
     for (const benchmark of BENCHMARKS) {
       const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
+import { isCacheablePage } from "./cacheable-pages";
 import { readLeaderboardVersion } from "./read-leaderboard-version";
 
 /**
- * A whole-page cache for anonymous visitors of the leaderboard pages, used by proxy.ts.
+ * A whole-page cache for anonymous visitors of the public pages (which ones: ./cacheable-pages.ts), used by
+ * proxy.ts, for every benchmark alike.
  *
  * Why: rendering a leaderboard page costs ~80 ms of CPU (measured by scripts/bench/pages.ts with 1,000 systems),
  * so 16 concurrent visitors queued for over a second. Every anonymous visitor gets the same HTML for the same URL
@@ -21,8 +23,6 @@ import { readLeaderboardVersion } from "./read-leaderboard-version";
  * process.
  */
 
-/** Paths whose anonymous HTML is the same for everybody: the overview and the task/track pages. */
-const CACHEABLE_PATH = /^\/(?:tasks\/[a-z0-9_-]+)?$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=/;
 /** headers of Next's client-side navigations and server actions: those are RSC payloads, not pages */
 const NAVIGATION_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"];
@@ -56,7 +56,7 @@ const filling = new Map<string, Promise<CachedPage | null>>();
 export type PageCacheRequest = { method: string; pathname: string; search: string; headers: Headers };
 
 export function isCacheable(request: PageCacheRequest): boolean {
-  if (request.method !== "GET" || !CACHEABLE_PATH.test(request.pathname)) return false;
+  if (request.method !== "GET" || !isCacheablePage(request.pathname)) return false;
   if (request.search.includes("_rsc=")) return false;
   if (NAVIGATION_HEADERS.some((name) => request.headers.has(name))) return false;
   if (SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return false;

@@ -2,6 +2,8 @@
 /**
  * Page latency and throughput with a large leaderboard (1,000 systems, 10,000 submissions):
  *   npx tsx scripts/bench/pages.ts [--systems 1000] [--submissions 10000] [--duration 10] [--connections 16]
+ * or on the real data (../shared/data: AlpsBench imported and re-scored, PersonalLLM's figures), every public page:
+ *   npx tsx scripts/bench/pages.ts --real --public-pages --skip-static [--page-cache off] [--keep | --database URL]
  * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
  * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
  * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
@@ -20,6 +22,9 @@ import { DEMO_BENCHMARK_SLUG } from "../../lib/pipeline/seed-demo";
 import { createTestDatabase } from "../../tests/test-database";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
+import { importBenchmarkDirs, parseBenchmarkDirs } from "../../lib/benchmarks/import-benchmark-dirs";
+import { importRealData } from "../../lib/pipeline/import-real-data";
+import { publicPages } from "./public-pages";
 import { seedLoad } from "./seed-load";
 
 const { values } = parseArgs({
@@ -38,11 +43,21 @@ const { values } = parseArgs({
     // and the PersonalLLM board), then load the large board; one build and one server for both
     seeded: { type: "boolean", default: false },
     database: { type: "string" },
+    // --real: seed and import the real data instead of the synthetic large board
+    real: { type: "boolean", default: false },
+    "alpsbench-data": { type: "string", default: path.resolve(import.meta.dirname, "../../../shared/data/alpsbench") },
+    "benchmark-dirs": { type: "string", default: path.resolve(import.meta.dirname, "../../../shared/data/personalllm") },
+    // --public-pages: every public page (scripts/bench/public-pages.ts) instead of --paths
+    "public-pages": { type: "boolean", default: false },
+    // --skip-static: no comparison with the same HTML served by a minimal static server
+    "skip-static": { type: "boolean", default: false },
+    // --page-cache off: the server renders every page (ALPSBENCH_PAGE_CACHE=off), the figures without the cache
+    "page-cache": { type: "string", default: "on" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const paths = values.paths!.split(",");
+let paths = values.paths!.split(",");
 const TARGET_P95_MS = 150;
 const TARGET_STATIC_RATIO = 0.5;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -164,7 +179,14 @@ async function startNext(): Promise<string> {
   if (nextBase) return nextBase;
   await buildIfNeeded(log);
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) };
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NODE_ENV: "production" as const,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    ALPSBENCH_PAGE_CACHE: values["page-cache"],
+  };
   children.push(spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true }));
   nextBase = `http://127.0.0.1:${port}`;
   await waitFor(`${nextBase}/api/v1/queue`, 60_000);
@@ -195,7 +217,14 @@ async function measureSeeded(db: ReturnType<typeof createPrismaClient>): Promise
 let failed = false;
 try {
   const db = createPrismaClient(database.url);
-  if (!values.database) {
+  if (!values.database && values.real) {
+    const started = Date.now();
+    await seed(db);
+    await importRealData(db, values["alpsbench-data"]!, log);
+    for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(values["benchmark-dirs"]), log)) log(line);
+    await db.$executeRawUnsafe("VACUUM ANALYZE");
+    log(`seeded and imported the real data in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (!values.database) {
     let started = Date.now();
     await seed(db);
     log(`seeded the reported figures and the demo benchmark in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -210,16 +239,18 @@ try {
     await db.$executeRawUnsafe("VACUUM ANALYZE");
     log(`VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  if (values["public-pages"]) paths = await publicPages(db);
   await db.$disconnect();
 
   const base = await startNext();
+  const width = Math.max(14, ...paths.map((route) => route.length));
 
   const files: Record<string, string> = {};
   for (const [i, route] of paths.entries()) {
     const response = await fetch(`${base}${route}`);
     const html = await response.text();
     if (!response.ok) throw new Error(`${route}: ${response.status}`);
-    if (!html.includes("bench-system-")) throw new Error(`${route} does not show the benchmark's systems`);
+    if (!values.real && !values["public-pages"] && !html.includes("bench-system-")) throw new Error(`${route} does not show the benchmark's systems`);
     files[route] = path.join(htmlDir, `page-${i}.html`);
     writeFileSync(files[route], html);
   }
@@ -230,24 +261,27 @@ try {
     `\nPage weight with ${values.systems} systems (raw and gzip; JS = the page's <script src> files${values.chromium ? "; Chromium = JS downloaded at 1280x900 until network idle, no scrolling" : ""}):\n${formatPageSizes(sizes)}\n`,
   );
   if (!values["sizes-only"]) {
-    const staticBase = await startStaticServer(files);
+    const staticBase = values["skip-static"] ? null : await startStaticServer(files);
 
     const rows: string[] = [];
     for (const route of paths) {
       const live = await measure(`${base}${route}`);
-      const saved = await measure(`${staticBase}${route}`);
-      const ratio = live.rps / saved.rps;
-      const ok = live.failures === 0 && live.requests > 0 && live.p95 < TARGET_P95_MS && ratio >= TARGET_STATIC_RATIO;
+      const saved = staticBase ? await measure(`${staticBase}${route}`) : null;
+      const ratio = saved ? live.rps / saved.rps : Number.NaN;
+      const ok = live.failures === 0 && live.requests > 0 && live.p95 < TARGET_P95_MS && (!saved || ratio >= TARGET_STATIC_RATIO);
       if (!ok) failed = true;
+      const comparison = saved
+        ? `  |  static: p50 ${fmt(saved.p50)} p95 ${fmt(saved.p95)} ms ${saved.rps.toFixed(1).padStart(8)} req/s  |  next/static ${ratio.toFixed(2)}`
+        : "";
       rows.push(
-        `${route.padEnd(14)} ${(live.bytes / 1024).toFixed(0).padStart(6)} KB  next: alone ${fmt(live.alone)} (uncached ${fmt(live.uncached)}) | p50 ${fmt(live.p50)} p90 ${fmt(live.p90)} p95 ${fmt(live.p95)} p97.5 ${fmt(live.p975)} p99 ${fmt(live.p99)} ms ${live.rps.toFixed(1).padStart(7)} req/s (${live.requests} req${live.failures ? `, ${live.failures} errors/timeouts` : ""}; autocannon p50/p97.5/p99 ${live.acP50}/${live.acP975}/${live.acP99})` +
-          `  |  static: p50 ${fmt(saved.p50)} p95 ${fmt(saved.p95)} ms ${saved.rps.toFixed(1).padStart(8)} req/s  |  next/static ${ratio.toFixed(2)}  ${ok ? "OK" : "MISSED"}`,
+        `${route.padEnd(width)} ${(live.bytes / 1024).toFixed(0).padStart(6)} KB  next: alone ${fmt(live.alone)} (uncached ${fmt(live.uncached)}) | p50 ${fmt(live.p50)} p90 ${fmt(live.p90)} p95 ${fmt(live.p95)} p97.5 ${fmt(live.p975)} p99 ${fmt(live.p99)} ms ${live.rps.toFixed(1).padStart(7)} req/s (${live.requests} req${live.failures ? `, ${live.failures} errors/timeouts` : ""}; autocannon p50/p97.5/p99 ${live.acP50}/${live.acP975}/${live.acP99})` +
+          `${comparison}  ${ok ? "OK" : "MISSED"}`,
       );
     }
     process.stdout.write(
       `\n${connections} connections, ${duration} s per run, after a ${connections * 4}-request warm-up; percentiles are nearest-rank over every response time (ms);\n` +
         `"alone" is the median of 5 requests sent one at a time (no queueing); "uncached" the same with a new URL each time (rendered, not served by the page cache)\n` +
-        `targets: p95 < ${TARGET_P95_MS} ms and next/static >= ${TARGET_STATIC_RATIO}\n${rows.join("\n")}\n`,
+        `page cache ${values["page-cache"]}; targets: p95 < ${TARGET_P95_MS} ms${staticBase ? ` and next/static >= ${TARGET_STATIC_RATIO}` : ""}\n${rows.join("\n")}\n`,
     );
   }
 } finally {

@@ -2,6 +2,7 @@ import { Option, type Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken } from "@/lib/auth/api-token";
 import { DisplayName } from "@/lib/auth/display-name";
+import { registerRelease } from "./release";
 import { EmailOption, parseOption, withDb } from "./with-db";
 
 const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
@@ -13,6 +14,7 @@ const SystemSlugOption = z.string().trim().min(1, "--system must be a system's s
  */
 export function register(program: Command): void {
   const admin = program.command("admin").description("operator commands");
+  registerRelease(admin);
   admin
     .command("bootstrap")
     .description("create (or promote) an admin and print an API token once: the way in on a fresh server")

@@ -36,6 +36,8 @@ const json = (value: unknown) => () => ({ body: JSON.stringify(value), contentTy
 const MATRIX: Record<string, Case[]> = {
   "/": [page("overview", "/"), page("demo benchmark, dev split", "/?benchmark=demo&split=dev")],
   "/about": [page("about", "/about")],
+  "/releases": [page("releases", "/releases")],
+  "/releases/[id]": [{ label: "unknown release", method: "GET", path: () => "/releases/no-such-release", expect: all(404) }],
   "/compare": [
     page("picker", "/compare"),
     // a private system is compared with nothing: the page says there are no public scores, for everyone
@@ -103,6 +105,11 @@ const MATRIX: Record<string, Case[]> = {
   ],
   // browsers ask for it whatever the page says: a permanent redirect to the site's icon
   "/favicon.ico": [{ label: "favicon", method: "GET", path: () => "/favicon.ico", expect: all(308) }],
+  "/api/v1/releases": [
+    { label: "every release", method: "GET", path: () => "/api/v1/releases", expect: all(200) },
+    { label: "unknown parameter", method: "GET", path: () => "/api/v1/releases?include=private", expect: all(400) },
+  ],
+  "/api/v1/releases/[id]": [{ label: "unknown release", method: "GET", path: () => "/api/v1/releases/no-such-release", expect: all(404) }],
   "/api/v1/snapshot": [
     { label: "JSON export of the demo benchmark", method: "GET", path: () => "/api/v1/snapshot?format=json&benchmark=demo", expect: all(200) },
     { label: "bad format", method: "GET", path: () => "/api/v1/snapshot?format=exe", expect: all(400) },

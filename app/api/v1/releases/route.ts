@@ -1,0 +1,32 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { db } from "@/lib/db/client";
+import { unknownParamsIssue } from "@/lib/http/unknown-params";
+import { listReleases } from "@/lib/releases/read-releases";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/v1/releases[?benchmark=<id>]: every archived snapshot, newest first, with its scorer and data versions,
+ * the date it was cut ("last updated") and where its stored snapshot is (docs/releases.md).
+ */
+export async function GET(request: NextRequest) {
+  const search = request.nextUrl.searchParams;
+  const unknown = unknownParamsIssue(search, ["benchmark"]);
+  if (unknown) return NextResponse.json({ error: { code: "bad_request", message: unknown, issues: [unknown] } }, { status: 400 });
+  const benchmark = search.get("benchmark")?.trim() || undefined;
+  const releases = await listReleases(db(), benchmark);
+  return NextResponse.json({
+    releases: releases.map((r) => ({
+      id: r.id,
+      benchmark: r.benchmark,
+      scorer_version: r.scorerVersion,
+      data_version: r.dataVersion,
+      trigger: r.trigger,
+      note: r.note,
+      content_hash: r.contentHash,
+      last_updated: r.cutAt.toISOString(),
+      url: `/releases/${r.id}`,
+      snapshot_url: `/api/v1/releases/${r.id}`,
+    })),
+  });
+}

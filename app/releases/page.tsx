@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { db } from "@/lib/db/client";
+import { listReleases } from "@/lib/releases/read-releases";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Releases" };
+
+const cell = "px-3 py-1.5 text-left";
+
+/** /releases: every archived snapshot of every benchmark, newest first; each links to its stored board. */
+export default async function ReleasesPage() {
+  const releases = await listReleases(db());
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Releases"
+        description="Each release is a benchmark's boards as they stood when it was cut: by an admin, or automatically when the data or the scorer changed. A release never changes afterwards, so its link is a citable board."
+        actions={
+          <a href="/api/v1/releases" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
+            JSON
+          </a>
+        }
+      />
+      {releases.length === 0 ? (
+        <p className="text-fg-muted">No release has been cut on this server yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full text-sm" data-testid="releases">
+            <thead className="bg-surface-muted">
+              <tr>
+                {["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"].map((h) => (
+                  <th key={h} scope="col" className={cell}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {releases.map((r) => (
+                <tr key={r.id} className="border-t border-line">
+                  <th scope="row" className={`${cell} font-normal`}>
+                    <Link href={`/releases/${r.id}`} className="text-accent underline underline-offset-2">
+                      {r.benchmark}
+                    </Link>
+                  </th>
+                  <td className={`${cell} tabular-nums`}>{r.cutAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+                  <td className={cell}>{r.scorerVersion}</td>
+                  <td className={`${cell} font-mono text-xs`} title={r.dataVersion}>
+                    {r.dataVersion.slice(0, 12)}
+                  </td>
+                  <td className={cell}>{r.trigger}</td>
+                  <td className={`${cell} text-fg-muted`}>{r.note ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

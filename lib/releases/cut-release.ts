@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
+import { snapshotResponse } from "@/lib/benchmarks/hosted-responses";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
+import { ReleaseSnapshot } from "./release-snapshot";
+
+export type ReleaseTrigger = "admin" | "automatic";
+
+/**
+ * What can be released: every module by its id, and every data version of a pipeline benchmark that this server
+ * holds (a BenchmarkVersion row), by the name GET /api/v1/snapshot?benchmark= takes.
+ */
+export async function releasableBenchmarks(db: Db): Promise<string[]> {
+  const stored = new Set((await db.benchmarkVersion.findMany({ select: { slug: true } })).map((b) => b.slug));
+  return hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions.filter((v) => stored.has(v)) : [b.id]));
+}
+
+/**
+ * The data version a board is computed on: the last import's source fingerprint (or its id when it was not
+ * fingerprinted), else when the data version row was created; "none" for a benchmark with no data yet.
+ */
+export async function dataVersionOf(db: Db, benchmark: string): Promise<string> {
+  const version = await db.benchmarkVersion.findUnique({
+    where: { slug: benchmark },
+    select: { importedAt: true, imports: { orderBy: { finishedAt: "desc" }, take: 1, select: { id: true, sourceFingerprint: true } } },
+  });
+  if (!version) return "none";
+  const last = version.imports[0];
+  return last ? (last.sourceFingerprint ?? `import:${last.id}`) : `created:${version.importedAt.toISOString()}`;
+}
+
+/** The benchmark's snapshot as its API answers it now (the same code path, so a release equals a download). */
+async function currentSnapshot(db: Db, benchmark: string): Promise<{ json: Prisma.InputJsonValue; parsed: ReleaseSnapshot }> {
+  const response = await snapshotResponse(db, new URLSearchParams({ benchmark }));
+  const json = (await response.json()) as Prisma.InputJsonValue;
+  if (!response.ok) throw new Error(`${benchmark}: the snapshot cannot be read (${JSON.stringify(json)})`);
+  return { json, parsed: ReleaseSnapshot.parse(json) };
+}
+
+export class UnknownReleaseBenchmark extends Error {}
+
+/** Cuts a release of `benchmark` now: its current snapshot stored with the scorer and data versions. */
+export async function cutRelease(db: Db, benchmark: string, options: { trigger: ReleaseTrigger; note?: string | null }) {
+  const known = await releasableBenchmarks(db);
+  if (!known.includes(benchmark)) {
+    throw new UnknownReleaseBenchmark(`"${benchmark}" is not a benchmark this server can release; known: ${known.join(", ") || "none"}`);
+  }
+  const [{ json, parsed }, dataVersion] = await Promise.all([currentSnapshot(db, benchmark), dataVersionOf(db, benchmark)]);
+  const contentHash = createHash("sha256").update(JSON.stringify(parsed.views)).digest("hex");
+  return db.release.create({
+    data: {
+      benchmark,
+      scorerVersion: parsed.snapshot.scorerVersion,
+      dataVersion,
+      trigger: options.trigger,
+      note: options.note ?? null,
+      contentHash,
+      snapshot: json,
+    },
+    select: { id: true, benchmark: true, scorerVersion: true, dataVersion: true, trigger: true, note: true, contentHash: true, cutAt: true },
+  });
+}
+
+/**
+ * The automatic rule: a benchmark gets a release when it has none yet, or when its scorer version or its data
+ * version differs from its latest release's. Run at every start after the import (scripts/start.ts) and by
+ * `alpsbench admin release --auto`; running it twice in a row cuts nothing the second time.
+ */
+export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; id: string; reason: string }[]> {
+  const cut: { benchmark: string; id: string; reason: string }[] = [];
+  for (const benchmark of await releasableBenchmarks(db)) {
+    const latest = await db.release.findFirst({ where: { benchmark }, orderBy: { cutAt: "desc" }, select: { scorerVersion: true, dataVersion: true } });
+    const dataVersion = await dataVersionOf(db, benchmark);
+    const scorerVersion = latest ? await currentScorerVersion(db, benchmark) : null;
+    const reason = !latest
+      ? "first release"
+      : latest.scorerVersion !== scorerVersion
+        ? `scorer ${latest.scorerVersion} -> ${scorerVersion}`
+        : latest.dataVersion !== dataVersion
+          ? "new data version"
+          : null;
+    if (reason === null) continue;
+    const release = await cutRelease(db, benchmark, { trigger: "automatic", note: `automatic: ${reason}` });
+    cut.push({ benchmark, id: release.id, reason });
+  }
+  return cut;
+}
+
+/** The scorer version a snapshot of `benchmark` would carry now (a module's tracks' versions, a pipeline's own). */
+async function currentScorerVersion(db: Db, benchmark: string): Promise<string> {
+  const module = getBenchmark(benchmark);
+  if (module) return module.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
+  return (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion;
+}
