@@ -40,24 +40,23 @@ async function loadWasmEngine(): Promise<{ SchemaEngine: { new: (...args: unknow
   return bg as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<WasmEngine> } };
 }
 
+type SchemaFile = { path: string; content: string };
+
 /**
- * SQL that takes a database shaped by `fromSchemaPath` (or an empty one) to the datamodel in `schemaPath`.
- * Both sides are datamodels: the wasm engine has no URL targets, and introspecting through the pg adapter
- * fails on PostgreSQL's internal "char" type, so a live database cannot be a side. The adapter is required
- * by the engine's constructor but no query is sent for a datamodel-to-datamodel diff.
+ * SQL that takes a database shaped by the `from` datamodel (or an empty one) to the `to` datamodel, each given
+ * as its files (a multi-file schema: lib/db/schema-files.ts). Both sides are datamodels: the wasm engine has no
+ * URL targets, and introspecting through the pg adapter fails on PostgreSQL's internal "char" type, so a live
+ * database cannot be a side. The adapter is required by the engine's constructor but no query is sent for a
+ * datamodel-to-datamodel diff.
  */
-export async function diffSchemas(options: { databaseUrl: string; schemaPath: string; fromSchemaPath: string | null }): Promise<string> {
+export async function diffSchemas(options: { databaseUrl: string; to: SchemaFile[]; from: SchemaFile[] | null }): Promise<string> {
   const { SchemaEngine } = await loadWasmEngine();
-  const content = readFileSync(options.schemaPath, "utf8");
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: options.databaseUrl }));
-  const engine = await SchemaEngine.new({ datamodels: [[options.schemaPath, content]] }, () => {}, adapter);
+  const engine = await SchemaEngine.new({ datamodels: options.to.map((f) => [f.path, f.content]) }, () => {}, adapter);
   try {
     const result = await engine.diff({
-      from:
-        options.fromSchemaPath === null
-          ? { tag: "empty" }
-          : { tag: "schemaDatamodel", files: [{ path: options.fromSchemaPath, content: readFileSync(options.fromSchemaPath, "utf8") }] },
-      to: { tag: "schemaDatamodel", files: [{ path: options.schemaPath, content }] },
+      from: options.from === null ? { tag: "empty" } : { tag: "schemaDatamodel", files: options.from },
+      to: { tag: "schemaDatamodel", files: options.to },
       script: true,
       exitCode: null,
       filters: { externalTables: [], externalEnums: [] },

@@ -90,7 +90,8 @@ export const MOVES: [from: string, to: string][] = [
   ["lib/db/queries/submission-breakdown-order.test.ts", `${A}/read/queries/submission-breakdown-order.test.ts`],
 
   // UI: its pages' components; the route files stay in app/(alpsbench) so no URL changes
-  ["app/page.tsx", "app/(alpsbench)/page.tsx"],
+  ["app/page.tsx", `${A}/ui/overview-page.tsx`],
+  ["app/tasks/[task]/page.tsx", `${A}/ui/task-page.tsx`],
   ["app/tasks", "app/(alpsbench)/tasks"],
   ["app/tasks/[task]/_components", `${A}/ui/task`],
   ["components/inputs-links.tsx", `${A}/ui/inputs-links.tsx`],
@@ -124,6 +125,16 @@ export const MOVES: [from: string, to: string][] = [
   ].map((name): [string, string] => [`lib/pipeline/${name}.ts`, `lib/worker/${name}.ts`]),
   // the start-up seed walks every benchmark: platform
   ["lib/pipeline/seed.ts", "lib/db/seed.ts"],
+];
+
+/**
+ * AlpsBench's pages moved into its ui/ folder above, and the thin route file that keeps each old URL (a route
+ * group adds no URL segment). move-post-steps.ts writes the route file: it re-exports the page and copies the
+ * route segment config (`dynamic`, `revalidate`, ...), which Next.js reads only from the route file itself.
+ */
+export const ROUTES: { route: string; page: string; url: string }[] = [
+  { route: "app/(alpsbench)/page.tsx", page: `${A}/ui/overview-page.tsx`, url: "/" },
+  { route: "app/(alpsbench)/tasks/[task]/page.tsx", page: `${A}/ui/task-page.tsx`, url: "/tasks/[task]" },
 ];
 
 /**

@@ -25,7 +25,12 @@ import { runPostSteps } from "./move-post-steps";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const posix = path.posix;
 const dryRun = process.argv.includes("--dry-run");
-const SELF = new Set(["scripts/dev/move-to-benchmark-folders.ts", "scripts/dev/move-map.ts", "scripts/dev/move-post-steps.ts", "scripts/dev/split-prisma-schema.ts"]);
+const SELF = new Set([
+  "scripts/dev/move-to-benchmark-folders.ts",
+  "scripts/dev/move-map.ts",
+  "scripts/dev/move-post-steps.ts",
+  "scripts/dev/split-prisma-schema.ts",
+]);
 const SOURCE = /\.(ts|tsx|mts|cts|mjs|js)$/;
 const SKIP = /^(node_modules|\.next|lib\/generated|prisma\/migrations|\.data|\.tmp)\//;
 // where a string literal naming a repository path is a location (config globs, lint tests' file lists)
@@ -161,7 +166,8 @@ function rewrite(fileSet: Set<string>, file: string, source: string, report: str
           const next = specFor(resolved, newTarget, spec, newFrom);
           if (next !== spec) replaceLiteral(specNode, next);
         }
-      } else if ((spec.startsWith("@/") || spec.startsWith(".")) && !spec.includes("lib/generated/")) report.push(`unresolved import ${JSON.stringify(spec)} in ${file}`);
+      } else if ((spec.startsWith("@/") || spec.startsWith(".")) && !spec.includes("lib/generated/"))
+        report.push(`unresolved import ${JSON.stringify(spec)} in ${file}`);
     }
     if (moved && ts.isCallExpression(node) && /(^|\.)(resolve|join)$/.test(node.expression.getText()) && node.arguments[0] && isMetaDir(node.arguments[0])) {
       const lits: (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral)[] = [];
@@ -181,7 +187,14 @@ function rewrite(fileSet: Set<string>, file: string, source: string, report: str
         edits.push({ start: first.getStart(sf), end: last.end, text: `${quote}${rel}${quote}` });
       }
     }
-    if (moved && ts.isNewExpression(node) && node.expression.getText() === "URL" && node.arguments?.length === 2 && isStr(node.arguments[0]) && isMetaUrl(node.arguments[1]!)) {
+    if (
+      moved &&
+      ts.isNewExpression(node) &&
+      node.expression.getText() === "URL" &&
+      node.arguments?.length === 2 &&
+      isStr(node.arguments[0]) &&
+      isMetaUrl(node.arguments[1]!)
+    ) {
       const lit = node.arguments[0];
       if (lit.text !== "." && lit.text !== "./") {
         const abs = posix.normalize(posix.join(posix.dirname(file), lit.text));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { migrate, readMigrations } from "@/lib/db/migrate";
 import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { diffSchemas } from "@/lib/db/schema-engine";
+import { concatSchema, schemaFiles } from "@/lib/db/schema-files";
 import { catalogSnapshot } from "../catalog-snapshot";
 
 const url = inject("databaseUrl");
@@ -20,11 +21,11 @@ afterAll(async () => {
 });
 
 describe("migrations", () => {
-  test("every schema change has a migration: the last migrated snapshot equals prisma/schema.prisma", () => {
-    expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(readFileSync("prisma/schema.prisma", "utf8"));
+  test("every schema change has a migration: the last migrated snapshot equals the schema (prisma/schema/*.prisma)", () => {
+    expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(concatSchema(process.cwd()));
   });
 
-  test("the migrations build the same database as prisma/schema.prisma itself (no drift)", async () => {
+  test("the migrations build the same database as the schema itself (no drift)", async () => {
     // A second database built straight from the schema by Prisma's own engine, compared catalog to catalog.
     const direct = `alpsbench_drift_${process.pid}`;
     await client.query(`DROP DATABASE IF EXISTS "${direct}"`);
@@ -32,7 +33,7 @@ describe("migrations", () => {
     const directUrl = new URL(url);
     directUrl.pathname = `/${direct}`;
     try {
-      const sql = await diffSchemas({ databaseUrl: directUrl.href, schemaPath: path.resolve("prisma/schema.prisma"), fromSchemaPath: null });
+      const sql = await diffSchemas({ databaseUrl: directUrl.href, to: schemaFiles(process.cwd()), from: null });
       const other = new pg.Client({ connectionString: directUrl.href });
       await other.connect();
       await other.query(sql);
