@@ -215,6 +215,8 @@ export const SPLIT_FOLDERS: Record<string, string[]> = {
     "postgres-reward-cache.ts",
     "prepare-database.ts",
     "schema-engine.ts",
+    "schema-files.ts",
+    "seed.ts",
   ],
   "prisma/seed": [],
 };

@@ -281,8 +281,12 @@ function main() {
     for (const [f, text] of rewritten) writeFileSync(path.join(ROOT, newPathOf(f) ?? f), text);
     for (const top of ["lib", "app", "components", "prisma"]) removeEmptyDirs(path.join(ROOT, top));
     report.push(...runPostSteps(ROOT));
+    // longer specifiers can move a line over the print width: format what the run wrote
+    const written = [...rewritten.keys()].map((f) => newPathOf(f) ?? f).filter((f) => existsSync(path.join(ROOT, f)));
+    if (written.length) execFileSync("npx", ["prettier", "--write", "--log-level", "warn", ...written], { cwd: ROOT, stdio: "inherit" });
   }
-  printCounts(before, countByFolder(afterFiles));
+  // after a real run, count the tree itself (the post-steps add the thin route files)
+  printCounts(before, countByFolder(dryRun ? afterFiles : listFiles()));
   console.log(`\nreport (${report.length}):`);
   for (const line of report) console.log(`  ${line}`);
 }
