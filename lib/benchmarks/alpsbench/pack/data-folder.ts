@@ -1,0 +1,18 @@
+import type { NormalizedInstance } from "@/lib/datasets/normalized-instance";
+import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
+import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
+import { detectLayout } from "@/lib/pipeline/import-dataset";
+
+/** A data folder's instances by track and benchmark id (read once: a pack covers several tracks). */
+export type DataIndex = Map<string, Map<string, NormalizedInstance>>;
+
+export async function readDataFolder(dir: string): Promise<DataIndex> {
+  const all = detectLayout(dir) === "packets" ? await readPacketsLayout(dir) : await readReleaseLayout(dir);
+  const index: DataIndex = new Map();
+  for (const instance of all) {
+    let track = index.get(instance.track);
+    if (!track) index.set(instance.track, (track = new Map()));
+    track.set(instance.benchmarkId, instance);
+  }
+  return index;
+}
