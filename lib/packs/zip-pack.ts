@@ -56,7 +56,11 @@ export function readPack(zipBytes: Uint8Array): ReadPack {
     }
     const actual = sha256Hex(bytes);
     if (actual !== file.sha256) {
-      integrity.push({ path: file.path, ok: false, message: `sha256 mismatch: the manifest says ${file.sha256}, the file is ${actual} (changed after it was published)` });
+      integrity.push({
+        path: file.path,
+        ok: false,
+        message: `sha256 mismatch: the manifest says ${file.sha256}, the file is ${actual} (changed after it was published)`,
+      });
       continue;
     }
     files.set(file.path, bytes);

@@ -23,9 +23,7 @@ export function register(program: Command): void {
       else for (const line of lines) process.stdout.write(`${formatLine(line)}\n`);
       const failed = lines.filter((l) => l.status === "mismatch").length;
       const serverOnly = lines.filter((l) => l.status === "server-only").length;
-      process.stderr.write(
-        `${lines.filter((l) => l.status === "match").length} match, ${failed} mismatch, ${serverOnly} only the server can check\n`,
-      );
+      process.stderr.write(`${lines.filter((l) => l.status === "match").length} match, ${failed} mismatch, ${serverOnly} only the server can check\n`);
       if (failed > 0) process.exitCode = 1;
     });
 }

@@ -24,7 +24,8 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   });
   if (!submission || submission.source === "reported" || submission.status !== "done") return null;
   const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
-  const deterministic = submission.scorerVersion && versions.includes(submission.scorerVersion) ? submission.scorerVersion : versions.find((v) => !v.startsWith("judge:"));
+  const deterministic =
+    submission.scorerVersion && versions.includes(submission.scorerVersion) ? submission.scorerVersion : versions.find((v) => !v.startsWith("judge:"));
   const judgeVersion = versions.find((v) => v.startsWith("judge:")) ?? null;
   const noisedScopes = submission.testFigureNoise === null ? new Set<string>() : new Set(["test", "full"]);
 
@@ -37,7 +38,19 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
     where: { submissionId: submission.id, scoreVersion: { in: versions } },
     orderBy: [{ trackId: "asc" }, { split: "asc" }, { metric: "asc" }],
   });
-  const figure = (s: { trackId: string; metric: string; kind: "deterministic" | "judge"; scoreVersion: string; value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null }, scope: string): PackFigure => ({
+  const figure = (
+    s: {
+      trackId: string;
+      metric: string;
+      kind: "deterministic" | "judge";
+      scoreVersion: string;
+      value: number | null;
+      n: number | null;
+      ciLow: number | null;
+      ciHigh: number | null;
+    },
+    scope: string,
+  ): PackFigure => ({
     track: s.trackId,
     scope,
     metric: s.metric,
@@ -53,13 +66,18 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
 
   const entries: PackEntry[] = [];
   const dataHashes: Record<string, string> = {};
-  const notes: string[] = ["Gold of the hidden test split is not in the pack: figures over test instances are re-scored only where the data folder holds that gold."];
+  const notes: string[] = [
+    "Gold of the hidden test split is not in the pack: figures over test instances are re-scored only where the data folder holds that gold.",
+  ];
   for (const track of submission.tracks) {
+    // the public gold the figures were scored against: hashed, and for Task 3 shipped (the server builds its pools,
+    // lib/pipeline/server-pools.ts, so the data folder does not hold them); test gold is neither
+    const publicGold: { benchmarkId: string; gold: unknown }[] = [];
     if (deterministic) {
       const rows = await db.instanceResult.findMany({
         where: { submissionId: submission.id, scoreVersion: deterministic, instance: { trackId: track } },
         orderBy: { instance: { benchmarkId: "asc" } },
-        select: { metrics: true, detail: true, instance: { select: { benchmarkId: true, split: true } } },
+        select: { metrics: true, detail: true, instance: { select: { benchmarkId: true, split: true, gold: { select: { gold: true } } } } },
       });
       const lines = rows.map((r) =>
         isPublic(r.instance.split)
@@ -67,15 +85,9 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
           : { benchmark_id: r.instance.benchmarkId, split: r.instance.split },
       );
       entries.push({ path: resultsPath(track), role: "results", bytes: jsonLines(lines) });
+      for (const r of rows) if (isPublic(r.instance.split) && r.instance.gold) publicGold.push({ benchmarkId: r.instance.benchmarkId, gold: r.instance.gold.gold });
     }
-    const gold = await db.instance.findMany({
-      where: { benchmarkVersionId: submission.benchmarkVersionId, trackId: track, split: { in: ["dev", "validation"] }, gold: { isNot: null } },
-      orderBy: { benchmarkId: "asc" },
-      select: { benchmarkId: true, gold: { select: { gold: true } } },
-    });
-    const publicGold = gold.map((g) => ({ benchmarkId: g.benchmarkId, gold: g.gold?.gold ?? null }));
     dataHashes[track] = goldHash(publicGold);
-    // the server builds the Task 3 pools itself (lib/pipeline/server-pools.ts): their public gold is only here
     if (taskOf(track as TrackId) === "task3") {
       entries.push({ path: goldPath(track), role: "gold", bytes: jsonLines(publicGold.map((g) => ({ benchmark_id: g.benchmarkId, gold: g.gold }))) });
     }
@@ -154,7 +166,6 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   };
   return { manifest, entries };
 }
-
 
 /** The stored upload (gzip), read only when the pack carries it: the client leaves the bytes out of other reads. */
 async function uploadedFile(db: Db, id: string): Promise<Uint8Array | null> {

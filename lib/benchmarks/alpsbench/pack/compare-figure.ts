@@ -13,5 +13,11 @@ export function compareFigure(f: PackFigure, recomputed: AggregateMetric | undef
   const published = show(f.value, f.ci_low, f.ci_high, f.n);
   if (!recomputed) return { status: "mismatch", label: figureLabel(f), published, recomputed: "absent", note: how };
   const same = f.value === recomputed.value && f.ci_low === recomputed.ciLow && f.ci_high === recomputed.ciHigh && f.n === recomputed.n;
-  return { status: same ? "match" : "mismatch", label: figureLabel(f), published, recomputed: show(recomputed.value, recomputed.ciLow, recomputed.ciHigh, recomputed.n), note: how };
+  return {
+    status: same ? "match" : "mismatch",
+    label: figureLabel(f),
+    published,
+    recomputed: show(recomputed.value, recomputed.ciLow, recomputed.ciHigh, recomputed.n),
+    note: how,
+  };
 }

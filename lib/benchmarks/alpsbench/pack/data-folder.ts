@@ -6,7 +6,16 @@ import { detectLayout } from "@/lib/pipeline/import-dataset";
 /** A data folder's instances by track and benchmark id (read once: a pack covers several tracks). */
 export type DataIndex = Map<string, Map<string, NormalizedInstance>>;
 
-export async function readDataFolder(dir: string): Promise<DataIndex> {
+const cache = new Map<string, Promise<DataIndex>>();
+
+/** Read once per folder and process: verifying many packs against one folder reads it once. */
+export function readDataFolder(dir: string): Promise<DataIndex> {
+  let index = cache.get(dir);
+  if (!index) cache.set(dir, (index = readIndex(dir)));
+  return index;
+}
+
+async function readIndex(dir: string): Promise<DataIndex> {
   const all = detectLayout(dir) === "packets" ? await readPacketsLayout(dir) : await readReleaseLayout(dir);
   const index: DataIndex = new Map();
   for (const instance of all) {

@@ -47,10 +47,20 @@ async function verifyTrack(pack: ReadPack, data: DataIndex, dataDir: string, tra
   if (taskOf(track) === "task3") {
     if (packGold) for (const line of parseJsonLines(packGold) as { benchmark_id: string; gold: unknown }[]) goldOf.set(line.benchmark_id, line.gold);
     const hash = goldHash([...goldOf].map(([benchmarkId, gold]) => ({ benchmarkId, gold })));
-    out.push(hashLine(track, manifest.benchmark.data_hashes[track], hash, "Task 3 gold read from the pack (the server builds the pools; the data folder does not hold them)"));
+    out.push(
+      hashLine(
+        track,
+        manifest.benchmark.data_hashes[track],
+        hash,
+        "Task 3 gold read from the pack (the server builds the pools; the data folder does not hold them)",
+      ),
+    );
   } else {
     for (const [id, instance] of folder) if (instance.gold !== null) goldOf.set(id, instance.gold);
-    const publicGold = [...folder.values()].filter((i) => PUBLIC_GOLD_SPLITS.includes(i.split) && i.gold !== null).map((i) => ({ benchmarkId: i.benchmarkId, gold: i.gold }));
+    // the splits are the server's (the results file's): the folder's own split labels may predate the official split
+    const publicGold = order
+      .filter((l) => PUBLIC_GOLD_SPLITS.includes(l.split) && goldOf.has(l.benchmark_id))
+      .map((l) => ({ benchmarkId: l.benchmark_id, gold: goldOf.get(l.benchmark_id) }));
     out.push(hashLine(track, manifest.benchmark.data_hashes[track], goldHash(publicGold), `public gold in ${dataDir}`));
   }
 
@@ -58,7 +68,12 @@ async function verifyTrack(pack: ReadPack, data: DataIndex, dataDir: string, tra
   const judge = judgeFigures(pack, track);
   for (const f of figures) {
     if (f.noised) {
-      out.push({ status: "server-only", label: figureLabel(f), published: String(f.value), note: "published noised and rounded (hidden test instances): only the server holds the exact figure" });
+      out.push({
+        status: "server-only",
+        label: figureLabel(f),
+        published: String(f.value),
+        note: "published noised and rounded (hidden test instances): only the server holds the exact figure",
+      });
       continue;
     }
     if (f.kind === "judge") {
@@ -80,7 +95,8 @@ async function verifyTrack(pack: ReadPack, data: DataIndex, dataDir: string, tra
       });
       continue;
     }
-    const recomputed = f.scope === manifest.submission.scope ? computed.aggregates.metrics[f.metric] : computed.aggregates.splitMetrics[f.scope as Split]?.[f.metric];
+    const recomputed =
+      f.scope === manifest.submission.scope ? computed.aggregates.metrics[f.metric] : computed.aggregates.splitMetrics[f.scope as Split]?.[f.metric];
     out.push(compareFigure(f, recomputed, computed.how));
   }
   if (!("error" in computed) && computed.perInstance) out.push(computed.perInstance);
@@ -88,7 +104,13 @@ async function verifyTrack(pack: ReadPack, data: DataIndex, dataDir: string, tra
 }
 
 function hashLine(track: string, published: string | undefined, recomputed: string, where: string): VerifyLine {
-  return { status: published === recomputed ? "match" : "mismatch", label: `data ${track} public gold sha256`, published: published ?? "absent", recomputed, note: where };
+  return {
+    status: published === recomputed ? "match" : "mismatch",
+    label: `data ${track} public gold sha256`,
+    published: published ?? "absent",
+    recomputed,
+    note: where,
+  };
 }
 
 type Computed = { aggregates: Aggregates; covered: Set<string>; how: string; perInstance?: VerifyLine } | { error: string };
@@ -163,9 +185,18 @@ function judgeFigures(pack: ReadPack, track: TrackId): (f: PackFigure) => Verify
     const how = "re-aggregated from the pack's stored verdicts (a judge cannot be re-run offline)";
     if (!rows) return { status: "mismatch", label: figureLabel(f), note: `${judgePath(track)} is missing or failed its sha256 check` };
     const hidden = rows.filter((r) => !r.metrics).length;
-    if (hidden > 0) return { status: "server-only", label: figureLabel(f), published: String(f.value), note: `${hidden} verdicts on hidden test instances are not in the pack: only the server can check` };
-    const aggregates = judgeAggregates(track, rows.map((r) => ({ metrics: r.metrics, meta: r.meta })), pack.manifest.bootstrap.seed);
+    if (hidden > 0)
+      return {
+        status: "server-only",
+        label: figureLabel(f),
+        published: String(f.value),
+        note: `${hidden} verdicts on hidden test instances are not in the pack: only the server can check`,
+      };
+    const aggregates = judgeAggregates(
+      track,
+      rows.map((r) => ({ metrics: r.metrics, meta: r.meta })),
+      pack.manifest.bootstrap.seed,
+    );
     return compareFigure(f, aggregates[f.metric], how);
   };
 }
-

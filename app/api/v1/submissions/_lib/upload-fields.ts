@@ -54,6 +54,8 @@ const FieldsObject = z.strictObject(
     code_url: httpUrl,
     open_weights: BooleanText.optional(),
     visibility: z.enum(["public", "private"], { error: "must be public or private" }).default("public"),
+    /** publish the prediction file in the run's reproducibility pack (GET …/{id}/pack); default false */
+    publish_predictions: BooleanText.optional(),
     /** raw-body uploads only: the file name to record (multipart takes the file part's name) */
     filename: z
       .string()
