@@ -31,7 +31,7 @@ export function readPack(zipBytes: Uint8Array): ReadPack {
   try {
     entries = unzipSync(zipBytes);
   } catch (error) {
-    throw new Error(`not a zip file (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`not a zip file (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const raw = entries["manifest.json"];
   if (!raw) throw new Error("manifest.json is missing: not a reproducibility pack");
@@ -39,7 +39,7 @@ export function readPack(zipBytes: Uint8Array): ReadPack {
   try {
     json = JSON.parse(strFromU8(raw));
   } catch (error) {
-    throw new Error(`manifest.json is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`manifest.json is not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   const parsed = PackManifest.safeParse(json);
   if (!parsed.success) {

@@ -109,11 +109,11 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   }
 
   const published = submission.source === "seed" || submission.publishPredictions;
-  let upload: Uint8Array | null = null;
+  const upload = published && submission.source !== "seed" ? await uploadedFile(db, submission.id) : null;
   if (published && submission.source === "seed" && submission.seedPredictions) {
     const byTrack = JSON.parse(gunzipSync(submission.seedPredictions).toString("utf8")) as Record<string, unknown[]>;
     for (const [track, rows] of Object.entries(byTrack)) entries.push({ path: seedPredictionsPath(track), role: "predictions", bytes: jsonLines(rows) });
-  } else if (published && (upload = await uploadedFile(db, submission.id))) {
+  } else if (upload) {
     const name = (submission.fileName ?? `${trackFile(submission.tracks[0] ?? "predictions")}.jsonl`).replace(/\.gz$/i, "").replace(/[^A-Za-z0-9._-]/g, "_");
     entries.push({ path: `predictions/${name}`, role: "predictions", bytes: new Uint8Array(gunzipSync(upload)) });
   } else {
