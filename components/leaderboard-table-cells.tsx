@@ -205,6 +205,16 @@ export function SystemCell({
           {details.join(" · ")}
         </span>
         {row.tier === "reported" ? <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} /> : null}
+        {row.packUrl ? (
+          <a
+            href={row.packUrl}
+            data-pack-link
+            className="text-accent underline underline-offset-2"
+            title="Reproducibility pack: manifest, per-instance results and (where published) predictions; `alpsbench verify` re-scores it offline"
+          >
+            pack
+          </a>
+        ) : null}
         {row.note ? (
           <span className="line-clamp-2 text-fg-subtle" title={row.note}>
             <span className="font-medium">Note:</span> {row.note}

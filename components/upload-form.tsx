@@ -90,7 +90,20 @@ const FORMAT: Record<string, { summary: string; example: string; notes: string }
 };
 
 /** The API's field names (app/api/v1/submissions/_lib/upload-fields.ts), in the order they are sent. */
-const FIELD_NAMES = ["task", "model", "split", "benchmark", "organisation", "kind", "backbone", "paper_url", "code_url", "open_weights", "visibility"] as const;
+const FIELD_NAMES = [
+  "task",
+  "model",
+  "split",
+  "benchmark",
+  "organisation",
+  "kind",
+  "backbone",
+  "paper_url",
+  "code_url",
+  "open_weights",
+  "visibility",
+  "publish_predictions",
+] as const;
 
 const ACCEPTED = [".jsonl", ".json", ".jsonl.gz", ".json.gz", ".gz", ".zip", ".tar.gz", ".tgz", ".tar"];
 /** a module's track takes one JSONL, CSV or parquet file (gzip accepted) */
@@ -591,6 +604,12 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
               </label>
             </div>
           </fieldset>
+          <label className="flex items-start gap-2 text-sm text-fg sm:col-span-2">
+            <input type="checkbox" name="publish_predictions" value="true" className="mt-0.5 size-4 accent-[var(--color-accent)]" />
+            <span>
+              Publish my predictions <span className="text-fg-muted">· in the run&apos;s reproducibility pack, so anyone can re-score it offline</span>
+            </span>
+          </label>
         </div>
       </fieldset>
 

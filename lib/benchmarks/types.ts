@@ -9,6 +9,9 @@ import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/cont
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
 import type { Leaderboard } from "@/lib/leaderboard/types";
+import type { PackManifest } from "@/lib/packs/manifest";
+import type { VerifyLine } from "@/lib/packs/pack-url";
+import type { PackEntry, ReadPack } from "@/lib/packs/zip-pack";
 
 /**
  * What a benchmark module declares so the platform (upload, worker, API, pages) can host it without naming it.
@@ -238,6 +241,14 @@ export interface BenchmarkIdentity {
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
+  /**
+   * optional: reproducibility packs (lib/packs): `build` the pack of a scored run the caller may read (null: none,
+   * e.g. a reported row), and `verify` one offline against a data folder (`alpsbench verify`), one line per figure
+   */
+  pack?: {
+    build(db: Db, submissionId: string): Promise<{ manifest: Omit<PackManifest, "files">; entries: PackEntry[] } | null>;
+    verify(pack: ReadPack, dataDir: string): Promise<VerifyLine[]>;
+  };
 }
 
 /** One file of a starter run: its path in the upload layout, the track it is for, and its text. */

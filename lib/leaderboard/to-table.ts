@@ -65,6 +65,7 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       source_url: row.sourceUrl,
       note: row.note,
       submission_id: row.submissionId,
+      pack_url: row.packUrl ?? null,
       submitted_by: row.submittedBy ?? null,
       submitted_at: row.submittedAt ?? null,
       contamination_flagged: row.contamination ? row.contamination.flagged : null, // null: not checked (reported rows)
@@ -123,6 +124,7 @@ const IDENTITY_FIELDS = [
   "source_url",
   "note",
   "submission_id",
+  "pack_url",
   "submitted_by",
   "submitted_at",
   "contamination_flagged",
@@ -157,6 +159,7 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   source_url: "Source URL",
   note: "Note",
   submission_id: "Submission id",
+  pack_url: "Reproducibility pack",
   submitted_by: "Submitted by",
   submitted_at: "Submitted at",
   contamination_flagged: "Contamination flag",

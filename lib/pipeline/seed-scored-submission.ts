@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import { getInstanceSplits } from "@/lib/db/queries/instance-splits";
 import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
 import type { TrackId } from "@/lib/tracks";
+import { gzipSync } from "node:zlib";
 import { loadPublicValueIndex, recordContamination } from "./contamination-check";
 import { persistTrackScore } from "./persist-track-score";
 import { phaseReadsInput } from "./submission-instances";
@@ -30,7 +31,9 @@ export async function isCurrent(db: Db, id: string): Promise<boolean> {
   });
   // scored before split aggregates existed (scores but no split scores): scored again once, to add them
   const hasSplitScores = existing ? existing._count.scores === 0 || existing._count.splitScores > 0 : false;
-  return existing?.status === "done" && existing.scorerVersion === SCORER_VERSION && hasSplitScores;
+  if (!(existing?.status === "done" && existing.scorerVersion === SCORER_VERSION && hasSplitScores)) return false;
+  // seeded before its rows were kept for its reproducibility pack: seeded again once, to keep them
+  return (await db.submission.count({ where: { id, seedPredictions: { not: null } } })) > 0;
 }
 
 export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
@@ -61,6 +64,9 @@ export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Pr
         progressDone: total,
         progressTotal: total,
         finishedAt: new Date(),
+        // the server's own runs publish their rows: anyone re-scores them from the pack (lib/packs)
+        publishPredictions: true,
+        seedPredictions: seedPredictionBytes(spec.predictions),
       };
       await tx.submission.upsert({ where: { id: spec.id }, create: { id: spec.id, ...fields }, update: fields });
       for (const result of results) await persistTrackScore(tx, spec.id, spec.benchmarkVersionId, result);
@@ -75,4 +81,9 @@ export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Pr
     { timeout: 10 * 60_000, maxWait: 60_000 },
   );
   return "created";
+}
+
+/** The rows as the pack serves them: gzip of JSON {track: rows}, in the order they were scored (line = index + 1). */
+function seedPredictionBytes(predictions: SeedSubmissionSpec["predictions"]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(gzipSync(JSON.stringify(predictions)));
 }

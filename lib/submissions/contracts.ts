@@ -103,6 +103,8 @@ export type NewSubmission = {
   body: AsyncIterable<Uint8Array>;
   idempotencyKey?: string | null;
   visibility?: "public" | "private";
+  /** the submitter publishes the prediction file in the run's reproducibility pack (lib/packs); default no */
+  publishPredictions?: boolean;
   /** the request's decompressed-bytes budget, shared by every file and nesting level (lib/uploads/upload-budget.ts) */
   budget?: UploadBudget;
 };

@@ -186,7 +186,7 @@ type Committed = { ok: true; runId: string | null; submissions: RunSubmissionSum
  */
 async function commitFiles(
   db: Db,
-  input: Pick<NewSubmission, "ownerId" | "system" | "visibility" | "idempotencyKey">,
+  input: Pick<NewSubmission, "ownerId" | "system" | "visibility" | "idempotencyKey" | "publishPredictions">,
   benchmark: Benchmark,
   files: PreparedFile[],
   run: { fileName: string } | null,
@@ -254,6 +254,7 @@ async function commitFiles(
             source: "upload",
             status: "queued",
             visibility: input.visibility ?? "public",
+            publishPredictions: input.publishPredictions ?? false,
             ownerId: input.ownerId,
             runId: runRow?.id ?? null,
             fileName: file.fileName.slice(0, 255),

@@ -12,6 +12,7 @@ import { register as registerScore } from "./score";
 import { register as registerSubmit } from "./submit";
 import { register as registerSystemFacts } from "./system-facts";
 import { register as registerToken } from "./token";
+import { register as registerVerify } from "./verify";
 
 /** One line per command module; each module exports `register(program: Command): void`. */
 export function registerCommands(program: Command): void {
@@ -27,6 +28,7 @@ export function registerCommands(program: Command): void {
   registerSubmit(program);
   registerDeleteSubmission(program);
   registerRescore(program);
+  registerVerify(program);
   // commands a benchmark module brings (e.g. personalllm-synthetic)
   for (const benchmark of BENCHMARKS) benchmark.registerCommands?.(program);
 }

@@ -18,6 +18,7 @@ import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { DEFAULT_SORT } from "@/lib/leaderboard/metrics";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
+import { packUrl } from "@/lib/packs/pack-url";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
 import { getInstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
@@ -281,6 +282,17 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: string[] 
             ))}
           </span>
         ))}
+        {submission.source === "reported" ? null : (
+          <a
+            className={download}
+            href={packUrl(submission.id)}
+            download
+            data-pack-link
+            title="manifest with hashes and figures, per-instance results, predictions where published; re-score it offline with `alpsbench verify` (docs/reproducibility.md)"
+          >
+            Reproducibility pack (zip)
+          </a>
+        )}
       </div>
       {perTrack.map(({ track, rows }) =>
         rows.length === 0 ? null : (

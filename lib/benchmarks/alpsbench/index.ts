@@ -37,6 +37,17 @@ export const alpsBench: PipelineBenchmark = {
     const { alpsBenchStarterFiles } = await import("./starter/files");
     return alpsBenchStarterFiles(db, options);
   },
+  // loaded when asked: the pack reads the database, its verifier a data folder
+  pack: {
+    async build(db, submissionId) {
+      const { buildAlpsBenchPack } = await import("./pack/build-pack");
+      return buildAlpsBenchPack(db, submissionId);
+    },
+    async verify(pack, dataDir) {
+      const { verifyAlpsBenchPack } = await import("./pack/verify-pack");
+      return verifyAlpsBenchPack(pack, dataDir);
+    },
+  },
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
   rootViewSlugs: VIEW_SLUGS,

@@ -1,4 +1,5 @@
 import { FACTS_SELECT, rowFacts } from "@/lib/model-facts/facts";
+import { packUrl } from "@/lib/packs/pack-url";
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "./leaderboard-version-memo";
@@ -166,6 +167,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     sourceUrl: submission.sourceUrl,
     note: submission.note,
     submissionId: submission.source === "reported" ? null : submission.id,
+    packUrl: submission.source === "reported" ? null : packUrl(submission.id),
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     contamination: contaminationOf(submission),

@@ -297,6 +297,7 @@ async function upload(request: NextRequest, userId: string, idempotencyKey: stri
         fileName: fileNameOrThrow(fields.filename ?? `predictions.${extension}`),
         body,
         visibility: fields.visibility,
+        publishPredictions: fields.publish_predictions ?? false,
       });
       return answer(result);
     }
@@ -329,6 +330,7 @@ function runInput(fields: RunFields) {
     benchmark: fields.benchmark,
     system: systemOf(fields),
     visibility: fields.visibility,
+    publishPredictions: fields.publish_predictions ?? false,
   };
 }
 
@@ -405,6 +407,7 @@ async function fromMultipart(
         fileName,
         body: fileThenClose(part),
         visibility: fields.visibility,
+        publishPredictions: fields.publish_predictions ?? false,
       });
     } catch (error) {
       throw state.trailing ?? error;

@@ -373,6 +373,8 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     const rows = await db.instanceResult.findMany({
       where: { submissionId: submission.id, scoreVersion: version, instance: scopeWhere(scope) },
       select: { metrics: true, instance: { select: { meta: true, split: true } } },
+      // the bootstrap resamples by position: a fixed order makes the interval reproducible (lib/packs)
+      orderBy: { instance: { benchmarkId: "asc" } },
     });
     // published like the deterministic aggregates (test-figures.ts): a test upload's noised and rounded, a full
     // upload's with test rows built from its exact public parts and published test part (published-judge-aggregates.ts)

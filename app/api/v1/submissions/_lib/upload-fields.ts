@@ -57,6 +57,8 @@ const FieldsObject = z.strictObject(
     // model facts and run cost (lib/model-facts/upload-fields.ts): optional, validated
     ...MODEL_FACT_FIELDS,
     visibility: z.enum(["public", "private"], { error: "must be public or private" }).default("public"),
+    /** publish the prediction file in the run's reproducibility pack (GET …/{id}/pack); default false */
+    publish_predictions: BooleanText.optional(),
     /** raw-body uploads only: the file name to record (multipart takes the file part's name) */
     filename: z
       .string()

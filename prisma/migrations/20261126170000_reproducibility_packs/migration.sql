@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Submission" ADD COLUMN     "publishPredictions" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "seedPredictions" BYTEA;
