@@ -14,7 +14,7 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { createPrismaClient } from "../lib/db/create-client";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
-import { queueExactTestFigures } from "../lib/pipeline/queue-exact-test-figures";
+import { queueExactTestFigures } from "../lib/benchmarks/alpsbench/pipeline/queue-exact-test-figures";
 import { queueTiming, startWorker } from "../lib/queue";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { seed } from "@/lib/pipeline/seed";
+import { seed } from "@/lib/db/seed";
 import { createTestDatabase } from "./test-database";
 
 declare module "vitest" {

@@ -5,7 +5,7 @@ import { queryParamDocs, type ParamDoc } from "@/lib/leaderboard/query-docs";
 import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat } from "@/lib/leaderboard/snapshot";
 import { DocumentedTableQuery } from "@/lib/leaderboard/table-query-docs";
 import { DownloadFormat } from "@/lib/leaderboard/download-format";
-import { VIEW_SLUGS } from "@/lib/leaderboard/views";
+import { VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
 import { PredictionContract } from "./prediction-contract";
 

@@ -1,4 +1,4 @@
-import { officialTrackName, releaseFolderOf, TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/tracks";
+import { officialTrackName, releaseFolderOf, TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** The row each track takes: the official prediction contract (SCORING.md), as the authors' harness writes it. */
 const ROWS: { tracks: (track: TrackId) => boolean; row: string; notes: string }[] = [

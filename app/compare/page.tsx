@@ -4,7 +4,7 @@ import { formatCount, formatInterval, formatMetric } from "@/components/format";
 import { PageHeader } from "@/components/page-header";
 import { TierBadge } from "@/components/tier-badge";
 import { db } from "@/lib/db/client";
-import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/db/queries/system-compare";
+import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
 import { listComparableSystems } from "@/lib/db/queries/system-page";
 import { requestedScope } from "@/lib/leaderboard/scope";
 import { trackLabel } from "@/lib/benchmarks";

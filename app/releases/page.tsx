@@ -18,6 +18,8 @@ export default async function ReleasesPage() {
         title="Releases"
         description="Each release is a benchmark's boards as they stood when it was cut: by an admin, or automatically when the data or the scorer changed. A release never changes afterwards, so its link is a citable board."
         actions={
+          // a JSON document, not a page: a plain link, so the browser downloads it rather than the router fetching it
+          // eslint-disable-next-line @next/next/no-html-link-for-pages
           <a href="/api/v1/releases" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
             JSON
           </a>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CliSubmitHelp } from "@/components/cli-submit-help";
-import { InputsLinks } from "@/components/inputs-links";
+import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
 import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { PageHeader } from "@/components/page-header";
 import { signInMethods } from "@/lib/auth/auth";
@@ -12,7 +12,7 @@ import { BENCHMARKS } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
 import { formatAllowedAt, type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
-import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/tracks";
+import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/benchmarks/alpsbench/track-ids";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { localSignInOffered } from "../signin/local-gate";
 

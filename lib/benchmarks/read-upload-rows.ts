@@ -4,7 +4,7 @@ import { createGunzip, gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse";
 import { parquetMetadata, parquetReadObjects, snappyUncompress, type Compressors, type FileMetaData } from "hyparquet";
 import type { z } from "zod";
-import { formatByteSize, parsePredictionStream } from "@/lib/predictions/parse-prediction-stream";
+import { formatByteSize, parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
 import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
 import type { RowProblem } from "./types";
 

@@ -8,4 +8,4 @@ export { PGBOSS_SCHEMA, SCORE_ATTEMPTS, SCORE_DEAD_LETTER_QUEUE, SCORE_QUEUE, SC
 export { parseScoreJobPayload, ScoreJobPayloadSchema } from "./payload";
 export { prismaExecutor, type SqlExecutor } from "./sql-executor";
 export { queueTiming, type QueueTiming } from "./timing";
-export { startWorker, type RunningWorker, type WorkerOptions } from "./worker";
+export { startWorker, type RunningWorker, type WorkerOptions } from "../worker/worker";

@@ -90,7 +90,7 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
 
 /** The scorer version a snapshot of `benchmark` would carry now (a module's tracks' versions, a pipeline's own). */
 async function currentScorerVersion(db: Db, benchmark: string): Promise<string> {
-  const module = getBenchmark(benchmark);
-  if (module) return module.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
+  const moduleBenchmark = getBenchmark(benchmark);
+  if (moduleBenchmark) return moduleBenchmark.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
   return (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion;
 }

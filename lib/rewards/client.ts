@@ -1,4 +1,4 @@
-import { createLimiter, type Limiter } from "@/lib/judge/limiter";
+import { createLimiter, type Limiter } from "@/lib/llm-judge/limiter";
 import type { RewardModelPin, RewardProfile } from "./profile";
 import { ScoreResponse, type ScoreRequest } from "./protocol";
 

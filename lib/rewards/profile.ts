@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sha256Hex, stableStringify } from "@/lib/judge/stable-json";
+import { sha256Hex, stableStringify } from "@/lib/llm-judge/stable-json";
 
 /**
  * A reward profile names everything that can change a reward model's score: the service that runs the models,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TRACK_IDS } from "@/lib/tracks";
+import { TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { explainResults, inTrackOrder, type ResultsInput } from "./explain-results";
 
 const base: ResultsInput = {

@@ -4,10 +4,10 @@ import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { Db } from "@/lib/db/create-client";
-import { contentSha256, rowDigest } from "@/lib/predictions/content-hash";
-import { newPredictionStreamStats, parsePredictionStream } from "@/lib/predictions/parse-prediction-stream";
-import { scoredProjection } from "@/lib/predictions/scored-projection";
-import { validatePredictionRow } from "@/lib/predictions/validate-row";
+import { contentSha256, rowDigest } from "@/lib/uploads/content-hash";
+import { newPredictionStreamStats, parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { scoredProjection } from "@/lib/benchmarks/alpsbench/upload/scored-projection";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { moduleContentSha256 } from "./prepare-module-file";
 
 /**

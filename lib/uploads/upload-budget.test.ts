@@ -3,7 +3,7 @@ import { zipSync } from "fflate";
 import * as tarStream from "tar-stream";
 import { describe, expect, it } from "vitest";
 import { readArchive, type ArchiveKind } from "@/lib/archives/read-archive";
-import { validateUpload } from "@/lib/predictions/validate-upload";
+import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import type { UploadValidation } from "@/lib/submissions/contracts";
 import { KNOWN_IDS } from "@/tests/fixtures/uploads/cases";
 import { UploadBudget } from "./upload-budget";

@@ -11,15 +11,15 @@
  *   npx tsx scripts/bench/contamination.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
-import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/datasets";
-import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination } from "@/lib/contamination/measure-contamination";
-import { isLongValue, predictedSkeletons } from "@/lib/contamination/predicted-values";
-import { dialogueMatchCounts, VALUE_MATCH } from "@/lib/contamination/dialogue-match";
-import { buildPublicValueIndex, publicValueCounts, publicValuesByDialogue } from "@/lib/contamination/public-value-index";
-import { withServerPools } from "@/lib/pipeline/server-pools";
-import { scoreMemorySet } from "@/lib/scoring";
-import { normalize } from "@/lib/scoring/normalize";
-import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
+import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";
+import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination } from "@/lib/benchmarks/alpsbench/contamination/measure-contamination";
+import { isLongValue, predictedSkeletons } from "@/lib/benchmarks/alpsbench/contamination/predicted-values";
+import { dialogueMatchCounts, VALUE_MATCH } from "@/lib/benchmarks/alpsbench/contamination/dialogue-match";
+import { buildPublicValueIndex, publicValueCounts, publicValuesByDialogue } from "@/lib/benchmarks/alpsbench/contamination/public-value-index";
+import { withServerPools } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
+import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 if (!values.data) throw new Error("--data <packets dir> is required");

@@ -16,8 +16,8 @@ import { createPrismaClient } from "../../lib/db/create-client";
 import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
 import { migrate } from "../../lib/db/migrate";
 import { MIGRATIONS_DIR } from "../../lib/db/prepare-database";
-import { importRealData } from "../../lib/pipeline/import-real-data";
-import { seed } from "../../lib/pipeline/seed";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
+import { seed } from "@/lib/db/seed";
 import { installQueue } from "../../lib/queue/boss";
 
 const { values } = parseArgs({

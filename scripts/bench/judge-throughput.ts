@@ -14,7 +14,15 @@
  */
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { createOpenAICompatibleProvider, defineJudgeProfile, InMemoryJudgeCache, judge, JudgeMeter, renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/judge";
+import {
+  createOpenAICompatibleProvider,
+  defineJudgeProfile,
+  InMemoryJudgeCache,
+  judge,
+  JudgeMeter,
+  renderT3UsedMemory,
+  T3_USED_MEMORY_TEMPLATE,
+} from "@/lib/benchmarks/alpsbench/judge";
 
 const { values } = parseArgs({
   options: {

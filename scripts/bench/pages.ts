@@ -17,13 +17,13 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { freePort } from "../../lib/db/embedded-postgres";
-import { seed } from "../../lib/pipeline/seed";
-import { DEMO_BENCHMARK_SLUG } from "../../lib/pipeline/seed-demo";
+import { seed } from "@/lib/db/seed";
+import { DEMO_BENCHMARK_SLUG } from "@/lib/benchmarks/alpsbench/data/seeds/seed-demo";
 import { createTestDatabase } from "../../tests/test-database";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../../lib/benchmarks/import-benchmark-dirs";
-import { importRealData } from "../../lib/pipeline/import-real-data";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { publicPages } from "./public-pages";
 import { seedLoad } from "./seed-load";
 

@@ -1,6 +1,6 @@
 import { BENCHMARKS } from "../../lib/benchmarks";
 import type { Db } from "../../lib/db/create-client";
-import { TASK_VIEWS } from "../../lib/leaderboard/views";
+import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 
 /**
  * Every public page of a seeded server, for scripts/bench/pages.ts --public-pages: the hosted boards, every

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { scoreMemorySet, type Matcher, type MemorySetResult } from "@/lib/scoring";
+import { scoreMemorySet, type Matcher, type MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring";
 
 const { values: args } = parseArgs({
   options: {

@@ -1,8 +1,8 @@
 import pg from "pg";
 import type { Db } from "../../lib/db/create-client";
 import type { Prisma } from "../../lib/generated/prisma/client";
-import { TRACK_METRICS } from "../../lib/leaderboard/metrics";
-import { TRACK_IDS, type TrackId } from "../../lib/tracks";
+import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * A large, realistic leaderboard for the page benchmark: systems of every kind, submissions of every task,

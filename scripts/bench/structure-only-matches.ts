@@ -8,10 +8,10 @@
  *   npx tsx scripts/bench/structure-only-matches.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
-import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/datasets";
-import { STRUCTURE_ONLY_VALUE } from "@/lib/contamination/structure-only";
-import { scoreMemorySet } from "@/lib/scoring";
-import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
+import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";
+import { STRUCTURE_ONLY_VALUE } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });
 if (!values.data) throw new Error("--data <packets dir> is required");

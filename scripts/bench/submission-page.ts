@@ -17,7 +17,7 @@ import { createApiToken } from "../../lib/auth/api-token";
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "../../lib/auth/session-cookie";
 import { databaseForCli } from "../../lib/db/cli-database";
 import { createPrismaClient } from "../../lib/db/create-client";
-import { exportPredictionsFromPackets } from "../../lib/datasets/export-predictions";
+import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 
 const { values } = parseArgs({
   options: {

@@ -14,7 +14,7 @@ import { createApiToken } from "../../lib/auth/api-token";
 import { databaseForCli } from "../../lib/db/cli-database";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { freePort } from "../../lib/db/embedded-postgres";
-import { exportPredictionsFromPackets } from "../../lib/datasets/export-predictions";
+import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 
 const { values } = parseArgs({ options: { data: { type: "string", default: "../shared/data/alpsbench" }, concurrent: { type: "string", default: "32" } } });

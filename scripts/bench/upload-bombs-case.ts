@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { getBenchmark } from "../../lib/benchmarks";
 import { readArchive } from "../../lib/archives/read-archive";
-import { validateUpload } from "../../lib/predictions/validate-upload";
+import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import { validateModuleUpload } from "../../lib/submissions/prepare-module-file";
 
 const [kind, file] = process.argv.slice(2);

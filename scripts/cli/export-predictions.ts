@@ -6,7 +6,7 @@ import { Option, type Command } from "commander";
 import { z } from "zod";
 import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
 import type { StarterFile } from "@/lib/benchmarks/types";
-import { exportPredictionsFromPackets } from "@/lib/datasets/export-predictions";
+import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { TrackOption } from "./track-option";
 import { withDb } from "./with-db";
 

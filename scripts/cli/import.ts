@@ -3,9 +3,9 @@ import { z } from "zod";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { importRealData } from "@/lib/pipeline/import-real-data";
-import { progressFor } from "@/lib/pipeline/import-progress";
-import { seed } from "@/lib/pipeline/seed";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
+import { progressFor } from "@/lib/benchmarks/alpsbench/data/import/import-progress";
+import { seed } from "@/lib/db/seed";
 
 const ImportOptionsSchema = z.object({
   poolVersion: z.enum(["v1", "v2"]).optional(),

@@ -1,9 +1,9 @@
 import { Option, type Command } from "commander";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { queueRescores } from "@/lib/pipeline/queue-rescores";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { TRACK_IDS, type TrackId } from "@/lib/tracks";
+import { queueRescores } from "@/lib/worker/queue-rescores";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * `rescore --all [--track <t>] [--dry-run]` or `rescore --id <submission>`: after SCORER_VERSION (or a benchmark

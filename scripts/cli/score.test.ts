@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
-import { scoreMemorySet } from "@/lib/scoring";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -1,11 +1,11 @@
 import { Option, type Command } from "commander";
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import { loadTrackInstances } from "@/lib/pipeline/load-track-instances";
-import { scoreTrack, type ScorableInstance } from "@/lib/pipeline/score-track";
-import { readPredictionFile } from "@/lib/predictions/read-prediction-file";
-import { SPLITS, taskOf, type TrackId } from "@/lib/tracks";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import { loadTrackInstances } from "@/lib/benchmarks/alpsbench/pipeline/load-track-instances";
+import { scoreTrack, type ScorableInstance } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { readPredictionFile } from "@/lib/uploads/read-prediction-file";
+import { SPLITS, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
 import { dataVersionOf, getBenchmark } from "@/lib/benchmarks";
 import { scoreBenchmarkCommand } from "./score-benchmark";

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { validateUpload } from "@/lib/predictions/validate-upload";
+import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import { DEFAULT_TEST_LIMITS, KNOWN_IDS, MALFORMED_UPLOADS } from "@/tests/fixtures/uploads/cases";
 
 async function main(): Promise<void> {

@@ -51,6 +51,7 @@ export const MOVES: [from: string, to: string][] = [
   ["lib/pipeline/submission-instances.ts", `${A}/pipeline/submission-instances.ts`],
   ["lib/pipeline/submission-predictions.ts", `${A}/pipeline/submission-predictions.ts`],
   ["lib/pipeline/server-pools.ts", `${A}/pipeline/server-pools.ts`],
+  ["lib/pipeline/stored-pool-version.ts", `${A}/pipeline/stored-pool-version.ts`],
   ["lib/pipeline/source-fingerprint.ts", `${A}/pipeline/source-fingerprint.ts`],
   ["lib/pipeline/reference-predictions.ts", `${A}/pipeline/reference-predictions.ts`],
   ["lib/pipeline/queue-exact-test-figures.ts", `${A}/pipeline/queue-exact-test-figures.ts`],

@@ -50,6 +50,7 @@ const DOMAINS: Record<SchemaDomain, string[]> = {
     "LeaderboardVersion",
     "RateLimit",
     "ServerSecret",
+    "Release",
   ],
   alpsbench: ["Instance", "InstanceGold", "PoolMemory", "InstancePool", "DatasetImport", "InstanceResult", "PredictionValue", "JudgeProfile", "JudgeCall"],
   personalllm: ["PllmEvalUser", "PllmPrompt", "PllmReportedRun", "PllmSubmission", "PllmUserResult"],

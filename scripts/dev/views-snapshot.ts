@@ -14,8 +14,8 @@ import { leaderboardResponse, snapshotResponse } from "../../lib/benchmarks/host
 import { createPrismaClient } from "../../lib/db/create-client";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { env } from "../../lib/env";
-import { importRealData } from "../../lib/pipeline/import-real-data";
-import { seed } from "../../lib/pipeline/seed";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
+import { seed } from "@/lib/db/seed";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const SPLITS = [null, "full", "dev", "test"] as const;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { formatPublished } from "@/components/format";
-import { POOL_SIZES } from "@/lib/tracks";
+import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { loadCharts } from "./lazy-charts";
 import { launchChromium } from "./browser";
 

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { IDENTITY_DECIMALS, IDENTITY_HEADERS } from "@/lib/leaderboard/to-table";
 import { describe, expect, inject, test } from "vitest";
 
-import { VIEW_SLUGS } from "@/lib/leaderboard/views";
+import { VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 
 /**
  * Every leaderboard download, as a spreadsheet user opens it (issues 13, 21): a UTF-8 BOM, parsed with csv-parse,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { seed } from "@/lib/pipeline/seed";
+import { seed } from "@/lib/db/seed";
 import { createTestDatabase } from "../test-database";
 import { killGroup, startProcess, stopAll, waitFor, waitForWeb, type Proc } from "./app-processes";
 import { uploadMultipart } from "./submissions-helpers";

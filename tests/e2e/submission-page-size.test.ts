@@ -2,9 +2,9 @@ import { gzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { INSTANCES_PER_PAGE } from "@/lib/db/queries/submission-instance-results";
-import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { scoreTrack } from "@/lib/pipeline/score-track";
+import { INSTANCES_PER_PAGE } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
 

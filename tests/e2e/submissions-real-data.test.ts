@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { SHARED_DATA_DIR } from "../shared-data";
 import { createTokenViaCli, e2eDb, runCli, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
-import { figuresPerTrack, metricRange, publishedStep } from "@/lib/leaderboard/test-split-privacy";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { figuresPerTrack, metricRange, publishedStep } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");

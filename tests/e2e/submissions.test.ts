@@ -5,9 +5,9 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { validatePredictionRow } from "@/lib/predictions";
-import { TRACK_IDS, trackSlug } from "@/lib/tracks";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { TRACK_IDS, trackSlug } from "@/lib/benchmarks/alpsbench/track-ids";
 import { createTokenViaCli, e2eDb, getSubmission, jsonl, runCli, uploadMultipart, waitUntilFinished, type SubmissionStatus } from "./submissions-helpers";
 
 const baseUrl = inject("baseUrl");

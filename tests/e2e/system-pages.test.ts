@@ -3,11 +3,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { formatMetric } from "@/components/format";
 import type { Db } from "@/lib/db/create-client";
-import { TRACK_METRICS } from "@/lib/leaderboard/metrics";
+import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { launchChromium } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, e2eDb, jsonl, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 /**
  * The system page, the submission page's breakdown and explained per-instance results, and the compare view,

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import type { NormalizedInstance } from "@/lib/datasets/normalized-instance";
-import { importInstances } from "@/lib/pipeline/import-dataset";
-import { seedBm25Baseline } from "@/lib/pipeline/seed-bm25-baseline";
-import { bm25Select } from "@/lib/scoring";
-import { randomInt, seededRandom } from "@/lib/scoring/seeded-random";
-import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
+import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { seedBm25Baseline } from "@/lib/benchmarks/alpsbench/data/seeds/seed-bm25-baseline";
+import { bm25Select } from "@/lib/benchmarks/alpsbench/scoring";
+import { randomInt, seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { isLongValue, valueSkeleton } from "@/lib/contamination/predicted-values";
-import { TASK3_CANDIDATE } from "@/lib/contamination/public-value-index";
+import { isLongValue, valueSkeleton } from "@/lib/benchmarks/alpsbench/contamination/predicted-values";
+import { TASK3_CANDIDATE } from "@/lib/benchmarks/alpsbench/contamination/public-value-index";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import { loadPublicValueIndex } from "@/lib/pipeline/contamination-check";
-import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
-import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import { loadPublicValueIndex } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
+import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { queueExactTestFigures } from "@/lib/pipeline/queue-exact-test-figures";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { queueExactTestFigures } from "@/lib/benchmarks/alpsbench/pipeline/queue-exact-test-figures";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { bytes } from "./upload-helpers";
 

@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
-import { getInstanceExplanation, getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/db/queries/submission-instance-results";
-import { KEPT_ITEMS_MAX } from "@/lib/pipeline/kept-submitted-items";
-import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { scoreTrack } from "@/lib/pipeline/score-track";
+import { getInstanceExplanation, getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
+import { KEPT_ITEMS_MAX } from "@/lib/benchmarks/alpsbench/pipeline/kept-submitted-items";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 /**
  * The submission page of a heavy but valid upload (issue 19 #6: a 34 MB gzip upload, 800 items per Task 1 row,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { aggregateInputOf, aggregateScores, SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { aggregateInputOf, aggregateScores, SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { getBoss, installQueue, queueTiming, SCORE_QUEUE, scoreJobOptions, startWorker } from "@/lib/queue";
 import { createTestSubmission, jsonl, referenceScore, waitFor } from "./worker-fixtures";
 
@@ -82,8 +82,8 @@ describe("a heavy upload is scored in bounded steps", () => {
   test("untampered, the aggregates equal an in-memory scoreTrack of the same file", async () => {
     const id = await createTestSubmission(db, { benchmarkVersionId, label: "heavy-equal", content: heavyFile });
     for (let step = 0; step < 100 && (await runScoreJob(db, payload(id), { chunkSize: CHUNK * 4, judge: null })) !== "done"; step += 1);
-    const rows = (await import("@/lib/db/queries/scorable-instances")).getScorableInstances;
-    const { scoreTrack } = await import("@/lib/pipeline/score-track");
+    const rows = (await import("@/lib/benchmarks/alpsbench/read/queries/scorable-instances")).getScorableInstances;
+    const { scoreTrack } = await import("@/lib/benchmarks/alpsbench/pipeline/score-track");
     const instances = await rows(db, benchmarkVersionId, "task1");
     const reference = scoreTrack(
       "task1",

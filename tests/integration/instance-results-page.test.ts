@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getInstanceInput } from "@/lib/db/queries/submission-instance-input";
-import { getInstanceExplanation, getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/db/queries/submission-instance-results";
-import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
+import { getInstanceInput } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-input";
+import { getInstanceExplanation, getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 /**
  * The submission page's per-instance read model on a benchmark of its own: 70 dev, 10 validation and 40 test

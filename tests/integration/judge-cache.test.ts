@@ -1,8 +1,15 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { PostgresJudgeCache } from "@/lib/db/postgres-judge-cache";
-import { createOpenAICompatibleProvider, defineJudgeProfile, judge, JudgeMeter, renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/judge";
-import { startFakeChatServer } from "@/lib/judge/testing/fake-chat-server";
+import { PostgresJudgeCache } from "@/lib/benchmarks/alpsbench/judge/postgres-judge-cache";
+import {
+  createOpenAICompatibleProvider,
+  defineJudgeProfile,
+  judge,
+  JudgeMeter,
+  renderT3UsedMemory,
+  T3_USED_MEMORY_TEMPLATE,
+} from "@/lib/benchmarks/alpsbench/judge";
+import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

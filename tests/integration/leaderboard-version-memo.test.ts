@@ -2,8 +2,8 @@ import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { leaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { getSiteStats } from "@/lib/db/queries/stats";
-import { getView } from "@/lib/db/queries/view";
-import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
+import { OVERVIEW, TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

@@ -12,8 +12,8 @@ import { RewardsPrediction, type EvalUser } from "@/lib/benchmarks/personalllm/s
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ITEMS_PAGE_SIZE, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
-import { queueRescores } from "@/lib/pipeline/queue-rescores";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { queueRescores } from "@/lib/worker/queue-rescores";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { moduleItemsResponse } from "@/lib/submissions/module-items-response";

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
-import { seedPacketsRescored } from "@/lib/pipeline/seed-packets-rescored";
-import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
+import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { seedPacketsRescored } from "@/lib/benchmarks/alpsbench/data/seeds/seed-packets-rescored";
+import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
-import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { createTestSubmission, referenceScore } from "./worker-fixtures";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -16,13 +16,13 @@ import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import { rewardsCsv } from "../fixtures/personalllm-uploads";
 import { SettingsFilter } from "@/lib/benchmarks/personalllm/build-board";
 import { loadBoard } from "@/lib/benchmarks/personalllm/db/load-board";
 import { LOGGED_FILE, parseLoggedRuns, parsePlottedRuns, PLOTTED_FILE } from "@/lib/benchmarks/personalllm/reported-runs";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { seed } from "@/lib/pipeline/seed";
+import { seed } from "@/lib/db/seed";
 
 // the form is rendered to HTML outside a Next.js app: its router hook (used only on submit) gets an inert stand-in
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push() {}, refresh() {}, replace() {} }) }));

@@ -14,7 +14,7 @@ import { scoreChoices } from "@/lib/benchmarks/personalllm/selection-track";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { parse } from "csv-parse/sync";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { rewardsCsv, selectionChoice, writeSelectionParquet } from "../fixtures/personalllm-uploads";

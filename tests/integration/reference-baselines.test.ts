@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
-import { getDemoDataset } from "@/lib/datasets/demo";
+import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getReferenceFigure } from "@/lib/db/queries/reference-figure";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
+import { getReferenceFigure } from "@/lib/benchmarks/alpsbench/read/queries/reference-figure";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
 import { MEAN_RANK, TASKS_COVERED } from "@/lib/leaderboard/overall-rank";
-import { importInstances } from "@/lib/pipeline/import-dataset";
-import { copyInputRows } from "@/lib/pipeline/reference-predictions";
-import { REFERENCE_BASELINES, seedReferenceBaselines } from "@/lib/pipeline/seed-reference-baselines";
-import { seedScoredSubmission } from "@/lib/pipeline/seed-scored-submission";
-import { scoreTrack } from "@/lib/pipeline/score-track";
+import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { copyInputRows } from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
+import { REFERENCE_BASELINES, seedReferenceBaselines } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
+import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 /**
  * The server's reference rows on a board, read through the read API's dispatch (what the route files call), on a

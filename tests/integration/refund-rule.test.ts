@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { isSubmitterDataError } from "@/lib/pipeline/submission-failure";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { isSubmitterDataError } from "@/lib/worker/submission-failure";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { countsAgainstLimits } from "@/lib/submissions/limits";
 import { createTestSubmission, demoRows, jsonl } from "./worker-fixtures";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { validateUpload } from "@/lib/predictions/validate-upload";
+import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import { chargedUpload, refusedWorkPoints } from "@/lib/security/upload-work";
 import { KNOWN_IDS } from "@/tests/fixtures/uploads/cases";
 

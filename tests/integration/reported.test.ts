@@ -3,13 +3,13 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getView } from "@/lib/db/queries/view";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "@/lib/leaderboard/table-state";
 import { viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
-import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
-import { seed } from "@/lib/pipeline/seed";
-import { REPORTED_SYSTEMS } from "@/prisma/seed/reported-types";
+import { OVERVIEW, TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
+import { seed } from "@/lib/db/seed";
+import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 import { requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getTrackLeaderboard } from "@/lib/db/queries/leaderboard";
-import { getView } from "@/lib/db/queries/view";
-import { OVERVIEW } from "@/lib/leaderboard/views";
+import { getTrackLeaderboard } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
+import { OVERVIEW } from "@/lib/benchmarks/alpsbench/read/views";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

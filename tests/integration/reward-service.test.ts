@@ -15,9 +15,9 @@ import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-syn
 import type { EvalUser } from "@/lib/benchmarks/personalllm/schemas";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { PostgresRewardCache } from "@/lib/db/postgres-reward-cache";
-import type { RewardSetup } from "@/lib/pipeline/fill-reward-scores";
-import { queueRescores } from "@/lib/pipeline/queue-rescores";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import type { RewardSetup } from "@/lib/worker/fill-reward-scores";
+import { queueRescores } from "@/lib/worker/queue-rescores";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { createRewardClient, defineRewardProfile, rewardProfileHash } from "@/lib/rewards";

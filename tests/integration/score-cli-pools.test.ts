@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
-import { POOL_SIZES, type TrackId } from "@/lib/tracks";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { runCli } from "../e2e/submissions-helpers";
 
 /**

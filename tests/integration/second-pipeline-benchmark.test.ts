@@ -3,7 +3,7 @@ import { hostedTrack, registerBenchmark, trackLabel } from "@/lib/benchmarks";
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";

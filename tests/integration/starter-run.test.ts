@@ -9,7 +9,7 @@ import { getHostedBenchmark } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { RunFileInput } from "@/lib/submissions/contracts";
-import { TRACK_IDS } from "@/lib/tracks";
+import { TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { bytes } from "./upload-helpers";
 
 /** The starter run (`export-predictions --starter`): every track's file, as written, is taken by the upload path. */

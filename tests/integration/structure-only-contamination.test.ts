@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/contamination/structure-only";
+import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { jsonl } from "./worker-fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { getTrackLeaderboard } from "@/lib/db/queries/leaderboard";
+import { getTrackLeaderboard } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { verifyOrganisation } from "@/scripts/cli/admin";

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { pageInputs } from "@/lib/db/queries/submission-inputs";
-import { importDatasetFromDir } from "@/lib/pipeline/import-dataset";
-import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
-import { storedPoolVersion } from "@/lib/pipeline/stored-pool-version";
+import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
+import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import type { Task3PoolVersion } from "@/lib/scoring/build-task3-pools";
-import { task3ShortcutRecall } from "@/lib/scoring/testing/task3-shortcut";
+import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
+import { task3ShortcutRecall } from "@/lib/benchmarks/alpsbench/scoring/testing/task3-shortcut";
 import { bytes } from "./upload-helpers";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { pageInputs } from "@/lib/db/queries/submission-inputs";
-import { getView } from "@/lib/db/queries/view";
+import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
-import { TASK_VIEWS } from "@/lib/leaderboard/views";
-import { importRealData } from "@/lib/pipeline/import-real-data";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { REFERENCE_BASELINES } from "@/lib/pipeline/seed-reference-baselines";
-import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
-import { normalize } from "@/lib/scoring/normalize";
+import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { REFERENCE_BASELINES } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
+import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import type { TrackId } from "@/lib/tracks";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { bytes } from "./upload-helpers";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark, registerBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
+import { runScoreJob } from "@/lib/worker/score-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { thirdBenchmark } from "../fixtures/third-benchmark";

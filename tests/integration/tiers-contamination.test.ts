@@ -2,16 +2,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { getView } from "@/lib/db/queries/view";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { CONTAMINATION_THRESHOLD } from "@/lib/contamination/measure-contamination";
+import { CONTAMINATION_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/measure-contamination";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
-import { OVERVIEW, TASK_VIEWS } from "@/lib/leaderboard/views";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { OVERVIEW, TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
-import { getDemoDataset } from "@/lib/datasets/demo";
+import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { jsonl } from "./worker-fixtures";
 
 /**

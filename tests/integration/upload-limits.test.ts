@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { getDemoDataset } from "@/lib/datasets/demo";
+import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION, scoreTrack } from "@/lib/pipeline/score-track";
-import { allScopeInstances } from "@/lib/pipeline/submission-instances";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";
 import { formatAllowedAt } from "@/lib/submissions/upload-limits";
-import { releaseFolderOf, TRACK_IDS } from "@/lib/tracks";
+import { releaseFolderOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { bytes } from "./upload-helpers";
 
 /**

@@ -4,10 +4,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/db/queries/scorable-instances";
-import { getDemoDataset } from "@/lib/datasets/demo";
-import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
-import type { TrackId } from "@/lib/tracks";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
+import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** Shared by the worker tests: a demo-benchmark Task 1 submission, the worker as a real process, checks. */
 

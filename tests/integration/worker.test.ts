@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { createOpenAICompatibleProvider, defineJudgeProfile } from "@/lib/judge";
-import { startFakeChatServer } from "@/lib/judge/testing/fake-chat-server";
-import { runScoreJob } from "@/lib/pipeline/score-submission";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { createOpenAICompatibleProvider, defineJudgeProfile } from "@/lib/benchmarks/alpsbench/judge";
+import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { judgeScoreVersion, type JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import { createTestSubmission, expectStoredEqualsReference, jsonl, referenceScore } from "./worker-fixtures";
 

@@ -75,11 +75,11 @@ test("every file is formatted by Prettier (run `npm run format`)", { timeout: 30
   expect(offenders).toEqual([]);
   // the check covers the code, not an empty selection
   expect(checked.length).toBeGreaterThan(300);
-  expect(checked).toEqual(expect.arrayContaining(["app/layout.tsx", "lib/scoring/index.ts", "app/globals.css"]));
+  expect(checked).toEqual(expect.arrayContaining(["app/layout.tsx", "lib/benchmarks/alpsbench/scoring/index.ts", "app/globals.css"]));
 });
 
 test("an unformatted snippet fails the check; its formatted form passes", async () => {
-  const filepath = path.join(ROOT, "lib/scoring/example.ts");
+  const filepath = path.join(ROOT, "lib/benchmarks/alpsbench/scoring/example.ts");
   const options = await prettier.resolveConfig(filepath);
   expect(options).toMatchObject({ printWidth: 165, semi: true, singleQuote: false });
   const messy = "export const pair = {a:'x',b:2}\n";

@@ -1,7 +1,7 @@
 import { TierBadge } from "@/components/tier-badge";
 import { MetricsTableHead } from "./_components/metrics-table-head";
-import { ContaminationNotice } from "./_components/contamination-notice";
-import { BaselineNotice } from "./_components/baseline-notice";
+import { ContaminationNotice } from "@/lib/benchmarks/alpsbench/ui/submission/contamination-notice";
+import { BaselineNotice } from "@/lib/benchmarks/alpsbench/ui/submission/baseline-notice";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -15,20 +15,20 @@ import { benchmarkOfDataVersion, getBenchmark, getTrack, hostedTrack, trackLabel
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { DEFAULT_SORT } from "@/lib/leaderboard/metrics";
+import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
 import { packUrl } from "@/lib/packs/pack-url";
-import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/db/queries/submission-breakdown";
-import { getInstanceResultsPage } from "@/lib/db/queries/submission-instance-results";
+import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
+import { getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
-import { DimensionBreakdown } from "./_components/dimension-breakdown";
-import { InstanceResults } from "./_components/instance-results";
+import { DimensionBreakdown } from "@/lib/benchmarks/alpsbench/ui/submission/dimension-breakdown";
+import { InstanceResults } from "@/lib/benchmarks/alpsbench/ui/submission/instance-results";
 import { LiveStatus } from "./_components/live-status";
 import { ModuleItems } from "./_components/module-items";
 import { ModuleResults } from "./_components/module-results";
 import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
-import { shortProfileHash } from "@/lib/pipeline/reward-source";
+import { shortProfileHash } from "@/lib/worker/reward-source";
 
 export const dynamic = "force-dynamic";
 

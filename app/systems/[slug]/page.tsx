@@ -9,7 +9,7 @@ import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getSystemPage, type SystemSubmission } from "@/lib/db/queries/system-page";
-import { scoreHistory } from "@/lib/db/queries/system-score-history";
+import { scoreHistory } from "@/lib/benchmarks/alpsbench/read/queries/system-score-history";
 import { trackLabel } from "@/lib/benchmarks";
 import { describeMetric, formatScore, formatScoreInterval, metricOrder } from "../_lib/metric-format";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";

@@ -1,6 +1,6 @@
-import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/tracks";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/leaderboard/views";
+import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";

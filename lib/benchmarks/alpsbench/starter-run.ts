@@ -1,7 +1,7 @@
-import { validatePredictionRow } from "@/lib/predictions";
-import { bm25Select } from "@/lib/scoring";
-import { bm25Tokens } from "@/lib/scoring/bm25-select";
-import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/tracks";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { bm25Select } from "@/lib/benchmarks/alpsbench/scoring";
+import { bm25Tokens } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
+import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * A starter run: simple baselines for every AlpsBench track, written in the official prediction contract

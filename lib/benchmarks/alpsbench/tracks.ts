@@ -1,6 +1,6 @@
-import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/leaderboard/metrics";
-import { TASK_VIEWS } from "@/lib/leaderboard/views";
-import { taskOf, TRACK_IDS, TRACK_LABELS, type TaskId } from "@/lib/tracks";
+import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
+import { taskOf, TRACK_IDS, TRACK_LABELS, type TaskId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { PipelineBenchmark, TrackInfo } from "../types";
 
 /** What each task measures, for the track list (SCORING.md). */

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 import { groupedBars } from "./grouped-bars";
-import { eiDimensions, EI_DIMENSIONS } from "./ability-profile";
-import { poolScalingCharts } from "./pool-scaling";
-import { precisionRecall } from "./precision-recall";
+import { eiDimensions, EI_DIMENSIONS } from "@/lib/benchmarks/alpsbench/read/charts/ability-profile";
+import { poolScalingCharts } from "@/lib/benchmarks/alpsbench/read/charts/pool-scaling";
+import { precisionRecall } from "@/lib/benchmarks/alpsbench/read/charts/precision-recall";
 import { chartRows, filterNote } from "./table-rows";
 import { testBoard } from "./test-board";
-import { POOL_SIZES } from "@/lib/tracks";
+import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** 45 systems, every fifth a memory system from "Acme", F1 falling with the index. */
 function board() {

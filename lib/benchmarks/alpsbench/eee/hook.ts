@@ -1,9 +1,9 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
-import { getView } from "@/lib/db/queries/view";
-import { metricDef } from "@/lib/leaderboard/metrics";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/pipeline/seed-reported";
-import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/tracks";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
+import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks

@@ -1,5 +1,5 @@
-import { validatePredictionRow } from "@/lib/predictions";
-import { taskOf, type TrackId } from "@/lib/tracks";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * A prediction row in the official prediction contract (docs SCORING.md) for an instance, built from

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { benchmarkAlias } from "@/lib/leaderboard/table-state";
 import type { Db } from "@/lib/db/create-client";
-import { findBenchmarkVersion, type InputScope } from "@/lib/db/queries/submission-inputs";
-import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/tracks";
+import { findBenchmarkVersion, type InputScope } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { NextResponse } from "next/server";
 
 const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });

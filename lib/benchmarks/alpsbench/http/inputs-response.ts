@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
-import { countInputs, pageInputs } from "@/lib/db/queries/submission-inputs";
+import { countInputs, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
 import { downloadStem } from "./download-name";
 import { exampleRow } from "./example-row";

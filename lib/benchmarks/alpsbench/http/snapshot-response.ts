@@ -3,12 +3,12 @@ import { NextResponse } from "next/server";
 import { eeeZipResponse } from "@/lib/eee/eee-response";
 import { alpsBenchEee } from "../eee/hook";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
-import { getView } from "@/lib/db/queries/view";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { parseViewParams } from "@/lib/leaderboard/download-format";
 import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import { scopeOf } from "@/lib/leaderboard/table-state";
-import { VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
+import { VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
 

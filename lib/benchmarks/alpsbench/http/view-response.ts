@@ -2,12 +2,12 @@ import { NextResponse } from "next/server";
 import { eeeZipResponse } from "@/lib/eee/eee-response";
 import { alpsBenchEee } from "../eee/hook";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
-import { getView } from "@/lib/db/queries/view";
+import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
 import { DownloadFormat, parseViewParams } from "@/lib/leaderboard/download-format";
 import { scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
-import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/leaderboard/views";
+import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 
 const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
 

@@ -1,10 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import type { Db } from "@/lib/db/create-client";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
-import { BOOTSTRAP_RESAMPLES } from "@/lib/pipeline/score-track";
+import { BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import type { PackFigure, PackManifest } from "@/lib/packs/manifest";
 import { jsonLines, type PackEntry } from "@/lib/packs/zip-pack";
-import { taskOf, type TrackId } from "@/lib/tracks";
+import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { BOOTSTRAP_METHOD, goldHash, goldPath, judgePath, PUBLIC_GOLD_SPLITS, resultsPath, seedPredictionsPath, trackFile } from "./pack-layout";
 
 export type BuiltPack = { manifest: Omit<PackManifest, "files">; entries: PackEntry[] };

@@ -1,6 +1,6 @@
 import type { PackFigure } from "@/lib/packs/manifest";
 import type { VerifyLine } from "@/lib/packs/pack-url";
-import type { AggregateMetric } from "@/lib/pipeline/score-track";
+import type { AggregateMetric } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
 const text = (v: number | null | undefined) => (v === null || v === undefined ? "null" : String(v));
 const show = (value: number | null | undefined, low: number | null | undefined, high: number | null | undefined, n: number | null | undefined) =>

@@ -1,7 +1,7 @@
-import type { NormalizedInstance } from "@/lib/datasets/normalized-instance";
-import { readPacketsLayout } from "@/lib/datasets/read-packets-layout";
-import { readReleaseLayout } from "@/lib/datasets/read-release-layout";
-import { detectLayout } from "@/lib/pipeline/import-dataset";
+import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
+import { readReleaseLayout } from "@/lib/benchmarks/alpsbench/data/read-release-layout";
+import { detectLayout } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 
 /** A data folder's instances by track and benchmark id (read once: a pack covers several tracks). */
 export type DataIndex = Map<string, Map<string, NormalizedInstance>>;

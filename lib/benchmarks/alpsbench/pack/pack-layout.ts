@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { stableStringify } from "@/lib/judge/stable-json";
+import { stableStringify } from "@/lib/llm-judge/stable-json";
 
 /**
  * Paths and canonical forms shared by the pack's writer (build-pack.ts, on the server) and its verifier

@@ -1,11 +1,18 @@
-import { stableStringify } from "@/lib/judge/stable-json";
+import { stableStringify } from "@/lib/llm-judge/stable-json";
 import type { PackFigure } from "@/lib/packs/manifest";
 import type { VerifyLine } from "@/lib/packs/pack-url";
 import { parseJsonLines, type ReadPack } from "@/lib/packs/zip-pack";
-import type { PredictionFileRow } from "@/lib/predictions/read-prediction-file";
-import { parseStoredPredictions } from "@/lib/pipeline/submission-predictions";
-import { aggregateInputOf, aggregateScores, scoreTrack, type AggregateInput, type AggregateMetric, type ScorableInstance } from "@/lib/pipeline/score-track";
-import { taskOf, type Split, type TrackId } from "@/lib/tracks";
+import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
+import { parseStoredPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
+import {
+  aggregateInputOf,
+  aggregateScores,
+  scoreTrack,
+  type AggregateInput,
+  type AggregateMetric,
+  type ScorableInstance,
+} from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { judgeAggregates } from "../pipeline/submission-judge";
 import { compareFigure, figureLabel } from "./compare-figure";
 import { readDataFolder, type DataIndex } from "./data-folder";

@@ -1,7 +1,7 @@
-import { type NoiseDraw, publishTestAggregate, type PublishedAggregate } from "@/lib/leaderboard/test-split-privacy";
-import type { Split, TrackId } from "@/lib/tracks";
-import { combineWithPublishedTest } from "@/lib/pipeline/persist-track-score";
-import type { AggregateMetric } from "@/lib/pipeline/score-track";
+import { type NoiseDraw, publishTestAggregate, type PublishedAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import type { Split, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { combineWithPublishedTest } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import type { AggregateMetric } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { judgeAggregates } from "./submission-judge";
 
 type JudgedRow = { metrics: unknown; meta: unknown; split: Split };

@@ -1,18 +1,25 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PipelineStepContext } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
-import { ensureJudgeProfileRow } from "@/lib/db/judge-profile-row";
-import { PostgresJudgeCache } from "@/lib/db/postgres-judge-cache";
-import { getInstanceSplits } from "@/lib/db/queries/instance-splits";
+import { ensureJudgeProfileRow } from "@/lib/benchmarks/alpsbench/judge/judge-profile-row";
+import { PostgresJudgeCache } from "@/lib/benchmarks/alpsbench/judge/postgres-judge-cache";
+import { getInstanceSplits } from "@/lib/benchmarks/alpsbench/read/queries/instance-splits";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { JudgeMeter, liveJudgeFromEnv } from "@/lib/judge";
-import { testPrivacyNote } from "@/lib/leaderboard/test-split-privacy";
-import { loadPublicValueIndex, recordContamination } from "@/lib/pipeline/contamination-check";
-import { persistTrackScore } from "@/lib/pipeline/persist-track-score";
+import { JudgeMeter, liveJudgeFromEnv } from "@/lib/benchmarks/alpsbench/judge";
+import { testPrivacyNote } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
-import { type AggregateInput, aggregateInputOf, aggregateScores, SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/pipeline/score-track";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/pipeline/submission-failure";
+import {
+  type AggregateInput,
+  aggregateInputOf,
+  aggregateScores,
+  SCORER_VERSION,
+  scoreTrack,
+  type TrackScore,
+} from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
 import {
   allScopeInstances,
   countScopeInstances,
@@ -23,9 +30,9 @@ import {
   scopeWhere,
   type SubmissionScope,
   submissionScope,
-} from "@/lib/pipeline/submission-instances";
+} from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
-import { type StoredPredictions, storedPredictions } from "@/lib/pipeline/submission-predictions";
+import { type StoredPredictions, storedPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 import { storedTestRow, testFigureDraw } from "./test-figures";
 import { queueTiming } from "@/lib/queue/timing";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defineJudgeProfile, InMemoryJudgeCache, JudgeMeter, type JudgeCallRequest, type JudgeProvider } from "@/lib/judge";
-import type { TrackId } from "@/lib/tracks";
+import { defineJudgeProfile, InMemoryJudgeCache, JudgeMeter, type JudgeCallRequest, type JudgeProvider } from "@/lib/benchmarks/alpsbench/judge";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { judgeInstance, judgeTemplateFor } from "./submission-judge";
-import { indexPredictions } from "@/lib/pipeline/submission-predictions";
+import { indexPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 
 /** A judge that records what it was asked and answers nothing usable (the verdicts are not under test here). */
 function recordingJudge(): { provider: JudgeProvider; prompts: string[] } {

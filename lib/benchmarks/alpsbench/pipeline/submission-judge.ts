@@ -24,14 +24,14 @@ import {
   textOf,
   textOrNull,
   type VerdictKind,
-} from "@/lib/judge";
-import { parsedOf, responseOutcomeOf } from "@/lib/judge/outcome-adapters";
-import { bootstrapCI, scoreMemorySet } from "@/lib/scoring";
-import { taskOf, type TrackId } from "@/lib/tracks";
-import { unroundedAlgoScore } from "@/lib/pipeline/replay-judge";
-import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/pipeline/score-track";
-import type { PredictionEntry } from "@/lib/pipeline/submission-predictions";
-import type { ScopeInstance } from "@/lib/pipeline/submission-instances";
+} from "@/lib/benchmarks/alpsbench/judge";
+import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
+import { bootstrapCI, scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/replay/replay-judge";
+import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import type { PredictionEntry } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
+import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 
 /**
  * The judge phase of a submission: one judge verdict (or several, one per Task 4 response) per instance, through
@@ -42,7 +42,7 @@ import type { ScopeInstance } from "@/lib/pipeline/submission-instances";
  */
 
 /** A configured judge: lib/judge's LiveJudge, or a test double. */
-export type { JudgeSetup } from "@/lib/judge/setup";
+export type { JudgeSetup } from "@/lib/benchmarks/alpsbench/judge/setup";
 
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);

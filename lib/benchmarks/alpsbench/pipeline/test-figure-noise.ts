@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
-import type { NoiseDraw } from "@/lib/leaderboard/test-split-privacy";
-import type { TrackId } from "@/lib/tracks";
+import type { NoiseDraw } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const SECRET_NAME = "test-figure-noise";
 

@@ -1,9 +1,9 @@
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import type { NoiseDraw } from "@/lib/leaderboard/test-split-privacy";
-import type { Split, TrackId } from "@/lib/tracks";
-import { SCORER_VERSION } from "@/lib/pipeline/score-track";
-import { scopeWhere, type SubmissionScope } from "@/lib/pipeline/submission-instances";
+import type { NoiseDraw } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import type { Split, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scopeWhere, type SubmissionScope } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 
 type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isDemo: boolean } | null };

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
-import { findBenchmarkVersion, pageInputs } from "@/lib/db/queries/submission-inputs";
-import { TRACK_IDS, type Split } from "@/lib/tracks";
+import { findBenchmarkVersion, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { TRACK_IDS, type Split } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { StarterFile } from "../../types";
 import { starterPath, starterRow } from "../starter-run";
 

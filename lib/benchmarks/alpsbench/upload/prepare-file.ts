@@ -2,11 +2,11 @@ import type { OwnPipeline } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { releasedIdsHint } from "./released-ids-hint";
-import { validateUpload } from "@/lib/predictions/validate-upload";
+import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import { drain } from "@/lib/submissions/drain";
 import { MAX_REPORTED_PROBLEMS } from "@/lib/submissions/limits";
 import { degenerateTestRefusal, testCoverageRefusal } from "@/lib/submissions/test-coverage";
-import type { TrackId } from "@/lib/tracks";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * AlpsBench's `prepareFile` hook: validates one file against the data version's instances of its track (and

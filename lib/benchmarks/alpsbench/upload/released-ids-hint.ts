@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
-import { SERVER_POOL_LABELS } from "@/lib/pipeline/server-pools";
-import { storedPoolVersion } from "@/lib/pipeline/stored-pool-version";
+import { SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
 
 /**
  * Why a Task 3 file made on the released pools finds none of its ids on a data version with server-pools-v2, and

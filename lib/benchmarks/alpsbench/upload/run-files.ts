@@ -1,4 +1,4 @@
-import { parseTrackName, SPLITS, type Split, type TrackId } from "@/lib/tracks";
+import { parseTrackName, SPLITS, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * Which files of a run are prediction files, and which track (and split) each one is, from its path in the

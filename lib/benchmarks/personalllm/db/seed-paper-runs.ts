@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { PERSONALLLM_PAPER_RUNS } from "@/prisma/seed/personalllm-paper-runs";
+import { PERSONALLLM_PAPER_RUNS } from "@/lib/benchmarks/personalllm/db/paper-runs";
 import { ReportedRun } from "../reported-runs";
 
 /**

@@ -2,9 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { readingViewer, requestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
-import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/db/queries/submission-breakdown";
+import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import { currentScoreVersions, findVisibleSubmission } from "@/lib/db/queries/submission-status";
-import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/leaderboard/breakdown-csv";
+import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/benchmarks/alpsbench/read/breakdown-csv";
 import { apiError, internalError, unauthorized, parseSearchParams } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { getInstanceExplanation } from "@/lib/db/queries/submission-instance-results";
+import { getInstanceExplanation } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { listedInstanceResponse } from "../../_lib/listed-instance";
 
 export const dynamic = "force-dynamic";

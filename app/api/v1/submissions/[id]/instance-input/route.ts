@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { getInstanceInput } from "@/lib/db/queries/submission-instance-input";
+import { getInstanceInput } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-input";
 import { listedInstanceResponse } from "../../_lib/listed-instance";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,5 @@
+// /tasks/[task]: AlpsBench's page at its old URL, rendered from lib/benchmarks/alpsbench/ui.
+export { default, generateMetadata } from "@/lib/benchmarks/alpsbench/ui/task-page";
+
+// route segment config is read from the route file itself, so it lives here
+export const dynamic = "force-dynamic";

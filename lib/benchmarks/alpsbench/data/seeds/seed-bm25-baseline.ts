@@ -1,0 +1,68 @@
+import type { Db } from "@/lib/db/create-client";
+import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { type ImportProgress, silentProgress } from "../import/import-progress";
+import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+
+export const BM25_SYSTEM = {
+  slug: "bm25-server",
+  name: "BM25 (computed here)",
+  organisation: "AlpsBench Leaderboard",
+  // a reference row like the trivial baselines (lib/pipeline/seed-reference-baselines.ts): shown, never ranked
+  kind: "baseline" as const,
+  backbone: null,
+  openWeights: true,
+  description:
+    "Okapi BM25 between the query and each candidate memory's value, computed by this server on every pool size; it picks the top-scoring candidate. A lexical floor for Task 3.",
+};
+
+/**
+ * The server's own BM25 baseline: for every Task 3 pool of a benchmark, the candidate BM25 ranks first,
+ * submitted as predictions and scored like any upload (so it gets n and a CI like everyone else).
+ */
+export async function seedBm25Baseline(
+  db: Db,
+  benchmarkVersionId: string,
+  benchmarkSlug: string,
+  progress: ImportProgress = silentProgress,
+): Promise<"created" | "unchanged" | "no-pools"> {
+  const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
+  const id = `seed-bm25-${benchmarkSlug}`;
+  // Loading every pool is the expensive part (d1000 pools are ~100 KB each): skip it when already scored.
+  if (await isCurrent(db, id)) return "unchanged";
+  const predictions: Partial<Record<TrackId, unknown[]>> = {};
+  const pools = await db.instance.count({ where: { benchmarkVersionId, trackId: { startsWith: "task3/" }, gold: { isNot: null } } });
+  const phase = progress.phase("BM25 baseline", pools, "pools");
+  for (const size of POOL_SIZES) {
+    const track = `task3/d${size}` as TrackId;
+    // Pools as memory indexes: each distinct memory is tokenized once, and only the chosen candidate's id is read.
+    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    if (!refs.pools.length) continue;
+    const select = createIndexedBm25Selector(refs.values);
+    const picks = refs.pools.map((pool) => {
+      const { selectedIndex } = select(pool.query ?? "", pool.memoryIndexes);
+      phase.tick();
+      return { instanceId: pool.instanceId, index: selectedIndex };
+    });
+    const ids = await candidateIdsAt(
+      db,
+      picks.filter((p): p is { instanceId: string; index: number } => p.index !== null),
+    );
+    predictions[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
+  }
+  if (Object.keys(predictions).length === 0) {
+    phase.done();
+    return "no-pools";
+  }
+  const outcome = await seedScoredSubmission(db, {
+    id,
+    systemId: system.id,
+    benchmarkVersionId,
+    note: "Computed by this server over its own de-duplicated pools with opaque ids.",
+    predictions,
+  });
+  // done after the picks are scored and stored too, so the phase's time is all of it
+  phase.done("picks scored and stored");
+  return outcome;
+}

@@ -1,0 +1,129 @@
+import type { Db } from "@/lib/db/create-client";
+import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { type ImportProgress, silentProgress } from "../import/import-progress";
+import { candidatePositions, copyInputRows, emptyMemoryRows, emptyPickRows, RANDOM_BASELINE_SEED } from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
+import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+
+/**
+ * The server's trivial reference rows, one system each (kind `baseline`: shown on every board where they land,
+ * never ranked). Task 4 has none: its metrics come from a judge, which an empty answer would only cost calls.
+ * BM25 (lib/pipeline/seed-bm25-baseline.ts) is one more, seeded beside these.
+ */
+export const REFERENCE_BASELINES = {
+  empty: {
+    slug: "baseline-empty",
+    name: "Empty prediction (baseline)",
+    description: "Predicts nothing: no memory item on Tasks 1 and 2, no pick on Task 3. Computed by this server from the data.",
+  },
+  copyInput: {
+    slug: "baseline-copy-input",
+    name: "Copy the input (baseline)",
+    description:
+      "Task 2: returns each instance's input memory pool unchanged, applying no update. Computed by this server from the data; an update model that does not beat it has not shown it updates anything.",
+  },
+  firstCandidate: {
+    slug: "baseline-first-candidate",
+    name: "First candidate (baseline)",
+    description: "Task 3: picks the first candidate of every pool, in the order the pool lists them. Computed by this server from the data.",
+  },
+  randomCandidate: {
+    slug: "baseline-random-candidate",
+    name: "Random candidate (baseline)",
+    description: `Task 3: picks one candidate of every pool uniformly at random with a fixed seed ("${RANDOM_BASELINE_SEED}"), so every server draws the same picks. Computed by this server from the data.`,
+  },
+} as const;
+
+export type ReferenceBaseline = keyof typeof REFERENCE_BASELINES;
+
+const systemFields = (b: (typeof REFERENCE_BASELINES)[ReferenceBaseline]) => ({
+  name: b.name,
+  organisation: "AlpsBench Leaderboard",
+  kind: "baseline" as const,
+  backbone: null,
+  openWeights: true,
+  description: b.description,
+});
+
+const NOTE = "A reference row computed by this server from the data and scored by the same scorer as uploads; never ranked.";
+
+/** Public benchmark ids (and inputs when asked) of a track's instances with gold, in benchmark-id order. */
+async function instancesOf(db: Db, benchmarkVersionId: string, track: TrackId, withInput: boolean) {
+  return db.instance.findMany({
+    where: { benchmarkVersionId, trackId: track, gold: { isNot: null } },
+    select: { benchmarkId: true, input: withInput },
+    orderBy: { benchmarkId: "asc" },
+  });
+}
+
+/** Task 3 picks at a rule's positions, as prediction rows (a pool without a candidate there: no pick). */
+async function task3Picks(db: Db, benchmarkVersionId: string, rule: "first" | { random: string }): Promise<Partial<Record<TrackId, unknown[]>>> {
+  const out: Partial<Record<TrackId, unknown[]>> = {};
+  for (const size of POOL_SIZES) {
+    const track = `task3/d${size}` as TrackId;
+    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    if (!refs.pools.length) continue;
+    // a different stream per pool size: the d100 and d1000 picks are independent draws
+    const positions = candidatePositions(
+      refs.pools.map((p) => ({ benchmarkId: p.benchmarkId, size: p.memoryIndexes.length })),
+      rule === "first" ? "first" : { random: `${rule.random}|${track}` },
+    );
+    const picks = refs.pools.flatMap((pool, k) => (positions[k] === null ? [] : [{ instanceId: pool.instanceId, index: positions[k]! }]));
+    const ids = await candidateIdsAt(db, picks);
+    out[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
+  }
+  return out;
+}
+
+/**
+ * Every reference baseline of a benchmark, scored by the real pipeline from the data in the database (at import
+ * and seed time; a re-import that changes instances drops server-made submissions, so they are computed again).
+ * Idempotent: a baseline already scored under the current scorer version is not recomputed.
+ */
+export async function seedReferenceBaselines(
+  db: Db,
+  benchmarkVersionId: string,
+  benchmarkSlug: string,
+  progress: ImportProgress = silentProgress,
+): Promise<Record<ReferenceBaseline, "created" | "unchanged" | "no-data">> {
+  const builders: Record<ReferenceBaseline, () => Promise<Partial<Record<TrackId, unknown[]>>>> = {
+    empty: async () => {
+      const out: Partial<Record<TrackId, unknown[]>> = {};
+      for (const track of ["task1", "task2"] as const) {
+        const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
+        if (ids.length) out[track] = emptyMemoryRows(ids);
+      }
+      for (const size of POOL_SIZES) {
+        const track = `task3/d${size}` as TrackId;
+        const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
+        if (ids.length) out[track] = emptyPickRows(ids);
+      }
+      return out;
+    },
+    copyInput: async () => {
+      const instances = await instancesOf(db, benchmarkVersionId, "task2", true);
+      return instances.length ? { task2: copyInputRows(instances.map((i) => ({ benchmarkId: i.benchmarkId, input: i.input }))) } : {};
+    },
+    firstCandidate: () => task3Picks(db, benchmarkVersionId, "first"),
+    randomCandidate: () => task3Picks(db, benchmarkVersionId, { random: RANDOM_BASELINE_SEED }),
+  };
+  const names = Object.keys(REFERENCE_BASELINES) as ReferenceBaseline[];
+  const phase = progress.phase("reference baselines", names.length, "baselines");
+  const outcome = {} as Record<ReferenceBaseline, "created" | "unchanged" | "no-data">;
+  for (const name of names) {
+    const def = REFERENCE_BASELINES[name];
+    const fields = systemFields(def);
+    const system = await db.system.upsert({ where: { slug: def.slug }, create: { slug: def.slug, ...fields }, update: fields });
+    const id = `seed-baseline-${name}-${benchmarkSlug}`;
+    if (await isCurrent(db, id)) {
+      outcome[name] = "unchanged";
+    } else {
+      const predictions = await builders[name]();
+      outcome[name] =
+        Object.keys(predictions).length === 0 ? "no-data" : await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: NOTE, predictions });
+    }
+    phase.tick();
+  }
+  phase.done();
+  return outcome;
+}

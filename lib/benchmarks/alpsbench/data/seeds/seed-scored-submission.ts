@@ -1,0 +1,89 @@
+import type { Db } from "@/lib/db/create-client";
+import { getInstanceSplits } from "@/lib/benchmarks/alpsbench/read/queries/instance-splits";
+import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { gzipSync } from "node:zlib";
+import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { phaseReadsInput } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
+import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+
+export type SeedSubmissionSpec = {
+  /** deterministic id, so seeding twice finds the same submission */
+  id: string;
+  systemId: string;
+  benchmarkVersionId: string;
+  note: string | null;
+  /** prediction rows per track, as a submitter would upload them */
+  predictions: Partial<Record<TrackId, readonly unknown[]>>;
+};
+
+/**
+ * A submission the server makes itself (demo systems, the packets' stored model outputs, its own baselines):
+ * scored by the same pipeline as uploads and stored as re-scored rows. Idempotent per scorer version: when
+ * the submission is already done under the current version nothing is recomputed.
+ */
+/** True when the server-made submission `id` is done under the current scorer version (nothing to do). */
+export async function isCurrent(db: Db, id: string): Promise<boolean> {
+  const existing = await db.submission.findUnique({
+    where: { id },
+    select: { status: true, scorerVersion: true, _count: { select: { scores: true, splitScores: true } } },
+  });
+  // scored before split aggregates existed (scores but no split scores): scored again once, to add them
+  const hasSplitScores = existing ? existing._count.scores === 0 || existing._count.splitScores > 0 : false;
+  if (!(existing?.status === "done" && existing.scorerVersion === SCORER_VERSION && hasSplitScores)) return false;
+  // seeded before its rows were kept for its reproducibility pack: seeded again once, to keep them
+  return (await db.submission.count({ where: { id, seedPredictions: { not: null } } })) > 0;
+}
+
+export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
+  if (await isCurrent(db, spec.id)) return "unchanged";
+  const tracks = Object.keys(spec.predictions) as TrackId[];
+  const results: TrackScore[] = [];
+  for (const track of tracks) {
+    // Inputs only where the deterministic scorer reads them (not Task 1's dialogues, not Task 3's candidates).
+    const instances = await getScorableInstances(db, spec.benchmarkVersionId, track, undefined, { candidates: false, input: phaseReadsInput(track, "score") });
+    if (instances.length === 0) continue;
+    const rows = (spec.predictions[track] ?? []).map((value, index) => ({ line: index + 1, value }));
+    const splits = await getInstanceSplits(db, spec.benchmarkVersionId, track);
+    results.push(scoreTrack(track, instances, rows, { seed: spec.id, splitOf: (id) => splits.get(id) }));
+  }
+  const total = results.reduce((sum, r) => sum + r.n, 0);
+  const task1 = results.some((r) => r.track === "task1") ? await loadPublicValueIndex(db, spec.benchmarkVersionId) : null;
+  await db.$transaction(
+    async (tx) => {
+      const fields = {
+        systemId: spec.systemId,
+        benchmarkVersionId: spec.benchmarkVersionId,
+        tracks: results.map((r) => r.track),
+        split: "full" as const,
+        source: "seed" as const,
+        status: "done" as const,
+        scorerVersion: SCORER_VERSION,
+        note: spec.note,
+        progressDone: total,
+        progressTotal: total,
+        finishedAt: new Date(),
+        // the server's own runs publish their rows: anyone re-scores them from the pack (lib/packs)
+        publishPredictions: true,
+        seedPredictions: seedPredictionBytes(spec.predictions),
+      };
+      await tx.submission.upsert({ where: { id: spec.id }, create: { id: spec.id, ...fields }, update: fields });
+      for (const result of results) await persistTrackScore(tx, spec.id, spec.benchmarkVersionId, result);
+      if (task1) {
+        // the server's own runs are checked too, and later uploads are compared with them (a re-upload of the
+        // authors' released outputs under a new name reproduces one of these)
+        const { createdAt } = await tx.submission.findUniqueOrThrow({ where: { id: spec.id }, select: { createdAt: true } });
+        const subject = { id: spec.id, systemId: spec.systemId, benchmarkVersionId: spec.benchmarkVersionId, createdAt };
+        await recordContamination(tx, subject, spec.predictions.task1 ?? [], task1, { mayFlag: false });
+      }
+    },
+    { timeout: 10 * 60_000, maxWait: 60_000 },
+  );
+  return "created";
+}
+
+/** The rows as the pack serves them: gzip of JSON {track: rows}, in the order they were scored (line = index + 1). */
+function seedPredictionBytes(predictions: SeedSubmissionSpec["predictions"]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(gzipSync(JSON.stringify(predictions)));
+}

@@ -1,0 +1,291 @@
+import { pythonRound } from "@/lib/benchmarks/alpsbench/scoring";
+import { pyInt } from "./python-compat";
+import type { ParsedVerdict, T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
+import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
+
+/**
+ * Judge metrics from verdicts (SCORING.md, "Judge score for Task 1/2", "Task 3", "Task 4"). Pure.
+ * A judge that was not asked, or whose answer could not be read, yields `null` scores with a reason,
+ * never a silent zero; the single exception is the rule SCORING.md states for Task 3 (unparsable -> 0).
+ */
+
+// ================================================================ Task 1 / Task 2
+
+export const PAIR_PENALTY_BASE = {
+  EQUIVALENT: 0,
+  VALUE_DRIFT: 12,
+  HALLUCINATION: 15,
+  LABEL_WRONG: 6,
+  TYPE_WRONG: 6,
+  OVERGENERAL: 3,
+  UNDERGENERAL: 3,
+  OTHER: 4,
+} as const;
+export type PairErrorType = keyof typeof PAIR_PENALTY_BASE;
+export const PAIR_ERROR_TYPES = Object.keys(PAIR_PENALTY_BASE) as PairErrorType[];
+export const MISSING_PENALTY_BASE = 10;
+export const EXTRA_PENALTY_BASE = 15;
+/** Weight of the judge score in the Task 1/2 final score (the algo score gets the rest). */
+export const T12_JUDGE_WEIGHT = 0.5;
+
+/**
+ * m(s) = 0.5 + 0.5*s, s clamped to 0..3. Missing severity counts as s = 1; a severity that does not read
+ * as an integer the way Python's int() reads it (null, "2.5", "high", NaN) gives multiplier 1.0.
+ * Floats are truncated toward zero as int() does (2.9 -> 2), booleans are 0/1.
+ */
+export function severityMultiplier(severity: unknown): number {
+  const s = severity === undefined ? 1 : pyInt(severity);
+  if (s === null) return 1.0;
+  const clamped = Math.min(3, Math.max(0, s));
+  return 0.5 + 0.5 * clamped;
+}
+
+/**
+ * The error type a pair review is charged for: a string is upper-cased (not trimmed) and looked up;
+ * missing means OTHER; anything unknown is charged as OTHER.
+ */
+export function pairErrorType(errorType: unknown): { type: PairErrorType; asGiven: string | null; known: boolean } {
+  if (errorType === undefined) return { type: "OTHER", asGiven: null, known: true };
+  if (typeof errorType !== "string") return { type: "OTHER", asGiven: JSON.stringify(errorType) ?? null, known: false };
+  const upper = errorType.toUpperCase();
+  if (Object.hasOwn(PAIR_PENALTY_BASE, upper)) return { type: upper as PairErrorType, asGiven: errorType, known: true };
+  return { type: "OTHER", asGiven: errorType, known: false };
+}
+
+export type T12PenaltyLine = {
+  list: "pair" | "missing" | "extra";
+  index: number;
+  /** pair: the charged error type; missing/extra: null */
+  errorType: PairErrorType | null;
+  base: number;
+  multiplier: number;
+  penalty: number;
+};
+
+export type T12JudgeBreakdown = {
+  pairPenalty: number;
+  missingPenalty: number;
+  extraPenalty: number;
+  /** 100 minus all penalties, before clipping to [0, 100] */
+  unclipped: number;
+  lines: T12PenaltyLine[];
+  /** error types the judge wrote that are not in the list (charged as OTHER) */
+  unknownErrorTypes: string[];
+};
+
+/**
+ * Judge score = clip(100 - penalties, 0, 100), rounded to 4 decimals as the authors store it.
+ * Every pair review is charged by its error type (the `ok` flag is not read); a missing review only when
+ * should_have_extracted is exactly `true`, an extra review only when hallucinated is exactly `true`.
+ */
+export function t12JudgeScore(verdict: T12ReviewVerdict): { score: number; breakdown: T12JudgeBreakdown } {
+  const lines: T12PenaltyLine[] = [];
+  const unknownErrorTypes: string[] = [];
+  let pairPenalty = 0;
+  let missingPenalty = 0;
+  let extraPenalty = 0;
+  let score = 100;
+
+  verdict.pair_reviews.forEach((review, index) => {
+    const errorType = pairErrorType(review.error_type);
+    if (!errorType.known && errorType.asGiven !== null) unknownErrorTypes.push(errorType.asGiven);
+    const base = PAIR_PENALTY_BASE[errorType.type];
+    const multiplier = severityMultiplier(review.severity);
+    const penalty = base * multiplier;
+    score -= penalty;
+    pairPenalty += penalty;
+    lines.push({ list: "pair", index, errorType: errorType.type, base, multiplier, penalty });
+  });
+  verdict.missing_reviews.forEach((review, index) => {
+    if (review.should_have_extracted !== true) return;
+    const multiplier = severityMultiplier(review.severity);
+    const penalty = MISSING_PENALTY_BASE * multiplier;
+    score -= penalty;
+    missingPenalty += penalty;
+    lines.push({ list: "missing", index, errorType: null, base: MISSING_PENALTY_BASE, multiplier, penalty });
+  });
+  verdict.extra_reviews.forEach((review, index) => {
+    if (review.hallucinated !== true) return;
+    const multiplier = severityMultiplier(review.severity);
+    const penalty = EXTRA_PENALTY_BASE * multiplier;
+    score -= penalty;
+    extraPenalty += penalty;
+    lines.push({ list: "extra", index, errorType: null, base: EXTRA_PENALTY_BASE, multiplier, penalty });
+  });
+
+  const clipped = Math.min(100, Math.max(0, score));
+  return {
+    score: pythonRound(clipped, 4),
+    breakdown: { pairPenalty, missingPenalty, extraPenalty, unclipped: score, lines, unknownErrorTypes },
+  };
+}
+
+/**
+ * final = 0.5*algo + 0.5*judge, rounded to 4 decimals; `algoScore100` must be the unrounded algo score
+ * (the authors blend before rounding). Not judged -> the algo score alone, rounded the same way.
+ */
+export function t12FinalScore(algoScore100: number, judgeScore: number | null): number {
+  if (judgeScore === null) return pythonRound(algoScore100, 4);
+  return pythonRound((1 - T12_JUDGE_WEIGHT) * algoScore100 + T12_JUDGE_WEIGHT * judgeScore, 4);
+}
+
+export type T12Judgement =
+  | {
+      status: "judged";
+      judgeScore: number;
+      finalScore: number;
+      breakdown: T12JudgeBreakdown;
+    }
+  | {
+      /** no judge output (not asked, call failed) or an unreadable one: shown as "not judged" */
+      status: "not_judged" | "unparsable";
+      judgeScore: null;
+      finalScore: number;
+      reason: string;
+    };
+
+/** One Task 1/2 instance: combine the algo score with the judge's parse result (or its absence). */
+export function judgeT12Instance(algoScore100: number, parsed: ParsedVerdict<T12ReviewVerdict> | { ok: false; notJudged: true; reason: string }): T12Judgement {
+  if (!parsed.ok) {
+    const status = "notJudged" in parsed ? "not_judged" : "unparsable";
+    return { status, judgeScore: null, finalScore: t12FinalScore(algoScore100, null), reason: parsed.reason };
+  }
+  const { score, breakdown } = t12JudgeScore(parsed.verdict);
+  return { status: "judged", judgeScore: score, finalScore: t12FinalScore(algoScore100, score), breakdown };
+}
+
+// ================================================================ Task 3
+
+export type T3Judgement =
+  | { status: "judged"; score: number; usedMemory: boolean | null }
+  /** SCORING.md: an unparsable Task 3 verdict scores 0; the failure is still recorded */
+  | { status: "unparsable"; score: 0; usedMemory: null; reason: string }
+  | { status: "not_judged"; score: null; usedMemory: null; reason: string };
+
+export function judgeT3Instance(parsed: ParsedVerdict<T3UsedMemoryVerdict> | { ok: false; notJudged: true; reason: string }): T3Judgement {
+  if (!parsed.ok) {
+    return "notJudged" in parsed
+      ? { status: "not_judged", score: null, usedMemory: null, reason: parsed.reason }
+      : { status: "unparsable", score: 0, usedMemory: null, reason: parsed.reason };
+  }
+  return { status: "judged", score: parsed.verdict.score, usedMemory: parsed.verdict.used_memory ?? null };
+}
+
+export type T3Aggregate = {
+  /** instances with a score (judged or unparsable-as-0) */
+  n: number;
+  notJudged: number;
+  unparsable: number;
+  meanScore: number | null;
+  /** share of scored instances with score > 0.5 */
+  shareAboveHalf: number | null;
+};
+
+export function aggregateT3(judgements: readonly T3Judgement[]): T3Aggregate {
+  const scores = judgements.flatMap((j) => (j.score === null ? [] : [j.score]));
+  return {
+    n: scores.length,
+    notJudged: judgements.filter((j) => j.status === "not_judged").length,
+    unparsable: judgements.filter((j) => j.status === "unparsable").length,
+    meanScore: mean(scores),
+    shareAboveHalf: scores.length ? scores.filter((s) => s > 0.5).length / scores.length : null,
+  };
+}
+
+// ================================================================ Task 4: PA / PF / VRA / CF
+
+export type ResponseOutcome<V> = { ok: true; verdict: V } | { ok: false; reason: string; notJudged?: boolean };
+
+export type T4BinaryJudgement = {
+  /** mean of the 0/1 scores of the responses that were judged; null when none was */
+  score: number | null;
+  responseCount: number;
+  judgedCount: number;
+  failures: { index: number; reason: string }[];
+};
+
+export function judgeT4BinaryInstance(responses: readonly ResponseOutcome<T4BinaryVerdict>[]): T4BinaryJudgement {
+  const scores: number[] = [];
+  const failures: { index: number; reason: string }[] = [];
+  responses.forEach((outcome, index) => {
+    if (outcome.ok) scores.push(outcome.verdict.score);
+    else failures.push({ index, reason: outcome.reason });
+  });
+  return { score: mean(scores), responseCount: responses.length, judgedCount: scores.length, failures };
+}
+
+export function aggregateT4Binary(instances: readonly T4BinaryJudgement[]): { n: number; notJudged: number; mean: number | null } {
+  const scores = instances.flatMap((i) => (i.score === null ? [] : [i.score]));
+  return { n: scores.length, notJudged: instances.length - scores.length, mean: mean(scores) };
+}
+
+// ================================================================ Task 4: EI
+
+export type EiScores = {
+  response_count: number;
+  avg_resonation: number | null;
+  avg_expression: number | null;
+  avg_reception: number | null;
+  /** mean of the dimension means that exist */
+  ei_score: number | null;
+};
+
+export type T4EiJudgement = EiScores & {
+  judgedCount: number;
+  failures: { index: number; reason: string }[];
+};
+
+/**
+ * Per instance: each dimension's mean over the responses that rated it (a null rating is left out, not
+ * counted as 0, as in the authors' aggregation), and the mean of those means.
+ */
+export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdict>[]): T4EiJudgement {
+  const byDim: Record<EiDimension, number[]> = { resonation: [], expression: [], reception: [] };
+  const failures: { index: number; reason: string }[] = [];
+  let judgedCount = 0;
+  responses.forEach((outcome, index) => {
+    if (!outcome.ok) {
+      failures.push({ index, reason: outcome.reason });
+      return;
+    }
+    judgedCount += 1;
+    for (const dim of EI_DIMENSIONS) {
+      const rating = outcome.verdict[dim];
+      if (rating !== null) byDim[dim].push(rating);
+    }
+  });
+  const avg = {
+    avg_resonation: mean(byDim.resonation),
+    avg_expression: mean(byDim.expression),
+    avg_reception: mean(byDim.reception),
+  };
+  return {
+    response_count: responses.length,
+    ...avg,
+    ei_score: mean([avg.avg_resonation, avg.avg_expression, avg.avg_reception].filter((v): v is number => v !== null)),
+    judgedCount,
+    failures,
+  };
+}
+
+/** Macro means over instances (every leaderboard number is a mean over instances). */
+export function aggregateT4Ei(instances: readonly EiScores[]): EiScores & { n: number } {
+  const pick = (key: "avg_resonation" | "avg_expression" | "avg_reception") => mean(instances.flatMap((i) => (i[key] === null ? [] : [i[key]])));
+  const avg = { avg_resonation: pick("avg_resonation"), avg_expression: pick("avg_expression"), avg_reception: pick("avg_reception") };
+  return {
+    n: instances.filter((i) => i.ei_score !== null).length,
+    response_count: instances.reduce((sum, i) => sum + i.response_count, 0),
+    ...avg,
+    ei_score: mean([avg.avg_resonation, avg.avg_expression, avg.avg_reception].filter((v): v is number => v !== null)),
+  };
+}
+
+// ================================================================ helpers
+
+/** Left-to-right sum divided by count, as Python's sum(xs)/len(xs); null for no values. */
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}

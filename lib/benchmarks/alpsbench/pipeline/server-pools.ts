@@ -1,0 +1,105 @@
+import { createHmac } from "node:crypto";
+import type { NormalizedInstance, Task3Instance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
+import { buildTask3CompactPoolsForInstance, createTask3PoolSource, expandTask3Pool, type UserMemory } from "@/lib/benchmarks/alpsbench/scoring";
+import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import type { InstanceToImport, PooledInstance } from "../data/import/write-instances";
+
+/** The label each version of the server's pools is stored under (Instance.meta.poolSource) and fingerprinted with. */
+export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2" };
+/**
+ * The version a fresh data version's import builds: v2, on which the public Task 2 inputs do not identify the target
+ * (docs/task3-pools.md). A data version holds one pool version for good: an import into one that already holds
+ * server-built Task 3 instances keeps theirs (storedPoolVersion), so the pools every stored figure was scored on
+ * never change under an import, and v1's figures stay reproducible under their label.
+ */
+export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v2";
+export const SERVER_POOL_VERSION = SERVER_POOL_LABELS[DEFAULT_POOL_VERSION];
+
+/** The pool version a stored Task 3 instance's meta names (poolSource), or null for a release's own pools. */
+export function poolVersionOfLabel(label: unknown): Task3PoolVersion | null {
+  const found = Object.entries(SERVER_POOL_LABELS).find(([, l]) => l === label);
+  return found ? (found[0] as Task3PoolVersion) : null;
+}
+
+/**
+ * A v2 Task 3 instance's public id: an HMAC of its session under the benchmark's secret pool seed. The released
+ * id is the session id (`sess_<hex>`), which is also Task 2's id for the same dialogue, and Task 2's input shows
+ * that session's memories, the target among them: with the released id a file finds the target by looking it up.
+ * Without the seed nobody can tell which session an opaque id stands for. Harnesses echo the id they read.
+ */
+export function opaqueTask3Id(seed: string, sessionBenchmarkId: string): string {
+  return `t3_${createHmac("sha256", seed).update(`${SERVER_POOL_LABELS.v2}|task3|${sessionBenchmarkId}`).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * Replaces the released Task 3 pools with the server's own at every size (d100 … d1000): the target plus N
+ * distinct distractors from other users' gold memories, values de-duplicated, every candidate a fresh opaque
+ * id. The released pools leak the answer through their ids (SCORING.md); these do not. The query and the
+ * target come from the released d100 instance; distractors from every user's Task 1 gold.
+ * The pools stay compact (PooledInstance): the importer hashes and writes them without ever building the
+ * 5.9 million candidate objects of the real data, which cost most of the pool phase in garbage collection.
+ * `version` v2 (SERVER_POOL_LABELS): distractors drawn from the target's own session and other sessions whole,
+ * under opaque instance ids (opaqueTask3Id); see lib/scoring/build-task3-pools.ts.
+ */
+export function withCompactServerPools(
+  instances: readonly NormalizedInstance[],
+  seed: string,
+  onInstance?: () => void,
+  version: Task3PoolVersion = DEFAULT_POOL_VERSION,
+): InstanceToImport[] {
+  const released = instances.filter((i): i is Task3Instance => i.track === "task3/d100");
+  if (released.length === 0) return [...instances];
+  const memories: UserMemory[] = [];
+  for (const instance of instances) {
+    if (instance.track !== "task1" || instance.gold === null) continue;
+    const userKey = instance.sessionId ?? instance.benchmarkId;
+    for (const item of instance.gold.memory_items) memories.push({ userKey, value: item.value, label: item.label });
+  }
+  const source = createTask3PoolSource(memories);
+  const built: PooledInstance[] = [];
+  for (const instance of released) {
+    onInstance?.();
+    if (instance.gold === null) continue;
+    const pools = buildTask3CompactPoolsForInstance(
+      source,
+      {
+        benchmarkId: instance.benchmarkId,
+        userKey: instance.sessionId ?? instance.benchmarkId,
+        query: instance.input.query,
+        target: { value: instance.gold.selected_memory.value, label: instance.gold.selected_memory.label },
+      },
+      { seed, sizes: POOL_SIZES, version },
+    );
+    const benchmarkId = version === "v2" ? opaqueTask3Id(seed, instance.benchmarkId) : instance.benchmarkId;
+    for (const pool of pools) {
+      const target = pool.members[pool.goldIndex];
+      if (!target) throw new Error(`pool for ${instance.benchmarkId} d${pool.size} lost its target`);
+      built.push({
+        ...instance,
+        benchmarkId,
+        track: `task3/d${pool.size}` as Extract<TrackId, `task3/${string}`>,
+        input: { query: pool.query },
+        pool: { ...pool, benchmarkId },
+        // a pool candidate's keys in its order: the stored gold's JSON bytes are pinned to them
+        gold: { selected_memory_id: pool.goldCandidateId, selected_memory: { memory_id: pool.goldCandidateId, value: target.value, label: target.label } },
+        meta: { ...instance.meta, poolSize: pool.size, poolSource: SERVER_POOL_LABELS[version] },
+      });
+    }
+  }
+  return [...instances.filter((i) => !i.track.startsWith("task3/")), ...built];
+}
+
+/** withCompactServerPools with every pool inline (`input.candidate_memories`), as the released files carry them. */
+export function withServerPools(
+  instances: readonly NormalizedInstance[],
+  seed: string,
+  onInstance?: () => void,
+  version: Task3PoolVersion = DEFAULT_POOL_VERSION,
+): NormalizedInstance[] {
+  return withCompactServerPools(instances, seed, onInstance, version).map((instance) => {
+    if (!("pool" in instance)) return instance;
+    const { pool, ...rest } = instance;
+    return { ...rest, input: { query: rest.input.query, candidate_memories: expandTask3Pool(pool).candidates } };
+  });
+}

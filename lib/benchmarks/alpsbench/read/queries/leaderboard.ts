@@ -1,0 +1,338 @@
+import { FACTS_SELECT, rowFacts } from "@/lib/model-facts/facts";
+import { packUrl } from "@/lib/packs/pack-url";
+import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
+import type { Db } from "@/lib/db/create-client";
+import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
+import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { tierOfSubmission } from "@/lib/leaderboard/tier";
+import { ContaminationFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
+import { withReadableReferences } from "@/lib/db/queries/submission-status";
+import { TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+
+export type LeaderboardScope = {
+  /** benchmark version slug; "alpsbench-v1" (real data and reported figures) or "demo" */
+  benchmark: string;
+  /** "full" (reported figures, re-scored packets) or a split; "all" shows every split */
+  split: "all" | "full" | "dev" | "validation" | "test";
+  /** only this score version for computed rows (reported figures always show); default: the latest per run */
+  scoreVersion?: string;
+};
+
+/** Display name of an uploader: never the e-mail address (it is private). */
+export const UNNAMED_UPLOADER = "an unnamed user";
+
+const SUBMISSION_SELECT = {
+  id: true,
+  source: true,
+  split: true,
+  verifiedAt: true,
+  sourceLabel: true,
+  sourceUrl: true,
+  note: true,
+  createdAt: true,
+  contamination: true,
+  contaminationFlagged: true,
+  testFigureNoise: true,
+  owner: { select: { name: true } },
+  system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true, openWeights: true, ...FACTS_SELECT } },
+  costUsd: true,
+  tokens: true,
+} as const;
+
+const SCORE_SELECT = {
+  trackId: true,
+  metric: true,
+  scoreVersion: true,
+  value: true,
+  n: true,
+  ciLow: true,
+  ciHigh: true,
+  computedAt: true,
+} as const;
+
+type ScoreWithContext = Awaited<ReturnType<typeof loadScores>>[number];
+type SubmissionContext = ScoreWithContext["submission"];
+
+function publicDone(scope: LeaderboardScope) {
+  return { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: scope.benchmark } };
+}
+
+/**
+ * Public, finished, unhidden submissions' scores for the given tracks. Private ones never reach a page. A split
+ * view also shows runs scored on the full benchmark, through their aggregates over that split's instances
+ * (SplitScore): the re-scored released outputs cover every split, and ranking only uploads of one split would
+ * leave the test view empty.
+ */
+async function loadScores(db: Db, tracks: readonly TrackId[], scope: LeaderboardScope) {
+  const versions = scope.scoreVersion ? { scoreVersion: { in: [scope.scoreVersion, REPORTED_SCORE_VERSION] } } : {};
+  const own = db.score.findMany({
+    where: {
+      trackId: { in: [...tracks] },
+      ...versions,
+      submission: { ...publicDone(scope), ...(scope.split === "all" ? {} : { split: scope.split }) },
+    },
+    orderBy: { computedAt: "asc" },
+    select: { ...SCORE_SELECT, judgeProfile: { select: { name: true } }, submission: { select: SUBMISSION_SELECT } },
+  });
+  const split = scope.split;
+  const ofFull =
+    split === "dev" || split === "validation" || split === "test"
+      ? db.splitScore.findMany({
+          where: { trackId: { in: [...tracks] }, split, ...versions, submission: { ...publicDone(scope), split: "full" } },
+          orderBy: { computedAt: "asc" },
+          select: { ...SCORE_SELECT, submission: { select: SUBMISSION_SELECT } },
+        })
+      : Promise.resolve([]);
+  const [a, b] = await Promise.all([own, ofFull]);
+  const scores = [
+    ...a.map((s) => ({ ...s, noised: noisedFigure(s.submission.testFigureNoise, s.metric, s.submission.split === "full" ? "whole" : "score") })),
+    ...b.map((s) => ({ ...s, judgeProfile: null, noised: split === "test" ? noisedFigure(s.submission.testFigureNoise, s.metric, "test split") : null })),
+  ].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
+  // a board is public: the submission a contamination flag names only when anyone may read it (a private or
+  // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
+  const figures = await withReadableReferences(
+    db,
+    scores.map((s) => contaminationOf(s.submission)),
+    null,
+  );
+  return scores.map((s, k) => (figures[k] ? { ...s, submission: { ...s.submission, contamination: figures[k] } } : s));
+}
+
+function cellOf(score: ScoreWithContext): MetricCell {
+  const cell: MetricCell = { value: score.value, n: score.n, ciLow: score.ciLow, ciHigh: score.ciHigh, judgeProfile: score.judgeProfile?.name ?? null };
+  if (score.noised) cell.noised = score.noised;
+  // a reported figure the paper contradicts: the cell keeps the figure it ranks by and carries the other one
+  const other = score.scoreVersion === REPORTED_SCORE_VERSION ? otherReportedFigure(score.submission.system.slug, score.trackId, score.metric) : null;
+  if (other) cell.otherReported = other;
+  return cell;
+}
+
+/**
+ * Whether a stored figure of an upload whose test figures were published noised (Submission.testFigureNoise:
+ * {steps: {figure: step}}) is one of them, and its rounding step: a test-split upload's Score, a full upload's test
+ * SplitScore, or a full upload's whole Score (built from exact parts and the noised test part: no single step).
+ * Null: exact.
+ */
+function noisedFigure(marker: unknown, metric: string, kind: "score" | "whole" | "test split"): { step: number | null } | null {
+  if (marker === null || typeof marker !== "object") return null;
+  if (kind === "whole") return { step: null };
+  const steps = (marker as { steps?: Record<string, unknown> }).steps ?? {};
+  const step = steps[kind === "score" ? metric : `${metric} (test split)`];
+  return { step: typeof step === "number" ? step : null };
+}
+
+/**
+ * Scores arrive oldest first, so a newer score version of a submission's metric replaces the older one. The
+ * replaced value is kept on the cell (`previous`) so the page shows what a re-score moved.
+ */
+function placeCell(cells: Record<string, MetricCell>, versions: Map<string, string>, key: string, columnId: string, score: ScoreWithContext): void {
+  const earlier = cells[columnId];
+  const earlierVersion = versions.get(key);
+  const cell = cellOf(score);
+  if (earlier && earlierVersion && earlierVersion !== score.scoreVersion) cell.previous = { value: earlier.value, scoreVersion: earlierVersion };
+  cells[columnId] = cell;
+  versions.set(key, score.scoreVersion);
+}
+
+/** The run's contamination figures when it was checked (flagged or clean); null when it never was (reported rows). */
+function contaminationOf(submission: { contamination: unknown; contaminationFlagged: boolean }): ContaminationFigures | null {
+  const parsed = ContaminationFigures.safeParse(submission.contamination);
+  if (!parsed.success) return null;
+  // the column is what the ranking obeys; the figures only say why
+  return { ...parsed.data, flagged: submission.contaminationFlagged };
+}
+
+function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
+  if (submission.costUsd === null && submission.tokens === null) return null;
+  return { usd: submission.costUsd, tokens: submission.tokens === null ? null : Number(submission.tokens) };
+}
+
+const shareOf = (c: ContaminationFigures) => Math.max(c.publicShare, c.submissionShare);
+
+function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
+  const tier = tierOfSubmission(submission);
+  const uploaded = submission.source === "upload";
+  return {
+    rowId,
+    systemSlug: submission.system.slug,
+    systemName: submission.system.name,
+    organisation: shownOrganisation(submission.system),
+    kind: submission.system.kind,
+    backbone: submission.system.backbone,
+    openWeights: submission.system.openWeights,
+    tier,
+    sourceLabel: submission.sourceLabel,
+    sourceUrl: submission.sourceUrl,
+    note: submission.note,
+    submissionId: submission.source === "reported" ? null : submission.id,
+    packUrl: submission.source === "reported" ? null : packUrl(submission.id),
+    submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
+    submittedAt: uploaded ? submission.createdAt.toISOString() : null,
+    contamination: contaminationOf(submission),
+    facts: rowFacts(submission.system),
+    runCost: runCostOf(submission),
+    cells: {},
+  };
+}
+
+/**
+ * One track's table: one row per submission (a system with reported figures and a re-scored run has two
+ * rows, each labelled; lib/leaderboard/apply-table-query.ts keeps each system's best run per tier by default).
+ * Later scores of the same metric replace earlier ones (re-scoring keeps history rows).
+ */
+export async function getTrackLeaderboard(db: Db, track: TrackId, scope: LeaderboardScope): Promise<Leaderboard> {
+  const scores = await loadScores(db, [track], scope);
+  const rows = new Map<string, LeaderboardRow>();
+  const versions = new Map<string, string>();
+  for (const score of scores) {
+    const row = rows.get(score.submission.id) ?? baseRow(score.submission.id, score.submission);
+    placeCell(row.cells, versions, `${score.submission.id}|${score.metric}`, score.metric, score);
+    rows.set(score.submission.id, row);
+  }
+  const columns: LeaderboardColumn[] = TRACK_METRICS[track].map((m) => ({ ...m }));
+  return {
+    id: track,
+    title: TRACK_LABELS[track],
+    split: scope.split,
+    defaultSort: DEFAULT_SORT[track],
+    columns,
+    rows: [...rows.values()],
+    notes: [],
+  };
+}
+
+/** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
+function multiRowKey(submission: SubmissionContext): string {
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged ? "~flagged" : ""}`;
+}
+
+/** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
+function better(a: number | null | undefined, b: number | null | undefined, direction: "higher" | "lower"): boolean {
+  const ok = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+  if (!ok(a)) return !ok(b);
+  if (!ok(b)) return true;
+  return direction === "higher" ? a >= b : a <= b;
+}
+
+/**
+ * Several tracks side by side (the overview, Task 3's pool sizes, Task 4's abilities), columns grouped by track
+ * (`<track>:<metric>`). One row per system and tier (reported figures, re-scored released outputs, uploads and
+ * verified uploads never share a row; contamination-flagged uploads get a row of their own), so a system whose
+ * reported figures come from two sources (the official site's abilities and the paper's EI table) is one row.
+ * Each track's cells come from ONE run of that row, its best on the track's headline metric, never mixed.
+ */
+export async function getMultiTrackLeaderboard(
+  db: Db,
+  id: string,
+  title: string,
+  parts: { track: TrackId; metrics: string[]; group: string }[],
+  scope: LeaderboardScope,
+): Promise<Leaderboard> {
+  const scores = await loadScores(
+    db,
+    parts.map((p) => p.track),
+    scope,
+  );
+  const wanted = new Map(parts.map((p) => [p.track, new Set(p.metrics)]));
+  // per row and track, each submission's cells (placeCell keeps what a re-score moved)
+  const runs = new Map<string, Map<TrackId, Map<string, { submission: SubmissionContext; cells: Record<string, MetricCell> }>>>();
+  const versions = new Map<string, string>();
+  const firstSubmission = new Map<string, SubmissionContext>();
+  for (const score of scores) {
+    const track = score.trackId as TrackId;
+    if (!wanted.get(track)?.has(score.metric)) continue;
+    const key = multiRowKey(score.submission);
+    if (!firstSubmission.has(key)) firstSubmission.set(key, score.submission);
+    const byTrack = runs.get(key) ?? new Map();
+    runs.set(key, byTrack);
+    const bySubmission = byTrack.get(track) ?? new Map();
+    byTrack.set(track, bySubmission);
+    const run = bySubmission.get(score.submission.id) ?? { submission: score.submission, cells: {} };
+    bySubmission.set(score.submission.id, run);
+    const columnId = `${track}:${score.metric}`;
+    placeCell(run.cells, versions, `${score.submission.id}|${columnId}`, columnId, score);
+  }
+  const rows: LeaderboardRow[] = [];
+  for (const [key, byTrack] of runs) {
+    const row = baseRow(key, firstSubmission.get(key)!);
+    const chosen: SubmissionContext[] = [];
+    for (const part of parts) {
+      const candidates = byTrack.get(part.track);
+      if (!candidates) continue;
+      const headline = part.metrics[0]!;
+      const direction = TRACK_METRICS[part.track].find((m) => m.id === headline)?.direction ?? "higher";
+      let best: { submission: SubmissionContext; cells: Record<string, MetricCell> } | null = null;
+      for (const run of candidates.values()) {
+        if (best === null || better(run.cells[`${part.track}:${headline}`]?.value, best.cells[`${part.track}:${headline}`]?.value, direction)) best = run;
+      }
+      if (!best) continue;
+      Object.assign(row.cells, best.cells);
+      if (!chosen.some((s) => s.id === best.submission.id)) chosen.push(best.submission);
+      // Reported figures of one track can come from two publications (the site's EI dimensions, the paper's EI
+      // means): both are the authors', so they complete each other. Runs scored here are never mixed.
+      if (row.tier === "reported") {
+        for (const run of candidates.values()) {
+          if (run === best) continue;
+          let used = false;
+          for (const [columnId, cell] of Object.entries(run.cells)) {
+            if (row.cells[columnId] !== undefined) continue;
+            row.cells[columnId] = cell;
+            used = true;
+          }
+          if (used && !chosen.some((s) => s.id === run.submission.id)) chosen.push(run.submission);
+        }
+      }
+    }
+    describeRuns(row, chosen);
+    rows.push(row);
+  }
+  const columns: LeaderboardColumn[] = parts.flatMap((part) =>
+    part.metrics.map((metric) => {
+      const def = TRACK_METRICS[part.track].find((m) => m.id === metric);
+      if (!def) throw new Error(`unknown metric ${part.track}:${metric}`);
+      return { ...def, id: `${part.track}:${metric}`, group: part.group };
+    }),
+  );
+  const first = columns[0];
+  return { id, title, split: scope.split, defaultSort: first ? first.id : "", columns, rows, notes: [] };
+}
+
+/** A merged row names every run it shows: sources and notes joined, the latest upload's date, the worst flag. */
+function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[]): void {
+  if (chosen.length === 0) return;
+  const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+  const labels = distinct(chosen.map((s) => s.sourceLabel));
+  const notes = distinct(chosen.map((s) => s.note));
+  row.sourceLabel = labels.length > 0 ? labels.join(" · ") : null;
+  row.sourceUrl = chosen.find((s) => s.sourceUrl)?.sourceUrl ?? null;
+  row.note = notes.length > 0 ? notes.join(" ") : null;
+  row.submissionId = chosen[0]!.source === "reported" ? null : chosen[0]!.id;
+  const latest = [...chosen].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
+  if (row.submittedBy !== null) {
+    row.submittedBy = latest.owner?.name?.trim() || UNNAMED_UPLOADER;
+    row.submittedAt = latest.createdAt.toISOString();
+  }
+  // a merged row shows a flagged run's figures first, else the checked run closest to the threshold
+  const checked = chosen.map(contaminationOf).filter((c): c is ContaminationFigures => c !== null);
+  row.contamination = checked.sort((a, b) => Number(b.flagged) - Number(a.flagged) || shareOf(b) - shareOf(a))[0] ?? null;
+}
+
+/** Score versions present in a benchmark's public scores, newest first, for the version picker. */
+export async function getScoreVersions(db: Db, benchmark: string): Promise<string[]> {
+  // a group-by over every public score: memoised like the leaderboards (leaderboard-version-memo)
+  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, () => listScoreVersions(db, benchmark));
+}
+
+async function listScoreVersions(db: Db, benchmark: string): Promise<string[]> {
+  const rows = await db.score.groupBy({
+    by: ["scoreVersion"],
+    where: { submission: { status: "done", visibility: "public", hiddenAt: null, benchmarkVersion: { slug: benchmark } } },
+    _max: { computedAt: true },
+  });
+  return rows
+    .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
+    .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
+    .map((r) => r.scoreVersion);
+}

@@ -1,0 +1,38 @@
+import type { Db } from "@/lib/db/create-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Split, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { withTask3Candidates } from "./task3-pools";
+
+/**
+ * What a submitter downloads to run their system: a track's model inputs (Instance.input), never gold.
+ * InstanceGold is not selected anywhere in this file, and Instance.meta is not either (its stratum is a gold
+ * memory's label). Pages are read by benchmark id (the (benchmark, track, benchmark_id) unique index), so a
+ * 230 MB download (task3/d1000, about 100 KB per instance) holds one page in memory at a time.
+ */
+
+export type InputScope = { benchmarkVersionId: string; track: TrackId; split: Split | null };
+export type InputRow = { benchmarkId: string; input: Prisma.JsonValue };
+
+export async function findBenchmarkVersion(db: Db, slug: string) {
+  return db.benchmarkVersion.findUnique({ where: { slug }, select: { id: true, slug: true } });
+}
+
+function where(scope: InputScope) {
+  return { benchmarkVersionId: scope.benchmarkVersionId, trackId: scope.track, ...(scope.split ? { split: scope.split } : {}) };
+}
+
+export async function countInputs(db: Db, scope: InputScope): Promise<number> {
+  return db.instance.count({ where: where(scope) });
+}
+
+/** One page of inputs after `afterBenchmarkId` (exclusive), in benchmark id order. */
+export async function pageInputs(db: Db, scope: InputScope, afterBenchmarkId: string | null, take: number): Promise<InputRow[]> {
+  const rows = await db.instance.findMany({
+    where: { ...where(scope), ...(afterBenchmarkId === null ? {} : { benchmarkId: { gt: afterBenchmarkId } }) },
+    orderBy: { benchmarkId: "asc" },
+    take,
+    select: { id: true, benchmarkId: true, input: true },
+  });
+  const withPools = scope.track.startsWith("task3/") ? await withTask3Candidates(db, rows) : rows;
+  return withPools.map((row) => ({ benchmarkId: row.benchmarkId, input: row.input }));
+}

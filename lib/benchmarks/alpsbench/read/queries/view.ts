@@ -1,0 +1,42 @@
+import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
+import { withOverallRank } from "@/lib/leaderboard/overall-rank";
+import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { OVERVIEW } from "@/lib/benchmarks/alpsbench/read/views";
+import type { Db } from "@/lib/db/create-client";
+import type { Leaderboard } from "@/lib/leaderboard/types";
+import type { ViewDef } from "@/lib/benchmarks/alpsbench/read/views";
+import { getMultiTrackLeaderboard, getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
+import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
+
+/**
+ * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo).
+ * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
+ */
+export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
+  // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
+  const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
+  const key = `view|${view.kind}|${view.id}|${scopeKey}`;
+  return memoByLeaderboardVersion(db, key, async () => {
+    const board =
+      view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
+    const named = { ...board, id: view.id, title: view.title };
+    // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
+    const marked =
+      view.kind === "track"
+        ? view.track === "task2"
+          ? markBelowBaseline(named, COPY_INPUT_SLUG, DEFAULT_SORT.task2)
+          : named
+        : // not on the overview: its rows are ranked over every task, and a Task 2 note on each would read as a verdict
+          view.id !== OVERVIEW.id && view.parts.some((p) => p.track === "task2")
+          ? markBelowBaseline(named, COPY_INPUT_SLUG, `task2:${view.parts.find((p) => p.track === "task2")!.metrics[0]}`)
+          : named;
+    // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
+    // (lib/leaderboard/overall-rank.ts)
+    return view.kind === "multi" && view.id === OVERVIEW.id
+      ? withOverallRank(
+          marked,
+          view.parts.map((p) => [`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
+        )
+      : marked;
+  });
+}

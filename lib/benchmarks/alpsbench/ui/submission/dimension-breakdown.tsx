@@ -1,0 +1,92 @@
+import { formatCount } from "@/components/format";
+import type { DimensionGroup } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
+import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
+import { trackLabel } from "@/lib/benchmarks";
+
+/**
+ * Per-dimension means (the stratum's domain: which kinds of personal facts a system handles well), one table
+ * per track, metrics in the leaderboard's column order. The data is the breakdown API's (same read model).
+ */
+export function DimensionBreakdown({
+  groups,
+  metrics,
+  withheldTest,
+  submissionId,
+}: {
+  groups: DimensionGroup[];
+  metrics: string[];
+  withheldTest: number;
+  submissionId: string;
+}) {
+  const byTrack = new Map<string, DimensionGroup[]>();
+  for (const g of groups) byTrack.set(g.track, [...(byTrack.get(g.track) ?? []), g]);
+  const id = encodeURIComponent(submissionId);
+  return (
+    <section aria-labelledby="dimension-title" className="space-y-3" data-testid="dimension-breakdown">
+      <div>
+        <h2 id="dimension-title" className="text-lg font-semibold text-fg">
+          By dimension
+        </h2>
+        <p className="text-sm text-fg-muted">
+          Mean per-instance metrics grouped by the domain of the memory each instance is about (its stratum label), with the number of instances. Pooled ratios
+          (direct/indirect recall, action recalls) are left out: a mean of per-instance ratios would be a different number.{" "}
+          <span data-testid="unmapped-note">
+            <strong className="font-medium text-fg">UNMAPPED</strong> groups the instances whose memory the annotators could not place in the benchmark&apos;s label
+            taxonomy; it is listed after the taxonomy&apos;s domains.
+          </span>{" "}
+          {withheldTest > 0 ? `${formatCount(withheldTest)} test-split instances are not included (hidden gold). ` : ""}
+          Downloads: per domain above; by full label{" "}
+          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&by=label&format=csv`} download>
+            CSV
+          </a>{" "}
+          or{" "}
+          <a className="text-accent underline underline-offset-2" href={`/api/v1/submissions/${id}/breakdown?level=dimension&by=label&format=json`}>
+            JSON
+          </a>
+          .
+        </p>
+      </div>
+      {groups.length === 0 ? <p className="text-sm text-fg-muted">No per-dimension results {withheldTest > 0 ? "on public splits" : "yet"}.</p> : null}
+      {[...byTrack.entries()].map(([track, rows]) => {
+        const shown = metrics.filter((m) => rows.some((r) => r.metrics[m]?.n)).sort((a, b) => metricOrder(track, a) - metricOrder(track, b));
+        return (
+          <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full text-sm">
+              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
+              <thead className="bg-surface-muted text-fg-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-left font-medium sm:px-4">
+                    Dimension
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    n
+                  </th>
+                  {shown.map((m) => (
+                    <th key={m} scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap" title={describeMetric(track, m).description}>
+                      {describeMetric(track, m).label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.dimension} className="border-t border-line">
+                    <th scope="row" className="px-3 py-1.5 text-left font-normal text-fg sm:px-4">
+                      {row.dimension.replace(/_/g, " ")}
+                    </th>
+                    <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(row.n)}</td>
+                    {shown.map((m) => (
+                      <td key={m} className="num px-3 py-1.5 text-right text-fg">
+                        {formatScore(track, m, row.metrics[m]?.mean ?? null)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,315 @@
+import type { z } from "zod";
+import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring";
+import { describeType, describeZodIssue } from "@/lib/benchmarks/alpsbench/data/errors";
+import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import {
+  MemoryPredictionRowSchema,
+  PredictedMemoryItem,
+  Task3PredictionRowSchema,
+  Task4PredictionRowSchema,
+  Task4Response,
+  type MemoryPredictionRow,
+  type Task3PredictionRow,
+  type Task4PredictionRow,
+} from "./schemas";
+
+/** One problem in a prediction row: `field` is a JSON path such as `memory_items[3].confidence`. */
+export interface PredictionProblem {
+  field: string;
+  message: string;
+  /** true when the row is rejected; false when only an item or field was dropped or coerced */
+  fatal: boolean;
+}
+
+export type PredictionRow = MemoryPredictionRow | Task3PredictionRow | Task4PredictionRow;
+
+/**
+ * `value` is the row object as read: the parsed line itself, or the object a JSON-text row holds. The scorer
+ * reads raw items from it (as the authors' scorer does); `row` is the checked, typed view.
+ */
+export type RowValidation<Row> =
+  { ok: true; row: Row; value: Record<string, unknown>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] };
+
+/**
+ * Validates one prediction row for a track. The envelope must be right (else `ok: false` with the
+ * field); items are checked one by one and bad ones are dropped or trimmed with a non-fatal
+ * problem, so a partly odd model output still scores.
+ */
+export function validatePredictionRow(track: TrackId, raw: unknown): RowValidation<PredictionRow> {
+  const task = taskOf(track);
+  if (task === "task1" || task === "task2") return validateMemoryPredictionRow(raw);
+  if (task === "task3") return validateTask3PredictionRow(raw);
+  return validateTask4PredictionRow(raw);
+}
+
+export function validateMemoryPredictionRow(raw: unknown): RowValidation<MemoryPredictionRow> {
+  const prepared = prepareRow(raw);
+  if (!prepared.ok) return prepared;
+  const envelope = parseEnvelope(MemoryPredictionRowSchema, prepared.value);
+  if (!envelope.ok) return envelope;
+  const { items, problems } = validateMemoryItems(envelope.data.memory_items, "memory_items");
+  // The scorer reads the raw items (as the authors' scorer does), but only the objects: the authors' pipeline
+  // parses a model's output and drops every item that is not an object (a null, a JSON string) before scoring,
+  // so such an item is no unmatched prediction there, and is none here.
+  const objects = envelope.data.memory_items.filter(isObject);
+  const value = objects.length === envelope.data.memory_items.length ? prepared.value : { ...prepared.value, memory_items: objects };
+  return { ok: true, row: { benchmark_id: envelope.data.benchmark_id, memory_items: items }, value, problems: [...prepared.problems, ...problems] };
+}
+
+export function validateTask3PredictionRow(raw: unknown): RowValidation<Task3PredictionRow> {
+  const prepared = prepareRow(raw);
+  if (!prepared.ok) return prepared;
+  const envelope = parseEnvelope(Task3PredictionRowSchema, prepared.value);
+  if (!envelope.ok) return envelope;
+  const problems: PredictionProblem[] = [...prepared.problems];
+  const selected = normalizeSelectedMemoryId(envelope.data.selected_memory_id);
+  if (selected === null) {
+    const given = envelope.data.selected_memory_id;
+    problems.push({
+      field: "selected_memory_id",
+      message: given === undefined ? "missing (scores as a miss)" : `no usable id in ${describeType(given)} (scores as a miss)`,
+      fatal: false,
+    });
+  }
+  const row: Task3PredictionRow = { benchmark_id: envelope.data.benchmark_id, selected_memory_id: selected };
+  for (const key of ["answer", "reason"] as const) {
+    const text = envelope.data[key];
+    if (text === undefined || text === null) continue;
+    if (typeof text === "string") row[key] = text;
+    else problems.push({ field: key, message: `expected string, got ${describeType(text)} (ignored)`, fatal: false });
+  }
+  return { ok: true, row, value: prepared.value, problems };
+}
+
+/**
+ * Task 4 takes two row forms: the official contract's `{benchmark_id, answer, used_memory_fact}` (one answer,
+ * to the instance's first query: what the authors' harness writes for every ability, EI included) and the
+ * older `{benchmark_id, responses: [{query_id, response}]}` (one response per query). A row holds one or the
+ * other.
+ */
+export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4PredictionRow> {
+  const prepared = prepareRow(raw);
+  if (!prepared.ok) return prepared;
+  const envelope = parseEnvelope(Task4PredictionRowSchema, prepared.value);
+  if (!envelope.ok) return envelope;
+  const { benchmark_id, answer, used_memory_fact, responses: given } = envelope.data;
+  const problems: PredictionProblem[] = [...prepared.problems];
+  if (given !== undefined && answer !== undefined) {
+    return {
+      ok: false,
+      problems: [{ field: "responses", message: "a row holds either answer (the official form: one answer) or responses (one per query), not both", fatal: true }],
+    };
+  }
+  if (answer !== undefined) {
+    const row: Task4PredictionRow = { benchmark_id, responses: [{ query_id: null, response: answer }] };
+    if (typeof used_memory_fact === "string") row.used_memory_fact = used_memory_fact;
+    else if (used_memory_fact !== undefined && used_memory_fact !== null) {
+      problems.push({ field: "used_memory_fact", message: `expected string, got ${describeType(used_memory_fact)} (ignored; it is not scored)`, fatal: false });
+    }
+    return { ok: true, row, value: prepared.value, problems };
+  }
+  if (given === undefined) {
+    return {
+      ok: false,
+      problems: [
+        {
+          field: "answer",
+          message: "missing: a Task 4 row is {benchmark_id, answer, used_memory_fact}, or {benchmark_id, responses: [{query_id, response}]}",
+          fatal: true,
+        },
+      ],
+    };
+  }
+  const responses: Task4PredictionRow["responses"] = [];
+  const seen = new Set<string>();
+  given.forEach((item, index) => {
+    const parsed = Task4Response.safeParse(item);
+    if (!parsed.success) {
+      const issue =
+        item !== null && typeof item === "object" && !Array.isArray(item)
+          ? describeZodIssue(parsed.error, item, ["responses", index])
+          : { field: `responses[${index}]`, message: `expected object, got ${describeType(item)}` };
+      problems.push({ ...issue, message: `${issue.message} (response dropped)`, fatal: false });
+      return;
+    }
+    if (seen.has(parsed.data.query_id)) {
+      problems.push({ field: `responses[${index}].query_id`, message: `duplicate ${JSON.stringify(parsed.data.query_id)} (later response dropped)`, fatal: false });
+      return;
+    }
+    seen.add(parsed.data.query_id);
+    responses.push(parsed.data);
+  });
+  return { ok: true, row: { benchmark_id, responses }, value: prepared.value, problems };
+}
+
+const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
+
+/**
+ * Item-by-item check of predicted memory items: non-objects are dropped (before scoring too, as the authors'
+ * pipeline drops them); a field of the wrong type
+ * (`label: 3`, `confidence: {}`) is removed from the item, which is kept. Null fields count as
+ * missing.
+ */
+export function validateMemoryItems(items: readonly unknown[], fieldPrefix = "memory_items"): { items: PredictedMemoryItem[]; problems: PredictionProblem[] } {
+  const out: PredictedMemoryItem[] = [];
+  const problems: PredictionProblem[] = [];
+  items.forEach((item, index) => {
+    const at = `${fieldPrefix}[${index}]`;
+    if (!isObject(item)) {
+      problems.push({ field: at, message: `expected object, got ${describeType(item)} (dropped before scoring, as the authors' pipeline drops it)`, fatal: false });
+      return;
+    }
+    const cleaned: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(item)) {
+      if (value === null) continue;
+      cleaned[key] = value;
+    }
+    for (const key of ["memory_id", "type", "label"] as const) {
+      const value = cleaned[key];
+      if (value === undefined || typeof value === "string") continue;
+      if (key === "memory_id" && typeof value === "number" && Number.isFinite(value)) {
+        cleaned[key] = String(value);
+        continue;
+      }
+      // The scorer reads the raw item as the authors' scorer does (a non-string becomes its text), so the
+      // value still counts; the problem tells the submitter it is probably not what they meant.
+      problems.push({ field: `${at}.${key}`, message: `expected string, got ${describeType(value)} (scored as its text)`, fatal: false });
+      delete cleaned[key];
+    }
+    const confidence = cleaned.confidence;
+    if (confidence !== undefined && typeof confidence !== "number" && typeof confidence !== "string") {
+      problems.push({ field: `${at}.confidence`, message: `expected number, got ${describeType(confidence)} (counts as missing: 1.0)`, fatal: false });
+      delete cleaned.confidence;
+    } else if (typeof confidence === "string" && !Number.isFinite(Number.parseFloat(confidence))) {
+      problems.push({ field: `${at}.confidence`, message: `${JSON.stringify(confidence.slice(0, 40))} is not a number (counts as missing: 1.0)`, fatal: false });
+    }
+    const parsed = PredictedMemoryItem.safeParse(cleaned);
+    if (parsed.success) out.push(parsed.data);
+    else problems.push({ field: at, message: "unusable item (dropped)", fatal: false });
+  });
+  return { items: out, problems };
+}
+
+/**
+ * A Task 3 id as models write it: `"m3"`, `3`, `"\"m3\""`, or a fenced JSON object
+ * ```` ```json {"selected_memory_id": "m3"} ``` ````. The scorer's own reader decides, so validation and
+ * scoring can never disagree about which id a row selected. Matching stays exact after unwrapping.
+ */
+export function normalizeSelectedMemoryId(value: unknown): string | null {
+  return readTask3Prediction({ selected_memory_id: value }).selectedMemoryId;
+}
+
+/** A row given as JSON text (fenced, or inside prose) is parsed as the scorer parses it; anything else is returned as is. */
+export function unwrapJsonText(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  const parsed = parseLenientJson(raw);
+  return parsed === undefined ? raw : parsed;
+}
+
+/**
+ * C0 control characters other than tab, line feed and carriage return. U+0000 is refused: PostgreSQL cannot store
+ * it in text or jsonb (error 22P05), so a row holding one would pass here and fail in the worker. The others are
+ * storable and occur in real outputs (WildChat dialogues hold U+0015, U+0002, …, and models copy them into
+ * evidence text: 4 of the 7 packet models' Task 1 files, and Task 2 gold), so they are kept, with a warning.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+export type ControlCharacters = {
+  /** the first U+0000 (NUL), which refuses the row */
+  nul: { field: string; message: string } | null;
+  /** the first other control character, when there is no NUL (a warning) */
+  other: { field: string; message: string } | null;
+};
+
+/** Control characters in a row's strings (values and keys), with their field paths. */
+export function findControlCharacters(value: unknown): ControlCharacters {
+  const found: ControlCharacters = { nul: null, other: null };
+  // Every row of every upload passes here: the path is a stack of steps, made into text only for a hit.
+  scanControl(value, [], found);
+  return found;
+}
+
+/** Returns true once a NUL is found (the walk stops there). */
+function scanControl(value: unknown, path: (string | number)[], found: ControlCharacters): boolean {
+  if (typeof value === "string") return controlInText(value, path, found, false);
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      path.push(index);
+      const stop = scanControl(value[index], path, found);
+      path.pop();
+      if (stop) return true;
+    }
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    path.push(key);
+    const stop = controlInText(key, path, found, true) || scanControl((value as Record<string, unknown>)[key], path, found);
+    path.pop();
+    if (stop) return true;
+  }
+  return false;
+}
+
+function controlInText(text: string, path: readonly (string | number)[], found: ControlCharacters, isKey: boolean): boolean {
+  const match = CONTROL_CHARACTER.exec(text);
+  if (!match) return false;
+  const nul = text.indexOf("\u0000");
+  const fieldOf = () => {
+    let field = "";
+    path.forEach((step, i) => {
+      const shown = isKey && i === path.length - 1 ? JSON.stringify(step) : step;
+      field += typeof shown === "number" ? `[${shown}]` : field === "" ? shown : `.${shown}`;
+    });
+    return field || "(root)";
+  };
+  const what = isKey ? "this key contains" : "contains";
+  if (nul >= 0) {
+    found.nul = { field: fieldOf(), message: `${what} the character U+0000 (NUL) at character ${nul + 1}, which cannot be stored: remove it` };
+    return true;
+  }
+  if (!found.other) {
+    const code = `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    found.other = { field: fieldOf(), message: `${what} the control character ${code} at character ${match.index + 1} (kept as written)` };
+  }
+  return false;
+}
+
+/**
+ * What every row goes through before its track's shape is checked, whatever its line: a row written as JSON
+ * text (a JSON-encoded string, fenced JSON, JSON inside prose) is read leniently as the object it holds, as
+ * SCORING.md asks for Task 3 ("be lenient in reading a prediction"), with a warning; text that holds no
+ * object is refused at "(root)". Then a NUL anywhere in the row refuses it, with its field (other control
+ * characters: a warning).
+ */
+function prepareRow(raw: unknown): { ok: true; value: Record<string, unknown>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] } {
+  const problems: PredictionProblem[] = [];
+  let value = raw;
+  if (typeof raw === "string") {
+    value = unwrapJsonText(raw);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      const held = value === raw ? "no JSON object" : describeType(value);
+      return { ok: false, problems: [{ field: "(root)", message: `expected a row object, got a string that holds ${held}`, fatal: true }] };
+    }
+    problems.push({ field: "(root)", message: "the row is JSON text (a string), not a JSON object: read as the object it holds", fatal: false });
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, problems: [{ field: "(root)", message: `expected object, got ${describeType(value)}`, fatal: true }] };
+  }
+  const control = findControlCharacters(value);
+  if (control.nul) return { ok: false, problems: [{ ...control.nul, fatal: true }] };
+  if (control.other) problems.push({ ...control.other, fatal: false });
+  return { ok: true, value: value as Record<string, unknown>, problems };
+}
+
+function parseEnvelope<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.infer<S> } | { ok: false; problems: PredictionProblem[] } {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { ok: false, problems: [{ field: "(root)", message: `expected object, got ${describeType(value)}`, fatal: true }] };
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const { field, message } = describeZodIssue(parsed.error, value);
+  return { ok: false, problems: [{ field, message, fatal: true }] };
+}
