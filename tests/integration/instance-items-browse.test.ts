@@ -143,7 +143,10 @@ describe("GET /api/v1/submissions/{id}/instances", () => {
       expect(answer.status).toBe(404);
       expect(JSON.stringify(answer.body)).not.toContain("zebra quantum");
     }
-    for (const viewer of [{ id: ownerId, role: "user" as const }, { id: strangerId, role: "admin" as const }]) {
+    for (const viewer of [
+      { id: ownerId, role: "user" as const },
+      { id: strangerId, role: "admin" as const },
+    ]) {
       const answer = await call(ids.unpublished, "", viewer);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ predictions_public: false, total: 70, withheld_test: 20 });
@@ -186,7 +189,10 @@ describe("GET /api/v1/submissions/{id}/instances", () => {
 describe("the submission page's list and row explanations follow the same rule", () => {
   test("a visitor sees a published upload's predictions, not an unpublished one's", async () => {
     const row = async (id: string) => {
-      const s = await db.submission.findUniqueOrThrow({ where: { id }, select: { id: true, tracks: true, scorerVersion: true, source: true, publishPredictions: true, ownerId: true } });
+      const s = await db.submission.findUniqueOrThrow({
+        where: { id },
+        select: { id: true, tracks: true, scorerVersion: true, source: true, publishPredictions: true, ownerId: true },
+      });
       const shown = mayReadPredictions(s, null);
       const page = await getInstanceResultsPage(db, s, { showUploadedPredictions: shown, q: "item_000" });
       const explained = await getInstanceExplanation(db, s, "task1", "item_000", { showUploadedPredictions: shown });

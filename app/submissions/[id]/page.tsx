@@ -297,7 +297,12 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: string[] 
           </a>
         )}
         {submission.source === "reported" ? null : (
-          <a className={download} href="#instances-title" data-items-link title="each public instance's scores, gold, prediction (where published) and judge verdicts">
+          <a
+            className={download}
+            href="#instances-title"
+            data-items-link
+            title="each public instance's scores, gold, prediction (where published) and judge verdicts"
+          >
             Browse per-instance items
           </a>
         )}

@@ -81,9 +81,7 @@ export async function getInstanceItemsPage(
       gold: d?.instance.gold?.gold ?? null,
       prediction: predictionOf(d?.detail ?? null),
       scoring: scoringOf(d?.detail ?? null),
-      judge: judged
-        .filter((j) => j.instance.benchmarkId === row.benchmarkId)
-        .map((j) => ({ score_version: j.scoreVersion, metrics: j.metrics, verdict: j.detail })),
+      judge: judged.filter((j) => j.instance.benchmarkId === row.benchmarkId).map((j) => ({ score_version: j.scoreVersion, metrics: j.metrics, verdict: j.detail })),
     };
   });
   return { ...rest, items };

@@ -103,8 +103,8 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
 
       {!data.predictionsShown ? (
         <p className="text-sm text-fg-muted" data-testid="predictions-not-shown">
-          This upload&apos;s predictions are not published (its submitter did not opt in): they are shown only to the submitter and admins. Here each
-          instance&apos;s scores and its matching as recorded at scoring time.
+          This upload&apos;s predictions are not published (its submitter did not opt in): they are shown only to the submitter and admins. Here each instance&apos;s
+          scores and its matching as recorded at scoring time.
         </p>
       ) : null}
 
@@ -116,7 +116,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
               ? "No public instance matches this search."
               : data.onlyMisses
                 ? "No misses on the public splits."
-              : "No per-instance results on the public splits."}
+                : "No per-instance results on the public splits."}
         </p>
       ) : (
         <ol className="divide-y divide-line rounded-lg border border-line bg-surface">
@@ -129,11 +129,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
       {data.pages > 1 ? (
         <nav aria-label="Per-instance pages" className="flex items-center justify-between gap-3 text-sm">
           {data.page > 1 ? (
-            <Link
-              className="text-accent underline underline-offset-2"
-              href={link(data.page - 1)}
-              rel="prev"
-            >
+            <Link className="text-accent underline underline-offset-2" href={link(data.page - 1)} rel="prev">
               ← Previous
             </Link>
           ) : (
@@ -143,11 +139,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
             Page {data.page} of {data.pages}
           </span>
           {data.page < data.pages ? (
-            <Link
-              className="text-accent underline underline-offset-2"
-              href={link(data.page + 1)}
-              rel="next"
-            >
+            <Link className="text-accent underline underline-offset-2" href={link(data.page + 1)} rel="next">
               Next →
             </Link>
           ) : (
