@@ -215,6 +215,16 @@ export function SystemCell({
             pack
           </a>
         ) : null}
+        {row.itemsUrl ? (
+          <a
+            href={row.itemsUrl}
+            data-items-link
+            className="text-accent underline underline-offset-2"
+            title="Per-instance items: predictions, public-split gold and judge verdicts, searchable"
+          >
+            items
+          </a>
+        ) : null}
         {row.note ? (
           <span className="line-clamp-2 text-fg-subtle" title={row.note}>
             <span className="font-medium">Note:</span> {row.note}

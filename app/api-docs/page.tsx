@@ -105,6 +105,12 @@ export default function ApiDocsPage() {
             <code>F1 (n)</code>, <code>Score</code>) at their decimals; the JSON keeps ids and full precision.
           </li>
           <li>
+            <code>GET /api/v1/submissions/&#123;id&#125;/instances?track=&amp;split=dev|validation&amp;q=&amp;page=&amp;page_size=</code>: a run&apos;s items, 50 at
+            most per page, searchable by instance id or text: per instance its scores, gold, the prediction as scored and the judge verdicts. Dev and validation
+            instances only, for everyone; readable by anyone when the run&apos;s predictions are public (the server&apos;s own runs, uploads sent with{" "}
+            <code>publish_predictions</code>), else by its owner and admins only (404 to others).
+          </li>
+          <li>
             <code>GET /api/v1/submissions/&#123;id&#125;/items?format=json|csv</code>: an upload to a benchmark module, one row per evaluation item (a PersonalLLM
             user) with the figures its track declares; its owner always, everyone for a public upload of a track whose items are public.
           </li>

@@ -129,6 +129,8 @@ export const LeaderboardRow = z.object({
   submissionId: z.string().nullable(),
   /** the row's reproducibility pack (lib/packs): rows scored on this server; absent or null for reported figures */
   packUrl: z.string().nullable().optional(),
+  /** where a row whose predictions are public browses its per-instance items (lib/submissions/prediction-access.ts) */
+  itemsUrl: z.string().nullable().optional(),
   /** uploaded rows (submitted, verified): the uploader's display name and the upload date (ISO), else null */
   submittedBy: z.string().nullable().optional(),
   submittedAt: z.string().nullable().optional(),

@@ -204,6 +204,18 @@ const MATRIX: Record<string, Case[]> = {
       expect: all(404),
     },
   ],
+  // per-item browsing: the predictions' access rule (lib/submissions/prediction-access.ts) on top of the submission's
+  "/api/v1/submissions/[id]/instances": [
+    {
+      label: "a seed run (predictions published)",
+      method: "GET",
+      path: () => "/api/v1/submissions/seed-demo-demo-atlas-memory/instances?split=dev",
+      expect: all(200),
+    },
+    { label: "public upload, predictions not published", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/instances`, expect: ownerOnly() },
+    { label: "private upload", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/instances?q=dog`, expect: ownerOnly() },
+    { label: "the test split (never listed)", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/instances?split=test`, expect: all(400) },
+  ],
   "/api/v1/submissions/[id]/moderation": [
     {
       label: "flag (admins only)",

@@ -19,6 +19,7 @@ import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
 import { packUrl } from "@/lib/packs/pack-url";
+import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import { getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
@@ -212,9 +213,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Breakdowns
           submission={submission}
           isAdmin={user?.role === "admin"}
-          // the uploaded file's content: its owner and admins only (docs/security.md: uploaded files are never served back)
-          showUploadedPredictions={user !== null && (user.role === "admin" || submission.isOwner)}
+          // the uploaded file's content: its owner and admins, or anyone when the submitter published it (lib/submissions/prediction-access.ts)
+          viewer={viewer}
           track={first(query.track)}
+          q={first(query.q)}
+          split={first(query.split)}
           page={Number.parseInt(first(query.page) ?? "1", 10) || 1}
           onlyMisses={first(query.misses) === "1"}
         />
@@ -293,6 +296,16 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: string[] 
             Reproducibility pack (zip)
           </a>
         )}
+        {submission.source === "reported" ? null : (
+          <a
+            className={download}
+            href="#instances-title"
+            data-items-link
+            title="each public instance's scores, gold, prediction (where published) and judge verdicts"
+          >
+            Browse per-instance items
+          </a>
+        )}
       </div>
       {perTrack.map(({ track, rows }) =>
         rows.length === 0 ? null : (
@@ -354,20 +367,26 @@ function Results({ submission, tracks }: { submission: Loaded; tracks: string[] 
 async function Breakdowns({
   submission,
   isAdmin,
-  showUploadedPredictions,
+  viewer,
   track,
+  q,
+  split,
   page,
   onlyMisses,
 }: {
   submission: Loaded;
   isAdmin: boolean;
-  showUploadedPredictions: boolean;
+  viewer: { id: string; role: "user" | "admin" } | null;
   track: string | undefined;
+  q: string | undefined;
+  split: string | undefined;
   page: number;
   onlyMisses: boolean;
 }) {
   const database = db();
   const versions = await currentScoreVersions(database, submission.id, submission.scorerVersion);
+  const access = await database.submission.findUniqueOrThrow({ where: { id: submission.id }, select: { source: true, publishPredictions: true, ownerId: true } });
+  const showUploadedPredictions = mayReadPredictions(access, viewer);
   // Same rule as the breakdown API, so the page and its downloads agree: admins' dimension means include the test split.
   const [dimensions, withheldTest, instances] = await Promise.all([
     getDimensionBreakdown(database, submission.id, versions, isAdmin, "domain"),
@@ -375,13 +394,20 @@ async function Breakdowns({
     getInstanceResultsPage(
       database,
       { id: submission.id, tracks: submission.tracks, scorerVersion: submission.scorerVersion, source: submission.source },
-      { track, page, onlyMisses, showUploadedPredictions },
+      {
+        track,
+        page,
+        onlyMisses,
+        showUploadedPredictions,
+        q: q?.slice(0, 200),
+        split: split === "dev" || split === "validation" ? split : undefined,
+      },
     ),
   ]);
   return (
     <>
       <DimensionBreakdown groups={dimensions.groups} metrics={dimensions.metrics} withheldTest={withheldTest} submissionId={submission.id} />
-      {instances ? <InstanceResults submissionId={submission.id} data={instances} /> : null}
+      {instances ? <InstanceResults submissionId={submission.id} data={instances} itemsApi={showUploadedPredictions} /> : null}
     </>
   );
 }

@@ -25,6 +25,7 @@ const submissionSelect = {
   ...submissionProgressSelect,
   source: true,
   ownerId: true,
+  publishPredictions: true,
   failureReason: true,
   note: true,
   scorerVersion: true,

@@ -1,5 +1,6 @@
 import { FACTS_SELECT, rowFacts } from "@/lib/model-facts/facts";
-import { packUrl } from "@/lib/packs/pack-url";
+import { itemsUrl, packUrl } from "@/lib/packs/pack-url";
+import { predictionsArePublic } from "@/lib/submissions/prediction-access";
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
@@ -26,6 +27,7 @@ export const UNNAMED_UPLOADER = "an unnamed user";
 const SUBMISSION_SELECT = {
   id: true,
   source: true,
+  publishPredictions: true,
   split: true,
   verifiedAt: true,
   sourceLabel: true,
@@ -168,6 +170,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     note: submission.note,
     submissionId: submission.source === "reported" ? null : submission.id,
     packUrl: submission.source === "reported" ? null : packUrl(submission.id),
+    itemsUrl: submission.source !== "reported" && predictionsArePublic(submission) ? itemsUrl(submission.id) : null,
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     contamination: contaminationOf(submission),

@@ -5,6 +5,7 @@ import { explainMemorySetMatch, type MatchExplanation } from "@/lib/benchmarks/a
 import { TrackId, taskOf } from "@/lib/benchmarks/alpsbench/track-ids";
 import { memoryItemsOf, memoryItemView, type MemoryItemView } from "./submission-instance-view";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
+import { matchingInstanceIds } from "./instance-search";
 
 /**
  * A submission's per-instance results for its page: one page of summaries (getInstanceResultsPage), and one
@@ -75,6 +76,11 @@ export type InstanceResultsPage = {
   pages: number;
   total: number;
   onlyMisses: boolean;
+  /** the search text the rows match (instance id, input or public gold), "" for none */
+  q: string;
+  /** one public split only, or both (null) */
+  split: "dev" | "validation" | null;
+  pageSize: number;
   /** instances of the submission on the test split: scored, counted in the headline metrics, never listed */
   withheldTest: number;
   /** false when the viewer may not see an uploaded file's content (not its owner, not an admin) */
@@ -108,14 +114,14 @@ const tracksOf = (submission: Sub) =>
   });
 
 /** The current score versions: the deterministic one the rows are listed under, and any judge versions beside it. */
-async function versionsOf(db: Db, submission: Sub): Promise<{ deterministic: string; judge: string[] } | null> {
+export async function versionsOf(db: Db, submission: Sub): Promise<{ deterministic: string; judge: string[] } | null> {
   const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
   const deterministic = versions.find((v) => !v.startsWith("judge:")) ?? versions[0];
   return deterministic ? { deterministic, judge: versions.filter((v) => v !== deterministic) } : null;
 }
 
 /** The listed rows: current deterministic results of the track's public-split instances (the one rule for both reads). */
-function listedWhere(submissionId: string, version: string, track: TrackId): Prisma.InstanceResultWhereInput {
+export function listedWhere(submissionId: string, version: string, track: TrackId): Prisma.InstanceResultWhereInput {
   return { submissionId, scoreVersion: version, instance: { trackId: track, split: { in: [...PUBLIC_SPLITS] } } };
 }
 
@@ -128,7 +134,7 @@ function summaryOf(benchmarkId: string, split: string, stored: Prisma.JsonValue,
   return { benchmarkId, split, predicted, metrics };
 }
 
-async function judgeMetrics(db: Db, submissionId: string, judge: string[], instanceIds: string[]) {
+export async function judgeMetrics(db: Db, submissionId: string, judge: string[], instanceIds: string[]) {
   if (judge.length === 0 || instanceIds.length === 0) return new Map<string, Record<string, number | boolean | null>>();
   const judged = await db.instanceResult.findMany({
     where: { submissionId, scoreVersion: { in: judge }, instanceId: { in: instanceIds } },
@@ -140,7 +146,16 @@ async function judgeMetrics(db: Db, submissionId: string, judge: string[], insta
 export async function getInstanceResultsPage(
   db: Db,
   submission: Sub,
-  options: { track?: string; page?: number; onlyMisses?: boolean; showUploadedPredictions?: boolean },
+  options: {
+    track?: string;
+    page?: number;
+    onlyMisses?: boolean;
+    showUploadedPredictions?: boolean;
+    q?: string;
+    split?: "dev" | "validation";
+    /** at most INSTANCES_PER_PAGE, whatever is asked */
+    pageSize?: number;
+  },
 ): Promise<InstanceResultsPage | null> {
   // default: not shown (the safe side for any new caller)
   const predictionsShown = submission.source !== "upload" || options.showUploadedPredictions === true;
@@ -151,19 +166,28 @@ export async function getInstanceResultsPage(
   if (!versions) return null;
 
   const misses = options.onlyMisses ? missFilter(track) : null;
-  const where: Prisma.InstanceResultWhereInput = { ...listedWhere(submission.id, versions.deterministic, track), ...(misses ?? {}) };
+  const q = (options.q ?? "").trim();
+  const split = options.split ?? null;
+  const pageSize = Math.min(INSTANCES_PER_PAGE, Math.max(1, Math.floor(options.pageSize ?? INSTANCES_PER_PAGE)));
+  const listed = listedWhere(submission.id, versions.deterministic, track);
+  const where: Prisma.InstanceResultWhereInput = {
+    ...listed,
+    ...(split ? { instance: { trackId: track, split } } : {}),
+    ...(misses ?? {}),
+    ...(q ? { instanceId: { in: await matchingInstanceIds(db, submission.id, versions.deterministic, track, q) } } : {}),
+  };
   const [total, withheldTest] = await Promise.all([
     db.instanceResult.count({ where }),
     db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: versions.deterministic, instance: { trackId: track, split: "test" } } }),
   ]);
-  const pages = Math.max(1, Math.ceil(total / INSTANCES_PER_PAGE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
   // metrics only: the matching (detail) and the gold are read for one row when it is opened
   const results = await db.instanceResult.findMany({
     where,
     orderBy: { instance: { benchmarkId: "asc" } },
-    skip: (page - 1) * INSTANCES_PER_PAGE,
-    take: INSTANCES_PER_PAGE,
+    skip: (page - 1) * pageSize,
+    take: pageSize,
     select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
   });
   const judged = await judgeMetrics(
@@ -173,7 +197,7 @@ export async function getInstanceResultsPage(
     results.map((r) => r.instanceId),
   );
   const rows = results.map((r) => summaryOf(r.instance.benchmarkId, r.instance.split, r.metrics, judged.get(r.instanceId)));
-  return { track, tracks, page, pages, total, onlyMisses: misses !== null, withheldTest, predictionsShown, rows };
+  return { track, tracks, page, pages, total, onlyMisses: misses !== null, q, split, pageSize, withheldTest, predictionsShown, rows };
 }
 
 /** A demo seed's generated rows are ours (lib/datasets/demo): its submitted items, when its results kept none. */
@@ -184,7 +208,7 @@ function demoRow(submission: Sub, track: TrackId, benchmarkId: string): unknown 
   return rows?.find((row) => record(row).benchmark_id === benchmarkId);
 }
 
-function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
+export function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
   const d = record(detail);
   if (!Array.isArray(d.pairs)) return null;
   const num = (v: unknown) => (typeof v === "number" ? v : 0);

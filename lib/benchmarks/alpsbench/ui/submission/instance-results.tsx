@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatCount } from "@/components/format";
 import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
 import { trackLabel } from "@/lib/benchmarks";
-import { INSTANCES_PER_PAGE, type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
+import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
@@ -13,19 +13,23 @@ const SUMMARY_METRICS: Record<string, string[]> = {
   task4: ["score", "ei_en", "ei_zh"],
 };
 
-function href(id: string, params: { track: string; page: number; misses: boolean }): string {
+function href(id: string, params: { track: string; page: number; misses: boolean; q: string; split: string | null }): string {
   const q = new URLSearchParams();
   q.set("track", params.track);
+  if (params.q) q.set("q", params.q);
+  if (params.split) q.set("split", params.split);
   if (params.page > 1) q.set("page", String(params.page));
   if (params.misses) q.set("misses", "1");
   return `/submissions/${encodeURIComponent(id)}?${q.toString()}#instances-title`;
 }
 
-export function InstanceResults({ submissionId, data }: { submissionId: string; data: InstanceResultsPage }) {
+/** `itemsApi`: the viewer may read this run's predictions, so the JSON of its items (…/instances) is offered. */
+export function InstanceResults({ submissionId, data, itemsApi = false }: { submissionId: string; data: InstanceResultsPage; itemsApi?: boolean }) {
   const task = data.track.split("/")[0]!;
   const id = encodeURIComponent(submissionId);
-  const from = data.total === 0 ? 0 : (data.page - 1) * INSTANCES_PER_PAGE + 1;
-  const to = Math.min(data.total, data.page * INSTANCES_PER_PAGE);
+  const from = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
+  const to = Math.min(data.total, data.page * data.pageSize);
+  const link = (page: number) => href(submissionId, { track: data.track, page, misses: data.onlyMisses, q: data.q, split: data.split });
   return (
     <section aria-labelledby="instances-title" className="space-y-3" data-testid="instance-results">
       <div>
@@ -53,6 +57,25 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
         ) : (
           <input type="hidden" name="track" value={data.track} />
         )}
+        <label className="flex flex-col gap-1">
+          <span className="text-xs font-medium text-fg-muted">Search id or text</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={data.q}
+            maxLength={200}
+            className="rounded-md border border-line bg-surface px-2 py-1 text-fg"
+            data-testid="instance-search"
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs font-medium text-fg-muted">Split</span>
+          <select name="split" defaultValue={data.split ?? ""} className="rounded-md border border-line bg-surface px-2 py-1 text-fg">
+            <option value="">dev and validation</option>
+            <option value="dev">dev</option>
+            <option value="validation">validation</option>
+          </select>
+        </label>
         {task !== "task4" ? (
           <label className="flex items-center gap-2 py-1">
             <input type="checkbox" name="misses" value="1" defaultChecked={data.onlyMisses} className="size-4 accent-accent" />
@@ -65,12 +88,23 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
         <span className="text-fg-muted" data-testid="instance-range">
           {data.total === 0 ? "no instances" : `${formatCount(from)}–${formatCount(to)} of ${formatCount(data.total)}`}
           {data.onlyMisses ? " misses" : ""}
+          {data.q ? ` matching “${data.q}”` : ""}
         </span>
+        {itemsApi ? (
+          <a
+            className="text-accent underline underline-offset-2"
+            href={`/api/v1/submissions/${id}/instances?${new URLSearchParams({ track: data.track, ...(data.q ? { q: data.q } : {}), ...(data.split ? { split: data.split } : {}), ...(data.page > 1 ? { page: String(data.page) } : {}) }).toString()}`}
+            data-items-json
+          >
+            JSON (gold, predictions, verdicts)
+          </a>
+        ) : null}
       </form>
 
       {!data.predictionsShown ? (
         <p className="text-sm text-fg-muted" data-testid="predictions-not-shown">
-          Uploaded prediction files are shown only to their submitter and admins: here each instance&apos;s scores and its matching as recorded at scoring time.
+          This upload&apos;s predictions are not published (its submitter did not opt in): they are shown only to the submitter and admins. Here each instance&apos;s
+          scores and its matching as recorded at scoring time.
         </p>
       ) : null}
 
@@ -78,9 +112,11 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted" data-testid="no-instances">
           {data.withheldTest > 0 && !data.onlyMisses
             ? "This submission covers only the test split: its per-instance results are not published (hidden gold)."
-            : data.onlyMisses
-              ? "No misses on the public splits."
-              : "No per-instance results on the public splits."}
+            : data.q
+              ? "No public instance matches this search."
+              : data.onlyMisses
+                ? "No misses on the public splits."
+                : "No per-instance results on the public splits."}
         </p>
       ) : (
         <ol className="divide-y divide-line rounded-lg border border-line bg-surface">
@@ -93,11 +129,7 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
       {data.pages > 1 ? (
         <nav aria-label="Per-instance pages" className="flex items-center justify-between gap-3 text-sm">
           {data.page > 1 ? (
-            <Link
-              className="text-accent underline underline-offset-2"
-              href={href(submissionId, { track: data.track, page: data.page - 1, misses: data.onlyMisses })}
-              rel="prev"
-            >
+            <Link className="text-accent underline underline-offset-2" href={link(data.page - 1)} rel="prev">
               ← Previous
             </Link>
           ) : (
@@ -107,11 +139,7 @@ export function InstanceResults({ submissionId, data }: { submissionId: string; 
             Page {data.page} of {data.pages}
           </span>
           {data.page < data.pages ? (
-            <Link
-              className="text-accent underline underline-offset-2"
-              href={href(submissionId, { track: data.track, page: data.page + 1, misses: data.onlyMisses })}
-              rel="next"
-            >
+            <Link className="text-accent underline underline-offset-2" href={link(data.page + 1)} rel="next">
               Next →
             </Link>
           ) : (
