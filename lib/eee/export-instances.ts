@@ -4,12 +4,16 @@ import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeInstance } from "./types
 import { sha256Hex } from "./sha256";
 
 /**
- * Bounds of the per-item JSONL: a row's file holds at most MAX_LINES_PER_ROW instances and one export at most
- * MAX_LINES_PER_EXPORT, so a `format=eee` download stays a few megabytes whatever the board holds. A cut file
- * says so in its aggregate record (detailed_evaluation_results.additional_details).
+ * Bounds of the per-item JSONL: a row's file holds at most MAX_LINES_PER_ROW instances, one export at most
+ * MAX_LINES_PER_EXPORT and about MAX_TEXT_PER_EXPORT characters of inputs, gold and outputs (a benchmark's inputs
+ * can be long dialogues), so a `format=eee` download stays bounded whatever the board holds. A cut file says so in
+ * its aggregate record (detailed_evaluation_results.additional_details).
  */
 export const MAX_LINES_PER_ROW = 1000;
 export const MAX_LINES_PER_EXPORT = 10_000;
+export const MAX_TEXT_PER_EXPORT = 32_000_000;
+
+const textSize = (item: EeeInstanceItem) => item.input.length + item.output.length + item.reference.reduce((n, r) => n + r.length, 0);
 
 export type RowInstances = { items: EeeInstanceItem[]; total: number };
 
@@ -18,13 +22,22 @@ export async function instancesOfBoards(db: Db, hook: EeeBenchmarkHook, boards: 
   const out = new Map<string, RowInstances>();
   if (!hook.instances) return out;
   const rowIds = [...new Set(boards.flatMap((b) => b.board.rows.filter((r) => r.tier !== "reported").map((r) => r.rowId)))].sort();
-  let budget = MAX_LINES_PER_EXPORT;
+  let lines = MAX_LINES_PER_EXPORT;
+  let text = MAX_TEXT_PER_EXPORT;
   for (const rowId of rowIds) {
-    if (budget <= 0) break;
-    const found = await hook.instances(db, rowId, Math.min(MAX_LINES_PER_ROW, budget));
-    if (!found || found.items.length === 0) continue;
-    budget -= found.items.length;
-    out.set(rowId, found);
+    if (lines <= 0 || text <= 0) break;
+    const found = await hook.instances(db, rowId, Math.min(MAX_LINES_PER_ROW, lines));
+    if (!found) continue;
+    const items: EeeInstanceItem[] = [];
+    for (const item of found.items) {
+      const size = textSize(item);
+      if (size > text) break;
+      text -= size;
+      items.push(item);
+    }
+    if (items.length === 0) continue;
+    lines -= items.length;
+    out.set(rowId, { items, total: found.total });
   }
   return out;
 }
