@@ -4,10 +4,12 @@ import "@/lib/security/zod-jitless";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { z } from "zod";
+import { modelFactProblems } from "@/lib/model-facts/upload-fields";
 import { refusalAdvice } from "@/lib/submissions/refusal-advice";
 import { formatCount } from "./format";
 import { ProgressBar } from "./progress-bar";
 import { MissingDataNotice, UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
+import { MODEL_FACT_INPUTS, UploadModelFacts } from "./upload-model-facts";
 
 export interface UploadTrackOption {
   /** track id as the API takes it: "task1", "task3/d100", "task4/ability2" */
@@ -103,7 +105,8 @@ const FIELD_NAMES = [
   "open_weights",
   "visibility",
   "publish_predictions",
-] as const;
+  ...MODEL_FACT_INPUTS,
+];
 
 const ACCEPTED = [".jsonl", ".json", ".jsonl.gz", ".json.gz", ".gz", ".zip", ".tar.gz", ".tgz", ".tar"];
 /** a module's track takes one JSONL, CSV or parquet file (gzip accepted) */
@@ -244,6 +247,8 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
   const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [nameError, setNameError] = useState<string | null>(null);
+  const [factErrors, setFactErrors] = useState<Record<string, string>>({});
+  const [factsOpen, setFactsOpen] = useState(false);
 
   // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
   const module = modules.find((m) => m.id === benchmark) ?? null;
@@ -321,6 +326,16 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
     if (!file) setFileError((current) => current ?? "Choose a prediction file.");
     if (!model || !file) {
       form.querySelector<HTMLElement>(!model ? `#${CSS.escape(`${id}-model`)}` : `#${CSS.escape(`${id}-file`)}`)?.focus();
+      return;
+    }
+    // the model facts checked with the API's own schema: a bad one is shown under its field, not sent
+    const facts = modelFactProblems(Object.fromEntries(MODEL_FACT_INPUTS.map((k) => [k, String(entered.get(k) ?? "")])));
+    setFactErrors(facts);
+    const firstBad = MODEL_FACT_INPUTS.find((k) => facts[k]);
+    if (firstBad) {
+      setFactsOpen(true);
+      // after the group opens
+      requestAnimationFrame(() => form.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${firstBad}`)}`)?.focus());
       return;
     }
     // The API reads the fields first and streams the file last: the file part must be the final one.
@@ -587,6 +602,14 @@ export function UploadForm({ tracks, benchmarks, modules = [], defaultBenchmark,
             </label>
             <input id={`${id}-code`} name="code_url" type="url" inputMode="url" placeholder="https://…" className={input} />
           </div>
+          <UploadModelFacts
+            id={id}
+            errors={factErrors}
+            open={factsOpen}
+            onToggle={setFactsOpen}
+            onEdit={(field) => setFactErrors(({ [field]: _dropped, ...rest }) => rest)}
+            className={{ input, label: labelCls, hint: hintCls }}
+          />
           <fieldset className="min-w-0 sm:col-span-2">
             <legend className={labelCls}>Visibility</legend>
             <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">

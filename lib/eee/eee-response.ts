@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
 import type { EeeBenchmarkHook } from "./hook";
+import { instancesOfBoards } from "./export-instances";
 import { eeeZipFiles, zipOf } from "./export-zip";
 
 /** Where the exported files say the figures were published (the HF YAML's `source.url`). */
@@ -8,7 +9,7 @@ const siteUrl = () => process.env.AUTH_URL ?? process.env.NEXTAUTH_URL ?? "http:
 
 /**
  * `format=eee` of the view and snapshot endpoints: every public row of one data version and split as Every Eval Ever
- * records plus Hugging Face `.eval_results` YAML, zipped with a sha256 list (lib/eee/export-zip.ts). Whatever view
+ * records plus Hugging Face `.eval_results` YAML (and the per-item JSONL of rows whose predictions are public), zipped with a sha256 list (lib/eee/export-zip.ts). Whatever view
  * was asked, the whole benchmark is exported: a record covers one row's every track.
  */
 export async function eeeZipResponse(
@@ -23,7 +24,8 @@ export async function eeeZipResponse(
   }
   const retrievedAt = new Date();
   const boards = await hook.boards(db, scope);
-  const zip = zipOf(eeeZipFiles(hook, boards, { retrievedAt, siteUrl: siteUrl() }));
+  const instances = await instancesOfBoards(db, hook, boards);
+  const zip = zipOf(eeeZipFiles(hook, boards, { retrievedAt, siteUrl: siteUrl(), instances }));
   const name = `${scope.dataVersion}-${scope.split}-every-eval-ever-${retrievedAt.toISOString().slice(0, 10)}`;
   return new NextResponse(Buffer.from(zip), { headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${name}.zip"` } });
 }

@@ -27,6 +27,30 @@ export interface EeeBenchmarkHook {
   metricKind(track: string, metric: string): "deterministic" | "judge" | null;
   /** the score version reported figures are stored under */
   reportedScoreVersion: string;
+  /**
+   * A row's per-instance results for the per-item JSONL, at most `limit` of them; null when they are not public
+   * (a reported row, an upload whose submitter did not publish the predictions, a private row). Never an instance
+   * of a hidden split: the benchmark leaves those out entirely.
+   */
+  instances?(db: Db, rowId: string, limit: number): Promise<{ items: EeeInstanceItem[]; total: number } | null>;
+}
+
+/** One scored instance of a row, as the benchmark describes it (lib/eee/export-instances.ts writes the line). */
+export interface EeeInstanceItem {
+  /** the evaluation_name of the aggregate result it belongs to (the track's) */
+  evaluationName: string;
+  sampleId: string;
+  /** a hash of the instance's content, when the benchmark keeps one */
+  sampleHash: string | null;
+  /** the model input as text (JSON for structured inputs) */
+  input: string;
+  /** the public gold as text */
+  reference: string[];
+  /** the prediction as scored, as text */
+  output: string;
+  score: number;
+  isCorrect: boolean;
+  metadata: Record<string, string>;
 }
 
 export interface EeeBoard {

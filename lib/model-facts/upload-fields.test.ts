@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseUploadFields, systemOf } from "@/app/api/v1/submissions/_lib/upload-fields";
 import { factsOfOptions } from "@/scripts/cli/system-facts";
+import { modelFactProblems } from "./upload-fields";
 import { ModelFacts } from "./facts";
 
 describe("model facts at upload", () => {
@@ -50,5 +51,25 @@ describe("model facts at upload", () => {
     expect(() => factsOfOptions({ clear: ["colour"] })).toThrow(/--clear: unknown fact "colour"/);
     const parsed = ModelFacts.safeParse({ paramsB: 8, activeParamsB: 9 });
     expect(parsed.success).toBe(false);
+  });
+
+  test("active parameters above the total are refused at upload, naming active_params_b (an upload and a run)", () => {
+    for (const run of [false, true] as const) {
+      const raw = { ...(run ? {} : { task: "task1" }), model: "M", params_b: "8", active_params_b: "9" };
+      const parsed = run ? parseUploadFields(raw, true) : parseUploadFields(raw);
+      expect(parsed.ok, `run=${run}`).toBe(false);
+      if (parsed.ok) continue;
+      expect(parsed.problems).toContainEqual({ field: "active_params_b", message: expect.stringMatching(/cannot exceed the total parameters \(params_b = 8\)/) });
+    }
+    expect(parseUploadFields({ task: "task1", model: "M", params_b: "8", active_params_b: "8" }).ok).toBe(true);
+    expect(parseUploadFields({ task: "task1", model: "M", active_params_b: "9" }).ok).toBe(true);
+  });
+
+  test("the form's hints are the API's own messages, per field", () => {
+    expect(modelFactProblems({ params_b: "8", active_params_b: "", license: "MIT" })).toEqual({});
+    const problems = modelFactProblems({ params_b: "8B", release_date: "23/07/2024", tokens: "1200000" });
+    expect(Object.keys(problems).sort()).toEqual(["params_b", "release_date"]);
+    expect(problems.params_b).toMatch(/number of billions/);
+    expect(modelFactProblems({ params_b: "8", active_params_b: "9" })).toEqual({ active_params_b: expect.stringMatching(/cannot exceed the total parameters/) });
   });
 });

@@ -32,6 +32,16 @@ export const MODEL_FACT_FIELDS = {
     .optional(),
 };
 
+/**
+ * Active parameters cannot exceed the total (the same rule as ModelFacts, lib/model-facts/facts.ts), checked on the
+ * parsed upload fields so the 400 names the form's field.
+ */
+export function checkActiveWithinTotal(fields: { params_b?: number; active_params_b?: number }, ctx: z.RefinementCtx): void {
+  if (fields.params_b !== undefined && fields.active_params_b !== undefined && fields.active_params_b > fields.params_b) {
+    ctx.addIssue({ code: "custom", path: ["active_params_b"], message: `cannot exceed the total parameters (params_b = ${fields.params_b})` });
+  }
+}
+
 type FactFields = { [K in keyof typeof MODEL_FACT_FIELDS]?: z.infer<(typeof MODEL_FACT_FIELDS)[K]> };
 
 /** The facts and run cost of parsed fields; keys only for what was given (so a system's earlier facts stay). */
@@ -48,5 +58,24 @@ export function factsOfUpload(fields: FactFields): {
   const out: ReturnType<typeof factsOfUpload> = {};
   if (Object.keys(facts).length > 0) out.facts = facts;
   if (fields.cost_usd !== undefined || fields.tokens !== undefined) out.runCost = { usd: fields.cost_usd ?? null, tokens: fields.tokens ?? null };
+  return out;
+}
+
+const FactFieldsSchema = z.object(MODEL_FACT_FIELDS).superRefine(checkActiveWithinTotal);
+export const MODEL_FACT_FIELD_NAMES = Object.keys(MODEL_FACT_FIELDS) as (keyof typeof MODEL_FACT_FIELDS)[];
+
+/**
+ * The upload form's hints before sending: the same schema the API applies, so a field the form flags is exactly one
+ * the server would refuse (field name → message; empty values count as absent, as on the server).
+ */
+export function modelFactProblems(raw: Partial<Record<string, string>>): Record<string, string> {
+  const present = Object.fromEntries(MODEL_FACT_FIELD_NAMES.flatMap((k) => (raw[k]?.trim() ? [[k, raw[k]]] : [])));
+  const parsed = FactFieldsSchema.safeParse(present);
+  if (parsed.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "(form)");
+    out[field] ??= issue.message;
+  }
   return out;
 }

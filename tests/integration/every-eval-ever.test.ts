@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { Ajv } from "ajv";
-import { afterAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { alpsBenchEee } from "@/lib/benchmarks/alpsbench/eee/hook";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { aggregatesOf } from "@/lib/eee/export-aggregate";
 import { eeeZipFiles, sha256Hex } from "@/lib/eee/export-zip";
+import { instanceFile, instancesOfBoards } from "@/lib/eee/export-instances";
+import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
+import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { importAggregate } from "@/lib/eee/import-aggregate";
 import type { EeeBoard } from "@/lib/eee/hook";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
@@ -23,6 +27,7 @@ afterAll(() => db.$disconnect());
 const schemaDir = path.resolve(import.meta.dirname, "../../lib/eee/schema");
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateAggregate = ajv.compile(JSON.parse(readFileSync(path.join(schemaDir, "eval.schema.json"), "utf8")));
+const validateInstance = ajv.compile(JSON.parse(readFileSync(path.join(schemaDir, "instance_level_eval.schema.json"), "utf8")));
 const scope = { dataVersion: "alpsbench-v1", split: "full" } as const;
 
 /** A row as the board shows it, for comparing a row before export and after import. */
@@ -118,5 +123,114 @@ describe("Every Eval Ever export", () => {
     const second = await importAggregate(db, alpsBenchEee, "alpsbench-v1", "odd.json", unknownMetric);
     expect(second.ok).toBe(false);
     if (!second.ok) expect(second.problems[0]).toMatchObject({ file: "odd.json", field: "evaluation_results.0" });
+  });
+});
+
+/**
+ * The per-item JSONL (instance_level_eval) on a benchmark of its own: 6 dev and 3 test Task 1 instances, one
+ * upload that published its predictions and one that did not, both scored by the real pipeline.
+ */
+describe("Every Eval Ever per-item JSONL", () => {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const slug = `eee-items-${stamp}`;
+  const SECRET = `secret-test-gold-${stamp}`;
+  const instances = Array.from({ length: 9 }, (_, i) => {
+    const split = i < 6 ? ("dev" as const) : ("test" as const);
+    const value = split === "test" ? `${SECRET} ${i}` : `likes tea number ${i}`;
+    return { benchmarkId: `item_${i}`, split, gold: { memory_items: [{ memory_id: "m1", type: "direct", label: "Preferences/Food", value, confidence: 0.9 }] } };
+  });
+  const ids: Record<"published" | "unpublished", string> = { published: "", unpublished: "" };
+
+  beforeAll(async () => {
+    const benchmark = await db.benchmarkVersion.create({ data: { slug, name: "EEE items", description: "test", source: "test" } });
+    for (const inst of instances) {
+      await db.instance.create({
+        data: {
+          benchmarkVersionId: benchmark.id,
+          trackId: "task1",
+          benchmarkId: inst.benchmarkId,
+          split: inst.split,
+          input: { dialogue: [{ role: "user", text: `hello ${inst.benchmarkId}` }] },
+          contentHash: `${slug}-${inst.benchmarkId}`,
+          gold: { create: { gold: inst.gold } },
+        },
+      });
+    }
+    // every other instance predicted right, the rest with a wrong item
+    const predictions = instances.map((inst, i) => ({
+      benchmark_id: inst.benchmarkId,
+      memory_items: i % 2 === 0 ? inst.gold.memory_items : [{ memory_id: "x", type: "direct", label: "Zz/Qq", value: "zebra quantum", confidence: 0.1 }],
+    }));
+    const file = predictions.map((p) => JSON.stringify(p)).join("\n") + "\n";
+    for (const which of ["published", "unpublished"] as const) {
+      const system = await db.system.create({ data: { slug: `${slug}-${which}`, name: `EEE ${which}`, kind: "general_llm" } });
+      const submission = await db.submission.create({
+        data: {
+          systemId: system.id,
+          benchmarkVersionId: benchmark.id,
+          tracks: ["task1"],
+          split: "full",
+          source: "upload",
+          status: "done",
+          scorerVersion: SCORER_VERSION,
+          publishPredictions: which === "published",
+          fileBytes: gzipSync(Buffer.from(file)),
+          fileSize: file.length,
+        },
+      });
+      ids[which] = submission.id;
+      const result = scoreTrack(
+        "task1",
+        instances.map((i) => ({ benchmarkId: i.benchmarkId, input: null, gold: i.gold })),
+        predictions.map((value, k) => ({ line: k + 1, value })),
+      );
+      await db.$transaction((tx) => persistTrackScore(tx, submission.id, benchmark.id, result), { timeout: 60_000 });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await db.benchmarkVersion.deleteMany({ where: { slug } }).catch(() => undefined);
+  });
+
+  test("a published row gets one valid line per public instance, checksummed in its record; test instances and unpublished rows get none", async () => {
+    const boards = await alpsBenchEee.boards(db, { dataVersion: slug, split: "full" });
+    const instancesByRow = await instancesOfBoards(db, alpsBenchEee, boards);
+    expect([...instancesByRow.keys()]).toEqual([ids.published]);
+    const files = eeeZipFiles(alpsBenchEee, boards, { retrievedAt: new Date("2026-11-26T00:00:00Z"), siteUrl: "https://example.org", instances: instancesByRow });
+
+    const jsonlNames = Object.keys(files).filter((f) => f.endsWith(".jsonl"));
+    expect(jsonlNames).toHaveLength(1);
+    const recordName = jsonlNames[0]!.replace(/\.samples\.jsonl$/, ".json");
+    const record = JSON.parse(files[recordName]!) as import("@/lib/eee/types").EeeAggregate;
+    expect(validateAggregate(record), JSON.stringify(validateAggregate.errors)).toBe(true);
+    const text = files[jsonlNames[0]!]!;
+    expect(record.detailed_evaluation_results).toMatchObject({ format: "jsonl", hash_algorithm: "sha256", checksum: sha256Hex(text), total_rows: 6 });
+    expect(jsonlNames[0]!.endsWith(`/${record.detailed_evaluation_results!.file_path}`)).toBe(true);
+
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { sample_id: string; evaluation: { score: number; is_correct: boolean }; evaluation_id: string });
+    for (const line of lines) expect(validateInstance(line), JSON.stringify(validateInstance.errors)).toBe(true);
+    expect(lines.map((l) => l.sample_id)).toEqual(instances.filter((i) => i.split === "dev").map((i) => i.benchmarkId));
+    expect(lines.every((l) => l.evaluation_id === record.evaluation_id)).toBe(true);
+    expect(lines.map((l) => l.evaluation.is_correct)).toEqual([true, false, true, false, true, false]);
+    // no test instance, no test gold, anywhere in the download
+    expect(JSON.stringify(files)).not.toContain(SECRET);
+    expect(text).not.toContain("item_6");
+    // the zip's own list covers the JSONL too
+    expect(files["checksums.sha256"]).toContain(`${sha256Hex(text)}  ${jsonlNames[0]}`);
+  });
+
+  test("the per-row bound cuts the file and the record says so", async () => {
+    const found = await alpsBenchEee.instances!(db, ids.published, 2);
+    expect(found).toMatchObject({ total: 6 });
+    expect(found!.items).toHaveLength(2);
+    const boards = await alpsBenchEee.boards(db, { dataVersion: slug, split: "full" });
+    const { record } = aggregatesOf(alpsBenchEee, boards, new Date()).find((r) => r.record.source_metadata.additional_details?.row_id === ids.published)!;
+    const { text, detailed } = instanceFile(record, found!, "row.samples.jsonl");
+    expect(text.trimEnd().split("\n")).toHaveLength(2);
+    expect(detailed).toMatchObject({ total_rows: 2, additional_details: { public_instances: "6", truncated: "the first 2 of 6 public instances" } });
+    expect(await alpsBenchEee.instances!(db, ids.unpublished, 10)).toBeNull();
   });
 });

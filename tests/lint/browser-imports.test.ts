@@ -11,7 +11,13 @@ import { expect, test } from "vitest";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // the client code every page runs first, the header the layout renders, a leaderboard page's table and charts
-const ENTRIES = ["instrumentation-client.ts", "components/site-header.tsx", "components/leaderboard-table.tsx", "lib/benchmarks/alpsbench/ui/task/task-charts.tsx"];
+const ENTRIES = [
+  "instrumentation-client.ts",
+  "components/site-header.tsx",
+  "components/leaderboard-table.tsx",
+  "lib/benchmarks/alpsbench/ui/task/task-charts.tsx",
+  "components/charts/quality-cost-section.tsx",
+];
 
 function resolveLocal(from: string, spec: string): string | null {
   const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;

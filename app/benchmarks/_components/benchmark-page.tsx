@@ -1,5 +1,6 @@
 import { notFound, redirect } from "next/navigation";
 import { LeaderboardTable } from "@/components/leaderboard-table";
+import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
 import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
@@ -59,6 +60,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
   // the settings worth a filter (more than one value in the view), and how many the URL sets
   const settingKeys = view.attributeKeys.filter((key) => values(key).length > 1);
   const activeSettings = settingKeys.filter((key) => (params.get(key) ?? "") !== "").length;
+  const table = tableProps(view.board, query);
   return (
     <div className="space-y-4">
       {/* as on the task pages, the table comes right after a short header, the view tabs and the settings form; the
@@ -156,14 +158,9 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
           {benchmark.importers.map((i) => i.describe).join(", or ")}.
         </p>
       ) : null}
-      <LeaderboardTable
-        {...tableProps(view.board, query)}
-        query={query}
-        viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`}
-        path={path}
-        caption={view.board.title}
-        scopes={false}
-      />
+      <LeaderboardTable {...table} query={query} viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`} path={path} caption={view.board.title} scopes={false} />
+      {/* drawn only where at least three ranked rows report their run's cost */}
+      <QualityCostSection board={table.leaderboard} />
       <p className="max-w-3xl text-[0.9375rem] leading-relaxed text-pretty text-fg-muted">{benchmark.description}</p>
       <p className="text-sm text-fg-muted">
         Add your method:{" "}

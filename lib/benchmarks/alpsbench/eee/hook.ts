@@ -4,6 +4,7 @@ import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
 import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { alpsBenchInstances } from "./instances";
 
 /**
  * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks
@@ -41,6 +42,7 @@ export const alpsBenchEee: EeeBenchmarkHook = {
     if (!found) throw new Error(`no data version "${dataVersion}" on this server`);
     return found;
   },
+  instances: alpsBenchInstances,
   metricKind(track, metric) {
     if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
     return metricDef(track as TrackId, metric)?.kind ?? null;

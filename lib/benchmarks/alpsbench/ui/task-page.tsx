@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
 import { LeaderboardTable } from "@/components/leaderboard-table";
+import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
 import { db } from "@/lib/db/client";
@@ -56,6 +57,8 @@ export default async function TaskPage({
         versions={versions}
         caption={`${info.name}: every metric`}
       />
+      {/* drawn only where at least three ranked rows report their run's cost */}
+      <QualityCostSection board={table.leaderboard} />
       {task === "task1" && scope.benchmark === "alpsbench-v1" ? (
         <p className="text-sm text-fg-muted">
           Re-scored rows: this server&apos;s scoring of the model outputs the authors released for 2,272 of the 2,330 Task 1 instances; the reported rows cover all

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
-import { factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
+import { checkActiveWithinTotal, factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
 
@@ -75,7 +75,7 @@ const FieldsObject = z.strictObject(
  * `task` read against `benchmark`: a registered module's track id as the module declares it ("rewards"), else an
  * AlpsBench track by any of its names (normalised to its id).
  */
-export const UploadFields = FieldsObject.transform((fields, ctx) => {
+export const UploadFields = FieldsObject.superRefine(checkActiveWithinTotal).transform((fields, ctx) => {
   const checked = checkTask(fields.benchmark, fields.task);
   if (checked.ok) return { ...fields, task: checked.task };
   ctx.addIssue({ code: "custom", path: ["task"], message: checked.message });
@@ -100,7 +100,7 @@ function checkTask(benchmark: string, task: string): { ok: true; task: string } 
 export type UploadFields = z.infer<typeof UploadFields>;
 
 /** A run's fields: the same without `task` (each file's track comes from its path). */
-export const RunFields = FieldsObject.omit({ task: true });
+export const RunFields = FieldsObject.omit({ task: true }).superRefine(checkActiveWithinTotal);
 export type RunFields = z.infer<typeof RunFields>;
 
 export type FieldProblem = { field: string; message: string };
