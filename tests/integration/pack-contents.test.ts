@@ -81,4 +81,63 @@ describe("reproducibility pack contents", () => {
     if (reported) expect(await buildAlpsBenchPack(db, reported.id)).toBeNull();
     await db.submission.deleteMany({ where: { id: { in: [kept.id, shared.id] } } });
   });
+
+  test("an unpublished upload's pack keeps per-instance numbers only: no matched value or verdict text of its file", async () => {
+    const demo = await db.submission.findFirstOrThrow({
+      where: { id: { startsWith: "seed-demo-" }, status: "done", tracks: { has: "task1" } },
+      orderBy: { id: "asc" },
+    });
+    const stored = await db.instanceResult.findMany({ where: { submissionId: demo.id, instance: { trackId: "task1" } } });
+    expect(stored.length).toBeGreaterThan(0);
+    const MARKER = "UNPUBLISHEDVALUEMARKER";
+    const make = (publishPredictions: boolean) =>
+      db.submission.create({
+        data: {
+          systemId: demo.systemId,
+          benchmarkVersionId: demo.benchmarkVersionId,
+          tracks: ["task1"],
+          split: demo.split,
+          source: "upload",
+          status: "done",
+          scorerVersion: demo.scorerVersion,
+          fileName: "predictions.jsonl",
+          fileBytes: new Uint8Array(gzipSync(Buffer.from(`{"benchmark_id":"x","memory_items":[{"value":"${MARKER}"}]}\n`))),
+          fileSha256: "1".repeat(64),
+          publishPredictions,
+        },
+      });
+    const results = (submissionId: string) =>
+      db.instanceResult.createMany({
+        data: stored.map((r) => ({
+          submissionId,
+          instanceId: r.instanceId,
+          scoreVersion: r.scoreVersion,
+          metrics: r.metrics ?? {},
+          // the stored matching names the predicted values: the marker stands for the file's content
+          detail: { ...((r.detail as Record<string, unknown> | null) ?? {}), pairs: [{ predicted: { value: MARKER } }] },
+        })),
+      });
+    const kept = await make(false);
+    const shared = await make(true);
+    try {
+      await results(kept.id);
+      await results(shared.id);
+      const keptPack = (await read(kept.id))!;
+      const keptText = [...keptPack.files.values()].map((bytes) => strFromU8(bytes)).join("\n");
+      expect(keptText).not.toContain(MARKER);
+      // what the aggregate re-reads is still there: the metrics and the match counts of every public line
+      const lines = strFromU8(keptPack.files.get([...keptPack.files.keys()].find((p) => p.startsWith("results/"))!)!)
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { metrics?: unknown; detail?: { counts?: unknown } | null });
+      const publicLines = lines.filter((l) => l.metrics !== undefined);
+      expect(publicLines.length).toBeGreaterThan(0);
+      expect(publicLines.every((l) => l.detail === null || l.detail?.counts !== undefined)).toBe(true);
+      // a published upload's pack carries the matching as stored
+      const sharedPack = (await read(shared.id))!;
+      expect([...sharedPack.files.values()].some((bytes) => strFromU8(bytes).includes(MARKER))).toBe(true);
+    } finally {
+      await db.submission.deleteMany({ where: { id: { in: [kept.id, shared.id] } } });
+    }
+  });
 });

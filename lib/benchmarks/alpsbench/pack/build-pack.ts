@@ -64,6 +64,10 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   });
   const figures = [...scores.map((s) => figure(s, submission.split)), ...splitScores.map((s) => figure(s, s.split))];
 
+  // whether the prediction file's content may leave the server: the server's own runs, and uploads whose submitter
+  // opted in. Otherwise a row's scores are public but the file is not (docs/security.md), so the per-instance lines
+  // keep only numbers: the metrics and the match counts the aggregate reads, never the matched values or verdict texts
+  const published = submission.source === "seed" || submission.publishPredictions;
   const entries: PackEntry[] = [];
   const dataHashes: Record<string, string> = {};
   const notes: string[] = [
@@ -81,7 +85,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
       });
       const lines = rows.map((r) =>
         isPublic(r.instance.split)
-          ? { benchmark_id: r.instance.benchmarkId, split: r.instance.split, metrics: r.metrics, detail: r.detail }
+          ? { benchmark_id: r.instance.benchmarkId, split: r.instance.split, metrics: r.metrics, detail: published ? r.detail : countsOnly(r.detail) }
           : { benchmark_id: r.instance.benchmarkId, split: r.instance.split },
       );
       entries.push({ path: resultsPath(track), role: "results", bytes: jsonLines(lines) });
@@ -100,7 +104,13 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
       if (verdicts.length > 0) {
         const lines = verdicts.map((r) =>
           isPublic(r.instance.split)
-            ? { benchmark_id: r.instance.benchmarkId, split: r.instance.split, metrics: r.metrics, meta: r.instance.meta, detail: r.detail }
+            ? {
+                benchmark_id: r.instance.benchmarkId,
+                split: r.instance.split,
+                metrics: r.metrics,
+                meta: r.instance.meta,
+                ...(published ? { detail: r.detail } : {}),
+              }
             : { benchmark_id: r.instance.benchmarkId, split: r.instance.split },
         );
         entries.push({ path: judgePath(track), role: "results", bytes: jsonLines(lines) });
@@ -108,7 +118,6 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
     }
   }
 
-  const published = submission.source === "seed" || submission.publishPredictions;
   const upload = published && submission.source !== "seed" ? await uploadedFile(db, submission.id) : null;
   if (published && submission.source === "seed" && submission.seedPredictions) {
     const byTrack = JSON.parse(gunzipSync(submission.seedPredictions).toString("utf8")) as Record<string, unknown[]>;
@@ -171,4 +180,10 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
 async function uploadedFile(db: Db, id: string): Promise<Uint8Array | null> {
   const row = await db.submission.findUnique({ where: { id }, select: { fileBytes: true } });
   return row?.fileBytes ?? null;
+}
+
+/** The match counts of a stored detail (numbers only: what the aggregate re-reads), without the matched values. */
+function countsOnly(detail: unknown): { counts: unknown } | null {
+  if (!detail || typeof detail !== "object" || !("counts" in detail)) return null;
+  return { counts: (detail as { counts: unknown }).counts };
 }
