@@ -204,6 +204,12 @@ const MATRIX: Record<string, Case[]> = {
       expect: all(404),
     },
   ],
+  // a scored row's reproducibility pack: the submission's visibility; its file only when published (tests/integration)
+  "/api/v1/submissions/[id]/pack": [
+    { label: "public, scored", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/pack`, expect: all(200) },
+    { label: "private, scored", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/pack`, expect: ownerOnly() },
+    { label: "unknown submission", method: "GET", path: () => "/api/v1/submissions/nope/pack", expect: all(404) },
+  ],
   // per-item browsing: the predictions' access rule (lib/submissions/prediction-access.ts) on top of the submission's
   "/api/v1/submissions/[id]/instances": [
     {
