@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import type { EeeInstanceItem } from "@/lib/eee/hook";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
+import { predictionsArePublic } from "@/lib/submissions/prediction-access";
 import { PUBLIC_GOLD_SPLITS } from "@/lib/benchmarks/alpsbench/pack/pack-layout";
 import { TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
@@ -25,7 +26,8 @@ export async function alpsBenchInstances(db: Db, rowId: string, limit: number): 
     select: { id: true, source: true, status: true, visibility: true, publishPredictions: true, scorerVersion: true },
   });
   if (!submission || submission.status !== "done" || submission.visibility !== "public") return null;
-  if (submission.source === "reported" || (submission.source === "upload" && !submission.publishPredictions)) return null;
+  // reported rows have no per-instance results; an upload's only when its submitter published them
+  if (submission.source === "reported" || !predictionsArePublic(submission)) return null;
   const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
   const deterministic = versions.find((v) => !v.startsWith("judge:"));
   if (!deterministic) return null;

@@ -5,6 +5,7 @@ import { BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-t
 import type { PackFigure, PackManifest } from "@/lib/packs/manifest";
 import { jsonLines, type PackEntry } from "@/lib/packs/zip-pack";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { predictionsArePublic } from "@/lib/submissions/prediction-access";
 import { BOOTSTRAP_METHOD, goldHash, goldPath, judgePath, PUBLIC_GOLD_SPLITS, resultsPath, seedPredictionsPath, trackFile } from "./pack-layout";
 
 export type BuiltPack = { manifest: Omit<PackManifest, "files">; entries: PackEntry[] };
@@ -67,7 +68,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   // whether the prediction file's content may leave the server: the server's own runs, and uploads whose submitter
   // opted in. Otherwise a row's scores are public but the file is not (docs/security.md), so the per-instance lines
   // keep only numbers: the metrics and the match counts the aggregate reads, never the matched values or verdict texts
-  const published = submission.source === "seed" || submission.publishPredictions;
+  const published = predictionsArePublic(submission);
   const entries: PackEntry[] = [];
   const dataHashes: Record<string, string> = {};
   const notes: string[] = [
