@@ -265,14 +265,11 @@ describe("live OpenAI-compatible judge", () => {
   test("a profile for another endpoint or template is a programming error", async () => {
     const server = await serve(() => ({ kind: "ok", content: GOOD }));
     const { provider, profile } = setup(server);
-    await expect(judge(ask({ ...profile, promptTemplateVersion: "other-v1" }), { provider })).rejects.toThrow(
-      /rendered for profile template/,
-    );
+    await expect(judge(ask({ ...profile, promptTemplateVersion: "other-v1" }), { provider })).rejects.toThrow(/rendered for profile template/);
     const other = await judge(ask({ ...profile, baseURL: "http://127.0.0.1:1/v1" }), { provider });
     expect(other).toMatchObject({ status: "call_failed", code: "config" });
   });
 });
-
 
 describe("the caller's parser and hash scheme", () => {
   test("an answer that breaks the caller's schema is a recorded parse failure naming the field", async () => {

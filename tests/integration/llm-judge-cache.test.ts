@@ -43,7 +43,10 @@ describe("generic judge client, PostgreSQL cache", () => {
       async (baseURL, requests) => {
         const provider = createOpenAICompatibleProvider({ baseURL, timeoutMs: 5_000, maxRetries: 0 });
         const profile = profileFor(baseURL, `sentiment-judge-${Date.now()}`);
-        const first = await judge({ profile, prompt: prompt("I love it"), parse: Sentiment }, { provider, cache: new PostgresJudgeCache(db), profileHashScheme: SCHEME });
+        const first = await judge(
+          { profile, prompt: prompt("I love it"), parse: Sentiment },
+          { provider, cache: new PostgresJudgeCache(db), profileHashScheme: SCHEME },
+        );
         expect(first).toMatchObject({ status: "parsed", fromCache: false, verdict: { label: "positive", confidence: 0.75 } });
         const row = await db.judgeCall.findUniqueOrThrow({ where: { key: first.key }, include: { profile: true } });
         expect(row).toMatchObject({ parseOk: true, verdictKind: "sentiment", templateVersion: "sentiment-v1", inputTokens: 40, outputTokens: 7 });
