@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/judge/setup";
+import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";

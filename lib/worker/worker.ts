@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type PgBoss from "pg-boss";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import type { JudgeSetup } from "@/lib/benchmarks/alpsbench/judge/setup";
+import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import type { RewardSetup } from "@/lib/worker/fill-reward-scores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { exhaustedReason, isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "@/lib/worker/submission-failure";

@@ -3,7 +3,8 @@
  * Judge client throughput: `npx tsx scripts/bench/judge-throughput.ts [--calls 400] [--concurrency 16] [--delay-ms 200]`
  *
  * Starts a local OpenAI-compatible server that answers every request after a fixed delay, runs N judge
- * calls at concurrency C through judge() (live provider, in-memory cache), and reports achieved calls/s
+ * calls at concurrency C through the generic client's judge() (lib/llm-judge: live provider, in-memory cache,
+ * a bench-only verdict schema, so no benchmark's prompts are involved), and reports achieved calls/s
  * against the ideal C / delay (target ratio >= 0.9). Then runs the same N prompts again with the warm
  * cache and reports how many provider calls that made (must be 0). Exits 1 if either target is missed.
  *
@@ -14,15 +15,25 @@
  */
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import {
-  createOpenAICompatibleProvider,
-  defineJudgeProfile,
-  InMemoryJudgeCache,
-  judge,
-  JudgeMeter,
-  renderT3UsedMemory,
-  T3_USED_MEMORY_TEMPLATE,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { z } from "zod";
+import { createOpenAICompatibleProvider, defineJudgeProfile, InMemoryJudgeCache, judge, JudgeMeter, type JudgePrompt } from "@/lib/llm-judge";
+
+const BENCH_TEMPLATE = "bench-usefulness-v1";
+const BenchVerdict = z.object({ useful: z.boolean(), score: z.number().min(0).max(1), reason: z.string().optional() });
+/** A prompt of a realistic size (a system paragraph and a JSON payload of about 1 KB). */
+const benchPrompt = (question: string, memory: string): JudgePrompt => ({
+  templateVersion: BENCH_TEMPLATE,
+  verdictKind: "bench_usefulness",
+  messages: [
+    {
+      role: "system",
+      content:
+        "You are grading whether an assistant's answer makes use of a fact the user told it earlier. " +
+        'Answer with one JSON object {"useful": boolean, "score": number between 0 and 1, "reason": string} and nothing else. '.repeat(3),
+    },
+    { role: "user", content: JSON.stringify({ question, memory, answer: "a".repeat(600), reason: "r".repeat(200) }, null, 2) },
+  ],
+});
 
 const { values } = parseArgs({
   options: {
@@ -43,29 +54,20 @@ try {
     provider: "openai-compatible",
     baseURL: server.baseURL,
     model: "bench-judge",
-    promptTemplateVersion: T3_USED_MEMORY_TEMPLATE,
+    promptTemplateVersion: BENCH_TEMPLATE,
     maxTokens: 128,
     pricing: { inputPerMillionUsd: 0.27, outputPerMillionUsd: 1.1 },
   });
-  const prompts = Array.from({ length: calls }, (_, n) =>
-    renderT3UsedMemory({ query: `bench question ${n}`, target_memory: { value: `memory ${n}`, label: null }, answer: "a", reason: "r" }),
-  );
+  const prompts = Array.from({ length: calls }, (_, n) => benchPrompt(`bench question ${n}`, `memory ${n}`));
   const cache = new InMemoryJudgeCache();
 
   // warm-up (not timed, not counted): distinct prompts so nothing is cached for the timed run
   const warmUpCalls = Math.max(4 * concurrency, 100);
-  await Promise.all(
-    Array.from({ length: warmUpCalls }, (_, n) =>
-      judge(
-        { profile, prompt: renderT3UsedMemory({ query: `warm-up ${n}`, target_memory: { value: "w", label: null }, answer: null, reason: null }) },
-        { provider },
-      ),
-    ),
-  );
+  await Promise.all(Array.from({ length: warmUpCalls }, (_, n) => judge({ profile, prompt: benchPrompt(`warm-up ${n}`, "w"), parse: BenchVerdict }, { provider })));
 
   const coldMeter = new JudgeMeter();
   const coldStart = performance.now();
-  const cold = await Promise.all(prompts.map((prompt) => judge({ profile, prompt }, { provider, cache, meter: coldMeter })));
+  const cold = await Promise.all(prompts.map((prompt) => judge({ profile, prompt, parse: BenchVerdict }, { provider, cache, meter: coldMeter })));
   const coldSeconds = (performance.now() - coldStart) / 1000;
   const parsed = cold.filter((o) => o.status === "parsed").length;
   const achieved = calls / coldSeconds;
@@ -76,7 +78,7 @@ try {
   const requestsBefore = coldStats.requests;
   const warmMeter = new JudgeMeter();
   const warmStart = performance.now();
-  await Promise.all(prompts.map((prompt) => judge({ profile, prompt }, { provider, cache, meter: warmMeter })));
+  await Promise.all(prompts.map((prompt) => judge({ profile, prompt, parse: BenchVerdict }, { provider, cache, meter: warmMeter })));
   const warmSeconds = (performance.now() - warmStart) / 1000;
   const warm = warmMeter.snapshot();
   const warmStats = await server.stats();
@@ -138,7 +140,7 @@ async function startServerWorker(delayMs: number): Promise<{
         setTimeout(() => {
           const body = JSON.stringify({
             id: "chatcmpl-bench", object: "chat.completion", created: 0, model: "bench-judge",
-            choices: [{ index: 0, message: { role: "assistant", content: '{"used_memory": true, "score": 1, "reason": "bench"}' }, finish_reason: "stop" }],
+            choices: [{ index: 0, message: { role: "assistant", content: '{"useful": true, "score": 1, "reason": "bench"}' }, finish_reason: "stop" }],
             usage: { prompt_tokens: 300, completion_tokens: 20, total_tokens: 320 },
           });
           res.writeHead(200, { "content-type": "application/json" });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { PostgresJudgeCache } from "@/lib/benchmarks/alpsbench/judge/postgres-judge-cache";
+import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
 import {
   createOpenAICompatibleProvider,
   defineJudgeProfile,

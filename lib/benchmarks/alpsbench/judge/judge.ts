@@ -1,9 +1,8 @@
-import { type CachedJudgeCall, type JudgeCache, judgeCacheKey } from "./cache";
-import type { JudgeMeter } from "@/lib/llm-judge/meter";
-import { costUsd, type JudgeProfile, judgeProfileHash } from "./profile";
+import { judge as askJudge, type JudgeDeps as ClientDeps, type JudgeOutcome } from "@/lib/llm-judge/judge";
+import type { JudgeProfile } from "@/lib/llm-judge/profile";
+import { ALPSBENCH_PROFILE_HASH_SCHEME } from "./profile";
 import { PROMPT_TEMPLATES } from "./prompts";
 import type { RenderedPrompt } from "./prompts/types";
-import { JudgeCallError, type JudgeCallErrorCode, type JudgeProvider } from "./provider";
 import { parseVerdict, type VerdictKind, type VerdictOf } from "./verdicts";
 
 export type JudgeRequest<K extends VerdictKind> = {
@@ -14,40 +13,14 @@ export type JudgeRequest<K extends VerdictKind> = {
   signal?: AbortSignal;
 };
 
-export type JudgeDeps = {
-  provider: JudgeProvider;
-  cache?: JudgeCache | null;
-  meter?: JudgeMeter;
-  now?: () => Date;
-};
-
-export type JudgeCallInfo = {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  latencyMs: number;
-  attempts: number;
-  responseModel: string | null;
-};
-
-type OutcomeBase = { key: string; profileHash: string; profile: JudgeProfile };
+/** The generic client's dependencies; the profile hash scheme is always AlpsBench's. */
+export type JudgeDeps = Omit<ClientDeps, "profileHashScheme">;
 
 /**
- * What one judge() call produced. Every judge score downstream carries `profile`/`profileHash`.
- * - parsed: the judge answered and the answer reads as a verdict of the expected kind;
- * - unparsable: the judge answered, the text is kept, but it is not a valid verdict (a recorded failure);
- * - call_failed: no answer (timeout, HTTP error, no recording...). Nothing was cached.
- */
-export type JudgeOutcome<V> =
-  | (OutcomeBase & { status: "parsed"; verdict: V; rawText: string; fromCache: boolean; call: JudgeCallInfo; cacheWriteError?: string })
-  | (OutcomeBase & { status: "unparsable"; reason: string; rawText: string; fromCache: boolean; call: JudgeCallInfo; cacheWriteError?: string })
-  | (OutcomeBase & { status: "call_failed"; code: JudgeCallErrorCode; reason: string; attempts: number });
-
-/**
- * Ask the judge, through the cache: a hit costs no call and its stored raw text is re-parsed with the
- * current parser (so a parser change never needs new calls); a miss calls the provider and stores the
- * completed call. Transport failures come back as `call_failed` and are never cached.
- * Throws only on programming errors (template/profile mismatch, provider kind mismatch).
+ * Ask the judge one of AlpsBench's questions (a prompt rendered from one of its templates) through the generic
+ * client (lib/llm-judge): the verdict is read by the parser of the prompt's verdict kind, and profiles are hashed
+ * under AlpsBench's scheme, so cache keys and score versions are AlpsBench's own.
+ * Throws on programming errors: an unknown template, a prompt of another kind than its template's.
  */
 export async function judge<K extends VerdictKind>(request: JudgeRequest<K>, deps: JudgeDeps): Promise<JudgeOutcome<VerdictOf<K>>> {
   const { profile, prompt } = request;
@@ -56,95 +29,9 @@ export async function judge<K extends VerdictKind>(request: JudgeRequest<K>, dep
   if (prompt.templateVersion !== profile.promptTemplateVersion || template.verdictKind !== prompt.verdictKind) {
     throw new Error(`prompt ${prompt.templateVersion} (${prompt.verdictKind}) rendered for profile template ${profile.promptTemplateVersion}`);
   }
-  if (deps.provider.kind !== profile.provider) {
-    throw new Error(`profile provider "${profile.provider}" sent to a "${deps.provider.kind}" provider`);
-  }
-
-  const profileHash = judgeProfileHash(profile);
-  const key = judgeCacheKey(profileHash, prompt.messages, profile.provider === "replay" ? request.replayKey : undefined);
-  const base: OutcomeBase = { key, profileHash, profile };
   const kind = prompt.verdictKind;
-
-  const cached = deps.cache ? await deps.cache.get(key) : null;
-  if (cached) {
-    deps.meter?.recordCacheHit();
-    return fromText(kind, cached.rawText, base, true, callInfoOf(cached), deps.meter);
-  }
-
-  let completion;
-  try {
-    completion = await deps.provider.complete({
-      profile,
-      messages: prompt.messages,
-      replayKey: request.replayKey,
-      signal: request.signal,
-    });
-  } catch (error) {
-    if (!(error instanceof JudgeCallError)) throw error;
-    deps.meter?.recordFailure(error.code, error.attempts);
-    return { ...base, status: "call_failed", code: error.code, reason: error.message, attempts: error.attempts };
-  }
-
-  const call: JudgeCallInfo = {
-    inputTokens: completion.inputTokens,
-    outputTokens: completion.outputTokens,
-    costUsd: costUsd(profile.pricing, completion.inputTokens, completion.outputTokens),
-    latencyMs: completion.latencyMs,
-    attempts: completion.attempts,
-    responseModel: completion.responseModel,
-  };
-  deps.meter?.recordCall(call);
-  const outcome = fromText(kind, completion.text, base, false, call, deps.meter);
-
-  if (deps.cache) {
-    const entry: CachedJudgeCall = {
-      key,
-      profileHash,
-      profile,
-      templateVersion: prompt.templateVersion,
-      verdictKind: kind,
-      rawText: completion.text,
-      parsedVerdict: outcome.status === "parsed" ? toJson(outcome.verdict) : null,
-      parseError: outcome.status === "unparsable" ? outcome.reason : null,
-      ...call,
-      finishReason: completion.finishReason,
-      createdAt: (deps.now?.() ?? new Date()).toISOString(),
-    };
-    try {
-      await deps.cache.put(entry);
-    } catch (error) {
-      // The verdict is real and paid for: return it, and say the cache did not keep it.
-      return { ...outcome, cacheWriteError: error instanceof Error ? error.message : String(error) };
-    }
-  }
-  return outcome;
-}
-
-function fromText<K extends VerdictKind>(
-  kind: K,
-  rawText: string,
-  base: OutcomeBase,
-  fromCache: boolean,
-  call: JudgeCallInfo,
-  meter: JudgeMeter | undefined,
-): JudgeOutcome<VerdictOf<K>> & { status: "parsed" | "unparsable" } {
-  const parsed = parseVerdict(kind, rawText);
-  if (parsed.ok) return { ...base, status: "parsed", verdict: parsed.verdict, rawText, fromCache, call };
-  meter?.recordParseFailure();
-  return { ...base, status: "unparsable", reason: parsed.reason, rawText, fromCache, call };
-}
-
-function callInfoOf(entry: CachedJudgeCall): JudgeCallInfo {
-  return {
-    inputTokens: entry.inputTokens,
-    outputTokens: entry.outputTokens,
-    costUsd: entry.costUsd,
-    latencyMs: entry.latencyMs,
-    attempts: entry.attempts,
-    responseModel: entry.responseModel,
-  };
-}
-
-function toJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value)) as unknown;
+  return askJudge<VerdictOf<K>>(
+    { profile, prompt, parse: (rawText) => parseVerdict(kind, rawText), replayKey: request.replayKey, signal: request.signal },
+    { ...deps, profileHashScheme: ALPSBENCH_PROFILE_HASH_SCHEME },
+  );
 }

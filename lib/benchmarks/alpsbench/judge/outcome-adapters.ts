@@ -1,4 +1,4 @@
-import type { JudgeOutcome } from "./judge";
+import type { JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { ResponseOutcome } from "./scores";
 import type { ParsedVerdict } from "./verdicts";
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { extractJsonObject, isJsonObject } from "@/lib/llm-judge/extract-json";
+import { extractJsonObject } from "@/lib/llm-judge/extract-json";
+import { parseJudgeValue, type ParsedVerdict } from "@/lib/llm-judge/parse";
+
+export type { ParsedVerdict } from "@/lib/llm-judge/parse";
 
 /**
  * Verdict schemas, one per kind of judge question, and the pure parser that turns a judge's raw text
@@ -132,8 +135,6 @@ const LOOKS_LIKE: Record<VerdictKind, (value: Record<string, unknown>) => boolea
   t4_ei: (value) => EI_DIMENSIONS.some((key) => key in value),
 };
 
-export type ParsedVerdict<V> = { ok: true; verdict: V } | { ok: false; reason: string };
-
 /** Parse a judge's raw completion text. Pure; a failure is a value, never an exception or a zero. */
 export function parseVerdict<K extends VerdictKind>(kind: K, rawText: string): ParsedVerdict<VerdictOf<K>> {
   const extracted = extractJsonObject(rawText, LOOKS_LIKE[kind]);
@@ -143,16 +144,6 @@ export function parseVerdict<K extends VerdictKind>(kind: K, rawText: string): P
 
 /** Validate an already-decoded value (e.g. a recorded judge output stored as JSON). */
 export function parseVerdictValue<K extends VerdictKind>(kind: K, value: unknown): ParsedVerdict<VerdictOf<K>> {
-  if (!isJsonObject(value)) return { ok: false, reason: "judge output is not a JSON object" };
   const schema: z.ZodType<VerdictOf<K>, unknown> = VERDICT_SCHEMAS[kind] as unknown as z.ZodType<VerdictOf<K>, unknown>;
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, verdict: parsed.data };
-  return { ok: false, reason: `invalid ${kind} verdict: ${describeIssues(parsed.error)}` };
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
+  return parseJudgeValue(schema, value, kind);
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PipelineStepContext } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { ensureJudgeProfileRow } from "@/lib/benchmarks/alpsbench/judge/judge-profile-row";
-import { PostgresJudgeCache } from "@/lib/benchmarks/alpsbench/judge/postgres-judge-cache";
+import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
 import { getInstanceSplits } from "@/lib/benchmarks/alpsbench/read/queries/instance-splits";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";

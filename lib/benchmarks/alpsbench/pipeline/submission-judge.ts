@@ -41,8 +41,8 @@ import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submissi
  * except where SCORING.md says so (an unreadable Task 3 verdict scores 0).
  */
 
-/** A configured judge: lib/judge's LiveJudge, or a test double. */
-export type { JudgeSetup } from "@/lib/benchmarks/alpsbench/judge/setup";
+/** A configured judge: the generic client's (lib/llm-judge), the live one of JUDGE_* or a test double. */
+export type { JudgeSetup } from "@/lib/llm-judge/setup";
 
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);

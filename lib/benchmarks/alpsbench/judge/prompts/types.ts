@@ -1,6 +1,7 @@
+import type { ChatMessage } from "@/lib/llm-judge/provider";
 import type { VerdictKind } from "../verdicts";
 
-export type ChatMessage = { role: "system" | "user"; content: string };
+export type { ChatMessage } from "@/lib/llm-judge/provider";
 
 /**
  * A prompt ready to send. `templateVersion` must equal the judge profile's promptTemplateVersion:

@@ -1,5 +1,7 @@
 import type { JudgeProfile } from "./profile";
-import type { ChatMessage } from "./prompts/types";
+
+/** One chat message as OpenAI-compatible endpoints take it. */
+export type ChatMessage = { role: "system" | "user"; content: string };
 
 /**
  * Anything that can answer a judge prompt: the live OpenAI-compatible client, the replay of recorded

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z } from "zod";
-import { createLimiter, type Limiter } from "@/lib/llm-judge/limiter";
+import { createLimiter, type Limiter } from "./limiter";
 import { JudgeCallError, type JudgeCallRequest, type JudgeCompletion, type JudgeProvider } from "./provider";
 
 /**
@@ -188,7 +188,8 @@ function deadlineFetch(base: typeof fetch, timeoutMs: number, maxRetryAfterMs: n
   };
 }
 
-function clampRetryAfter(headers: Headers, maxMs: number): void {
+/** Exported for its unit test: the delay the client will obey after this reply. */
+export function clampRetryAfter(headers: Headers, maxMs: number): void {
   const ms = headers.get("retry-after-ms");
   const seconds = headers.get("retry-after");
   let requested: number | null = null;

@@ -1,11 +1,11 @@
 import type { Db } from "@/lib/db/create-client";
-import { CachedJudgeCall, type JudgeCache } from "@/lib/benchmarks/alpsbench/judge";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ensureJudgeProfileRow } from "./judge-profile-row";
+import { CachedJudgeCall, type JudgeCache } from "./cache";
+import { ensureJudgeProfileRow } from "./profile-row";
 
 /**
- * lib/judge's cache in PostgreSQL (table JudgeCall). The stored entry is validated on the way out too, so a
- * row written by an older version that no longer fits the schema is treated as a miss, never trusted.
+ * The judge cache in PostgreSQL (table JudgeCall). The stored entry is validated on the way out too, so a row
+ * written by an older version that no longer fits the schema is treated as a miss, never trusted.
  */
 export class PostgresJudgeCache implements JudgeCache {
   private readonly profileIds = new Map<string, string>();
@@ -23,7 +23,8 @@ export class PostgresJudgeCache implements JudgeCache {
     const checked = CachedJudgeCall.parse(entry);
     let profileId = this.profileIds.get(checked.profileHash);
     if (!profileId) {
-      profileId = (await ensureJudgeProfileRow(this.db, checked.profile)).id;
+      // the entry's hash is the one judge() keyed it by, under the caller's hash scheme
+      profileId = (await ensureJudgeProfileRow(this.db, checked.profile, checked.profileHash)).id;
       this.profileIds.set(checked.profileHash, profileId);
     }
     const data = {

@@ -1,7 +1,7 @@
 import { createOpenAICompatibleProvider, type OpenAICompatibleProvider } from "./openai-provider";
 import { defineJudgeProfile, type JudgePricing, type JudgeProfile } from "./profile";
 
-/** The JUDGE_* settings of lib/env.ts, passed in (lib/judge never reads process.env itself). */
+/** The JUDGE_* settings of lib/env.ts, passed in (lib/llm-judge never reads process.env itself). */
 export type JudgeEnv = {
   JUDGE_BASE_URL?: string;
   JUDGE_MODEL?: string;

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { JudgeProfile } from "./profile";
-import type { ChatMessage } from "./prompts/types";
-import { sha256Hex, stableStringify } from "@/lib/llm-judge/stable-json";
-import { VERDICT_KINDS, type VerdictKind } from "./verdicts";
+import type { ChatMessage } from "./provider";
+import { sha256Hex, stableStringify } from "./stable-json";
 
 /**
  * One completed judge call, as stored. Judge calls are data (ARCHITECTURE.md): the raw completion text
@@ -20,7 +19,8 @@ export const CachedJudgeCall = z.object({
   profileHash: z.string().regex(/^[0-9a-f]{64}$/),
   profile: JudgeProfile,
   templateVersion: z.string().min(1),
-  verdictKind: z.enum(VERDICT_KINDS as [VerdictKind, ...VerdictKind[]]),
+  /** the caller's name for the question asked (its prompt's `verdictKind`) */
+  verdictKind: z.string().min(1),
   rawText: z.string(),
   parsedVerdict: z.unknown().nullable(),
   parseError: z.string().nullable(),
