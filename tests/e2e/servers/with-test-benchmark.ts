@@ -16,10 +16,10 @@
  * What a benchmark hosted this way must not rely on: `instanceof` against a platform class inside the web server
  * (the bundle's class is another copy than the one the benchmark imported; the worker has one copy of each).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
-import { registerBenchmark } from "../../../lib/benchmarks";
 import type { HostedBenchmark } from "../../../lib/benchmarks/types";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -32,6 +32,10 @@ const Settings = z.object({
 
 async function main(): Promise<void> {
   const settings = Settings.parse(process.env);
+  // Next puts AsyncLocalStorage on globalThis when its server starts; the registry's imports load Next modules that
+  // need it at once, and here they load before scripts/web.ts starts Next (this is what Next itself installs)
+  (globalThis as { AsyncLocalStorage?: typeof AsyncLocalStorage }).AsyncLocalStorage ??= AsyncLocalStorage;
+  const { registerBenchmark } = await import("../../../lib/benchmarks");
   const [file, name] = settings.TEST_BENCHMARK.split("#") as [string, string];
   const exported: unknown = (await import(pathToFileURL(path.join(ROOT, file)).href))[name];
   if (exported === undefined) throw new Error(`${file} exports no "${name}"`);
