@@ -13,15 +13,33 @@ import { type Benchmark, type HostedBenchmark, isPipelineBenchmark, type Pipelin
  * no other benchmark claims ("alpsbench-v1", "demo", an imported one).
  */
 const BUILT_IN: readonly Benchmark[] = [personalLlm];
-const registered: Benchmark[] = [...BUILT_IN];
-const pipelines: PipelineBenchmark[] = [];
 
-/** Every registered module (a live view: a test's registerBenchmark shows here until it unregisters). */
-export const BENCHMARKS: readonly Benchmark[] = registered;
+/**
+ * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
+ * several copies of this file (a test's wrapper loads it with tsx, Next's production build bundles its own, see
+ * tests/e2e/servers/with-test-benchmark.ts), and every copy must see what any one of them registered. Built-ins
+ * stay per copy, each with its own imports.
+ */
+type RunTime = { modules: Benchmark[]; pipelines: PipelineBenchmark[] };
+const RUN_TIME = Symbol.for("alpsbench.benchmarks.registered-at-run-time");
+const runTime: RunTime = ((globalThis as { [RUN_TIME]?: RunTime })[RUN_TIME] ??= { modules: [], pipelines: [] });
+const pipelines = runTime.pipelines;
+const modules = (): Benchmark[] => [...BUILT_IN, ...runTime.modules];
+
+/**
+ * Every registered module, a live view (a test's registerBenchmark shows here until it unregisters): a proxy reads
+ * the built-ins and the run-time list on each access, so callers keep using it as the array it always was.
+ */
+export const BENCHMARKS: readonly Benchmark[] = new Proxy([] as Benchmark[], {
+  get: (_target, key) => Reflect.get(modules(), key),
+  has: (_target, key) => Reflect.has(modules(), key),
+  ownKeys: () => Reflect.ownKeys(modules()),
+  getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(modules(), key),
+});
 
 /** A module (the platform scores its uploads) by id. */
 export function getBenchmark(id: string): Benchmark | null {
-  return registered.find((b) => b.id === id) ?? null;
+  return modules().find((b) => b.id === id) ?? null;
 }
 
 /** The benchmark at "/". */
@@ -29,7 +47,7 @@ export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
 
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
-  return [ROOT_BENCHMARK, ...registered, ...pipelines];
+  return [ROOT_BENCHMARK, ...modules(), ...pipelines];
 }
 
 /** A hosted benchmark's page: the one a pipeline benchmark declares (AlpsBench: "/"), else /benchmarks/<id>. */
@@ -97,10 +115,10 @@ export function registerBenchmark(benchmark: HostedBenchmark): () => void {
       if (at >= 0) pipelines.splice(at, 1);
     };
   }
-  registered.push(benchmark);
+  runTime.modules.push(benchmark);
   return () => {
-    const at = registered.indexOf(benchmark);
-    if (at >= 0 && !BUILT_IN.includes(benchmark)) registered.splice(at, 1);
+    const at = runTime.modules.indexOf(benchmark);
+    if (at >= 0) runTime.modules.splice(at, 1);
   };
 }
 
@@ -111,7 +129,7 @@ export function registerBenchmark(benchmark: HostedBenchmark): () => void {
  * `label` is what pages print: "Task 3 · Retrieval, 300 distractors", "PersonalLLM · Rewards".
  */
 export function hostedTrack(storedTrackId: string): { benchmark: HostedBenchmark; track: TrackInfo; label: string } | null {
-  for (const benchmark of registered) {
+  for (const benchmark of modules()) {
     const id = moduleTrackId(benchmark, storedTrackId);
     const track = id === null ? null : getTrack(benchmark, id);
     if (track) return { benchmark, track, label: `${benchmark.title} · ${track.title}` };
