@@ -70,7 +70,7 @@ export default async function ReleasePage({
         <section className="space-y-2">
           <h2 className="text-lg font-semibold text-fg">{view.title}</h2>
           <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-            {/* the cells' style is set once on the table: per cell it was repeated in the HTML and again in the RSC payload */}
+            {/* the cells' style is set once on the table: per cell it was repeated in the HTML and in the RSC payload */}
             <table
               className="w-full text-sm [&_td]:px-3 [&_td]:py-1 [&_td]:whitespace-nowrap [&_td]:tabular-nums [&_tbody_tr]:border-t [&_tbody_tr]:border-line"
               data-testid="release-view"
@@ -87,8 +87,9 @@ export default async function ReleasePage({
               <tbody>
                 {view.rows.map((row, i) => (
                   <tr key={i}>
-                    {fields.map((f) => (
-                      <td key={f}>{shown(row[f])}</td>
+                    {/* keyed by position: a field name as the key was repeated in the RSC payload for every cell */}
+                    {fields.map((f, column) => (
+                      <td key={column}>{shown(row[f])}</td>
                     ))}
                   </tr>
                 ))}
