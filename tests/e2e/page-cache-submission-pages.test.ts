@@ -21,6 +21,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
 
 let systemId: string;
 let benchmarkVersionId: string;
+const systemName = `Cache Sub ${tag}`;
 let owner: { cookie: string; userId: string };
 
 type Extra = { status?: "done" | "scoring" | "queued"; visibility?: "public" | "private"; ownerId?: string; fileName?: string };
@@ -48,7 +49,7 @@ async function cachedForVisitors(path: string) {
 
 beforeAll(async () => {
   benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: "demo" } })).id;
-  systemId = (await db.system.create({ data: { slug: `cache-sub-${tag}`, name: `Cache Sub ${tag}`, kind: "memory_system" } })).id;
+  systemId = (await db.system.create({ data: { slug: `cache-sub-${tag}`, name: systemName, kind: "memory_system" } })).id;
   owner = await sessionCookieHeader(baseUrl, databaseUrl, { email: `page-cache-sub-owner-${tag}@example.org` });
 });
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 describe("a submission page in the anonymous page cache", () => {
   test("a finished public submission is a hit, and a flag (no leaderboard version bump) shows at the next request", async () => {
     const path = await submission(`public run ${tag}`);
-    expect((await cachedForVisitors(path)).html).toContain(`public run ${tag}`);
+    expect((await cachedForVisitors(path)).html).toContain(systemName);
     const reason = `flag reason ${tag}`;
     await db.submission.update({ where: { id: path.split("/").pop()! }, data: { flaggedAt: new Date(), flagReason: reason } });
     const flagged = await get(path);
@@ -77,28 +78,29 @@ describe("a submission page in the anonymous page cache", () => {
     for (const [change, apply] of changes) {
       const note = `soon ${change} ${tag}`;
       const path = await submission(note);
-      await cachedForVisitors(path);
+      expect((await cachedForVisitors(path)).html).toContain(systemName);
       await apply(path.split("/").pop()!);
       for (let i = 0; i < 2; i++) {
         const after = await get(path);
         expect(after.status, change).toBe(404);
         expect(after.cache, change).toBeNull();
-        expect(after.html, change).not.toContain(note);
+        expect(after.html, change).not.toContain(systemName);
       }
     }
   });
 
   test("the owner's view never reaches a visitor: neither a private submission nor the file details of a public one", async () => {
-    const privateNote = `owner only ${tag}`;
-    const privatePath = await submission(privateNote, { visibility: "private", ownerId: owner.userId });
+    const privateFile = `private-file-${tag}.jsonl`;
+    const privatePath = await submission(`owner only ${tag}`, { visibility: "private", ownerId: owner.userId, fileName: privateFile });
     const ownerView = await get(privatePath, { cookie: owner.cookie });
     expect(ownerView.status).toBe(200);
     expect(ownerView.cache).toBeNull();
-    expect(ownerView.html).toContain(privateNote);
+    expect(ownerView.html).toContain(privateFile);
     for (let i = 0; i < 2; i++) {
       const visitor = await get(privatePath);
       expect(visitor.status).toBe(404);
-      expect(visitor.html).not.toContain(privateNote);
+      expect(visitor.cache).toBeNull();
+      expect(visitor.html).not.toContain(privateFile);
     }
 
     const fileName = `owner-file-${tag}.jsonl`;
@@ -108,7 +110,7 @@ describe("a submission page in the anonymous page cache", () => {
     expect(owned.cache).toBeNull();
     expect(owned.html).toContain(fileName);
     const visitor = await cachedForVisitors(publicPath);
-    expect(visitor.html).toContain(`owned public run ${tag}`);
+    expect(visitor.html).toContain(systemName);
     expect(visitor.html).not.toContain(fileName);
     expect((await get(publicPath, { cookie: owner.cookie })).cache).toBeNull();
   });
