@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { isCacheablePage } from "./cacheable-pages";
-import { readLeaderboardVersion } from "./read-leaderboard-version";
+import { cachePolicyOf, isCacheablePage, type CachePolicy } from "./cacheable-pages";
+import { readLeaderboardVersion, readSubmissionKey } from "./read-cache-keys";
 
 /**
  * A whole-page cache for anonymous visitors of the public pages (which ones: ./cacheable-pages.ts), used by
@@ -15,7 +15,8 @@ import { readLeaderboardVersion } from "./read-leaderboard-version";
  *
  * Freshness: the key includes the database's leaderboard version, which triggers bump in the same transaction as
  * any change a public page shows (see lib/db/queries/leaderboard-version-memo.ts). Each hit costs one
- * primary-key read of that row, so a new score shows on the very next request, as without the cache.
+ * primary-key read of that row, so a new score shows on the very next request, as without the cache. A submission
+ * page adds its own row's digest to the key, and the queue page a short lifetime (./cacheable-pages.ts).
  *
  * The CSP nonce stays per response: a page is rendered with a random placeholder nonce, and each hit replaces it
  * with a fresh one (the placeholder is 24 random bytes, so it never occurs in the page by chance). A client
@@ -90,15 +91,26 @@ async function fill(pathAndSearch: string): Promise<CachedPage | null> {
   return { pieces, headers };
 }
 
+/** The key of this page's current copy, or null when it must be rendered per request (see ./cacheable-pages.ts). */
+async function keyOf(policy: CachePolicy, pathAndSearch: string): Promise<string | null> {
+  if (policy.kind === "submission") {
+    const key = await readSubmissionKey(policy.id);
+    return key && `${key.version}\u0000${key.digest}\u0000${pathAndSearch}`;
+  }
+  const version = await readLeaderboardVersion();
+  return version && `${version}\u0000${pathAndSearch}`;
+}
+
 /**
  * The cached page for this request (rendered now on a miss), with `nonce` in place of the placeholder; null when
  * the page could not be cached (the caller lets Next render it as usual).
  */
 export async function cachedPage(request: PageCacheRequest, nonce: string): Promise<{ body: Uint8Array<ArrayBuffer>; headers: Headers; hit: boolean } | null> {
-  const version = await readLeaderboardVersion();
-  if (version === null) return null;
+  const policy = cachePolicyOf(request.pathname);
+  if (!policy) return null;
   const pathAndSearch = `${request.pathname}${request.search}`;
-  const key = `${version}\u0000${pathAndSearch}`;
+  const key = await keyOf(policy, pathAndSearch);
+  if (key === null) return null;
   let page = pages.get(key);
   const hit = page !== undefined;
   if (!page) {
@@ -109,7 +121,7 @@ export async function cachedPage(request: PageCacheRequest, nonce: string): Prom
     }
     const filled = await pending;
     if (!filled) return null;
-    pages.set(key, filled);
+    pages.set(key, filled, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
     page = filled;
   }
   const headers = new Headers(page.headers);

@@ -2,15 +2,17 @@
 /**
  * Page latency and throughput with a large leaderboard (1,000 systems, 10,000 submissions):
  *   npx tsx scripts/bench/pages.ts [--systems 1000] [--submissions 10000] [--duration 10] [--connections 16]
- * or on the real data (../shared/data: AlpsBench imported and re-scored, PersonalLLM's figures), every public page:
+ * or on the real data (each folder of --data-dirs imported by the site's own `import --from`, as docs/running.md
+ * says), every public page:
  *   npx tsx scripts/bench/pages.ts --real --public-pages --skip-static [--page-cache off] [--keep | --database URL]
  * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
  * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
  * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
- * (p95 < 150 ms, at least half the static file's requests/s) is missed.
+ * (p95 < 150 ms, at least half the static file's requests/s) is missed. The pages come from the registry
+ * (./public-pages.ts): this file names no benchmark.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,14 +20,21 @@ import autocannon from "autocannon";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { freePort } from "../../lib/db/embedded-postgres";
 import { seed } from "@/lib/db/seed";
-import { DEMO_BENCHMARK_SLUG } from "@/lib/benchmarks/alpsbench/data/seeds/seed-demo";
+import { dataVersionOf, hostedBenchmarks } from "@/lib/benchmarks";
 import { createTestDatabase } from "../../tests/test-database";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
-import { importBenchmarkDirs, parseBenchmarkDirs } from "../../lib/benchmarks/import-benchmark-dirs";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
-import { publicPages } from "./public-pages";
+import { boardPages, moduleHomes, publicPages, publicSubmissionPage } from "./public-pages";
 import { seedLoad } from "./seed-load";
+
+/** Every data folder beside the repository (../shared/data/<name>): the real data of every benchmark there is. */
+const SHARED_DATA = path.resolve(import.meta.dirname, "../../../shared/data");
+const DEFAULT_DATA_DIRS = existsSync(SHARED_DATA)
+  ? readdirSync(SHARED_DATA, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(SHARED_DATA, entry.name))
+      .join(",")
+  : "";
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +42,8 @@ const { values } = parseArgs({
     submissions: { type: "string", default: "10000" },
     duration: { type: "string", default: "20" },
     connections: { type: "string", default: "16" },
-    paths: { type: "string", default: "/,/tasks/task1,/tasks/task2,/tasks/task3,/tasks/task4" },
+    // default: the boards of the benchmark at "/" (the one the synthetic load fills)
+    paths: { type: "string" },
     // iterate faster: --keep leaves the seeded database in place and prints its URL; --database reuses it
     keep: { type: "boolean", default: false },
     // --chromium: also what Chromium downloads per page; --sizes-only: page weight only, no latency runs
@@ -43,10 +53,10 @@ const { values } = parseArgs({
     // and the PersonalLLM board), then load the large board; one build and one server for both
     seeded: { type: "boolean", default: false },
     database: { type: "string" },
-    // --real: seed and import the real data instead of the synthetic large board
+    // --real: seed and import the real data instead of the synthetic large board: every folder of --data-dirs
+    // (comma separated, each imported by the benchmark that recognises it)
     real: { type: "boolean", default: false },
-    "alpsbench-data": { type: "string", default: path.resolve(import.meta.dirname, "../../../shared/data/alpsbench") },
-    "benchmark-dirs": { type: "string", default: path.resolve(import.meta.dirname, "../../../shared/data/personalllm") },
+    "data-dirs": { type: "string", default: DEFAULT_DATA_DIRS },
     // --public-pages: every public page (scripts/bench/public-pages.ts) instead of --paths
     "public-pages": { type: "boolean", default: false },
     // --skip-static: no comparison with the same HTML served by a minimal static server
@@ -57,7 +67,10 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-let paths = values.paths!.split(",");
+const rootBenchmark = hostedBenchmarks()[0]!;
+/** The site's command-line tool (`npm run alpsbench`, named after the site): its `import --from` loads any benchmark's folder. */
+const CLI = path.join(ROOT, "scripts", "alpsbench.ts");
+let paths = values.paths ? values.paths.split(",") : boardPages([rootBenchmark]);
 const TARGET_P95_MS = 150;
 const TARGET_STATIC_RATIO = 0.5;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -193,26 +206,32 @@ async function startNext(): Promise<string> {
   return nextBase;
 }
 
-/** Page weight of the seeded board (before the large one is loaded): the leaderboards and a demo submission's page. */
+/** Page weight of the seeded board (before the large one is loaded): the leaderboards, a seeded submission's page, the modules' boards. */
 async function measureSeeded(db: ReturnType<typeof createPrismaClient>): Promise<void> {
-  const submission = await db.submission.findFirst({
-    where: {
-      status: "done",
-      visibility: "public",
-      hiddenAt: null,
-      source: { not: "reported" },
-      tracks: { has: "task1" },
-      benchmarkVersion: { slug: DEMO_BENCHMARK_SLUG },
-    },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
-  if (!submission) throw new Error("the seeded database has no finished demo Task 1 submission");
+  const submission = await publicSubmissionPage(db);
+  if (!submission) throw new Error("the seeded database has no finished public submission");
   const base = await startNext();
-  const seededPaths = [...paths, `/submissions/${submission.id}`, "/benchmarks/personalllm"];
+  const seededPaths = [...paths, submission, ...moduleHomes()];
   const sizes = await measurePageSizes(base, seededPaths);
   if (values.chromium) await measureInChromium(base, sizes);
-  process.stdout.write(`\nPage weight of the seeded board (submission = ${submission.id}, a demo Task 1 upload):\n${formatPageSizes(sizes)}\n`);
+  process.stdout.write(`\nPage weight of the seeded board (submission = ${submission}, the oldest seeded one):\n${formatPageSizes(sizes)}\n`);
+}
+
+/** The site's own importer (`import --from <dir>`, docs/running.md) into the bench database, one folder at a time. */
+async function importDataDirs(databaseUrl: string, dirs: string[]): Promise<void> {
+  for (const dir of dirs) {
+    const child = spawn("npx", ["--no-install", "tsx", CLI, "import", "--from", dir], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", resolve);
+    });
+    if (code !== 0) throw new Error(`import --from ${dir} failed (exit ${code}; its output is above)`);
+    log(`imported ${dir}`);
+  }
 }
 let failed = false;
 try {
@@ -220,8 +239,7 @@ try {
   if (!values.database && values.real) {
     const started = Date.now();
     await seed(db);
-    await importRealData(db, values["alpsbench-data"]!, log);
-    for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(values["benchmark-dirs"]), log)) log(line);
+    await importDataDirs(database.url, values["data-dirs"]!.split(",").filter(Boolean));
     await db.$executeRawUnsafe("VACUUM ANALYZE");
     log(`seeded and imported the real data in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else if (!values.database) {
@@ -230,7 +248,11 @@ try {
     log(`seeded the reported figures and the demo benchmark in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (values.seeded) await measureSeeded(db);
     started = Date.now();
-    const load = await seedLoad(db, database.url, { systems: Number(values.systems), submissions: Number(values.submissions), benchmark: "alpsbench-v1" });
+    const load = await seedLoad(db, database.url, {
+      systems: Number(values.systems),
+      submissions: Number(values.submissions),
+      benchmark: dataVersionOf(rootBenchmark.id),
+    });
     log(
       `seeded ${load.systems} systems, ${load.submissions} submissions (${load.publicDoneFull} public, done, full split, shown by default), ` +
         `${load.scores} Score rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,16 +1,43 @@
-import { BENCHMARKS } from "../../lib/benchmarks";
+import { BENCHMARKS, hostedBenchmarks } from "../../lib/benchmarks";
+import { type HostedBenchmark, isPipelineBenchmark } from "../../lib/benchmarks/types";
 import type { Db } from "../../lib/db/create-client";
-import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 
 /**
- * Every public page of a seeded server, for scripts/bench/pages.ts --public-pages: the hosted boards, every
- * module benchmark's views, the busiest system's page, a comparison, the static pages, and the pages the page
- * cache does not answer (queue, a public submission) so that their cost is on the same table.
+ * Every public page of a seeded server, for scripts/bench/pages.ts --public-pages: every hosted benchmark's boards
+ * (as the registry declares them), the busiest system's page, a comparison, the static pages, the queue, a
+ * release and a public submission's page. Nothing here names a benchmark: a new one's pages are measured too.
  */
+export function boardPages(benchmarks: readonly HostedBenchmark[] = hostedBenchmarks()): string[] {
+  const pages: string[] = [];
+  for (const benchmark of benchmarks) {
+    if (isPipelineBenchmark(benchmark)) {
+      pages.push(benchmark.home);
+      for (const view of benchmark.views) {
+        const page = benchmark.pageOf(view.id);
+        if (page) pages.push(page);
+      }
+    } else {
+      for (const view of benchmark.views) pages.push(`/benchmarks/${benchmark.id}${view.id ? `/${view.id}` : ""}`);
+    }
+  }
+  return [...new Set(pages)];
+}
+
+/** Each module's default board: the seeded run (pages.ts --seeded) measures them beside the root benchmark's. */
+export function moduleHomes(): string[] {
+  return BENCHMARKS.map((benchmark) => `/benchmarks/${benchmark.id}`);
+}
+
+const shown = { status: "done", visibility: "public", hiddenAt: null } as const;
+
+/** The oldest finished public upload or server-run (not a reported row, which has no page of results). */
+export async function publicSubmissionPage(db: Db): Promise<string | null> {
+  const submission = await db.submission.findFirst({ where: { ...shown, source: { not: "reported" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+  return submission && `/submissions/${submission.id}`;
+}
+
 export async function publicPages(db: Db): Promise<string[]> {
-  const pages = ["/", ...Object.keys(TASK_VIEWS).map((view) => `/tasks/${view}`)];
-  for (const benchmark of BENCHMARKS) for (const view of benchmark.views) pages.push(`/benchmarks/${benchmark.id}${view.id ? `/${view.id}` : ""}`);
-  const shown = { status: "done", visibility: "public", hiddenAt: null } as const;
+  const pages = boardPages();
   const systems = await db.system.findMany({
     where: { submissions: { some: shown } },
     select: { slug: true, _count: { select: { submissions: { where: shown } } } },
@@ -22,7 +49,7 @@ export async function publicPages(db: Db): Promise<string[]> {
   pages.push("/about", "/api-docs", "/releases", "/queue");
   const release = await db.release.findFirst({ orderBy: { cutAt: "desc" }, select: { id: true } });
   if (release) pages.push(`/releases/${release.id}`);
-  const submission = await db.submission.findFirst({ where: { ...shown, source: { not: "reported" } }, orderBy: { createdAt: "asc" }, select: { id: true } });
-  if (submission) pages.push(`/submissions/${submission.id}`);
+  const submission = await publicSubmissionPage(db);
+  if (submission) pages.push(submission);
   return pages;
 }

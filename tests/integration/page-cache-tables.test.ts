@@ -3,8 +3,8 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { leaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 
 /**
- * The anonymous page cache (lib/page-cache) keys every page by the leaderboard version, so a table that a cached
- * page shows must bump it, or its changes would stay invisible. Every table is classified here: a new table
+ * The anonymous page cache (lib/page-cache) keys every page by the leaderboard version (a submission page also by
+ * its own Submission row), so a table that a cached page shows must bump it, or its changes would stay invisible. Every table is classified here: a new table
  * fails this test until its author decides which side it is on (and adds the trigger when it is public).
  */
 const db = createPrismaClient(inject("databaseUrl"));
@@ -36,10 +36,10 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
   InstancePool: "written by the import together with Instance rows",
   DatasetImport: "import bookkeeping, written together with Instance rows",
   Run: "upload grouping, shown on /runs/<id> (not cached)",
-  InstanceResult: "per-instance results, shown on submission pages (not cached)",
+  InstanceResult: "per-instance results, shown on submission pages: cached only once finished, and written together with Score rows",
   PredictionValue: "the contamination index's input, never shown",
   JudgeCall: "the judge cache",
-  ModuleItem: "per-item rows, shown on submission pages (not cached)",
+  ModuleItem: "per-item rows, shown on submission pages: cached only once finished, and written together with Score rows",
   RewardScore: "the reward service's cache",
   Account: "sign-in",
   Session: "sign-in",

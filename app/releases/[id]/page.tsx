@@ -70,7 +70,11 @@ export default async function ReleasePage({
         <section className="space-y-2">
           <h2 className="text-lg font-semibold text-fg">{view.title}</h2>
           <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full text-sm" data-testid="release-view">
+            {/* the cells' style is set once on the table: per cell it was repeated in the HTML and in the RSC payload */}
+            <table
+              className="w-full text-sm [&_td]:px-3 [&_td]:py-1 [&_td]:whitespace-nowrap [&_td]:tabular-nums [&_tbody_tr]:border-t [&_tbody_tr]:border-line"
+              data-testid="release-view"
+            >
               <thead className="bg-surface-muted">
                 <tr>
                   {fields.map((f) => (
@@ -82,11 +86,10 @@ export default async function ReleasePage({
               </thead>
               <tbody>
                 {view.rows.map((row, i) => (
-                  <tr key={i} className="border-t border-line">
-                    {fields.map((f) => (
-                      <td key={f} className="px-3 py-1 whitespace-nowrap tabular-nums">
-                        {shown(row[f])}
-                      </td>
+                  <tr key={i}>
+                    {/* keyed by position: a field name as the key was repeated in the RSC payload for every cell */}
+                    {fields.map((f, column) => (
+                      <td key={column}>{shown(row[f])}</td>
                     ))}
                   </tr>
                 ))}
