@@ -1,6 +1,7 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Command } from "commander";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -8,7 +9,7 @@ import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
-import type { Leaderboard } from "@/lib/leaderboard/types";
+import type { ContaminationFigures, Leaderboard } from "@/lib/leaderboard/types";
 import type { PackManifest } from "@/lib/packs/manifest";
 import type { VerifyLine } from "@/lib/packs/pack-url";
 import type { PackEntry, ReadPack } from "@/lib/packs/zip-pack";
@@ -338,6 +339,8 @@ export interface OwnPipeline {
    * declares (an imported release).
    */
   dataVersions: readonly [string, ...string[]];
+  /** optional: what pages call a data version when it is not the benchmark's title ("Demo (synthetic)"); default its title */
+  dataVersionTitles?: Readonly<Record<string, string>>;
   /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
   parseTrack(name: string): string | null;
   /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
@@ -413,6 +416,80 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
   pageOf(viewId: string): string | null;
   pipeline: OwnPipeline;
+  /** optional: what it adds to an upload's page (/submissions/<id>); absent: the per-track figures its tracks declare */
+  submissionPage?: SubmissionPageHooks;
+  /** optional: an upload's per-instance reads (/api/v1/submissions/<id>/…); absent: they answer 404 */
+  submissionReads?: SubmissionReadHooks;
+}
+
+/** Who reads an upload's page or its per-instance API: signed in (user or admin), or a visitor. */
+export type SubmissionViewer = { id: string; role: "user" | "admin" } | null;
+
+/** An upload as its page hands it to its benchmark: already checked visible to the viewer. */
+export interface SubmissionPageUpload {
+  id: string;
+  status: string;
+  split: string;
+  source: "reported" | "seed" | "upload";
+  /** its data version's slug */
+  benchmark: string;
+  tracks: readonly string[];
+  scorerVersion: string | null;
+  /** the contamination check's figures, when the benchmark runs one */
+  contamination: ContaminationFigures | null;
+  /** a declared metric's current figure on one of its tracks; undefined when none is stored */
+  figure(track: string, metric: string): number | null | undefined;
+}
+
+/**
+ * The parts of /submissions/<id> a pipeline benchmark adds around the platform's per-track metric tables (which
+ * show what its tracks declare). Each is rendered on the server; the page renders nothing for an absent one.
+ */
+export interface SubmissionPageHooks {
+  /** above the live status: notes on the upload's figures (a contamination flag, a baseline it does not beat) */
+  notices?(db: Db, upload: SubmissionPageUpload): Promise<ReactNode>;
+  /** above the metric tables of a scored upload: its downloads */
+  downloads?(upload: SubmissionPageUpload): Promise<ReactNode>;
+  /** pure: why tracks of a scored upload may have no stored figure, one sentence (said after "No metrics … for …:") */
+  emptyNote?(tracks: readonly string[]): string | null;
+  /** below the metric tables of a scored upload: breakdowns, per-instance lists; `search` is the page's query */
+  details?(db: Db, upload: SubmissionPageUpload, viewer: SubmissionViewer, search: URLSearchParams): Promise<ReactNode>;
+}
+
+/** An upload as the per-instance routes hand it to its benchmark: already checked visible to the reader. */
+export interface ListedSubmission {
+  id: string;
+  status: string;
+  split: string;
+  source: "reported" | "seed" | "upload";
+  tracks: string[];
+  scorerVersion: string | null;
+  ownerId: string | null;
+  publishPredictions: boolean;
+}
+
+/** One listed instance of an upload (null: the page lists no such instance, e.g. a test-split one). */
+export type ListedInstanceRead = (
+  db: Db,
+  submission: ListedSubmission,
+  track: string,
+  instanceId: string,
+  viewer: SubmissionViewer,
+) => Promise<Record<string, unknown> | null>;
+
+/** The per-instance reads of an upload (`/api/v1/submissions/<id>/…`), each behind the platform's access rule. */
+export interface SubmissionReadHooks {
+  /** `…/breakdown`: its query (a 400 names the bad parameter) and the answer */
+  breakdown?: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each benchmark's own query shape
+    query: z.ZodType<any>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what `query` parsed
+    respond(db: Db, submission: ListedSubmission, viewer: SubmissionViewer, query: any): Promise<Response>;
+  };
+  /** `…/instance-explanation`: one listed instance, explained */
+  instanceExplanation?: ListedInstanceRead;
+  /** `…/instance-input`: the model input of one listed instance */
+  instanceInput?: ListedInstanceRead;
 }
 
 export type HostedBenchmark = Benchmark | PipelineBenchmark;

@@ -14,7 +14,7 @@ export type ResultsInput = {
   /** the stored track id (`task3/d300`, `personalllm/rewards`) */
   track: string;
   split: string;
-  /** the BenchmarkVersion slug (`alpsbench-v1`, `demo`, `personalllm`) */
+  /** the BenchmarkVersion slug (a pipeline benchmark's data version, or a module's id) */
   benchmark: string;
   status: string;
   failureReason: string | null;
@@ -43,8 +43,6 @@ export type ResultsExplanation = {
   /** where its row shows; null while it cannot show (private, hidden, failed, not done) */
   board: { href: string; label: string } | null;
 };
-
-const DEFAULT_DATA_VERSION = "alpsbench-v1";
 
 export function explainResults(input: ResultsInput, setup: ServerSetup): ResultsExplanation {
   const declared = hostedTrack(input.track);
@@ -120,11 +118,12 @@ function boardOf(input: ResultsInput): { href: string; label: string } | null {
   let path: string | null;
   const benchmark = declared.benchmark;
   if (isPipelineBenchmark(benchmark)) {
-    // AlpsBench's task pages group tracks: task3/d300 shows on /tasks/task3
+    // a page may group tracks (a track "<view>/<variant>" shows on its view's page), else the benchmark's default page
     const task = input.track.split("/")[0] ?? input.track;
     path = benchmark.pageOf(task) ?? benchmark.pageOf("");
     if (input.split !== "full") params.set("split", input.split);
-    if (input.benchmark !== DEFAULT_DATA_VERSION) params.set("benchmark", input.benchmark);
+    // the benchmark's default data version is what its board shows unless told
+    if (input.benchmark !== benchmark.pipeline.dataVersions[0]) params.set("benchmark", input.benchmark);
   } else {
     const view = benchmark.views.find((v) => v.id === declared.track.id);
     path = `/benchmarks/${encodeURIComponent(benchmark.id)}${view ? `/${encodeURIComponent(view.id)}` : ""}`;

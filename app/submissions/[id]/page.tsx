@@ -1,33 +1,21 @@
 import { TierBadge } from "@/components/tier-badge";
-import { MetricsTableHead } from "./_components/metrics-table-head";
-import { ContaminationNotice } from "@/lib/benchmarks/alpsbench/ui/submission/contamination-notice";
-import { BaselineNotice } from "@/lib/benchmarks/alpsbench/ui/submission/baseline-notice";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
-import { formatCount, formatInterval, formatMetric } from "@/components/format";
 import { ModerationPanel } from "@/components/moderation-panel";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { benchmarkOfDataVersion, getBenchmark, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
+import { getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { dataVersionTitle } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
-import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
-import { packUrl } from "@/lib/packs/pack-url";
-import { mayReadPredictions } from "@/lib/submissions/prediction-access";
-import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
-import { getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
-import { currentScoreVersions } from "@/lib/db/queries/submission-status";
-import { DimensionBreakdown } from "@/lib/benchmarks/alpsbench/ui/submission/dimension-breakdown";
-import { InstanceResults } from "@/lib/benchmarks/alpsbench/ui/submission/instance-results";
 import { LiveStatus } from "./_components/live-status";
 import { ModuleItems } from "./_components/module-items";
 import { ModuleResults } from "./_components/module-results";
+import { pipelineSections } from "./_components/pipeline-sections";
 import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
 import { shortProfileHash } from "@/lib/worker/reward-source";
 
@@ -38,10 +26,6 @@ const load = cache(async (id: string) => {
   const user = await getSessionUser();
   return getSubmissionStatus(db(), id, user ? { id: user.id, role: user.role } : null);
 });
-
-type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
-
-const BENCHMARK_LABEL: Record<string, string> = { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic)" };
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const { id } = await params;
@@ -94,11 +78,6 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const finishedAt = submission.finishedAt ? new Date(submission.finishedAt) : null;
   const file = "file" in submission ? submission.file : null;
 
-  // a pipeline benchmark's tracks (AlpsBench's, or any other's): their metrics as the benchmark declares them
-  const tracks = submission.tracks.filter((t) => {
-    const hosted = hostedTrack(t);
-    return hosted !== null && isPipelineBenchmark(hosted.benchmark);
-  });
   // an upload to a registered benchmark module: its own track and metric declarations
   // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
   const module = getBenchmark(submission.benchmark);
@@ -107,7 +86,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
   const facts: [string, ReactNode][] = [
-    ["Benchmark", module?.title ?? BENCHMARK_LABEL[submission.benchmark] ?? declaredVersionTitle(submission.benchmark) ?? submission.benchmark],
+    ["Benchmark", module?.title ?? dataVersionTitle(submission.benchmark)],
     ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
     ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
     ["Submitted", UTC(createdAt)],
@@ -148,6 +127,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         )
       : null;
 
+  // a pipeline benchmark's upload: the metric tables its tracks declare, and what the benchmark adds around them
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
+  const pipeline = module ? null : await pipelineSections(db(), submission, viewer, search);
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -187,14 +171,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
 
       <ModerationPanel submission={submission} viewerRole={user?.role ?? null} />
 
-      {submission.contamination ? <ContaminationNotice figures={submission.contamination} /> : null}
-      {submission.status === "done" && !module && tracks.includes("task2") ? (
-        <BaselineNotice
-          benchmark={submission.benchmark}
-          split={submission.split}
-          value={rowsFor(submission, "task2").find((r) => r.metric === DEFAULT_SORT.task2)?.value}
-        />
-      ) : null}
+      {pipeline?.notices}
 
       <LiveStatus id={submission.id} initial={initial} />
 
@@ -208,206 +185,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         />
       ) : null}
       {items && itemRows ? <ModuleItems submissionId={submission.id} decl={itemRows} data={items} /> : null}
-      {submission.status === "done" && !module ? <Results submission={submission} tracks={tracks} /> : null}
-      {submission.status === "done" && submission.source !== "reported" && !module ? (
-        <Breakdowns
-          submission={submission}
-          isAdmin={user?.role === "admin"}
-          // the uploaded file's content: its owner and admins, or anyone when the submitter published it (lib/submissions/prediction-access.ts)
-          viewer={viewer}
-          track={first(query.track)}
-          q={first(query.q)}
-          split={first(query.split)}
-          page={Number.parseInt(first(query.page) ?? "1", 10) || 1}
-          onlyMisses={first(query.misses) === "1"}
-        />
-      ) : null}
+      {pipeline?.results}
+      {pipeline?.details}
     </div>
-  );
-}
-
-/** The title of the benchmark that declares a data version (an imported one keeps its slug). */
-function declaredVersionTitle(slug: string): string | null {
-  const owner = benchmarkOfDataVersion(slug);
-  return isPipelineBenchmark(owner) && owner.pipeline.dataVersions.includes(slug) ? owner.title : null;
-}
-
-type MetricRow = { metric: string; def: MetricDefinition } & Loaded["metrics"][string];
-
-/** The metrics the leaderboard defines for a track, in its column order; the breakdown downloads hold everything. */
-function rowsFor(submission: Loaded, track: string): MetricRow[] {
-  const defs = hostedTrack(track)?.track.metrics ?? [];
-  // One track: keys are metric ids. Several: "<track>:<metric>" (lib/db/queries/submission-status.ts).
-  const multi = Object.keys(submission.metrics).some((key) => key.includes(":"));
-  return defs.flatMap((def) => {
-    const cell = submission.metrics[multi ? `${track}:${def.id}` : def.id];
-    return cell ? [{ metric: def.id, def, ...cell }] : [];
-  });
-}
-
-/** A figure of an upload published noised: a test-split upload's at its rounding step, a full upload's whole figure without one. */
-function noisedOf(submission: Loaded, metric: string): { step: number | null } | null {
-  if (!submission.testFigureNoise) return null;
-  const step = submission.split === "test" ? submission.testFigureNoise.steps[metric] : undefined;
-  return { step: typeof step === "number" ? step : null };
-}
-
-function Results({ submission, tracks }: { submission: Loaded; tracks: string[] }) {
-  const id = encodeURIComponent(submission.id);
-  const download = "rounded-md border border-line bg-surface px-2.5 py-1 text-[0.8125rem] font-medium text-accent hover:bg-surface-hover";
-  const perTrack = tracks.map((track) => ({ track, rows: rowsFor(submission, track) }));
-  const empty = perTrack.filter((t) => t.rows.length === 0).map((t) => trackLabel(t.track));
-  return (
-    <section aria-labelledby="metrics-title" className="space-y-4">
-      <div>
-        <h2 id="metrics-title" className="text-lg font-semibold text-fg">
-          Metrics
-        </h2>
-        <p className="text-sm text-fg-muted">Means over instances with 95% bootstrap confidence intervals; n is the number of instances.</p>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm" role="group" aria-labelledby="breakdown-title">
-        <span id="breakdown-title" className="font-medium text-fg">
-          Download the breakdown
-        </span>
-        {(["instance", "dimension"] as const).map((level) => (
-          <span key={level} className="inline-flex items-center gap-1.5">
-            <span className="text-fg-muted">per {level}</span>
-            {(["csv", "json"] as const).map((format) => (
-              <a
-                key={format}
-                className={download}
-                href={`/api/v1/submissions/${id}/breakdown?level=${level}&format=${format}`}
-                download
-                aria-label={`Per-${level} breakdown as ${format.toUpperCase()}`}
-              >
-                {format.toUpperCase()}
-              </a>
-            ))}
-          </span>
-        ))}
-        {submission.source === "reported" ? null : (
-          <a
-            className={download}
-            href={packUrl(submission.id)}
-            download
-            data-pack-link
-            title="manifest with hashes and figures, per-instance results, predictions where published; re-score it offline with `alpsbench verify` (docs/reproducibility.md)"
-          >
-            Reproducibility pack (zip)
-          </a>
-        )}
-        {submission.source === "reported" ? null : (
-          <a
-            className={download}
-            href="#instances-title"
-            data-items-link
-            title="each public instance's scores, gold, prediction (where published) and judge verdicts"
-          >
-            Browse per-instance items
-          </a>
-        )}
-      </div>
-      {perTrack.map(({ track, rows }) =>
-        rows.length === 0 ? null : (
-          <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full min-w-[22rem] table-fixed text-sm" data-testid="metrics-table">
-              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
-              <colgroup>
-                <col />
-                <col className="w-[5.5rem] sm:w-32" />
-                <col className="w-[8.5rem] sm:w-48" />
-                <col className="w-12 sm:w-20" />
-                <col className="hidden w-40 sm:table-column" />
-              </colgroup>
-              <MetricsTableHead scoredBy />
-              <tbody>
-                {rows.map((row) => {
-                  // a noised test figure (TEST_FIGURE_NOISE=on): at the resolution it was rounded to, marked ≈
-                  const noised = noisedOf(submission, row.metric);
-                  const decimals = noisedDecimals({ noised }, row.def.decimals);
-                  const value = formatMetric(row.value, decimals);
-                  return (
-                    <tr key={row.metric} className="border-t border-line">
-                      <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
-                        <span title={row.def.description}>{row.def.label}</span>
-                        {row.def.kind === "judge" ? (
-                          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg">
-                            judge
-                          </span>
-                        ) : null}
-                      </th>
-                      <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
-                        {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
-                        {value ?? <span className="font-normal text-fg-subtle">{row.def.kind === "judge" ? "not judged" : "–"}</span>}
-                      </td>
-                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
-                      <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>
-                      <td className="hidden truncate px-4 py-2 font-mono text-[0.75rem] text-fg-subtle sm:table-cell" title={row.judgeProfile ?? row.scoreVersion}>
-                        {row.judgeProfile ?? row.scoreVersion}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        ),
-      )}
-      {empty.length > 0 ? (
-        <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">
-          No metrics {empty.length === tracks.length ? "were stored" : "yet"} for {empty.join(", ")}
-          {tracks.some((t) => t.startsWith("task4")) ? ": Task 4 is scored by an LLM judge only, and none has judged this submission." : "."}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-/** Per-dimension means and the explained per-instance list (public splits only; see getInstanceResultsPage). */
-async function Breakdowns({
-  submission,
-  isAdmin,
-  viewer,
-  track,
-  q,
-  split,
-  page,
-  onlyMisses,
-}: {
-  submission: Loaded;
-  isAdmin: boolean;
-  viewer: { id: string; role: "user" | "admin" } | null;
-  track: string | undefined;
-  q: string | undefined;
-  split: string | undefined;
-  page: number;
-  onlyMisses: boolean;
-}) {
-  const database = db();
-  const versions = await currentScoreVersions(database, submission.id, submission.scorerVersion);
-  const access = await database.submission.findUniqueOrThrow({ where: { id: submission.id }, select: { source: true, publishPredictions: true, ownerId: true } });
-  const showUploadedPredictions = mayReadPredictions(access, viewer);
-  // Same rule as the breakdown API, so the page and its downloads agree: admins' dimension means include the test split.
-  const [dimensions, withheldTest, instances] = await Promise.all([
-    getDimensionBreakdown(database, submission.id, versions, isAdmin, "domain"),
-    isAdmin ? Promise.resolve(0) : countWithheldTestInstances(database, submission.id, versions),
-    getInstanceResultsPage(
-      database,
-      { id: submission.id, tracks: submission.tracks, scorerVersion: submission.scorerVersion, source: submission.source },
-      {
-        track,
-        page,
-        onlyMisses,
-        showUploadedPredictions,
-        q: q?.slice(0, 200),
-        split: split === "dev" || split === "validation" ? split : undefined,
-      },
-    ),
-  ]);
-  return (
-    <>
-      <DimensionBreakdown groups={dimensions.groups} metrics={dimensions.metrics} withheldTest={withheldTest} submissionId={submission.id} />
-      {instances ? <InstanceResults submissionId={submission.id} data={instances} itemsApi={showUploadedPredictions} /> : null}
-    </>
   );
 }

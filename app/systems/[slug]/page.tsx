@@ -9,9 +9,9 @@ import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getSystemPage, type SystemSubmission } from "@/lib/db/queries/system-page";
-import { scoreHistory } from "@/lib/benchmarks/alpsbench/read/queries/system-score-history";
+import { scoreHistory } from "@/lib/leaderboard/score-history";
 import { trackLabel } from "@/lib/benchmarks";
-import { describeMetric, formatScore, formatScoreInterval, metricOrder } from "../_lib/metric-format";
+import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrder } from "../_lib/metric-format";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 
 export const dynamic = "force-dynamic";
@@ -250,7 +250,7 @@ function metricIndex(score: { trackId: string; metric: string }): number {
 }
 
 function History({ submission }: { submission: SystemSubmission }) {
-  const tables = scoreHistory(submission.history, submission.currentVersions);
+  const tables = scoreHistory(submission.history, submission.currentVersions, { track: trackOrder, metric: metricOrder });
   const versionCount = tables.reduce((n, t) => n + t.versions.length, 0);
   return (
     <details className="group rounded-md border border-line" data-testid="score-history" open={versionCount > tables.length}>

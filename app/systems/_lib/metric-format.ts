@@ -26,3 +26,9 @@ export function metricOrder(trackId: string, metric: string): number {
   const i = hostedTrack(trackId)?.track.metrics.findIndex((m) => m.id === metric) ?? -1;
   return i === -1 ? 1000 : i;
 }
+
+/** Position of a stored track among its benchmark's declared tracks; unknown tracks last. */
+export function trackOrder(trackId: string): number {
+  const i = hostedTrack(trackId)?.benchmark.tracks.findIndex((t) => t.id === trackId) ?? -1;
+  return i === -1 ? 1000 : i;
+}

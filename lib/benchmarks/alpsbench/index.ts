@@ -9,6 +9,8 @@ import { alpsBenchInputsResponse } from "./http/inputs-response";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
 import { alpsBenchEee } from "./eee/hook";
+import { BreakdownQuery } from "./http/breakdown-query";
+import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -55,6 +57,7 @@ export const alpsBench: PipelineBenchmark = {
   pipeline: {
     scoreVersion: SCORER_VERSION,
     dataVersions: ["alpsbench-v1", "demo"],
+    dataVersionTitles: { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic)" },
     knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
     prepareFile: prepareAlpsBenchFile,
@@ -82,5 +85,28 @@ export const alpsBench: PipelineBenchmark = {
     viewResponse: alpsBenchViewResponse,
     snapshotResponse: alpsBenchSnapshotResponse,
     inputsResponse: alpsBenchInputsResponse,
+  },
+  // loaded when an upload's page renders: React and the per-instance read model stay out of the worker
+  submissionPage: {
+    notices: async (db, upload) => (await import("./ui/submission/page-parts")).alpsBenchNotices(db, upload),
+    downloads: async (upload) => (await import("./ui/submission/page-parts")).alpsBenchDownloads(upload),
+    emptyNote: (tracks) => (tracks.some((t) => t.startsWith("task4")) ? "Task 4 is scored by an LLM judge only, and none has judged this submission." : null),
+    details: async (db, upload, viewer, search) => (await import("./ui/submission/page-parts")).alpsBenchDetails(db, upload, viewer, search),
+  },
+  submissionReads: {
+    breakdown: {
+      query: BreakdownQuery,
+      respond: async (db, submission, viewer, query) => (await import("./http/submission-breakdown")).alpsBenchBreakdownResponse(db, submission, viewer, query),
+    },
+    async instanceExplanation(db, submission, track, instanceId, viewer) {
+      const { getInstanceExplanation } = await import("./read/queries/submission-instance-results");
+      const instance = await getInstanceExplanation(db, submission, track, instanceId, { showUploadedPredictions: mayReadPredictions(submission, viewer) });
+      return instance ? { instance } : null;
+    },
+    async instanceInput(db, submission, track, instanceId) {
+      const { getInstanceInput } = await import("./read/queries/submission-instance-input");
+      const sections = await getInstanceInput(db, submission, track, instanceId);
+      return sections ? { sections } : null;
+    },
   },
 };

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/create-client";
 import { getReferenceFigure } from "@/lib/benchmarks/alpsbench/read/queries/reference-figure";
 import { beats, COPY_INPUT_SLUG } from "@/lib/leaderboard/baseline-marks";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
@@ -9,11 +9,11 @@ import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/met
  * Task 2's headline, on the same benchmark and split, says so: the board marks its row the same way
  * (lib/leaderboard/baseline-marks.ts). Nothing when it beats it, has no figure, or the baseline was never computed.
  */
-export async function BaselineNotice({ benchmark, split, value }: { benchmark: string; split: string; value: number | null | undefined }) {
+export async function BaselineNotice({ db, benchmark, split, value }: { db: Db; benchmark: string; split: string; value: number | null | undefined }) {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
   const metric = DEFAULT_SORT.task2;
   const column = TRACK_METRICS.task2.find((m) => m.id === metric)!;
-  const reference = await getReferenceFigure(db(), { benchmark, systemSlug: COPY_INPUT_SLUG, track: "task2", metric, split });
+  const reference = await getReferenceFigure(db, { benchmark, systemSlug: COPY_INPUT_SLUG, track: "task2", metric, split });
   if (!reference || beats(value, reference.value, column)) return null;
   return (
     <p

@@ -1,83 +1,32 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import type { NextRequest } from "next/server";
 import { readingViewer, requestUser } from "@/lib/auth/request-user";
+import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
-import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
-import { currentScoreVersions, findVisibleSubmission } from "@/lib/db/queries/submission-status";
-import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/benchmarks/alpsbench/read/breakdown-csv";
+import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { apiError, internalError, unauthorized, parseSearchParams } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.strictObject({
-  level: z.enum(["instance", "dimension"], { error: "must be instance or dimension" }).default("instance"),
-  format: z.enum(["json", "csv"], { error: "must be json or csv" }).default("json"),
-  by: z.enum(["domain", "label"], { error: "must be domain or label" }).default("domain"),
-});
-
 /**
- * GET /api/v1/submissions/{id}/breakdown?level=instance|dimension&format=json|csv[&by=domain|label]
- *
- * instance: one row per instance {benchmark_id, track, split, predicted, ...metrics}; dimension: per stratum
- * (label domain, or full label with by=label) the mean of each per-instance metric with n. Test-split
- * instances are withheld for everyone but admins (hidden gold; lib/db/queries/submission-breakdown.ts):
- * the JSON says how many in `withheld.test`, the CSV in the X-AlpsBench-Withheld-Test header.
+ * GET /api/v1/submissions/{id}/breakdown?…: an upload's per-instance and per-dimension figures, as its benchmark
+ * keeps them (its `submissionReads.breakdown` hook: the query it takes and the answer; AlpsBench's is
+ * lib/benchmarks/alpsbench/http/submission-breakdown.ts). The platform's part: the reader may see the upload (404
+ * otherwise; a token without the `read` scope reads as a visitor), its benchmark keeps a breakdown (404), the
+ * query is the benchmark's (400 naming the parameter).
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
-  const query = parseSearchParams(request, Query);
-  if (!query.ok) return query.response;
-  const { level, format, by } = query.data;
   try {
     const user = await requestUser(request);
     if (!user && request.headers.get("authorization") !== null) return unauthorized(request);
-    // a token without the read scope reads as a visitor
     const viewer = readingViewer(user);
     const submission = await findVisibleSubmission(db(), id, viewer);
     if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
-    const includeTest = viewer?.role === "admin";
-    const versions = await currentScoreVersions(db(), submission.id, submission.scorerVersion);
-    const withheldTest = includeTest ? 0 : await countWithheldTestInstances(db(), submission.id, versions);
-    const withheld = {
-      test: withheldTest,
-      ...(withheldTest > 0
-        ? { reason: "Per-instance results on the test split are not published: its gold is hidden, and per-instance scores would reveal it." }
-        : {}),
-    };
-    const filename = `alpsbench-${submission.id}-${level}${level === "dimension" ? `-${by}` : ""}`;
-    const headers = { "cache-control": "no-store", "x-alpsbench-withheld-test": String(withheldTest) };
-
-    if (level === "instance") {
-      const { rows, metrics } = await getInstanceBreakdown(db(), submission.id, versions, includeTest);
-      if (format === "csv") {
-        // for people: readable headers, figures at their metric's decimals (the JSON keeps ids and full precision)
-        return new NextResponse(instanceBreakdownCsv(rows, metrics), {
-          headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
-        });
-      }
-      return NextResponse.json(
-        { submission: submission.id, status: submission.status, split: submission.split, level, scoreVersions: versions, metrics, withheld, rows },
-        { headers },
-      );
-    }
-
-    const { groups, metrics } = await getDimensionBreakdown(db(), submission.id, versions, includeTest, by);
-    if (format === "csv") {
-      // every row says which splits it covers, so a spreadsheet without the response headers still knows
-      const coverage = includeTest
-        ? "dev+validation+test"
-        : withheldTest > 0
-          ? `dev+validation (${withheldTest} test instances withheld: hidden gold)`
-          : "dev+validation";
-      const csv = dimensionBreakdownCsv(groups, metrics, coverage);
-      return new NextResponse(csv, {
-        headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
-      });
-    }
-    return NextResponse.json(
-      { submission: submission.id, status: submission.status, split: submission.split, level, by, scoreVersions: versions, metrics, withheld, groups },
-      { headers },
-    );
+    const breakdown = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.breakdown;
+    if (!breakdown) return apiError(404, "not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
+    const query = parseSearchParams(request, breakdown.query);
+    if (!query.ok) return query.response;
+    return await breakdown.respond(db(), submission, viewer, query.data);
   } catch (error) {
     return internalError("GET /api/v1/submissions/{id}/breakdown", error);
   }

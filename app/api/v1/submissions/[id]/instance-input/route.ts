@@ -1,19 +1,19 @@
 import type { NextRequest } from "next/server";
+import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
-import { getInstanceInput } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-input";
 import { listedInstanceResponse } from "../../_lib/listed-instance";
 
 export const dynamic = "force-dynamic";
 
 /**
- * GET /api/v1/submissions/{id}/instance-input?track=task1&benchmark_id=…: the model input of one instance the
- * submission page lists, as titled sections. Fetched when a row is opened; the page's access rule
- * (listed-instance.ts).
+ * GET /api/v1/submissions/{id}/instance-input?track=…&benchmark_id=…: the model input of one instance the
+ * submission page lists, as its benchmark shows it (its `submissionReads.instanceInput` hook; 404 for a benchmark
+ * without one). Fetched when a row is opened; the page's access rule (listed-instance.ts).
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;
-  return listedInstanceResponse(request, id, "GET /api/v1/submissions/{id}/instance-input", async (submission, track, benchmarkId) => {
-    const sections = await getInstanceInput(db(), submission, track, benchmarkId);
-    return sections ? { sections } : null;
+  return listedInstanceResponse(request, id, "GET /api/v1/submissions/{id}/instance-input", async (submission, track, instanceId, viewer) => {
+    const input = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.instanceInput;
+    return input ? input(db(), submission, track, instanceId, viewer) : null;
   });
 }

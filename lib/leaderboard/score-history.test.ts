@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { scoreHistory, type HistoryScore } from "./system-score-history";
+import { hostedTrack } from "@/lib/benchmarks";
+import { scoreHistory as history, type HistoryScore } from "./score-history";
+
+// the order the systems page passes: the registry's declarations (app/systems/_lib/metric-format.ts)
+const declared = (i: number | undefined) => (i === undefined || i === -1 ? 1000 : i);
+const order = {
+  track: (trackId: string) => declared(hostedTrack(trackId)?.benchmark.tracks.findIndex((t) => t.id === trackId)),
+  metric: (trackId: string, metric: string) => declared(hostedTrack(trackId)?.track.metrics.findIndex((m) => m.id === metric)),
+};
+const scoreHistory = (scores: readonly HistoryScore[], current: readonly string[]) => history(scores, current, order);
 
 const s = (over: Partial<HistoryScore>): HistoryScore => ({
   trackId: "task1",

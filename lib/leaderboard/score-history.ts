@@ -1,10 +1,8 @@
-import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { TRACK_IDS, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-
 /**
  * A submission's Score rows across score versions, as tables: one per metric kind (deterministic scorer
  * versions and judge profiles are different axes: a judge re-run leaves deterministic metrics alone), one row
- * per (track, metric), one column per version, oldest first. Pure, so the page and its test share it.
+ * per (track, metric), one column per version, oldest first; rows in the order its benchmark declares (`declared`,
+ * from the registry). Pure, so the page and its test share it.
  */
 
 export type HistoryScore = {
@@ -22,19 +20,10 @@ export type HistoryVersion = { scoreVersion: string; label: string; firstCompute
 export type HistoryRow = { trackId: string; metric: string; values: (number | null)[]; n: (number | null)[]; changed: boolean };
 export type HistoryTable = { kind: "deterministic" | "judge"; versions: HistoryVersion[]; rows: HistoryRow[] };
 
-function trackOrder(trackId: string): number {
-  const i = (TRACK_IDS as readonly string[]).indexOf(trackId);
-  return i === -1 ? TRACK_IDS.length : i;
-}
+/** Where a stored track and a metric of it sit in their benchmark's declarations (unknown ones last). */
+export type HistoryOrder = { track(trackId: string): number; metric(trackId: string, metric: string): number };
 
-function metricOrder(trackId: string, metric: string): number {
-  const parsed = TrackId.safeParse(trackId);
-  if (!parsed.success) return 999;
-  const i = TRACK_METRICS[parsed.data].findIndex((m) => m.id === metric);
-  return i === -1 ? 999 : i;
-}
-
-export function scoreHistory(scores: readonly HistoryScore[], currentVersions: readonly string[]): HistoryTable[] {
+export function scoreHistory(scores: readonly HistoryScore[], currentVersions: readonly string[], declared: HistoryOrder): HistoryTable[] {
   const tables: HistoryTable[] = [];
   for (const kind of ["deterministic", "judge"] as const) {
     const ofKind = scores.filter((s) => s.kind === kind);
@@ -69,7 +58,9 @@ export function scoreHistory(scores: readonly HistoryScore[], currentVersions: r
       versions: order.map((v) => versions.get(v)!),
       rows: [...rows.values()].sort(
         (a, b) =>
-          trackOrder(a.trackId) - trackOrder(b.trackId) || metricOrder(a.trackId, a.metric) - metricOrder(b.trackId, b.metric) || a.metric.localeCompare(b.metric),
+          declared.track(a.trackId) - declared.track(b.trackId) ||
+          declared.metric(a.trackId, a.metric) - declared.metric(b.trackId, b.metric) ||
+          a.metric.localeCompare(b.metric),
       ),
     });
   }

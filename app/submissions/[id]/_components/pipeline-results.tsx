@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { hostedTrack, trackLabel } from "@/lib/benchmarks";
+import type { MetricDefinition } from "@/lib/benchmarks/types";
+import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
+import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
+import { MetricsTableHead } from "./metrics-table-head";
+
+type Figures = Pick<SubmissionStatusView, "metrics" | "split" | "testFigureNoise">;
+type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
+
+/** The metrics a pipeline benchmark's track declares, in its column order, that the upload has a figure for. */
+export function rowsFor(submission: Pick<Figures, "metrics">, track: string): MetricRow[] {
+  const defs = hostedTrack(track)?.track.metrics ?? [];
+  // One track: keys are metric ids. Several: "<track>:<metric>" (lib/db/queries/submission-status.ts).
+  const multi = Object.keys(submission.metrics).some((key) => key.includes(":"));
+  return defs.flatMap((def) => {
+    const cell = submission.metrics[multi ? `${track}:${def.id}` : def.id];
+    return cell ? [{ metric: def.id, def, ...cell }] : [];
+  });
+}
+
+/** A figure of an upload published noised: a test-split upload's at its rounding step, a full upload's whole figure without one. */
+function noisedOf(submission: Figures, metric: string): { step: number | null } | null {
+  if (!submission.testFigureNoise) return null;
+  const step = submission.split === "test" ? submission.testFigureNoise.steps[metric] : undefined;
+  return { step: typeof step === "number" ? step : null };
+}
+
+/**
+ * A pipeline benchmark's upload, scored: one table per track with the metrics its track declares (labels,
+ * decimals, judge marks), the benchmark's downloads above them and its note on tracks without figures.
+ */
+export function PipelineResults({
+  submission,
+  tracks,
+  downloads,
+  emptyNote,
+}: {
+  submission: Figures;
+  tracks: readonly string[];
+  downloads: ReactNode;
+  emptyNote: string | null;
+}) {
+  const perTrack = tracks.map((track) => ({ track, rows: rowsFor(submission, track) }));
+  const empty = perTrack.filter((t) => t.rows.length === 0).map((t) => trackLabel(t.track));
+  return (
+    <section aria-labelledby="metrics-title" className="space-y-4">
+      <div>
+        <h2 id="metrics-title" className="text-lg font-semibold text-fg">
+          Metrics
+        </h2>
+        <p className="text-sm text-fg-muted">Means over instances with 95% bootstrap confidence intervals; n is the number of instances.</p>
+      </div>
+      {downloads}
+      {perTrack.map(({ track, rows }) =>
+        rows.length === 0 ? null : (
+          <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
+            <table className="w-full min-w-[22rem] table-fixed text-sm" data-testid="metrics-table">
+              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
+              <colgroup>
+                <col />
+                <col className="w-[5.5rem] sm:w-32" />
+                <col className="w-[8.5rem] sm:w-48" />
+                <col className="w-12 sm:w-20" />
+                <col className="hidden w-40 sm:table-column" />
+              </colgroup>
+              <MetricsTableHead scoredBy />
+              <tbody>
+                {rows.map((row) => {
+                  // a noised test figure (TEST_FIGURE_NOISE=on): at the resolution it was rounded to, marked ≈
+                  const noised = noisedOf(submission, row.metric);
+                  const decimals = noisedDecimals({ noised }, row.def.decimals);
+                  const value = formatMetric(row.value, decimals);
+                  return (
+                    <tr key={row.metric} className="border-t border-line">
+                      <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
+                        <span title={row.def.description}>{row.def.label}</span>
+                        {row.def.kind === "judge" ? (
+                          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg">
+                            judge
+                          </span>
+                        ) : null}
+                      </th>
+                      <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
+                        {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
+                        {value ?? <span className="font-normal text-fg-subtle">{row.def.kind === "judge" ? "not judged" : "–"}</span>}
+                      </td>
+                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
+                      <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>
+                      <td className="hidden truncate px-4 py-2 font-mono text-[0.75rem] text-fg-subtle sm:table-cell" title={row.judgeProfile ?? row.scoreVersion}>
+                        {row.judgeProfile ?? row.scoreVersion}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ),
+      )}
+      {empty.length > 0 ? (
+        <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">
+          No metrics {empty.length === tracks.length ? "were stored" : "yet"} for {empty.join(", ")}
+          {emptyNote ? `: ${emptyNote}` : "."}
+        </p>
+      ) : null}
+    </section>
+  );
+}

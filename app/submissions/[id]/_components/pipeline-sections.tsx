@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { hostedTrack } from "@/lib/benchmarks";
+import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
+import { isPipelineBenchmark, type SubmissionPageUpload, type SubmissionViewer } from "@/lib/benchmarks/types";
+import type { Db } from "@/lib/db/create-client";
+import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
+import { PipelineResults, rowsFor } from "./pipeline-results";
+
+export type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
+
+/**
+ * What /submissions/<id> shows of a pipeline benchmark's upload (AlpsBench's, or any registered one's): its
+ * benchmark's notices (above the live status), the per-track metric tables its tracks declare with the benchmark's
+ * downloads, and its details below (`submissionPage` hooks, types.ts). A benchmark without hooks gets the tables
+ * alone. Null for a module's upload (the page shows those itself).
+ */
+export async function pipelineSections(
+  db: Db,
+  submission: SubmissionStatusView,
+  viewer: SubmissionViewer,
+  search: URLSearchParams,
+): Promise<PipelineSections | null> {
+  const benchmark = pipelineOfDataVersion(submission.benchmark);
+  if (!benchmark) return null;
+  const hooks = benchmark.submissionPage ?? {};
+  // the upload's tracks that a pipeline benchmark declares
+  const tracks = submission.tracks.filter((t) => {
+    const hosted = hostedTrack(t);
+    return hosted !== null && isPipelineBenchmark(hosted.benchmark);
+  });
+  const upload: SubmissionPageUpload = {
+    id: submission.id,
+    status: submission.status,
+    split: submission.split,
+    source: submission.source,
+    benchmark: submission.benchmark,
+    tracks,
+    scorerVersion: submission.scorerVersion,
+    contamination: submission.contamination ?? null,
+    figure: (track, metric) => rowsFor(submission, track).find((r) => r.metric === metric)?.value,
+  };
+  const done = submission.status === "done";
+  const [notices, downloads, details] = await Promise.all([
+    hooks.notices?.(db, upload) ?? null,
+    done ? (hooks.downloads?.(upload) ?? null) : null,
+    done ? (hooks.details?.(db, upload, viewer, search) ?? null) : null,
+  ]);
+  return {
+    notices,
+    results: done ? <PipelineResults submission={submission} tracks={tracks} downloads={downloads} emptyNote={hooks.emptyNote?.(tracks) ?? null} /> : null,
+    details,
+  };
+}
