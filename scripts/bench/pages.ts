@@ -25,7 +25,7 @@ import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-siz
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../../lib/benchmarks/import-benchmark-dirs";
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { publicPages } from "./public-pages";
-import { seedLoad } from "./seed-load";
+import { seedLoad } from "@/lib/benchmarks/alpsbench/bench/seed-load";
 
 const { values } = parseArgs({
   options: {
