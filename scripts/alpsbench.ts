@@ -1,22 +1,19 @@
 #!/usr/bin/env tsx
 /**
- * The `alpsbench` CLI: `npm run --silent alpsbench -- <command>`.
- * Each command lives in scripts/cli/<command>.ts and exports `register(program)`; this file only wires them.
- * Commands print machine-readable output on stdout (with --json) and human messages on stderr, and exit
- * non-zero with one clear message when the input is bad.
+ * The platform's CLI: `npm run --silent alpsbench -- <command>`. The platform's commands live in
+ * scripts/cli/<command>.ts, each benchmark's in its folder (registered through its `registerCommands` hook);
+ * scripts/cli/index.ts wires them. The program is named after this file.
  */
-import { Command } from "commander";
-import { registerCommands } from "./cli/index";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildProgram } from "./cli/index";
 
-const program = new Command()
-  .name("alpsbench")
-  .description("AlpsBench leaderboard: import data, score predictions, replay the judge, manage the server.")
-  .showHelpAfterError();
+const name = path.basename(fileURLToPath(import.meta.url), ".ts");
 
-registerCommands(program);
-
-program.parseAsync(process.argv).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error ?? "unknown error");
-  process.stderr.write(`alpsbench: ${message}\n`);
-  process.exit(1);
-});
+buildProgram(name)
+  .then((program) => program.parseAsync(process.argv))
+  .catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error ?? "unknown error");
+    process.stderr.write(`${name}: ${message}\n`);
+    process.exit(1);
+  });

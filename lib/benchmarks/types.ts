@@ -250,6 +250,27 @@ export interface BenchmarkIdentity {
     build(db: Db, submissionId: string): Promise<{ manifest: Omit<PackManifest, "files">; entries: PackEntry[] } | null>;
     verify(pack: ReadPack, dataDir: string): Promise<VerifyLine[]>;
   };
+  /**
+   * optional: the benchmark's own commands of the platform's CLI (scripts/alpsbench.ts registers every hosted
+   * benchmark's); may load them lazily, so the web server never loads command code
+   */
+  registerCommands?(program: Command, host: CommandHost): void | Promise<void>;
+}
+
+/**
+ * What the platform's CLI lends a benchmark's commands (scripts/cli/command-host.ts): the parts of a command that
+ * serve every benchmark (a module's data folder, a module's prediction file, a starter run), so a benchmark's
+ * command never imports the registry, which imports the benchmark.
+ */
+export interface CommandHost {
+  /** the platform's seed as `npm start` runs it (every benchmark's shipped figures), before an import */
+  seed(db: Db): Promise<void>;
+  /** imports a folder a registered module recognises; null: none does */
+  importModuleFolder(db: Db, folder: string, log: (line: string) => void): Promise<{ benchmark: string; lines: string[]; counts: Record<string, number> } | null>;
+  /** `score --benchmark <module>`: scores and prints a module's prediction file; false when `benchmark` names no module */
+  scoreModuleFile(options: { benchmark: string; track?: string; data?: string; predictions: string; json?: boolean }): Promise<boolean>;
+  /** `export-predictions --starter`: writes the starter run (`starterRun`) of the benchmark or data version `benchmark` into `out` */
+  writeStarterRun(options: { out: string; benchmark: string; split: "full" | "dev" | "validation" | "test" }): Promise<void>;
 }
 
 /** One file of a starter run: its path in the upload layout, the track it is for, and its text. */
@@ -290,8 +311,6 @@ export interface Benchmark extends BenchmarkIdentity {
   loadTrackInput(trackId: string, folder: string): Promise<unknown>;
   /** pure: the charts of a loaded view (may be empty) */
   charts(viewId: string, view: LoadedView): BenchmarkChart[];
-  /** extra `alpsbench` CLI commands of the module (e.g. a synthetic data generator) */
-  registerCommands?(program: Command): void;
 }
 
 /** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
@@ -385,6 +404,8 @@ export interface OwnPipeline {
   inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response>;
   /** `GET /api/v1/snapshot` for this benchmark */
   snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
+  /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
+  importData?(db: Db, folder: string, log: (line: string) => void): Promise<void>;
 }
 
 /** What `prepareFile` answers: a file ready to store, or a refusal the platform passes on as it is. */

@@ -96,6 +96,9 @@ async function makeFiles(): Promise<Record<string, string>> {
   return files;
 }
 
+// one case per process, its imports resolved in the tree it runs in (its tsconfig's `@/` alias)
+const CASE = "lib/benchmarks/alpsbench/bench/upload-bombs-case.ts";
+
 /** A tree of `commit` to run the case script in (its own lib/, this tree's node_modules and Prisma client). */
 function extract(commit: string): string {
   const dir = path.join(work, `before-${commit}`);
@@ -103,19 +106,18 @@ function extract(commit: string): string {
   execFileSync("sh", ["-c", `git -C "${ROOT}" archive "${commit}" | tar -x -C "${dir}"`]);
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   if (!existsSync(path.join(dir, "lib/generated"))) symlinkSync(path.join(ROOT, "lib/generated"), path.join(dir, "lib/generated"));
-  execFileSync("mkdir", ["-p", path.join(dir, "scripts/bench")]);
-  execFileSync("cp", [path.join(ROOT, "scripts/bench/upload-bombs-case.ts"), path.join(dir, "scripts/bench/")]);
+  execFileSync("mkdir", ["-p", path.join(dir, path.dirname(CASE))]);
+  execFileSync("cp", [path.join(ROOT, CASE), path.join(dir, path.dirname(CASE))]);
   return dir;
 }
 
 type Figures = { outcome: string; wallMs?: number; cpuMs?: number; peakRssMb?: number };
 
 async function runCase(tree: string, kind: string, file: string): Promise<Figures> {
-  const child = spawn(
-    process.execPath,
-    [`--max-old-space-size=${values["heap-mb"]}`, "--import", "tsx", path.join(tree, "scripts/bench/upload-bombs-case.ts"), kind, file],
-    { cwd: tree, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawn(process.execPath, [`--max-old-space-size=${values["heap-mb"]}`, "--import", "tsx", path.join(tree, CASE), kind, file], {
+    cwd: tree,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));

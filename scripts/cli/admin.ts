@@ -3,7 +3,7 @@ import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken } from "@/lib/auth/api-token";
 import { DisplayName } from "@/lib/auth/display-name";
 import { registerRelease } from "./release";
-import { EmailOption, parseOption, withDb } from "./with-db";
+import { EmailOption, parseOption, withDb } from "@/lib/cli/with-db";
 
 const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
 

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import { hostedBenchmarks } from "@/lib/benchmarks";
+import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { importEeeFiles } from "@/lib/eee/import-files";
-import { withDb } from "./with-db";
+import { withDb } from "@/lib/cli/with-db";
 
 /**
  * `import-eee <file|dir> [--benchmark alpsbench] [--data-version alpsbench-v1]`: Every Eval Ever aggregate records
@@ -13,7 +13,7 @@ export function register(program: Command): void {
   program
     .command("import-eee <path>")
     .description("import Every Eval Ever aggregate JSON files (a file or a folder) as reported rows")
-    .option("--benchmark <id>", "the benchmark the records are results of", "alpsbench")
+    .option("--benchmark <id>", "the benchmark the records are results of", ROOT_BENCHMARK.id)
     .option("--data-version <slug>", "the data version to add them to (default: the benchmark's own)")
     .action(async (target: string, options: { benchmark: string; dataVersion?: string }) => {
       const benchmark = hostedBenchmarks().find((b) => b.id === options.benchmark);

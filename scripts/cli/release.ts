@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { cutChangedReleases, cutRelease } from "@/lib/releases/cut-release";
-import { parseOption, withDb } from "./with-db";
+import { parseOption, withDb } from "@/lib/cli/with-db";
 
 const NoteOption = z.string().trim().min(1, "--note must not be empty").max(500, "--note is at most 500 characters");
 

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { listUsersByRole, ROLES, setRole } from "@/lib/auth/roles";
-import { EmailOption, parseOption, withDb } from "./with-db";
+import { EmailOption, parseOption, withDb } from "@/lib/cli/with-db";
 
 const RoleOption = z.enum(ROLES, { error: `--role must be one of ${ROLES.join(", ")}` });
 

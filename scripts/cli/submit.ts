@@ -5,7 +5,6 @@ import { Option, type Command } from "commander";
 import { z } from "zod";
 import { BENCHMARKS, benchmarkOfDataVersion, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
-import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
 
 /**
  * `submit --server <url> --token <t> --task <track> --file <f> --model <name> [--split …] [--wait]`: uploads a
@@ -67,7 +66,7 @@ const TERMINAL = new Set(["done", "failed"]);
 const Options = z.object({
   server: z.url({ protocol: /^https?$/, error: "--server must be an http(s) URL" }),
   token: z.string().regex(/^abk_[A-Za-z0-9_-]{43}$/, "--token must be an API token (abk_…; see `alpsbench token create`)"),
-  /** an AlpsBench track (TrackOption) or a module's track id; read against --benchmark below */
+  /** a track of the pipeline benchmark (any of its names) or a module's track id; read against --benchmark below */
   task: z.string().optional(),
   file: z.string().min(1).optional(),
   dir: z.string().min(1).optional(),
@@ -257,7 +256,7 @@ export function register(program: Command): void {
     .description("upload a prediction file to a leaderboard server and (with --wait) follow its scoring")
     .requiredOption("--server <url>", "the leaderboard's base URL, e.g. http://localhost:3000")
     .requiredOption("--token <token>", "an API token with the submit scope (`alpsbench token create`)")
-    .option("--task <track>", `${TRACK_OPTION_HELP} of the predictions (with --file)`)
+    .option("--task <track>", `track of the predictions (with --file): ${ROOT_BENCHMARK.pipeline.knownTracks}`)
     .option("--track <track>", `the same as --task; for --benchmark ${BENCHMARKS.map((b) => `${b.id}: ${b.tracks.map((t) => t.id).join(", ")}`).join("; ")}`)
     .option("--file <file>", "prediction file: JSONL or a JSON array, gzip accepted (a benchmark module's track: JSONL, CSV or parquet)")
     .option("--dir <folder>", "a whole run instead of --task/--file: <track>/predictions.jsonl files at any depth (task1/, task3/d300/, task4_ability2/ …)")
@@ -291,9 +290,11 @@ export function register(program: Command): void {
           if (!module.tracks.some((t) => t.id === options.task))
             throw new Error(`--track: ${module.title} has no track "${options.task}"; known: ${module.tracks.map((t) => t.id).join(", ")}`);
         } else {
-          const track = TrackOption.safeParse(options.task);
-          if (!track.success) throw new Error(track.error.issues[0]?.message ?? "--task: unknown track");
-          options.task = track.data;
+          // any name of a track its benchmark knows (the official harness's folder names included)
+          const hosted = benchmarkOfDataVersion(options.benchmark);
+          const track = isPipelineBenchmark(hosted) ? hosted.pipeline.parseTrack(options.task) : null;
+          if (track === null) throw new Error(`--task: unknown track "${options.task}"; known: ${isPipelineBenchmark(hosted) ? hosted.pipeline.knownTracks : ""}`);
+          options.task = track;
         }
       }
       // a module has no splits: the field is left out

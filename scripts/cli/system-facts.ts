@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { setSystemFacts } from "@/lib/model-facts/set-system-facts";
-import { withDb } from "./with-db";
+import { withDb } from "@/lib/cli/with-db";
 
 type FactOptions = {
   paramsB?: string;

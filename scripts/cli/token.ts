@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, createApiToken, revokeApiToken } from "@/lib/auth/api-token";
 import { nameProblem } from "@/lib/security/safe-text";
-import { EmailOption as Email, parseOption as parse, withDb } from "./with-db";
+import { EmailOption as Email, parseOption as parse, withDb } from "@/lib/cli/with-db";
 
 const Scopes = z
   .string()

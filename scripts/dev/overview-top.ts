@@ -5,11 +5,11 @@
  * Usage: ALPSBENCH_PG_DIR=.data/pg-x ALPSBENCH_DATA_DIR=../shared/data/alpsbench tsx scripts/dev/overview-top.ts overview:full overview:dev task2:dev
  */
 import path from "node:path";
+import { ROOT_BENCHMARK } from "../../lib/benchmarks";
 import { leaderboardResponse } from "../../lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { env } from "../../lib/env";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { seed } from "@/lib/db/seed";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -20,7 +20,8 @@ async function main() {
   const db = createPrismaClient(database.url);
   try {
     await seed(db);
-    if (config.ALPSBENCH_DATA_DIR) await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
+    // the data folder of the benchmark at "/", imported by its own importer
+    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.pipeline.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
     for (const arg of process.argv.slice(2)) {
       const [view = "", split = "full", top = "10"] = arg.split(":");
       const response = await leaderboardResponse(db, view, null, new URLSearchParams({ split }));

@@ -9,12 +9,11 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { hostedBenchmarks } from "../../lib/benchmarks";
+import { hostedBenchmarks, ROOT_BENCHMARK } from "../../lib/benchmarks";
 import { leaderboardResponse, snapshotResponse } from "../../lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "../../lib/db/create-client";
 import { prepareDatabase } from "../../lib/db/prepare-database";
 import { env } from "../../lib/env";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { seed } from "@/lib/db/seed";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -51,7 +50,8 @@ async function main() {
   const answers: Record<string, unknown> = {};
   try {
     await seed(db);
-    if (config.ALPSBENCH_DATA_DIR) await importRealData(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
+    // the data folder of the benchmark at "/", imported by its own importer
+    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.pipeline.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
     for (const benchmark of hostedBenchmarks()) {
       for (const view of benchmark.views) {
         for (const split of SPLITS) {

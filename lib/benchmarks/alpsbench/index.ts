@@ -50,6 +50,11 @@ export const alpsBench: PipelineBenchmark = {
       return verifyAlpsBenchPack(pack, dataDir);
     },
   },
+  // loaded when asked: the CLI's commands (import, score, export-predictions, replay-judge) and what they read
+  async registerCommands(program, host) {
+    const { registerAlpsBenchCommands } = await import("./cli");
+    registerAlpsBenchCommands(program, host);
+  },
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
   rootViewSlugs: VIEW_SLUGS,
@@ -85,6 +90,10 @@ export const alpsBench: PipelineBenchmark = {
     viewResponse: alpsBenchViewResponse,
     snapshotResponse: alpsBenchSnapshotResponse,
     inputsResponse: alpsBenchInputsResponse,
+    async importData(db, folder, log) {
+      const { importRealData } = await import("./data/import/import-real-data");
+      await importRealData(db, folder, log);
+    },
   },
   // loaded when an upload's page renders: React and the per-instance read model stay out of the worker
   submissionPage: {

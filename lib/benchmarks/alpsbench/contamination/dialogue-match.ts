@@ -5,7 +5,7 @@ import { prepareValue, valueSimilarityPrepared, valueSimilarityUpperBound, type 
  * above which a predicted value counts as a copy of a public value of its own dialogue. 0.6 is the token weight:
  * a value with exactly the public value's words, in any order, reaches it on the token term alone, which is why
  * the skeleton check (character order) missed the reversed-words copy that scored F1 1.0. Chosen on the real data
- * (scripts/bench/contamination.ts): the authors' seven released outputs reach it for 1.8-8.5 % of their items.
+ * (lib/benchmarks/alpsbench/bench/contamination.ts): the authors' seven released outputs reach it for 1.8-8.5 % of their items.
  */
 export const VALUE_MATCH = 0.6;
 

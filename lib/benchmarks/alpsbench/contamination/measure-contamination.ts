@@ -4,7 +4,7 @@ import { publicSourcesWithin, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueInde
 
 /**
  * Share of a submission's distinct predicted values (skeletons) at or above which it is flagged. Chosen on the
- * real data (scripts/bench/contamination.ts and scripts/bench/README.md): the authors' seven released Task 1 outputs
+ * real data (lib/benchmarks/alpsbench/bench/contamination.ts and scripts/bench/README.md): the authors' seven released Task 1 outputs
  * contain a public value in 0.94-5.07% of their distinct values (true facts said as the gold says them) and
  * share 0.50-2.51% with another model; a copy of the Task 2 input pools (= Task 1 gold) reaches 100%, and 95-100%
  * under the trivial edits that defeated exact keys. 0.2 is four times the worst honest figure. The same threshold

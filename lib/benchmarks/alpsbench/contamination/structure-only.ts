@@ -12,7 +12,7 @@ export const STRUCTURE_ONLY_VALUE = 0.2;
 /**
  * Share of a file's own public memories paired on structure alone at or above which it is flagged. Not the value
  * checks' 0.2: an honest system paraphrases, so some of its pairs carry few of a value's words and characters.
- * On the real data (scripts/bench/structure-only-matches.ts) the authors' seven released outputs reach 11.7-26.9 %;
+ * On the real data (lib/benchmarks/alpsbench/bench/structure-only-matches.ts) the authors' seven released outputs reach 11.7-26.9 %;
  * junk values under the public labels and types 100 % (algo score 76.9), with one item per row dropped 63.1 %, with
  * half the items dropped 60.1 %.
  */

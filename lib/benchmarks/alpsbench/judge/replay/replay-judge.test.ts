@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { describe, expect, test, vi } from "vitest";
 import { InMemoryJudgeCache, JudgeMeter } from "@/lib/benchmarks/alpsbench/judge";
-import { register } from "@/scripts/cli/replay-judge";
+import { register } from "@/lib/benchmarks/alpsbench/cli/replay-judge";
 import { REPLAY_TASKS, type ReplayItemResult, replayJudge } from "./replay-judge";
 
 const FIXTURE = fileURLToPath(new URL("../../../../../tests/fixtures/judge/replay-mini", import.meta.url));

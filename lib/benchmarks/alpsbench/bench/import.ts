@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 /**
  * Real-data import into a FRESH embedded database, timed per phase:
- *   npx tsx scripts/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep]
+ *   npx tsx lib/benchmarks/alpsbench/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep]
  * Starts its own embedded PostgreSQL in .tmp/bench-import-pg (never the dev database), migrates and seeds it as
  * `npm start` does, runs the importer (`importRealData`, what `alpsbench import` and the e2e setup call), then
  * prints the seconds of each phase, instances/s, and the database size with its largest tables. `--twice` also
@@ -12,23 +12,23 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
-import { migrate } from "../../lib/db/migrate";
-import { MIGRATIONS_DIR } from "../../lib/db/prepare-database";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { migrate } from "@/lib/db/migrate";
+import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { seed } from "@/lib/db/seed";
-import { installQueue } from "../../lib/queue/boss";
+import { installQueue } from "@/lib/queue/boss";
 
 const { values } = parseArgs({
   options: {
-    data: { type: "string", default: path.resolve(import.meta.dirname, "../../../shared/data/alpsbench") },
+    data: { type: "string", default: path.resolve(import.meta.dirname, "../../../../../shared/data/alpsbench") },
     twice: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
 const dataDir = path.resolve(process.env.ALPSBENCH_DATA_DIR ?? values.data!);
-const dir = path.resolve(import.meta.dirname, "../../.tmp/bench-import-pg");
+const dir = path.resolve(import.meta.dirname, "../../../../.tmp/bench-import-pg");
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 rmSync(dir, { recursive: true, force: true });

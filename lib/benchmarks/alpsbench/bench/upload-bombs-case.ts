@@ -1,15 +1,15 @@
 #!/usr/bin/env tsx
 /**
  * One case of scripts/bench/upload-bombs.ts, run in a process of its own so its peak memory is its own:
- *   tsx scripts/bench/upload-bombs-case.ts <baseline|module-jsonl|module-csv|module-parquet|nested-zip|large-jsonl> <file>
+ *   tsx lib/benchmarks/alpsbench/bench/upload-bombs-case.ts <baseline|module-jsonl|module-csv|module-parquet|nested-zip|large-jsonl> <file>
  * Reads the file as an upload body through this tree's validation (the same call in every version of the code)
  * and prints one JSON line: the outcome, wall and CPU milliseconds, peak RSS.
  */
 import { createReadStream } from "node:fs";
-import { getBenchmark } from "../../lib/benchmarks";
-import { readArchive } from "../../lib/archives/read-archive";
+import { getBenchmark } from "@/lib/benchmarks";
+import { readArchive } from "@/lib/archives/read-archive";
 import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
-import { validateModuleUpload } from "../../lib/submissions/prepare-module-file";
+import { validateModuleUpload } from "@/lib/submissions/prepare-module-file";
 
 const [kind, file] = process.argv.slice(2);
 const MB = 1024 * 1024;
@@ -18,7 +18,7 @@ const limits = { maxBytes: 200 * MB, maxDecompressedBytes: 1024 * MB, maxProblem
 /** The request's shared budget where this version of the code has one (lib/uploads/upload-budget.ts). */
 async function budget(): Promise<unknown> {
   try {
-    const { UploadBudget } = await import("../../lib/uploads/upload-budget");
+    const { UploadBudget } = await import("@/lib/uploads/upload-budget");
     return new UploadBudget(limits.maxDecompressedBytes);
   } catch {
     return undefined;

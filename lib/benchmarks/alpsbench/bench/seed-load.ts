@@ -1,6 +1,6 @@
 import pg from "pg";
-import type { Db } from "../../lib/db/create-client";
-import type { Prisma } from "../../lib/generated/prisma/client";
+import type { Db } from "@/lib/db/create-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 

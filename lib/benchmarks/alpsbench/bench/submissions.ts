@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 /**
  * Upload-to-done latency of the submission loop, against the real server, database and worker:
- *   npx tsx scripts/bench/submissions.ts --data ../shared/data/alpsbench [--concurrent 32]
+ *   npx tsx lib/benchmarks/alpsbench/bench/submissions.ts --data ../shared/data/alpsbench [--concurrent 32]
  * Uses DATABASE_URL, a running `npm start`'s database, or the embedded one; the real data must be imported
  * (`npm run alpsbench -- import`). Starts `next start` (building if needed) and one worker, uploads GPT-5.2's
  * stored Task 1 outputs (2,272 instances, deterministic metrics only) once, then the same file from N users at
@@ -10,12 +10,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createApiToken } from "../../lib/auth/api-token";
-import { databaseForCli } from "../../lib/db/cli-database";
-import { createPrismaClient } from "../../lib/db/create-client";
-import { freePort } from "../../lib/db/embedded-postgres";
+import { createApiToken } from "@/lib/auth/api-token";
+import { databaseForCli } from "@/lib/db/cli-database";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { freePort } from "@/lib/db/embedded-postgres";
 import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
-import { buildIfNeeded, ROOT } from "../lib/next-build";
+import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
 
 const { values } = parseArgs({ options: { data: { type: "string", default: "../shared/data/alpsbench" }, concurrent: { type: "string", default: "32" } } });
 const concurrent = Number(values.concurrent);

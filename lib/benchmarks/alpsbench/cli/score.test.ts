@@ -9,7 +9,7 @@ import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const PACKETS = path.join(ROOT, "tests/fixtures/datasets/packets-mini");
 const cli = (...args: string[]) =>
   run(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/alpsbench.ts"), ...args], { cwd: ROOT });

@@ -1,14 +1,10 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Writable } from "node:stream";
 import { Option, type Command } from "commander";
 import { z } from "zod";
-import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
-import type { StarterFile } from "@/lib/benchmarks/types";
-import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
+import type { CommandHost } from "@/lib/benchmarks/types";
+import { exportPredictionsFromPackets } from "../data/export-predictions";
 import { TrackOption } from "./track-option";
-import { withDb } from "./with-db";
 
 const Options = z.object({
   from: z.string().min(1),
@@ -37,7 +33,7 @@ const StarterOptions = z.object({
  * database holds, to upload as is (`submit --dir <folder>`, or the folder zipped on /submit). With
  * `--benchmark personalllm`: `rewards.jsonl` and `selection.jsonl`, one upload each.
  */
-export function register(program: Command): void {
+export function register(program: Command, host: CommandHost): void {
   program
     .command("export-predictions")
     .description("Export one LLM's stored Task 1 outputs from the packets, or (--starter) a starter run of baselines for every track")
@@ -54,7 +50,7 @@ export function register(program: Command): void {
       if (raw.starter) {
         const starter = StarterOptions.safeParse(raw);
         if (!starter.success) throw new Error(starter.error.issues.map((issue) => issue.message).join("; "));
-        await writeStarterRun(starter.data);
+        await host.writeStarterRun(starter.data);
         return;
       }
       for (const name of ["from", "task", "model"] as const) {
@@ -75,27 +71,6 @@ export function register(program: Command): void {
       if (options.out) await new Promise<void>((resolve, reject) => target.end((error?: Error | null) => (error ? reject(error) : resolve())));
       process.stderr.write(`exported ${rows.length} ${options.task} prediction rows for ${model}${options.out ? ` to ${options.out}` : ""}\n`);
     });
-}
-
-async function writeStarterRun(options: z.infer<typeof StarterOptions>): Promise<void> {
-  const module = getBenchmark(options.benchmark);
-  const hosted = benchmarkOfDataVersion(options.benchmark);
-  const starterRun = hosted.starterRun;
-  if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
-  if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
-  const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split }));
-  if (files.length === 0)
-    throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
-  for (const file of files) {
-    const target = path.join(options.out, ...file.path.split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.text, "utf8");
-    process.stderr.write(`${file.path}: ${file.rows} rows\n`);
-  }
-  const upload = module
-    ? files.map((f) => `submit --benchmark ${module.id} --track ${f.track} --file ${path.join(options.out, f.path)} --model "Starter" --wait`).join("\n  ")
-    : `submit --dir ${options.out} --benchmark ${options.benchmark} --model "Starter" --wait   (or zip the folder and upload it on /submit)`;
-  process.stderr.write(`starter run: ${files.length} file(s) in ${options.out}; upload with\n  ${upload}\n`);
 }
 
 function write(stream: Writable, chunk: string): Promise<void> {

@@ -1,11 +1,10 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
+import type { CommandHost } from "@/lib/benchmarks/types";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
-import { progressFor } from "@/lib/benchmarks/alpsbench/data/import/import-progress";
-import { seed } from "@/lib/db/seed";
+import { importRealData } from "../data/import/import-real-data";
+import { progressFor } from "../data/import/import-progress";
 
 const ImportOptionsSchema = z.object({
   poolVersion: z.enum(["v1", "v2"]).optional(),
@@ -16,7 +15,7 @@ const ImportOptionsSchema = z.object({
 });
 
 /** `import --from <dir>`: load the real data (packets or release layout) into the database, all or nothing. */
-export function register(program: Command): void {
+export function register(program: Command, host: CommandHost): void {
   program
     .command("import")
     .description("import AlpsBench data (packets layout or official release layout) into the database")
@@ -40,12 +39,12 @@ export function register(program: Command): void {
       const db = createPrismaClient(database.url);
       try {
         // a folder another benchmark module recognises (PersonalLLM parquet or figures) is imported by it
-        const other = await importBenchmarkFolder(db, options.from, log);
+        const other = await host.importModuleFolder(db, options.from, log);
         if (other) {
           process.stdout.write(options.json ? `${JSON.stringify(other)}\n` : `${other.lines.join("\n")}\n`);
           return;
         }
-        await seed(db);
+        await host.seed(db);
         // A bar per phase with counts and ETA on a terminal; plain lines when stderr is a file or a pipe.
         const report = await importRealData(db, options.from, log, {
           progress: progressFor(log),

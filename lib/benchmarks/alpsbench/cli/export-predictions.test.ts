@@ -3,14 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { commandHost } from "@/scripts/cli/command-host";
 import { register } from "./export-predictions";
 
-const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/datasets");
+const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures/datasets");
 const temps: string[] = [];
 
 function program(): Command {
   const p = new Command().name("alpsbench").exitOverride();
-  register(p);
+  register(p, commandHost);
   return p;
 }
 

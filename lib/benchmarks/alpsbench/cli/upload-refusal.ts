@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
-import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
+import { validateUpload } from "../upload/validate-upload";
 import type { UploadProblem } from "@/lib/submissions/contracts";
-import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import type { TrackId } from "../track-ids";
 
 export type UploadRefusal = { code: string; message: string; problems: UploadProblem[] };
 

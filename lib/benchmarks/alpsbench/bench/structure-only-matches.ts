@@ -5,7 +5,7 @@
  * the algo score (0.4 label + 0.1 type + 0.1 confidence already pass the 0.30 threshold); this prints the share
  * of public memories so matched for the authors' released outputs and for such files, to set a threshold.
  *
- *   npx tsx scripts/bench/structure-only-matches.ts --data ../shared/data/alpsbench/packets
+ *   npx tsx lib/benchmarks/alpsbench/bench/structure-only-matches.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
 import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { REPLAY_TASKS, type ReplayReport, type ReplayTask, replayJudge } from "@/lib/benchmarks/alpsbench/judge/replay/replay-judge";
+import { REPLAY_TASKS, type ReplayReport, type ReplayTask, replayJudge } from "../judge/replay/replay-judge";
 
 /**
  * `alpsbench replay-judge --task <task1|task2|task3|task4> --from <judge-replay dir> [--json]`

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { officialTrackName, parseTrackName, TRACK_IDS } from "../track-ids";
 
 /** What `--task` accepts, for the help text. */
 export const TRACK_OPTION_HELP = `track, as the official harness names it (${TRACK_IDS.map(officialTrackName).join(", ")}) or as task3/d300, task4/ability2`;

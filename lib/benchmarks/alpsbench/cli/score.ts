@@ -1,16 +1,15 @@
 import { Option, type Command } from "commander";
 import { z } from "zod";
+import type { CommandHost } from "@/lib/benchmarks/types";
+import { parseOption, withDb } from "@/lib/cli/with-db";
 import type { Db } from "@/lib/db/create-client";
-import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
-import { loadTrackInstances } from "@/lib/benchmarks/alpsbench/pipeline/load-track-instances";
-import { scoreTrack, type ScorableInstance } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { readPredictionFile } from "@/lib/uploads/read-prediction-file";
-import { SPLITS, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { loadTrackInstances } from "../pipeline/load-track-instances";
+import { scoreTrack, type ScorableInstance } from "../pipeline/score-track";
+import { getScorableInstances } from "../read/queries/scorable-instances";
+import { SPLITS, taskOf, type TrackId } from "../track-ids";
 import { TRACK_OPTION_HELP, TrackOption } from "./track-option";
-import { dataVersionOf, getBenchmark } from "@/lib/benchmarks";
-import { scoreBenchmarkCommand } from "./score-benchmark";
 import { uploadRefusal } from "./upload-refusal";
-import { parseOption, withDb } from "./with-db";
 
 const Options = z.object({
   task: TrackOption.optional(),
@@ -30,7 +29,7 @@ const Options = z.object({
  * read from the database instead, and --database reads any track from there (the server's d100 pools, which
  * replace the released ones, included). Per-instance numbers are exactly what the server stores for the file.
  */
-export function register(program: Command): void {
+export function register(program: Command, host: CommandHost): void {
   program
     .command("score")
     .description(
@@ -47,10 +46,7 @@ export function register(program: Command): void {
     .action(async (raw: unknown) => {
       const given = raw as { benchmark?: string; track?: string; data?: string; predictions: string; json?: boolean };
       // a registered benchmark module (PersonalLLM, …) scores through its own declaration
-      if (given.benchmark && getBenchmark(given.benchmark)) {
-        if (!given.data) throw new Error("error: --data <folder> is required with --benchmark " + given.benchmark);
-        return scoreBenchmarkCommand({ benchmark: given.benchmark, track: given.track, data: given.data, predictions: given.predictions, json: given.json });
-      }
+      if (given.benchmark && (await host.scoreModuleFile({ ...given, benchmark: given.benchmark }))) return;
       const options = parseOption(Options, raw);
       if (!options.task) throw new Error("error: required option '--task <track>' not specified");
       const track = options.task;
@@ -117,7 +113,7 @@ async function instancesFor(track: TrackId, options: z.infer<typeof Options>): P
 
 async function fromDatabase(db: Db, track: TrackId, named: string, split?: (typeof SPLITS)[number]): Promise<ScorableInstance[]> {
   // `alpsbench`, the benchmark's id, is its default data version, as in uploads and URLs
-  const benchmark = dataVersionOf(named);
+  const benchmark = named === "alpsbench" ? "alpsbench-v1" : named;
   const version = await db.benchmarkVersion.findUnique({ where: { slug: benchmark }, select: { id: true } });
   if (!version) throw new Error(`the database has no benchmark "${benchmark}" (import the data first: alpsbench import --from <dir>)`);
   const instances = await getScorableInstances(db, version.id, track, split ? [split] : undefined);

@@ -2,7 +2,7 @@
  * Benchmark of the Task 1 memory-set scorer on the real packets:
  * 7 models × 2,272 packets, one process, one thread.
  *
- *   npx tsx scripts/bench/scoring.ts --data /work/shared/data/alpsbench
+ *   npx tsx lib/benchmarks/alpsbench/bench/scoring.ts --data /work/shared/data/alpsbench
  *       [--matcher greedy|hungarian] [--repeat 3]
  *       [--authors-scorer /path/to/compare_memory_records.py]
  *
@@ -26,7 +26,9 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.data) {
-  console.error("usage: tsx scripts/bench/scoring.ts --data <alpsbench data dir> [--matcher greedy|hungarian] [--repeat N] [--authors-scorer file.py]");
+  console.error(
+    "usage: tsx lib/benchmarks/alpsbench/bench/scoring.ts --data <alpsbench data dir> [--matcher greedy|hungarian] [--repeat N] [--authors-scorer file.py]",
+  );
   process.exit(2);
 }
 const matcher: Matcher = args.matcher === "hungarian" ? "hungarian" : "greedy";

@@ -2,8 +2,8 @@
  * Writes every malformed upload of tests/fixtures/uploads/cases.ts as a file, with an index, for trying the
  * upload form or the API by hand:
  *
- *   npx tsx scripts/dev/make-malformed-uploads.ts [dir]          (default .tmp/malformed-uploads)
- *   npx tsx scripts/dev/make-malformed-uploads.ts [dir] --check  (also runs validateUpload on each and
+ *   npx tsx lib/benchmarks/alpsbench/dev/make-malformed-uploads.ts [dir]          (default .tmp/malformed-uploads)
+ *   npx tsx lib/benchmarks/alpsbench/dev/make-malformed-uploads.ts [dir] --check  (also runs validateUpload on each and
  *                                                                 prints code and sentence)
  *
  * File names say nothing about the content on purpose (the validator must not trust them): gzip is found

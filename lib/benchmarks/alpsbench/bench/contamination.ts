@@ -8,7 +8,7 @@
  * against its own dialogue's public memories by the scorer's value similarity (lib/contamination/dialogue-match.ts):
  * share of predicted items matched / share of public memories covered.
  *
- *   npx tsx scripts/bench/contamination.ts --data ../shared/data/alpsbench/packets
+ *   npx tsx lib/benchmarks/alpsbench/bench/contamination.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
 import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";

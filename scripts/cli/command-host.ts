@@ -1,0 +1,21 @@
+import { getBenchmark } from "@/lib/benchmarks";
+import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
+import type { CommandHost } from "@/lib/benchmarks/types";
+import { seed } from "@/lib/db/seed";
+import { scoreBenchmarkCommand } from "./score-benchmark";
+import { writeStarterRun } from "./starter-run";
+
+/** The platform's side of the commands benchmarks register (lib/benchmarks/types.ts `CommandHost`). */
+export const commandHost: CommandHost = {
+  seed: async (db) => {
+    await seed(db);
+  },
+  importModuleFolder: importBenchmarkFolder,
+  async scoreModuleFile(options) {
+    if (!getBenchmark(options.benchmark)) return false;
+    if (!options.data) throw new Error("error: --data <folder> is required with --benchmark " + options.benchmark);
+    await scoreBenchmarkCommand({ ...options, data: options.data });
+    return true;
+  },
+  writeStarterRun,
+};

@@ -1,0 +1,31 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
+import type { CommandHost, StarterFile } from "@/lib/benchmarks/types";
+import { withDb } from "@/lib/cli/with-db";
+
+/**
+ * `export-predictions --starter --out <folder> [--benchmark <data version or module>] [--split dev]`: the starter
+ * run a hosted benchmark declares (`starterRun`), written in its upload layout, from the inputs this server's
+ * database holds; then the command that uploads it.
+ */
+export const writeStarterRun: CommandHost["writeStarterRun"] = async (options) => {
+  const module = getBenchmark(options.benchmark);
+  const hosted = benchmarkOfDataVersion(options.benchmark);
+  const starterRun = hosted.starterRun;
+  if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
+  if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
+  const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split }));
+  if (files.length === 0)
+    throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
+  for (const file of files) {
+    const target = path.join(options.out, ...file.path.split("/"));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.text, "utf8");
+    process.stderr.write(`${file.path}: ${file.rows} rows\n`);
+  }
+  const upload = module
+    ? files.map((f) => `submit --benchmark ${module.id} --track ${f.track} --file ${path.join(options.out, f.path)} --model "Starter" --wait`).join("\n  ")
+    : `submit --dir ${options.out} --benchmark ${options.benchmark} --model "Starter" --wait   (or zip the folder and upload it on /submit)`;
+  process.stderr.write(`starter run: ${files.length} file(s) in ${options.out}; upload with\n  ${upload}\n`);
+};
