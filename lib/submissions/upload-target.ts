@@ -43,6 +43,8 @@ export type UploadTarget = {
   prepare(db: Db, version: DataVersion, file: FileToPrepare): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal>;
   /** the content hash of a stored (gzipped, accepted) file as `prepare` computes it now; null: unknown track or none */
   storedContentSha256(track: string, fileName: string | null, stored: Uint8Array): Promise<string | null>;
+  /** whether its tracks take table files (CSV, parquet) besides JSONL and JSON */
+  tableFormats: boolean;
   /** null: the benchmark takes one file per upload */
   runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks"> | null;
 };
@@ -62,6 +64,7 @@ function pipelineTarget(benchmark: PipelineBenchmark): UploadTarget {
     dataVersion: (db, named) => db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(named ?? benchmark.id) }, select: { id: true, slug: true } }),
     prepare: (db, version, file) => pipeline.prepareFile(db, version, file),
     storedContentSha256: async (track, _fileName, stored) => (pipeline.storedContentSha256 ? pipeline.storedContentSha256(track, stored) : null),
+    tableFormats: false,
     runs: pipeline,
   };
 }
@@ -105,6 +108,7 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
       });
       return parsed.problems.length > 0 ? null : moduleContentSha256(track, parsed.rows as Record<string, unknown>[]);
     },
+    tableFormats: true,
     runs: null,
   };
 }
