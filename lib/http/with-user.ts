@@ -3,13 +3,9 @@ import type { ApiTokenScope } from "@/lib/auth/api-token";
 import { isSameOriginRequest } from "@/lib/security/same-origin";
 import { ApiError } from "./api-error";
 import { errorResponse } from "./error-response";
+import { unauthorizedError } from "./unauthorized";
 
-/** The 401 that says what to send, and why what was sent did not work. */
-export function unauthorizedError(request: Request, needed = "an API token (Authorization: Bearer abk_…) or a signed-in session"): ApiError {
-  const sent = request.headers.get("authorization");
-  const message = sent === null ? `Sign in, or send ${needed}.` : "The Authorization header is not a valid, unrevoked API token (Authorization: Bearer abk_…).";
-  return new ApiError("unauthorized", message, {}, { "www-authenticate": 'Bearer realm="alpsbench"' });
-}
+export { unauthorizedError };
 
 /** What a write needs of its user; each 403 is worded by the route (the API's answers are part of its contract). */
 export type UserRule = {

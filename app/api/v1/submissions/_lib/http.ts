@@ -1,7 +1,7 @@
 import type { CreateSubmissionResult } from "@/lib/submissions/contracts";
 import { STATUS_OF_CODE, type ApiErrorCode } from "@/lib/http/api-error";
 import { errorResponse, jsonError } from "@/lib/http/error-response";
-import { unauthorizedError } from "@/lib/http/with-user";
+import { unauthorizedError } from "@/lib/http/unauthorized";
 
 /**
  * The JSON error answer of the /api/v1 routes, for handlers that answer rather than throw (lib/http/api-error.ts is
