@@ -382,6 +382,11 @@ export interface OwnPipeline {
     },
   ): Promise<PreparedUpload>;
   /**
+   * Optional: the content hash of a stored (gzipped, already accepted) upload of a track as `prepareFile` computes
+   * it today (`alpsbench admin rehash-content`); null when the track is unknown. Absent: stored hashes are kept.
+   */
+  storedContentSha256?(track: string, stored: Uint8Array): Promise<string | null>;
+  /**
    * Where a file of a multi-file upload (a run: an archive or many files) belongs, by its path: a track (and
    * split) its folders name; ignored (README, hidden files, anything that is no prediction file); or refused
    * (a prediction file in no track's folder), with the reason the uploader reads.

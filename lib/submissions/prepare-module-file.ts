@@ -3,7 +3,7 @@ import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
 import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/uploads/content-hash";
-import { GzipCollector, limitBytes, type RawState } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
+import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Db } from "@/lib/db/create-client";
 import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation } from "./contracts";

@@ -1,12 +1,13 @@
 import { dataVersionOf, getTrack } from "@/lib/benchmarks";
-import { ensureModuleRows, platformTrackId } from "@/lib/benchmarks/module-rows";
+import { ensureModuleRows, moduleTrackId, platformTrackId } from "@/lib/benchmarks/module-rows";
+import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import { type Benchmark as BenchmarkModule, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { NewSubmission, SubmissionRefusal, UploadValidation } from "./contracts";
 import { MAX_REPORTED_PROBLEMS } from "./limits";
-import { prepareModuleFile } from "./prepare-module-file";
+import { moduleContentSha256, prepareModuleFile } from "./prepare-module-file";
 
 /** A stored BenchmarkVersion an upload goes to. */
 export type DataVersion = { id: string; slug: string };
@@ -40,6 +41,10 @@ export type UploadTarget = {
   /** the data version an upload's `benchmark` field names (none: the benchmark's default); null: not on this server */
   dataVersion(db: Db, named: string | undefined): Promise<DataVersion | null>;
   prepare(db: Db, version: DataVersion, file: FileToPrepare): Promise<{ ok: true; file: PreparedFile } | SubmissionRefusal>;
+  /** the content hash of a stored (gzipped, accepted) file as `prepare` computes it now; null: unknown track or none */
+  storedContentSha256(track: string, fileName: string | null, stored: Uint8Array): Promise<string | null>;
+  /** whether its tracks take table files (CSV, parquet) besides JSONL and JSON */
+  tableFormats: boolean;
   /** null: the benchmark takes one file per upload */
   runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks"> | null;
 };
@@ -58,6 +63,8 @@ function pipelineTarget(benchmark: PipelineBenchmark): UploadTarget {
     },
     dataVersion: (db, named) => db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(named ?? benchmark.id) }, select: { id: true, slug: true } }),
     prepare: (db, version, file) => pipeline.prepareFile(db, version, file),
+    storedContentSha256: async (track, _fileName, stored) => (pipeline.storedContentSha256 ? pipeline.storedContentSha256(track, stored) : null),
+    tableFormats: false,
     runs: pipeline,
   };
 }
@@ -87,6 +94,21 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
       const { report, stored, sha256, contentSha256 } = prepared;
       return { ok: true, file: { track: file.track, split: "full", fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256 } };
     },
+    async storedContentSha256(storedTrack, fileName, stored) {
+      const trackId = moduleTrackId(module, storedTrack);
+      const track = trackId === null ? undefined : module.tracks.find((t) => t.id === trackId);
+      if (!track) return null;
+      // the stored bytes are the accepted file gzipped; the reader un-gzips them as the worker's scoring does
+      async function* once(): AsyncGenerator<Uint8Array> {
+        yield stored;
+      }
+      const parsed = await parseUploadRows(once(), track.predictionRow, {
+        fileName: fileName ?? "predictions.jsonl",
+        maxDecompressedBytes: env().UPLOAD_MAX_DECOMPRESSED_BYTES,
+      });
+      return parsed.problems.length > 0 ? null : moduleContentSha256(track, parsed.rows as Record<string, unknown>[]);
+    },
+    tableFormats: true,
     runs: null,
   };
 }

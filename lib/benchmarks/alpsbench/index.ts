@@ -66,6 +66,11 @@ export const alpsBench: PipelineBenchmark = {
     knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
     prepareFile: prepareAlpsBenchFile,
+    // loaded when asked: only the admin's rehash-content reads stored files this way
+    async storedContentSha256(track, stored) {
+      const { alpsBenchStoredContentSha256 } = await import("./upload/stored-content-hash");
+      return alpsBenchStoredContentSha256(track, stored);
+    },
     sendsRunFile: (path) => !isIgnoredRunFile(path),
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };

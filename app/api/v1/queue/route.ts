@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { readingViewer, requestUser } from "@/lib/auth/request-user";
+import { readingViewer } from "@/lib/auth/request-user";
+import { withErrors } from "@/lib/http/error-response";
+import { optionalUser } from "@/lib/http/with-user";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
-import { internalError, unauthorized } from "../submissions/_lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -12,13 +13,7 @@ export const dynamic = "force-dynamic";
  * (a session, or a token with the read scope) and to admins, marked `private: true`; to anyone else they count in
  * the totals only (lib/db/queries/queue.ts).
  */
-export async function GET(request: NextRequest) {
-  try {
-    const user = await requestUser(request);
-    if (!user && request.headers.get("authorization") !== null) return unauthorized(request);
-    const viewer = readingViewer(user);
-    return NextResponse.json(await getQueueView(db(), viewer && { id: viewer.id, role: viewer.role }), { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return internalError("GET /api/v1/queue", error);
-  }
-}
+export const GET = withErrors("GET /api/v1/queue", async (request: NextRequest) => {
+  const viewer = readingViewer(await optionalUser(request));
+  return NextResponse.json(await getQueueView(db(), viewer && { id: viewer.id, role: viewer.role }), { headers: { "cache-control": "no-store" } });
+});

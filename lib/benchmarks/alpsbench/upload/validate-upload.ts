@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { once } from "node:events";
-import { createGzip, type Gzip } from "node:zlib";
 import type { UploadCoverage, UploadLimits, UploadProblem, UploadValidation } from "@/lib/submissions/contracts";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import {
@@ -16,6 +14,7 @@ import { scoredProjection } from "./scored-projection";
 import { isEmptyPrediction } from "./empty-prediction";
 import { validatePredictionRow } from "./validate-row";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
+import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import { rowShapeHint } from "./row-shape";
 
 export type ValidateUploadOptions = {
@@ -197,73 +196,6 @@ function decide(
     return { code: "no_rows", fatal, problem: fatal };
   }
   return { code: "ok", fatal: null };
-}
-
-export type RawState = { bytes: number; tooLarge: boolean; /** the first two bytes */ first: number[] };
-
-/** The upload as received, counted; past `max` bytes it ends early (and the caller's stream is closed). */
-export async function* limitBytes(input: AsyncIterable<Uint8Array>, max: number, state: RawState): AsyncGenerator<Uint8Array> {
-  const iterator = input[Symbol.asyncIterator]();
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) {
-        finished = true;
-        return;
-      }
-      state.bytes += next.value.byteLength;
-      for (let i = 0; state.first.length < 2 && i < next.value.length; i += 1) state.first.push(next.value[i] as number);
-      if (state.bytes > max) {
-        state.tooLarge = true;
-        return;
-      }
-      yield next.value;
-    }
-  } finally {
-    if (!finished) {
-      try {
-        await iterator.return?.();
-      } catch {
-        // abandoning the request body; its own errors no longer matter
-      }
-    }
-  }
-}
-
-/** Gzip of the decompressed content, built while it streams (awaiting zlib keeps memory bounded). */
-export class GzipCollector {
-  private readonly gzip: Gzip;
-  private chunks: Buffer[] = [];
-  private size = 0;
-
-  constructor(level: number) {
-    this.gzip = createGzip({ level });
-    this.gzip.on("data", (chunk: Buffer) => {
-      this.chunks.push(chunk);
-      this.size += chunk.length;
-    });
-    // Errors surface through write()/finish(); without a listener an error would crash the process.
-    this.gzip.on("error", () => {});
-  }
-
-  async write(chunk: Buffer): Promise<void> {
-    if (!this.gzip.write(chunk)) await once(this.gzip, "drain");
-  }
-
-  async finish(): Promise<Buffer> {
-    const ended = once(this.gzip, "end");
-    this.gzip.end();
-    await ended;
-    const out = Buffer.concat(this.chunks, this.size);
-    this.chunks = [];
-    return out;
-  }
-
-  discard(): void {
-    this.chunks = [];
-    this.gzip.destroy();
-  }
 }
 
 type Located = { line: number | null; element?: number };

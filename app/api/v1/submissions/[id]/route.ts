@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { readingViewer, requestUser } from "@/lib/auth/request-user";
+import { readingViewer } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
@@ -7,12 +7,14 @@ import { readJsonBody } from "@/lib/security/read-json-body";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
 import { explainResults } from "@/lib/submissions/explain-results";
 import { serverSetup } from "@/lib/submissions/server-setup";
-import { apiError, internalError, unauthorized } from "../_lib/http";
-import { writingUser } from "../_lib/writing-user";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
+import { optionalUser, withUser } from "@/lib/http/with-user";
+import { CHANGE_RULE } from "../_lib/user-rules";
 
 export const dynamic = "force-dynamic";
 
-const STATUS_OF = { not_found: 404, forbidden: 403, conflict: 409 } as const;
+type Params = { params: Promise<{ id: string }> };
 
 /**
  * GET /api/v1/submissions/{id}: status, progress, failure reason and the metrics of the current score
@@ -23,39 +25,34 @@ const STATUS_OF = { not_found: 404, forbidden: 403, conflict: 409 } as const;
  * of the track, the reason for each missing figure, what keeps it unranked and the board its row shows on
  * (lib/submissions/explain-results.ts); `submit --wait` prints it.
  */
-export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: NextRequest, context: Params) => {
   const { id } = await context.params;
-  try {
-    const viewer = await requestUser(request);
-    if (!viewer && request.headers.get("authorization") !== null) return unauthorized(request);
-    const status = await getSubmissionStatus(db(), id, readingViewer(viewer));
-    // the hint depends on the token's own scopes only, never on the submission: it reveals nothing about the id
-    const hint = viewer && !readingViewer(viewer) ? " This token has no read scope, so it sees public submissions only." : "";
-    if (!status) return apiError(404, "not_found", `No submission "${id}" (or it is private).${hint}`);
-    const explanation = status.track
-      ? explainResults(
-          {
-            id: status.id,
-            track: status.track,
-            split: status.split,
-            benchmark: status.benchmark,
-            status: status.status,
-            failureReason: status.failureReason,
-            note: status.note,
-            visibility: status.visibility,
-            hidden: status.hidden,
-            contaminationFlagged: status.contamination?.flagged ?? false,
-            systemName: status.system.name,
-            scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
-          },
-          serverSetup(),
-        )
-      : null;
-    return NextResponse.json({ ...status, explanation }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return internalError("GET /api/v1/submissions/{id}", error);
-  }
-}
+  const viewer = await optionalUser(request);
+  const status = await getSubmissionStatus(db(), id, readingViewer(viewer));
+  // the hint depends on the token's own scopes only, never on the submission: it reveals nothing about the id
+  const hint = viewer && !readingViewer(viewer) ? " This token has no read scope, so it sees public submissions only." : "";
+  if (!status) throw new ApiError("not_found", `No submission "${id}" (or it is private).${hint}`);
+  const explanation = status.track
+    ? explainResults(
+        {
+          id: status.id,
+          track: status.track,
+          split: status.split,
+          benchmark: status.benchmark,
+          status: status.status,
+          failureReason: status.failureReason,
+          note: status.note,
+          visibility: status.visibility,
+          hidden: status.hidden,
+          contaminationFlagged: status.contamination?.flagged ?? false,
+          systemName: status.system.name,
+          scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
+        },
+        serverSetup(),
+      )
+    : null;
+  return NextResponse.json({ ...status, explanation }, { headers: { "cache-control": "no-store" } });
+});
 
 /**
  * PATCH /api/v1/submissions/{id} {visibility: "public" | "private"}: the owner changes who sees the submission.
@@ -64,24 +61,20 @@ export async function GET(request: NextRequest, context: { params: Promise<{ id:
  * private to someone else; 409 another user made the same predictions public earlier (the earlier upload keeps the
  * place; later public copies are hidden and listed in hidden_copies: lib/moderation/public-copies.ts).
  */
-export async function PATCH(request: NextRequest, context: { params: Promise<{ id: string }> }) {
-  const { id } = await context.params;
-  try {
-    const writer = await writingUser(request);
-    if (!writer.ok) return writer.response;
-    const user = writer.user;
+export const PATCH = withErrors(
+  "PATCH /api/v1/submissions/{id}",
+  withUser<NextRequest, Params>(async (request, { params, user }) => {
+    const { id } = await params;
     const body = await readJsonBody(request, VisibilityRequest);
-    if (!body.ok) return apiError(400, "bad_request", body.message);
+    if (!body.ok) throw new ApiError("bad_request", body.message);
     const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
-    if (!result.ok) return apiError(STATUS_OF[result.code], result.code, result.message);
+    if (!result.ok) throw new ApiError(result.code, result.message);
     return NextResponse.json(
       { id, visibility: result.visibility, changed: result.changed, hidden_copies: result.hiddenCopies },
       { headers: { "cache-control": "no-store" } },
     );
-  } catch (error) {
-    return internalError("PATCH /api/v1/submissions/{id}", error);
-  }
-}
+  }, CHANGE_RULE),
+);
 
 /**
  * DELETE /api/v1/submissions/{id}: the owner or an admin deletes an upload, with its scores and results (it leaves
@@ -89,15 +82,12 @@ export async function PATCH(request: NextRequest, context: { params: Promise<{ i
  * owner nor admin, a cross-site session request or a token without both the submit and the read scope; 404 unknown,
  * or private to someone else; 409 a seeded or reported row (the server's own data).
  */
-export async function DELETE(request: NextRequest, context: { params: Promise<{ id: string }> }) {
-  const { id } = await context.params;
-  try {
-    const writer = await writingUser(request);
-    if (!writer.ok) return writer.response;
-    const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: writer.user.id, role: writer.user.role } });
-    if (!result.ok) return apiError(STATUS_OF[result.code], result.code, result.message);
+export const DELETE = withErrors(
+  "DELETE /api/v1/submissions/{id}",
+  withUser<NextRequest, Params>(async (_request, { params, user }) => {
+    const { id } = await params;
+    const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: user.id, role: user.role } });
+    if (!result.ok) throw new ApiError(result.code, result.message);
     return NextResponse.json({ id, deleted: true }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return internalError("DELETE /api/v1/submissions/{id}", error);
-  }
-}
+  }, CHANGE_RULE),
+);

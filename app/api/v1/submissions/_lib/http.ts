@@ -1,53 +1,29 @@
-import { NextResponse } from "next/server";
 import type { CreateSubmissionResult } from "@/lib/submissions/contracts";
+import { STATUS_OF_CODE, type ApiErrorCode } from "@/lib/http/api-error";
+import { errorResponse, jsonError } from "@/lib/http/error-response";
+import { unauthorizedError } from "@/lib/http/unauthorized";
 
 /**
- * The JSON error shape of every /api/v1 route: `{error: {code, message, ...details}}`, and the HTTP status
- * of each createSubmission refusal. Shared by the submissions, inputs and queue routes.
+ * The JSON error answer of the /api/v1 routes, for handlers that answer rather than throw (lib/http/api-error.ts is
+ * the one error type; these build the same bodies), and the HTTP status of each createSubmission refusal.
  */
 
-export type ApiErrorCode =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "unsupported_media_type"
-  | "invalid_file"
-  | "too_large"
-  | "limit_reached"
-  | "conflict"
-  | "duplicate"
-  | "name_taken"
-  | "rate_limited"
-  | "internal";
+export type { ApiErrorCode };
 
-export function apiError(status: number, code: ApiErrorCode, message: string, details: Record<string, unknown> = {}, headers?: HeadersInit) {
-  return NextResponse.json({ error: { code, message, ...details } }, { status, headers });
-}
+export const apiError = jsonError;
 
-export const STATUS_OF_REFUSAL: Record<Extract<CreateSubmissionResult, { ok: false }>["code"], number> = {
-  invalid_file: 422,
-  too_large: 413,
-  limit_reached: 429,
-  bad_request: 400,
-  not_found: 404,
-  duplicate: 409,
-  name_taken: 409,
-};
+export const STATUS_OF_REFUSAL: Record<Extract<CreateSubmissionResult, { ok: false }>["code"], number> = STATUS_OF_CODE;
 
 /** A 401 that says what to send, and why what was sent did not work. */
-export function unauthorized(request: Request, needed = "an API token (Authorization: Bearer abk_…) or a signed-in session") {
-  const sent = request.headers.get("authorization");
-  const message = sent === null ? `Sign in, or send ${needed}.` : "The Authorization header is not a valid, unrevoked API token (Authorization: Bearer abk_…).";
-  return apiError(401, "unauthorized", message, {}, { "www-authenticate": 'Bearer realm="alpsbench"' });
+export function unauthorized(request: Request, needed?: string) {
+  return errorResponse(unauthorizedError(request, needed), "unauthorized");
 }
 
 export { isSameOriginRequest } from "@/lib/security/same-origin";
 
 /** Logs an unexpected error and answers a generic 500: internals never reach a client. */
 export function internalError(where: string, error: unknown) {
-  console.error(`[${where}]`, error);
-  return apiError(500, "internal", "Something went wrong on our side. Please try again; if it persists, tell the maintainers.");
+  return errorResponse(error, where);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { checkActiveWithinTotal, factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -25,6 +25,9 @@ const httpUrl = z
   .max(500, "at most 500 characters")
   .optional();
 
+/** an upload without `benchmark` goes to the default data version of the benchmark at "/" */
+const DEFAULT_DATA_VERSION = ROOT_BENCHMARK.pipeline.dataVersions[0];
+
 const BooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1" || value === "yes");
@@ -44,7 +47,7 @@ const FieldsObject = z.strictObject(
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a benchmark slug such as alpsbench-v1, demo or personalllm")
-      .default("alpsbench-v1"),
+      .default(DEFAULT_DATA_VERSION),
     organisation: optionalText(120),
     kind: z
       .enum(["general_llm", "memory_system", "retrieval_baseline"], { error: "must be general_llm, memory_system or retrieval_baseline" })
@@ -138,7 +141,7 @@ export function parseUploadFields(
   });
   // the track is checked against the benchmark after the fields parse, so with another field wrong it is checked here
   if (!run && present.task !== undefined && !problems.some((p) => p.field === "task")) {
-    const checked = checkTask(present.benchmark?.trim() || "alpsbench-v1", present.task.trim());
+    const checked = checkTask(present.benchmark?.trim() || DEFAULT_DATA_VERSION, present.task.trim());
     if (!checked.ok) problems.unshift({ field: "task", message: checked.message });
   }
   return { ok: false, problems };

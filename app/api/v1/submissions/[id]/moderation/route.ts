@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
+import { withUser } from "@/lib/http/with-user";
 import { moderateSubmission, ModerationRequest } from "@/lib/moderation/moderate-submission";
 import { readJsonBody } from "@/lib/security/read-json-body";
-import { apiError, internalError } from "../../_lib/http";
-import { writingUser } from "../../_lib/writing-user";
+import { MODERATE_RULE } from "../../_lib/user-rules";
 
 export const dynamic = "force-dynamic";
 
@@ -14,19 +16,14 @@ export const dynamic = "force-dynamic";
  * request, or a token without both the submit and the read scope (unhiding would read a hidden submission); 404 no such submission; 409 the action does not apply now
  * (already verified, not hidden, ...).
  */
-export async function POST(request: NextRequest, context: { params: Promise<{ id: string }> }) {
-  const { id } = await context.params;
-  try {
-    const writer = await writingUser(request);
-    if (!writer.ok) return writer.response;
-    const user = writer.user;
-    if (user.role !== "admin") return apiError(403, "forbidden", "Only admins can moderate submissions.");
+export const POST = withErrors(
+  "POST /api/v1/submissions/{id}/moderation",
+  withUser<NextRequest, { params: Promise<{ id: string }> }>(async (request, { params, user }) => {
+    const { id } = await params;
     const body = await readJsonBody(request, ModerationRequest);
-    if (!body.ok) return apiError(400, "bad_request", body.message);
+    if (!body.ok) throw new ApiError("bad_request", body.message);
     const result = await moderateSubmission(db(), { submissionId: id, actorId: user.id, request: body.value });
-    if (!result.ok) return apiError(result.code === "not_found" ? 404 : 409, result.code, result.message);
+    if (!result.ok) throw new ApiError(result.code, result.message);
     return NextResponse.json({ id, action: body.value.action, state: result.state, auditLogId: result.auditLogId }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return internalError("POST /api/v1/submissions/{id}/moderation", error);
-  }
-}
+  }, MODERATE_RULE),
+);

@@ -1,10 +1,12 @@
 import type { NextRequest } from "next/server";
-import { readingViewer, requestUser } from "@/lib/auth/request-user";
+import { readingViewer } from "@/lib/auth/request-user";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { writePack } from "@/lib/packs/zip-pack";
-import { apiError, internalError, unauthorized } from "../../_lib/http";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
+import { optionalUser } from "@/lib/http/with-user";
 
 export const dynamic = "force-dynamic";
 
@@ -14,26 +16,21 @@ export const dynamic = "force-dynamic";
  * (lib/packs, docs/reproducibility.md). 404 for a submission the caller cannot see, a reported row (nothing was
  * scored here) or a run not scored yet.
  */
-export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+export const GET = withErrors("GET /api/v1/submissions/{id}/pack", async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  try {
-    const user = await requestUser(request);
-    if (!user && request.headers.get("authorization") !== null) return unauthorized(request);
-    const submission = await findVisibleSubmission(db(), id, readingViewer(user));
-    if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
-    const version = await db().submission.findUniqueOrThrow({ where: { id: submission.id }, select: { benchmarkVersion: { select: { slug: true } } } });
-    const hook = benchmarkOfDataVersion(version.benchmarkVersion.slug).pack;
-    const built = hook ? await hook.build(db(), submission.id) : null;
-    if (!built) return apiError(404, "not_found", `Submission "${id}" has no reproducibility pack (a reported row, or not scored yet).`);
-    const zip = writePack(built.manifest, built.entries);
-    return new Response(Buffer.from(zip), {
-      headers: {
-        "content-type": "application/zip",
-        "content-disposition": `attachment; filename="pack-${submission.id.replace(/[^A-Za-z0-9._-]/g, "_")}.zip"`,
-        "cache-control": "private, no-store",
-      },
-    });
-  } catch (error) {
-    return internalError("GET /api/v1/submissions/{id}/pack", error);
-  }
-}
+  const user = await optionalUser(request);
+  const submission = await findVisibleSubmission(db(), id, readingViewer(user));
+  if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
+  const version = await db().submission.findUniqueOrThrow({ where: { id: submission.id }, select: { benchmarkVersion: { select: { slug: true } } } });
+  const hook = benchmarkOfDataVersion(version.benchmarkVersion.slug).pack;
+  const built = hook ? await hook.build(db(), submission.id) : null;
+  if (!built) throw new ApiError("not_found", `Submission "${id}" has no reproducibility pack (a reported row, or not scored yet).`);
+  const zip = writePack(built.manifest, built.entries);
+  return new Response(Buffer.from(zip), {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="pack-${submission.id.replace(/[^A-Za-z0-9._-]/g, "_")}.zip"`,
+      "cache-control": "private, no-store",
+    },
+  });
+});

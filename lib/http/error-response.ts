@@ -1,0 +1,37 @@
+import { NextResponse } from "next/server";
+import { ZodError } from "zod";
+import { ApiError, INTERNAL_MESSAGE, type ApiErrorCode } from "./api-error";
+
+/** The JSON error answer of every /api/v1 route: `{error: {code, message, ...details}}`. */
+export function jsonError(status: number, code: ApiErrorCode, message: string, details: Record<string, unknown> = {}, headers?: HeadersInit): Response {
+  return NextResponse.json({ error: { code, message, ...details } }, { status, headers });
+}
+
+/**
+ * The edge's one mapping from a thrown value to an answer: an ApiError answers its status and body; a ZodError a 400
+ * naming each field; anything else is logged (with `where`) and answered with a generic 500 that says nothing of
+ * what broke.
+ */
+export function errorResponse(error: unknown, where: string): Response {
+  if (error instanceof ApiError) return jsonError(error.status, error.code, error.message, error.details, error.headers);
+  if (error instanceof ZodError) {
+    const fields = error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "(body)", message: issue.message }));
+    return jsonError(400, "bad_request", fields.map((f) => `field "${f.field}": ${f.message}`).join("; "), { fields });
+  }
+  console.error(`[${where}]`, error);
+  return jsonError(500, "internal", INTERNAL_MESSAGE);
+}
+
+/** A route handler whose throws are answered by errorResponse: no handler copies a try/catch. */
+export function withErrors<R extends Request, C>(
+  where: string,
+  handler: (request: R, context: C) => Promise<Response>,
+): (request: R, context: C) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(error, where);
+    }
+  };
+}
