@@ -14,7 +14,8 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { createPrismaClient } from "../lib/db/create-client";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
-import { queueExactTestFigures } from "../lib/benchmarks/alpsbench/pipeline/queue-exact-test-figures";
+import { hostedBenchmarks } from "../lib/benchmarks";
+import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming, startWorker } from "../lib/queue";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
@@ -62,12 +63,18 @@ async function main(): Promise<void> {
 
   await worker.ready;
   log("ready");
-  // uploads whose test figures were published noised are re-scored exactly while the noise is off
+  // each benchmark's start-of-worker step (AlpsBench: uploads published with noised test figures are queued to be
+  // re-scored exactly while the noise is off)
   const db = createPrismaClient(database.url);
   try {
-    await queueExactTestFigures(db, { noise: config.TEST_FIGURE_NOISE === "on", log });
-  } catch (error) {
-    log(`could not queue the re-scoring of noised test figures (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+    for (const benchmark of hostedBenchmarks()) {
+      if (!isPipelineBenchmark(benchmark) || !benchmark.atWorkerStart) continue;
+      try {
+        await benchmark.atWorkerStart(db, { testFigureNoise: config.TEST_FIGURE_NOISE === "on", log });
+      } catch (error) {
+        log(`${benchmark.id}: its start step failed (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   } finally {
     await db.$disconnect();
   }

@@ -1,6 +1,7 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Command } from "commander";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -238,6 +239,12 @@ export interface BenchmarkIdentity {
    * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
    * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
    */
+  /**
+   * optional: the benchmark's part of the About page (its tasks, metrics, rules, the data this server holds), read
+   * from the database and rendered by its own UI; `lead` is the page's opening paragraph when it is the first to
+   * declare one (the benchmark at "/")
+   */
+  about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
@@ -338,6 +345,8 @@ export interface OwnPipeline {
    * declares (an imported release).
    */
   dataVersions: readonly [string, ...string[]];
+  /** optional: what pages call each data version ("AlpsBench", "Demo (synthetic)"); a slug without one shows as itself */
+  dataVersionLabels?: Readonly<Record<string, string>>;
   /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
   parseTrack(name: string): string | null;
   /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
@@ -413,6 +422,15 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
   pageOf(viewId: string): string | null;
   pipeline: OwnPipeline;
+  /** optional: what it seeds on every start, idempotently (published figures, demo data): phrases for the start log */
+  seed?(db: Db): Promise<string[]>;
+  /**
+   * optional: `npm start` imports its data from the folder the operator configured (`source` names the setting);
+   * null when none is configured. `run` returns the summary line for the start log.
+   */
+  importAtStart?(): { source: string; run(db: Db, log: (line: string) => void): Promise<string> } | null;
+  /** optional: run once by every worker at start, after it takes jobs (e.g. queueing re-scores an operator setting asks for) */
+  atWorkerStart?(db: Db, options: { testFigureNoise: boolean; log: (line: string) => void }): Promise<void>;
 }
 
 export type HostedBenchmark = Benchmark | PipelineBenchmark;
