@@ -17,6 +17,7 @@ import { env } from "../lib/env";
 import { hostedBenchmarks } from "../lib/benchmarks";
 import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming, startWorker } from "../lib/queue";
+import { queueRescores } from "../lib/worker/queue-rescores";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
 
@@ -63,16 +64,19 @@ async function main(): Promise<void> {
 
   await worker.ready;
   log("ready");
-  // each benchmark's start-of-worker step (AlpsBench: uploads published with noised test figures are queued to be
-  // re-scored exactly while the noise is off)
+  // uploads a benchmark asks to re-score under the current settings (AlpsBench: noised test figures while the
+  // noise is off), each under its own score version; a second worker finds them already queued
   const db = createPrismaClient(database.url);
   try {
     for (const benchmark of hostedBenchmarks()) {
-      if (!isPipelineBenchmark(benchmark) || !benchmark.atWorkerStart) continue;
+      if (!isPipelineBenchmark(benchmark) || !benchmark.rescoreAtWorkerStart) continue;
       try {
-        await benchmark.atWorkerStart(db, { testFigureNoise: config.TEST_FIGURE_NOISE === "on", log });
+        const { submissionIds, why } = await benchmark.rescoreAtWorkerStart(db, { testFigureNoise: config.TEST_FIGURE_NOISE === "on" });
+        const queued: string[] = [];
+        for (const id of submissionIds) queued.push(...(await queueRescores(db, { id }, { log })).queued.map((q) => q.id));
+        if (queued.length > 0) log(`${queued.length} uploads ${why}`);
       } catch (error) {
-        log(`${benchmark.id}: its start step failed (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+        log(`${benchmark.id}: could not queue its re-scoring at start (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   } finally {

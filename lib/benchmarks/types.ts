@@ -429,8 +429,12 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
    * null when none is configured. `run` returns the summary line for the start log.
    */
   importAtStart?(): { source: string; run(db: Db, log: (line: string) => void): Promise<string> } | null;
-  /** optional: run once by every worker at start, after it takes jobs (e.g. queueing re-scores an operator setting asks for) */
-  atWorkerStart?(db: Db, options: { testFigureNoise: boolean; log: (line: string) => void }): Promise<void>;
+  /**
+   * optional: the uploads every worker re-queues at start, under their own score version, because the settings
+   * now differ from those their figures were published under (AlpsBench: noised test figures while the noise is
+   * off); `why` completes the log line "<n> uploads <why>"
+   */
+  rescoreAtWorkerStart?(db: Db, settings: { testFigureNoise: boolean }): Promise<{ submissionIds: string[]; why: string }>;
 }
 
 export type HostedBenchmark = Benchmark | PipelineBenchmark;

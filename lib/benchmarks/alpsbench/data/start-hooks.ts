@@ -7,7 +7,7 @@ import type { PipelineBenchmark } from "../../types";
  * ALPSBENCH_DATA_DIR, and the exact re-scoring of noised test figures. Each loads its code when called, so the
  * web server's routes that read the declaration never load the importers or the queue.
  */
-export const alpsBenchStartHooks: Pick<PipelineBenchmark, "seed" | "importAtStart" | "atWorkerStart"> = {
+export const alpsBenchStartHooks: Pick<PipelineBenchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart"> = {
   async seed(db) {
     const { seedReported } = await import("./seeds/seed-reported");
     const { seedDemo } = await import("./seeds/seed-demo");
@@ -29,14 +29,11 @@ export const alpsBenchStartHooks: Pick<PipelineBenchmark, "seed" | "importAtStar
     };
   },
   // uploads whose test figures were published noised are re-scored exactly while the noise is off
-  async atWorkerStart(db, options) {
-    const { queueExactTestFigures } = await import("../pipeline/queue-exact-test-figures");
-    try {
-      await queueExactTestFigures(db, { noise: options.testFigureNoise, log: options.log });
-    } catch (error) {
-      options.log(
-        `could not queue the re-scoring of noised test figures (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+  async rescoreAtWorkerStart(db, settings) {
+    const { noisedTestFigureUploads } = await import("../pipeline/noised-test-figures");
+    return {
+      submissionIds: await noisedTestFigureUploads(db, { noise: settings.testFigureNoise }),
+      why: "with noised test figures queued to be re-scored exactly (TEST_FIGURE_NOISE is off)",
+    };
   },
 };
