@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { db } from "@/lib/db/client";
 import { PageHeader } from "@/components/page-header";
 import { benchmarkHome, hostedBenchmarks } from "@/lib/benchmarks";
+import { aboutParts } from "@/lib/benchmarks/about-parts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "About the benchmark" };
@@ -16,12 +17,13 @@ const p = "mt-3 max-w-3xl text-fg-muted leading-relaxed";
  */
 export default async function AboutPage() {
   const benchmarks = hostedBenchmarks();
-  const parts = await Promise.all(benchmarks.map(async (b) => ({ id: b.id, about: (await b.about?.(db())) ?? null })));
-  const lead = parts.find((part) => part.about)?.about?.lead;
+  const { lead, parts } = await aboutParts(db());
   return (
     <article>
       <PageHeader eyebrow="About" title="About the benchmark" description={lead} />
-      {parts.map((part) => (part.about ? <Fragment key={part.id}>{part.about.body}</Fragment> : null))}
+      {parts.map((part) => (
+        <Fragment key={part.benchmark}>{part.body}</Fragment>
+      ))}
 
       <section aria-labelledby="about-credit">
         <h2 id="about-credit" className={h2}>
