@@ -1,34 +1,15 @@
 "use client";
 
 import { ModelFactFilters } from "./model-fact-filters";
-import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { visibleColumns } from "@/lib/leaderboard/apply-table-query";
 import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { RESULT_TIERS, SYSTEM_KINDS } from "@/lib/leaderboard/enums";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import { KIND_LABEL } from "./kind-badge";
+import { hrefFor } from "./leaderboard-scope-links";
 import { TIER_LABEL } from "./tier-badge";
 
-const BENCHMARKS = [
-  { slug: "alpsbench-v1", label: "AlpsBench" },
-  { slug: "demo", label: "Demo (synthetic)" },
-];
-const SPLITS: { value: TableQuery["split"]; label: string }[] = [
-  { value: "full", label: "Full benchmark" },
-  { value: "test", label: "Test" },
-  { value: "validation", label: "Validation" },
-  { value: "dev", label: "Dev" },
-  { value: "all", label: "All" },
-];
-
-export function hrefFor(path: string, query: TableQuery, extra?: Record<string, string>): string {
-  const search = serializeTableQuery(query, extra);
-  return search ? `${path}?${search}` : path;
-}
-
-const pill = (active: boolean) =>
-  `rounded-full border px-3 py-1 text-sm ${active ? "border-accent bg-accent text-white dark:text-canvas" : "border-line bg-surface text-fg-muted hover:bg-surface-hover"}`;
 const button = "rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover";
 
 /**
@@ -47,57 +28,6 @@ export function NoScriptOptions() {
     <noscript>
       <style>{"@media (max-width:639.98px){[data-table-options]{display:flex!important}[data-table-options-toggle]{display:none!important}}"}</style>
     </noscript>
-  );
-}
-
-/** Data scope: plain links (new data comes from the server), carrying the table state along. */
-export function ScopeLinks({ path, query, versions, className = "" }: { path: string; query: TableQuery; versions: readonly string[]; className?: string }) {
-  return (
-    <div className={`flex flex-wrap items-center gap-x-6 gap-y-3 ${className}`} data-table-options>
-      <nav aria-label="Benchmark" className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-fg-subtle">Data</span>
-        {BENCHMARKS.map((b) => (
-          <Link
-            key={b.slug}
-            href={hrefFor(path, { ...query, benchmark: b.slug, version: undefined, pin: [] })}
-            className={pill(query.benchmark === b.slug)}
-            aria-current={query.benchmark === b.slug ? "page" : undefined}
-          >
-            {b.label}
-          </Link>
-        ))}
-      </nav>
-      <nav aria-label="Split" className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-fg-subtle">Split</span>
-        {SPLITS.map((s) => (
-          <Link
-            key={s.value}
-            href={hrefFor(path, { ...query, split: s.value, pin: [] })}
-            className={pill(query.split === s.value)}
-            aria-current={query.split === s.value ? "page" : undefined}
-          >
-            {s.label}
-          </Link>
-        ))}
-      </nav>
-      {versions.length > 0 ? (
-        <nav aria-label="Score version" className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-fg-subtle" title="Scorer version of re-scored rows; reported rows always show">
-            Scorer
-          </span>
-          {[undefined, ...versions].map((v) => (
-            <Link
-              key={v ?? "latest"}
-              href={hrefFor(path, { ...query, version: v })}
-              className={pill(query.version === v)}
-              aria-current={query.version === v ? "page" : undefined}
-            >
-              {v ?? "latest"}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-    </div>
   );
 }
 

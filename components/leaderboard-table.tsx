@@ -34,7 +34,8 @@ import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./fo
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
 import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";
-import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions, ScopeLinks } from "./leaderboard-table-toolbar";
+import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions } from "./leaderboard-table-toolbar";
+import { ScopeLinks, type DataVersionChoice } from "./leaderboard-scope-links";
 
 /*
  * The server hands over the Leaderboard read model and the URL's table query; filtering, sorting and ranking
@@ -116,6 +117,8 @@ export interface LeaderboardTableProps {
   path: string;
   /** score versions available for the version picker */
   versions?: readonly string[];
+  /** the data versions the scope links offer, with their labels (the page builds them from the registry) */
+  dataVersions?: readonly DataVersionChoice[];
   /** accessible name of the table; defaults to leaderboard.title */
   caption?: string;
   /** set for large leaderboards: `leaderboard.rows` is the server's page of rows for `query` (lib/leaderboard tableProps) */
@@ -133,6 +136,7 @@ export function LeaderboardTable({
   viewSlug,
   path,
   versions = [],
+  dataVersions = [],
   caption,
   server = null,
   scopes = true,
@@ -426,7 +430,9 @@ export function LeaderboardTable({
     <div className="flex flex-col gap-2">
       {/* on a phone the scope links fold into the "Table options" and come after the search row */}
       <div className="flex flex-col gap-2">
-        {scopes ? <ScopeLinks path={path} query={query} versions={versions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} /> : null}
+        {scopes ? (
+          <ScopeLinks path={path} query={query} versions={versions} dataVersions={dataVersions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} />
+        ) : null}
         <NoScriptOptions />
         <LeaderboardTableToolbar
           optionsOpen={optionsOpen}

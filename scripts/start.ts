@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 /**
  * `npm start`: the whole site from a fresh clone. Database (embedded PostgreSQL unless DATABASE_URL is set),
- * migrations, seed data, optional import of the real data (ALPSBENCH_DATA_DIR), a production build when the
+ * migrations, seed data, optional import of each benchmark's data (its own setting, e.g. ALPSBENCH_DATA_DIR; BENCHMARK_DATA_DIRS), a production build when the
  * sources changed, then one web server (`npm run web`) and one scoring worker (`npm run worker`), each restarted
  * with a bounded backoff when it dies. `--dev` runs `next dev` instead of building. Deployments with several
  * machines run the same three commands separately: see "Process model" in docs/running.md.
@@ -14,11 +14,10 @@ import { startupErrorText } from "../lib/db/embedded-postgres";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/db/seed";
-import { progressFor } from "../lib/benchmarks/alpsbench/data/import/import-progress";
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/import-benchmark-dirs";
-import { BENCHMARKS } from "../lib/benchmarks";
+import { BENCHMARKS, hostedBenchmarks } from "../lib/benchmarks";
+import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { trackReadiness } from "../lib/benchmarks/track-readiness";
-import { importRealData } from "../lib/benchmarks/alpsbench/data/import/import-real-data";
 import { cutChangedReleases } from "../lib/releases/cut-release";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
@@ -70,14 +69,12 @@ async function main(): Promise<void> {
     // a failed data step must not leave the build's rejection unhandled
     built.catch(() => {});
     const db = createPrismaClient(database.url);
-    const seeded = await phase("seed (reported figures, demo benchmark)", () => seed(db));
-    log(
-      `seed: ${seeded.reported.systems} reported systems, ${seeded.reported.figures} reported figures, demo: ${seeded.demo.instances} instances, ${seeded.demo.systems} systems, ${seeded.modules.map((m) => `${m.benchmark}: ${m.reported} reported runs`).join(", ")}`,
-    );
-    if (config.ALPSBENCH_DATA_DIR) {
-      const dataDir = config.ALPSBENCH_DATA_DIR;
-      const report = await phase("import (ALPSBENCH_DATA_DIR)", () => importRealData(db, path.resolve(dataDir), log, { progress: progressFor(log) }));
-      log(`import: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged instances`);
+    const seeded = await phase("seed (each benchmark's published figures and demo data)", () => seed(db));
+    log(`seed: ${seeded.map((s) => `${s.benchmark}: ${s.seeded.join(", ")}`).join("; ")}`);
+    // a benchmark's own data folder, when the operator configured one (AlpsBench: ALPSBENCH_DATA_DIR)
+    for (const benchmark of hostedBenchmarks()) {
+      const atStart = isPipelineBenchmark(benchmark) ? (benchmark.importAtStart?.() ?? null) : null;
+      if (atStart) log(`import: ${await phase(`import (${atStart.source})`, () => atStart.run(db, log))}`);
     }
     for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
     // a release of every benchmark whose data or scorer version changed since its last one (docs/releases.md)

@@ -14,8 +14,10 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { createPrismaClient } from "../lib/db/create-client";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
-import { queueExactTestFigures } from "../lib/benchmarks/alpsbench/pipeline/queue-exact-test-figures";
+import { hostedBenchmarks } from "../lib/benchmarks";
+import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming, startWorker } from "../lib/queue";
+import { queueRescores } from "../lib/worker/queue-rescores";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
 
@@ -62,12 +64,21 @@ async function main(): Promise<void> {
 
   await worker.ready;
   log("ready");
-  // uploads whose test figures were published noised are re-scored exactly while the noise is off
+  // uploads a benchmark asks to re-score under the current settings (AlpsBench: noised test figures while the
+  // noise is off), each under its own score version; a second worker finds them already queued
   const db = createPrismaClient(database.url);
   try {
-    await queueExactTestFigures(db, { noise: config.TEST_FIGURE_NOISE === "on", log });
-  } catch (error) {
-    log(`could not queue the re-scoring of noised test figures (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+    for (const benchmark of hostedBenchmarks()) {
+      if (!isPipelineBenchmark(benchmark) || !benchmark.rescoreAtWorkerStart) continue;
+      try {
+        const { submissionIds, why } = await benchmark.rescoreAtWorkerStart(db, { testFigureNoise: config.TEST_FIGURE_NOISE === "on" });
+        const queued: string[] = [];
+        for (const id of submissionIds) queued.push(...(await queueRescores(db, { id }, { log })).queued.map((q) => q.id));
+        if (queued.length > 0) log(`${queued.length} uploads ${why}`);
+      } catch (error) {
+        log(`${benchmark.id}: could not queue its re-scoring at start (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   } finally {
     await db.$disconnect();
   }

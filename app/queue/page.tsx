@@ -7,7 +7,7 @@ import { STATUS_LABEL } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
-import { getBenchmark, trackLabel } from "@/lib/benchmarks";
+import { dataVersionLabel, getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
@@ -55,7 +55,7 @@ function Scope({ entry }: { entry: Pick<Identity, "tracks" | "benchmark" | "spli
       {getBenchmark(entry.benchmark) ? null : (
         <span className="text-fg-subtle">
           {" "}
-          · {entry.benchmark === "alpsbench-v1" ? "AlpsBench" : entry.benchmark === "demo" ? "Demo" : entry.benchmark} · {entry.split}
+          · {dataVersionLabel(entry.benchmark)} · {entry.split}
         </span>
       )}
     </span>

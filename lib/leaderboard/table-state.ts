@@ -1,3 +1,4 @@
+import { DEFAULT_DATA_VERSION, dataVersionAlias } from "@/lib/benchmarks/data-version-names";
 import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier, type SystemKind } from "./enums";
 
 /**
@@ -60,7 +61,7 @@ export interface TableQuery {
 
 /** The table query's parameters, in URL order (serializeTableQuery). */
 export const TABLE_QUERY_PARAMS = {
-  benchmark: { type: "text", pattern: /^[a-z0-9-]{1,64}$/, message: "a benchmark slug (lowercase letters, digits, dashes)", default: "alpsbench-v1" },
+  benchmark: { type: "text", pattern: /^[a-z0-9-]{1,64}$/, message: "a benchmark slug (lowercase letters, digits, dashes)", default: DEFAULT_DATA_VERSION },
   split: { type: "enum", values: SPLITS, default: "full" },
   version: { type: "text", pattern: /^[A-Za-z0-9._-]{1,64}$/, message: "a score version such as det-1.0.0" },
   sort: { type: "text", pattern: ID, message: "a column id, or `system`" },
@@ -95,12 +96,12 @@ function values(params: RawParams, key: string): string[] {
 }
 
 /**
- * `benchmark=alpsbench`, the benchmark's id (the way every other benchmark is named in a URL), is its default data
- * version: pages, the view API, the snapshot and the inputs downloads read it alike. The registry's dataVersionOf
- * says the same on the server (lib/benchmarks/index.ts); this copy is the browser's, which cannot load the registry.
+ * A pipeline benchmark's id (the way every other benchmark is named in a URL) is its default data version: pages,
+ * the view API, the snapshot and the inputs downloads read it alike (lib/benchmarks/data-version-names.ts, which
+ * the browser can load; the registry's dataVersionOf says the same on the server).
  */
 export function benchmarkAlias(name: string): string {
-  return name === "alpsbench" ? TABLE_QUERY_PARAMS.benchmark.default : name;
+  return dataVersionAlias(name);
 }
 
 /** Query parameters as the schema's input: lists split on commas, scalars take the first value, empty = absent. */

@@ -3,7 +3,8 @@ import { renderToReadableStream } from "react-dom/server.edge";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { pipelineSections } from "@/app/submissions/[id]/_components/pipeline-sections";
 import { registerBenchmark } from "@/lib/benchmarks";
-import { dataVersionTitle, pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
+import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
+import { dataVersionLabel } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -83,8 +84,8 @@ describe("the submission page of a second pipeline benchmark", () => {
     for (const absent of ["Download the breakdown", "/breakdown?", "Reproducibility pack", "instances-title", "dimension"]) expect(page).not.toContain(absent);
 
     // its data version by the benchmark's title; AlpsBench's by theirs
-    expect(dataVersionTitle("page-test-v1")).toBe("Pipe test");
-    expect([dataVersionTitle("alpsbench-v1"), dataVersionTitle("demo")]).toEqual(["AlpsBench", "Demo (synthetic)"]);
+    expect(dataVersionLabel("page-test-v1")).toBe("Pipe test");
+    expect([dataVersionLabel("alpsbench-v1"), dataVersionLabel("demo")]).toEqual(["AlpsBench", "Demo (synthetic)"]);
     // no per-instance reads: the routes answer 404 for its uploads
     expect(pipelineOfDataVersion("page-test-v1")?.submissionReads).toBeUndefined();
   });

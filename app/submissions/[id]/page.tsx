@@ -7,9 +7,8 @@ import { ModerationPanel } from "@/components/moderation-panel";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
+import { dataVersionLabel, getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
-import { dataVersionTitle } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { LiveStatus } from "./_components/live-status";
@@ -86,7 +85,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
   const facts: [string, ReactNode][] = [
-    ["Benchmark", module?.title ?? dataVersionTitle(submission.benchmark)],
+    ["Benchmark", module?.title ?? dataVersionLabel(submission.benchmark)],
     ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
     ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
     ["Submitted", UTC(createdAt)],

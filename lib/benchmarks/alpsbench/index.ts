@@ -11,6 +11,8 @@ import { alpsBenchViewResponse } from "./http/view-response";
 import { alpsBenchEee } from "./eee/hook";
 import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
+import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./data-versions";
+import { alpsBenchStartHooks } from "./data/start-hooks";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -19,7 +21,7 @@ import { mayReadPredictions } from "@/lib/submissions/prediction-access";
  * (/, /tasks/…) and read URLs (/api/v1/leaderboards/<view>) predate the other benchmarks and keep working.
  */
 export const alpsBench: PipelineBenchmark = {
-  id: "alpsbench",
+  id: ALPSBENCH_ID,
   title: "AlpsBench",
   description:
     "Memory in real dialogues: extract a user's memories (Task 1), update them (Task 2), retrieve the right one among up to 1,000 distractors (Task 3) and use it in answers (Task 4); scored by the authors' matching and judge pipeline.",
@@ -34,6 +36,12 @@ export const alpsBench: PipelineBenchmark = {
   },
   home: "/",
   eee: alpsBenchEee,
+  // loaded when asked: About's part reads the database and renders AlpsBench's own sections
+  async about(db) {
+    const { alpsBenchAbout } = await import("./ui/about/about");
+    return alpsBenchAbout(db);
+  },
+  ...alpsBenchStartHooks,
   // loaded when asked: the CLI's starter run reads the database's inputs
   async starterRun(db, options) {
     const { alpsBenchStarterFiles } = await import("./starter/files");
@@ -61,8 +69,8 @@ export const alpsBench: PipelineBenchmark = {
   pageOf: (viewId) => (viewId === "" || viewId === "overview" ? "/" : Object.hasOwn(TASK_VIEWS, viewId) ? `/tasks/${viewId}` : null),
   pipeline: {
     scoreVersion: SCORER_VERSION,
-    dataVersions: ["alpsbench-v1", "demo"],
-    dataVersionTitles: { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic)" },
+    dataVersions: ALPSBENCH_DATA_VERSIONS,
+    dataVersionLabels: ALPSBENCH_DATA_VERSION_LABELS,
     knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
     prepareFile: prepareAlpsBenchFile,

@@ -8,6 +8,7 @@ import { getSiteStats } from "@/lib/db/queries/stats";
 import { getScoreVersions } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { tableProps } from "@/lib/leaderboard/table-props";
+import { dataVersionChoices, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { OVERVIEW } from "@/lib/benchmarks/alpsbench/read/views";
 
@@ -41,6 +42,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         viewSlug="overview"
         path="/"
         versions={versions}
+        dataVersions={dataVersionChoices(ROOT_BENCHMARK)}
         caption="AlpsBench overview: headline metric per task"
       />
       <p className="text-sm text-fg-muted">

@@ -10,6 +10,7 @@ import { getScoreVersions } from "@/lib/benchmarks/alpsbench/read/queries/leader
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { tableProps } from "@/lib/leaderboard/table-props";
+import { dataVersionChoices, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/benchmarks/alpsbench/read/task-info";
 import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
@@ -55,6 +56,7 @@ export default async function TaskPage({
         viewSlug={view.id}
         path={`/tasks/${task}`}
         versions={versions}
+        dataVersions={dataVersionChoices(ROOT_BENCHMARK)}
         caption={`${info.name}: every metric`}
       />
       {/* drawn only where at least three ranked rows report their run's cost */}

@@ -1,0 +1,17 @@
+import type { Db } from "@/lib/db/create-client";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The finished uploads whose test figures were published noised (they carry `testFigureNoise`), oldest first;
+ * none while the noise is on (TEST_FIGURE_NOISE): figures published exactly are not noised afterwards, they have
+ * been read. Each is re-scored exactly under its own score version (queue-exact-test-figures.ts).
+ */
+export async function noisedTestFigureUploads(db: Db, options: { noise: boolean }): Promise<string[]> {
+  if (options.noise) return [];
+  const noised = await db.submission.findMany({
+    where: { source: "upload", status: "done", testFigureNoise: { not: Prisma.DbNull } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
+  return noised.map((s) => s.id);
+}

@@ -1,0 +1,138 @@
+import type { baselineVersusReported } from "@/lib/leaderboard/baseline-marks";
+import { overallRule } from "@/lib/leaderboard/overall-rank";
+import { TRACK_METRICS } from "../../read/metrics";
+import { TASK_INFO } from "../../read/task-info";
+import { TRACK_IDS } from "../../track-ids";
+import { h2, p } from "./about-styles";
+
+/** About's account of AlpsBench's method: its tasks, metrics, the overall rule, the reference baselines and the splits. */
+export function AboutMethod({
+  headline,
+  copyFull,
+  copyDev,
+  copyPrecision,
+  overviewTracks,
+}: {
+  headline: (typeof TRACK_METRICS)["task2"][number];
+  copyFull: ReturnType<typeof baselineVersusReported>;
+  copyDev: ReturnType<typeof baselineVersusReported>;
+  copyPrecision: number | null | undefined;
+  overviewTracks: number;
+}) {
+  const fmt = (v: number) => v.toFixed(headline.decimals);
+  return (
+    <>
+      {(Object.keys(TASK_INFO) as (keyof typeof TASK_INFO)[]).map((task) => (
+        <section key={task} aria-labelledby={`about-${task}`}>
+          <h2 id={`about-${task}`} className={h2}>
+            {TASK_INFO[task].name}
+          </h2>
+          <p className={p}>{TASK_INFO[task].long}</p>
+        </section>
+      ))}
+
+      <section aria-labelledby="about-metrics">
+        <h2 id="about-metrics" className={h2}>
+          Metrics
+        </h2>
+        <p className={p}>
+          Deterministic metrics are pure functions of the gold answer and the prediction. Judge metrics come from an LLM judge; every judge number names the judge
+          profile (provider, model, prompt version) that produced it, and numbers from different profiles are never ranked against each other. Every aggregate is a
+          mean over instances with n and a 95% bootstrap confidence interval (1,000 resamples, fixed seed).
+        </p>
+        <dl className="mt-4 grid max-w-4xl gap-x-6 gap-y-3 sm:grid-cols-[14rem_1fr]">
+          {[...new Map(TRACK_IDS.flatMap((t) => TRACK_METRICS[t]).map((m) => [m.label, m])).values()].map((m) => (
+            <div key={m.label} className="contents">
+              <dt className="font-medium text-fg">
+                {m.label} <span className="text-xs text-fg-subtle">({m.kind})</span>
+              </dt>
+              <dd className="text-fg-muted">{m.description}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="about-actions">
+        <h2 id="about-actions" className={h2}>
+          Task 2 action accuracy (our definition)
+        </h2>
+        <p className={p}>
+          The paper names action accuracy but publishes no code, so this leaderboard defines it. Gold actions are read from the ids of the gold updated list against
+          the memory pool before the update: an id kept from the old pool is a <strong>retention</strong>, <code>&lt;selected_id&gt;_updated</code> is a{" "}
+          <strong>modification</strong> of the selected memory, and <code>m_new_&lt;n&gt;</code> is an <strong>addition</strong>. An action counts as realised when
+          the greedy matching pairs the gold item with a predicted item; a modification additionally needs the matched prediction to be closer to the updated value
+          than to the old one. We report recall per action type and overall accuracy (realised actions / gold actions).
+        </p>
+      </section>
+
+      <section aria-labelledby="about-overall">
+        <h2 id="about-overall" className={h2}>
+          Overall view: ranked at full coverage
+        </h2>
+        <p className={p}>
+          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at d100 and d1000,
+          the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
+        </p>
+        <p className={p}>
+          Each track is ranked on its headline column (Task 1 and Task 2 score, Task 3 judge recall, each Task 4 ability&apos;s score) with standard competition
+          ranks, ties at the precision shown sharing a rank, among the systems with a figure on that track. On Task 3 a row with no judged recall (an upload or a
+          re-scored run on a server without a judge) is placed by its exact-id recall: that is a Task 3 figure too, and the track counts as covered.{" "}
+          <strong>Mean rank</strong> is the mean of a system&apos;s track ranks, and <strong>Tracks of n</strong> says how many of the n tracks it covers: a mean
+          over one track is not comparable with a mean over nine, so only full-coverage systems get a rank, and the others are listed below them. Where a figure has
+          a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies wholly above, the worst
+          is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported ones) is a point. The mean
+          rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Any column header sorts by that column instead, and then every row
+          with a figure there is ranked on it.
+        </p>
+        <p className={p}>
+          <strong>What a row is:</strong> one system from one source. The authors&apos; reported figures, this server&apos;s re-scoring of their released outputs, an
+          upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is listed
+          below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-baselines">
+        <h2 id="about-baselines" className={h2}>
+          Reference baselines
+        </h2>
+        <p className={p}>
+          Every board carries trivial reference rows the server computes from the data at import (and on the demo data at start-up), scored by the same scorer as
+          every upload: <strong>empty prediction</strong> (no memory item, no pick), <strong>copy the input</strong> (Task 2: each instance&apos;s input memory pool
+          returned unchanged), <strong>first candidate</strong> and <strong>random candidate</strong> (Task 3, with a fixed seed) and <strong>BM25</strong> (Task 3,
+          query against each candidate&apos;s value). They are drawn where their figures put them, marked &quot;reference, unranked&quot;, never ranked, and read{" "}
+          <code>kind: &quot;baseline&quot;</code> in the API and the downloads. Task 4 has none: its figures come from a judge.
+        </p>
+        <p className={p} data-copy-input-statement>
+          {copyFull && copyFull.best ? (
+            <>
+              <strong>
+                On Task 2&apos;s headline ({headline.label}), copying the input{" "}
+                {copyFull.beaten === copyFull.reported ? "beats every reported LLM" : `beats ${copyFull.beaten} of the ${copyFull.reported} reported rows`}
+              </strong>
+              : it scores {fmt(copyFull.baseline.value)} over all instances
+              {copyDev ? ` (${fmt(copyDev.baseline.value)} on dev${copyPrecision != null ? `, precision ${copyPrecision.toFixed(4)}` : ""})` : ""}, against{" "}
+              {copyFull.best.name}&apos;s reported {fmt(copyFull.best.value)}, the best reported figure. The metric rewards keeping the pool: most gold memories are
+              retained unchanged, so a file that applies no update at all matches them exactly. A row that does not beat it says so on the board (&quot;≤ copy the
+              input&quot;) and in the downloads (<code>below_baseline</code>); read Task 2 against it, and against the action recalls, which copying cannot earn on
+              modifications and additions.
+            </>
+          ) : (
+            <>The figures comparing copy-the-input with the reported LLMs appear here once the real data is imported.</>
+          )}
+        </p>
+      </section>
+
+      <section aria-labelledby="about-splits">
+        <h2 id="about-splits" className={h2}>
+          Splits
+        </h2>
+        <p className={p}>
+          Every track is ordered by sha256(&quot;alpsbench-public-split-v1:&quot; + benchmark_id); with unit = ⌊n/5⌋ the first unit is dev, the next validation and
+          the rest test (the official release&apos;s rule). Test-split gold never leaves this server: no page, download, API answer or log shows it. Imported from
+          the authors&apos; annotation packets (2,272 of the 2,330 Task 1 sessions), the rule is applied to the ids present, so a few ids near the cut points fall in
+          a different split than in the official release; a release-layout import keeps the release&apos;s own splits.
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import type { Db } from "@/lib/db/create-client";
+import { getInstanceCounts } from "@/lib/db/queries/stats";
+import { env } from "@/lib/env";
+import { baselineVersusReported, COPY_INPUT_SLUG } from "@/lib/leaderboard/baseline-marks";
+import { storedPoolVersion } from "../../pipeline/stored-pool-version";
+import { DEFAULT_SORT, TRACK_METRICS } from "../../read/metrics";
+import { getView } from "../../read/queries/view";
+import { OVERVIEW, TASK_VIEWS } from "../../read/views";
+import { SPLITS, TRACK_IDS, TRACK_LABELS } from "../../track-ids";
+import { AboutMethod } from "./about-method";
+import { AboutRules } from "./about-rules";
+import { h2, p } from "./about-styles";
+
+const LEAD =
+  "AlpsBench (Xiao et al., 2026) measures personalization across the whole life of a memory: extraction, update, retrieval and use. It is built from 2,500 long real user–LLM conversations from WildChat with human-verified memories.";
+
+/** AlpsBench's part of the About page (its `about` hook): read from this server's data, rendered by AlpsBench's own sections. */
+export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: ReactNode }> {
+  const limits = env();
+  const [real, demo, task2Full, task2Dev, pools] = await Promise.all([
+    getInstanceCounts(db, "alpsbench-v1"),
+    getInstanceCounts(db, "demo"),
+    getView(db, TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "full" }),
+    getView(db, TASK_VIEWS.task2, { benchmark: "alpsbench-v1", split: "dev" }),
+    storedPoolVersion(db, "alpsbench-v1"),
+  ]);
+  // measured on this server's data by the real scorer (seeds/seed-reference-baselines.ts), never typed in
+  const headline = TRACK_METRICS.task2.find((m) => m.id === DEFAULT_SORT.task2)!;
+  const copyFull = baselineVersusReported(task2Full, COPY_INPUT_SLUG, headline.id);
+  const copyDev = baselineVersusReported(task2Dev, COPY_INPUT_SLUG, headline.id);
+  const copyPrecision = task2Dev.rows.find((r) => r.systemSlug === COPY_INPUT_SLUG)?.cells.precision?.value;
+  const overviewTracks = OVERVIEW.kind === "multi" ? OVERVIEW.parts.length : 1;
+  const countTable = (counts: typeof real, caption: string) => {
+    const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
+    return (
+      <div className="mt-4 overflow-x-auto rounded-lg border border-line bg-surface">
+        <table className="w-full text-sm">
+          <caption className="px-4 py-2 text-left text-fg-muted">{caption}</caption>
+          <thead className="bg-surface-muted">
+            <tr>
+              <th scope="col" className="px-4 py-2 text-left">
+                Track
+              </th>
+              {SPLITS.map((s) => (
+                <th scope="col" key={s} className="px-4 py-2 text-right">
+                  {s}
+                </th>
+              ))}
+              <th scope="col" className="px-4 py-2 text-right">
+                total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {TRACK_IDS.map((track) => (
+              <tr key={track} className="border-t border-line">
+                <th scope="row" className="px-4 py-1.5 text-left font-normal">
+                  {TRACK_LABELS[track]}
+                </th>
+                {SPLITS.map((s) => (
+                  <td key={s} className="px-4 py-1.5 text-right tabular-nums">
+                    {cell(track, s).toLocaleString("en-US")}
+                  </td>
+                ))}
+                <td className="px-4 py-1.5 text-right tabular-nums font-medium">{SPLITS.reduce((sum, s) => sum + cell(track, s), 0).toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  };
+  const body = (
+    <>
+      <AboutMethod headline={headline} copyFull={copyFull} copyDev={copyDev} copyPrecision={copyPrecision} overviewTracks={overviewTracks} />
+      <AboutRules limits={limits} pools={pools} />
+      <section aria-labelledby="data">
+        <h2 id="data" className={h2}>
+          Data on this server
+        </h2>
+        <p className={p}>Instances per track and split, as imported. The demo benchmark is synthetic data written for this site.</p>
+        {countTable(real, "AlpsBench (real data; empty until imported with `npm run alpsbench -- import`)")}
+        {countTable(demo, "Demo benchmark (synthetic)")}
+      </section>
+    </>
+  );
+  return { lead: LEAD, body };
+}
