@@ -25,7 +25,7 @@ import { createTestDatabase } from "../../tests/test-database";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
 import { boardPages, moduleHomes, publicPages, publicSubmissionPage } from "./public-pages";
-import { seedLoad } from "@/lib/benchmarks/alpsbench/bench/seed-load";
+import { seedLoad } from "./seed-load";
 
 /** Every data folder beside the repository (../shared/data/<name>): the real data of every benchmark there is. */
 const SHARED_DATA = path.resolve(import.meta.dirname, "../../../shared/data");

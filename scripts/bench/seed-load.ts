@@ -1,8 +1,8 @@
 import pg from "pg";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import type { TrackInfo } from "@/lib/benchmarks/types";
 
 /**
  * A large, realistic leaderboard for the page benchmark: systems of every kind, submissions of every task,
@@ -24,7 +24,18 @@ function prng(seed: number): () => number {
   };
 }
 
-const TASK_TRACKS: TrackId[][] = [["task1"], ["task2"], TRACK_IDS.filter((t) => t.startsWith("task3/")), TRACK_IDS.filter((t) => t.startsWith("task4/"))];
+/**
+ * The track groups a synthetic submission covers, one group at a time: the tracks that share the first segment of
+ * their id ("task3/d100" and "task3/d300" are one task), as a run of the benchmark uploads them.
+ */
+function trackGroups(tracks: readonly TrackInfo[]): TrackInfo[][] {
+  const groups = new Map<string, TrackInfo[]>();
+  for (const track of tracks) {
+    const group = track.id.split("/")[0]!;
+    groups.set(group, [...(groups.get(group) ?? []), track]);
+  }
+  return [...groups.values()];
+}
 
 function metricValue(scale: string, random: () => number): number {
   if (scale === "hundred") return Math.round(random() * 10000) / 100;
@@ -72,6 +83,7 @@ async function insertScores(databaseUrl: string, scores: Prisma.ScoreCreateManyI
 export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): Promise<LoadReport> {
   const random = prng(20261122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const taskTracks = trackGroups(benchmarkOfDataVersion(shape.benchmark).tracks);
   const benchmark = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: shape.benchmark }, select: { id: true } });
   const judge = await db.judgeProfile.findFirst({ select: { id: true } });
 
@@ -93,7 +105,7 @@ export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): P
   const base = Date.UTC(2026, 0, 1);
   let publicDoneFull = 0;
   for (let i = 0; i < shape.submissions; i++) {
-    const tracks = pick(TASK_TRACKS);
+    const tracks = pick(taskTracks);
     const roll = random();
     const status = roll < 0.9 ? "done" : roll < 0.94 ? "queued" : roll < 0.97 ? "failed" : "scoring";
     const visibility = random() < 0.85 ? "public" : "private";
@@ -108,7 +120,7 @@ export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): P
       // the first 1,000 submissions give every system one; the rest land on random systems
       systemId: `bench-sys-${i < shape.systems ? i : Math.floor(random() * shape.systems)}`,
       benchmarkVersionId: benchmark.id,
-      tracks,
+      tracks: tracks.map((track) => track.id),
       split,
       source,
       status,
@@ -127,13 +139,13 @@ export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): P
     const versions = random() < 0.2 ? ["det-0.9.0", "det-1.0.0"] : ["det-1.0.0"];
     versions.forEach((scoreVersion, v) => {
       for (const track of tracks) {
-        for (const metric of TRACK_METRICS[track]) {
+        for (const metric of track.metrics) {
           const value = metricValue(metric.scale, random);
           scores.push({
             submissionId: id,
-            trackId: track,
+            trackId: track.id,
             metric: metric.id,
-            kind: metric.kind,
+            kind: metric.kind === "judge" ? "judge" : "deterministic", // the Score table stores a judge figure or a computed one
             scoreVersion,
             judgeProfileId: metric.kind === "judge" ? (judge?.id ?? null) : null,
             value,
