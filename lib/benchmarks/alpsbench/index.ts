@@ -9,6 +9,7 @@ import { alpsBenchInputsResponse } from "./http/inputs-response";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
 import { alpsBenchEee } from "./eee/hook";
+import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -82,5 +83,21 @@ export const alpsBench: PipelineBenchmark = {
     viewResponse: alpsBenchViewResponse,
     snapshotResponse: alpsBenchSnapshotResponse,
     inputsResponse: alpsBenchInputsResponse,
+  },
+  submitForm: {
+    ...alpsBenchSubmitForm,
+    // loaded when /submit renders: the links read the database and are React
+    async inputsLinks(db) {
+      const { alpsBenchSubmitInputs } = await import("./ui/submit/submit-inputs");
+      return alpsBenchSubmitInputs(db);
+    },
+  },
+  apiDocs: {
+    exampleQuery: "task1?format=csv&kind=memory_system&sort=f1&cols=f1,recall",
+    exampleTracks: { curl: "task4_ability2", cli: "task1" },
+    async contract() {
+      const { alpsBenchContractDocs } = await import("./ui/api-docs/prediction-contract");
+      return alpsBenchContractDocs();
+    },
   },
 };
