@@ -42,11 +42,11 @@ export default async function ApiDocsPage() {
               {s}
             </code>
           ))}
-          . The same views answer as <code>/api/v1/leaderboards/{root.id}/&#123;view&#125;</code> (<code>/api/v1/leaderboards/{root.id}</code> is the overview), the
-          form every hosted benchmark&apos;s views take; <code>benchmark={root.id}</code> means the default data version.
+          . The same views answer as <code>{`/api/v1/leaderboards/${root.id}/{view}`}</code> (<code>{`/api/v1/leaderboards/${root.id}`}</code> is the overview), the
+          form every hosted benchmark&apos;s views take; <code>{`benchmark=${root.id}`}</code> means the default data version.
         </p>
         <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(DocumentedTableQuery)]} />
-        <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/{examples.exampleQuery}&quot;</code>
+        <code className={code}>{`curl -s "$SITE/api/v1/leaderboards/${examples.exampleQuery}"`}</code>
         <p className="text-fg-muted">
           JSON answers <code>{"{ leaderboard, title, benchmark, split, scoreVersion, query, sort, rankedBy, total, columns, rows, notes }"}</code>. Each row (and
           each CSV line) has <code>rank</code> (competition rank on the sorted metric among the rows returned, ties at the precision shown share a rank; empty when
@@ -82,8 +82,7 @@ export default async function ApiDocsPage() {
           count against your daily limit.
         </p>
         <code className={code}>
-          curl -H &quot;Authorization: Bearer $TOKEN&quot; -F task={examples.exampleTracks.curl} -F model=&quot;My model&quot; -F split=dev -F
-          file=@predictions.jsonl $SITE/api/v1/submissions
+          {`curl -H "Authorization: Bearer $TOKEN" -F task=${examples.exampleTracks.curl} -F model="My model" -F split=dev -F file=@predictions.jsonl $SITE/api/v1/submissions`}
         </code>
         {contract}
         <ul className="list-disc space-y-1 pl-6 text-fg-muted">
@@ -130,10 +129,7 @@ export default async function ApiDocsPage() {
           </li>
           <li>
             From the command line:{" "}
-            <code>
-              npm run alpsbench -- submit --server $SITE --token $TOKEN --task {examples.exampleTracks.cli} --file p.jsonl --model &quot;My model&quot; --wait
-            </code>
-            .
+            <code>{`npm run alpsbench -- submit --server $SITE --token $TOKEN --task ${examples.exampleTracks.cli} --file p.jsonl --model "My model" --wait`}</code>.
           </li>
         </ul>
       </section>
