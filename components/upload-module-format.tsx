@@ -1,4 +1,6 @@
 import type { RowFormat } from "@/lib/benchmarks/types";
+import { FormatBox } from "./upload-form/format-box";
+import { MODULE_FILES } from "./upload-form/options";
 
 /** A registered benchmark module's track as the submit form offers it (plain data from the module's declarations). */
 export interface UploadModuleTrack {
@@ -18,29 +20,7 @@ export interface UploadModuleOption {
 
 /** The row format of a module's track: what a row is, its columns and one example line. */
 export function UploadModuleFormat({ module, track, headingId }: { module: UploadModuleOption; track: UploadModuleTrack; headingId: string }) {
-  return (
-    <section aria-labelledby={headingId} className="min-w-0 rounded-md border border-line bg-surface-muted p-4">
-      <h3 id={headingId} className="text-sm font-semibold text-fg">
-        Prediction format · {module.title} · {track.title}
-      </h3>
-      <p className="mt-1 text-sm text-fg-muted">{track.rowFormat.summary}</p>
-      <ul className="mt-2 max-h-48 space-y-0.5 overflow-y-auto text-[0.8125rem] text-fg-muted">
-        {track.rowFormat.columns.map((c) => (
-          <li key={c.name}>
-            <code className="font-mono text-fg">{c.name}</code> ({c.type}
-            {c.required ? "" : ", optional"}): {c.description}
-          </li>
-        ))}
-      </ul>
-      {/* wrapped, not scrolled: a phone shows no scroll bar, so a scrolled example looked cut off */}
-      <pre className="mt-2 rounded border border-line bg-surface p-2.5 font-mono text-[0.75rem] leading-relaxed whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
-        <code>{JSON.stringify(track.rowFormat.example)}</code>
-      </pre>
-      <p className="mt-2 text-[0.8125rem] text-fg-muted">
-        JSONL (one object per line), CSV (a header row with these columns) or parquet; gzip accepted. Every row is checked before anything is stored.
-      </p>
-    </section>
-  );
+  return <FormatBox headingId={headingId} title={`${module.title} · ${track.title}`} rowFormat={track.rowFormat} filesNote={MODULE_FILES.note} />;
 }
 
 /** Said before any upload: the chosen track has no evaluation data on this server, and what would fix it. */

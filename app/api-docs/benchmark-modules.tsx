@@ -1,5 +1,6 @@
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
 const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
@@ -33,41 +34,7 @@ export function BenchmarkModulesDocs() {
               <h3 className="font-semibold">
                 <code>task={t.id}</code>: {t.title}
               </h3>
-              <p className="text-fg-muted">{t.rowFormat.summary}</p>
-              <div className="overflow-x-auto rounded-md border border-line">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-surface-muted text-xs text-fg-muted">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Column
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Type
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Meaning
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {t.rowFormat.columns.map((c) => (
-                      <tr key={c.name} className="border-t border-line align-top">
-                        <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap">
-                          {c.name}
-                        </th>
-                        <td className="px-3 py-2 font-mono text-xs text-fg-muted">
-                          {c.type}
-                          {c.required ? "" : " (optional)"}
-                        </td>
-                        <td className="px-3 py-2 text-fg-muted">{c.description}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <code className={code} tabIndex={0}>
-                {JSON.stringify(t.rowFormat.example)}
-              </code>
+              <RowFormatDocs rowFormat={t.rowFormat} />
               <code className={code} tabIndex={0}>
                 {`curl -H "Authorization: Bearer $TOKEN" -F benchmark=${b.id} -F task=${t.id} -F model="My method" -F file=@${t.id}.csv $SITE/api/v1/submissions`}
               </code>
@@ -80,6 +47,7 @@ export function BenchmarkModulesDocs() {
           </p>
         </section>
       ))}
+      <PipelineFormatsDocs />
     </>
   );
 }

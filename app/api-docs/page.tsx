@@ -5,15 +5,18 @@ import { queryParamDocs, type ParamDoc } from "@/lib/leaderboard/query-docs";
 import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat } from "@/lib/leaderboard/snapshot";
 import { DocumentedTableQuery } from "@/lib/leaderboard/table-query-docs";
 import { DownloadFormat } from "@/lib/leaderboard/download-format";
-import { VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
+import { ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
-import { PredictionContract } from "./prediction-contract";
 
 export const metadata: Metadata = { title: "API" };
 
 const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
 
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
+  // the benchmark at "/" answers the short read URLs; its examples and its own contract come from its declaration
+  const root = ROOT_BENCHMARK;
+  const examples = root.apiDocs ?? { exampleQuery: `${root.rootViewSlugs[0] ?? ""}?format=csv`, exampleTracks: { curl: "<track>", cli: "<track>" } };
+  const contract = await root.apiDocs?.contract?.();
   return (
     // a long path or query (`/api/v1/submissions/{id}/breakdown?level=…`) is one unbreakable word: wrapping it
     // anywhere keeps a 390 px phone from scrolling the whole page sideways
@@ -34,16 +37,16 @@ export default function ApiDocsPage() {
         </p>
         <p className="text-fg-muted">
           Views:{" "}
-          {VIEW_SLUGS.map((s) => (
+          {root.rootViewSlugs.map((s) => (
             <code key={s} className="mr-2">
               {s}
             </code>
           ))}
-          . The same views answer as <code>/api/v1/leaderboards/alpsbench/&#123;view&#125;</code> (<code>/api/v1/leaderboards/alpsbench</code> is the overview), the
-          form every hosted benchmark&apos;s views take; <code>benchmark=alpsbench</code> means the default data version.
+          . The same views answer as <code>{`/api/v1/leaderboards/${root.id}/{view}`}</code> (<code>{`/api/v1/leaderboards/${root.id}`}</code> is the overview), the
+          form every hosted benchmark&apos;s views take; <code>{`benchmark=${root.id}`}</code> means the default data version.
         </p>
         <ParamTable params={[...queryParamDocs(z.object({ format: DownloadFormat })), ...queryParamDocs(DocumentedTableQuery)]} />
-        <code className={code}>curl -s &quot;$SITE/api/v1/leaderboards/task1?format=csv&amp;kind=memory_system&amp;sort=f1&amp;cols=f1,recall&quot;</code>
+        <code className={code}>{`curl -s "$SITE/api/v1/leaderboards/${examples.exampleQuery}"`}</code>
         <p className="text-fg-muted">
           JSON answers <code>{"{ leaderboard, title, benchmark, split, scoreVersion, query, sort, rankedBy, total, columns, rows, notes }"}</code>. Each row (and
           each CSV line) has <code>rank</code> (competition rank on the sorted metric among the rows returned, ties at the precision shown share a rank; empty when
@@ -79,10 +82,9 @@ export default function ApiDocsPage() {
           count against your daily limit.
         </p>
         <code className={code}>
-          curl -H &quot;Authorization: Bearer $TOKEN&quot; -F task=task4_ability2 -F model=&quot;My model&quot; -F split=dev -F file=@predictions.jsonl
-          $SITE/api/v1/submissions
+          {`curl -H "Authorization: Bearer $TOKEN" -F task=${examples.exampleTracks.curl} -F model="My model" -F split=dev -F file=@predictions.jsonl $SITE/api/v1/submissions`}
         </code>
-        <PredictionContract />
+        {contract}
         <ul className="list-disc space-y-1 pl-6 text-fg-muted">
           <li>
             <code>POST /api/v1/submissions</code>: multipart fields first (<code>task</code>, <code>model</code>, optional <code>split</code>, <code>benchmark</code>
@@ -127,7 +129,7 @@ export default function ApiDocsPage() {
           </li>
           <li>
             From the command line:{" "}
-            <code>npm run alpsbench -- submit --server $SITE --token $TOKEN --task task1 --file p.jsonl --model &quot;My model&quot; --wait</code>.
+            <code>{`npm run alpsbench -- submit --server $SITE --token $TOKEN --task ${examples.exampleTracks.cli} --file p.jsonl --model "My model" --wait`}</code>.
           </li>
         </ul>
       </section>

@@ -1,45 +1,35 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
 import { CliSubmitHelp } from "@/components/cli-submit-help";
-import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
-import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
 import { PageHeader } from "@/components/page-header";
 import { signInMethods } from "@/lib/auth/auth";
 import { devSignInAvailable } from "@/lib/auth/dev-sign-in";
-import { UploadForm, type UploadTrackOption } from "@/components/upload-form";
+import { UploadForm } from "@/components/upload-form";
+import { pipelineUploadOptions } from "@/components/upload-form/pipeline-options";
 import { getSessionUser } from "@/lib/auth/session";
-import { BENCHMARKS } from "@/lib/benchmarks";
+import { BENCHMARKS, hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/client";
 import { formatAllowedAt, type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
-import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug } from "@/lib/benchmarks/alpsbench/track-ids";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { localSignInOffered } from "../signin/local-gate";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit predictions" };
 
-const TRACKS: UploadTrackOption[] = TRACK_IDS.map((id) => ({
-  id,
-  slug: trackSlug(id),
-  // "Task 3 · Retrieval, 100 distractors" → "Retrieval, 100 distractors": the optgroup names the task.
-  label: TRACK_LABELS[id].replace(/^Task \d · /, ""),
-  task: taskOf(id),
-}));
-
-const BENCHMARK_LABEL: Record<string, string> = { "alpsbench-v1": "AlpsBench", demo: "Demo (synthetic, small)" };
+/** The hosted benchmarks with their own pipeline, the one at "/" first: their tracks and formats come from their declarations. */
+const pipelineBenchmarks = (): PipelineBenchmark[] => hostedBenchmarks().filter(isPipelineBenchmark);
 
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requested = (await searchParams).benchmark;
   const user = await getSessionUser();
-  const inputs = await inputsVersionFor(db(), "alpsbench-v1");
-  const inputsLinks = inputs ? (
-    <InputsLinks
-      tasks={["task1", "task2", "task3", "task4"]}
-      benchmark={inputs.slug}
-      note={inputs.fallback ? "No AlpsBench data is imported on this server yet: these are the synthetic demo's inputs (upload to the Demo benchmark)." : undefined}
-    />
-  ) : null;
+  const pipelines = pipelineBenchmarks();
+  // each benchmark's own downloads (AlpsBench: every task's inputs), in the registry's order
+  const inputsLinks = (await Promise.all(pipelines.map((p) => p.submitForm.inputsLinks?.(db()) ?? null))).map((links, i) =>
+    links ? <Fragment key={pipelines[i]!.id}>{links}</Fragment> : null,
+  );
   if (!user) {
     const methods = signInMethods();
     const canSignIn = methods.github || methods.email || devSignInAvailable() || (await localSignInOffered());
@@ -80,7 +70,12 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
     user.id,
     versions.filter((v) => v._count.instances > 0).map((v) => v.id),
   );
-  const benchmarks = versions.filter((v) => v._count.instances > 0).map((v) => ({ slug: v.slug, label: BENCHMARK_LABEL[v.slug] ?? v.name }));
+  const offered = pipelineUploadOptions(
+    pipelines,
+    versions.filter((v) => v._count.instances > 0),
+    ROOT_BENCHMARK,
+  );
+  const benchmarks = offered.benchmarks;
   const modules = await moduleUploadOptions(db(), BENCHMARKS);
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it
   const defaultBenchmark =
@@ -114,7 +109,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
         allowance={allowance}
         labelOf={(id) => {
           const version = versions.find((v) => v.id === id);
-          return version ? (BENCHMARK_LABEL[version.slug] ?? version.name) : id;
+          return version ? (pipelineUploadOptions(pipelines, [version], ROOT_BENCHMARK).benchmarks[0]?.label ?? version.name) : id;
         }}
       />
       {benchmarks.length === 0 && modules.length === 0 ? (
@@ -122,7 +117,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           No benchmark data is loaded on this server yet, so there is nothing to score against.
         </p>
       ) : (
-        <UploadForm tracks={TRACKS} benchmarks={benchmarks} modules={modules} defaultBenchmark={defaultBenchmark} />
+        <UploadForm tracks={offered.tracks} benchmarks={benchmarks} pipelines={offered.pipelines} modules={modules} defaultBenchmark={defaultBenchmark} />
       )}
       {inputsLinks}
     </div>

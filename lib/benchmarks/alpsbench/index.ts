@@ -13,6 +13,7 @@ import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./data-versions";
 import { alpsBenchStartHooks } from "./data/start-hooks";
+import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -129,6 +130,22 @@ export const alpsBench: PipelineBenchmark = {
       const { getInstanceInput } = await import("./read/queries/submission-instance-input");
       const sections = await getInstanceInput(db, submission, track, instanceId);
       return sections ? { sections } : null;
+    },
+  },
+  submitForm: {
+    ...alpsBenchSubmitForm,
+    // loaded when /submit renders: the links read the database and are React
+    async inputsLinks(db) {
+      const { alpsBenchSubmitInputs } = await import("./ui/submit/submit-inputs");
+      return alpsBenchSubmitInputs(db);
+    },
+  },
+  apiDocs: {
+    exampleQuery: "task1?format=csv&kind=memory_system&sort=f1&cols=f1,recall",
+    exampleTracks: { curl: "task4_ability2", cli: "task1" },
+    async contract() {
+      const { alpsBenchContractDocs } = await import("./ui/api-docs/prediction-contract");
+      return alpsBenchContractDocs();
     },
   },
 };

@@ -1,4 +1,5 @@
-import { officialTrackName, releaseFolderOf, TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import type { ReactNode } from "react";
+import { officialTrackName, releaseFolderOf, TRACK_IDS, TRACK_LABELS, type TrackId } from "../../track-ids";
 
 /** The row each track takes: the official prediction contract (SCORING.md), as the authors' harness writes it. */
 const ROWS: { tracks: (track: TrackId) => boolean; row: string; notes: string }[] = [
@@ -23,8 +24,13 @@ const ROWS: { tracks: (track: TrackId) => boolean; row: string; notes: string }[
   },
 ];
 
+/** /api-docs' part for AlpsBench (its `apiDocs.contract` hook). */
+export function alpsBenchContractDocs(): ReactNode {
+  return <AlpsBenchPredictionContract />;
+}
+
 /** Part of /api-docs: prediction files, every track's names and row shape. */
-export function PredictionContract() {
+export function AlpsBenchPredictionContract() {
   return (
     <div className="space-y-2">
       <p className="text-fg-muted">

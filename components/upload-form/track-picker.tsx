@@ -1,0 +1,117 @@
+import { MissingDataNotice, type UploadModuleOption, type UploadModuleTrack } from "../upload-module-format";
+import type { UploadBenchmarkOption, UploadTrackOption } from "./options";
+import { hintCls, inputCls, labelCls } from "./styles";
+
+const SPLIT_OPTIONS = [
+  { value: "full", label: "Full benchmark (every instance)" },
+  { value: "dev", label: "Dev" },
+  { value: "validation", label: "Validation" },
+  { value: "test", label: "Test (hidden gold)" },
+] as const;
+
+/**
+ * The benchmark, track and split pickers. A pipeline benchmark's tracks come in its declared groups (optgroups)
+ * and take a split; a module's tracks are listed flat, one without data on this server disabled, and take none.
+ */
+export function TrackPicker({
+  id,
+  benchmarks,
+  modules,
+  benchmark,
+  onBenchmark,
+  groups,
+  track,
+  onTrack,
+  module,
+  moduleTrack,
+  split,
+  onSplit,
+}: {
+  id: string;
+  benchmarks: readonly UploadBenchmarkOption[];
+  modules: readonly UploadModuleOption[];
+  benchmark: string;
+  onBenchmark(next: string): void;
+  /** the chosen pipeline benchmark's picker groups, in order */
+  groups: readonly { id: string; label: string; options: readonly UploadTrackOption[] }[];
+  track: string;
+  onTrack(next: string): void;
+  module: UploadModuleOption | null;
+  moduleTrack: UploadModuleTrack | null;
+  split: string;
+  onSplit(next: string): void;
+}) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={`${id}-benchmark`} className={labelCls}>
+          Benchmark
+        </label>
+        <select id={`${id}-benchmark`} name="benchmark" value={benchmark} onChange={(e) => onBenchmark(e.target.value)} className={inputCls}>
+          {benchmarks.map((b) => (
+            <option key={b.slug} value={b.slug}>
+              {b.label}
+            </option>
+          ))}
+          {modules.map((m) => {
+            const noData = m.tracks.every((t) => t.missingData !== null);
+            return (
+              // offered while its notice is shown (the module's board links here), never chosen from another benchmark
+              <option key={m.id} value={m.id} disabled={noData && m.id !== benchmark}>
+                {noData ? `${m.title} (no evaluation data on this server)` : m.title}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-task`} className={labelCls}>
+          Track <span aria-hidden="true">*</span>
+        </label>
+        <select
+          id={`${id}-task`}
+          name="task"
+          required
+          value={module ? (moduleTrack?.id ?? "") : track}
+          onChange={(e) => onTrack(e.target.value)}
+          className={inputCls}
+        >
+          {module
+            ? module.tracks.map((t) => (
+                <option key={t.id} value={t.id} disabled={t.missingData !== null && t.id !== moduleTrack?.id}>
+                  {t.missingData === null ? t.title : `${t.title} (no evaluation data on this server)`}
+                </option>
+              ))
+            : groups.map((g) => (
+                <optgroup key={g.id} label={g.label}>
+                  {g.options.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+        </select>
+      </div>
+      {module && moduleTrack ? <p className={hintCls}>{moduleTrack.description}</p> : null}
+      {module && moduleTrack ? <MissingDataNotice track={moduleTrack} /> : null}
+      {module ? null : (
+        <div>
+          <label htmlFor={`${id}-split`} className={labelCls}>
+            Split
+          </label>
+          <select id={`${id}-split`} name="split" value={split} onChange={(e) => onSplit(e.target.value)} className={inputCls} aria-describedby={`${id}-split-hint`}>
+            {SPLIT_OPTIONS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-split-hint`} className={hintCls}>
+            Scored on this split&apos;s instances only; instances you leave out score as empty predictions.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
