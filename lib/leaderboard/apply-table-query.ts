@@ -2,6 +2,9 @@ import { matchesFactFilter, parseSearchOperators, type FactFilter } from "@/lib/
 import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+import { isBaseline } from "./row-kind";
+
+export { isBaseline };
 
 /** Rows a page shows before "Show all" (scripts/bench/pages.ts measures a 1,000-system board's pages at this size). */
 export const PAGE_ROWS = 50;
@@ -58,14 +61,6 @@ export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean 
     if (!haystack.includes(needle)) return false;
   }
   return true;
-}
-
-/**
- * A reference row the server computes (kind `baseline`: empty prediction, copy-the-input, first or random
- * candidate, BM25): drawn where its figures put it, so a reader sees what doing nothing scores, but never ranked.
- */
-export function isBaseline(row: Pick<LeaderboardRow, "kind">): boolean {
-  return row.kind === "baseline";
 }
 
 /**

@@ -1,9 +1,13 @@
 import Link from "next/link";
 import { formatCount } from "@/components/format";
-import { describeMetric, formatScore, metricOrder } from "@/app/systems/_lib/metric-format";
-import { trackLabel } from "@/lib/benchmarks";
+import { describeMetric, formatScore, metricOrder } from "./metric-text";
+import { TRACK_LABELS } from "../../track-ids";
+
 import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
+
+// its own tracks' names: importing the registry from here would close a circle (registry -> AlpsBench -> this page part)
+const trackLabel = (track: string): string => (TRACK_LABELS as Record<string, string>)[track] ?? track;
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
