@@ -495,6 +495,12 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   rootViewSlugs: readonly string[];
   /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
   pageOf(viewId: string): string | null;
+  /**
+   * optional: a view as the platform's page renders it at /benchmarks/<id>[/<view>] when `pageOf` answers null: the
+   * read model a module's `loadView` returns (board and settings), read by the benchmark itself since its uploads
+   * are scored by its own pipeline. null: no such view; ok false: a bad filter. Absent: no page for its views.
+   */
+  loadView?(db: Db, viewId: string, params: URLSearchParams): Promise<LoadViewResult>;
   pipeline: OwnPipeline;
   /** optional: what it adds to an upload's page (/submissions/<id>); absent: the per-track figures its tracks declare */
   submissionPage?: SubmissionPageHooks;

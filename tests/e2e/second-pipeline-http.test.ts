@@ -16,7 +16,8 @@ import { uploadMultipart, waitUntilFinished } from "./submissions-helpers";
  * production web server (scripts/web.ts) and the scoring worker (scripts/worker.ts), each started through
  * tests/e2e/servers/with-test-benchmark.ts, which registers the fixture before it runs the script. An upload over
  * HTTP is scored by the worker process, read back through the API, shown on /submissions/<id> in Chromium under
- * the track's own title, metric labels and figures, and ranked on its boards and downloads (CSV, JSON, snapshot).
+ * the track's own title, metric labels and figures, and ranked on its boards and downloads (CSV, JSON, snapshot)
+ * and on its pages /benchmarks/<id>[/<view>], which the platform's page draws from the fixture's `loadView`.
  * tests/integration/second-pipeline-benchmark.test.ts proves the same paths by direct calls in one process.
  */
 
@@ -145,8 +146,50 @@ describe("a test-only second pipeline benchmark over real HTTP, a real worker pr
     });
     // by its data version too, as an upload's `benchmark` field may name it
     expect(JSON.parse((await get(`/api/v1/snapshot?benchmark=${ID}-v1`)).text)).toEqual(JSON.parse(snapshot.text));
-
-    // it declares no page of its own (pageOf answers null): /benchmarks/<id> is a plain 404, not an error
-    expect((await get(`/benchmarks/${ID}`)).status).toBe(404);
   }, 60_000);
+
+  test("/benchmarks/<id>[/<view>] in Chromium: the platform's page draws each view from the benchmark's loadView", async () => {
+    expect(uploaded.beta, "the upload test ran first").not.toBe("");
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    for (const [path, system, expected, otherSystem] of [
+      [`/benchmarks/${ID}`, "Duo alpha", [["Mean", "5.00"]], "Duo beta"],
+      [
+        `/benchmarks/${ID}/beta`,
+        "Duo beta",
+        [
+          ["Mean", "4.00"],
+          ["Largest", "9.0"],
+        ],
+        "Duo alpha",
+      ],
+    ] as const) {
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status(), path).toBe(200);
+      const table = page.locator("table").first();
+      await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+      // the columns are the track's declared metrics, by their labels, and no other track's
+      const headers = (await table.locator("thead th").allInnerTexts()).map((h) => h.trim());
+      for (const [label] of expected)
+        expect(
+          headers.some((h) => h.startsWith(label)),
+          `${path}: ${headers.join(" | ")}`,
+        ).toBe(true);
+      if (expected.length === 1) expect(headers.some((h) => h.startsWith("Largest"))).toBe(false);
+      // the uploaded system's row, with each figure at its metric's declared decimals
+      const row = table.locator("tbody tr").first();
+      const cells = (await row.locator("th, td").allInnerTexts()).map((c) => c.trim());
+      expect(cells.join(" | ")).toContain(system);
+      expect(cells.join(" | ")).not.toContain(otherSystem);
+      for (const [label, figure] of expected) {
+        const column = headers.findIndex((h) => h.startsWith(label));
+        expect(cells[column], `${path}: ${label} in ${cells.join(" | ")}`).toContain(figure);
+      }
+      // the view tabs are the benchmark's declared views
+      const tabs = await page.locator(`nav[aria-label="${fixture.title} views"] a`).allInnerTexts();
+      expect(tabs.map((t) => t.trim())).toEqual(fixture.views.map((v) => v.title));
+    }
+    // a view it does not declare is a plain 404, not an error
+    expect((await page.goto(`${baseUrl}/benchmarks/${ID}/gamma`))?.status()).toBe(404);
+  }, 120_000);
 });

@@ -1,14 +1,11 @@
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
-import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
-import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
-import { db } from "@/lib/db/client";
 import { tableProps } from "@/lib/leaderboard/table-props";
 import { BenchmarkCharts } from "./benchmark-charts";
+import { pageSubject } from "./page-subject";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 
 type Search = Record<string, string | string[] | undefined>;
@@ -21,22 +18,15 @@ function toParams(search: Search): URLSearchParams {
 
 /**
  * A registered benchmark module's view as a page: its views as tabs, the module's settings as a filter form
- * (plain GET: the URL is the permalink), the shared leaderboard table, and the module's charts.
+ * (plain GET: the URL is the permalink), the shared leaderboard table, and the module's charts. A pipeline
+ * benchmark's view is drawn the same way when it has no page of its own and declares `loadView` (page-subject.ts).
  */
 export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmarkId: string; viewId: string; search: Search }) {
-  const benchmark = getBenchmark(benchmarkId);
-  if (!benchmark) {
-    // a benchmark with its own pages (AlpsBench at "/"): /benchmarks/<id>[/<view>] is its page by the common form
-    const hosted = getHostedBenchmark(benchmarkId);
-    const page = hosted && isPipelineBenchmark(hosted) ? hosted.pageOf(viewId) : null;
-    const query = toParams(search).toString();
-    if (page) redirect(query ? `${page}?${query}` : page);
-    notFound();
-  }
   const params = toParams(search);
+  const benchmark = pageSubject(benchmarkId, viewId, params.toString());
   // a bad settings filter falls back to no filter on pages (the API names the bad parameter)
-  let loaded = await loadBenchmarkView(db(), benchmark, viewId, params);
-  if (loaded && !loaded.ok) loaded = await loadBenchmarkView(db(), benchmark, viewId, new URLSearchParams());
+  let loaded = await benchmark.load(params);
+  if (loaded && !loaded.ok) loaded = await benchmark.load(new URLSearchParams());
   if (!loaded || !loaded.ok) notFound();
   const { view } = loaded;
   const query = readTableQuery(search);
@@ -51,7 +41,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       ),
     ].sort();
   // the charts are fetched when scrolled to (benchmark-charts.tsx); here only whether the view has any
-  const charts = benchmark.charts(viewId, view);
+  const charts = benchmark.charts(view);
   const chartParams = new URLSearchParams([...params].filter(([key]) => view.attributeKeys.includes(key)));
   chartParams.set("format", "charts");
   const chartsUrl = `/api/v1/leaderboards/${benchmark.id}${viewId ? `/${viewId}` : ""}?${chartParams}`;
@@ -153,9 +143,14 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       </div>
       {view.board.rows.length === 0 && [...params.keys()].length === 0 ? (
         <p role="status" data-benchmark-empty className="rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg-muted">
-          Nothing of {benchmark.title} is on this server yet. An operator loads it with{" "}
-          <code className="font-mono text-[0.8125rem]">npm run alpsbench -- import --from &lt;folder&gt;</code>, where the folder holds{" "}
-          {benchmark.importers.map((i) => i.describe).join(", or ")}.
+          Nothing of {benchmark.title} is on this server yet.
+          {benchmark.importers ? (
+            <>
+              {" "}
+              An operator loads it with <code className="font-mono text-[0.8125rem]">npm run alpsbench -- import --from &lt;folder&gt;</code>, where the folder holds{" "}
+              {benchmark.importers.join(", or ")}.
+            </>
+          ) : null}
         </p>
       ) : null}
       <LeaderboardTable {...table} query={query} viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`} path={path} caption={view.board.title} scopes={false} />
@@ -165,7 +160,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
       <p className="text-sm text-fg-muted">
         Add your method:{" "}
         <a className="text-accent underline underline-offset-2" href={`/submit?benchmark=${benchmark.id}`}>
-          upload a {benchmark.tracks.map((t) => t.id).join(" or ")} file
+          upload a {benchmark.trackIds.join(" or ")} file
         </a>
         ; the server checks it, scores it and ranks it here as a submitted row (format on{" "}
         <a className="text-accent underline underline-offset-2" href={`/api-docs#api-${benchmark.id}`}>
