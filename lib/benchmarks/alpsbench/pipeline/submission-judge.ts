@@ -28,7 +28,7 @@ import {
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
 import { bootstrapCI, scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/replay/replay-judge";
+import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/unrounded-algo-score";
 import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import type { PredictionEntry } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";

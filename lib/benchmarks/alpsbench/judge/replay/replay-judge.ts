@@ -45,7 +45,8 @@ import {
   textOrNull,
 } from "@/lib/benchmarks/alpsbench/judge";
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
-import { type MemorySetResult, scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { unroundedAlgoScore } from "../unrounded-algo-score";
 
 /**
  * Replay the recorded AlpsBench judge outputs (judge-replay/) through our pipeline: our matcher for the
@@ -324,24 +325,6 @@ async function replayT12(
     algo_score: algo,
     ...(judgement.status === "judged" ? {} : { reason: judgement.reason }),
   };
-}
-
-/**
- * The algo score before its 4-decimal rounding, which is what the authors blend into the final score
- * (final = round(0.5*algo + 0.5*judge, 4) with algo unrounded). lib/scoring reports algoScore100
- * rounded, so the unrounded value is rebuilt from its own parts with the same operations in the same
- * order (SCORING.md step 10), and checked against the rounded value it reports.
- */
-export function unroundedAlgoScore(result: MemorySetResult): number {
-  let sum = 0;
-  for (const pair of result.pairs) sum += pair.score;
-  const avg = sum / Math.max(result.tp, 1);
-  const raw = 100.0 * 0.6 * avg + 100.0 * 0.4 * result.f1;
-  const clipped = raw < 0 ? 0 : raw > 100 ? 100 : raw;
-  if (Math.abs(clipped - result.algoScore100) > 5e-5 + 1e-9) {
-    throw new Error(`unrounded algo score ${clipped} disagrees with lib/scoring's ${result.algoScore100}`);
-  }
-  return clipped;
 }
 
 // ------------------------------------------------------------------ Task 3
