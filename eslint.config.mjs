@@ -146,7 +146,7 @@ export default defineConfig([
     rules: restrict(platformPatterns, [platformDynamic]),
   },
   {
-    files: ["lib/benchmarks/types.ts", "lib/benchmarks/*/*.ts"],
+    files: ["lib/benchmarks/types.ts", "lib/benchmarks/types-*.ts", "lib/benchmarks/*/*.ts"],
     ignores: ["lib/benchmarks/*/index.ts", ...TESTS],
     rules: restrict(pureBenchmarkPatterns, [pureDynamic]),
   },

@@ -1,18 +1,17 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
-import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import type { Command } from "commander";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import type { JudgeSetup } from "@/lib/llm-judge/setup";
-import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
-import type { ContaminationFigures, Leaderboard } from "@/lib/leaderboard/types";
+import type { Leaderboard } from "@/lib/leaderboard/types";
 import type { PackManifest } from "@/lib/packs/manifest";
 import type { VerifyLine } from "@/lib/packs/pack-url";
 import type { PackEntry, ReadPack } from "@/lib/packs/zip-pack";
+import type { RowFormat, SubmitFormDeclaration, PipelineApiDocs } from "./types-submit-form";
+import type { OwnPipeline } from "./types-pipeline";
+import type { SubmissionPageHooks, SubmissionReadHooks } from "./types-submission-page";
 
 /**
  * What a benchmark module declares so the platform (upload, worker, API, pages) can host it without naming it.
@@ -89,63 +88,6 @@ export interface RewardTextsDeclaration<Input, Prediction> {
   missing(input: Input, row: Prediction): { prompt: string; response: string; aliases: string[] } | null;
   /** the row with the given aliases' scores filled in */
   fill(row: Prediction, scores: Record<string, number>): Prediction;
-}
-
-/** How one uploaded row looks, for the submit form and /api-docs (declared, not derived: zod transforms hide it). */
-export interface RowFormat {
-  /** one sentence: what a row is */
-  summary: string;
-  columns: { name: string; type: string; required: boolean; description: string }[];
-  /** one example row as JSON (JSONL line; the same columns make a CSV header or a parquet schema) */
-  example: Record<string, unknown>;
-  /** optional: the example as shown, when a hand-wrapped (or elided, "…") form reads better than one JSON line */
-  exampleText?: string;
-  /** optional: what the submitter must know beyond the columns (ids to keep, what decides the score) */
-  notes?: string;
-}
-
-/** One group of the submit form's track picker (an optgroup): its tracks take one row format. */
-export interface SubmitFormGroup {
-  id: string;
-  /** the optgroup's label and the format box's title: "Task 1 · Extraction" */
-  label: string;
-  rowFormat: RowFormat;
-  /** `id` as the upload's `task` field takes it, `slug` as /api/v1/inputs/<slug> names it, `label` inside the group */
-  tracks: { id: string; slug: string; label: string }[];
-}
-
-/**
- * How a pipeline benchmark is offered on the submit form (plain data: the form is a client component): the track
- * picker's groups in order, each with its row format, and the files its `prepareFile` takes.
- */
-export interface SubmitFormDeclaration {
-  groups: SubmitFormGroup[];
-  files: {
-    /** lower-case name endings the form takes (an archive of a whole run included) */
-    extensions: string[];
-    /** the file input's accept attribute */
-    accept: string;
-    /** the kinds in a few words, in the file input's label: ".jsonl, .json or .gz" */
-    kinds: string;
-    /** the hint under the file input before a file is chosen */
-    hint: string;
-    /** said after the format box's notes: "JSONL or one JSON array, gzipped or not." */
-    note: string;
-  };
-  /** a data version's name on the benchmark picker ("Demo (synthetic, small)"); absent: its stored name */
-  versionLabel?(slug: string, storedName: string): string;
-  /** optional: what /submit shows below the form, e.g. links to download each track's inputs (loaded when rendered) */
-  inputsLinks?(db: Db): Promise<ReactNode>;
-}
-
-/** What /api-docs shows of a pipeline benchmark beside the generic sections. */
-export interface PipelineApiDocs {
-  /** a view and query for the read example: "task1?format=csv&sort=f1" */
-  exampleQuery: string;
-  /** tracks as the upload's `task` field takes them, for the curl and the command-line examples */
-  exampleTracks: { curl: string; cli: string };
-  /** optional: its own prediction contract (rendered by its UI, loaded when the page renders); absent: its row formats are listed generically */
-  contract?(): Promise<ReactNode>;
 }
 
 /** The figures of one item as stored (JSONB) and downloaded: flat, so a CSV column is one key. */
@@ -370,120 +312,6 @@ export interface Benchmark extends BenchmarkIdentity {
 /** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
 export type TrackInfo = Pick<TrackDefinition, "id" | "title" | "description" | "kind" | "metrics" | "headline">;
 
-/** The worker's settings for one scoring step, passed through as the operator or a test gave them. */
-export interface PipelineStepOptions {
-  /** instances per chunk (default WORKER_CHUNK_SIZE) */
-  chunkSize?: number;
-  /** instances per judge chunk (default: the chunk size, at most 4 × JUDGE_CONCURRENCY) */
-  judgeChunkSize?: number;
-  /** a chunk stops taking instances after this long (default: 40 % of WORKER_CHUNK_EXPIRE_SECONDS) */
-  budgetMs?: number;
-  /** judge calls still running after this long are aborted and asked again by the next chunk */
-  judgeBudgetMs?: number;
-  /** an LLM judge given by a test or the caller; undefined: the benchmark builds its own from JUDGE_* (null: none) */
-  judge?: JudgeSetup | null;
-  /** the queue's attempt of this step; absent when run outside the queue (then it is the last attempt) */
-  control?: { readonly retryCount: number; readonly retryLimit: number };
-  /** tests only: a pause before a chunk commits, to kill a worker in the middle of one */
-  testDelayMs?: number;
-  log?: (line: string) => void;
-}
-
-/** One step of an upload's scoring, as the platform's worker hands it to a pipeline (lib/pipeline/score-submission.ts). */
-export interface PipelineStepContext {
-  /** the score version the job was queued under (already checked equal to the pipeline's) */
-  scoreVersion: string;
-  options: PipelineStepOptions;
-  /** the step's one transaction: claim the job, write, queue the next phase ("score" or "judge") and complete */
-  commit(write: (tx: Prisma.TransactionClient) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score" | "judge"): Promise<void>;
-  log(line: string): void;
-}
-
-/**
- * The hooks of a benchmark that scores with its own pipeline. Each is one call the platform makes at a fixed point
- * and hands the result on; the benchmark never sees the queue, the limits or the Submission table's writes.
- */
-export interface OwnPipeline {
-  /** the version its uploads are scored under (stored with each upload; `rescore --all` compares it) */
-  scoreVersion: string;
-  /**
-   * The data versions (BenchmarkVersion slugs) it ships, its default first: an upload's `benchmark` field names
-   * one of them, or the benchmark's id for the default. The benchmark at "/" also owns every slug no benchmark
-   * declares (an imported release).
-   */
-  dataVersions: readonly [string, ...string[]];
-  /** optional: what pages call each data version ("AlpsBench", "Demo (synthetic)"); a slug without one shows as itself */
-  dataVersionLabels?: Readonly<Record<string, string>>;
-  /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
-  parseTrack(name: string): string | null;
-  /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
-  knownTracks: string;
-  /**
-   * Checks one uploaded file against the data version's instances of its track and split, streaming; stores
-   * nothing. The platform then stores what this returns in its one transaction (limits, duplicates, queue).
-   */
-  prepareFile(
-    db: Db,
-    version: { id: string; slug: string },
-    file: {
-      track: string;
-      split: "full" | "dev" | "validation" | "test";
-      fileName: string;
-      path: string;
-      body: AsyncIterable<Uint8Array>;
-      /** the request's decompressed-bytes budget, shared by every file and nesting level of one upload */
-      budget?: UploadBudget;
-    },
-  ): Promise<PreparedUpload>;
-  /**
-   * Optional: the content hash of a stored (gzipped, already accepted) upload of a track as `prepareFile` computes
-   * it today (`alpsbench admin rehash-content`); null when the track is unknown. Absent: stored hashes are kept.
-   */
-  storedContentSha256?(track: string, stored: Uint8Array): Promise<string | null>;
-  /**
-   * Where a file of a multi-file upload (a run: an archive or many files) belongs, by its path: a track (and
-   * split) its folders name; ignored (README, hidden files, anything that is no prediction file); or refused
-   * (a prediction file in no track's folder), with the reason the uploader reads.
-   */
-  runFile(path: string): { kind: "placed"; track: string; split: "dev" | "validation" | "test" | null } | { kind: "ignored" } | { kind: "refused"; message: string };
-  /**
-   * Whether a client uploading a run folder sends this file at all (`submit --dir`): archive metadata and files
-   * that cannot be predictions stay home; every other file is sent and the server's `runFile` decides (it may
-   * ignore it and say so, or refuse it), so a client of another release never decides for the server.
-   */
-  sendsRunFile(path: string): boolean;
-  /** one step of an upload's scoring (lib/pipeline/score-submission.ts calls it after its own checks) */
-  scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
-  /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
-  viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;
-  /**
-   * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
-   * prediction file); optional: a benchmark whose inputs are a public dataset serves none here
-   */
-  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response>;
-  /** `GET /api/v1/snapshot` for this benchmark */
-  snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
-  /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
-  importData?(db: Db, folder: string, log: (line: string) => void): Promise<void>;
-}
-
-/** What `prepareFile` answers: a file ready to store, or a refusal the platform passes on as it is. */
-export type PreparedUpload =
-  | {
-      ok: true;
-      file: {
-        track: string;
-        split: "full" | "dev" | "validation" | "test";
-        fileName: string;
-        path: string;
-        report: Omit<UploadValidation, "storedGzip">;
-        stored: Buffer;
-        sha256: string;
-        contentSha256: string;
-      };
-    }
-  | SubmissionRefusal;
-
 /** A benchmark with its own scoring pipeline (AlpsBench): see the file's header. */
 export interface PipelineBenchmark extends BenchmarkIdentity {
   /** its page: the benchmark hosted at "/" keeps its old URLs (/tasks/…, /api/v1/leaderboards/<view>) */
@@ -525,78 +353,20 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   apiDocs?: PipelineApiDocs;
 }
 
-/** Who reads an upload's page or its per-instance API: signed in (user or admin), or a visitor. */
-export type SubmissionViewer = { id: string; role: "user" | "admin" } | null;
-
-/** An upload as its page hands it to its benchmark: already checked visible to the viewer. */
-export interface SubmissionPageUpload {
-  id: string;
-  status: string;
-  split: string;
-  source: "reported" | "seed" | "upload";
-  /** its data version's slug */
-  benchmark: string;
-  tracks: readonly string[];
-  scorerVersion: string | null;
-  /** the contamination check's figures, when the benchmark runs one */
-  contamination: ContaminationFigures | null;
-  /** a declared metric's current figure on one of its tracks; undefined when none is stored */
-  figure(track: string, metric: string): number | null | undefined;
-}
-
-/**
- * The parts of /submissions/<id> a pipeline benchmark adds around the platform's per-track metric tables (which
- * show what its tracks declare). Each is rendered on the server; the page renders nothing for an absent one.
- */
-export interface SubmissionPageHooks {
-  /** above the live status: notes on the upload's figures (a contamination flag, a baseline it does not beat) */
-  notices?(db: Db, upload: SubmissionPageUpload): Promise<ReactNode>;
-  /** above the metric tables of a scored upload: its downloads */
-  downloads?(upload: SubmissionPageUpload): Promise<ReactNode>;
-  /** pure: why tracks of a scored upload may have no stored figure, one sentence (said after "No metrics … for …:") */
-  emptyNote?(tracks: readonly string[]): string | null;
-  /** below the metric tables of a scored upload: breakdowns, per-instance lists; `search` is the page's query */
-  details?(db: Db, upload: SubmissionPageUpload, viewer: SubmissionViewer, search: URLSearchParams): Promise<ReactNode>;
-}
-
-/** An upload as the per-instance routes hand it to its benchmark: already checked visible to the reader. */
-export interface ListedSubmission {
-  id: string;
-  status: string;
-  split: string;
-  source: "reported" | "seed" | "upload";
-  tracks: string[];
-  scorerVersion: string | null;
-  ownerId: string | null;
-  publishPredictions: boolean;
-}
-
-/** One listed instance of an upload (null: the page lists no such instance, e.g. a test-split one). */
-export type ListedInstanceRead = (
-  db: Db,
-  submission: ListedSubmission,
-  track: string,
-  instanceId: string,
-  viewer: SubmissionViewer,
-) => Promise<Record<string, unknown> | null>;
-
-/** The per-instance reads of an upload (`/api/v1/submissions/<id>/…`), each behind the platform's access rule. */
-export interface SubmissionReadHooks {
-  /** `…/breakdown`: its query (a 400 names the bad parameter) and the answer */
-  breakdown?: {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each benchmark's own query shape
-    query: z.ZodType<any>;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what `query` parsed
-    respond(db: Db, submission: ListedSubmission, viewer: SubmissionViewer, query: any): Promise<Response>;
-  };
-  /** `…/instance-explanation`: one listed instance, explained */
-  instanceExplanation?: ListedInstanceRead;
-  /** `…/instance-input`: the model input of one listed instance */
-  instanceInput?: ListedInstanceRead;
-}
-
 export type HostedBenchmark = Benchmark | PipelineBenchmark;
 
 export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is PipelineBenchmark {
   return "pipeline" in benchmark;
 }
+
+// the contract's parts in their own files, re-exported so every benchmark and platform file imports one module
+export type { RowFormat, SubmitFormGroup, SubmitFormDeclaration, PipelineApiDocs } from "./types-submit-form";
+export type { PipelineStepOptions, PipelineStepContext, OwnPipeline, PreparedUpload } from "./types-pipeline";
+export type {
+  SubmissionViewer,
+  SubmissionPageUpload,
+  SubmissionPageHooks,
+  ListedSubmission,
+  ListedInstanceRead,
+  SubmissionReadHooks,
+} from "./types-submission-page";
