@@ -285,9 +285,9 @@ async function commitFiles(
 /**
  * The refusal for a file whose predictions an existing non-failed submission on its track already holds: one of
  * the uploader's own (any visibility), or a publicly visible one of anyone's. Another user's private or hidden
- * copy does not block: before, it did, forever (409 even after an admin hid it), so anyone holding a group's
- * outputs could squat their submission (issue 19 finding 7). When such a private copy is later made public, the
- * earlier upload keeps the place (lib/moderation/public-copies.ts).
+ * copy does not block: if it did, anyone holding a group's outputs could squat their submission with a private
+ * copy nobody else can see (a 409 for ever, even after an admin hid it). When such a private copy is later made
+ * public, the earlier upload keeps the place (lib/moderation/public-copies.ts).
  */
 async function duplicateOf(tx: Tx, ownerId: string, benchmarkId: string, file: PreparedFile): Promise<SubmissionRefusal | null> {
   const existing = await tx.submission.findFirst({

@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 /**
- * Memory and time of the upload bombs of issue 19 (#1, #10), through the upload validation of this tree and,
+ * Memory and time of upload bombs (a small gzip that inflates to a huge row or file; millions of parquet rows), through the upload validation of this tree and,
  * with --before <commit>, of an earlier commit (its tree extracted with `git archive` into a temporary folder that borrows
  * this tree's node_modules and generated Prisma client):
  *
