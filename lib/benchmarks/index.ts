@@ -13,6 +13,11 @@ import { type Benchmark, type HostedBenchmark, isPipelineBenchmark, type Pipelin
  * no other benchmark claims ("alpsbench-v1", "demo", an imported one).
  */
 const BUILT_IN: readonly Benchmark[] = [personalLlm];
+/**
+ * Built-in pipeline benchmarks besides the one at "/" (none yet): a new one is added here, and its id and data
+ * versions in lib/benchmarks/data-version-names.ts (the browser's copy of these names).
+ */
+const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = [];
 
 /**
  * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
@@ -23,7 +28,8 @@ const BUILT_IN: readonly Benchmark[] = [personalLlm];
 type RunTime = { modules: Benchmark[]; pipelines: PipelineBenchmark[] };
 const RUN_TIME = Symbol.for("alpsbench.benchmarks.registered-at-run-time");
 const runTime: RunTime = ((globalThis as { [RUN_TIME]?: RunTime })[RUN_TIME] ??= { modules: [], pipelines: [] });
-const pipelines = runTime.pipelines;
+/** The pipeline benchmarks besides the one at "/": the built-in ones, then those registered at run time. */
+const otherPipelines = (): PipelineBenchmark[] => [...BUILT_IN_PIPELINES, ...runTime.pipelines];
 const modules = (): Benchmark[] => [...BUILT_IN, ...runTime.modules];
 
 /**
@@ -47,7 +53,7 @@ export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
 
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
-  return [ROOT_BENCHMARK, ...modules(), ...pipelines];
+  return [ROOT_BENCHMARK, ...modules(), ...otherPipelines()];
 }
 
 /** A hosted benchmark's page: the one a pipeline benchmark declares (AlpsBench: "/"), else /benchmarks/<id>. */
@@ -66,7 +72,7 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
  * have their own slugs (`alpsbench-v1`, `demo`, an imported one).
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
-  return getBenchmark(slug) ?? pipelines.find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
+  return getBenchmark(slug) ?? otherPipelines().find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
 }
 
 /**
@@ -109,10 +115,10 @@ export function registerBenchmark(benchmark: HostedBenchmark): () => void {
   const taken = stored.find((id) => hostedTrack(id) !== null);
   if (taken) throw new Error(`track "${taken}" is already another benchmark's`);
   if (isPipelineBenchmark(benchmark)) {
-    pipelines.push(benchmark);
+    runTime.pipelines.push(benchmark);
     return () => {
-      const at = pipelines.indexOf(benchmark);
-      if (at >= 0) pipelines.splice(at, 1);
+      const at = runTime.pipelines.indexOf(benchmark);
+      if (at >= 0) runTime.pipelines.splice(at, 1);
     };
   }
   runTime.modules.push(benchmark);
@@ -134,7 +140,7 @@ export function hostedTrack(storedTrackId: string): { benchmark: HostedBenchmark
     const track = id === null ? null : getTrack(benchmark, id);
     if (track) return { benchmark, track, label: `${benchmark.title} · ${track.title}` };
   }
-  for (const benchmark of [ROOT_BENCHMARK, ...pipelines]) {
+  for (const benchmark of [ROOT_BENCHMARK, ...otherPipelines()]) {
     const track = benchmark.tracks.find((t) => t.id === storedTrackId);
     if (track) return { benchmark, track, label: benchmark === ROOT_BENCHMARK ? track.title : `${benchmark.title} · ${track.title}` };
   }
@@ -151,7 +157,7 @@ export function trackLabel(storedTrackId: string): string {
  * benchmark's title), a module's title for its id, else the slug itself (an imported release nobody labelled).
  */
 export function dataVersionLabel(slug: string): string {
-  for (const benchmark of [ROOT_BENCHMARK, ...pipelines]) {
+  for (const benchmark of [ROOT_BENCHMARK, ...otherPipelines()]) {
     const labels = benchmark.pipeline.dataVersionLabels ?? {};
     if (Object.hasOwn(labels, slug)) return labels[slug]!;
     // a data version its benchmark declares but did not label reads as the benchmark
