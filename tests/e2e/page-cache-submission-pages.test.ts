@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
+import { getPage } from "./page-cache-get";
 
 /**
  * Submission pages and the queue in the anonymous page cache (lib/page-cache/cacheable-pages.ts), against the real
@@ -14,10 +15,7 @@ const databaseUrl = inject("e2eDatabaseUrl");
 const db = e2eDb(databaseUrl);
 const tag = Date.now().toString(36);
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${url}`, { headers });
-  return { status: response.status, cache: response.headers.get("x-page-cache"), html: await response.text() };
-}
+const get = (url: string, headers: Record<string, string> = {}) => getPage(baseUrl, url, headers);
 
 let systemId: string;
 let benchmarkVersionId: string;
