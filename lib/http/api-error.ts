@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | "conflict"
   | "duplicate"
   | "name_taken"
+  | "name_misleading"
   | "rate_limited"
   | "internal";
 
@@ -32,6 +33,7 @@ export const STATUS_OF_CODE: Record<ApiErrorCode, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   invalid_file: 422,
+  name_misleading: 422,
   limit_reached: 429,
   rate_limited: 429,
   internal: 500,

@@ -116,9 +116,10 @@ export type SubmissionRefusal = {
   ok: false;
   /**
    * maps to HTTP: invalid_file 422, too_large 413, limit_reached 429, bad_request 400, not_found 404, duplicate 409,
-   * name_taken 409 (the system name or organisation poses as another's: lib/submissions/system-name-check.ts)
+   * name_taken 409 (the system name or organisation poses as another's: lib/submissions/system-name-check.ts),
+   * name_misleading 422 (the name is a reference system's plus tier or source words: "GPT-5.2 (reported)")
    */
-  code: "invalid_file" | "too_large" | "limit_reached" | "bad_request" | "not_found" | "duplicate" | "name_taken";
+  code: "invalid_file" | "too_large" | "limit_reached" | "bad_request" | "not_found" | "duplicate" | "name_taken" | "name_misleading";
   message: string;
   validation?: Omit<UploadValidation, "storedGzip">;
   /** for a run: the file (path inside the archive or upload) the refusal is about */

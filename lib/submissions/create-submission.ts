@@ -207,7 +207,7 @@ async function commitFiles(
       }
       // after the duplicate rule: a copy under the original's name is told it is a copy (with the link)
       const named = await systemNameProblem(tx, input.ownerId, input.system);
-      if (named) return { ok: false, code: "name_taken", message: named };
+      if (named) return { ok: false, ...named };
 
       // One upload (a run counts once) against the daily, per-track and test-split limits (upload-limits.ts).
       const over = await uploadLimitRefusal(tx, input.ownerId, {

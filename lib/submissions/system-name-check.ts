@@ -1,5 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import { nameSkeleton } from "@/lib/security/name-skeleton";
+import { labelFreeSkeleton, sourceWordsOf } from "./row-label-name";
+
+export type NameProblem = { code: "name_taken" | "name_misleading"; message: string };
 
 /**
  * Whether an upload's system name or organisation poses as another's ("GPT-5.2" / "OpenAI", or a look-alike
@@ -10,14 +13,28 @@ import { nameSkeleton } from "@/lib/security/name-skeleton";
  *  - an organisation is the uploader's claim, shown as "(claimed)" until an admin verifies it
  *    (organisation-label.ts); one that reads like a reported or verified organisation but is spelled otherwise
  *    ("Ореn\u200bAI") is refused, naming the spelling to use, so a claim cannot hide among look-alikes.
- * Returns the refusal's sentence, or null.
+ *  - a system name that is a reference system's (one with no owner: reported, re-scored, baseline) plus words naming
+ *    a row's tier or source ("GPT-5.2 (reported)", "Gemini-3 Flash rescored", "GPT-5.2 (AlpsBench paper)", "Copy
+ *    the input" beside "Copy the input (baseline)") reads on a board as that system's row: refused (422
+ *    `name_misleading`), naming the system. The source words are the generic ones of row-label-name.ts plus those
+ *    of the reference rows' source labels and the data versions' names, read from the database. A name with a
+ *    word of its own ("GPT-5.2 + my memory") says what it adds and is accepted.
+ * `ownerId` null: the server's own import (lib/eee), compared with every reference and public system.
+ * Returns the refusal (code and sentence), or null.
  */
-export async function systemNameProblem(db: Pick<Db, "system">, ownerId: string, system: { name: string; organisation?: string | null }): Promise<string | null> {
+export async function systemNameProblem(
+  db: Pick<Db, "system" | "submission" | "benchmarkVersion">,
+  ownerId: string | null,
+  system: { name: string; organisation?: string | null },
+): Promise<NameProblem | null> {
   const name = nameSkeleton(system.name);
   const organisation = system.organisation ? nameSkeleton(system.organisation) : "";
   const others = await db.system.findMany({
     where: {
-      OR: [{ ownerId: null }, { ownerId: { not: ownerId }, submissions: { some: { visibility: "public", hiddenAt: null } } }],
+      OR: [
+        { ownerId: null },
+        { ...(ownerId === null ? { ownerId: { not: null } } : { ownerId: { not: ownerId } }), submissions: { some: { visibility: "public", hiddenAt: null } } },
+      ],
     },
     select: { name: true, organisation: true, ownerId: true, organisationVerifiedAt: true },
   });
@@ -26,7 +43,14 @@ export async function systemNameProblem(db: Pick<Db, "system">, ownerId: string,
     if (taken) {
       const whose = taken.ownerId === null ? "a system this leaderboard reports" : "another user's system";
       const same = taken.name === system.name ? "is" : `reads the same as "${taken.name}", which is`;
-      return `model: the name "${system.name}" ${same} ${whose}; choose a name of your own (nothing was stored).`;
+      return { code: "name_taken", message: `model: the name "${system.name}" ${same} ${whose}; choose a name of your own (nothing was stored).` };
+    }
+    const labelled = await rowLabelOf(db, system.name, others.filter((other) => other.ownerId === null));
+    if (labelled) {
+      return {
+        code: "name_misleading",
+        message: `model: the name "${system.name}" reads as a row label of "${labelled}", a system this leaderboard reports (words such as "reported", "re-scored", "paper", "baseline" or a source's name say which row it is, not which system); add what your system is ("${labelled} + my memory") or choose another name (nothing was stored).`,
+      };
     }
   }
   if (organisation !== "" && system.organisation) {
@@ -38,8 +62,23 @@ export async function systemNameProblem(db: Pick<Db, "system">, ownerId: string,
         other.organisation !== system.organisation,
     );
     if (known) {
-      return `organisation: "${system.organisation}" reads like "${known.organisation}" but is spelled otherwise; write it exactly as "${known.organisation}" (it is shown as claimed until an admin verifies it) or give another organisation (nothing was stored).`;
+      return {
+        code: "name_taken",
+        message: `organisation: "${system.organisation}" reads like "${known.organisation}" but is spelled otherwise; write it exactly as "${known.organisation}" (it is shown as claimed until an admin verifies it) or give another organisation (nothing was stored).`,
+      };
     }
   }
   return null;
+}
+
+/** The reference system whose name `name` is, once tier and source words are taken out of both; null: none. */
+async function rowLabelOf(db: Pick<Db, "submission" | "benchmarkVersion">, name: string, references: readonly { name: string }[]): Promise<string | null> {
+  const [labels, versions] = await Promise.all([
+    db.submission.findMany({ where: { system: { ownerId: null }, sourceLabel: { not: null } }, distinct: ["sourceLabel"], select: { sourceLabel: true } }),
+    db.benchmarkVersion.findMany({ select: { name: true } }),
+  ]);
+  const words = sourceWordsOf([...labels.map((l) => l.sourceLabel), ...versions.map((v) => v.name)]);
+  const stripped = labelFreeSkeleton(name, words);
+  if (stripped === "") return null;
+  return references.find((reference) => labelFreeSkeleton(reference.name, words) === stripped)?.name ?? null;
 }
