@@ -204,7 +204,7 @@ export function SystemCell({
         <span className="truncate" title={details.join(" · ")}>
           {details.join(" · ")}
         </span>
-        {row.tier === "reported" ? <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} /> : null}
+        {row.tier === "reported" || row.tier === "claimed" ? <TierSource sourceUrl={row.sourceUrl} sourceLabel={row.sourceLabel} /> : null}
         {row.packUrl ? (
           <a
             href={row.packUrl}

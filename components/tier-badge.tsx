@@ -31,6 +31,15 @@ export const TIERS: Record<ResultTier, { label: string; hint: string; descriptio
     stripe: "shadow-[inset_3px_0_0_var(--color-tier-submitted)]",
     icon: "M5 8.5V2M2.3 4.6L5 1.9l2.7 2.7",
   },
+  claimed: {
+    label: "claimed",
+    hint: "a third party's figures, imported from its file, not checked here",
+    description:
+      "Figures an operator imported from another party's Every Eval Ever file (the source and who measured them show beside the row). This server has not recomputed or checked them.",
+    className: "bg-surface-muted text-fg-muted border-line",
+    stripe: "",
+    icon: "M5 3.2a1.8 1.8 0 1 0 0 3.6a1.8 1.8 0 1 0 0-3.6z",
+  },
   verified: {
     label: "verified",
     hint: "uploaded, scored here and checked by a maintainer",
@@ -109,7 +118,7 @@ export interface TierBadgeProps {
 }
 
 export function TierBadge({ tier, sourceUrl, sourceLabel, className = "" }: TierBadgeProps) {
-  const showSource = tier === "reported" && Boolean(sourceUrl || sourceLabel);
+  const showSource = (tier === "reported" || tier === "claimed") && Boolean(sourceUrl || sourceLabel);
   return (
     <span className={`inline-flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-0.5 ${className}`}>
       <span
@@ -137,7 +146,7 @@ export function tierMarkNote(tier: ResultTier, sourceLabel?: string | null): str
  */
 export function TierMark({ tier, sourceUrl }: TierBadgeProps) {
   const info = tierInfo(tier);
-  const href = tier === "reported" ? safeExternalUrl(sourceUrl) : null;
+  const href = tier === "reported" || tier === "claimed" ? safeExternalUrl(sourceUrl) : null;
   // The icon and colours come from the stylesheet by data-tier (app/globals.css .lb-tier), not an inline SVG per
   // row; the hover note (tierMarkNote) is written when the pointer or focus reaches the mark, not on every row.
   if (href) {

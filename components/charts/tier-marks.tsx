@@ -10,6 +10,7 @@ export const TIER_MARKS: { tier: ResultTier; name: string; shape: "circle" | "di
   { tier: "rescored", name: "Re-scored here", shape: "diamond", color: "var(--chart-1)" },
   { tier: "verified", name: "Verified", shape: "square", color: "var(--chart-3)" },
   { tier: "submitted", name: "Submitted (unreviewed)", shape: "triangle", color: "var(--chart-4)" },
+  { tier: "claimed", name: "Claimed (imported, unchecked)", shape: "circle", color: "var(--chart-2)" },
 ];
 
 export function tierMark(tier: ResultTier) {

@@ -71,7 +71,7 @@ export function aggregatesOf(hook: EeeBenchmarkHook, boards: readonly EeeBoard[]
   const seconds = String(Math.floor(retrievedAt.getTime() / 1000));
   return [...byRow.values()].map(({ row, results }) => {
     const { sourceType, relationship } = sourceOfTier(row.tier);
-    const computed = row.tier !== "reported";
+    const computed = row.tier !== "reported" && row.tier !== "claimed";
     const modelId = modelIdOf(row);
     const record: EeeAggregate = {
       schema_version: EEE_SCHEMA_VERSION,
@@ -80,8 +80,8 @@ export function aggregatesOf(hook: EeeBenchmarkHook, boards: readonly EeeBoard[]
       source_metadata: {
         source_name: row.sourceLabel ?? `${hook.publisher.name} (${row.tier})`,
         source_type: sourceType,
-        source_organization_name: computed ? hook.publisher.name : hook.authors.name,
-        source_organization_url: computed ? hook.publisher.url : hook.authors.url,
+        source_organization_name: computed ? hook.publisher.name : row.tier === "claimed" ? (row.sourceLabel ?? "unknown") : hook.authors.name,
+        source_organization_url: computed ? hook.publisher.url : row.tier === "claimed" ? (row.sourceUrl ?? undefined) : hook.authors.url,
         evaluator_relationship: relationship,
         additional_details: details({ tier: row.tier, row_id: row.rowId, source_url: row.sourceUrl, note: row.note, submitted_by: row.submittedBy }),
       },

@@ -21,7 +21,7 @@ export type RowInstances = { items: EeeInstanceItem[]; total: number };
 export async function instancesOfBoards(db: Db, hook: EeeBenchmarkHook, boards: readonly EeeBoard[]): Promise<Map<string, RowInstances>> {
   const out = new Map<string, RowInstances>();
   if (!hook.instances) return out;
-  const rowIds = [...new Set(boards.flatMap((b) => b.board.rows.filter((r) => r.tier !== "reported").map((r) => r.rowId)))].sort();
+  const rowIds = [...new Set(boards.flatMap((b) => b.board.rows.filter((r) => r.tier !== "reported" && r.tier !== "claimed").map((r) => r.rowId)))].sort();
   let lines = MAX_LINES_PER_EXPORT;
   let text = MAX_TEXT_PER_EXPORT;
   for (const rowId of rowIds) {

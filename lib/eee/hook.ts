@@ -25,6 +25,8 @@ export interface EeeBenchmarkHook {
   metricOf?(evaluationName: string): { track: string; metric: string } | null;
   /** is (track, metric) one of the benchmark's, and which kind */
   metricKind(track: string, metric: string): "deterministic" | "judge" | null;
+  /** the scale of (track, metric)'s column (LeaderboardColumn.scale): an imported figure must lie on it; null: unknown */
+  metricScale(track: string, metric: string): "unit" | "hundred" | "likert5" | "raw" | null;
   /** the score version reported figures are stored under */
   reportedScoreVersion: string;
   /**

@@ -8,6 +8,8 @@ import type { ResultTier } from "@/lib/leaderboard/types";
  */
 export function sourceOfTier(tier: ResultTier): { sourceType: "documentation" | "evaluation_run"; relationship: "first_party" | "third_party" | "other" } {
   if (tier === "reported") return { sourceType: "documentation", relationship: "third_party" };
+  // an imported claim: who measured it is the source's to say, not this site's
+  if (tier === "claimed") return { sourceType: "documentation", relationship: "other" };
   if (tier === "rescored") return { sourceType: "evaluation_run", relationship: "third_party" };
   return { sourceType: "evaluation_run", relationship: "other" };
 }

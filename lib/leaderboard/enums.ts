@@ -19,5 +19,5 @@ export const ROW_KINDS = SYSTEM_KINDS;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 /** See ResultTier in lib/leaderboard/types.ts for what each tier means. */
-export const RESULT_TIERS = ["reported", "rescored", "submitted", "verified"] as const;
+export const RESULT_TIERS = ["reported", "rescored", "submitted", "verified", "claimed"] as const;
 export type ResultTier = (typeof RESULT_TIERS)[number];

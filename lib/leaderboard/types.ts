@@ -15,8 +15,9 @@ export const RowKind = z.enum(ROW_KINDS);
 /**
  * How much to trust a row, and where it came from: `reported` (figures copied from the authors' paper or site),
  * `rescored` (scored here from the authors' released model outputs, or the server's own baselines), `submitted`
- * (uploaded by a user, scored here, unreviewed) and `verified` (an upload a maintainer checked). An upload is
- * never `reported` or `rescored`.
+ * (uploaded by a user, scored here, unreviewed), `verified` (an upload a maintainer checked) and `claimed`
+ * (figures an operator imported from a third party's Every Eval Ever file, not checked here: lib/eee). An upload
+ * is never `reported`, `rescored` or `claimed`.
  */
 export const ResultTier = z.enum(RESULT_TIERS);
 export type ResultTier = z.infer<typeof ResultTier>;

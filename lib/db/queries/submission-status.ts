@@ -34,6 +34,7 @@ const submissionSelect = {
   fileSize: true,
   fileSha256: true,
   verifiedAt: true,
+  evaluatorRelationship: true,
   flaggedAt: true,
   flagReason: true,
   moderationReason: true,

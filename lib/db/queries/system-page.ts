@@ -64,7 +64,8 @@ export type SystemPageData = {
   submissions: SystemSubmission[];
 };
 
-const tierOf = (submission: { source: "reported" | "seed" | "upload"; verifiedAt: Date | null }): ResultTier => tierOfSubmission(submission);
+const tierOf = (submission: { source: "reported" | "seed" | "upload"; verifiedAt: Date | null; evaluatorRelationship: string | null }): ResultTier =>
+  tierOfSubmission(submission);
 
 export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promise<SystemPageData | null> {
   const system = await db.system.findUnique({
@@ -98,6 +99,7 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
       hiddenAt: true,
       ownerId: true,
       verifiedAt: true,
+      evaluatorRelationship: true,
       split: true,
       tracks: true,
       sourceLabel: true,

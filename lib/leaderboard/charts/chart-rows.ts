@@ -7,7 +7,7 @@ import type { Leaderboard, LeaderboardRow, ResultTier } from "@/lib/leaderboard/
  */
 export type ChartSeriesKey = { rowId: string; label: string; name: string; systemSlug: string; tier: ResultTier };
 
-const TIER_SUFFIX: Record<ResultTier, string> = { reported: "reported", rescored: "re-scored", verified: "verified", submitted: "submitted" };
+const TIER_SUFFIX: Record<ResultTier, string> = { reported: "reported", rescored: "re-scored", verified: "verified", submitted: "submitted", claimed: "claimed" };
 
 /**
  * Labels for rows, unique within one chart. A system with a reported and a re-scored row would otherwise show
@@ -54,7 +54,7 @@ export function tierSummary(tiers: readonly ResultTier[]): string {
   if (tiers.length === 0) return "no rows";
   const counts = new Map<ResultTier, number>();
   for (const tier of tiers) counts.set(tier, (counts.get(tier) ?? 0) + 1);
-  const order: ResultTier[] = ["reported", "rescored", "verified", "submitted"];
+  const order: ResultTier[] = ["reported", "rescored", "verified", "submitted", "claimed"];
   return order
     .filter((tier) => counts.has(tier))
     .map((tier) => `${counts.get(tier)} ${TIER_SUFFIX[tier]}`)

@@ -47,4 +47,8 @@ export const alpsBenchEee: EeeBenchmarkHook = {
     if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
     return metricDef(track as TrackId, metric)?.kind ?? null;
   },
+  metricScale(track, metric) {
+    if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
+    return metricDef(track as TrackId, metric)?.scale ?? null;
+  },
 };

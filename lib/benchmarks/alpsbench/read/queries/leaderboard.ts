@@ -30,6 +30,7 @@ const SUBMISSION_SELECT = {
   publishPredictions: true,
   split: true,
   verifiedAt: true,
+  evaluatorRelationship: true,
   sourceLabel: true,
   sourceUrl: true,
   note: true,

@@ -48,7 +48,7 @@ export function compareMetric(
   return { cells: [...cells], best, overlapsBest, note: null };
 }
 
-const TIER_RANK: Record<ResultTier, number> = { reported: 0, verified: 1, rescored: 2, submitted: 3 };
+const TIER_RANK: Record<ResultTier, number> = { reported: 0, verified: 1, rescored: 2, submitted: 3, claimed: 4 };
 
 /**
  * The one leaderboard row of a system to compare on a track: a system can have several (reported figures and
