@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { OPERATOR_TRANSACTION } from "@/lib/db/operator-transaction";
 
 /**
  * Roles: a visitor (not signed in) reads; a user also submits and manages their own submissions and tokens;
@@ -30,7 +31,7 @@ export async function setRole(db: Db, email: string, role: Role, options: { crea
       });
     }
     return { userId: user.id, email, before: existing?.role ?? null, after: role, created: !existing };
-  });
+  }, OPERATOR_TRANSACTION);
 }
 
 export type UserWithRole = { id: string; email: string | null; role: Role; createdAt: Date };

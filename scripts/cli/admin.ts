@@ -4,6 +4,7 @@ import { API_TOKEN_SCOPES, createApiToken } from "@/lib/auth/api-token";
 import { DisplayName } from "@/lib/auth/display-name";
 import { registerRelease } from "./release";
 import { EmailOption, parseOption, withDb } from "@/lib/cli/with-db";
+import { OPERATOR_TRANSACTION } from "@/lib/db/operator-transaction";
 
 const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
 
@@ -47,7 +48,7 @@ export function register(program: Command): void {
           }
           const token = await createApiToken(tx, user.id, { name: "bootstrap", scopes: [...API_TOKEN_SCOPES] });
           return { token, created: before === null, promoted: before !== null && before.role !== "admin" };
-        }),
+        }, OPERATOR_TRANSACTION),
       );
       process.stdout.write(`${made.token.token}\n`);
       const what = made.created ? "created as admin" : made.promoted ? "promoted to admin" : "already an admin";
@@ -113,5 +114,5 @@ export async function verifyOrganisation(
       },
     });
     return { ok: true, message: `"${input.slug}": the organisation "${system.organisation}" is now ${input.undo ? "a claim again" : "verified"}.` };
-  });
+  }, OPERATOR_TRANSACTION);
 }
