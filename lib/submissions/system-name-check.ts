@@ -14,7 +14,7 @@ export type NameProblem = { code: "name_taken" | "name_misleading"; message: str
  *    (organisation-label.ts); one that reads like a reported or verified organisation but is spelled otherwise
  *    ("Ореn\u200bAI") is refused, naming the spelling to use, so a claim cannot hide among look-alikes.
  *  - a system name that is a reference system's (one with no owner: reported, re-scored, baseline) plus words naming
- *    a row's tier or source ("GPT-5.2 (reported)", "Gemini-3 Flash rescored", "GPT-5.2 (AlpsBench paper)", "Copy
+ *    a row's tier or source ("GPT-5.2 (reported)", "Gemini-3 Flash rescored", "GPT-5.2 (<benchmark> paper)", "Copy
  *    the input" beside "Copy the input (baseline)") reads on a board as that system's row: refused (422
  *    `name_misleading`), naming the system. The source words are the generic ones of row-label-name.ts plus those
  *    of the reference rows' source labels and the data versions' names, read from the database. A name with a
