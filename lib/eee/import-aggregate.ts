@@ -27,7 +27,6 @@ const slugOf = (text: string) =>
 
 const KINDS = new Set(["general_llm", "memory_system", "retrieval_baseline"]);
 
-
 type Imported = { ok: true; submissionId: string; systemSlug: string; scores: number };
 type Refused = { ok: false; problems: ImportProblem[] };
 
@@ -91,10 +90,7 @@ export async function importAggregate(
     if (fileSlug !== existing.system.slug) system = { id: "", slug: fileSlug };
   } else {
     if (await db.system.findUnique({ where: { slug: fileSlug }, select: { id: true } })) {
-      return refuse(
-        "model_info",
-        `a system "${fileSlug}" exists; a record is attached to an existing system only when the operator names it: --system ${fileSlug}`,
-      );
+      return refuse("model_info", `a system "${fileSlug}" exists; a record is attached to an existing system only when the operator names it: --system ${fileSlug}`);
     }
     const made = await newSystem(db, model, details, fileSlug);
     if ("field" in made) return refuse(made.field, made.message);
@@ -167,7 +163,8 @@ async function newSystem(
     if (bad) return { field, message: bad };
   }
   const posing = await systemNameProblem(db, null, { name: model.name, organisation: model.developer ?? null });
-  if (posing) return { field: posing.message.startsWith("organisation") ? "model_info.developer" : "model_info.name", message: posing.message.replace(/^\w+: /, "") };
+  if (posing)
+    return { field: posing.message.startsWith("organisation") ? "model_info.developer" : "model_info.name", message: posing.message.replace(/^\w+: /, "") };
   return {
     slug,
     name: model.name,

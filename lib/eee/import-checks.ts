@@ -63,7 +63,8 @@ export function checkedScores(
     if (ci) {
       const ciField = `${field}.score_details.uncertainty.confidence_interval`;
       if (!onScale(ci.lower) || !onScale(ci.upper)) return problem(ciField, `[${ci.lower}, ${ci.upper}] is off the scale${range}`);
-      if (!(ci.lower <= value && value <= ci.upper)) return problem(ciField, `[${ci.lower}, ${ci.upper}] does not hold the score ${value} (lower <= score <= upper)`);
+      if (!(ci.lower <= value && value <= ci.upper))
+        return problem(ciField, `[${ci.lower}, ${ci.upper}] does not hold the score ${value} (lower <= score <= upper)`);
     }
     const judge = result.metric_config.llm_scoring?.judges[0]?.model_info.name ?? null;
     scores.push({ ...target, kind, value, n, ciLow: ci?.lower ?? null, ciHigh: ci?.upper ?? null, judge });

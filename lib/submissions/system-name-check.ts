@@ -45,7 +45,11 @@ export async function systemNameProblem(
       const same = taken.name === system.name ? "is" : `reads the same as "${taken.name}", which is`;
       return { code: "name_taken", message: `model: the name "${system.name}" ${same} ${whose}; choose a name of your own (nothing was stored).` };
     }
-    const labelled = await rowLabelOf(db, system.name, others.filter((other) => other.ownerId === null));
+    const labelled = await rowLabelOf(
+      db,
+      system.name,
+      others.filter((other) => other.ownerId === null),
+    );
     if (labelled) {
       return {
         code: "name_misleading",

@@ -32,7 +32,8 @@ export function register(program: Command): void {
       const result = await withDb((db) => importEeeFiles(db, hook, dataVersion, target, importOptions));
       const tier = importOptions.reported ? "reported" : "claimed";
       for (const row of result.imported) process.stderr.write(`${row.file}: ${row.scores} figures of ${row.systemSlug} as ${tier} row ${row.submissionId}\n`);
-      for (const p of result.problems) process.stderr.write(`${p.file}:${p.record === undefined ? "" : ` record ${JSON.stringify(p.record)}:`} field ${p.field}: ${p.message}\n`);
+      for (const p of result.problems)
+        process.stderr.write(`${p.file}:${p.record === undefined ? "" : ` record ${JSON.stringify(p.record)}:`} field ${p.field}: ${p.message}\n`);
       process.stderr.write(`imported ${result.imported.length} record(s), ${result.problems.length} problem(s)\n`);
       if (result.problems.length > 0) process.exitCode = 1;
     });

@@ -27,13 +27,30 @@ beforeAll(async () => {
   const version = await alpsBenchEee.ensureDataVersion(db, DATA);
   const gpt = await db.system.create({ data: { slug: "gpt-5-2", name: "GPT-5.2", organisation: "OpenAI", kind: "general_llm" } });
   await db.submission.create({
-    data: { systemId: gpt.id, benchmarkVersionId: version.id, tracks: ["task1"], split: "full", source: "reported", status: "done", sourceLabel: "AlpsBench paper (Table 2)" },
+    data: {
+      systemId: gpt.id,
+      benchmarkVersionId: version.id,
+      tracks: ["task1"],
+      split: "full",
+      source: "reported",
+      status: "done",
+      sourceLabel: "AlpsBench paper (Table 2)",
+    },
   });
   await db.system.create({ data: { slug: "copy-the-input", name: "Copy the input (baseline)", kind: "baseline" } });
   const user = await db.user.create({ data: { email: "eee-hostile-owner@example.org" } });
   const secret = await db.system.create({ data: { slug: "secret-a1b2c3", name: "Secret System", kind: "memory_system", ownerId: user.id } });
   await db.submission.create({
-    data: { systemId: secret.id, benchmarkVersionId: version.id, tracks: ["task1"], split: "dev", source: "upload", status: "done", visibility: "private", ownerId: user.id },
+    data: {
+      systemId: secret.id,
+      benchmarkVersionId: version.id,
+      tracks: ["task1"],
+      split: "dev",
+      source: "upload",
+      status: "done",
+      visibility: "private",
+      ownerId: user.id,
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -44,13 +61,22 @@ afterAll(async () => {
 type Result = { track?: string; metric?: string; score: number; n?: number; ci?: [number, number] };
 let nth = 0;
 /** A sound record of Task 1 figures; `model` and `results` vary per case. */
-function record(model: { name: string; id?: string; developer?: string; slug?: string }, results: Result[] = [{ score: 0.42, n: 90, ci: [0.4, 0.45] }], id?: string) {
+function record(
+  model: { name: string; id?: string; developer?: string; slug?: string },
+  results: Result[] = [{ score: 0.42, n: 90, ci: [0.4, 0.45] }],
+  id?: string,
+) {
   nth += 1;
   return {
     schema_version: "0.2.1",
     evaluation_id: id ?? `hostile/${nth}`,
     retrieved_timestamp: "1764288000",
-    source_metadata: { source_name: "Example Lab blog", source_type: "documentation", source_organization_name: "Example Lab", evaluator_relationship: "first_party" },
+    source_metadata: {
+      source_name: "Example Lab blog",
+      source_type: "documentation",
+      source_organization_name: "Example Lab",
+      evaluator_relationship: "first_party",
+    },
     eval_library: { name: "somewhere", version: "1" },
     model_info: {
       name: model.name,
@@ -64,7 +90,9 @@ function record(model: { name: string; id?: string; developer?: string; slug?: s
       metric_config: { lower_is_better: false, additional_details: { track: r.track ?? "task1", metric: r.metric ?? "f1" } },
       score_details: {
         score: r.score,
-        ...(r.n !== undefined || r.ci ? { uncertainty: { ...(r.n !== undefined ? { num_samples: r.n } : {}), ...(r.ci ? { confidence_interval: { lower: r.ci[0], upper: r.ci[1] } } : {}) } } : {}),
+        ...(r.n !== undefined || r.ci
+          ? { uncertainty: { ...(r.n !== undefined ? { num_samples: r.n } : {}), ...(r.ci ? { confidence_interval: { lower: r.ci[0], upper: r.ci[1] } } : {}) } }
+          : {}),
       },
     })),
   };
