@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
@@ -83,12 +82,6 @@ describe("platform code names no benchmark's vocabulary", () => {
   ])("%s", async (_label, file, line, expected) => {
     expect(await ruleIds(file, `${line}\nexport const used = 1;\n`)).toEqual(expected);
   });
-});
-
-test("the boundary's pending list names only files that exist (a file that left the list stays off it)", () => {
-  const pending = JSON.parse(readFileSync(path.join(ROOT, "tests/lint/boundary-pending.json"), "utf8")) as { imports: string[]; vocabulary: string[] };
-  const missing = [...pending.imports, ...pending.vocabulary].filter((f) => !existsSync(path.join(ROOT, f)));
-  expect(missing).toEqual([]);
 });
 
 describe("pure files import nothing with I/O", () => {
