@@ -67,12 +67,28 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
 }
 
 /**
- * The benchmark an upload's `benchmark` field (or a stored BenchmarkVersion's slug) belongs to: a module by its
- * id, a pipeline benchmark by its id or one of its data versions, else the benchmark at "/", whose data versions
- * have their own slugs (`alpsbench-v1`, `demo`, an imported one).
+ * The benchmark a name declares: a module by its id, a pipeline benchmark (the one at "/" included) by its id or
+ * one of its declared data versions; null for any other name (a typo, or a release the benchmark at "/" imported
+ * under a slug of its own, which only the database knows: resolve-benchmark-name.ts tells the two apart).
+ */
+export function declaredBenchmarkOf(name: string): HostedBenchmark | null {
+  return getBenchmark(name) ?? [ROOT_BENCHMARK, ...otherPipelines()].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
+}
+
+/** Every name declaredBenchmarkOf answers (ids and declared data versions), sorted: what an "unknown" message lists. */
+export function declaredBenchmarkNames(): string[] {
+  const names = hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]);
+  return [...new Set(names)].sort();
+}
+
+/**
+ * The benchmark a STORED BenchmarkVersion's slug belongs to: the one that declares it, else the benchmark at "/",
+ * the only one that imports releases under slugs of their own (`import --benchmark <slug>`). Not for a name a
+ * person typed: a typo would silently become the benchmark at "/"; resolveBenchmarkName
+ * (lib/benchmarks/resolve-benchmark-name.ts) refuses an unknown name with the known ones.
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
-  return getBenchmark(slug) ?? otherPipelines().find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
+  return declaredBenchmarkOf(slug) ?? ROOT_BENCHMARK;
 }
 
 /**
