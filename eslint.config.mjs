@@ -16,7 +16,8 @@ import reactHooks from "eslint-plugin-react-hooks";
  *  2. pure files (a benchmark's top level except index.ts, lib/benchmarks/types.ts, AlpsBench's scoring,
  *     lib/leaderboard) import nothing with I/O;
  *  3. platform code names no benchmark's vocabulary: no string that is a benchmark id, an AlpsBench task or
- *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1").
+ *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
+ *     with one as a segment ("/tasks/task1").
  * Tests are outside the rules (they may reach into a benchmark folder and read fixtures). Import circles, type imports included, are found by
  * tests/lint/import-cycles.test.ts.
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
@@ -47,7 +48,10 @@ const platformPatterns = [
 
 // 3. Strings that are a benchmark's vocabulary. Benchmark ids are included: a platform branch on "alpsbench" is
 // the special case the registry exists to remove.
-const vocabulary = new RegExp(`^(${[...benchmarkIds, "task[1-4]", "task3/d\\d+", "task4/ability\\d", "alpsbench-v\\d+"].join("|")})$`);
+const words = [...benchmarkIds, "task[1-4]", "task3/d\\d+", "task4/ability\\d", "alpsbench-v\\d+"].join("|");
+// the whole string ("task1"), or a segment of a URL path ("/tasks/task1", "/benchmarks/personalllm?x"): a nav or a
+// link written into platform code names the benchmark as surely as a branch on its id
+const vocabulary = new RegExp(`^(${words})$|^/(.*/)?(${words})(/|[?#]|$)`);
 const boundaryPlugin = {
   rules: {
     "no-benchmark-vocabulary": {

@@ -7,17 +7,24 @@ import { type Benchmark, type HostedBenchmark, isPipelineBenchmark, type Pipelin
  * The benchmarks the platform hosts, by id. Platform code resolves `/<benchmark>/...` and an upload's
  * `benchmark` field through this registry and never imports a benchmark folder by name.
  *
- * Two kinds (types.ts): modules the platform scores itself with one pure `score` per upload (`BENCHMARKS`:
- * PersonalLLM), and benchmarks with their own pipeline reached through declared hooks (`OwnPipeline`). One of the
- * latter is the benchmark at "/" (AlpsBench): it predates the others, keeps its URLs, and owns every data version
- * no other benchmark claims ("alpsbench-v1", "demo", an imported one).
+ * Two kinds (types.ts): modules the platform scores itself with one pure `score` per upload (PersonalLLM), and
+ * benchmarks with their own pipeline reached through declared hooks (`OwnPipeline`). The pipeline benchmark whose
+ * `home` is "/" is the benchmark at "/" (AlpsBench): it predates the others, keeps its URLs, and owns every data
+ * version no other benchmark claims ("alpsbench-v1", "demo", an imported one).
+ *
+ * BUILT_IN is the one place a benchmark folder is registered: one line, its declaration, either kind. Everything
+ * else (the switcher, pages, nav, upload path, worker, start-up seed, CLI) reads this registry.
  */
-const BUILT_IN: readonly Benchmark[] = [personalLlm];
-/**
- * Built-in pipeline benchmarks besides the one at "/" (none yet): a new one is added here, and its id and data
- * versions in lib/benchmarks/data-version-names.ts (the browser's copy of these names).
- */
-const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = [];
+const BUILT_IN: readonly HostedBenchmark[] = [alpsBench, personalLlm];
+
+const builtInPipelines = BUILT_IN.filter(isPipelineBenchmark);
+const rootCandidates = builtInPipelines.filter((b) => b.home === "/");
+if (rootCandidates.length !== 1) throw new Error(`exactly one built-in pipeline benchmark has its home at "/" (found ${rootCandidates.length})`);
+/** The benchmark at "/". */
+export const ROOT_BENCHMARK: PipelineBenchmark = rootCandidates[0]!;
+const BUILT_IN_MODULES: readonly Benchmark[] = BUILT_IN.filter((b): b is Benchmark => !isPipelineBenchmark(b));
+/** Built-in pipeline benchmarks besides the one at "/". */
+const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = builtInPipelines.filter((b) => b !== ROOT_BENCHMARK);
 
 /**
  * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
@@ -30,7 +37,7 @@ const RUN_TIME = Symbol.for("alpsbench.benchmarks.registered-at-run-time");
 const runTime: RunTime = ((globalThis as { [RUN_TIME]?: RunTime })[RUN_TIME] ??= { modules: [], pipelines: [] });
 /** The pipeline benchmarks besides the one at "/": the built-in ones, then those registered at run time. */
 const otherPipelines = (): PipelineBenchmark[] => [...BUILT_IN_PIPELINES, ...runTime.pipelines];
-const modules = (): Benchmark[] => [...BUILT_IN, ...runTime.modules];
+const modules = (): Benchmark[] => [...BUILT_IN_MODULES, ...runTime.modules];
 
 /**
  * Every registered module, a live view (a test's registerBenchmark shows here until it unregisters): a proxy reads
@@ -47,9 +54,6 @@ export const BENCHMARKS: readonly Benchmark[] = new Proxy([] as Benchmark[], {
 export function getBenchmark(id: string): Benchmark | null {
   return modules().find((b) => b.id === id) ?? null;
 }
-
-/** The benchmark at "/". */
-export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
 
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
