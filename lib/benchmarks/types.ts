@@ -78,7 +78,7 @@ export interface ScoreResult<PerItem = unknown> {
 
 /**
  * A track whose rows may carry a response text instead of (some of) its reward-model scores. The declaration is
- * pure; the worker (lib/pipeline/fill-reward-scores.ts) asks the configured reward service (lib/rewards) for the
+ * pure; the worker (lib/worker/fill-reward-scores.ts) asks the configured reward service (lib/rewards) for the
  * missing scores through the cache and hands the filled rows to `score`. Without a service the rows stay
  * incomplete and `score` answers "not scored".
  */

@@ -20,7 +20,7 @@ import { waitFor } from "./worker-fixtures";
 import { bytes } from "./upload-helpers";
 
 /**
- * The reward step in bounded chunks (lib/pipeline/reward-chunk.ts), against a local reward service: 40 users x
+ * The reward step in bounded chunks (lib/worker/reward-chunk.ts), against a local reward service: 40 users x
  * 10 models at 4 texts a batch is 100 batches; at 30 batches a step the upload takes 4 steps, each committing its
  * progress. The figures equal a one-step (unchunked) run's; no (model, text) is ever asked twice, across chunks,
  * a "crash" between chunks (a fresh client, as a new worker process would have) or a service failing mid-chunk;

@@ -76,7 +76,7 @@ describe.runIf(existsSync(path.join(dataDir, "packets/manifest.json")))("real pa
       for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
       if ([...counts.values()].filter((n) => n === 1).length === 1) onlyUniqueId += 1;
     }
-    // docs/SCORING.md: in 542 of 2,272 d100 lists the target is the only unique id
+    // ../shared/docs/SCORING.md: in 542 of 2,272 d100 lists the target is the only unique id
     expect(onlyUniqueId).toBe(542);
   });
 });
