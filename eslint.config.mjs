@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
-import process from "node:process";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
@@ -17,10 +16,8 @@ import reactHooks from "eslint-plugin-react-hooks";
  *  2. pure files (a benchmark's top level except index.ts, lib/benchmarks/types.ts, AlpsBench's scoring,
  *     lib/leaderboard) import nothing with I/O;
  *  3. platform code names no benchmark's vocabulary: no string that is a benchmark id, an AlpsBench task or
- *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1").
- * Platform files that still break 1 or 3 since the move into lib/benchmarks/alpsbench are listed in
- * tests/lint/boundary-pending.json (written by scripts/dev/move-to-benchmark-folders.ts); the list only shrinks,
- * a file not on it is held to the rules. BOUNDARY_PENDING=off lints as if the list were empty.
+ *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
+ *     with one as a segment ("/tasks/task1").
  * Tests are outside the rules (they may reach into a benchmark folder and read fixtures). Import circles, type imports included, are found by
  * tests/lint/import-cycles.test.ts.
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
@@ -36,14 +33,7 @@ const benchmarkIds = readdirSync(path.join(import.meta.dirname, "lib/benchmarks"
 const benchmarkFolder = `^@/lib/benchmarks/(${benchmarkIds.join("|") || "[^/]+"}(/|$)|[^/]+/)`;
 // a benchmark's own code: its folder and the route group that keeps its old URLs
 const BENCHMARK_OWN = benchmarkIds.flatMap((id) => [`lib/benchmarks/${id}/**`, `app/(${id})/**`]);
-// the one-off tools that move files into the benchmark folders name them by design
-const MOVE_TOOLS = ["scripts/dev/move-*.ts", "scripts/dev/split-prisma-schema.ts"];
 const PLATFORM = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "scripts/**/*.{ts,tsx}", "*.ts"];
-
-const pendingFile = path.join(import.meta.dirname, "tests/lint/boundary-pending.json");
-const pending = process.env.BOUNDARY_PENDING === "off" || !existsSync(pendingFile) ? { imports: [], vocabulary: [] } : JSON.parse(readFileSync(pendingFile, "utf8"));
-// the listed paths are literal file names: brackets and parentheses of route folders are not glob syntax
-const literalGlob = (file) => file.replace(/[[\]()*?{}!+@]/g, "\\$&");
 
 const platformPatterns = [
   {
@@ -58,7 +48,10 @@ const platformPatterns = [
 
 // 3. Strings that are a benchmark's vocabulary. Benchmark ids are included: a platform branch on "alpsbench" is
 // the special case the registry exists to remove.
-const vocabulary = new RegExp(`^(${[...benchmarkIds, "task[1-4]", "task3/d\\d+", "task4/ability\\d", "alpsbench-v\\d+"].join("|")})$`);
+const words = [...benchmarkIds, "task[1-4]", "task3/d\\d+", "task4/ability\\d", "alpsbench-v\\d+"].join("|");
+// the whole string ("task1"), or a segment of a URL path ("/tasks/task1", "/benchmarks/personalllm?x"): a nav or a
+// link written into platform code names the benchmark as surely as a branch on its id
+const vocabulary = new RegExp(`^(${words})$|^/(.*/)?(${words})(/|[?#]|$)`);
 const boundaryPlugin = {
   rules: {
     "no-benchmark-vocabulary": {
@@ -142,7 +135,7 @@ export default defineConfig([
   // files that are both platform and pure (lib/leaderboard) get one block with both lists.
   {
     files: PLATFORM,
-    ignores: ["lib/benchmarks/**", ...BENCHMARK_OWN, ...TESTS, ...pending.imports.map(literalGlob)],
+    ignores: ["lib/benchmarks/**", ...BENCHMARK_OWN, ...TESTS],
     rules: restrict(platformPatterns, [platformDynamic]),
   },
   {
@@ -158,7 +151,7 @@ export default defineConfig([
   },
   {
     files: ["lib/leaderboard/**/*.ts"],
-    ignores: [...TESTS, ...pending.imports.map(literalGlob)],
+    ignores: TESTS,
     rules: restrict([...platformPatterns, ...purePatterns], [pureDynamic]),
   },
 
@@ -181,7 +174,7 @@ export default defineConfig([
   // Rule 3.
   {
     files: PLATFORM,
-    ignores: [...BENCHMARK_OWN, ...MOVE_TOOLS, ...TESTS, ...pending.vocabulary.map(literalGlob)],
+    ignores: [...BENCHMARK_OWN, ...TESTS],
     plugins: { boundary: boundaryPlugin },
     rules: { "boundary/no-benchmark-vocabulary": "error" },
   },

@@ -5,6 +5,7 @@ import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ThemeScript } from "@/components/theme-script";
 import { BENCHMARKS } from "@/lib/benchmarks";
+import { siteNavigation } from "@/lib/benchmarks/navigation";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -22,9 +23,6 @@ const FOOTER_CREDITS = BENCHMARKS.map(({ id, title, credit: { citation, dataLice
   url,
 }));
 
-/** The hosted modules' views for the nav of their pages. */
-const NAV_MODULES = BENCHMARKS.map(({ id, title, views }) => ({ id, title, views: views.map((v) => ({ id: v.id, tab: v.tab ?? v.title, title: v.title })) }));
-
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // proxy.ts's per-request CSP nonce: the theme script runs before hydration, so it needs it too.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
@@ -34,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
-        <SiteHeader modules={NAV_MODULES} />
+        <SiteHeader navigation={siteNavigation()} />
         <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
           {children}
         </main>

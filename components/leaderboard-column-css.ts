@@ -2,7 +2,7 @@
  * What would otherwise be written on every body cell of the leaderboard table, written once per column: a
  * style sheet of `:nth-child` rules for the table's visible columns (the table renders it next to itself).
  * A 50-row page carried each cell's column id, value and classes (60-90 KB of a 1,000-system board's HTML,
- * docs/bench-history.md); a cell is its text. Pure: no DOM, the same string on the server and the client.
+ * scripts/bench/README.md); a cell is its text. Pure: no DOM, the same string on the server and the client.
  */
 
 /** One visible leaf column of the table, in order (the Rank cell is child 1, the System cell child 2). */

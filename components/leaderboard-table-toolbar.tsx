@@ -34,7 +34,7 @@ export function NoScriptOptions() {
 function Menu({ label, count, children }: { label: string; count: number; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   // The menu's contents are mounted when it opens: closed, they are hidden from everyone anyway, and every
-  // organisation and column checkbox was in each page's HTML (docs/bench-history.md, page weight).
+  // organisation and column checkbox was in each page's HTML (scripts/bench/README.md, page weight).
   const [open, setOpen] = useState(false);
   // A disclosure that behaves like a menu: Escape and a click elsewhere close it.
   useEffect(() => {

@@ -163,7 +163,7 @@ export function LeaderboardTable({
     const search = serializeTableQuery(query);
     const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
     // No state of our own: Next.js then carries its state over and updates useSearchParams, which the task
-    // page's charts follow (app/tasks/[task]/_components/task-charts.tsx).
+    // page's charts follow (lib/benchmarks/alpsbench/ui/task/task-charts.tsx).
     window.history.replaceState(null, "", url);
     if (!server) return;
     const timer = setTimeout(() => startTransition(() => router.replace(url, { scroll: false })), 250);
@@ -273,7 +273,7 @@ export function LeaderboardTable({
   const allRows = table.getRowModel().rows;
   // The server's HTML has the rows of a first screen; the rest of the page's rows (they are in the props anyway) are
   // drawn on hydration. A 50-row page was every row twice, as markup and as props: 50 KB of a 1,000-system Task 4
-  // page's 145 KB was the rows' markup (docs/bench-history.md, page weight).
+  // page's 145 KB was the rows' markup (scripts/bench/README.md, page weight).
   const rows = hydrated ? allRows : allRows.slice(0, FIRST_SCREEN_ROWS);
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./account-menu";
-import { isCurrentPath, navItemsFor, type NavModule } from "./site-nav";
+import type { NavBenchmark } from "@/lib/benchmarks/types-navigation";
+import { isCurrentPath, navItemsFor } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
 
 export interface SiteHeaderProps {
@@ -12,14 +13,14 @@ export interface SiteHeaderProps {
   currentPath?: string;
   /** id of the page's <main>, target of the skip link (default "main") */
   mainId?: string;
-  /** the hosted modules' views (plain data from lib/benchmarks): their pages get their own nav */
-  modules?: readonly NavModule[];
+  /** each hosted benchmark's nav links (plain data from lib/benchmarks/navigation.ts): its pages show its own */
+  navigation: { root: NavBenchmark; others: readonly NavBenchmark[] };
 }
 
-export function SiteHeader({ currentPath, mainId = "main", modules = [] }: SiteHeaderProps) {
+export function SiteHeader({ currentPath, mainId = "main", navigation }: SiteHeaderProps) {
   const pathname = usePathname();
   const path = currentPath ?? pathname ?? "/";
-  const items = navItemsFor(path, modules);
+  const items = navItemsFor(path, navigation.root, navigation.others);
   const navRef = useRef<HTMLElement>(null);
 
   // On phones the nav is a horizontal scroller: bring the current item into view (e.g. "API", the last one).

@@ -1,19 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { isCurrentPath, NAV_ITEMS, navItemsFor, type NavModule } from "./site-nav";
+import { getHostedBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { siteNavigation } from "@/lib/benchmarks/navigation";
+import { isCurrentPath, navItemsFor } from "./site-nav";
 
-const personalLlm: NavModule = {
-  id: "personalllm",
-  title: "PersonalLLM",
-  views: [
-    { id: "", tab: "Paper runs + submissions", title: "PersonalLLM · paper runs and re-scored submissions" },
-    { id: "selection", tab: "Selection", title: "PersonalLLM · selection among 8 candidates" },
-  ],
-};
+const { root, others } = siteNavigation();
+const labels = (path: string) => navItemsFor(path, root, others).map((i) => i.label);
 
 describe("the nav follows the benchmark a page shows", () => {
-  test("a module's pages link its views and its submit form, not AlpsBench's tasks", () => {
-    const items = navItemsFor("/benchmarks/personalllm/selection", [personalLlm]);
-    expect(items.map((i) => i.label)).toEqual(["AlpsBench", "PersonalLLM", "Selection", "Submit", "Queue", "About", "API"]);
+  test("a module's pages link its views and its submit form, not the root benchmark's tabs", () => {
+    const items = navItemsFor("/benchmarks/personalllm/selection", root, others);
+    const views = getHostedBenchmark("personalllm")!.views.map((v) => (v.id === "" ? "PersonalLLM" : (v.tab ?? v.title)));
+    expect(items.map((i) => i.label)).toEqual([root.title, ...views, "Submit", "Queue", "About", "API"]);
+    expect(views).toContain("Selection");
     expect(items.map((i) => i.href)).toContain("/submit?benchmark=personalllm");
     expect(items.some((i) => i.label.startsWith("Task "))).toBe(false);
     // the module's first page is current on itself only, not on its other views
@@ -22,8 +20,12 @@ describe("the nav follows the benchmark a page shows", () => {
     expect(isCurrentPath("/benchmarks/personalllm", first.href, first.exact)).toBe(true);
   });
 
-  test("every other page (and an unknown module) has AlpsBench's nav", () => {
-    for (const path of ["/", "/tasks/task1", "/submit", "/benchmarks/nope"]) expect(navItemsFor(path, [personalLlm]), path).toBe(NAV_ITEMS);
+  test('every other page (and an unknown benchmark\'s) has the links the benchmark at "/" declares, then the shared pages', () => {
+    const rootLabels = [...root.items.map((i) => i.label), "Queue", "About", "API"];
+    // what the benchmark at "/" declares, nothing the platform wrote
+    expect(root.items).toBe(ROOT_BENCHMARK.navigation);
+    for (const path of ["/", "/tasks/task1", "/submit", "/benchmarks/nope"]) expect(labels(path), path).toEqual(rootLabels);
+    expect(rootLabels).toContain("Task 1");
     expect(isCurrentPath("/submit", "/submit?benchmark=personalllm")).toBe(true);
   });
 });

@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   TEST_SUBMISSIONS_PER_MONTH: z.coerce.number().int().min(0).default(6),
   /**
    * "on": an upload's test-split figures are published with Laplace noise and rounded
-   * (lib/leaderboard/test-split-privacy.ts) instead of exactly; off by default (docs/security.md, "Test-split figures")
+   * (lib/benchmarks/alpsbench/read/test-split-privacy.ts) instead of exactly; off by default (docs/security.md, "Test-split figures")
    */
   TEST_FIGURE_NOISE: z.enum(["off", "on"]).default("off"),
   /**

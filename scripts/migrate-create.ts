@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 /**
  * `npm run migrate:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL
- * that takes the last migrated schema (prisma/migrations/schema.snapshot.prisma) to the schema (prisma/schema/*.prisma, or prisma/schema.prisma before the split),
+ * that takes the last migrated schema (prisma/migrations/schema.snapshot.prisma) to the schema (prisma/schema/*.prisma, or the single `schema.prisma` in prisma before the split),
  * then updates the snapshot. It replaces `prisma migrate dev --create-only`, whose native engine cannot be
  * downloaded here; the wasm build of the same engine computes the SQL. Prisma reads only the numbered
  * folders and migration_lock.toml, so the snapshot file does not disturb `prisma migrate deploy`.

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * Charts load when the reader scrolls them into view, or asks for them: recharts and the chart code are most of
  * a page's JavaScript, and most visitors read the table above the charts. Being in the window at load is not
  * enough: a short table leaves the charts there (seeded Task 2 fetched them at load, 345 KB of JavaScript instead
- * of 200 KB; with the former 400 px margin, Task 1 and Task 3 too; docs/bench-history.md). Then the button in
+ * of 200 KB; with the former 400 px margin, Task 1 and Task 3 too; scripts/bench/README.md). Then the button in
  * the placeholder loads them.
  */
 export function Placeholder({ height, onLoad }: { height: number; onLoad?: () => void }) {

@@ -1,20 +1,17 @@
 import { ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./alpsbench/data-versions";
 
 /**
- * The names a table query's `benchmark` parameter resolves, in a module the browser can load: the registry
- * (index.ts) imports every benchmark's server code, and the table query runs in the browser too. The default data
- * version is the first of the benchmark at "/"; a built-in pipeline benchmark's id names its default data
- * version. The registry says the same on the server (ROOT_BENCHMARK, dataVersionOf);
- * lib/benchmarks/data-version.test.ts checks that the two agree.
+ * The table query's `benchmark` parameter (the data scope of the boards of the benchmark at "/") in a module the
+ * browser can load: the registry (index.ts) imports every benchmark's server code, and the table query runs in the
+ * browser too. It names the benchmark at "/" only (the registry picks it by its `home`, and
+ * lib/benchmarks/data-version.test.ts checks the two agree); registering a benchmark changes nothing here.
  */
-const BUILT_IN_PIPELINES: readonly { id: string; dataVersions: readonly [string, ...string[]] }[] = [{ id: ALPSBENCH_ID, dataVersions: ALPSBENCH_DATA_VERSIONS }];
+const ROOT = { id: ALPSBENCH_ID, dataVersions: ALPSBENCH_DATA_VERSIONS };
 
 /** The data version a table shows when the URL names none: the default of the benchmark at "/". */
-export const DEFAULT_DATA_VERSION: string = BUILT_IN_PIPELINES[0]!.dataVersions[0];
+export const DEFAULT_DATA_VERSION: string = ROOT.dataVersions[0];
 
-const ALIASES = new Map(BUILT_IN_PIPELINES.map((p) => [p.id, p.dataVersions[0]]));
-
-/** A pipeline benchmark's id is its default data version; any other name is itself. */
+/** The id of the benchmark at "/" is its default data version; any other name is itself. */
 export function dataVersionAlias(name: string): string {
-  return ALIASES.get(name) ?? name;
+  return name === ROOT.id ? DEFAULT_DATA_VERSION : name;
 }

@@ -6,7 +6,8 @@ import { parseFormat } from "@/lib/leaderboard/download-format";
 import { SnapshotFormat } from "@/lib/leaderboard/snapshot";
 import { eeeZipResponse } from "@/lib/eee/eee-response";
 import { benchmarkViewResponse } from "./benchmark-view-response";
-import { benchmarkOfDataVersion, getHostedBenchmark, ROOT_BENCHMARK } from "./index";
+import { getHostedBenchmark, ROOT_BENCHMARK } from "./index";
+import { resolveBenchmarkName } from "./resolve-benchmark-name";
 import { moduleSnapshot, moduleSnapshotFiles } from "./module-snapshot";
 import { isPipelineBenchmark } from "./types";
 
@@ -37,7 +38,9 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
  */
 export async function snapshotResponse(db: Db, search: URLSearchParams): Promise<Response> {
   // trimmed as the table query trims it, so the dispatch and the benchmark's own reading agree
-  const hosted = benchmarkOfDataVersion((search.get("benchmark") ?? "").trim());
+  const named = await resolveBenchmarkName(db, (search.get("benchmark") ?? "").trim());
+  if (!named.ok) return NextResponse.json({ error: { code: "not_found", message: named.message } }, { status: 404 });
+  const hosted = named.benchmark;
   if (isPipelineBenchmark(hosted)) return hosted.pipeline.snapshotResponse(db, search);
   const format = parseFormat(SnapshotFormat, search);
   const unknown = unknownParamsIssue(search, ["format", "benchmark"]);

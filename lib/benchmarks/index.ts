@@ -7,17 +7,24 @@ import { type Benchmark, type HostedBenchmark, isPipelineBenchmark, type Pipelin
  * The benchmarks the platform hosts, by id. Platform code resolves `/<benchmark>/...` and an upload's
  * `benchmark` field through this registry and never imports a benchmark folder by name.
  *
- * Two kinds (types.ts): modules the platform scores itself with one pure `score` per upload (`BENCHMARKS`:
- * PersonalLLM), and benchmarks with their own pipeline reached through declared hooks (`OwnPipeline`). One of the
- * latter is the benchmark at "/" (AlpsBench): it predates the others, keeps its URLs, and owns every data version
- * no other benchmark claims ("alpsbench-v1", "demo", an imported one).
+ * Two kinds (types.ts): modules the platform scores itself with one pure `score` per upload (PersonalLLM), and
+ * benchmarks with their own pipeline reached through declared hooks (`OwnPipeline`). The pipeline benchmark whose
+ * `home` is "/" is the benchmark at "/" (AlpsBench): it predates the others, keeps its URLs, and owns every data
+ * version no other benchmark claims ("alpsbench-v1", "demo", an imported one).
+ *
+ * BUILT_IN is the one place a benchmark folder is registered: one line, its declaration, either kind. Everything
+ * else (the switcher, pages, nav, upload path, worker, start-up seed, CLI) reads this registry.
  */
-const BUILT_IN: readonly Benchmark[] = [personalLlm];
-/**
- * Built-in pipeline benchmarks besides the one at "/" (none yet): a new one is added here, and its id and data
- * versions in lib/benchmarks/data-version-names.ts (the browser's copy of these names).
- */
-const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = [];
+const BUILT_IN: readonly HostedBenchmark[] = [alpsBench, personalLlm];
+
+const builtInPipelines = BUILT_IN.filter(isPipelineBenchmark);
+const rootCandidates = builtInPipelines.filter((b) => b.home === "/");
+if (rootCandidates.length !== 1) throw new Error(`exactly one built-in pipeline benchmark has its home at "/" (found ${rootCandidates.length})`);
+/** The benchmark at "/". */
+export const ROOT_BENCHMARK: PipelineBenchmark = rootCandidates[0]!;
+const BUILT_IN_MODULES: readonly Benchmark[] = BUILT_IN.filter((b): b is Benchmark => !isPipelineBenchmark(b));
+/** Built-in pipeline benchmarks besides the one at "/". */
+const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = builtInPipelines.filter((b) => b !== ROOT_BENCHMARK);
 
 /**
  * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
@@ -30,7 +37,7 @@ const RUN_TIME = Symbol.for("alpsbench.benchmarks.registered-at-run-time");
 const runTime: RunTime = ((globalThis as { [RUN_TIME]?: RunTime })[RUN_TIME] ??= { modules: [], pipelines: [] });
 /** The pipeline benchmarks besides the one at "/": the built-in ones, then those registered at run time. */
 const otherPipelines = (): PipelineBenchmark[] => [...BUILT_IN_PIPELINES, ...runTime.pipelines];
-const modules = (): Benchmark[] => [...BUILT_IN, ...runTime.modules];
+const modules = (): Benchmark[] => [...BUILT_IN_MODULES, ...runTime.modules];
 
 /**
  * Every registered module, a live view (a test's registerBenchmark shows here until it unregisters): a proxy reads
@@ -48,9 +55,6 @@ export function getBenchmark(id: string): Benchmark | null {
   return modules().find((b) => b.id === id) ?? null;
 }
 
-/** The benchmark at "/". */
-export const ROOT_BENCHMARK: PipelineBenchmark = alpsBench;
-
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
   return [ROOT_BENCHMARK, ...modules(), ...otherPipelines()];
@@ -67,12 +71,28 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
 }
 
 /**
- * The benchmark an upload's `benchmark` field (or a stored BenchmarkVersion's slug) belongs to: a module by its
- * id, a pipeline benchmark by its id or one of its data versions, else the benchmark at "/", whose data versions
- * have their own slugs (`alpsbench-v1`, `demo`, an imported one).
+ * The benchmark a name declares: a module by its id, a pipeline benchmark (the one at "/" included) by its id or
+ * one of its declared data versions; null for any other name (a typo, or a release the benchmark at "/" imported
+ * under a slug of its own, which only the database knows: resolve-benchmark-name.ts tells the two apart).
+ */
+export function declaredBenchmarkOf(name: string): HostedBenchmark | null {
+  return getBenchmark(name) ?? [ROOT_BENCHMARK, ...otherPipelines()].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
+}
+
+/** Every name declaredBenchmarkOf answers (ids and declared data versions), sorted: what an "unknown" message lists. */
+export function declaredBenchmarkNames(): string[] {
+  const names = hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]);
+  return [...new Set(names)].sort();
+}
+
+/**
+ * The benchmark a STORED BenchmarkVersion's slug belongs to: the one that declares it, else the benchmark at "/",
+ * the only one that imports releases under slugs of their own (`import --benchmark <slug>`). Not for a name a
+ * person typed: a typo would silently become the benchmark at "/"; resolveBenchmarkName
+ * (lib/benchmarks/resolve-benchmark-name.ts) refuses an unknown name with the known ones.
  */
 export function benchmarkOfDataVersion(slug: string): HostedBenchmark {
-  return getBenchmark(slug) ?? otherPipelines().find((p) => p.id === slug || p.pipeline.dataVersions.includes(slug)) ?? ROOT_BENCHMARK;
+  return declaredBenchmarkOf(slug) ?? ROOT_BENCHMARK;
 }
 
 /**

@@ -23,7 +23,7 @@ export function moduleTrackId(benchmark: Benchmark, platformId: string): string 
   return benchmark.tracks.some((t) => t.id === id) ? id : null;
 }
 
-/** Positions after AlpsBench's twelve tracks (lib/tracks.ts), in the module's order. */
+/** Positions after AlpsBench's twelve tracks (lib/benchmarks/alpsbench/tracks.ts), in the module's order. */
 const FIRST_MODULE_POSITION = 1000;
 
 /**

@@ -11,11 +11,11 @@ import type { RowProblem } from "./types";
 /**
  * The bounded, streaming reader of an uploaded table of prediction rows for a benchmark module's track (JSONL,
  * CSV or parquet, each optionally gzip), used at upload (lib/submissions/prepare-module-file.ts), by the worker
- * on the stored copy (lib/pipeline/score-module-submission.ts) and by the `score` CLI. Never a whole file in one
+ * on the stored copy (lib/worker/score-module-submission.ts) and by the `score` CLI. Never a whole file in one
  * string: the bytes are un-gzipped as they arrive, counted against the upload's limit and the request's shared
  * budget (lib/uploads/upload-budget.ts), and turned into rows one at a time:
  *
- *  - JSONL (or one JSON array): the prediction parser AlpsBench uploads use (lib/predictions/parse-prediction-stream.ts),
+ *  - JSONL (or one JSON array): the prediction parser AlpsBench uploads use (lib/uploads/parse-prediction-stream.ts),
  *    with its row-size, depth and blank-line bounds;
  *  - CSV: csv-parse's streaming parser, with a record-size bound and the same blank-line bound;
  *  - parquet: its footer sits at its end, so the (bounded) bytes are held as one binary buffer, and the footer's

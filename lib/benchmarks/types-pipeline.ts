@@ -29,7 +29,7 @@ export interface PipelineStepOptions {
   log?: (line: string) => void;
 }
 
-/** One step of an upload's scoring, as the platform's worker hands it to a pipeline (lib/pipeline/score-submission.ts). */
+/** One step of an upload's scoring, as the platform's worker hands it to a pipeline (lib/worker/score-submission.ts). */
 export interface PipelineStepContext {
   /** the score version the job was queued under (already checked equal to the pipeline's) */
   scoreVersion: string;
@@ -92,7 +92,7 @@ export interface OwnPipeline {
    * ignore it and say so, or refuse it), so a client of another release never decides for the server.
    */
   sendsRunFile(path: string): boolean;
-  /** one step of an upload's scoring (lib/pipeline/score-submission.ts calls it after its own checks) */
+  /** one step of an upload's scoring (lib/worker/score-submission.ts calls it after its own checks) */
   scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
   /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
   viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;

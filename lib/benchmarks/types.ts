@@ -10,6 +10,7 @@ import type { PackManifest } from "@/lib/packs/manifest";
 import type { VerifyLine } from "@/lib/packs/pack-url";
 import type { PackEntry, ReadPack } from "@/lib/packs/zip-pack";
 import type { RowFormat, SubmitFormDeclaration, PipelineApiDocs } from "./types-submit-form";
+import type { NavLink } from "./types-navigation";
 import type { OwnPipeline } from "./types-pipeline";
 import type { SubmissionPageHooks, SubmissionReadHooks } from "./types-submission-page";
 
@@ -77,7 +78,7 @@ export interface ScoreResult<PerItem = unknown> {
 
 /**
  * A track whose rows may carry a response text instead of (some of) its reward-model scores. The declaration is
- * pure; the worker (lib/pipeline/fill-reward-scores.ts) asks the configured reward service (lib/rewards) for the
+ * pure; the worker (lib/worker/fill-reward-scores.ts) asks the configured reward service (lib/rewards) for the
  * missing scores through the cache and hands the filled rows to `score`. Without a service the rows stay
  * incomplete and `score` answers "not scored".
  */
@@ -226,6 +227,11 @@ export interface BenchmarkIdentity {
   /** the About page's credit: whom to cite, the licences, the source, and what this site took from it (`note`) */
   credit: { citation: string; dataLicence: string; codeLicence: string; url: string; note?: string };
   /**
+   * optional: the main nav's links on its pages (before the shared Queue, About and API). Default: its views at
+   * /benchmarks/<id>[/<view>] and its submit form (lib/benchmarks/navigation.ts).
+   */
+  navigation?: readonly NavLink[];
+  /**
    * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
    * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
    */
@@ -318,7 +324,7 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   home: string;
   tracks: TrackInfo[];
   /** view ids answered at /api/v1/leaderboards/<benchmark>/<view>; "" the default */
-  views: Pick<BenchmarkView, "id" | "title">[];
+  views: Pick<BenchmarkView, "id" | "title" | "tab">[];
   /** the names its views answer to at /api/v1/leaderboards/<name> (the benchmark at "/": its URLs from before) */
   rootViewSlugs: readonly string[];
   /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */

@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * The Prisma schema's files: the multi-file folder prisma/schema/ (platform.prisma first, then each benchmark's
- * file by name), or the single prisma/schema.prisma of a tree not yet split.
+ * file by name), or the single `schema.prisma` in prisma of a tree not yet split.
  */
 export function schemaFiles(root: string): { path: string; content: string }[] {
   const folder = path.join(root, "prisma/schema");

@@ -217,7 +217,7 @@ export function withPin(query: TableQuery, rowId: string): TableQuery {
  * Above this many rows the page does not ship the whole leaderboard to the browser: the server applies the
  * query and sends the page of rows it shows, with their ranks, and every change of view asks the server again.
  * One page (PAGE_ROWS): a board that fits on one page filters and sorts in the browser at once; any larger one
- * ships only what is on screen (a 266-row Task 4 board was 1.4 MB of HTML; docs/bench-history.md).
+ * ships only what is on screen (a 266-row Task 4 board was 1.4 MB of HTML; scripts/bench/README.md).
  */
 export const CLIENT_ROWS_LIMIT = PAGE_ROWS;
 

@@ -7,7 +7,7 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  * into the page's flight payload). The read model names every field of every cell ({"value":…,"n":…,"ciLow":…,
  * "judgeProfile":"AlpsBench authors' judge (DeepSeek, as reported)"}); here a cell is a short array in column
  * order and a judge profile or score version is an index into one list per board. A 1,000-system Task 4 page
- * shipped 2.3 KB of cells per row that way, a third of it the same judge name (docs/bench-history.md).
+ * shipped 2.3 KB of cells per row that way, a third of it the same judge name (scripts/bench/README.md).
  * The values stay numbers, exactly as the server has them: the table sorts on them and formats them
  * (components/format.ts), so nothing is formatted twice. Types only, no schemas: the browser loads this module.
  */

@@ -11,7 +11,7 @@ import { RESULT_TIERS, SYSTEM_KINDS, type ResultTier, type SystemKind } from "./
  * 24 KB) was the largest part of a leaderboard page's JavaScript after React and Next.
  */
 
-// row ids of a system per tier read "<slug>~<tier>" (lib/db/queries/leaderboard.ts): "~" must survive a permalink
+// row ids of a system per tier read "<slug>~<tier>" (lib/benchmarks/alpsbench/read/queries/leaderboard.ts): "~" must survive a permalink
 const ID = /^[A-Za-z0-9_./:~-]{1,80}$/;
 /** most items a list parameter takes */
 export const LIST_MAX = 200;

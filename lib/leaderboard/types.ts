@@ -56,13 +56,13 @@ export const MetricCell = z.object({
   /** after a re-score: the value under the previous score version, so the table can show what moved */
   previous: z.object({ value: z.number().nullable(), scoreVersion: z.string() }).nullable().optional(),
   /**
-   * a test figure published with noise (TEST_FIGURE_NOISE=on, lib/leaderboard/test-split-privacy.ts): shown at its
+   * a test figure published with noise (TEST_FIGURE_NOISE=on, lib/benchmarks/alpsbench/read/test-split-privacy.ts): shown at its
    * rounding step's resolution (null: a figure built from a noised part, shown at the column's), marked, never bolded
    */
   noised: z.object({ step: z.number().nullable() }).nullable().optional(),
   /**
    * a reported figure another publication contradicts: what it printed and which one (e.g. the paper's Table 2
-   * where the cell shows and ranks by the official site's figure); prisma/seed/reported-disagreements.ts
+   * where the cell shows and ranks by the official site's figure); lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements.ts
    */
   otherReported: z.object({ value: z.number(), source: z.string() }).nullable().optional(),
 });
@@ -97,7 +97,7 @@ export const ContaminationFigures = z.object({
     .optional(),
   /**
    * The rows compared with the memories other tracks show for their own dialogue (Task 2's input pool of the same
-   * session), by the scorer's value similarity (lib/contamination/dialogue-match.ts): the share of predicted items
+   * session), by the scorer's value similarity (lib/benchmarks/alpsbench/contamination/dialogue-match.ts): the share of predicted items
    * that match one, and the share of those public memories some item matches. Absent on figures stored before it.
    */
   dialogue: z
@@ -106,7 +106,7 @@ export const ContaminationFigures = z.object({
   /**
    * The share of the rows' own public memories (Task 2's input pool of the session) that the scorer pairs with a
    * predicted item on label, type and confidence alone, its value similarity below `valueBelow`
-   * (lib/contamination/structure-only.ts); `split` names a split whose rows alone reached the threshold. Absent on
+   * (lib/benchmarks/alpsbench/contamination/structure-only.ts); `split` names a split whose rows alone reached the threshold. Absent on
    * figures stored before it.
    */
   structureOnly: z.object({ publicValues: z.number().int(), share: z.number(), valueBelow: z.number(), split: z.string().optional() }).optional(),

@@ -85,5 +85,5 @@ export function rowFacts(system: {
   return Object.values(facts).every((v) => v === null) ? null : facts;
 }
 
-/** Select of the fact columns for a row (lib/db/queries/leaderboard.ts). */
+/** Select of the fact columns for a row (lib/benchmarks/alpsbench/read/queries/leaderboard.ts). */
 export const FACTS_SELECT = { paramsB: true, activeParamsB: true, license: true, releaseDate: true, modelUrl: true } as const;

@@ -1,6 +1,6 @@
 /**
  * lib/queue: pg-boss in the application's database, the scoring queue's names, payload and timing, and the
- * worker that runs lib/pipeline/score-submission.ts. Server-only.
+ * worker that runs lib/worker/score-submission.ts. Server-only.
  */
 export { getBoss, installQueue, stopBoss } from "./boss";
 export { enqueueScoring, nextJobId, scoreJobOptions, sendScoreJob, type ScorePhase } from "./enqueue";

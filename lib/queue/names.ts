@@ -4,7 +4,7 @@
  */
 export const PGBOSS_SCHEMA = "pgboss";
 
-/** One job = one chunk of one submission's scoring (see lib/pipeline/score-submission.ts). */
+/** One job = one chunk of one submission's scoring (see lib/worker/score-submission.ts). */
 export const SCORE_QUEUE = "score-submission";
 
 /** Where pg-boss moves a chunk whose retries are exhausted; its handler marks the submission failed. */

@@ -2,9 +2,9 @@ import type { ModelFacts } from "@/lib/model-facts/facts";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
 /**
- * Shapes shared by the submission pipeline's parts: upload validation (lib/predictions/validate-upload.ts),
+ * Shapes shared by the submission pipeline's parts: upload validation (lib/benchmarks/alpsbench/upload/validate-upload.ts),
  * the single creation path (lib/submissions/create-submission.ts), the queue (lib/queue) and the worker
- * (lib/pipeline/score-submission.ts). Gold never appears in any of them.
+ * (lib/worker/score-submission.ts). Gold never appears in any of them.
  */
 
 export type UploadLimits = {
@@ -32,7 +32,7 @@ export type UploadCoverage = {
    * the test-split instances among `expected`, and how many the file has a valid row for. A file with test rows
    * must cover every test instance (lib/submissions/test-coverage.ts): a partial one would reveal per-instance
    * test scores through its headline metrics. `empty`: covered test rows that predict nothing
-   * (lib/predictions/empty-prediction.ts); too many refuse the file (degenerateTestRefusal).
+   * (lib/benchmarks/alpsbench/upload/empty-prediction.ts); too many refuse the file (degenerateTestRefusal).
    */
   test?: { expected: number; covered: number; missing: number; empty?: number };
   /** first ids of each kind, for the report */
@@ -53,7 +53,7 @@ export type UploadValidation = {
   gzip: boolean;
   /** sha256 (hex) of the decompressed content: a gzipped and a plain upload of the same file are the same */
   sha256: string | null;
-  /** sha256 of the canonical rows (lib/predictions/content-hash.ts): equal for the same predictions however written */
+  /** sha256 of the canonical rows (lib/uploads/content-hash.ts): equal for the same predictions however written */
   contentSha256: string | null;
   /** bytes received, and after decompression */
   bytes: number;

@@ -1,4 +1,5 @@
-import { BENCHMARKS, benchmarkOfDataVersion, dataVersionOf } from "@/lib/benchmarks";
+import { BENCHMARKS, dataVersionOf } from "@/lib/benchmarks";
+import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import type { AnyTrack, Benchmark as BenchmarkModule, HostedBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -32,7 +33,9 @@ type Report = Omit<UploadValidation, "storedGzip">;
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
   // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's
   // (lib/submissions/upload-target.ts: a module's row schema or a pipeline benchmark's `prepareFile` hook).
-  const target = uploadTargetOf(benchmarkOfDataVersion(input.benchmark ?? ""));
+  const named = await resolveBenchmarkName(db, input.benchmark);
+  if (!named.ok) return { ok: false, code: "not_found", message: named.message };
+  const target = uploadTargetOf(named.benchmark);
   const track = target.track(input.track, input.split);
   if (!track.ok) return track;
   const benchmark = await target.dataVersion(db, input.benchmark);
@@ -67,7 +70,12 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
  * and creates the run, its submissions and their scoring jobs: all of them or none.
  */
 export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult> {
-  const target = uploadTargetOf(benchmarkOfDataVersion(input.benchmark ?? ""));
+  const named = await resolveBenchmarkName(db, input.benchmark);
+  if (!named.ok) {
+    for await (const file of input.files) await drain(file.body);
+    return { ok: false, code: "not_found", message: named.message };
+  }
+  const target = uploadTargetOf(named.benchmark);
   const { runs } = target;
   if (!runs) {
     for await (const file of input.files) await drain(file.body);

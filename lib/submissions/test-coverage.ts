@@ -21,12 +21,12 @@ export function testCoverageRefusal(test: UploadCoverage["test"], split: "full" 
 }
 
 /**
- * Largest share of a file's test rows that may predict nothing (lib/predictions/empty-prediction.ts). The authors'
+ * Largest share of a file's test rows that may predict nothing (lib/benchmarks/alpsbench/upload/empty-prediction.ts). The authors'
  * seven released Task 1 outputs leave 0.7-25.0 % of the 1,364 test instances empty (llama-4-maverick 25.0 %,
  * gpt-4.1-mini 22.9 %, measured from `alpsbench export-predictions` of the packets; docs/security.md "Test-split figures"),
  * so half is twice the worst real model, while the single-instance probe (one real row, the rest empty)
  * is 99.9 % empty. Probes with more real-looking filler are the job of the published figures' rounding
- * (lib/leaderboard/test-split-privacy.ts), not of this check.
+ * (lib/benchmarks/alpsbench/read/test-split-privacy.ts), not of this check.
  */
 export const MAX_EMPTY_TEST_SHARE = 0.5;
 

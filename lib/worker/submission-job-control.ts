@@ -1,7 +1,7 @@
 import type { SqlExecutor } from "@/lib/queue/sql-executor";
 
 /**
- * How a scoring step talks to the queue job that runs it (lib/queue/worker.ts implements it). Without one (tests,
+ * How a scoring step talks to the queue job that runs it (lib/worker/worker.ts implements it). Without one (tests,
  * a CLI) runScoreJob writes the same rows and the caller loops.
  *
  * Every step ends with ONE transaction that (1) claims the job: its row in pg-boss is still active under this

@@ -26,7 +26,7 @@ export type WorkerOptions = {
   testDelayMs?: number;
   /** default: the reward service configured by REWARD_SERVICE_* (tests pass a local one) */
   rewards?: RewardSetup | null;
-  /** reward-service batches per module step (default: lib/pipeline/reward-chunk.ts) */
+  /** reward-service batches per module step (default: lib/worker/reward-chunk.ts) */
   rewardBatchesPerStep?: number;
 };
 

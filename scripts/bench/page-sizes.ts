@@ -9,6 +9,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
+import { boardPages } from "./public-pages";
 
 export interface PageSize {
   path: string;
@@ -95,12 +96,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
       base: { type: "string" },
-      paths: { type: "string", default: "/,/tasks/task1,/tasks/task2,/tasks/task3,/tasks/task4" },
+      // default: every hosted benchmark's board pages, from the registry
+      paths: { type: "string" },
       chromium: { type: "boolean", default: false },
     },
   });
   if (!values.base) throw new Error("--base http://host:port is required");
-  const sizes = await measurePageSizes(values.base, values.paths!.split(","));
+  const sizes = await measurePageSizes(values.base, values.paths?.split(",") ?? boardPages());
   if (values.chromium) await measureInChromium(values.base, sizes);
   process.stdout.write(`${formatPageSizes(sizes)}\n`);
 }

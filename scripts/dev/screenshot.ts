@@ -6,9 +6,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { launchChromium } from "../../tests/e2e/browser";
+import { boardPages } from "../bench/public-pages";
 
 const [baseUrl = "http://localhost:3000", outDir = "screenshots", ...paths] = process.argv.slice(2);
-const targets = paths.length ? paths : ["/", "/tasks/task1", "/tasks/task2", "/tasks/task3", "/tasks/task4", "/about"];
+// default: every hosted benchmark's board pages (from the registry) and /about
+const targets = paths.length ? paths : [...boardPages(), "/about"];
 mkdirSync(outDir, { recursive: true });
 const browser = await launchChromium();
 try {

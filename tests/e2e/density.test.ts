@@ -125,7 +125,7 @@ describe("dense leaderboard tables at 1280x900", () => {
  * (data scope, filters, columns, density, links and downloads) fold behind one "Table options" button.
  */
 describe("phone at 390x844", () => {
-  // measured at 390x844 with the options folded (docs/bench-history.md, page weight; 1,000-system board): the
+  // measured at 390x844 with the options folded (scripts/bench/README.md, page weight; 1,000-system board): the
   // overview showed 9 ranked rows, Task 1 14 and Task 4 13; before the fold, 4-5
   const PHONE_ROWS = 8;
 

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 /**
  * Loads the charts of a page: a task page's or a benchmark module's charts (data, heat maps, recharts) are fetched and drawn when the reader scrolls
  * their section into view, or presses "Show the charts" where there is nothing to scroll
- * (app/tasks/[task]/_components/task-charts.tsx, app/benchmarks/_components/benchmark-charts.tsx,
+ * (lib/benchmarks/alpsbench/ui/task/task-charts.tsx, app/benchmarks/_components/benchmark-charts.tsx,
  * components/charts/when-in-view.tsx).
  */
 export async function loadCharts(p: Page): Promise<void> {

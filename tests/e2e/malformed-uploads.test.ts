@@ -79,7 +79,7 @@ describe("malformed uploads over HTTP", () => {
       body: { error: { code: "reset", message: error.message } },
     }));
     // the server answers 413 past its size limit, 422 once the blank lines pass 10,000 (a file of newlines is a
-    // bomb: lib/predictions/parse-prediction-stream.ts), or closes the connection
+    // bomb: lib/uploads/parse-prediction-stream.ts), or closes the connection
     if (answer.status !== 0) expect([413, 422]).toContain(answer.status);
     expect(sent).toBeLessThan(total);
     expect(await stored()).toBe(before);

@@ -99,8 +99,8 @@ describe.runIf(imported)("a real upload: GPT-5.2's Task 1 outputs through the AP
     const done = await waitUntilFinished(baseUrl, upload.body.id!, token, 900_000);
     expect(done.status, done.failureReason ?? "").toBe("done");
     // headline numbers. A full upload with test rows publishes its whole as the instance-weighted mean of its exact
-    // dev/validation figures and its PUBLISHED test figure (noised and rounded: lib/leaderboard/test-split-privacy.ts;
-    // lib/pipeline/persist-track-score.ts combineWithPublishedTest), never the exact whole
+    // dev/validation figures and its PUBLISHED test figure (noised and rounded: lib/benchmarks/alpsbench/read/test-split-privacy.ts;
+    // lib/benchmarks/alpsbench/pipeline/persist-track-score.ts combineWithPublishedTest), never the exact whole
     const splitOf = new Map(
       (await db.instance.findMany({ where: { benchmarkVersion: { slug: "alpsbench-v1" }, trackId: "task1" }, select: { benchmarkId: true, split: true } })).map(
         (i) => [i.benchmarkId, i.split],

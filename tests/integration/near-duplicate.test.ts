@@ -6,7 +6,7 @@ import { bytes } from "./upload-helpers";
 
 /**
  * Issue 19 finding 8: a Task 3 file with only row 1's `answer` changed was accepted and tied at rank 1 with the
- * original. Duplicates are judged on the scored projection (lib/predictions/scored-projection.ts).
+ * original. Duplicates are judged on the scored projection (lib/benchmarks/alpsbench/upload/scored-projection.ts).
  */
 
 const db = createPrismaClient(inject("databaseUrl"));

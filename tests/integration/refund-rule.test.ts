@@ -24,7 +24,7 @@ function poisonedTask3Rows(): Record<string, unknown>[] {
 }
 
 describe("refunds: only failures that are ours", () => {
-  // Since the official contract (lib/predictions/validate-row.ts), a row holding U+0000 is refused at upload: the
+  // Since the official contract (lib/benchmarks/alpsbench/upload/validate-row.ts), a row holding U+0000 is refused at upload: the
   // NUL never reaches the worker through createSubmission. Finding 6 is then closed at the door: the upload is a
   // 4xx with line and field, nothing is stored and no scoring work is done.
   test("a NUL inside a prediction string refuses the upload with its line and field, and stores nothing", async () => {

@@ -20,7 +20,7 @@ import { waitFor } from "./worker-fixtures";
 import { bytes } from "./upload-helpers";
 
 /**
- * The reward step in bounded chunks (lib/pipeline/reward-chunk.ts), against a local reward service: 40 users x
+ * The reward step in bounded chunks (lib/worker/reward-chunk.ts), against a local reward service: 40 users x
  * 10 models at 4 texts a batch is 100 batches; at 30 batches a step the upload takes 4 steps, each committing its
  * progress. The figures equal a one-step (unchunked) run's; no (model, text) is ever asked twice, across chunks,
  * a "crash" between chunks (a fresh client, as a new worker process would have) or a service failing mid-chunk;
@@ -170,17 +170,15 @@ describe("the reward step in chunks", () => {
     expect(lines.filter((l) => /reward scores \d+\/400/.test(l))).toHaveLength(3);
   });
 
-  test("a step stops sending at its time budget and ends well inside the job's expiry", async () => {
+  test("a step stops sending at its time budget: a handful of batches, not the 100 allowed", async () => {
     const slow = await startFakeRewardServer({ delayMs: 60 });
     try {
       const id = await upload("budgeted");
-      const started = Date.now();
       expect(await runScoreJob(db, await payloadOf(id), { judge: null, rewards: setup(slow, 1), budgetMs: 200 })).toBe("continued");
-      const took = Date.now() - started;
-      // 200 ms of sending at 60 ms a batch, one at a time: a handful of batches, not the 100 allowed
+      // 200 ms of sending at 60 ms a batch, one at a time: the count of batches sent is the check (how long the
+      // step took is not asserted: on a loaded machine any bound is either loose or flaky)
       expect(slow.bodies.length).toBeGreaterThan(0);
       expect(slow.bodies.length).toBeLessThan(10);
-      expect(took).toBeLessThan(2 * 200 + 1500);
     } finally {
       await slow.close();
     }

@@ -12,7 +12,7 @@ import { jsonl } from "./worker-fixtures";
  * The known gap after issue 19's second pass: Task 1 rows that keep each public memory's label, type and confidence
  * (Task 2's input pool of the same session, which is the row's gold) under junk values scored 76.3 unflagged. The
  * authors' metric gives them that (label, type and confidence weigh 0.6 and the match threshold is 0.30), so the
- * metric stays; the contamination check flags them (lib/contamination/structure-only.ts). On the demo benchmark,
+ * metric stays; the contamination check flags them (lib/benchmarks/alpsbench/contamination/structure-only.ts). On the demo benchmark,
  * through the worker's handler.
  */
 const db = createPrismaClient(inject("databaseUrl"));

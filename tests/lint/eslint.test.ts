@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
@@ -77,18 +76,16 @@ describe("platform code names no benchmark's vocabulary", () => {
     ["a benchmark's id", "lib/leaderboard/example.ts", 'export const b = "personalllm";', [VOCABULARY]],
     ["a script naming a track", "scripts/example.ts", 'export const t = "task2";', [VOCABULARY]],
     ["prose that mentions a task", "lib/submissions/example.ts", 'export const s = "task1 and task2 are scored";', []],
+    ["a nav link to a task's page", "components/example.ts", 'export const nav = [{ href: "/tasks/task1", label: "Task 1" }];', [VOCABULARY]],
+    ["a link to a benchmark's page with a query", "app/example/page.tsx", "export const href = `/benchmarks/personalllm?split=dev`;", [VOCABULARY]],
+    ["a link to a benchmark's page in a template with a hole", "app/example/page.tsx", "export const f = (v: string) => `/tasks/task3/${v}`;", [VOCABULARY]],
+    ["a path that only contains the letters", "app/example/page.tsx", 'export const p = "/docs/task10-notes";', []],
     ["AlpsBench's own code", "lib/benchmarks/alpsbench/upload/example.ts", 'export const t = "task1";', []],
     ["AlpsBench's route group", "app/(alpsbench)/tasks/example/page.tsx", 'export const t = "task1";', []],
     ["a test (outside the rule)", "lib/submissions/example.test.ts", 'export const t = "task1";', []],
   ])("%s", async (_label, file, line, expected) => {
     expect(await ruleIds(file, `${line}\nexport const used = 1;\n`)).toEqual(expected);
   });
-});
-
-test("the boundary's pending list names only files that exist (a file that left the list stays off it)", () => {
-  const pending = JSON.parse(readFileSync(path.join(ROOT, "tests/lint/boundary-pending.json"), "utf8")) as { imports: string[]; vocabulary: string[] };
-  const missing = [...pending.imports, ...pending.vocabulary].filter((f) => !existsSync(path.join(ROOT, f)));
-  expect(missing).toEqual([]);
 });
 
 describe("pure files import nothing with I/O", () => {

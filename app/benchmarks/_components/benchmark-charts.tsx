@@ -7,7 +7,7 @@ import { Placeholder, WhenInView } from "@/components/charts/when-in-view";
 /*
  * A benchmark module's charts on its page, fetched when the reader scrolls to them (or asks): the charts' data
  * (PersonalLLM's per-setting bars and its runs × reward models heat map with its data tables), rendered on the
- * server and repeated in the flight payload, made its HTML 229.1 KB (78.7 KB without them, docs/bench-history.md).
+ * server and repeated in the flight payload, made its HTML 229.1 KB (78.7 KB without them, scripts/bench/README.md).
  * Now the page holds none of it; the
  * body fetches `GET /api/v1/leaderboards/<benchmark>[/<view>]?format=charts` with the page's own filters.
  */

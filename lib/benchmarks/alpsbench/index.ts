@@ -12,6 +12,7 @@ import { alpsBenchEee } from "./eee/hook";
 import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./data-versions";
+import { ALPSBENCH_NAVIGATION } from "./navigation";
 import { alpsBenchStartHooks } from "./data/start-hooks";
 import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
 
@@ -64,6 +65,7 @@ export const alpsBench: PipelineBenchmark = {
     const { registerAlpsBenchCommands } = await import("./cli");
     registerAlpsBenchCommands(program, host);
   },
+  navigation: ALPSBENCH_NAVIGATION,
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
   rootViewSlugs: VIEW_SLUGS,

@@ -13,7 +13,7 @@ const TASK_DESCRIPTIONS: Record<TaskId, string> = {
 
 /**
  * AlpsBench's twelve tracks as the platform lists them, from the same declarations the pages use
- * (lib/tracks.ts for names, lib/leaderboard/metrics.ts for the metric definitions and default sorts).
+ * (lib/benchmarks/alpsbench/tracks.ts for names, lib/benchmarks/alpsbench/read/metrics.ts for the metric definitions and default sorts).
  */
 export const ALPSBENCH_TRACKS: TrackInfo[] = TRACK_IDS.map((id) => {
   const metrics = TRACK_METRICS[id];

@@ -54,7 +54,7 @@ export function canViewSubmission(submission: { visibility: "public" | "private"
 /**
  * Figures whose named submission (the earlier one a Task 1 upload reproduces) the viewer may not read lose the
  * name: its id alone would tell that a private or hidden submission exists and what it holds. The share stays:
- * it was measured against a submission the uploader could read at the time (lib/pipeline/contamination-check.ts).
+ * it was measured against a submission the uploader could read at the time (lib/benchmarks/alpsbench/contamination/contamination-check.ts).
  * One query for any number of figures.
  */
 export async function withReadableReferences<T extends ContaminationFigures | null>(db: Db, figures: readonly T[], viewer: Viewer): Promise<T[]> {

@@ -4,8 +4,8 @@
  * values found in other tracks' public inputs, and in each other model's outputs; then attack files: a copy of
  * the Task 2 input pools as Task 1 predictions (SCORING.md "A leak across tasks") and that copy with trivial
  * edits that keep the scorer's fuzzy match. Each figure is given twice: "old" = the first check (exact
- * SCORING.md-normalised key), "new" = skeleton containment (lib/contamination/skeleton.ts). "dialogue" = each row
- * against its own dialogue's public memories by the scorer's value similarity (lib/contamination/dialogue-match.ts):
+ * SCORING.md-normalised key), "new" = skeleton containment (lib/benchmarks/alpsbench/contamination/skeleton.ts). "dialogue" = each row
+ * against its own dialogue's public memories by the scorer's value similarity (lib/benchmarks/alpsbench/contamination/dialogue-match.ts):
  * share of predicted items matched / share of public memories covered.
  *
  *   npx tsx lib/benchmarks/alpsbench/bench/contamination.ts --data ../shared/data/alpsbench/packets

@@ -24,7 +24,7 @@ const Options = z.object({
 /**
  * `score --task <track> (--data <dir> | --database) --predictions <file> [--json]`: the deterministic metrics of
  * a prediction file. With --data, against a data directory, no server or database needed. The server builds its
- * own Task 3 pools at every size (d100 … d1000, lib/pipeline/server-pools.ts) from a secret seed, so they exist
+ * own Task 3 pools at every size (d100 … d1000, lib/benchmarks/alpsbench/pipeline/server-pools.ts) from a secret seed, so they exist
  * only in its database: a Task 3 track the data folder lacks (the packets hold only the released d100 pools) is
  * read from the database instead, and --database reads any track from there (the server's d100 pools, which
  * replace the released ones, included). Per-instance numbers are exactly what the server stores for the file.

@@ -87,7 +87,7 @@ export async function recordContamination(
     [...parts].map(([split, part]) => [split, dialogues ? dialogueMatchCounts(part, (id) => dialogues.get(id)) : NO_DIALOGUE_MATCHES]),
   );
   const dialogue = [...dialogueBySplit.values()].reduce(addDialogueMatches, NO_DIALOGUE_MATCHES);
-  // the skeletons that count (lib/contamination/measure-contamination.ts), hashed: a later upload that
+  // the skeletons that count (lib/benchmarks/alpsbench/contamination/measure-contamination.ts), hashed: a later upload that
   // reproduces them under trivial edits has the same hashes
   const hashes = [...new Set(countedSkeletons(predicted, index).map(valueHash))];
   // One array parameter per 20,000 hashes (Prisma's createMany compiled every row: a second per re-scored model).

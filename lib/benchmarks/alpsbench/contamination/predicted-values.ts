@@ -15,7 +15,7 @@ export function isLongValue(value: unknown): boolean {
 }
 
 /**
- * The skeleton (lib/contamination/skeleton.ts) of a value as the scorer reads it: a string as it is, anything else
+ * The skeleton (lib/benchmarks/alpsbench/contamination/skeleton.ts) of a value as the scorer reads it: a string as it is, anything else
  * as its JSON text (SCORING.md step 1), so `["<gold value>"]`, which the scorer matches like the string, is not
  * skipped (an array-wrapped copy of the gold scores F1 1.0 and must be flagged like the plain copy). Null for
  * a missing value or an empty skeleton.

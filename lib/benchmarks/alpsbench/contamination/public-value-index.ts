@@ -7,7 +7,7 @@ export const TASK2_INPUT = 1;
 export const TASK3_CANDIDATE = 2;
 
 /**
- * Every value other tracks show anyone, as skeletons (lib/contamination/skeleton.ts) with their source mask,
+ * Every value other tracks show anyone, as skeletons (lib/benchmarks/alpsbench/contamination/skeleton.ts) with their source mask,
  * indexed for containment: each skeleton of MIN_CONTAINED characters or more under its first PROBE characters,
  * so the public skeletons inside a predicted one are found by one map lookup per offset.
  */

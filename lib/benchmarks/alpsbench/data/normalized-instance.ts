@@ -172,7 +172,7 @@ export const Task4Instance = z.object({
 
 /**
  * `gold` is null only when the source hides it (the official test split has no reference file).
- * `split` comes from the release folder, or from the official split rule (lib/datasets/split.ts).
+ * `split` comes from the release folder, or from the official split rule (lib/benchmarks/alpsbench/data/split.ts).
  */
 export const NormalizedInstance = z.discriminatedUnion("track", [Task1Instance, Task2Instance, Task3Instance, Task4Instance]);
 export type NormalizedInstance = z.infer<typeof NormalizedInstance>;

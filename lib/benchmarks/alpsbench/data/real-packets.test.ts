@@ -13,13 +13,10 @@ const dataDir = path.resolve(import.meta.dirname, "../../../../../shared/data/al
 
 describe.runIf(existsSync(path.join(dataDir, "packets/manifest.json")))("real packets layout", () => {
   let instances: NormalizedInstance[] = [];
-  let elapsedMs = 0;
 
+  // how long the read takes is printed by lib/benchmarks/alpsbench/bench/read-packets.ts, not asserted here
   beforeAll(async () => {
-    const started = performance.now();
     instances = await readPacketsLayout(dataDir);
-    elapsedMs = performance.now() - started;
-    console.info(`readPacketsLayout(real data): ${instances.length} instances in ${Math.round(elapsedMs)} ms`);
   }, 120_000);
 
   it("reads 2,272 instances for task1, task2 and task3/d100, and the Task 4 union of packets + records", () => {
@@ -79,11 +76,7 @@ describe.runIf(existsSync(path.join(dataDir, "packets/manifest.json")))("real pa
       for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
       if ([...counts.values()].filter((n) => n === 1).length === 1) onlyUniqueId += 1;
     }
-    // docs/SCORING.md: in 542 of 2,272 d100 lists the target is the only unique id
+    // ../shared/docs/SCORING.md: in 542 of 2,272 d100 lists the target is the only unique id
     expect(onlyUniqueId).toBe(542);
-  });
-
-  it("reads the full layout in well under a minute", () => {
-    expect(elapsedMs).toBeLessThan(60_000);
   });
 });

@@ -7,7 +7,7 @@ import { CandidateMemory, DialogueTurn, MemoryItem, Task4Memory, Task4Query } fr
  *
  * The released JSONL files are Git LFS objects we could not read; these shapes follow the authors'
  * builder (`src/benchmark/data.py` at ThisIsCosine/AlpsBench@811f0a9, `load_task*_authoritative_pairs`)
- * and their docs (`docs/data.md`, `docs/prediction_contract.md`). Every row is
+ * and their docs (`ThisIsCosine/AlpsBench:docs/data.md`, `ThisIsCosine/AlpsBench:docs/prediction_contract.md`). Every row is
  * `{benchmark_id, task, [ability], session_id, canonical_id, stratum, input | gold}`; only the
  * fields we use are required, the rest pass through unread.
  */

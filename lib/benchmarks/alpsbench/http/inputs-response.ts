@@ -18,7 +18,7 @@ const MAX_ROWS = 50;
  * and `…/example[?rows=5]`.
  *
  * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
- * order: exactly what a system sees, never gold (see lib/db/queries/submission-inputs.ts). Without `split` every
+ * order: exactly what a system sees, never gold (see lib/benchmarks/alpsbench/read/queries/submission-inputs.ts). Without `split` every
  * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
  * X-AlpsBench-Instances says how many lines to expect.
  *

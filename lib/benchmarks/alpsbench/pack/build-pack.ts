@@ -76,7 +76,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   ];
   for (const track of submission.tracks) {
     // the public gold the figures were scored against: hashed, and for Task 3 shipped (the server builds its pools,
-    // lib/pipeline/server-pools.ts, so the data folder does not hold them); test gold is neither
+    // lib/benchmarks/alpsbench/pipeline/server-pools.ts, so the data folder does not hold them); test gold is neither
     const publicGold: { benchmarkId: string; gold: unknown }[] = [];
     if (deterministic) {
       const rows = await db.instanceResult.findMany({

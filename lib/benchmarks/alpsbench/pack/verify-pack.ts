@@ -22,7 +22,7 @@ type Aggregates = { metrics: Record<string, AggregateMetric>; splitMetrics: Part
 
 /**
  * `alpsbench verify`: every figure of an AlpsBench pack recomputed offline with the server's own pure scorer
- * (lib/pipeline/score-track.ts) against a data folder, and every file checked against the manifest's sha256.
+ * (lib/benchmarks/alpsbench/pipeline/score-track.ts) against a data folder, and every file checked against the manifest's sha256.
  * Predictions published: re-scored from them; otherwise re-aggregated from the per-instance results. Judge figures
  * are re-aggregated from the stored verdicts (a judge call cannot be repeated offline). A figure over instances
  * whose gold the folder lacks (the hidden test split) is said to be the server's to check.

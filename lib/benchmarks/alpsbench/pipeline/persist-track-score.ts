@@ -19,7 +19,7 @@ export async function persistTrackScore(
   /**
    * The submission's noise draws when it publishes test figures (lib/benchmarks/alpsbench/pipeline/test-figures.ts testFigureDraw): its
    * Scores (a test-split upload's, or a full upload's built by combineWithPublishedTest) and its test SplitScores
-   * are stored as published (lib/leaderboard/test-split-privacy.ts). Absent: everything exact.
+   * are stored as published (lib/benchmarks/alpsbench/read/test-split-privacy.ts). Absent: everything exact.
    */
   testDraw?: NoiseDraw,
 ): Promise<Map<string, Publication>> {
@@ -88,7 +88,7 @@ type Aggregate = TrackScore["metrics"][string];
 
 /**
  * The whole-benchmark figure of a full upload that has test rows: the mean of its split figures weighted by their
- * instances, with the test part as published (noised and rounded, or withheld: lib/leaderboard/test-split-privacy.ts) and the
+ * instances, with the test part as published (noised and rounded, or withheld: lib/benchmarks/alpsbench/read/test-split-privacy.ts) and the
  * public parts exact. Rounding the exact whole instead would let an uploader choose dev/validation rows, whose
  * per-instance scores are public, that put the whole next to a rounding boundary and so read one hidden test
  * instance's score bit by bit. Built this way, the whole says nothing the

@@ -9,7 +9,7 @@ type JudgedRow = { metrics: unknown; meta: unknown; split: Split };
 /**
  * The judge Scores a submission publishes (pure). `exact`: the aggregates as they are (the server's runs, dev and
  * validation uploads, full uploads without test rows, the demo). `test`: a test-split upload, noised and rounded, or withheld
- * like its deterministic figures (lib/leaderboard/test-split-privacy.ts). `full`: a full upload with test rows,
+ * like its deterministic figures (lib/benchmarks/alpsbench/read/test-split-privacy.ts). `full`: a full upload with test rows,
  * built from its exact dev/validation parts and its published test part (combineWithPublishedTest), as its
  * deterministic figures are: rounding the exact whole would let public rows place it at a rounding boundary and
  * read a hidden test instance's judge score.

@@ -1,7 +1,7 @@
 import { Rng } from "@/lib/benchmarks/alpsbench/data/demo/rng";
 
 /**
- * The trivial predictions behind the server's reference rows (lib/pipeline/seed-reference-baselines.ts), in the
+ * The trivial predictions behind the server's reference rows (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts), in the
  * prediction row shapes an upload uses, so the real scorer scores them like any upload. Pure: no I/O.
  * They answer "what does doing nothing score?": a system that does not beat them has learnt nothing the metric sees.
  */

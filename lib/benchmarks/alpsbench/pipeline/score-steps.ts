@@ -38,7 +38,7 @@ import { queueTiming } from "@/lib/queue/timing";
 
 /**
  * AlpsBench's scoring pipeline, one step per queue job (pg-boss 10 has no heartbeat, so no job may run long). The
- * platform's worker (lib/pipeline/score-submission.ts) claims the job, checks the upload's status and score version,
+ * platform's worker (lib/worker/score-submission.ts) claims the job, checks the upload's status and score version,
  * and calls `alpsBenchScoreStep` through the module's `pipeline.scoreStep`; a SubmissionScoringError thrown here
  * fails the upload there.
  *

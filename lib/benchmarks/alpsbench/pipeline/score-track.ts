@@ -18,7 +18,7 @@ import { keptSubmittedItems } from "./kept-submitted-items";
  * call this. Judge metrics are not computed here (lib/judge). Bump SCORER_VERSION whenever a number this
  * produces could change: scores are stored per version and re-scoring writes a new one.
  */
-// 1.1.0: memory items that are not objects are dropped before scoring (lib/predictions/validate-row.ts)
+// 1.1.0: memory items that are not objects are dropped before scoring (lib/benchmarks/alpsbench/upload/validate-row.ts)
 export const SCORER_VERSION = "det-1.1.0";
 export const BOOTSTRAP_RESAMPLES = 1000;
 
@@ -36,7 +36,7 @@ export type InstanceScore = {
 
 /**
  * `share`: the largest weight one instance has in `value` (1 / n for a mean, max den / Σ den for a pooled ratio);
- * the rounding of uploads' test-split figures reads it (lib/leaderboard/test-split-privacy.ts). Never stored.
+ * the rounding of uploads' test-split figures reads it (lib/benchmarks/alpsbench/read/test-split-privacy.ts). Never stored.
  */
 export type AggregateMetric = { value: number | null; n: number; ciLow: number | null; ciHigh: number | null; share?: number };
 

@@ -40,7 +40,7 @@ export function opaqueTask3Id(seed: string, sessionBenchmarkId: string): string 
  * The pools stay compact (PooledInstance): the importer hashes and writes them without ever building the
  * 5.9 million candidate objects of the real data, which cost most of the pool phase in garbage collection.
  * `version` v2 (SERVER_POOL_LABELS): distractors drawn from the target's own session and other sessions whole,
- * under opaque instance ids (opaqueTask3Id); see lib/scoring/build-task3-pools.ts.
+ * under opaque instance ids (opaqueTask3Id); see lib/benchmarks/alpsbench/scoring/build-task3-pools.ts.
  */
 export function withCompactServerPools(
   instances: readonly NormalizedInstance[],

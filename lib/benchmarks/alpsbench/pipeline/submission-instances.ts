@@ -6,7 +6,7 @@ import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-fai
 
 /**
  * The instances one submission is scored on, WITH GOLD: for the scoring worker only (like
- * lib/db/queries/scorable-instances.ts, nothing here may reach a page or an API response).
+ * lib/benchmarks/alpsbench/read/queries/scorable-instances.ts, nothing here may reach a page or an API response).
  */
 export type SubmissionScope = {
   submissionId: string;

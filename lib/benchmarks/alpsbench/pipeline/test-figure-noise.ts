@@ -6,7 +6,7 @@ import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 const SECRET_NAME = "test-figure-noise";
 
 /**
- * The server's secret for the noise of uploads' published test figures (lib/leaderboard/test-split-privacy.ts),
+ * The server's secret for the noise of uploads' published test figures (lib/benchmarks/alpsbench/read/test-split-privacy.ts),
  * created on first use: 32 random bytes in the ServerSecret table, shared by every process. Two processes that
  * race both insert with ON CONFLICT DO NOTHING and read back the one that won.
  */

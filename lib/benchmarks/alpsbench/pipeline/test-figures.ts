@@ -9,7 +9,7 @@ import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 type Subject = { source: string; split: "full" | Split; benchmarkVersion?: { isDemo: boolean } | null };
 
 /**
- * Whether a submission publishes test-split figures of an upload (lib/leaderboard/test-split-privacy.ts): a
+ * Whether a submission publishes test-split figures of an upload (lib/benchmarks/alpsbench/read/test-split-privacy.ts): a
  * test-split upload (its Scores), and a full upload whose file has a test row, `hasTestRow` (its test SplitScores,
  * and its Scores built from them). False: all exact (the server's own runs, dev/validation uploads, full uploads
  * without test rows, and every upload to the demo benchmark: its gold is synthetic and built by code in this

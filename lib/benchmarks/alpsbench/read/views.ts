@@ -11,7 +11,7 @@ import { POOL_SIZES, TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/
 export type ViewPart = { track: TrackId; metrics: string[]; group: string; standIns?: string[] };
 export type ViewDef =
   | { id: string; title: string; kind: "track"; track: TrackId }
-  /** rows: one per system and tier, each track's cells from that tier's best public run (lib/db/queries/leaderboard.ts) */
+  /** rows: one per system and tier, each track's cells from that tier's best public run (lib/benchmarks/alpsbench/read/queries/leaderboard.ts) */
   | { id: string; title: string; kind: "multi"; parts: ViewPart[] };
 
 const task3Parts: ViewPart[] = POOL_SIZES.map((size) => ({

@@ -2,7 +2,7 @@ import { MIN_PAIR_SCORE } from "./min-pair-score";
 import type { GoldFate, PredFate } from "./match-fates";
 
 /**
- * One sentence per item fate of a matching explanation (lib/scoring/explain-match.ts). Kept apart from the
+ * One sentence per item fate of a matching explanation (lib/benchmarks/alpsbench/scoring/explain-match.ts). Kept apart from the
  * explainer so that a browser component can word an explanation without bundling the scorer.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Prediction rows, one JSON object per line of a submission file: the official prediction contract of the
- * authors' harness (docs/SCORING.md, "The official prediction contract"), plus the older Task 4 form of the
+ * authors' harness (../shared/docs/SCORING.md, "The official prediction contract"), plus the older Task 4 form of the
  * annotation packets.
  *
  * | track                       | row                                                                   |

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkOfDataVersion, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { declaredBenchmarkOf, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { checkActiveWithinTotal, factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -91,7 +91,10 @@ export const UploadFields = FieldsObject.superRefine(checkActiveWithinTotal).tra
  * "task3-d300"), as its id.
  */
 function checkTask(benchmark: string, task: string): { ok: true; task: string } | { ok: false; message: string } {
-  const hosted = benchmarkOfDataVersion(benchmark);
+  // a name no benchmark declares is a release imported under its own slug or a typo: only the database knows, so
+  // the creation path (resolveBenchmarkName) reads it, and refuses a typo with the names that exist
+  const hosted = benchmark === "" ? ROOT_BENCHMARK : declaredBenchmarkOf(benchmark);
+  if (hosted === null) return { ok: true, task };
   if (isPipelineBenchmark(hosted)) {
     const track = hosted.pipeline.parseTrack(task);
     if (track !== null) return { ok: true, task: track };

@@ -7,7 +7,7 @@ import { Rng } from "./rng";
 /**
  * Invented systems for the demo leaderboard, each with its own quality so the tables show a spread.
  * Predictions are made from the gold with seeded noise (a stand-in for a model), in the prediction
- * row shapes of docs/SCORING.md.
+ * row shapes of ../shared/docs/SCORING.md.
  */
 export interface DemoSystemSpec {
   slug: string;

@@ -21,7 +21,7 @@ export interface DemoSystem {
   organisation: string;
   kind: SystemKind;
   backbone: string | null;
-  /** prediction rows per track, in the shapes of docs/SCORING.md; some rows are missing on purpose */
+  /** prediction rows per track, in the shapes of ../shared/docs/SCORING.md; some rows are missing on purpose */
   predictions: Record<TrackId, unknown[]>;
 }
 

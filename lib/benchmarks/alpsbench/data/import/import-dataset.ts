@@ -77,7 +77,7 @@ export async function importDatasetFromDir(
     /** packets layout: filled with every packet's stored LLM outputs (manifest order), for the re-scoring */
     packetOutputs?: PacketOutputs[];
     /**
-     * packets layout: the version of the server's Task 3 pools (lib/pipeline/server-pools.ts); left out, the one
+     * packets layout: the version of the server's Task 3 pools (lib/benchmarks/alpsbench/pipeline/server-pools.ts); left out, the one
      * the data version holds, else DEFAULT_POOL_VERSION (resolvePoolVersion: another version than the stored one
      * is refused, as the two versions' instances have different ids).
      */
@@ -137,7 +137,7 @@ export async function importDatasetFromDir(
  * Writes instances (input and gold apart) in ONE transaction: a failure leaves the database as it was.
  * Idempotent: an instance whose content hash is unchanged is not touched; a changed one is updated in place
  * (its id, and so its results, stay). Instances absent from this import are kept, never deleted.
- * Rows go in as a few large INSERT … SELECT FROM json_to_recordset statements (lib/pipeline/write-instances.ts),
+ * Rows go in as a few large INSERT … SELECT FROM json_to_recordset statements (lib/benchmarks/alpsbench/data/import/write-instances.ts),
  * and Task 3 candidate lists as references to memories stored once (InstancePool, PoolMemory).
  */
 export async function importInstances(
@@ -148,7 +148,7 @@ export async function importInstances(
     layout: "packets" | "release" | "demo";
     sourcePath: string;
     progress?: ImportProgress;
-    /** stored with the import (see lib/pipeline/source-fingerprint.ts) */
+    /** stored with the import (see lib/benchmarks/alpsbench/pipeline/source-fingerprint.ts) */
     sourceFingerprint?: string;
   },
 ): Promise<Omit<ImportReport, "seconds">> {

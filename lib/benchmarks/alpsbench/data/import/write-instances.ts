@@ -8,7 +8,7 @@ import type { ImportProgress } from "./import-progress";
 type Tx = Pick<pg.Client, "query">;
 
 /**
- * A Task 3 instance whose candidate list is a server-built compact pool (lib/pipeline/server-pools.ts): the input
+ * A Task 3 instance whose candidate list is a server-built compact pool (lib/benchmarks/alpsbench/pipeline/server-pools.ts): the input
  * holds only the query, and `pool` the candidates without an object per candidate. Written and hashed exactly as
  * the same instance with the list inline (`candidate_memories`) would be.
  */

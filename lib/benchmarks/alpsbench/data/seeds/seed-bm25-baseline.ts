@@ -9,7 +9,7 @@ export const BM25_SYSTEM = {
   slug: "bm25-server",
   name: "BM25 (computed here)",
   organisation: "AlpsBench Leaderboard",
-  // a reference row like the trivial baselines (lib/pipeline/seed-reference-baselines.ts): shown, never ranked
+  // a reference row like the trivial baselines (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts): shown, never ranked
   kind: "baseline" as const,
   backbone: null,
   openWeights: true,

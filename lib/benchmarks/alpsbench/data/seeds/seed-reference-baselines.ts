@@ -8,7 +8,7 @@ import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 /**
  * The server's trivial reference rows, one system each (kind `baseline`: shown on every board where they land,
  * never ranked). Task 4 has none: its metrics come from a judge, which an empty answer would only cost calls.
- * BM25 (lib/pipeline/seed-bm25-baseline.ts) is one more, seeded beside these.
+ * BM25 (lib/benchmarks/alpsbench/data/seeds/seed-bm25-baseline.ts) is one more, seeded beside these.
  */
 export const REFERENCE_BASELINES = {
   empty: {

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
- * A reference baseline's figure on one track, metric and split of a benchmark (lib/pipeline/seed-reference-baselines.ts
+ * A reference baseline's figure on one track, metric and split of a benchmark (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts
  * scores it on the full benchmark, with each split's aggregate beside it), for the submission page's "does not
  * beat" note. The latest score version; null when the baseline was never computed there.
  */

@@ -14,7 +14,7 @@ import { matchingInstanceIds } from "./instance-search";
  * BOUNDED FOR EVERY VIEWER: a page reads at most INSTANCES_PER_PAGE result rows (LIMIT/OFFSET in the database),
  * their metrics only; an explanation reads one row. The uploaded file is never read here: the submitted items an
  * explanation shows are those the scorer kept with the instance's result (InstanceResult.detail.pred, bounded by
- * lib/pipeline/kept-submitted-items.ts). A 34 MB upload's page once decoded the whole file and explained every
+ * lib/benchmarks/alpsbench/pipeline/kept-submitted-items.ts). A 34 MB upload's page once decoded the whole file and explained every
  * row of it (24 s, 75 MB of HTML).
  *
  * PUBLIC SPLITS ONLY, for everyone, admins included: the rows come from dev and validation instances, whose

@@ -4,7 +4,7 @@ import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 /**
  * Task 3 pools as the database stores them (InstancePool: PoolMemory ids in the order shown), for a reader that
  * needs every pool of a track but only one candidate id of each: the server's BM25 baseline. Rebuilding 5.9 million
- * candidate objects through withTask3Candidates (lib/db/queries/task3-pools.ts) and looking each value up again
+ * candidate objects through withTask3Candidates (lib/benchmarks/alpsbench/read/queries/task3-pools.ts) and looking each value up again
  * was most of that baseline's time; here each distinct memory is read once and a pool is a list of indexes.
  */
 export type Task3PoolRefs = {

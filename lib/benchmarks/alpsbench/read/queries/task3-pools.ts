@@ -19,7 +19,7 @@ export async function withTask3Candidates<T extends { id: string; input: unknown
   if (rows.length === 0) return [...rows];
   const stored = await db.instancePool.findMany({ where: { instanceId: { in: rows.map((r) => r.id) } } });
   if (stored.length === 0) return [...rows];
-  // memoryIds: ids joined by ","; candidateIds: see parseCandidateIds (InstancePool in prisma/schema.prisma)
+  // memoryIds: ids joined by ","; candidateIds: see parseCandidateIds (InstancePool in prisma/schema/alpsbench.prisma)
   const pools = stored.map((p) => ({
     instanceId: p.instanceId,
     memoryIds: p.memoryIds === "" ? [] : p.memoryIds.split(",").map(Number),
