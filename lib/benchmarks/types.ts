@@ -237,6 +237,12 @@ export interface BenchmarkIdentity {
   about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
+  /**
+   * optional, pure: whether a refused upload's row keys (or CSV header) are this benchmark's rows, and of which
+   * track: another benchmark's refusal then names the fix (`benchmark=<id>`, `task=<track>`) without the platform
+   * knowing any benchmark's row shape. null: not this benchmark's rows.
+   */
+  recognisesRows?(seen: { format: "csv" | "json"; keys: readonly string[] }): { track: string; why: string } | null;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
   /**
    * optional: reproducibility packs (lib/packs): `build` the pack of a scored run the caller may read (null: none,
