@@ -174,7 +174,8 @@ export function UploadForm({
     data.append("file", file, file.name);
     sendUpload(endpoint, data, file.size, (next) => {
       setPhase(next);
-      if (next.kind === "accepted") router.push(next.id);
+      // a partial file stays on the form until its coverage is read: the status page would show "queued" first
+      if (next.kind === "accepted" && next.coverage === null) router.push(next.id);
       if (next.kind === "refused") requestAnimationFrame(() => errorRef.current?.focus());
     });
   };
@@ -245,8 +246,26 @@ export function UploadForm({
       />
 
       <div aria-live="polite" className="sr-only">
-        {phase.kind === "processing" ? "Upload complete. Validating the file on the server." : phase.kind === "accepted" ? "Accepted. Opening the status page." : ""}
+        {phase.kind === "processing"
+          ? "Upload complete. Validating the file on the server."
+          : phase.kind === "accepted"
+            ? phase.coverage
+              ? `Accepted: ${phase.coverage}.`
+              : "Accepted. Opening the status page."
+            : ""}
       </div>
+
+      {phase.kind === "accepted" && phase.coverage ? (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="upload-coverage">
+          <p className="font-medium">Accepted and queued for scoring, but the file is partial: {phase.coverage}.</p>
+          <p className="mt-2">
+            <a href={phase.id} className="text-accent underline underline-offset-2">
+              Follow it on its status page
+            </a>
+            ; its figures count every missing instance as an empty prediction.
+          </p>
+        </div>
+      ) : null}
 
       {phase.kind === "refused" || phase.kind === "network-error" ? (
         <div

@@ -1,5 +1,6 @@
 import { hostedTrack } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
+import { type Coverage, coverageSentence } from "./coverage-text";
 
 /**
  * What a submission's results mean, for the run page, the submission API and `submit --wait`: every declared
@@ -25,6 +26,8 @@ export type ResultsInput = {
   systemName: string;
   /** the current score version's figures of this track */
   scores: readonly { metric: string; value: number | null }[];
+  /** how many of the track's instances the file has a row for (lib/submissions/coverage.ts); null: not known */
+  coverage?: Coverage | null;
 };
 
 export type ServerSetup = { judgeConfigured: boolean; rewardServiceConfigured: boolean };
@@ -42,6 +45,8 @@ export type ResultsExplanation = {
   notes: string[];
   /** where its row shows; null while it cannot show (private, hidden, failed, not done) */
   board: { href: string; label: string } | null;
+  /** the file's coverage, and in words ("covered 3 of 454 instances; 451 had no prediction row …"); null when not known */
+  coverage: { covered: number; expected: number; partial: boolean; text: string } | null;
 };
 
 export function explainResults(input: ResultsInput, setup: ServerSetup): ResultsExplanation {
@@ -83,6 +88,9 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
     missing,
     notes,
     board: showsOnBoard ? boardOf(input) : null,
+    coverage: input.coverage
+      ? { ...input.coverage, partial: input.coverage.covered < input.coverage.expected, text: coverageSentence(input.coverage) }
+      : null,
   };
 }
 

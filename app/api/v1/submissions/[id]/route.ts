@@ -47,6 +47,7 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
           contaminationFlagged: status.contamination?.flagged ?? false,
           systemName: status.system.name,
           scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
+          coverage: status.coverage,
         },
         serverSetup(),
       )
