@@ -18,6 +18,8 @@ import { hostedBenchmarks } from "../lib/benchmarks";
 import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming, startWorker } from "../lib/queue";
 import { queueRescores } from "../lib/worker/queue-rescores";
+import { queueJudgeWaiting } from "../lib/worker/judge-waiting";
+import { serverSetup } from "../lib/submissions/server-setup";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
 
@@ -78,6 +80,12 @@ async function main(): Promise<void> {
       } catch (error) {
         log(`${benchmark.id}: could not queue its re-scoring at start (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+    // uploads scored while no judge was configured: judged now if this worker has one (else it says what is missing)
+    try {
+      await queueJudgeWaiting(db, serverSetup().judgeConfigured, log);
+    } catch (error) {
+      log(`could not queue the uploads waiting for a judge (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
     }
   } finally {
     await db.$disconnect();

@@ -47,6 +47,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           failureReason: true,
           note: true,
           contaminationFlagged: true,
+          judgeWaiting: true,
           // its coverage (valid of expected rows) only; the report is capped at MAX_REPORTED_PROBLEMS problems
           validationReport: true,
           benchmarkVersion: { select: { slug: true } },
@@ -86,6 +87,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           visibility: s.visibility,
           hidden: s.hiddenAt !== null,
           contaminationFlagged: s.contaminationFlagged,
+          judgeWaiting: s.judgeWaiting,
           systemName: run.system.name,
           scores,
           coverage: coverageOfReport(s.validationReport),

@@ -40,6 +40,7 @@ const submissionSelect = {
   moderationReason: true,
   contamination: true,
   contaminationFlagged: true,
+  judgeWaiting: true,
   testFigureNoise: true,
   rewardSource: true,
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
@@ -154,6 +155,8 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       judge: { done: submission.judgeCallsDone, cached: submission.judgeCallsCached, failed: submission.judgeCallsFailed },
     },
     failureReason: submission.failureReason,
+    // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)
+    judgeWaiting: submission.judgeWaiting,
     // how many of the track's instances the file has a row for: public, like the board's "covered n of N" mark
     coverage: coverageOfReport(submission.validationReport),
     // public, like a reported row's note: e.g. why an upload's reward metrics are "not scored"
