@@ -256,7 +256,10 @@ export function UploadForm({
       </div>
 
       {phase.kind === "accepted" && phase.coverage ? (
-        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="upload-coverage">
+        <div
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="upload-coverage"
+        >
           <p className="font-medium">Accepted and queued for scoring, but the file is partial: {phase.coverage}.</p>
           <p className="mt-2">
             <a href={phase.id} className="text-accent underline underline-offset-2">

@@ -86,7 +86,12 @@ async function main(): Promise<void> {
     // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
     for (const benchmark of BENCHMARKS) {
       const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);
-      if (missing.length > 0) for (const line of notReadyLines({ ...benchmark, importHow: benchmark.trackData?.importHow }, missing.map((t) => t.track))) log(line);
+      if (missing.length > 0)
+        for (const line of notReadyLines(
+          { ...benchmark, importHow: benchmark.trackData?.importHow },
+          missing.map((t) => t.track),
+        ))
+          log(line);
     }
     await db.$disconnect();
     if (!dev) log("data ready; waiting for the build");

@@ -63,7 +63,9 @@ export const SuccessBody = z.union([
  * says so before anyone reads a figure.
  */
 export function acceptedCoverage(json: unknown): string | null {
-  const body = z.looseObject({ validation: z.unknown().optional(), submissions: z.array(z.looseObject({ task: z.string(), validation: z.unknown().optional() })).optional() }).safeParse(json);
+  const body = z
+    .looseObject({ validation: z.unknown().optional(), submissions: z.array(z.looseObject({ task: z.string(), validation: z.unknown().optional() })).optional() })
+    .safeParse(json);
   if (!body.success) return null;
   const files = body.data.submissions ?? [{ task: "", validation: body.data.validation }];
   const partial = files.flatMap((file) => {

@@ -91,9 +91,7 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
     missing,
     notes,
     board: showsOnBoard ? boardOf(input) : null,
-    coverage: input.coverage
-      ? { ...input.coverage, partial: input.coverage.covered < input.coverage.expected, text: coverageSentence(input.coverage) }
-      : null,
+    coverage: input.coverage ? { ...input.coverage, partial: input.coverage.covered < input.coverage.expected, text: coverageSentence(input.coverage) } : null,
   };
 }
 

@@ -2,7 +2,6 @@ import type { Db } from "@/lib/db/create-client";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
 import { queueRescores } from "./queue-rescores";
 
-
 /**
  * Uploads scored while no judge was configured (Submission.judgeWaiting): a worker that starts with a judge queues
  * each to be scored again, which reuses its stored per-instance results and runs only the judge; without a judge it

@@ -3,9 +3,18 @@ import { engineWarningLine, isRouteTableLine, notReadyLines, readyLines, release
 
 describe("what npm start prints", () => {
   test("next build's route table is left out, its other lines kept", () => {
-    for (const line of ["Route (app)", "┌ ƒ /", "├ ○ /about", "└ ƒ /workers/[id]", "+ First Load JS shared by all 102 kB", "○  (Static)  prerendered as static content", "ƒ Proxy (Middleware)"])
+    for (const line of [
+      "Route (app)",
+      "┌ ƒ /",
+      "├ ○ /about",
+      "└ ƒ /workers/[id]",
+      "+ First Load JS shared by all 102 kB",
+      "○  (Static)  prerendered as static content",
+      "ƒ Proxy (Middleware)",
+    ])
       expect(isRouteTableLine(line)).toBe(true);
-    for (const line of ["✓ Compiled successfully in 2.1min", "Creating an optimized production build ...", "Collecting page data ..."]) expect(isRouteTableLine(line)).toBe(false);
+    for (const line of ["✓ Compiled successfully in 2.1min", "Creating an optimized production build ...", "Collecting page data ..."])
+      expect(isRouteTableLine(line)).toBe(false);
   });
   test("a module without data: a short line, and what to do on its own line", () => {
     const lines = notReadyLines({ id: "personalllm", title: "PersonalLLM", importHow: "import the parquet files." }, ["rewards", "selection"]);
@@ -15,7 +24,9 @@ describe("what npm start prints", () => {
     ]);
   });
   test("a release says what a release is", () => {
-    expect(releaseLine({ benchmark: "demo", id: "r1", reason: "new data version" })).toMatch(/^release: demo's boards saved as a citable snapshot at \/releases\/r1 \(new data version; one is cut whenever/);
+    expect(releaseLine({ benchmark: "demo", id: "r1", reason: "new data version" })).toMatch(
+      /^release: demo's boards saved as a citable snapshot at \/releases\/r1 \(new data version; one is cut whenever/,
+    );
   });
   test("the closing lines say where the site is and how to sign in", () => {
     const lines = readyLines({ url: "http://127.0.0.1:3000", localSignIn: true });

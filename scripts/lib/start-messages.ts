@@ -19,7 +19,9 @@ export function isRouteTableLine(line: string): boolean {
 /** A module's tracks that take no upload yet: one short line, then what an operator does, on its own line. */
 export function notReadyLines(benchmark: { id: string; title: string; importHow?: string }, tracks: readonly string[]): string[] {
   const which = tracks.length === 1 ? `its ${tracks[0]} track takes` : `its ${tracks.slice(0, -1).join(", ")} and ${tracks.at(-1)} tracks take`;
-  const lines = [`${benchmark.title} (${benchmark.id}): ${which} no uploads yet, since no evaluation data is imported here; its boards and the rest of the site work`];
+  const lines = [
+    `${benchmark.title} (${benchmark.id}): ${which} no uploads yet, since no evaluation data is imported here; its boards and the rest of the site work`,
+  ];
   if (benchmark.importHow) lines.push(`  to take uploads: ${benchmark.importHow}`);
   return lines;
 }

@@ -61,7 +61,8 @@ describe("a judge-only track scored without a judge", () => {
     ).map((i) => i.benchmarkId);
     const text = ids.map((id) => JSON.stringify({ benchmark_id: id, answer: "an answer", used_memory_fact: "a fact" })).join("\n");
     const form = new FormData();
-    for (const [name, value] of Object.entries({ benchmark: "demo", task: "task4_ability1", split: "dev", model: SYSTEM, kind: "general_llm" })) form.append(name, value);
+    for (const [name, value] of Object.entries({ benchmark: "demo", task: "task4_ability1", split: "dev", model: SYSTEM, kind: "general_llm" }))
+      form.append(name, value);
     form.append("file", new Blob([text]), "predictions.jsonl");
     const answer = await upload(new Request("http://127.0.0.1/api/v1/submissions", { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } }));
     expect(answer.status).toBe(202);

@@ -52,7 +52,8 @@ describe("a partial file says its coverage where people look", () => {
       .map((id) => JSON.stringify({ benchmark_id: id, answer: "a", reason: "r" }))
       .join("\n");
     const form = new FormData();
-    for (const [name, value] of Object.entries({ benchmark: "demo", task: "task3_d100", split: "dev", model: SYSTEM, kind: "general_llm" })) form.append(name, value);
+    for (const [name, value] of Object.entries({ benchmark: "demo", task: "task3_d100", split: "dev", model: SYSTEM, kind: "general_llm" }))
+      form.append(name, value);
     form.append("file", new Blob([text]), "predictions.jsonl");
     const answer = await upload(new Request("http://127.0.0.1/api/v1/submissions", { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } }));
     expect(answer.status).toBe(202);
@@ -63,10 +64,9 @@ describe("a partial file says its coverage where people look", () => {
     for (let step = 0; step < 50 && (await runScoreJob(db, { submissionId: accepted.id, scoreVersion: SCORER_VERSION }, { judge: null })) !== "done"; step += 1);
     expect((await db.submission.findUniqueOrThrow({ where: { id: accepted.id } })).status).toBe("done");
 
-    const status = await getSubmission(
-      new NextRequest(`http://127.0.0.1/api/v1/submissions/${accepted.id}`, { headers: { authorization: `Bearer ${token}` } }),
-      { params: Promise.resolve({ id: accepted.id }) },
-    );
+    const status = await getSubmission(new NextRequest(`http://127.0.0.1/api/v1/submissions/${accepted.id}`, { headers: { authorization: `Bearer ${token}` } }), {
+      params: Promise.resolve({ id: accepted.id }),
+    });
     const body = (await status.json()) as Status & { coverage: unknown };
     expect(body.coverage).toEqual({ covered: 3, expected });
     expect(body.explanation?.coverage).toMatchObject({ partial: true, text: partial });

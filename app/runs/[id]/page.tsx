@@ -94,7 +94,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                         </Link>
                       </p>
                     ) : null}
-                    {shown.length === 0 && explanation.missing.length === 0 && explanation.notes.length === 0 && !explanation.board && !explanation.coverage?.partial ? "—" : null}
+                    {shown.length === 0 && explanation.missing.length === 0 && explanation.notes.length === 0 && !explanation.board && !explanation.coverage?.partial
+                      ? "—"
+                      : null}
                   </td>
                 </tr>
               );

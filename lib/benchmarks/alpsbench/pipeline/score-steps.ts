@@ -418,7 +418,9 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     written = Object.keys(aggregates).length;
   } else {
     // The judge was configured when this submission started judging, and no longer is: finish without judge scores.
-    await commitStep(context, { jobOutput: { step: "judge-aggregate", skipped: "no judge configured" } }, (tx) => finishSubmission(tx, submission.id, hasJudgeMetrics(scope.track)));
+    await commitStep(context, { jobOutput: { step: "judge-aggregate", skipped: "no judge configured" } }, (tx) =>
+      finishSubmission(tx, submission.id, hasJudgeMetrics(scope.track)),
+    );
   }
   options.log?.(`submission ${submission.id}: done (${written} judge metrics)`);
   return "done";

@@ -85,7 +85,9 @@ async function otherTracksOf(db: Db, versionId: string, track: string, unknownId
     where: { benchmarkVersionId: versionId, trackId: { not: track }, benchmarkId: { in: [...unknownIds] } },
     select: { trackId: true, benchmarkId: true },
   });
-  const tracks = [...new Set(found.map((row) => row.trackId))].filter((other) => unknownIds.every((id) => found.some((row) => row.trackId === other && row.benchmarkId === id)));
+  const tracks = [...new Set(found.map((row) => row.trackId))].filter((other) =>
+    unknownIds.every((id) => found.some((row) => row.trackId === other && row.benchmarkId === id)),
+  );
   if (tracks.length === 0) return "";
   const names = tracks.map((other) => officialTrackName(other as TrackId));
   const label = TRACK_LABELS[tracks[0] as TrackId].split(" · ")[0];
