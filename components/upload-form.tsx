@@ -174,8 +174,8 @@ export function UploadForm({
     data.append("file", file, file.name);
     sendUpload(endpoint, data, file.size, (next) => {
       setPhase(next);
-      // a partial file stays on the form until its coverage is read: the status page would show "queued" first
-      if (next.kind === "accepted" && next.coverage === null) router.push(next.id);
+      // the status page it opens says the coverage of a partial file in its summary, as this form does meanwhile
+      if (next.kind === "accepted") router.push(next.id);
       if (next.kind === "refused") requestAnimationFrame(() => errorRef.current?.focus());
     });
   };
@@ -262,10 +262,11 @@ export function UploadForm({
         >
           <p className="font-medium">Accepted and queued for scoring, but the file is partial: {phase.coverage}.</p>
           <p className="mt-2">
+            Its figures count every missing instance as an empty prediction. Opening its{" "}
             <a href={phase.id} className="text-accent underline underline-offset-2">
-              Follow it on its status page
+              status page
             </a>
-            ; its figures count every missing instance as an empty prediction.
+            , which says the same.
           </p>
         </div>
       ) : null}
