@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   log(
     `scoring queue on ${new URL(database.url).host}${new URL(database.url).pathname}: chunks of ${timing.chunkSize} instances, ` +
       `expiry ${timing.chunkExpireSeconds} s (judge chunks ${timing.judgeExpireSeconds} s), maintenance every ${timing.maintenanceIntervalSeconds} s, ` +
-      `judge ${config.JUDGE_BASE_URL && config.JUDGE_MODEL ? `${config.JUDGE_MODEL} at ${config.JUDGE_BASE_URL}` : "not configured (judge metrics stay not judged)"}` +
+      `judge ${config.JUDGE_BASE_URL && config.JUDGE_MODEL ? `${config.JUDGE_MODEL} at ${config.JUDGE_BASE_URL}` : "not configured (judge metrics wait for one: set JUDGE_BASE_URL and JUDGE_MODEL)"}` +
       (delay ? `; TEST DELAY ${delay} ms per chunk` : ""),
   );
   const worker = startWorker({ databaseUrl: database.url, log, concurrency: 2, timing, testDelayMs: delay });
