@@ -32,6 +32,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // route handlers import next-auth, whose ESM imports "next/server" without an extension: inlined, vite resolves it
+          server: { deps: { inline: ["next-auth"] } },
           globalSetup: ["tests/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -1,3 +1,4 @@
+import { coverageMark } from "@/lib/submissions/coverage-text";
 import Link from "next/link";
 import type { LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
 import { formatCount, formatInterval, formatMetric } from "./format";
@@ -162,6 +163,15 @@ export function SystemCell({
           title="Scored on this server's synthetic evaluation set (generated for tests and demos, not the benchmark's real data): not comparable with the real runs, never ranked."
         >
           synthetic data
+        </span>
+      ) : null}
+      {row.coverage ? (
+        <span
+          className="lb-by font-medium text-amber-800 dark:text-amber-300"
+          data-coverage-mark
+          title={`The file had rows for ${row.coverage.covered.toLocaleString("en-US")} of the track's ${row.coverage.expected.toLocaleString("en-US")} instances; the others are scored as empty predictions.`}
+        >
+          {coverageMark(row.coverage)}
         </span>
       ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}

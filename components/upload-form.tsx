@@ -174,6 +174,7 @@ export function UploadForm({
     data.append("file", file, file.name);
     sendUpload(endpoint, data, file.size, (next) => {
       setPhase(next);
+      // the status page it opens says the coverage of a partial file in its summary, as this form does meanwhile
       if (next.kind === "accepted") router.push(next.id);
       if (next.kind === "refused") requestAnimationFrame(() => errorRef.current?.focus());
     });
@@ -245,8 +246,30 @@ export function UploadForm({
       />
 
       <div aria-live="polite" className="sr-only">
-        {phase.kind === "processing" ? "Upload complete. Validating the file on the server." : phase.kind === "accepted" ? "Accepted. Opening the status page." : ""}
+        {phase.kind === "processing"
+          ? "Upload complete. Validating the file on the server."
+          : phase.kind === "accepted"
+            ? phase.coverage
+              ? `Accepted: ${phase.coverage}.`
+              : "Accepted. Opening the status page."
+            : ""}
       </div>
+
+      {phase.kind === "accepted" && phase.coverage ? (
+        <div
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="upload-coverage"
+        >
+          <p className="font-medium">Accepted and queued for scoring, but the file is partial: {phase.coverage}.</p>
+          <p className="mt-2">
+            Its figures count every missing instance as an empty prediction. Opening its{" "}
+            <a href={phase.id} className="text-accent underline underline-offset-2">
+              status page
+            </a>
+            , which says the same.
+          </p>
+        </div>
+      ) : null}
 
       {phase.kind === "refused" || phase.kind === "network-error" ? (
         <div

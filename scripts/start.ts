@@ -21,6 +21,8 @@ import { trackReadiness } from "../lib/benchmarks/track-readiness";
 import { cutChangedReleases } from "../lib/releases/cut-release";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
+import { engineWarningLine, notReadyLines, readyLines, releaseLine } from "./lib/start-messages";
+import { existsSync } from "node:fs";
 
 const dev = process.argv.includes("--dev");
 const began = Date.now();
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
   const config = env();
   // A cluster orphaned by a killed earlier start is adopted and, being ours now, stopped on exit.
   log(`phases: database and migrations, then seed and import beside the build (build, then typecheck), then the web server and the worker`);
+  const engine = engineWarningLine(process.version, existsSync(path.join(root, "node_modules/@prisma/streams-local")));
+  if (engine) log(engine);
   const database = await phase("database and migrations", () =>
     prepareDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -78,11 +82,16 @@ async function main(): Promise<void> {
     }
     for (const line of await importBenchmarkDirs(db, parseBenchmarkDirs(config.BENCHMARK_DATA_DIRS), log)) log(`import: ${line}`);
     // a release of every benchmark whose data or scorer version changed since its last one (docs/releases.md)
-    for (const cut of await cutChangedReleases(db)) log(`release: ${cut.benchmark} /releases/${cut.id} (${cut.reason})`);
+    for (const cut of await cutChangedReleases(db)) log(releaseLine(cut));
     // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
     for (const benchmark of BENCHMARKS) {
       const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);
-      if (missing.length > 0) log(`${benchmark.id}: no upload possible yet on ${missing.map((t) => t.track).join(", ")}. ${missing[missing.length - 1]!.missing}`);
+      if (missing.length > 0)
+        for (const line of notReadyLines(
+          { ...benchmark, importHow: benchmark.trackData?.importHow },
+          missing.map((t) => t.track),
+        ))
+          log(line);
     }
     await db.$disconnect();
     if (!dev) log("data ready; waiting for the build");
@@ -101,10 +110,8 @@ async function main(): Promise<void> {
       spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, stdio: "inherit", env: childEnv });
   children.push(supervise({ name: "web server", start: node("scripts/web.ts", dev ? ["--dev"] : []), log }));
   children.push(supervise({ name: "worker", start: node("scripts/worker.ts"), log }));
-  log(`web server and worker starting: http://${config.HOST}:${config.PORT} (each restarted if it dies)`);
-  if (!config.EMAIL_SERVER && !config.AUTH_GITHUB_ID) {
-    log(`sign in on the web: open http://${config.HOST}:${config.PORT}/signin on this machine and ask for a local sign-in link; it is printed here`);
-  }
+  log("web server and worker starting (each restarted if it dies)");
+  for (const line of readyLines({ url: `http://${config.HOST}:${config.PORT}`, localSignIn: !config.EMAIL_SERVER && !config.AUTH_GITHUB_ID })) log(line);
 }
 
 main().catch((error: unknown) => {

@@ -18,6 +18,8 @@ import { hostedBenchmarks } from "../lib/benchmarks";
 import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming, startWorker } from "../lib/queue";
 import { queueRescores } from "../lib/worker/queue-rescores";
+import { queueJudgeWaiting } from "../lib/worker/judge-waiting";
+import { serverSetup } from "../lib/submissions/server-setup";
 
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [worker ${process.pid}] ${line}\n`);
 
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   log(
     `scoring queue on ${new URL(database.url).host}${new URL(database.url).pathname}: chunks of ${timing.chunkSize} instances, ` +
       `expiry ${timing.chunkExpireSeconds} s (judge chunks ${timing.judgeExpireSeconds} s), maintenance every ${timing.maintenanceIntervalSeconds} s, ` +
-      `judge ${config.JUDGE_BASE_URL && config.JUDGE_MODEL ? `${config.JUDGE_MODEL} at ${config.JUDGE_BASE_URL}` : "not configured (judge metrics stay not judged)"}` +
+      `judge ${config.JUDGE_BASE_URL && config.JUDGE_MODEL ? `${config.JUDGE_MODEL} at ${config.JUDGE_BASE_URL}` : "not configured (judge metrics wait for one: set JUDGE_BASE_URL and JUDGE_MODEL)"}` +
       (delay ? `; TEST DELAY ${delay} ms per chunk` : ""),
   );
   const worker = startWorker({ databaseUrl: database.url, log, concurrency: 2, timing, testDelayMs: delay });
@@ -78,6 +80,12 @@ async function main(): Promise<void> {
       } catch (error) {
         log(`${benchmark.id}: could not queue its re-scoring at start (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+    // uploads scored while no judge was configured: judged now if this worker has one (else it says what is missing)
+    try {
+      await queueJudgeWaiting(db, serverSetup().judgeConfigured, log);
+    } catch (error) {
+      log(`could not queue the uploads waiting for a judge (tried again at the next start): ${error instanceof Error ? error.message : String(error)}`);
     }
   } finally {
     await db.$disconnect();

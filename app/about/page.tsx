@@ -21,6 +21,35 @@ export default async function AboutPage() {
   return (
     <article>
       <PageHeader eyebrow="About" title="About the benchmark" description={lead} />
+      {/* the contents first: the ranking rules are thousands of pixels down a long page, more on a phone */}
+      <nav aria-labelledby="about-contents" className="mt-6 max-w-3xl rounded-lg border border-line bg-surface p-4 text-sm" data-testid="about-contents">
+        <h2 id="about-contents" className="font-semibold text-fg">
+          On this page
+        </h2>
+        {parts
+          .filter((part) => part.contents.length > 0)
+          .map((part) => (
+            <Fragment key={part.benchmark}>
+              {parts.length > 1 ? <p className="mt-3 font-medium text-fg">{part.title}</p> : null}
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {part.contents.map((entry) => (
+                  <li key={entry.id}>
+                    <a className="text-accent underline underline-offset-2" href={`#${entry.id}`}>
+                      {entry.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Fragment>
+          ))}
+        <ul className="mt-2 list-disc pl-5">
+          <li>
+            <a className="text-accent underline underline-offset-2" href="#about-credit">
+              Credit and licence
+            </a>
+          </li>
+        </ul>
+      </nav>
       {parts.map((part) => (
         <Fragment key={part.benchmark}>{part.body}</Fragment>
       ))}

@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
 import { dataVersionLabel, getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
+import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
 type Identity = QueueView["recent"][number];
@@ -235,7 +236,15 @@ export default async function QueuePage() {
                       <Scope entry={entry} />
                     </td>
                     <td className={td}>
-                      {entry.status === "done" ? (
+                      {entry.judgeWaiting ? (
+                        <span
+                          data-judge-waiting
+                          title={`Scored except its judge metrics: no LLM judge is configured on this server (its operator sets ${JUDGE_SETTINGS}; a worker started with them judges it)`}
+                          className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-px text-xs font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+                        >
+                          scored except the judge: waiting for a judge
+                        </span>
+                      ) : entry.status === "done" ? (
                         <span className="inline-flex items-center gap-1 rounded-full border border-tier-verified-line bg-tier-verified-bg px-2 py-px text-xs font-medium text-tier-verified-fg">
                           <span aria-hidden="true">✓</span> done
                         </span>

@@ -1,5 +1,7 @@
 import "@/lib/security/zod-jitless";
 import { z } from "zod";
+import { coverageOfReport } from "@/lib/submissions/coverage";
+import { coverageSentence } from "@/lib/submissions/coverage-text";
 
 // The API's answers, parsed (never cast). Tolerant of where the id and the problems sit.
 const Problem = z.object({
@@ -54,6 +56,24 @@ export const SuccessBody = z.union([
   z.looseObject({ id: z.string().min(1) }).transform((b) => `/submissions/${encodeURIComponent(b.id)}`),
   z.looseObject({ submission: z.looseObject({ id: z.string().min(1) }) }).transform((b) => `/submissions/${encodeURIComponent(b.submission.id)}`),
 ]);
+
+/**
+ * The partial coverage an accepted upload's answer reports (one file's `validation`, or each file of a run), in
+ * words; null when every file covers every instance of its track. A file of 3 rows of 454 is accepted; the form
+ * says so before anyone reads a figure.
+ */
+export function acceptedCoverage(json: unknown): string | null {
+  const body = z
+    .looseObject({ validation: z.unknown().optional(), submissions: z.array(z.looseObject({ task: z.string(), validation: z.unknown().optional() })).optional() })
+    .safeParse(json);
+  if (!body.success) return null;
+  const files = body.data.submissions ?? [{ task: "", validation: body.data.validation }];
+  const partial = files.flatMap((file) => {
+    const coverage = coverageOfReport(file.validation);
+    return coverage && coverage.covered < coverage.expected ? [`${file.task ? `${file.task}: ` : ""}${coverageSentence(coverage)}`] : [];
+  });
+  return partial.length > 0 ? partial.join("; ") : null;
+}
 
 export type Refusal = {
   status: number;

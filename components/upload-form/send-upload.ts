@@ -1,10 +1,11 @@
-import { type Refusal, refusalFrom, SuccessBody } from "./refusal";
+import { acceptedCoverage, type Refusal, refusalFrom, SuccessBody } from "./refusal";
 
 /** What happens to an upload in flight, as the form shows it. */
 export type UploadEvent =
   | { kind: "uploading"; loaded: number; total: number }
   | { kind: "processing" }
-  | { kind: "accepted"; id: string }
+  /** id: the page to follow it on; coverage: its partial coverage in words (null: every instance has a row) */
+  | { kind: "accepted"; id: string; coverage: string | null }
   | { kind: "refused"; refusal: Refusal }
   | { kind: "network-error" };
 
@@ -36,7 +37,7 @@ export function sendUpload(endpoint: string, data: FormData, fileSize: number, r
     }
     const parsed = SuccessBody.safeParse(json);
     if (parsed.success) {
-      report({ kind: "accepted", id: parsed.data });
+      report({ kind: "accepted", id: parsed.data, coverage: acceptedCoverage(json) });
       return;
     }
     report({

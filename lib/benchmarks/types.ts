@@ -238,11 +238,18 @@ export interface BenchmarkIdentity {
   /**
    * optional: the benchmark's part of the About page (its tasks, metrics, rules, the data this server holds), read
    * from the database and rendered by its own UI; `lead` is the page's opening paragraph when it is the first to
-   * declare one (the benchmark at "/")
+   * declare one (the benchmark at "/"); `contents` lists its sections (id of each heading, its title) for the page's
+   * table of contents at the top, the rules a reader looks for first
    */
-  about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
+  about?(db: Db): Promise<{ lead: string; body: ReactNode; contents?: { id: string; title: string }[] }>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
+  /**
+   * optional, pure: whether a refused upload's row keys (or CSV header) are this benchmark's rows, and of which
+   * track: another benchmark's refusal then names the fix (`benchmark=<id>`, `task=<track>`) without the platform
+   * knowing any benchmark's row shape. null: not this benchmark's rows.
+   */
+  recognisesRows?(seen: { format: "csv" | "json"; keys: readonly string[] }): { track: string; why: string } | null;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
   /**
    * optional: reproducibility packs (lib/packs): `build` the pack of a scored run the caller may read (null: none,

@@ -58,6 +58,8 @@ export interface PackedRow {
   sp?: 0;
   /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
   bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
+  /** partial coverage of an upload (LeaderboardRow.coverage) */
+  cv?: NonNullable<LeaderboardRow["coverage"]>;
   /** 1: scored on synthetic data (LeaderboardRow.syntheticData) */
   sy?: 1;
   /** the model's facts (LeaderboardRow.facts): filters and the facts columns run in the browser */
@@ -208,6 +210,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
       sy: row.syntheticData === true ? 1 : null,
+      cv: row.coverage ?? null,
       mf: row.facts ?? null,
       rc: row.runCost ?? null,
     };
@@ -290,6 +293,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
       ...(row.sy === 1 ? { syntheticData: true } : {}),
+      ...(row.cv ? { coverage: row.cv } : {}),
       ...(row.mf ? { facts: row.mf } : {}),
       ...(row.rc ? { runCost: row.rc } : {}),
       cells,

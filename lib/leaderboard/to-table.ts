@@ -73,6 +73,9 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       contamination_submission_share: roundShare(row.contamination?.submissionShare),
       // the reference row a row does not beat (a reference row itself reads `kind: "baseline"` and is never ranked)
       below_baseline: row.belowBaseline?.system ?? null,
+      // an upload with rows for only some instances: how many of how many (null: all of them, or no upload)
+      covered_instances: row.coverage?.covered ?? null,
+      expected_instances: row.coverage?.expected ?? null,
     };
     for (const column of view.columns) {
       const cell = row.cells[column.id];
@@ -131,6 +134,8 @@ const IDENTITY_FIELDS = [
   "contamination_public_share",
   "contamination_submission_share",
   "below_baseline",
+  "covered_instances",
+  "expected_instances",
 ];
 
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
@@ -166,6 +171,8 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   contamination_public_share: "Share copied from public inputs",
   contamination_submission_share: "Share copied from other submissions",
   below_baseline: "Does not beat reference",
+  covered_instances: "Instances with a row (partial files)",
+  expected_instances: "Instances of the track (partial files)",
 };
 
 /**

@@ -163,6 +163,11 @@ export const LeaderboardRow = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * an upload whose file has rows for only some of its track's instances (the rest scored as empty predictions):
+   * how many of how many (lib/submissions/coverage.ts); absent when it covers them all or is no upload
+   */
+  coverage: z.object({ covered: z.number().int(), expected: z.number().int() }).nullable().optional(),
   /** what the run cost (US dollars) and the tokens it used, as its submitter reported them; absent when not reported */
   runCost: z.object({ usd: z.number().nullable(), tokens: z.number().nullable() }).nullable().optional(),
   cells: z.record(z.string(), MetricCell),

@@ -1,6 +1,6 @@
-import { BENCHMARKS, dataVersionOf } from "@/lib/benchmarks";
+import { dataVersionOf } from "@/lib/benchmarks";
 import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
-import type { AnyTrack, Benchmark as BenchmarkModule, HostedBenchmark } from "@/lib/benchmarks/types";
+import type { HostedBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scoreVersionFor } from "@/lib/worker/score-version-for";
@@ -9,6 +9,7 @@ import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
 import { drain } from "./drain";
+import { withOtherBenchmarkHint } from "./other-benchmark-hint";
 import { systemNameProblem } from "./system-name-check";
 import { factColumns } from "@/lib/model-facts/facts";
 import { systemSlugFor } from "./system-slug";
@@ -153,30 +154,6 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   const committed = await commitFiles(db, input, benchmark, files, { fileName: input.fileName });
   if (!committed.ok) return committed;
   return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
-}
-
-/**
- * A refused file whose rows (or CSV header) are those of another hosted benchmark's track: the refusal says which,
- * and the fields that send it there. Read from the modules' declared row formats: every required column present,
- * and the most declared columns matched.
- */
-function withOtherBenchmarkHint(refusal: SubmissionRefusal, benchmarkId: string): SubmissionRefusal {
-  const seen = refusal.validation?.looksLike;
-  if (!seen) return refusal;
-  let best: { benchmark: BenchmarkModule; track: AnyTrack; matched: number } | null = null;
-  for (const benchmark of BENCHMARKS) {
-    if (benchmark.id === benchmarkId) continue;
-    for (const track of benchmark.tracks) {
-      const columns = track.rowFormat.columns;
-      if (!columns.filter((c) => c.required).every((c) => seen.keys.includes(c.name))) continue;
-      const matched = columns.filter((c) => seen.keys.includes(c.name)).length;
-      if (matched >= 2 && (best === null || matched > best.matched)) best = { benchmark, track, matched };
-    }
-  }
-  if (!best) return refusal;
-  const what = seen.format === "csv" ? "Its columns" : "Its rows' keys";
-  const message = `${refusal.message.replace(/\.$/, "")}. ${what} are those of ${best.benchmark.title}'s ${best.track.id} track: send it with benchmark=${best.benchmark.id} and task=${best.track.id} (--benchmark ${best.benchmark.id} --track ${best.track.id} in the CLI).`;
-  return { ...refusal, message };
 }
 
 /** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */

@@ -33,7 +33,7 @@ describe("explainResults: a run's tracks explain themselves", () => {
       {
         metrics: ["Persona awareness (PA)"],
         reason:
-          "not judged: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL, and JUDGE_API_KEY if needed, restarts it, then runs `alpsbench rescore --id sub1`)",
+          "waiting for a judge: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL (and JUDGE_API_KEY if the endpoint needs one) and restarts the worker, which judges every upload waiting for one)",
       },
     ]);
     expect(result.board).toEqual({ href: "/tasks/task4?split=dev&q=My+model", label: "AlpsBench board, dev split" });

@@ -1,5 +1,7 @@
 import { hostedTrack } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
+import { type Coverage, coverageSentence } from "./coverage-text";
+import { JUDGE_SETTINGS } from "./judge-settings";
 
 /**
  * What a submission's results mean, for the run page, the submission API and `submit --wait`: every declared
@@ -22,9 +24,13 @@ export type ResultsInput = {
   visibility: "public" | "private";
   hidden: boolean;
   contaminationFlagged: boolean;
+  /** scored without the judge its judge metrics need (Submission.judgeWaiting) */
+  judgeWaiting?: boolean;
   systemName: string;
   /** the current score version's figures of this track */
   scores: readonly { metric: string; value: number | null }[];
+  /** how many of the track's instances the file has a row for (lib/submissions/coverage.ts); null: not known */
+  coverage?: Coverage | null;
 };
 
 export type ServerSetup = { judgeConfigured: boolean; rewardServiceConfigured: boolean };
@@ -42,6 +48,8 @@ export type ResultsExplanation = {
   notes: string[];
   /** where its row shows; null while it cannot show (private, hidden, failed, not done) */
   board: { href: string; label: string } | null;
+  /** the file's coverage, and in words ("covered 3 of 454 instances; 451 had no prediction row …"); null when not known */
+  coverage: { covered: number; expected: number; partial: boolean; text: string } | null;
 };
 
 export function explainResults(input: ResultsInput, setup: ServerSetup): ResultsExplanation {
@@ -83,12 +91,14 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
     missing,
     notes,
     board: showsOnBoard ? boardOf(input) : null,
+    coverage: input.coverage ? { ...input.coverage, partial: input.coverage.covered < input.coverage.expected, text: coverageSentence(input.coverage) } : null,
   };
 }
 
 function statusText(input: ResultsInput): string {
   if (input.status === "failed") return `failed: ${input.failureReason ?? "no reason given"}`;
   if (input.status !== "done") return input.status === "queued" ? "queued" : "scoring";
+  if (input.judgeWaiting) return `scored except the judge: waiting for a judge${input.contaminationFlagged ? ", flagged (unranked)" : ""}`;
   if (input.contaminationFlagged) return "done, flagged (unranked)";
   return "done";
 }
@@ -96,7 +106,7 @@ function statusText(input: ResultsInput): string {
 function missingReason(def: MetricDefinition, stored: boolean, input: ResultsInput, setup: ServerSetup): string {
   if (def.kind === "judge") {
     if (!setup.judgeConfigured) {
-      return `not judged: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL, and JUDGE_API_KEY if needed, restarts it, then runs \`alpsbench rescore --id ${input.id}\`)`;
+      return `waiting for a judge: no LLM judge is configured on this server (its operator sets ${JUDGE_SETTINGS} and restarts the worker, which judges every upload waiting for one)`;
     }
     return "not judged: the judge gave no usable answer for this upload (see its submission page)";
   }

@@ -35,7 +35,7 @@ describe("submit --wait prints what each figure means", () => {
     expect(lines.join("\n")).not.toMatch(/no metrics|not judged {2}/);
     expect(lines.some((l) => /^score\s+—/.test(l))).toBe(true);
     const reason =
-      "not judged: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL, and JUDGE_API_KEY if needed, restarts it, then runs `alpsbench rescore --id sub9`)";
+      "waiting for a judge: no LLM judge is configured on this server (its operator sets JUDGE_BASE_URL and JUDGE_MODEL (and JUDGE_API_KEY if the endpoint needs one) and restarts the worker, which judges every upload waiting for one)";
     expect(lines).toContain(`  ${explanation.figures.map((f) => f.label).join(", ")}: ${reason}`);
     expect(lines.at(-1)).toBe("  its row: http://127.0.0.1:3000/tasks/task4?split=dev&q=Starter (AlpsBench board, dev split)");
   });

@@ -49,6 +49,8 @@ type Explanation = {
   missing: { metrics: string[]; reason: string }[];
   notes: string[];
   board: { href: string; label: string } | null;
+  /** absent from servers older than the coverage line */
+  coverage?: { partial: boolean; text: string } | null;
 };
 export type Status = {
   id: string;
@@ -139,6 +141,8 @@ export function formatResults(status: Status, server: string, heading: string | 
   if (heading !== null) lines.push(`${e?.label ?? heading}${e ? `: ${e.status}` : ""}`);
   lines.push(...formatMetricsTable(status.metrics, e));
   if (!e) return lines;
+  // a partial file scores its missing instances as empty predictions: said before the reasons, where it is read
+  if (e.coverage) lines.push(`  ${e.coverage.partial ? "Coverage: " : ""}${e.coverage.text}`);
   for (const m of e.missing) lines.push(`  ${m.metrics.join(", ")}: ${m.reason}`);
   for (const note of e.notes) lines.push(`  ${note}`);
   if (e.board) lines.push(`  its row: ${new URL(e.board.href, server).toString()} (${e.board.label})`);

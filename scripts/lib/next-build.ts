@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { isRouteTableLine } from "./start-messages";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -49,7 +50,7 @@ export async function buildIfNeeded(log: (line: string) => void): Promise<number
   const elapsed = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
-      if (line.trim() === "") return;
+      if (line.trim() === "" || isRouteTableLine(line)) return;
       log(`next build: ${line}`);
       const next = /Running TypeScript/i.test(line) ? "typecheck" : /Collecting page data|Generating static pages/i.test(line) ? "pages" : null;
       if (next && next !== step) {

@@ -289,7 +289,7 @@ describe.runIf(imported || requireSharedData)("a full AlpsBench run (every track
       expect(rows.map((r) => r.track)).toEqual([...TRACK_IDS]);
       const task4Reasons = await page.locator('[data-track^="task4/"] [data-testid="run-track-missing"]').allTextContents();
       expect(task4Reasons).toHaveLength(5);
-      for (const reason of task4Reasons) expect(reason).toMatch(/not judged: no LLM judge is configured on this server/);
+      for (const reason of task4Reasons) expect(reason).toMatch(/waiting for a judge: no LLM judge is configured on this server/);
       expect(rows.filter((r) => r.status !== "done")).toEqual([]);
       expect(rows.every((r) => r.split === "validation")).toBe(true);
       console.log(`[full-run] web run (validation split, 12 tracks): upload-to-done on the run page ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -54,7 +54,7 @@ describe("the run page explains itself", () => {
     expect(page?.submissions.map((s) => s.track)).toEqual(["task1", "task3/d100", "task4/ability1"]);
     const task4 = page!.submissions[2]!.explanation;
     expect(task4.missing).toEqual([
-      { metrics: ["Persona awareness (PA)"], reason: expect.stringMatching(/^not judged: no LLM judge is configured on this server/) },
+      { metrics: ["Persona awareness (PA)"], reason: expect.stringMatching(/^waiting for a judge: no LLM judge is configured on this server/) },
     ]);
     expect(task4.board).toEqual({ href: "/tasks/task4?split=dev&benchmark=demo&q=Run+Page+System", label: "AlpsBench board, dev split" });
 

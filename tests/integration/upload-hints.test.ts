@@ -59,7 +59,9 @@ describe("refusals name the fix", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toMatch(/The file is not JSON .*it looks like a CSV table/);
-    expect(result.message).toMatch(/Its columns are those of PersonalLLM's rewards track: send it with benchmark=personalllm and task=rewards/);
+    expect(result.message).toMatch(
+      /Its columns are those of PersonalLLM's rewards track \(person_id names a PersonalLLM user[^)]*\): send it with benchmark=personalllm and task=rewards/,
+    );
   });
 
   test("PersonalLLM JSON rows sent as task1: the same hint, from the rows' keys", async () => {
@@ -68,7 +70,9 @@ describe("refusals name the fix", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toMatch(/unknown keys "person_id", "choice"/);
-    expect(result.message).toMatch(/Its rows' keys are those of PersonalLLM's selection track: send it with benchmark=personalllm and task=selection/);
+    expect(result.message).toMatch(
+      /Its rows' keys are those of PersonalLLM's selection track \(person_id names a PersonalLLM user and choice a candidate response\): send it with benchmark=personalllm and task=selection/,
+    );
   });
 
   test("a .jsonl sent without task: the message says the task is missing", async () => {

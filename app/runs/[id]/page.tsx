@@ -72,6 +72,11 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                   </td>
                   <td className="space-y-1 py-2 pr-3" data-testid="run-track-results">
                     {shown.length > 0 ? <p>{shown.join(" · ")}</p> : null}
+                    {explanation.coverage?.partial ? (
+                      <p className="font-medium text-amber-800 dark:text-amber-300" data-testid="run-track-coverage">
+                        {explanation.coverage.text}
+                      </p>
+                    ) : null}
                     {explanation.missing.map((m) => (
                       <p key={m.reason} className="text-fg-muted" data-testid="run-track-missing">
                         <span className="text-fg">{m.metrics.join(", ")}</span>: {m.reason}
@@ -89,7 +94,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                         </Link>
                       </p>
                     ) : null}
-                    {shown.length === 0 && explanation.missing.length === 0 && explanation.notes.length === 0 && !explanation.board ? "—" : null}
+                    {shown.length === 0 && explanation.missing.length === 0 && explanation.notes.length === 0 && !explanation.board && !explanation.coverage?.partial
+                      ? "—"
+                      : null}
                   </td>
                 </tr>
               );

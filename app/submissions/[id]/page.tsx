@@ -17,6 +17,8 @@ import { ModuleResults } from "./_components/module-results";
 import { pipelineSections } from "./_components/pipeline-sections";
 import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
 import { shortProfileHash } from "@/lib/worker/reward-source";
+import { coverageSentence } from "@/lib/submissions/coverage-text";
+import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -88,6 +90,30 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     ["Benchmark", module?.title ?? dataVersionLabel(submission.benchmark)],
     ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
     ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
+    ...(submission.judgeWaiting && submission.status === "done"
+      ? [
+          [
+            "Judge",
+            <span key="judge" data-testid="submission-judge-waiting" className="font-medium text-amber-800 dark:text-amber-300">
+              {`scored except the judge: waiting for a judge (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+    ...(submission.coverage
+      ? [
+          [
+            "Coverage",
+            <span
+              key="coverage"
+              data-testid="submission-coverage"
+              className={submission.coverage.covered < submission.coverage.expected ? "font-medium text-amber-800 dark:text-amber-300" : undefined}
+            >
+              {coverageSentence(submission.coverage)}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     ["Submitted", UTC(createdAt)],
     [
       "Ran",

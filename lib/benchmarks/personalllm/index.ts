@@ -24,6 +24,13 @@ export const personalLlm: Benchmark = {
     url: "https://huggingface.co/datasets/namkoong-lab/PersonalLLM",
     note: "Dataset namkoong-lab/PersonalLLM and PersonalLLM_Eval; code namkoong-lab/PersonalLLM. Reported runs and the reward models' normalisation constants are taken from the authors' repository at commit 0fd9a3c; re-scored rows are recomputed here with the authors' scoring rule.",
   },
+  // a row keyed by person_id is a PersonalLLM user's row (AlpsBench rows are keyed by benchmark_id)
+  recognisesRows({ keys }) {
+    if (!keys.includes("person_id") || keys.includes("benchmark_id")) return null;
+    return keys.includes("choice")
+      ? { track: "selection", why: "person_id names a PersonalLLM user and choice a candidate response" }
+      : { track: "rewards", why: "person_id names a PersonalLLM user, whose rows carry reward scores" };
+  },
   inputRows: { hfEvalRow: HfEvalRow, hfPromptRow: HfPromptRow, evalUser: EvalUser, promptCandidates: PromptCandidates },
   tracks: [rewardsTrack, selectionTrack],
   views: PERSONALLLM_VIEWS,

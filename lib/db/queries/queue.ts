@@ -16,6 +16,7 @@ const LIST_LIMIT = 50;
 const select = {
   ...submissionProgressSelect,
   ownerId: true,
+  judgeWaiting: true,
   system: { select: { name: true, slug: true } },
 } as const;
 
@@ -89,6 +90,8 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
       .map((row) => ({
         ...base(row),
         status: row.status,
+        // done but for the judge metrics: no judge is configured (a worker started with one judges it)
+        judgeWaiting: row.status === "done" && row.judgeWaiting,
         startedAt: row.startedAt?.toISOString() ?? null,
         finishedAt: row.finishedAt?.toISOString() ?? null,
         waitSeconds: seconds(row.createdAt, row.startedAt),

@@ -1,3 +1,4 @@
+import { coverageOfReport } from "@/lib/submissions/coverage";
 import type { Db } from "@/lib/db/create-client";
 import { explainResults, inTrackOrder, type ResultsExplanation, type ServerSetup } from "@/lib/submissions/explain-results";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
@@ -46,6 +47,9 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           failureReason: true,
           note: true,
           contaminationFlagged: true,
+          judgeWaiting: true,
+          // its coverage (valid of expected rows) only; the report is capped at MAX_REPORTED_PROBLEMS problems
+          validationReport: true,
           benchmarkVersion: { select: { slug: true } },
           scores: { select: { trackId: true, metric: true, value: true, n: true, scoreVersion: true } },
         },
@@ -83,8 +87,10 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           visibility: s.visibility,
           hidden: s.hiddenAt !== null,
           contaminationFlagged: s.contaminationFlagged,
+          judgeWaiting: s.judgeWaiting,
           systemName: run.system.name,
           scores,
+          coverage: coverageOfReport(s.validationReport),
         },
         setup,
       ),

@@ -1,3 +1,4 @@
+import { coverageOfReport } from "@/lib/submissions/coverage";
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
@@ -40,6 +41,7 @@ const submissionSelect = {
   moderationReason: true,
   contamination: true,
   contaminationFlagged: true,
+  judgeWaiting: true,
   testFigureNoise: true,
   rewardSource: true,
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
@@ -154,6 +156,10 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       judge: { done: submission.judgeCallsDone, cached: submission.judgeCallsCached, failed: submission.judgeCallsFailed },
     },
     failureReason: submission.failureReason,
+    // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)
+    judgeWaiting: submission.judgeWaiting,
+    // how many of the track's instances the file has a row for: public, like the board's "covered n of N" mark
+    coverage: coverageOfReport(submission.validationReport),
     // public, like a reported row's note: e.g. why an upload's reward metrics are "not scored"
     note: submission.note,
     // a module upload whose reward scores the server's reward service (partly) supplied: the profile and the count

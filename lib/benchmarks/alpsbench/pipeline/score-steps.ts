@@ -35,6 +35,8 @@ import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion,
 import { type StoredPredictions, storedPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 import { storedTestRow, testFigureDraw } from "./test-figures";
 import { queueTiming } from "@/lib/queue/timing";
+import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * AlpsBench's scoring pipeline, one step per queue job (pg-boss 10 has no heartbeat, so no job may run long). The
@@ -294,6 +296,8 @@ async function aggregate(
       where: { id: submission.id },
       data: {
         status: judging ? "judging" : "done",
+        // no judge now: the track's judge metrics wait for one (a worker started with a judge re-queues it)
+        judgeWaiting: !judging && hasJudgeMetrics(scope.track),
         scorerVersion: SCORER_VERSION,
         progressDone: full.n,
         progressTotal: full.n,
@@ -409,18 +413,25 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
           update: { ...fields, computedAt: new Date() },
         });
       }
-      await finishSubmission(tx, submission.id);
+      await finishSubmission(tx, submission.id, false);
     });
     written = Object.keys(aggregates).length;
   } else {
     // The judge was configured when this submission started judging, and no longer is: finish without judge scores.
-    await commitStep(context, { jobOutput: { step: "judge-aggregate", skipped: "no judge configured" } }, (tx) => finishSubmission(tx, submission.id));
+    await commitStep(context, { jobOutput: { step: "judge-aggregate", skipped: "no judge configured" } }, (tx) =>
+      finishSubmission(tx, submission.id, hasJudgeMetrics(scope.track)),
+    );
   }
   options.log?.(`submission ${submission.id}: done (${written} judge metrics)`);
   return "done";
 }
 
-async function finishSubmission(tx: Tx, submissionId: string): Promise<void> {
+/** Whether a track has metrics only a judge gives (every AlpsBench track has some; Task 4 only those). */
+function hasJudgeMetrics(track: string): boolean {
+  return TRACK_METRICS[track as TrackId]?.some((metric) => metric.kind === "judge") ?? false;
+}
+
+async function finishSubmission(tx: Tx, submissionId: string, judgeWaiting: boolean): Promise<void> {
   const now = new Date();
-  await tx.submission.update({ where: { id: submissionId }, data: { status: "done", finishedAt: now, lastProgressAt: now } });
+  await tx.submission.update({ where: { id: submissionId }, data: { status: "done", judgeWaiting, finishedAt: now, lastProgressAt: now } });
 }

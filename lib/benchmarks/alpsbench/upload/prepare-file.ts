@@ -6,7 +6,7 @@ import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-uploa
 import { drain } from "@/lib/submissions/drain";
 import { MAX_REPORTED_PROBLEMS } from "@/lib/submissions/limits";
 import { degenerateTestRefusal, testCoverageRefusal } from "@/lib/submissions/test-coverage";
-import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { officialTrackName, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
  * AlpsBench's `prepareFile` hook: validates one file against the data version's instances of its track (and
@@ -41,7 +41,8 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
     const elsewhere =
       validation.code === "wrong_ids"
         ? (await otherSplitsOf(db, version.id, file.track, file.split, report.coverage.unknownIds)) ||
-          (await releasedIdsHint(db, version, file.track, report.coverage.unknownIds))
+          (await releasedIdsHint(db, version, file.track, report.coverage.unknownIds)) ||
+          (await otherTracksOf(db, version.id, file.track, report.coverage.unknownIds))
         : "";
     return { ok: false, code, message: `${validation.fatal ?? "The file was refused."}${elsewhere}`, validation: report };
   }
@@ -71,4 +72,25 @@ async function otherSplitsOf(db: Db, versionId: string, track: string, split: st
   const fix =
     splits.length === 1 ? `send it with split=${splits[0]}, or leave split out to score it on the whole track` : "leave split out to score it on the whole track";
   return ` ${all ? "Those ids are" : "Some of those ids are"} in ${named} of ${track}: ${fix}.`;
+}
+
+/**
+ * Where the first unknown ids are when they are another track's (a Task 1 file sent as task2): "Those ids are Task
+ * 1's (task1): send the file with task=task1". Only when every one of them is in that track (the ids are the
+ * uploader's own, and every track's ids are public in its inputs download).
+ */
+async function otherTracksOf(db: Db, versionId: string, track: string, unknownIds: readonly string[]): Promise<string> {
+  if (unknownIds.length === 0) return "";
+  const found = await db.instance.findMany({
+    where: { benchmarkVersionId: versionId, trackId: { not: track }, benchmarkId: { in: [...unknownIds] } },
+    select: { trackId: true, benchmarkId: true },
+  });
+  const tracks = [...new Set(found.map((row) => row.trackId))].filter((other) =>
+    unknownIds.every((id) => found.some((row) => row.trackId === other && row.benchmarkId === id)),
+  );
+  if (tracks.length === 0) return "";
+  const names = tracks.map((other) => officialTrackName(other as TrackId));
+  const label = TRACK_LABELS[tracks[0] as TrackId].split(" · ")[0];
+  const which = tracks.length === 1 ? `${label}'s (${names[0]})` : `in ${names.join(", ")}`;
+  return ` Those ids are ${which}, not ${officialTrackName(track as TrackId)}'s: send the file with task=${names[0]}${tracks.length > 1 ? ` (or ${names.slice(1).join(", ")})` : ""}.`;
 }

@@ -45,8 +45,10 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
           visibility: status.visibility,
           hidden: status.hidden,
           contaminationFlagged: status.contamination?.flagged ?? false,
+          judgeWaiting: status.judgeWaiting,
           systemName: status.system.name,
           scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
+          coverage: status.coverage,
         },
         serverSetup(),
       )

@@ -1,3 +1,4 @@
+import { partialCoverageOf } from "@/lib/db/queries/upload-coverage";
 import { FACTS_SELECT, rowFacts } from "@/lib/model-facts/facts";
 import { itemsUrl, packUrl } from "@/lib/packs/pack-url";
 import { predictionsArePublic } from "@/lib/submissions/prediction-access";
@@ -195,6 +196,9 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
     placeCell(row.cells, versions, `${score.submission.id}|${score.metric}`, score.metric, score);
     rows.set(score.submission.id, row);
   }
+  // an upload whose file covered only some instances says so on its row (the rest scored as empty predictions)
+  const partial = await partialCoverageOf(db, [...rows.keys()]);
+  for (const [id, coverage] of partial) rows.get(id)!.coverage = coverage;
   const columns: LeaderboardColumn[] = TRACK_METRICS[track].map((m) => ({ ...m }));
   return {
     id: track,

@@ -8,6 +8,7 @@ import { DEFAULT_SORT, TRACK_METRICS } from "../../read/metrics";
 import { getView } from "../../read/queries/view";
 import { OVERVIEW, TASK_VIEWS } from "../../read/views";
 import { SPLITS, TRACK_IDS, TRACK_LABELS } from "../../track-ids";
+import { TASK_INFO } from "../../read/task-info";
 import { AboutMethod } from "./about-method";
 import { AboutRules } from "./about-rules";
 import { h2, p } from "./about-styles";
@@ -15,8 +16,22 @@ import { h2, p } from "./about-styles";
 const LEAD =
   "AlpsBench (Xiao et al., 2026) measures personalization across the whole life of a memory: extraction, update, retrieval and use. It is built from 2,500 long real user–LLM conversations from WildChat with human-verified memories.";
 
+/** The sections of AlpsBench's part, the ranking rules first: what a reader of the boards comes for. */
+const CONTENTS: { id: string; title: string }[] = [
+  { id: "about-overall", title: "Ranking: the overall view, ranked at full coverage" },
+  { id: "about-test-figures", title: "Test-split figures" },
+  { id: "about-leak", title: "A known leak across tasks" },
+  { id: "about-reported-sources", title: "Reported figures: where the official site and the paper disagree" },
+  { id: "about-metrics", title: "Metrics" },
+  { id: "about-actions", title: "Task 2 action accuracy" },
+  { id: "about-baselines", title: "Reference baselines" },
+  { id: "about-splits", title: "Splits" },
+  ...(Object.keys(TASK_INFO) as (keyof typeof TASK_INFO)[]).map((task) => ({ id: `about-${task}`, title: TASK_INFO[task].name })),
+  { id: "data", title: "Data on this server" },
+];
+
 /** AlpsBench's part of the About page (its `about` hook): read from this server's data, rendered by AlpsBench's own sections. */
-export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: ReactNode }> {
+export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: ReactNode; contents: { id: string; title: string }[] }> {
   const limits = env();
   const [real, demo, task2Full, task2Dev, pools] = await Promise.all([
     getInstanceCounts(db, "alpsbench-v1"),
@@ -85,5 +100,5 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
       </section>
     </>
   );
-  return { lead: LEAD, body };
+  return { lead: LEAD, body, contents: CONTENTS };
 }

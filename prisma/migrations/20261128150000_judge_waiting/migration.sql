@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Submission" ADD COLUMN     "judgeWaiting" BOOLEAN NOT NULL DEFAULT false;
