@@ -38,7 +38,11 @@ export function pathsInText(text: string): string[] {
 
 /** Every comment of a TypeScript or JavaScript source, with its line (the parser ESLint uses, so strings and regexes are not comments). */
 export function commentsOf(file: string, code: string): { line: number; text: string }[] {
-  const { ast } = tseslint.parser.parseForESLint(code, { comment: true, loc: true, range: true, jsx: file.endsWith(".tsx"), filePath: file });
+  // typescript-eslint's exported parser type hides parseForESLint's options; the shape used here is its documented one
+  const parser = tseslint.parser as unknown as {
+    parseForESLint: (code: string, options: object) => { ast: { comments?: { loc: { start: { line: number } }; value: string }[] } };
+  };
+  const { ast } = parser.parseForESLint(code, { comment: true, loc: true, range: true, jsx: file.endsWith(".tsx"), filePath: file });
   return (ast.comments ?? []).map((c) => ({ line: c.loc.start.line, text: c.value }));
 }
 
