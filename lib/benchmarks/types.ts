@@ -237,7 +237,8 @@ export interface BenchmarkIdentity {
   about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
-  starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
+  /** `progress`: a line per step as it ends (a track's file), so a long run is never silent */
+  starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test"; progress?: (line: string) => void }): Promise<StarterFile[]>;
   /**
    * optional: reproducibility packs (lib/packs): `build` the pack of a scored run the caller may read (null: none,
    * e.g. a reported row), and `verify` one offline against a data folder (`alpsbench verify`), one line per figure
