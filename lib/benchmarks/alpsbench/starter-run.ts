@@ -77,12 +77,7 @@ function factFor(input: unknown, query: string, bm25Select: StarterSelector): st
   return clip(userTurns[Number(pick.selectedMemoryId ?? 0)]?.text ?? userTurns[0]!.text);
 }
 
-export function starterRow(
-  track: TrackId,
-  benchmarkId: string,
-  input: unknown,
-  bm25Select: StarterSelector = createStarterSelector(),
-): Record<string, unknown> {
+export function starterRow(track: TrackId, benchmarkId: string, input: unknown, bm25Select: StarterSelector = createStarterSelector()): Record<string, unknown> {
   const task = taskOf(track);
   const fields = record(input);
   let row: Record<string, unknown>;

@@ -1,0 +1,69 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+
+/**
+ * Large downloads gzipped once and kept on disk, so a request costs no CPU beyond streaming a file: a Task 3 d1000
+ * inputs file is 333 MB of JSON that gzip brings to a tenth (scripts/bench/README.md). Keyed by what the content
+ * depends on (the caller's key: the data version's last import, the scope, the serializer's version), so a new
+ * import is a new file. One build per key at a time in a process: requests that arrive during a build wait for it
+ * instead of compressing again (a burst of cheap requests cannot make the server compress the same file N times).
+ */
+/** DOWNLOAD_CACHE_DIR, else .data/download-cache under the server's working directory (read at each call) */
+export const gzipCacheDir = () => path.resolve(process.env.DOWNLOAD_CACHE_DIR ?? path.join(process.cwd(), ".data", "download-cache"));
+
+export interface GzipFile {
+  file: string;
+  /** compressed size, the Content-Length of the answer */
+  bytes: number;
+}
+
+const KEY = Symbol.for("alpsbench.gzip-file-cache");
+const building = ((globalThis as unknown as Record<symbol, Map<string, Promise<GzipFile>>>)[KEY] ??= new Map());
+
+/** The gzip file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing. */
+export async function cachedGzipFile(key: string, produce: () => ReadableStream<Uint8Array>): Promise<GzipFile> {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`gzip cache key "${key}": letters, digits, - and _ only`);
+  const file = path.join(gzipCacheDir(), `${key}.gz`);
+  const found = await stat(file).catch(() => null);
+  if (found) return { file, bytes: found.size };
+  let pending = building.get(key);
+  if (!pending) {
+    pending = build(file, produce).finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
+}
+
+async function build(file: string, produce: () => ReadableStream<Uint8Array>): Promise<GzipFile> {
+  await mkdir(path.dirname(file), { recursive: true });
+  // written beside its final name and renamed when whole: a reader never sees half a file
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  try {
+    await pipeline(Readable.fromWeb(produce() as import("node:stream/web").ReadableStream<Uint8Array>), createGzip({ level: 6 }), createWriteStream(partial));
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { file, bytes: (await stat(file)).size };
+}
+
+/** A cached file as a response body, read as the client takes it. */
+export function fileBody(file: string): ReadableStream<Uint8Array> {
+  return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+}
+
+/** Whether an Accept-Encoding header accepts gzip (a `gzip;q=0` refuses it). */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
