@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { inputsResponse } from "@/app/api/v1/inputs/_lib/inputs-response";
@@ -45,6 +45,10 @@ describe("inputs downloads, gzipped", () => {
     expect(gunzipSync(Buffer.from(await file.arrayBuffer())).toString("utf8")).toBe(text);
     // one file for the scope, built by the first request and read by the second
     expect(readdirSync(cacheDir).filter((f) => f.endsWith(".gz"))).toHaveLength(1);
+
+    const br = await inputsResponse(db, "task3-d300", search(), "inputs", "br");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(text);
   });
 
   test("a bad track or parameter is still a 4xx, not a gzip of nothing", async () => {

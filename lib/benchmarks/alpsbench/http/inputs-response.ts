@@ -21,8 +21,8 @@ const MAX_ROWS = 50;
  * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
  * order: exactly what a system sees, never gold (see lib/db/queries/submission-inputs.ts). Without `split` every
  * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
- * X-AlpsBench-Instances says how many lines to expect. `gzip`: "encoding" (the client accepts gzip: the same lines,
- * Content-Encoding gzip) or "file" (the `.jsonl.gz` link: a gzip file) serve the scope's gzip, built once per
+ * X-AlpsBench-Instances says how many lines to expect. `gzip`: "br" or "encoding" (the client accepts brotli or gzip: the same
+ * lines, Content-Encoding br or gzip) or "file" (the `.jsonl.gz` link: a gzip file) serve the scope's gzip, built once per
  * content and kept on disk; "no" streams the lines as they are read.
  *
  * example: a small, valid prediction file (JSONL) for the first instances of the track, in the shape the scorer
@@ -76,11 +76,12 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
       /[^A-Za-z0-9_-]/g,
       "_",
     );
-    const cached = await cachedGzipFile(key, lines);
+    const coding = gzip === "br" ? "br" : "gzip";
+    const cached = await cachedGzipFile(key, lines, coding);
     const headers: Record<string, string> =
-      gzip === "encoding"
-        ? { "content-type": "application/x-ndjson; charset=utf-8", "content-encoding": "gzip", "content-disposition": `attachment; filename="${filename}"` }
-        : { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` };
+      gzip === "file"
+        ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
+        : { "content-type": "application/x-ndjson; charset=utf-8", "content-encoding": coding, "content-disposition": `attachment; filename="${filename}"` };
     return new Response(fileBody(cached.file), {
       headers: { ...headers, "content-length": String(cached.bytes), vary: "Accept-Encoding", "x-alpsbench-instances": String(total), "cache-control": "no-store" },
     });
