@@ -40,7 +40,7 @@ const children: Supervised[] = [];
 async function main(): Promise<void> {
   const config = env();
   // A cluster orphaned by a killed earlier start is adopted and, being ours now, stopped on exit.
-  log(`phases: database and migrations, then seed and import beside the build (build, then typecheck), then the web server and the worker`);
+  log(`phases: database and migrations, then seed and import beside the build, then the web server and the worker`);
   const engine = engineWarningLine(process.version, existsSync(path.join(root, "node_modules/@prisma/streams-local")));
   if (engine) log(engine);
   const database = await phase("database and migrations", () =>

@@ -12,14 +12,18 @@
  *   lane 2: e2e (its own PostgreSQL, real-data import, production build, web server, worker, Chromium)
  *
  * `npm test -- <vitest arguments>` (a file, `--project e2e`, …) runs one plain `vitest run` with them instead.
+ *
+ * Before the e2e lane (a whole run, or arguments that name e2e): its Chromium, installed when missing and this user
+ * may, else the run stops at once with the command to run (scripts/lib/chromium-setup.ts).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { SUMMARY_FILE_ENV } from "../tests/summary-reporter";
 import { combineLanes, LaneSummary, type LaneResult } from "./lib/test-lanes";
+import { chromiumPlan } from "./lib/chromium-setup";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
@@ -70,8 +74,35 @@ function readSummary(file: string): LaneSummary | null {
   }
 }
 
+/** The e2e lane's browser, before any lane starts (scripts/lib/chromium-setup.ts): false when the run must stop. */
+function ensureChromium(): boolean {
+  const plan = chromiumPlan({
+    configuredPath: process.env.CHROMIUM_PATH,
+    exists: existsSync,
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0,
+  });
+  if (plan.action === "ready") return true;
+  if (plan.action === "stop") {
+    process.stderr.write(`[test] ${plan.message}\n`);
+    return false;
+  }
+  process.stdout.write(`[test] Chromium is missing at ${plan.path}: installing Debian's chromium (as .ci/run does)\n`);
+  for (const [command, ...args] of plan.commands) {
+    const result = spawnSync(command!, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (result.status !== 0) {
+      process.stderr.write(`[test] ${[command, ...args].join(" ")} failed (exit ${result.status ?? result.signal}); install chromium, then run npm test again\n`);
+      return false;
+    }
+  }
+  return existsSync(plan.path);
+}
+
 async function main(): Promise<number> {
   const extra = process.argv.slice(2);
+  // a run of chosen files needs the browser only when it may reach the e2e project
+  const e2e = extra.length === 0 || extra.some((arg) => arg.includes("e2e"));
+  if (e2e && !ensureChromium()) return 1;
   if (extra.length > 0) return runVitest(extra, process.env, false);
 
   const dir = mkdtempSync(path.join(tmpdir(), "alpsbench-test-lanes-"));

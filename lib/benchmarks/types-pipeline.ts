@@ -98,9 +98,10 @@ export interface OwnPipeline {
   viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;
   /**
    * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
-   * prediction file); optional: a benchmark whose inputs are a public dataset serves none here
+   * prediction file); optional: a benchmark whose inputs are a public dataset serves none here. `gzip`: "br" or "encoding"
+   * (gzip) when the client accepts it, "file" for the `<track>.jsonl.gz` link, else "no"
    */
-  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example"): Promise<Response>;
+  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<Response>;
   /** `GET /api/v1/snapshot` for this benchmark */
   snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
   /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
@@ -123,3 +124,6 @@ export type PreparedUpload =
       };
     }
   | SubmissionRefusal;
+
+/** How an inputs download is compressed: Content-Encoding gzip, a `.jsonl.gz` file, or not at all. */
+export type InputsGzip = "encoding" | "br" | "file" | "no";

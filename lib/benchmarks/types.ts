@@ -250,7 +250,8 @@ export interface BenchmarkIdentity {
    * knowing any benchmark's row shape. null: not this benchmark's rows.
    */
   recognisesRows?(seen: { format: "csv" | "json"; keys: readonly string[] }): { track: string; why: string } | null;
-  starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;
+  /** `progress`: a line per step as it ends (a track's file), so a long run is never silent */
+  starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test"; progress?: (line: string) => void }): Promise<StarterFile[]>;
   /**
    * optional: reproducibility packs (lib/packs): `build` the pack of a scored run the caller may read (null: none,
    * e.g. a reported row), and `verify` one offline against a data folder (`alpsbench verify`), one line per figure

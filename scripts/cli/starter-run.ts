@@ -15,7 +15,10 @@ export const writeStarterRun: CommandHost["writeStarterRun"] = async (options) =
   const starterRun = hosted.starterRun;
   if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
   if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
-  const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split }));
+  const started = Date.now();
+  const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+  progress(`starter run of ${options.benchmark}, split ${options.split}: reading the inputs from the database`);
+  const files: StarterFile[] = await withDb((db) => starterRun(db, { dataVersion: dataVersionOf(options.benchmark), split: options.split, progress }));
   if (files.length === 0)
     throw new Error(`${options.benchmark} has no instances${options.split === "full" ? "" : ` in the ${options.split} split`} on this database`);
   for (const file of files) {

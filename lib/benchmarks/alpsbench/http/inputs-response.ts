@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
-import { countInputs, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { countInputs, inputsVersion, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
+import { cachedGzipFile, fileBody } from "@/lib/http/gzip-file-cache";
 import { downloadStem } from "./download-name";
 import { exampleRow } from "./example-row";
 import { inputScopeOf } from "./input-scope";
@@ -20,13 +21,18 @@ const MAX_ROWS = 50;
  * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
  * order: exactly what a system sees, never gold (see lib/benchmarks/alpsbench/read/queries/submission-inputs.ts). Without `split` every
  * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
- * X-AlpsBench-Instances says how many lines to expect.
+ * X-AlpsBench-Instances says how many lines to expect. `gzip`: "br" or "encoding" (the client accepts brotli or gzip: the same
+ * lines, Content-Encoding br or gzip) or "file" (the `.jsonl.gz` link: a gzip file) serve the scope's gzip, built once per
+ * content and kept on disk; "no" streams the lines as they are read.
  *
  * example: a small, valid prediction file (JSONL) for the first instances of the track, in the shape the scorer
  * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
  * (example-row.ts).
  */
-export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind) => {
+/** Bump when the lines' serialization changes, so no cached gzip of the old lines is served. */
+const LINES_VERSION = "1";
+
+export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind, gzip = "no") => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
     const rows = rowsParam === null ? DEFAULT_ROWS : Number(rowsParam);
@@ -56,19 +62,38 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   const total = await countInputs(db, scope);
   const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
   // the next page only when the client has taken the previous one; none once it has gone
-  const body = pagedNdjsonStream(
-    (last: { benchmarkId: string; input: unknown } | null) => pageInputs(db, scope, last?.benchmarkId ?? null, PAGE_SIZE),
-    PAGE_SIZE,
-    (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
-    (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
-  );
+  const lines = () =>
+    pagedNdjsonStream(
+      (last: { benchmarkId: string; input: unknown } | null) => pageInputs(db, scope, last?.benchmarkId ?? null, PAGE_SIZE),
+      PAGE_SIZE,
+      (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
+      (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
+    );
   const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
+  if (gzip !== "no") {
+    // gzipped once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams a file
+    const key = `inputs-${LINES_VERSION}-${resolved.benchmark}-${resolved.slug}-${scope.split ?? "full"}-${await inputsVersion(db, scope)}`.replace(
+      /[^A-Za-z0-9_-]/g,
+      "_",
+    );
+    const coding = gzip === "br" ? "br" : "gzip";
+    const cached = await cachedGzipFile(key, lines, coding);
+    const headers: Record<string, string> =
+      gzip === "file"
+        ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
+        : { "content-type": "application/x-ndjson; charset=utf-8", "content-encoding": coding, "content-disposition": `attachment; filename="${filename}"` };
+    return new Response(fileBody(cached.file), {
+      headers: { ...headers, "content-length": String(cached.bytes), vary: "Accept-Encoding", "x-alpsbench-instances": String(total), "cache-control": "no-store" },
+    });
+  }
+  const body = lines();
   return new Response(body, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,
       "x-alpsbench-instances": String(total),
       "cache-control": "no-store",
+      vary: "Accept-Encoding",
     },
   });
 };

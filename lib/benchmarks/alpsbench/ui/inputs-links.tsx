@@ -20,12 +20,12 @@ export function InputsLinks({
   note?: string;
 }) {
   const tracks = TRACK_IDS.filter((t) => tasks.includes(taskOf(t)));
-  const href = (track: TrackId, split: string | null, example = false) => {
+  const href = (track: TrackId, split: string | null, example = false, gzipFile = false) => {
     const params = new URLSearchParams();
     if (benchmark !== "alpsbench-v1") params.set("benchmark", benchmark);
     if (split) params.set("split", split);
     const query = params.toString();
-    return `/api/v1/inputs/${trackSlug(track)}${example ? "/example" : ""}${query ? `?${query}` : ""}`;
+    return `/api/v1/inputs/${trackSlug(track)}${example ? "/example" : gzipFile ? ".jsonl.gz" : ""}${query ? `?${query}` : ""}`;
   };
   const link = "text-accent underline underline-offset-2";
   return (
@@ -45,6 +45,10 @@ export function InputsLinks({
             ))}
             <a href={href(track, null)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs`}>
               all
+            </a>
+            {/* a file, saved compressed: the Task 3 pools are hundreds of MB as plain JSON */}
+            <a href={href(track, null, false, true)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs, gzipped`}>
+              all (.jsonl.gz)
             </a>
             <a href={href(track, null, true)} download className={link} aria-label={`${TRACK_LABELS[track]}: example predictions`}>
               example predictions

@@ -36,3 +36,16 @@ export async function pageInputs(db: Db, scope: InputScope, afterBenchmarkId: st
   const withPools = scope.track.startsWith("task3/") ? await withTask3Candidates(db, rows) : rows;
   return withPools.map((row) => ({ benchmarkId: row.benchmarkId, input: row.input }));
 }
+
+/**
+ * What a scope's download depends on, as one hash: its instances' ids and content hashes (a Task 3 instance's
+ * hash covers its pool: contentHashOf). A re-import that changes anything in the scope changes it; one index scan.
+ */
+export async function inputsVersion(db: Db, scope: InputScope): Promise<string> {
+  const rows = await db.$queryRaw<{ version: string | null; n: bigint }[]>`
+    SELECT md5(string_agg("id" || ':' || coalesce("contentHash", ''), ',' ORDER BY "benchmarkId")) AS version, count(*) AS n
+      FROM "Instance"
+     WHERE "benchmarkVersionId" = ${scope.benchmarkVersionId} AND "trackId" = ${scope.track}
+       AND (${scope.split}::text IS NULL OR "split"::text = ${scope.split}::text)`;
+  return `${rows[0]?.n ?? 0}-${rows[0]?.version ?? "empty"}`;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, test } from "vitest";
+import { acceptsGzip, preferredCoding } from "./gzip-file-cache";
+
+describe("acceptsGzip", () => {
+  test.each([
+    ["gzip, deflate, br", true],
+    ["br;q=1.0, gzip;q=0.8", true],
+    ["*", true],
+    ["gzip;q=0", false],
+    ["identity", false],
+    ["", false],
+  ])("%j → %s", (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+  test("no header", () => expect(acceptsGzip(null)).toBe(false));
+});
+
+describe("preferredCoding", () => {
+  test.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", null],
+  ])("%j → %s", (header, expected) => {
+    expect(preferredCoding(header)).toBe(expected);
+  });
+});
