@@ -235,6 +235,20 @@ export interface BenchmarkIdentity {
    * declare one (the benchmark at "/")
    */
   about?(db: Db): Promise<{ lead: string; body: ReactNode }>;
+  /**
+   * optional: the benchmark's settings of the platform's review rule (lib/leaderboard/review-hold.ts: an upload that
+   * beats every reported and server-scored row of its board is held, unranked, until a moderator approves it).
+   * `marginByTrack`: per track id, in the headline column's units, a row is held when it beats the best reference
+   * less the margin (default 0); `openBookReferenceSlugs`: reference rows (System slugs) that read the public
+   * answers, so they are not part of the bar.
+   */
+  review?: { marginByTrack?: Record<string, number>; openBookReferenceSlugs?: string[] };
+  /**
+   * optional: the benchmark's reference rows (System slugs) that carry no content (predicting nothing, labels and
+   * types only): an upload that does not beat them is listed unranked, below the ranked rows, with the reason
+   * (lib/leaderboard/baseline-marks.ts markBelowContentless). Other reference rows only mark the rows below them.
+   */
+  contentlessReferenceSlugs?: string[];
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   starterRun?(db: Db, options: { dataVersion: string; split: "full" | "dev" | "validation" | "test" }): Promise<StarterFile[]>;

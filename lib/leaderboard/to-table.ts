@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { applyTableQuery, type TableView } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
-import type { Leaderboard, LeaderboardColumn } from "./types";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { roundForDownload, roundToDigits } from "./round";
 
@@ -73,6 +73,10 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       contamination_submission_share: roundShare(row.contamination?.submissionShare),
       // the reference row a row does not beat (a reference row itself reads `kind: "baseline"` and is never ranked)
       below_baseline: row.belowBaseline?.system ?? null,
+      // why an upload has no rank: held for a moderator's review, rejected, or no better than a contentless row
+      review_state: row.review?.state ?? null,
+      review_note: row.review?.state === "approved" ? row.review.note : null,
+      unranked_reason: unrankedReason(row),
     };
     for (const column of view.columns) {
       const cell = row.cells[column.id];
@@ -131,6 +135,9 @@ const IDENTITY_FIELDS = [
   "contamination_public_share",
   "contamination_submission_share",
   "below_baseline",
+  "review_state",
+  "review_note",
+  "unranked_reason",
 ];
 
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
@@ -166,7 +173,18 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   contamination_public_share: "Share copied from public inputs",
   contamination_submission_share: "Share copied from other submissions",
   below_baseline: "Does not beat reference",
+  review_state: "Review",
+  review_note: "Review note",
+  unranked_reason: "Why unranked",
 };
+
+/** Why an upload is listed without a rank for a cause (review or contentless), for downloads and the API; else null. */
+export function unrankedReason(row: Pick<LeaderboardRow, "review" | "belowContentless">): string | null {
+  if (row.review?.state === "pending") return row.review.reason;
+  if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
+  if (row.belowContentless) return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): it shows no content, so it is not ranked.`;
+  return null;
+}
 
 /**
  * A metric column's name for people: its label, prefixed by its group unless the label already says it

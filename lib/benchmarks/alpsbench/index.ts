@@ -14,6 +14,7 @@ import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./data-versions";
 import { alpsBenchStartHooks } from "./data/start-hooks";
 import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
+import { ALPSBENCH_CONTENTLESS_SLUGS, ALPSBENCH_REVIEW } from "./review";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -37,6 +38,8 @@ export const alpsBench: PipelineBenchmark = {
   },
   home: "/",
   eee: alpsBenchEee,
+  review: ALPSBENCH_REVIEW,
+  contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   async about(db) {
     const { alpsBenchAbout } = await import("./ui/about/about");

@@ -38,3 +38,56 @@ export function candidatePositions(pools: readonly { benchmarkId: string; size: 
   const rng = rule === "first" ? null : new Rng(rule.random);
   return pools.map((pool) => (pool.size === 0 ? null : rng ? rng.int(pool.size) : 0));
 }
+
+/** Seed of the labels-and-types baseline: fixed, so every server and every import draws the same items. */
+export const LABELS_TYPES_BASELINE_SEED = "alpsbench-reference-labels-types-v1";
+
+/** How many items a labels-and-types row predicts, and from how many of the commonest public labels they are drawn. */
+export const LABELS_TYPES_ITEMS = 3;
+export const LABELS_TYPES_COMMON = 5;
+
+/**
+ * The commonest labels of the public memory items (Task 2's input pools, which anyone downloads), most frequent
+ * first, ties by label: what a file with no content at all can still get right.
+ */
+export function commonLabels(inputs: readonly unknown[], count = LABELS_TYPES_COMMON): string[] {
+  const counts = new Map<string, number>();
+  for (const input of inputs) {
+    const memory = input !== null && typeof input === "object" ? (input as { memory?: unknown }).memory : undefined;
+    if (!Array.isArray(memory)) continue;
+    for (const item of memory) {
+      const label = item !== null && typeof item === "object" ? (item as { label?: unknown }).label : undefined;
+      if (typeof label === "string" && label.trim() !== "") counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, count)
+    .map(([label]) => label);
+}
+
+/**
+ * Tasks 1 and 2: a contentless file (issue 30 #6). Each row predicts LABELS_TYPES_ITEMS items, labels drawn from
+ * the commonest public labels, types drawn from direct/indirect, a fixed confidence, and a value that says nothing
+ * ("The user mentions topic N"), all with a seeded generator (one stream per track, rows in benchmark-id order). It
+ * scores what the authors' metric gives for labels and types alone; an upload that does not beat it has shown no
+ * content, and is listed unranked. No label list (no public memory): no row.
+ */
+export function labelsAndTypesRows(
+  benchmarkIds: readonly string[],
+  labels: readonly string[],
+  seed: string,
+): { benchmark_id: string; memory_items: { memory_id: string; label: string; type: string; value: string; confidence: number }[] }[] {
+  if (labels.length === 0) return [];
+  const rng = new Rng(seed);
+  return benchmarkIds.map((id) => ({
+    benchmark_id: id,
+    memory_items: Array.from({ length: LABELS_TYPES_ITEMS }, (_, k) => ({
+      memory_id: `m${k + 1}`,
+      label: labels[rng.int(labels.length)]!,
+      type: rng.int(2) === 0 ? "direct" : "indirect",
+      value: `The user mentions topic ${k + 1}`,
+      confidence: 0.8,
+    })),
+  }));
+}
