@@ -4,13 +4,11 @@ import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import {
   candidatePositions,
-  commonLabels,
+  contentlessProfile,
   copyInputRows,
   emptyMemoryRows,
   emptyPickRows,
-  LABELS_TYPES_BASELINE_SEED,
-  LABELS_TYPES_COMMON,
-  LABELS_TYPES_ITEMS,
+  LABELS_TYPES_MAX_ITEMS,
   labelsAndTypesRows,
   RANDOM_BASELINE_SEED,
 } from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
@@ -36,7 +34,7 @@ export const REFERENCE_BASELINES = {
   labelsTypes: {
     slug: "baseline-labels-types",
     name: "Labels and types only (baseline)",
-    description: `Tasks 1 and 2: ${LABELS_TYPES_ITEMS} memory items per instance with labels drawn from the ${LABELS_TYPES_COMMON} commonest labels of the public memory pools, types drawn from direct/indirect and a value that says nothing ("The user mentions topic N"), with a fixed seed ("${LABELS_TYPES_BASELINE_SEED}"). What the metric gives a file with no content; an upload that does not beat it is listed unranked. Computed by this server from the data.`,
+    description: `Tasks 1 and 2: the same memory items for every instance, read from the public memory pools (Task 2's inputs) alone: the commonest labels (as many as the median pool holds, at most ${LABELS_TYPES_MAX_ITEMS}), each with the commonest type, the median confidence and a value that says nothing ("The user mentions topic N"). What the metric gives a file with no content; an upload that does not beat it is listed unranked. Computed by this server from the data.`,
   },
   firstCandidate: {
     slug: "baseline-first-candidate",
@@ -122,11 +120,11 @@ export async function seedReferenceBaselines(
     },
     labelsTypes: async () => {
       // the labels anyone can read: Task 2's public input pools
-      const labels = commonLabels((await instancesOf(db, benchmarkVersionId, "task2", true)).map((i) => i.input));
+      const profile = contentlessProfile((await instancesOf(db, benchmarkVersionId, "task2", true)).map((i) => i.input));
       const out: Partial<Record<TrackId, unknown[]>> = {};
       for (const track of ["task1", "task2"] as const) {
         const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
-        const rows = labelsAndTypesRows(ids, labels, `${LABELS_TYPES_BASELINE_SEED}|${track}`);
+        const rows = labelsAndTypesRows(ids, profile);
         if (rows.length) out[track] = rows;
       }
       return out;
