@@ -361,6 +361,8 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
    * off); `why` completes the log line "<n> uploads <why>"
    */
   rescoreAtWorkerStart?(db: Db, settings: { testFigureNoise: boolean }): Promise<{ submissionIds: string[]; why: string }>;
+  /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
+  reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
   /** its tracks on the submit form: picker groups, row formats, accepted files */
   submitForm: SubmitFormDeclaration;
   /** optional: its examples and contract on /api-docs */
@@ -368,6 +370,14 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
 }
 
 export type HostedBenchmark = Benchmark | PipelineBenchmark;
+
+/**
+ * An upload's state under the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), as its
+ * page and GET /api/v1/submissions/{id} show it: `pending` (held for a moderator's review), `rejected`, `unranked`
+ * (no better than a contentless reference row) with the reason; `approved` with the moderator's note; `board`
+ * names the board (track · split) that says so.
+ */
+export type RowReviewState = { state: "pending" | "rejected" | "approved" | "unranked"; reason: string | null; note: string | null; board: string };
 
 export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is PipelineBenchmark {
   return "pipeline" in benchmark;

@@ -39,6 +39,11 @@ export const alpsBench: PipelineBenchmark = {
   home: "/",
   eee: alpsBenchEee,
   review: ALPSBENCH_REVIEW,
+  // loaded when asked: an upload's page and API read its boards
+  async reviewState(db, upload) {
+    const { alpsBenchReviewState } = await import("./read/queries/review-state");
+    return alpsBenchReviewState(db, upload);
+  },
   contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   async about(db) {
