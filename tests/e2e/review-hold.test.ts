@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import type { Db } from "@/lib/db/create-client";
-import { asActor, makeActors, type Actor, type Role } from "./security-fixtures";
+import { makeActors, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, jsonl, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
 
 /**
