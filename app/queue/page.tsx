@@ -113,7 +113,9 @@ export default async function QueuePage() {
               {held.map((h) => (
                 <li key={h.id} data-held={h.id}>
                   <Name entry={{ id: h.id, system: h.system, private: false }} /> <Scope entry={{ ...h, split: h.split as Identity["split"] }} />{" "}
-                  <span className="text-fg-subtle">· {UTC(h.createdAt)} UTC · {h.review.board}</span>
+                  <span className="text-fg-subtle">
+                    · {UTC(h.createdAt)} UTC · {h.review.board}
+                  </span>
                   <p className="text-fg-muted">{h.review.reason}</p>
                 </li>
               ))}

@@ -82,7 +82,10 @@ async function loadUploads(
  * (lib/leaderboard/review-hold.ts) on the view's headline column.
  */
 function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboard, reviews: Map<string, NonNullable<LeaderboardRow["review"]>>): Leaderboard {
-  const decided = { ...board, rows: board.rows.map((row) => (row.submissionId && reviews.has(row.submissionId) ? { ...row, review: reviews.get(row.submissionId)! } : row)) };
+  const decided = {
+    ...board,
+    rows: board.rows.map((row) => (row.submissionId && reviews.has(row.submissionId) ? { ...row, review: reviews.get(row.submissionId)! } : row)),
+  };
   const view = benchmark.views.find((v) => v.id === viewId);
   const contentless = markBelowContentless(decided, benchmark.contentlessReferenceSlugs ?? [], [board.defaultSort]);
   return holdForReview(contentless, board.defaultSort, {
@@ -99,8 +102,6 @@ export async function loadBenchmarkView(db: Db, benchmark: Benchmark, viewId: st
   if (!loaded?.ok) return loaded;
   const board = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
   // the platform's own label, on whatever row the module made of the upload (the module never sees it)
-  const rows = board.rows.map((row) =>
-    row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row,
-  );
+  const rows = board.rows.map((row) => (row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row));
   return { ok: true, view: { ...loaded.view, board: { ...board, rows } } };
 }

@@ -57,12 +57,17 @@ describe("the review rule", () => {
     expect(holdForReview(board(rows), "score").rows.map((r) => r.review?.state ?? null)).toEqual([null, null, null]);
     expect(holdForReview(board(rows), "score", { margin: 1 }).rows.map((r) => r.review?.state ?? null)).toEqual([null, "pending", "pending"]);
     const lookup = reference("lookup", 100);
-    expect(holdForReview(board([lookup, row("gpt", 80), upload("new", 90)]), "score", { openBookReferenceSlugs: ["lookup"] }).rows[2]!.review?.state).toBe("pending");
+    expect(holdForReview(board([lookup, row("gpt", 80), upload("new", 90)]), "score", { openBookReferenceSlugs: ["lookup"] }).rows[2]!.review?.state).toBe(
+      "pending",
+    );
     expect(holdForReview(board([lookup, row("gpt", 80), upload("new", 90)]), "score").rows[2]!.review ?? null).toBeNull();
   });
 
   test("nothing to beat: every upload is held; approved rows rank with their note, rejected ones stay unranked below", () => {
-    expect(holdForReview(board([upload("a", 1)]), "score").rows[0]!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("no reported or server-scored row") });
+    expect(holdForReview(board([upload("a", 1)]), "score").rows[0]!.review).toMatchObject({
+      state: "pending",
+      reason: expect.stringContaining("no reported or server-scored row"),
+    });
     const decided = holdForReview(
       board([
         row("gpt", 50),
@@ -81,7 +86,11 @@ describe("the review rule", () => {
 
 describe("contentless reference rows", () => {
   test("an upload not beating one is unranked and listed below the ranked rows; reported rows and other references are left alone", () => {
-    const b = markBelowContentless(board([reference("labels", 30), reference("empty", 0), row("weak-paper", 20), upload("junk", 29), upload("real", 40)]), ["labels", "empty"], ["score"]);
+    const b = markBelowContentless(
+      board([reference("labels", 30), reference("empty", 0), row("weak-paper", 20), upload("junk", 29), upload("real", 40)]),
+      ["labels", "empty"],
+      ["score"],
+    );
     expect(b.rows.find((r) => r.systemSlug === "junk")!.belowContentless).toEqual({ system: "labels", column: "score", value: 30 });
     expect(b.rows.find((r) => r.systemSlug === "weak-paper")!.belowContentless ?? null).toBeNull();
     expect(ranks(b)).toEqual([

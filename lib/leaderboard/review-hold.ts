@@ -45,7 +45,8 @@ export function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: R
 /** The reason a held row shows (page, API, CSV). */
 export function holdReason(bar: { name: string; value: number } | null, column: LeaderboardColumn, margin: number): string {
   const why = "the gold of every split is public, so a moderator checks a new best before it is ranked";
-  if (bar === null) return `Pending review: this board has no reported or server-scored row on ${column.label} to compare with, so every upload is held until a moderator approves it (${why}).`;
+  if (bar === null)
+    return `Pending review: this board has no reported or server-scored row on ${column.label} to compare with, so every upload is held until a moderator approves it (${why}).`;
   const within = margin > 0 ? ` (or comes within ${margin} of it)` : "";
   return `Pending review: beats every reported and server-scored row on ${column.label} (best: ${bar.name}, ${bar.value.toFixed(column.decimals)})${within}; ${why}.`;
 }

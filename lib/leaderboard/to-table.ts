@@ -182,7 +182,8 @@ export const IDENTITY_HEADERS: Record<string, string> = {
 export function unrankedReason(row: Pick<LeaderboardRow, "review" | "belowContentless">): string | null {
   if (row.review?.state === "pending") return row.review.reason;
   if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
-  if (row.belowContentless) return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): it shows no content, so it is not ranked.`;
+  if (row.belowContentless)
+    return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): it shows no content, so it is not ranked.`;
   return null;
 }
 

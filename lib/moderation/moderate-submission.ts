@@ -116,7 +116,8 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
       case "reject": {
         const decision = action === "approve" ? "approved" : "rejected";
         // only uploads are held for review: reported figures and the server's own runs are the bar itself
-        if (current.source !== "upload") return conflict("Only uploads are reviewed: reported figures and the server's own runs are the references they are held against.");
+        if (current.source !== "upload")
+          return conflict("Only uploads are reviewed: reported figures and the server's own runs are the references they are held against.");
         if (current.status !== "done") return conflict(`Only a finished submission can be reviewed (this one is ${current.status}).`);
         if (current.reviewDecision === decision) return conflict(`The submission is already ${decision}.`);
         data = { reviewDecision: decision, reviewNote: reason ?? null, reviewedAt: now, reviewedById: input.actorId };

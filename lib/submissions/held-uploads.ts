@@ -17,7 +17,17 @@ export async function heldUploads(db: Db): Promise<HeldUpload[]> {
     where: { source: "upload", status: "done", visibility: "public", hiddenAt: null, reviewDecision: null },
     orderBy: { createdAt: "desc" },
     take: LOOK_AT,
-    select: { id: true, source: true, status: true, visibility: true, tracks: true, split: true, createdAt: true, benchmarkVersion: { select: { slug: true } }, system: { select: { name: true } } },
+    select: {
+      id: true,
+      source: true,
+      status: true,
+      visibility: true,
+      tracks: true,
+      split: true,
+      createdAt: true,
+      benchmarkVersion: { select: { slug: true } },
+      system: { select: { name: true } },
+    },
   });
   const out: HeldUpload[] = [];
   for (const c of candidates) {

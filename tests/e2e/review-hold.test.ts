@@ -26,7 +26,11 @@ async function boardRow(): Promise<Row | undefined> {
   return ((await response.json()) as { rows: Row[] }).rows.find((r) => r.submission_id === id);
 }
 const moderate = (headers: Record<string, string>, body: unknown) =>
-  fetch(`${baseUrl}/api/v1/submissions/${id}/moderation`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}/api/v1/submissions/${id}/moderation`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   db = e2eDb(databaseUrl);

@@ -67,7 +67,11 @@ beforeAll(async () => {
   await importInstances(db, dataset.instances, { benchmark: slug, layout: "demo", sourcePath: "generated" });
   // two "real models": the demo's systems, re-scored by the server (tier rescored: part of the bar)
   for (const demo of dataset.systems.slice(0, 2)) {
-    const system = await db.system.upsert({ where: { slug: `${slug}-${demo.slug}` }, create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind }, update: {} });
+    const system = await db.system.upsert({
+      where: { slug: `${slug}-${demo.slug}` },
+      create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind },
+      update: {},
+    });
     await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId, note: null, predictions: demo.predictions });
   }
   await seedReferenceBaselines(db, benchmarkVersionId, slug);
@@ -81,7 +85,10 @@ beforeAll(async () => {
   // the attacker's contentless file: labels from the five commonest gold labels, random types, values with no content
   const counts = new Map<string, number>();
   for (const i of task2) for (const m of (i.gold as { memory_items: { label: string }[] }).memory_items) counts.set(m.label, (counts.get(m.label) ?? 0) + 1);
-  const common = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([label]) => label);
+  const common = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([label]) => label);
   const rng = new Rng(`attacker-${run}`);
   const contentless = task2.map((i) => ({
     benchmark_id: i.benchmarkId,
@@ -144,7 +151,9 @@ describe("a contentless upload is not ranked (issue 30 #6)", () => {
     expect(reference).toMatchObject({ kind: "baseline", rank: null });
     const mine = rows.find((r) => r.submission_id === contentlessId)!;
     const real = rows.find((r) => r.rank === 1)!;
-    process.stderr.write(`[contentless] upload ${String(mine.algo_score_100)}, labels-and-types reference ${String(reference.algo_score_100)}, best real model ${String(real.algo_score_100)}\n`);
+    process.stderr.write(
+      `[contentless] upload ${String(mine.algo_score_100)}, labels-and-types reference ${String(reference.algo_score_100)}, best real model ${String(real.algo_score_100)}\n`,
+    );
     expect(mine).toMatchObject({ rank: null, unranked_reason: expect.stringContaining("contentless reference row") });
     expect(rows.indexOf(mine)).toBeGreaterThan(rows.indexOf(real));
     // and it is not the review rule that unranks it: it beats nothing

@@ -121,7 +121,10 @@ describe("a third benchmark module, registered at run time", () => {
     ]);
     const admin = (await db.user.create({ data: { email: `third-admin-${Date.now()}@example.org`, role: "admin" } })).id;
     for (const s of [better, created])
-      if (s.ok) expect(await moderateSubmission(db, { submissionId: s.id, actorId: admin, request: { action: "approve", reason: "test module's fixture system" } })).toMatchObject({ ok: true });
+      if (s.ok)
+        expect(
+          await moderateSubmission(db, { submissionId: s.id, actorId: admin, request: { action: "approve", reason: "test module's fixture system" } }),
+        ).toMatchObject({ ok: true });
 
     const board = await leaderboard();
     expect(board.rankedBy).toBe("mean_value");

@@ -12,7 +12,10 @@ const SPLITS_OF_FULL = ["full", "dev", "validation", "test"] as const;
  * split, and a full upload's split views too): held for review, rejected, approved, or unranked below a contentless
  * row. The boards are memoised (getView), so this costs no scoring. Null: no board holds or marks it.
  */
-export async function alpsBenchReviewState(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null> {
+export async function alpsBenchReviewState(
+  db: Db,
+  upload: { id: string; benchmark: string; tracks: readonly string[]; split: string },
+): Promise<RowReviewState | null> {
   const splits = upload.split === "full" ? SPLITS_OF_FULL : ([upload.split] as const);
   let approved: RowReviewState | null = null;
   for (const track of upload.tracks) {
@@ -24,7 +27,13 @@ export async function alpsBenchReviewState(db: Db, upload: { id: string; benchma
       const row = board.rows.find((r) => r.submissionId === upload.id);
       if (!row) continue;
       const reason = unrankedReason(row);
-      if (reason) return { state: row.review?.state === "pending" || row.review?.state === "rejected" ? row.review.state : "unranked", reason, note: null, board: `${track} · ${split}` };
+      if (reason)
+        return {
+          state: row.review?.state === "pending" || row.review?.state === "rejected" ? row.review.state : "unranked",
+          reason,
+          note: null,
+          board: `${track} · ${split}`,
+        };
       if (row.review?.state === "approved") approved = { state: "approved", reason: null, note: row.review.note, board: `${track} · ${split}` };
     }
   }
