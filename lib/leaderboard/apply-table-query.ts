@@ -182,9 +182,9 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const candidates = query.runs === "all" ? board.rows : bestRunPerSystem(board.rows, headline);
   const top = board.rows.filter((r) => pinned.has(r.rowId)).sort(cmp);
   const sorted = candidates.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
-  // a row that shows no content (below a contentless reference) or that a moderator rejected is listed below the
-  // others, whatever it scores; a row pending review stays where its figure puts it, unranked, with its reason
-  const last = (r: LeaderboardRow) => Boolean(r.belowContentless) || r.review?.state === "rejected";
+  // a row unranked for a cause (no better than a contentless reference, held for review, rejected) is listed
+  // below the others, whatever it scores, with its reason: the first rows of a board are always its ranked ones
+  const last = unrankedForCause;
   const rest = [...sorted.filter((r) => !last(r)), ...sorted.filter(last)];
   const rows = [...top, ...rest];
 

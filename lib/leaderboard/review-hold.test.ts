@@ -45,10 +45,10 @@ describe("the review rule", () => {
     expect(held.rows.find((r) => r.systemSlug === "new")!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("copy, 84.00") });
     expect(held.rows.find((r) => r.systemSlug === "mid")!.review ?? null).toBeNull();
     expect(ranks(held)).toEqual([
-      ["new", null],
       ["copy", null],
       ["gpt", 1],
       ["mid", 2],
+      ["new", null],
     ]);
   });
 
