@@ -194,6 +194,25 @@ export function SystemCell({
           {`≤ ${row.belowBaseline.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
         </span>
       ) : null}
+      {row.belowContentless ? (
+        <span
+          data-below-contentless
+          className="lb-by font-medium text-amber-800 dark:text-amber-300"
+          title={`Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): a file with no content scores as well, so this row is not ranked.`}
+        >
+          {`unranked: ≤ ${row.belowContentless.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
+        </span>
+      ) : null}
+      {row.review && row.review.state !== "approved" ? (
+        <span data-review={row.review.state} className="lb-by font-medium text-amber-800 dark:text-amber-300" title={row.review.reason ?? undefined}>
+          {row.review.state === "pending" ? "pending review, unranked" : `rejected: ${row.review.reason ?? ""}`}
+        </span>
+      ) : null}
+      {row.review?.state === "approved" ? (
+        <span data-review="approved" className="lb-by" title={`Approved by a moderator: ${row.review.note ?? ""}`}>
+          reviewed
+        </span>
+      ) : null}
       {pinnable ? (
         <button
           type="button"

@@ -7,6 +7,7 @@ import { STATUS_LABEL } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getQueueView } from "@/lib/db/queries/queue";
+import { heldUploads } from "@/lib/submissions/held-uploads";
 import { dataVersionLabel, getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
@@ -69,6 +70,7 @@ const td = "px-3 py-2 align-top";
 export default async function QueuePage() {
   const user = await getSessionUser();
   const queue = await getQueueView(db(), user && { id: user.id, role: user.role });
+  const held = user?.role === "admin" ? await heldUploads(db()) : null;
 
   return (
     <div className="space-y-8">
@@ -97,6 +99,31 @@ export default async function QueuePage() {
           </div>
         ))}
       </dl>
+
+      {held ? (
+        // moderators only: uploads the review rule holds (a new best: the gold is public), with the reason; approve
+        // or reject each with POST /api/v1/submissions/{id}/moderation {action: "approve" | "reject", reason}
+        <section aria-labelledby="held-title" className="space-y-3" data-testid="held-for-review">
+          <h2 id="held-title" className="text-lg font-semibold text-fg">
+            Held for review ({formatCount(held.length)})
+          </h2>
+          {held.length === 0 ? (
+            <p className="text-sm text-fg-muted">No upload is waiting for a moderator.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {held.map((h) => (
+                <li key={h.id} data-held={h.id}>
+                  <Name entry={{ id: h.id, system: h.system, private: false }} /> <Scope entry={{ ...h, split: h.split as Identity["split"] }} />{" "}
+                  <span className="text-fg-subtle">
+                    · {UTC(h.createdAt)} UTC · {h.review.board}
+                  </span>
+                  <p className="text-fg-muted">{h.review.reason}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby="running-title" className="space-y-3">
         <h2 id="running-title" className="text-lg font-semibold text-fg">

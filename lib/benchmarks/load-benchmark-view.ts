@@ -3,6 +3,9 @@ import type { Db } from "@/lib/db/create-client";
 import { readRewardSource, shortProfileHash } from "@/lib/worker/reward-source";
 import { moduleTrackId } from "./module-rows";
 import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./types";
+import { markBelowContentless } from "@/lib/leaderboard/baseline-marks";
+import { holdForReview } from "@/lib/leaderboard/review-hold";
+import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 
 /**
  * The leaderboard read of a registered module (the API route and the page both call this): the platform's
@@ -17,7 +20,10 @@ export async function loadUploadedRuns(db: Db, benchmark: Benchmark): Promise<Up
 }
 
 /** The uploads, and the reward profile's short hash of each one whose reward scores the service (partly) supplied. */
-async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: UploadedRun[]; labels: Map<string, string> }> {
+async function loadUploads(
+  db: Db,
+  benchmark: Benchmark,
+): Promise<{ runs: UploadedRun[]; labels: Map<string, string>; reviews: Map<string, NonNullable<LeaderboardRow["review"]>> }> {
   const submissions = await db.submission.findMany({
     where: { benchmarkVersion: { slug: benchmark.id }, source: "upload", status: "done", visibility: "public", hiddenAt: null },
     orderBy: { createdAt: "asc" },
@@ -29,12 +35,17 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
       createdAt: true,
       rewardSource: true,
       syntheticData: true,
+      reviewDecision: true,
+      reviewNote: true,
       system: { select: { name: true, slug: true, ...ORGANISATION_SELECT } },
       scores: { select: { trackId: true, metric: true, value: true, n: true, ciLow: true, ciHigh: true, scoreVersion: true } },
     },
   });
   const labels = new Map<string, string>();
+  const reviews = new Map<string, NonNullable<LeaderboardRow["review"]>>();
   for (const s of submissions) {
+    if (s.reviewDecision === "approved") reviews.set(s.id, { state: "approved", reason: null, note: s.reviewNote });
+    if (s.reviewDecision === "rejected") reviews.set(s.id, { state: "rejected", reason: s.reviewNote, note: null });
     const source = readRewardSource(s.rewardSource);
     if (source) labels.set(s.id, shortProfileHash(source.profileHash));
   }
@@ -62,18 +73,35 @@ async function loadUploads(db: Db, benchmark: Benchmark): Promise<{ runs: Upload
       },
     ];
   });
-  return { runs, labels };
+  return { runs, labels, reviews };
+}
+
+/**
+ * The platform's ranking rules on a module's board, with the module's declared settings: a moderator's decision on
+ * each upload, uploads below a contentless reference row unranked, and a new best held for review
+ * (lib/leaderboard/review-hold.ts) on the view's headline column.
+ */
+function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboard, reviews: Map<string, NonNullable<LeaderboardRow["review"]>>): Leaderboard {
+  const decided = {
+    ...board,
+    rows: board.rows.map((row) => (row.submissionId && reviews.has(row.submissionId) ? { ...row, review: reviews.get(row.submissionId)! } : row)),
+  };
+  const view = benchmark.views.find((v) => v.id === viewId);
+  const contentless = markBelowContentless(decided, benchmark.contentlessReferenceSlugs ?? [], [board.defaultSort]);
+  return holdForReview(contentless, board.defaultSort, {
+    margin: view ? (benchmark.review?.marginByTrack?.[view.track] ?? 0) : 0,
+    openBookReferenceSlugs: benchmark.review?.openBookReferenceSlugs ?? [],
+  });
 }
 
 export async function loadBenchmarkView(db: Db, benchmark: Benchmark, viewId: string, params: URLSearchParams): Promise<LoadViewResult> {
   // an unknown view answers 404 before any query
   if (!benchmark.views.some((v) => v.id === viewId)) return null;
-  const { runs, labels } = await loadUploads(db, benchmark);
+  const { runs, labels, reviews } = await loadUploads(db, benchmark);
   const loaded = await benchmark.loadView(db, viewId, params, runs);
-  if (!loaded?.ok || labels.size === 0) return loaded;
+  if (!loaded?.ok) return loaded;
+  const board = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
   // the platform's own label, on whatever row the module made of the upload (the module never sees it)
-  const rows = loaded.view.board.rows.map((row) =>
-    row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row,
-  );
-  return { ok: true, view: { ...loaded.view, board: { ...loaded.view.board, rows } } };
+  const rows = board.rows.map((row) => (row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row));
+  return { ok: true, view: { ...loaded.view, board: { ...board, rows } } };
 }

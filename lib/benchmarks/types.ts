@@ -242,6 +242,20 @@ export interface BenchmarkIdentity {
    * table of contents at the top, the rules a reader looks for first
    */
   about?(db: Db): Promise<{ lead: string; body: ReactNode; contents?: { id: string; title: string }[] }>;
+  /**
+   * optional: the benchmark's settings of the platform's review rule (lib/leaderboard/review-hold.ts: an upload that
+   * beats every reported and server-scored row of its board is held, unranked, until a moderator approves it).
+   * `marginByTrack`: per track id, in the headline column's units, a row is held when it beats the best reference
+   * less the margin (default 0); `openBookReferenceSlugs`: reference rows (System slugs) that read the public
+   * answers, so they are not part of the bar.
+   */
+  review?: { marginByTrack?: Record<string, number>; openBookReferenceSlugs?: string[] };
+  /**
+   * optional: the benchmark's reference rows (System slugs) that carry no content (predicting nothing, labels and
+   * types only): an upload that does not beat them is listed unranked, below the ranked rows, with the reason
+   * (lib/leaderboard/baseline-marks.ts markBelowContentless). Other reference rows only mark the rows below them.
+   */
+  contentlessReferenceSlugs?: string[];
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   /**
@@ -361,6 +375,8 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
    * off); `why` completes the log line "<n> uploads <why>"
    */
   rescoreAtWorkerStart?(db: Db, settings: { testFigureNoise: boolean }): Promise<{ submissionIds: string[]; why: string }>;
+  /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
+  reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
   /** its tracks on the submit form: picker groups, row formats, accepted files */
   submitForm: SubmitFormDeclaration;
   /** optional: its examples and contract on /api-docs */
@@ -368,6 +384,14 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
 }
 
 export type HostedBenchmark = Benchmark | PipelineBenchmark;
+
+/**
+ * An upload's state under the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), as its
+ * page and GET /api/v1/submissions/{id} show it: `pending` (held for a moderator's review), `rejected`, `unranked`
+ * (no better than a contentless reference row) with the reason; `approved` with the moderator's note; `board`
+ * names the board (track · split) that says so.
+ */
+export type RowReviewState = { state: "pending" | "rejected" | "approved" | "unranked"; reason: string | null; note: string | null; board: string };
 
 export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is PipelineBenchmark {
   return "pipeline" in benchmark;

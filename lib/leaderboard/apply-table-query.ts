@@ -3,6 +3,7 @@ import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 import { isBaseline } from "./row-kind";
+import { heldByReview } from "./review-hold";
 
 export { isBaseline };
 
@@ -70,7 +71,7 @@ export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean 
 export function bestCandidates(rows: readonly LeaderboardRow[], columnId: string): { id: string; value: number | null | undefined }[] {
   return rows.map((r) => {
     const cell = r.cells[columnId];
-    return { id: r.rowId, value: isBaseline(r) || cell?.noised ? null : cell?.value };
+    return { id: r.rowId, value: isBaseline(r) || cell?.noised || unrankedForCause(r) ? null : cell?.value };
   });
 }
 
@@ -81,10 +82,18 @@ const coverageOf = (row: LeaderboardRow, coverage: Coverage) => {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
 };
 
+/**
+ * An upload kept out of the ranking with a stated reason: held for review or rejected (lib/leaderboard/review-hold.ts),
+ * or not beating a contentless reference row (lib/leaderboard/baseline-marks.ts).
+ */
+export function unrankedForCause(row: LeaderboardRow): boolean {
+  return heldByReview(row) || Boolean(row.belowContentless);
+}
+
 /** May this row take a rank on a column (flagged and reference rows never do; a coverage column: full coverage only)? */
 export function rankable(row: LeaderboardRow, column: LeaderboardColumn | null): boolean {
   // a row scored on synthetic data is not comparable with rows scored on the real data
-  if (isFlagged(row) || isBaseline(row) || row.syntheticData === true) return false;
+  if (isFlagged(row) || isBaseline(row) || row.syntheticData === true || unrankedForCause(row)) return false;
   return !column?.coverage || coverageOf(row, column.coverage) >= column.coverage.of;
 }
 
@@ -146,7 +155,8 @@ export function resolveSort(board: Leaderboard, query: TableQuery, shownColumns?
 export function bestRunPerSystem(rows: readonly LeaderboardRow[], headline: { id: string; desc: boolean }): LeaderboardRow[] {
   const best = new Map<string, LeaderboardRow>();
   for (const row of rows) {
-    const key = `${row.systemSlug}\u0000${row.tier}\u0000${isFlagged(row) ? "flagged" : ""}`;
+    // a run held for review or unranked for a cause never hides the system's best ranked run (nor the other way)
+    const key = `${row.systemSlug}\u0000${row.tier}\u0000${isFlagged(row) ? "flagged" : ""}\u0000${unrankedForCause(row) ? "unranked" : ""}`;
     const current = best.get(key);
     if (!current || compareRows(row, current, headline) < 0) best.set(key, row);
   }
@@ -171,7 +181,11 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const headline = resolveSort(board, { ...query, sort: undefined, dir: undefined }, columns);
   const candidates = query.runs === "all" ? board.rows : bestRunPerSystem(board.rows, headline);
   const top = board.rows.filter((r) => pinned.has(r.rowId)).sort(cmp);
-  const rest = candidates.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
+  const sorted = candidates.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
+  // a row unranked for a cause (no better than a contentless reference, held for review, rejected) is listed
+  // below the others, whatever it scores, with its reason: the first rows of a board are always its ranked ones
+  const last = unrankedForCause;
+  const rest = [...sorted.filter((r) => !last(r)), ...sorted.filter(last)];
   const rows = [...top, ...rest];
 
   const rankColumn = board.columns.find((c) => c.id === sort.id) ?? board.columns.find((c) => c.id === headline.id) ?? null;

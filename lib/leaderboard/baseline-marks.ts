@@ -1,4 +1,4 @@
-import { isBaseline } from "./apply-table-query";
+import { isBaseline } from "./row-kind";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /** The Task 2 reference every Task 2 row is held against: returning the input memory pool unchanged. */
@@ -28,6 +28,38 @@ export function markBelowBaseline(board: Leaderboard, baselineSlug: string, colu
     const mine = row.cells[columnId]?.value;
     if (isBaseline(row) || !finite(mine) || beats(mine, value, column)) return row;
     return { ...row, belowBaseline: { system: reference.systemName, column: columnId, value } };
+  });
+  return { ...board, rows };
+}
+
+/**
+ * Marks each upload that does not beat a contentless reference row on the given columns (a benchmark's
+ * `contentlessReferenceSlugs`: predicting nothing, or labels and types with no content): `belowContentless` names
+ * the best such reference it fails to beat. Such a row has shown no content at all, so it is listed unranked, below
+ * the ranked rows (rankable, apply-table-query.ts), with that reason; a row below another reference (copy-the-input)
+ * keeps its rank with its mark (markBelowBaseline), as reported rows do. Only uploads (tier submitted or verified)
+ * are judged: reported figures and the server's own runs are references themselves. Pure: no I/O.
+ */
+export function markBelowContentless(board: Leaderboard, contentlessSlugs: readonly string[], columnIds: readonly string[]): Leaderboard {
+  const slugs = new Set(contentlessSlugs);
+  const bars = columnIds.flatMap((columnId) => {
+    const column = board.columns.find((c) => c.id === columnId);
+    if (!column) return [];
+    const sign = column.direction === "higher" ? 1 : -1;
+    // the strongest contentless row on this column is the one to beat
+    const best = board.rows
+      .filter((r) => isBaseline(r) && slugs.has(r.systemSlug) && finite(r.cells[columnId]?.value))
+      .reduce<LeaderboardRow | null>((b, r) => (b === null || sign * (r.cells[columnId]!.value! - b.cells[columnId]!.value!) > 0 ? r : b), null);
+    return best ? [{ column, reference: best, value: best.cells[columnId]!.value! }] : [];
+  });
+  if (bars.length === 0) return board;
+  const rows = board.rows.map((row): LeaderboardRow => {
+    if (isBaseline(row) || (row.tier !== "submitted" && row.tier !== "verified")) return row;
+    for (const { column, reference, value } of bars) {
+      const mine = row.cells[column.id]?.value;
+      if (finite(mine) && !beats(mine, value, column)) return { ...row, belowContentless: { system: reference.systemName, column: column.id, value } };
+    }
+    return row;
   });
   return { ...board, rows };
 }

@@ -1,4 +1,4 @@
-import { isBaseline, isFlagged } from "./apply-table-query";
+import { isBaseline, isFlagged, unrankedForCause } from "./apply-table-query";
 import { competitionRanks } from "./rank";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
@@ -72,7 +72,7 @@ export function overallRule(tracks: number): string {
 export function withOverallRank(board: Leaderboard, parts: readonly (string | OverallPart)[]): Leaderboard {
   const known = (id: string) => board.columns.find((c) => c.id === id);
   // rows that may be ranked at all: reference baselines and contamination-flagged rows push nobody down
-  const competitors = board.rows.filter((r) => !isBaseline(r) && !isFlagged(r));
+  const competitors = board.rows.filter((r) => !isBaseline(r) && !isFlagged(r) && !unrankedForCause(r));
   // the view's tracks: those some system has a figure on (a server without a judge has no Task 4 figure at all,
   // and a coverage nobody can reach would rank nobody)
   const tracks = parts
@@ -94,7 +94,7 @@ export function withOverallRank(board: Leaderboard, parts: readonly (string | Ov
   const n = tracks.length;
   const rows = board.rows.map((row) => {
     const covered = tracks.filter((part) => partCell(row, part) !== undefined).length;
-    const mine = isBaseline(row) || isFlagged(row) ? [] : perTrack.map((m) => m.get(row.rowId)).filter((r) => r !== undefined);
+    const mine = isBaseline(row) || isFlagged(row) || unrankedForCause(row) ? [] : perTrack.map((m) => m.get(row.rowId)).filter((r) => r !== undefined);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const anyRange = mine.some((r) => r.best !== r.rank || r.worst !== r.rank);
     return {

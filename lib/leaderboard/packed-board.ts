@@ -60,6 +60,10 @@ export interface PackedRow {
   bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
   /** partial coverage of an upload (LeaderboardRow.coverage) */
   cv?: NonNullable<LeaderboardRow["coverage"]>;
+  /** the contentless reference row the upload does not beat: unranked (LeaderboardRow.belowContentless) */
+  bc?: NonNullable<LeaderboardRow["belowContentless"]>;
+  /** the review rule's state (LeaderboardRow.review): pending and rejected are unranked */
+  rv?: NonNullable<LeaderboardRow["review"]>;
   /** 1: scored on synthetic data (LeaderboardRow.syntheticData) */
   sy?: 1;
   /** the model's facts (LeaderboardRow.facts): filters and the facts columns run in the browser */
@@ -209,6 +213,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       f: row.contamination?.flagged ? row.contamination : null,
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
+      bc: row.belowContentless ?? null,
+      rv: row.review ?? null,
       sy: row.syntheticData === true ? 1 : null,
       cv: row.coverage ?? null,
       mf: row.facts ?? null,
@@ -292,6 +298,8 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       contamination: row.f ?? null,
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
+      ...(row.bc ? { belowContentless: row.bc } : {}),
+      ...(row.rv ? { review: row.rv } : {}),
       ...(row.sy === 1 ? { syntheticData: true } : {}),
       ...(row.cv ? { coverage: row.cv } : {}),
       ...(row.mf ? { facts: row.mf } : {}),

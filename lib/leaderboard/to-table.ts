@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { applyTableQuery, type TableView } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
-import type { Leaderboard, LeaderboardColumn } from "./types";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { roundForDownload, roundToDigits } from "./round";
 
@@ -76,6 +76,10 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       // an upload with rows for only some instances: how many of how many (null: all of them, or no upload)
       covered_instances: row.coverage?.covered ?? null,
       expected_instances: row.coverage?.expected ?? null,
+      // why an upload has no rank: held for a moderator's review, rejected, or no better than a contentless row
+      review_state: row.review?.state ?? null,
+      review_note: row.review?.state === "approved" ? row.review.note : null,
+      unranked_reason: unrankedReason(row),
     };
     for (const column of view.columns) {
       const cell = row.cells[column.id];
@@ -136,6 +140,9 @@ const IDENTITY_FIELDS = [
   "below_baseline",
   "covered_instances",
   "expected_instances",
+  "review_state",
+  "review_note",
+  "unranked_reason",
 ];
 
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
@@ -173,7 +180,19 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   below_baseline: "Does not beat reference",
   covered_instances: "Instances with a row (partial files)",
   expected_instances: "Instances of the track (partial files)",
+  review_state: "Review",
+  review_note: "Review note",
+  unranked_reason: "Why unranked",
 };
+
+/** Why an upload is listed without a rank for a cause (review or contentless), for downloads and the API; else null. */
+export function unrankedReason(row: Pick<LeaderboardRow, "review" | "belowContentless">): string | null {
+  if (row.review?.state === "pending") return row.review.reason;
+  if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
+  if (row.belowContentless)
+    return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): it shows no content, so it is not ranked.`;
+  return null;
+}
 
 /**
  * A metric column's name for people: its label, prefixed by its group unless the label already says it

@@ -147,6 +147,23 @@ export const LeaderboardRow = z.object({
    */
   belowBaseline: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
   /**
+   * The contentless reference row (a benchmark's declared `contentlessReferenceSlugs`: predicting nothing, labels
+   * and types with no content) this upload does not beat (lib/leaderboard/baseline-marks.ts): it is listed unranked,
+   * below the ranked rows, with this as the reason. Absent when it beats every one.
+   */
+  belowContentless: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
+  /**
+   * The review rule's state of an upload (lib/leaderboard/review-hold.ts): `pending` (it beats every reported and
+   * server-scored row of the board and no moderator has decided yet) and `rejected` are unranked with `reason`;
+   * `approved` ranks, with the moderator's `note`. Absent: the rule does not hold this row.
+   */
+  review: z
+    .object({ state: z.enum(["pending", "approved", "rejected"]), reason: z.string().nullable(), note: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** the submissions a merged multi-track row shows (its first is `submissionId`); internal, not downloaded */
+  submissionIds: z.array(z.string()).optional(),
+  /**
    * true: scored on a synthetic evaluation set (a module's generated stand-in for its real data, e.g.
    * `personalllm-synthetic`): marked "synthetic data" wherever it shows and never ranked, so it cannot sit among
    * the runs scored on the real data.

@@ -8,11 +8,15 @@ import { claimPublicPlace } from "./public-copies";
  *  - verify / unverify: a maintainer checked the submission; the leaderboard shows the "verified" tier.
  *  - hide / unhide: out of every public view (leaderboards, system pages, queue names), as if private.
  *  - flag / unflag: stays public, with the admin's reason shown next to it (e.g. "suspected test-set tuning").
+ *  - approve / reject: the decision on an upload the review rule holds (lib/leaderboard/review-hold.ts: it beats
+ *    every reported and server-scored row of a board, and the public gold means no check can prove it honest).
+ *    Approve needs a note (a code link, a paper, a system description) and ranks it; reject needs the reason and
+ *    keeps it unranked. Either replaces the other; the note is kept on the submission and in the audit row.
  * Every action writes its AuditLog row in the same transaction as the change: no change without its record.
  * Reasons are PUBLIC (the /audit page shows them): hide and flag need one, the others may carry one.
  */
 
-export const MODERATION_ACTIONS = ["verify", "unverify", "hide", "unhide", "flag", "unflag"] as const;
+export const MODERATION_ACTIONS = ["verify", "unverify", "hide", "unhide", "flag", "unflag", "approve", "reject"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const ModerationRequest = z
@@ -33,13 +37,27 @@ export const ModerationRequest = z
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
   )
   .superRefine((value, ctx) => {
-    if ((value.action === "hide" || value.action === "flag") && !value.reason) {
+    if ((value.action === "hide" || value.action === "flag" || value.action === "reject") && !value.reason) {
       ctx.addIssue({ code: "custom", path: ["reason"], message: `is required to ${value.action} a submission (it is shown publicly)` });
+    }
+    if (value.action === "approve" && !value.reason) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: "is required to approve a submission: a note saying why it is believed (a code link, a paper, a system description); it is shown publicly",
+      });
     }
   });
 export type ModerationRequest = z.infer<typeof ModerationRequest>;
 
-export type ModerationState = { verified: boolean; hidden: boolean; flagged: boolean; flagReason: string | null };
+export type ModerationState = {
+  verified: boolean;
+  hidden: boolean;
+  flagged: boolean;
+  flagReason: string | null;
+  /** the review decision (approve/reject) and its note; null: not reviewed */
+  review: { decision: "approved" | "rejected"; note: string | null } | null;
+};
 
 export type ModerationResult = { ok: true; state: ModerationState; auditLogId: string } | { ok: false; code: "not_found" | "conflict"; message: string };
 
@@ -53,7 +71,7 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
     if (locked.length === 0) return { ok: false as const, code: "not_found" as const, message: `No submission "${input.submissionId}".` };
     const current = await tx.submission.findUniqueOrThrow({
       where: { id: input.submissionId },
-      select: { source: true, status: true, visibility: true, verifiedAt: true, hiddenAt: true, flaggedAt: true },
+      select: { source: true, status: true, visibility: true, verifiedAt: true, hiddenAt: true, flaggedAt: true, reviewDecision: true },
     });
     const conflict = (message: string) => ({ ok: false as const, code: "conflict" as const, message });
     const now = new Date();
@@ -94,11 +112,22 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
         if (!current.flaggedAt) return conflict("The submission is not flagged.");
         data = { flaggedAt: null, flagReason: null };
         break;
+      case "approve":
+      case "reject": {
+        const decision = action === "approve" ? "approved" : "rejected";
+        // only uploads are held for review: reported figures and the server's own runs are the bar itself
+        if (current.source !== "upload")
+          return conflict("Only uploads are reviewed: reported figures and the server's own runs are the references they are held against.");
+        if (current.status !== "done") return conflict(`Only a finished submission can be reviewed (this one is ${current.status}).`);
+        if (current.reviewDecision === decision) return conflict(`The submission is already ${decision}.`);
+        data = { reviewDecision: decision, reviewNote: reason ?? null, reviewedAt: now, reviewedById: input.actorId };
+        break;
+      }
     }
     const updated = await tx.submission.update({
       where: { id: input.submissionId },
       data,
-      select: { verifiedAt: true, hiddenAt: true, flaggedAt: true, flagReason: true },
+      select: { verifiedAt: true, hiddenAt: true, flaggedAt: true, flagReason: true, reviewDecision: true, reviewNote: true },
     });
     const log = await tx.auditLog.create({
       data: { actorId: input.actorId, action: AUDIT_ACTION(action), targetType: "submission", targetId: input.submissionId, reason: reason ?? null, createdAt: now },
@@ -107,7 +136,13 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
     return {
       ok: true as const,
       auditLogId: log.id,
-      state: { verified: updated.verifiedAt !== null, hidden: updated.hiddenAt !== null, flagged: updated.flaggedAt !== null, flagReason: updated.flagReason },
+      state: {
+        verified: updated.verifiedAt !== null,
+        hidden: updated.hiddenAt !== null,
+        flagged: updated.flaggedAt !== null,
+        flagReason: updated.flagReason,
+        review: updated.reviewDecision ? { decision: updated.reviewDecision, note: updated.reviewNote } : null,
+      },
     };
   });
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
     });
     await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId: benchmark.id, note: null, predictions: demo.predictions });
   }
-  expect(Object.values(await seedReferenceBaselines(db, benchmark.id, slug))).toEqual(["created", "created", "created", "created"]);
+  expect(Object.values(await seedReferenceBaselines(db, benchmark.id, slug))).toEqual(["created", "created", "created", "created", "created"]);
   // a Task 2 file that returns the gold itself: the best Task 2 figure there can be, on one track only
   const task2 = await getScorableInstances(db, benchmark.id, "task2");
   const perfect = task2.map((i) => ({ benchmark_id: i.benchmarkId, memory_items: (i.gold as { memory_items: unknown[] }).memory_items }));

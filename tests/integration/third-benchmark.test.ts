@@ -1,3 +1,4 @@
+import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark, registerBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
@@ -110,6 +111,20 @@ describe("a third benchmark module, registered at run time", () => {
       if (!s.ok) throw new Error(s.message);
       expect(await runScoreJob(db, await queuedPayload(db, s.id), { judge: null })).toBe("done");
     }
+
+    // the module's board has no reported or server-scored row: with nothing to beat, every upload is held for
+    // review (lib/leaderboard/review-hold.ts), unranked, until a moderator approves it with a note
+    const held = await leaderboard();
+    expect(held.rows.map((r) => [r.system, r.rank, r.review_state])).toEqual([
+      ["Third better system", null, "pending"],
+      ["Third test system", null, "pending"],
+    ]);
+    const admin = (await db.user.create({ data: { email: `third-admin-${Date.now()}@example.org`, role: "admin" } })).id;
+    for (const s of [better, created])
+      if (s.ok)
+        expect(
+          await moderateSubmission(db, { submissionId: s.id, actorId: admin, request: { action: "approve", reason: "test module's fixture system" } }),
+        ).toMatchObject({ ok: true });
 
     const board = await leaderboard();
     expect(board.rankedBy).toBe("mean_value");

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 import { ModerationPanel } from "@/components/moderation-panel";
+import { ReviewNotice } from "@/components/review-notice";
+import { uploadReviewState } from "@/lib/submissions/review-state";
 import { PageHeader } from "@/components/page-header";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
@@ -156,6 +158,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
   const pipeline = module ? null : await pipelineSections(db(), submission, viewer, search);
+  // held for review, rejected, approved or unranked below a contentless row: what its board rows say
+  const review = await uploadReviewState(db(), submission);
 
   return (
     <div className="space-y-6">
@@ -195,6 +199,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       </dl>
 
       <ModerationPanel submission={submission} viewerRole={user?.role ?? null} />
+
+      <ReviewNotice review={review} />
 
       {pipeline?.notices}
 

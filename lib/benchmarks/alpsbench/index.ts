@@ -15,6 +15,7 @@ import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } 
 import { ALPSBENCH_NAVIGATION } from "./navigation";
 import { alpsBenchStartHooks } from "./data/start-hooks";
 import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
+import { ALPSBENCH_CONTENTLESS_SLUGS, ALPSBENCH_REVIEW } from "./review";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -38,6 +39,13 @@ export const alpsBench: PipelineBenchmark = {
   },
   home: "/",
   eee: alpsBenchEee,
+  review: ALPSBENCH_REVIEW,
+  // loaded when asked: an upload's page and API read its boards
+  async reviewState(db, upload) {
+    const { alpsBenchReviewState } = await import("./read/queries/review-state");
+    return alpsBenchReviewState(db, upload);
+  },
+  contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   async about(db) {
     const { alpsBenchAbout } = await import("./ui/about/about");

@@ -7,6 +7,7 @@ import { readJsonBody } from "@/lib/security/read-json-body";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
 import { explainResults } from "@/lib/submissions/explain-results";
 import { serverSetup } from "@/lib/submissions/server-setup";
+import { uploadReviewState } from "@/lib/submissions/review-state";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
 import { optionalUser, withUser } from "@/lib/http/with-user";
@@ -23,7 +24,8 @@ type Params = { params: Promise<{ id: string }> };
  * and admins; the owner also gets the file summary and the validation report. A token without the `read` scope
  * reads as a visitor (lib/auth/request-user.ts readingViewer). `explanation` (one-track submissions): every metric
  * of the track, the reason for each missing figure, what keeps it unranked and the board its row shows on
- * (lib/submissions/explain-results.ts); `submit --wait` prints it.
+ * (lib/submissions/explain-results.ts); `submit --wait` prints it. `review`: the ranking rules' state of a public,
+ * finished upload ({state: pending|rejected|approved|unranked, reason, note, board}; null: ranked as usual).
  */
 export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: NextRequest, context: Params) => {
   const { id } = await context.params;
@@ -53,7 +55,10 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
         serverSetup(),
       )
     : null;
-  return NextResponse.json({ ...status, explanation }, { headers: { "cache-control": "no-store" } });
+  // the ranking rules' state: held for review, rejected, approved (with the moderator's note), or unranked below a
+  // contentless reference row, with the reason (lib/submissions/review-state.ts)
+  const review = await uploadReviewState(db(), status);
+  return NextResponse.json({ ...status, explanation, review }, { headers: { "cache-control": "no-store" } });
 });
 
 /**

@@ -2,7 +2,16 @@ import type { Db } from "@/lib/db/create-client";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
-import { candidatePositions, copyInputRows, emptyMemoryRows, emptyPickRows, RANDOM_BASELINE_SEED } from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
+import {
+  candidatePositions,
+  contentlessProfile,
+  copyInputRows,
+  emptyMemoryRows,
+  emptyPickRows,
+  LABELS_TYPES_MAX_ITEMS,
+  labelsAndTypesRows,
+  RANDOM_BASELINE_SEED,
+} from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
 /**
@@ -21,6 +30,11 @@ export const REFERENCE_BASELINES = {
     name: "Copy the input (baseline)",
     description:
       "Task 2: returns each instance's input memory pool unchanged, applying no update. Computed by this server from the data; an update model that does not beat it has not shown it updates anything.",
+  },
+  labelsTypes: {
+    slug: "baseline-labels-types",
+    name: "Labels and types only (baseline)",
+    description: `Tasks 1 and 2: the same memory items for every instance, read from the public memory pools (Task 2's inputs) alone: the commonest labels (as many as the median pool holds, at most ${LABELS_TYPES_MAX_ITEMS}), each with the commonest type, the median confidence and a value that says nothing ("The user mentions topic N"). What the metric gives a file with no content; an upload that does not beat it is listed unranked. Computed by this server from the data.`,
   },
   firstCandidate: {
     slug: "baseline-first-candidate",
@@ -103,6 +117,17 @@ export async function seedReferenceBaselines(
     copyInput: async () => {
       const instances = await instancesOf(db, benchmarkVersionId, "task2", true);
       return instances.length ? { task2: copyInputRows(instances.map((i) => ({ benchmarkId: i.benchmarkId, input: i.input }))) } : {};
+    },
+    labelsTypes: async () => {
+      // the labels anyone can read: Task 2's public input pools
+      const profile = contentlessProfile((await instancesOf(db, benchmarkVersionId, "task2", true)).map((i) => i.input));
+      const out: Partial<Record<TrackId, unknown[]>> = {};
+      for (const track of ["task1", "task2"] as const) {
+        const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
+        const rows = labelsAndTypesRows(ids, profile);
+        if (rows.length) out[track] = rows;
+      }
+      return out;
     },
     firstCandidate: () => task3Picks(db, benchmarkVersionId, "first"),
     randomCandidate: () => task3Picks(db, benchmarkVersionId, { random: RANDOM_BASELINE_SEED }),

@@ -39,6 +39,8 @@ const SUBMISSION_SELECT = {
   contamination: true,
   contaminationFlagged: true,
   testFigureNoise: true,
+  reviewDecision: true,
+  reviewNote: true,
   owner: { select: { name: true } },
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true, openWeights: true, ...FACTS_SELECT } },
   costUsd: true,
@@ -178,8 +180,17 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     contamination: contaminationOf(submission),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
+    review: reviewOf(submission),
     cells: {},
   };
+}
+
+/** A moderator's stored decision on an upload (the review rule, lib/leaderboard/review-hold.ts); null: none yet. */
+function reviewOf(submission: Pick<SubmissionContext, "source" | "reviewDecision" | "reviewNote">): LeaderboardRow["review"] {
+  if (submission.source !== "upload" || !submission.reviewDecision) return null;
+  return submission.reviewDecision === "approved"
+    ? { state: "approved", reason: null, note: submission.reviewNote }
+    : { state: "rejected", reason: submission.reviewNote, note: null };
 }
 
 /**
@@ -317,6 +328,7 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   row.sourceUrl = chosen.find((s) => s.sourceUrl)?.sourceUrl ?? null;
   row.note = notes.length > 0 ? notes.join(" ") : null;
   row.submissionId = chosen[0]!.source === "reported" ? null : chosen[0]!.id;
+  row.submissionIds = chosen.map((s) => s.id);
   const latest = [...chosen].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
   if (row.submittedBy !== null) {
     row.submittedBy = latest.owner?.name?.trim() || UNNAMED_UPLOADER;

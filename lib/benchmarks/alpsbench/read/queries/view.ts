@@ -1,7 +1,9 @@
 import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { OVERVIEW } from "@/lib/benchmarks/alpsbench/read/views";
+import { OVERVIEW, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
+import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { withCarriedMarks, withTrackRules } from "./ranking-rules";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import type { ViewDef } from "@/lib/benchmarks/alpsbench/read/views";
@@ -19,7 +21,13 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
   return memoByLeaderboardVersion(db, key, async () => {
     const board =
       view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
-    const named = { ...board, id: view.id, title: view.title };
+    // the ranking rules (contentless uploads unranked, a new best held for review): on a track's own board, and
+    // carried to the multi-track views from the boards of their tracks (./ranking-rules.ts)
+    const ruled =
+      view.kind === "track"
+        ? withTrackRules(board, view.track)
+        : withCarriedMarks(board, await Promise.all(view.parts.map((p) => getView(db, trackView(p.track), scope))));
+    const named = { ...ruled, id: view.id, title: view.title };
     // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
     const marked =
       view.kind === "track"
@@ -39,4 +47,9 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
         )
       : marked;
   });
+}
+
+/** A track's own view (Task 1's is TASK_VIEWS.task1, Task 3's d100 is "task3-d100"). */
+function trackView(track: TrackId): ViewDef {
+  return viewFromSlug(track.replace("/", "-"))!;
 }

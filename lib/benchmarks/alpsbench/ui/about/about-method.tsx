@@ -102,6 +102,20 @@ export function AboutMethod({
           query against each candidate&apos;s value). They are drawn where their figures put them, marked &quot;reference, unranked&quot;, never ranked, and read{" "}
           <code>kind: &quot;baseline&quot;</code> in the API and the downloads. Task 4 has none: its figures come from a judge.
         </p>
+        <p className={p} data-contentless-rule>
+          <strong>Contentless rows are not ranked.</strong> Two reference rows carry no content at all: the empty prediction and{" "}
+          <strong>labels and types only</strong> (Tasks 1 and 2: the same items for every instance, read from the public memory pools alone: the commonest labels,
+          the commonest type, the median confidence and a value that says nothing, &quot;The user mentions topic N&quot;). An upload that does not beat them on the
+          board&apos;s headline has shown no content: it is listed below the ranked rows, unranked, with the reason. An upload below another reference row (copy the
+          input) keeps its rank, marked, as reported rows do.
+        </p>
+        <p className={p} data-review-rule>
+          <strong>A new best is reviewed before it ranks.</strong> The gold of every split is public in the authors&apos; annotation repository, so no check here can
+          prove a perfect-looking file honest. An upload whose headline figure beats every reported and server-scored row of its board (same data version, track and
+          split) is shown &quot;pending review&quot;, unranked, with the reason, until a moderator approves it with a note (a code link, a paper, a system
+          description) that the row and the public moderation log keep; a board with nothing to compare with holds every upload. A rejected upload stays unranked,
+          with the moderator&apos;s reason.
+        </p>
         <p className={p} data-copy-input-statement>
           {copyFull && copyFull.best ? (
             <>

@@ -1,0 +1,41 @@
+import type { Db } from "@/lib/db/create-client";
+import type { RowReviewState } from "@/lib/benchmarks/types";
+import { viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { unrankedReason } from "@/lib/leaderboard/to-table";
+import { getView } from "./view";
+
+const SPLITS_OF_FULL = ["full", "dev", "validation", "test"] as const;
+
+/**
+ * An upload's state under the ranking rules, read from the boards its rows show on (each track it covers, at its
+ * split, and a full upload's split views too): held for review, rejected, approved, or unranked below a contentless
+ * row. The boards are memoised (getView), so this costs no scoring. Null: no board holds or marks it.
+ */
+export async function alpsBenchReviewState(
+  db: Db,
+  upload: { id: string; benchmark: string; tracks: readonly string[]; split: string },
+): Promise<RowReviewState | null> {
+  const splits = upload.split === "full" ? SPLITS_OF_FULL : ([upload.split] as const);
+  let approved: RowReviewState | null = null;
+  for (const track of upload.tracks) {
+    if (!(TRACK_IDS as readonly string[]).includes(track)) continue;
+    const view = viewFromSlug((track as TrackId).replace("/", "-"));
+    if (!view) continue;
+    for (const split of splits) {
+      const board = await getView(db, view, { benchmark: upload.benchmark, split: split as (typeof SPLITS_OF_FULL)[number] });
+      const row = board.rows.find((r) => r.submissionId === upload.id);
+      if (!row) continue;
+      const reason = unrankedReason(row);
+      if (reason)
+        return {
+          state: row.review?.state === "pending" || row.review?.state === "rejected" ? row.review.state : "unranked",
+          reason,
+          note: null,
+          board: `${track} · ${split}`,
+        };
+      if (row.review?.state === "approved") approved = { state: "approved", reason: null, note: row.review.note, board: `${track} · ${split}` };
+    }
+  }
+  return approved;
+}

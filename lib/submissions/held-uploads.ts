@@ -1,0 +1,40 @@
+import type { Db } from "@/lib/db/create-client";
+import type { RowReviewState } from "@/lib/benchmarks/types";
+import { uploadReviewState } from "./review-state";
+
+/** How many of the latest undecided uploads the moderators' list looks at (each reads memoised boards). */
+const LOOK_AT = 200;
+
+export type HeldUpload = { id: string; system: string; benchmark: string; tracks: string[]; split: string; createdAt: string; review: RowReviewState };
+
+/**
+ * The uploads held for review (lib/leaderboard/review-hold.ts) that no moderator has decided yet, newest first, for
+ * the moderators' part of /queue: public, finished, unhidden uploads without a decision whose board rows say
+ * "pending review". Admins only: the caller checks the role.
+ */
+export async function heldUploads(db: Db): Promise<HeldUpload[]> {
+  const candidates = await db.submission.findMany({
+    where: { source: "upload", status: "done", visibility: "public", hiddenAt: null, reviewDecision: null },
+    orderBy: { createdAt: "desc" },
+    take: LOOK_AT,
+    select: {
+      id: true,
+      source: true,
+      status: true,
+      visibility: true,
+      tracks: true,
+      split: true,
+      createdAt: true,
+      benchmarkVersion: { select: { slug: true } },
+      system: { select: { name: true } },
+    },
+  });
+  const out: HeldUpload[] = [];
+  for (const c of candidates) {
+    const upload = { ...c, hidden: false, benchmark: c.benchmarkVersion.slug };
+    const review = await uploadReviewState(db, upload);
+    if (review?.state === "pending")
+      out.push({ id: c.id, system: c.system.name, benchmark: upload.benchmark, tracks: c.tracks, split: c.split, createdAt: c.createdAt.toISOString(), review });
+  }
+  return out;
+}
