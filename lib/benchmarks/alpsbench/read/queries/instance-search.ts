@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** `%` and `_` (and the escape itself) match literally: a search for "a_b" is not a pattern. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -15,8 +16,14 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * bounded per address (lib/security/rate-limit.ts, kind "search").
  */
 export async function matchingInstanceIds(db: Db, submissionId: string, scoreVersion: string, track: string, q: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>(instanceSearchSql(submissionId, scoreVersion, track, q));
+  return rows.map((r) => r.id);
+}
+
+/** The search's SQL (a test EXPLAINs it to see the indexes used). */
+export function instanceSearchSql(submissionId: string, scoreVersion: string, track: string, q: string): Prisma.Sql {
   const pattern = likePattern(q);
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  return Prisma.sql`
     SELECT i.id FROM "InstanceResult" r
       JOIN "Instance" i ON i.id = r."instanceId"
     WHERE r."submissionId" = ${submissionId} AND r."scoreVersion" = ${scoreVersion} AND i."trackId" = ${track}
@@ -26,5 +33,4 @@ export async function matchingInstanceIds(db: Db, submissionId: string, scoreVer
         UNION
         SELECT g."instanceId" FROM "InstanceGold" g WHERE g.gold::text ILIKE ${pattern}
       )`;
-  return rows.map((r) => r.id);
 }
