@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 import { buildStoredPack, packKey, storedPackBytes, storedPackRef, type StoredPackRef } from "./pack-store";
 import { packUrl } from "./pack-url";
+import { writePack } from "./zip-pack";
 
 /** A year: the longest max-age caches honour; a versioned URL's bytes never change. */
 const IMMUTABLE = "max-age=31536000, immutable";
@@ -43,6 +44,8 @@ export type PackRequest = {
 export async function packResponse(db: Db, id: string, request: PackRequest): Promise<Response> {
   const submission = await findVisibleSubmission(db, id, request.viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
+  // ALPSBENCH_PACK_STORE=off: built on every request, as before the store (scripts/bench/heavy-reads.ts compares)
+  if (process.env.ALPSBENCH_PACK_STORE === "off") return unstoredPack(db, submission.id);
   const key = await packKey(db, submission.id);
   let ref: StoredPackRef | null = key ? await storedPackRef(db, submission.id) : null;
   if (ref && ref.key !== key) ref = null;
@@ -76,4 +79,12 @@ export async function packResponse(db: Db, id: string, request: PackRequest): Pr
       "content-disposition": `attachment; filename="pack-${submission.id.replace(/[^A-Za-z0-9._-]/g, "_")}.zip"`,
     },
   });
+}
+
+/** The pack built for this request alone, never stored: only with ALPSBENCH_PACK_STORE=off, to measure the store. */
+async function unstoredPack(db: Db, id: string): Promise<Response> {
+  const version = await db.submission.findUniqueOrThrow({ where: { id }, select: { benchmarkVersion: { select: { slug: true } } } });
+  const built = await benchmarkOfDataVersion(version.benchmarkVersion.slug).pack?.build(db, id);
+  if (!built) throw new ApiError("not_found", `Submission "${id}" has no reproducibility pack (a reported row, or not scored yet).`);
+  return new Response(Buffer.from(writePack(built.manifest, built.entries)), { headers: { "content-type": "application/zip", "cache-control": "private, no-store" } });
 }
