@@ -2,8 +2,9 @@
 /**
  * The two heavy public reads under load, each beside one board-API client:
  *   npx tsx scripts/bench/heavy-reads.ts [--duration 15] [--connections 16] [--phases before,after] [--keep | --database URL]
+ *       [--data-dirs <dir>,…] [--no-build]
  * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
- * cluster; every folder of --data-dirs through the site's own `import --from`), builds if needed and, per phase,
+ * cluster; each folder of --data-dirs, default every folder of ../shared/data, through the site's own `import --from`), builds if needed and, per phase,
  * starts `next start` and measures with autocannon on loopback:
  *   - the board API alone (1 connection);
  *   - the largest reproducibility pack (the public run with the most per-instance results) at --connections,
@@ -17,7 +18,7 @@
  * within 2x of alone. Names no benchmark: the runs are picked from the database, the board from the registry.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,9 +36,21 @@ const { values } = parseArgs({
     duration: { type: "string", default: "15" },
     connections: { type: "string", default: "16" },
     phases: { type: "string", default: "before,after" },
-    "data-dirs": { type: "string", default: existsSync(path.join(SHARED_DATA, "alpsbench")) ? path.join(SHARED_DATA, "alpsbench") : "" },
+    // comma separated; default: every folder of ../shared/data
+    "data-dirs": {
+      type: "string",
+      default: existsSync(SHARED_DATA)
+        ? readdirSync(SHARED_DATA, { withFileTypes: true })
+            .filter((entry) => entry.isDirectory())
+            .map((entry) => path.join(SHARED_DATA, entry.name))
+            .join(",")
+        : "",
+    },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
+    // --no-build: start the .next build as it is (e.g. one made by `next build --webpack` in a worktree whose
+    // node_modules is a symlink, which Turbopack does not resolve)
+    "no-build": { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
@@ -126,10 +139,10 @@ try {
         await importDataDirs(database.url, values["data-dirs"]!.split(",").filter(Boolean));
         await db.$executeRawUnsafe("VACUUM ANALYZE");
       })(),
-      buildIfNeeded(log),
+      values["no-build"] ? Promise.resolve(0) : buildIfNeeded(log),
     ]);
     log(`seeded, imported and built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } else await buildIfNeeded(log);
+  } else if (!values["no-build"]) await buildIfNeeded(log);
 
   // the public finished run with the most per-instance results (the largest pack), and the one whose predictions
   // are public (the item search needs them) with the most
