@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { cachedPage, fillNonceOf, isCacheable } from "@/lib/page-cache/anonymous-page-cache";
 import { contentSecurityPolicy } from "@/lib/security/csp";
-import { clientAddress, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
+import { clientAddress, isItemSearch, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 
 /**
  * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After),
@@ -16,6 +16,11 @@ export async function proxy(request: NextRequest) {
     const key = kind === "api" ? await rateLimitKeyOf(request.headers) : `addr:${clientAddress(request.headers)}`;
     const decision = await takeRateLimitPoint(kind, key);
     if (!decision.ok) return tooManyRequests(kind, decision);
+  }
+  // an item search reads the track's dialogues: a bucket of its own per address, token or not (scripts/bench/heavy-reads.ts)
+  if (isItemSearch(request.method, pathname, request.nextUrl.searchParams)) {
+    const decision = await takeRateLimitPoint("search", `addr:${clientAddress(request.headers)}`);
+    if (!decision.ok) return tooManyRequests("search", decision);
   }
   if (pathname.startsWith("/api/")) return NextResponse.next();
 

@@ -92,6 +92,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(2048),
   /** sign-in e-mails sent to one address per hour, whoever asks for them */
   RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** reproducibility packs downloaded per client address per minute, in MiB (each pack costs 1 + its whole MiB); 304s are free */
+  RATE_LIMIT_PACK_MB_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** item searches (a non-empty `q` on a submission's page or its /instances route) per client address per minute */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
   /** the site's public URL for sign-in redirects and links (https://leaderboard.example); unset: taken from the Host header */

@@ -9,7 +9,9 @@ import { clientAddressFromChain } from "./client-address";
  * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Three
  * kinds: `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
  * actions) and `email` (magic links sent to one address, whoever asks, so no inbox is flooded from many
- * addresses). Uploads also meet the per-user daily limits of lib/submissions/limits.ts.
+ * addresses). Uploads also meet the per-user daily limits of lib/submissions/limits.ts. Two heavy reads have a
+ * bucket of their own per client address, beside `api`: `pack` (reproducibility pack downloads, charged in MiB by
+ * lib/packs/pack-response.ts) and `search` (item searches, charged here by the proxy: searchKindOf).
  *
  * The buckets live in PostgreSQL (table "RateLimit", one atomic INSERT … ON CONFLICT DO UPDATE per request), so
  * every web process of a site counts into the same ones: two processes do not double the limit. If the
@@ -18,7 +20,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-export type RateLimitKind = "api" | "signin" | "email" | "upload_work";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -37,11 +39,13 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, pack: 60, search: 60 };
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();
   if (kind === "upload_work") return config.RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR;
+  if (kind === "pack") return config.RATE_LIMIT_PACK_MB_PER_MINUTE;
+  if (kind === "search") return config.RATE_LIMIT_SEARCHES_PER_MINUTE;
   return kind === "api" ? config.RATE_LIMIT_API_PER_MINUTE : kind === "signin" ? config.RATE_LIMIT_SIGNIN_PER_10_MINUTES : config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR;
 }
 
@@ -73,6 +77,14 @@ export function rateLimitKindOf(method: string, pathname: string): RateLimitKind
   if (method === "POST" && (pathname.startsWith("/api/auth/") || pathname === "/signin")) return "signin";
   if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) return "api";
   return null;
+}
+
+/** A submission page, or its per-instance JSON, asked for a search: `q` set and not blank. */
+const SEARCHABLE = [/^\/submissions\/[^/]+$/, /^\/api\/v1\/submissions\/[^/]+\/instances$/];
+
+/** Whether a request is an item search, which also takes a point from its address's `search` bucket. */
+export function isItemSearch(method: string, pathname: string, search: URLSearchParams): boolean {
+  return method === "GET" && (search.get("q") ?? "").trim() !== "" && SEARCHABLE.some((re) => re.test(pathname));
 }
 
 /**
@@ -147,12 +159,14 @@ export async function peekRateLimit(kind: RateLimitKind, key: string): Promise<R
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: bucket.points };
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour" };
+const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour", pack: "minute", search: "minute" };
 const WHAT: Record<RateLimitKind, string> = {
   api: "API requests",
   signin: "sign-in attempts",
   email: "sign-in e-mails",
   upload_work: "MiB read and decompressed for refused uploads",
+  pack: "MiB of reproducibility packs",
+  search: "item searches",
 };
 
 /** The 429 answer: the /api/v1 error shape, with Retry-After. */

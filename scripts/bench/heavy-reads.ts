@@ -1,0 +1,235 @@
+#!/usr/bin/env tsx
+/**
+ * The two heavy public reads under load, each beside one board-API client:
+ *   npx tsx scripts/bench/heavy-reads.ts [--duration 15] [--connections 16] [--phases before,after] [--keep | --database URL]
+ *       [--data-dirs <dir>,…] [--no-build]
+ * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
+ * cluster; each folder of --data-dirs, default every folder of ../shared/data, through the site's own `import --from`), builds if needed and, per phase,
+ * starts `next start` and measures with autocannon on loopback:
+ *   - the board API alone (1 connection);
+ *   - the largest reproducibility pack (the public run with the most per-instance results) at --connections,
+ *     beside the board client;
+ *   - an item search that finds nothing (the public run with published predictions and the most results) at
+ *     --connections, beside the board client.
+ * Phase "before": the pack store off (ALPSBENCH_PACK_STORE=off: built on every request, as before the store) and
+ * the trigram indexes dropped; phase "after": the store on, the indexes there. The rate limits are raised for the
+ * run (the bench measures serving; tests/integration checks the 429s). Prints one table; exit 1 when an "after"
+ * target is missed: pack p99 < 500 ms with no timeout, no-match search p99 < 300 ms, the board's p99 beside either
+ * within 2x of alone. Names no benchmark: the runs are picked from the database, the board from the registry.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { createPrismaClient } from "../../lib/db/create-client";
+import { freePort } from "../../lib/db/embedded-postgres";
+import { seed } from "@/lib/db/seed";
+import { createTestDatabase } from "../../tests/test-database";
+import { buildIfNeeded, ROOT } from "../lib/next-build";
+
+const SHARED_DATA = path.resolve(import.meta.dirname, "../../../shared/data");
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "15" },
+    connections: { type: "string", default: "16" },
+    phases: { type: "string", default: "before,after" },
+    // comma separated; default: every folder of ../shared/data
+    "data-dirs": {
+      type: "string",
+      default: existsSync(SHARED_DATA)
+        ? readdirSync(SHARED_DATA, { withFileTypes: true })
+            .filter((entry) => entry.isDirectory())
+            .map((entry) => path.join(SHARED_DATA, entry.name))
+            .join(",")
+        : "",
+    },
+    keep: { type: "boolean", default: false },
+    database: { type: "string" },
+    // --no-build: start the .next build as it is (e.g. one made by `next build --webpack` in a worktree whose
+    // node_modules is a symlink, which Turbopack does not resolve)
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const TIMEOUT_S = 10;
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+/** The trigram indexes of the item search (migration instance_search_trigram), dropped for the "before" phase. */
+const SEARCH_INDEXES = [
+  `CREATE INDEX IF NOT EXISTS "Instance_benchmarkId_trgm_idx" ON "Instance" USING gin ("benchmarkId" gin_trgm_ops)`,
+  `CREATE INDEX IF NOT EXISTS "Instance_input_trgm_idx" ON "Instance" USING gin (("input"::text) gin_trgm_ops)`,
+  `CREATE INDEX IF NOT EXISTS "InstanceGold_gold_trgm_idx" ON "InstanceGold" USING gin (("gold"::text) gin_trgm_ops)`,
+];
+const indexName = (sql: string) => sql.match(/"([^"]+_trgm_idx)"/)![1]!;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
+
+type Load = { requests: number; p50: number; p99: number; max: number; timeouts: number; errors: number; non200: number; rps: number };
+
+async function load(url: string, clients: number): Promise<Load> {
+  const times: number[] = [];
+  let non200 = 0;
+  const instance = autocannon({ url, connections: clients, duration, timeout: TIMEOUT_S }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on("response", (_client, status, _bytes, ms) => {
+    if (status !== 200) non200++;
+    times.push(ms);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? Number.NaN,
+    timeouts: result.timeouts,
+    errors: result.errors - result.timeouts,
+    non200,
+    rps: times.length / (result.duration || duration),
+  };
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+async function importDataDirs(databaseUrl: string, dirs: string[]): Promise<void> {
+  for (const dir of dirs) {
+    const child = spawn("npx", ["--no-install", "tsx", path.join(ROOT, "scripts", "alpsbench.ts"), "import", "--from", dir], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", resolve);
+    });
+    if (code !== 0) throw new Error(`import --from ${dir} failed (exit ${code})`);
+    log(`imported ${dir}`);
+  }
+}
+
+const fmt = (ms: number) => (Number.isNaN(ms) ? "n/a" : ms.toFixed(0)).padStart(6);
+const line = (name: string, r: Load) =>
+  `${name.padEnd(34)} p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}  max ${fmt(r.max)} ms  ${r.rps.toFixed(1).padStart(6)} req/s  ${String(r.requests).padStart(5)} answered` +
+  `  ${r.timeouts} timeouts${r.errors ? `, ${r.errors} errors` : ""}${r.non200 ? `, ${r.non200} not 200` : ""}`;
+
+const database = values.database ? { url: values.database, dispose: async () => {} } : await createTestDatabase("bench-heavy-reads");
+const children: ChildProcess[] = [];
+let failed = false;
+try {
+  const db = createPrismaClient(database.url);
+  if (!values.database) {
+    const started = Date.now();
+    await Promise.all([
+      (async () => {
+        await seed(db);
+        await importDataDirs(database.url, values["data-dirs"]!.split(",").filter(Boolean));
+        await db.$executeRawUnsafe("VACUUM ANALYZE");
+      })(),
+      values["no-build"] ? Promise.resolve(0) : buildIfNeeded(log),
+    ]);
+    log(`seeded, imported and built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (!values["no-build"]) await buildIfNeeded(log);
+
+  // the public finished run with the most per-instance results (the largest pack), and the one whose predictions
+  // are public (the item search needs them) with the most
+  const pick = async (publicPredictions: boolean) =>
+    (
+      await db.$queryRawUnsafe<{ id: string; n: bigint }[]>(`
+        SELECT s.id, count(*) AS n FROM "Submission" s JOIN "InstanceResult" r ON r."submissionId" = s.id
+        WHERE s.status = 'done' AND s.visibility = 'public' AND s."hiddenAt" IS NULL AND s.source <> 'reported'
+          ${publicPredictions ? `AND (s.source <> 'upload' OR s."publishPredictions")` : ""}
+        GROUP BY s.id ORDER BY n DESC, s.id LIMIT 1`)
+    )[0];
+  const packRun = await pick(false);
+  const searchRun = await pick(true);
+  if (!packRun || !searchRun) throw new Error("no public scored run in the database: import the real data (--data-dirs)");
+  const board = `/api/v1/leaderboards/${hostedBenchmarks()[0]!.id}`;
+  const packPath = `/api/v1/submissions/${packRun.id}/pack`;
+  const searchPath = `/api/v1/submissions/${searchRun.id}/instances?q=${encodeURIComponent("zq no such text xk")}`;
+
+  const rows: string[] = [];
+  for (const phase of values.phases!.split(",")) {
+    if (phase !== "before" && phase !== "after") throw new Error(`--phases: "${phase}" is not before or after`);
+    for (const sql of SEARCH_INDEXES) await db.$executeRawUnsafe(phase === "before" ? `DROP INDEX IF EXISTS "${indexName(sql)}"` : sql);
+    await db.storedPack.deleteMany({});
+    await db.$executeRawUnsafe('ANALYZE "Instance"; ');
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      NODE_ENV: "production" as const,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      ALPSBENCH_PACK_STORE: phase === "before" ? "off" : "on",
+      RATE_LIMIT_API_PER_MINUTE: "1000000000",
+      RATE_LIMIT_PACK_MB_PER_MINUTE: "1000000000",
+      RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000000",
+    };
+    const child = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}${board}`, 120_000);
+    // one request each first: the store's one build (after), compiled code paths; not counted
+    const first = performance.now();
+    const pack = await fetch(`${base}${packPath}`);
+    const packBytes = (await pack.arrayBuffer()).byteLength;
+    log(`${phase}: first pack request ${pack.status}, ${(packBytes / 1024 / 1024).toFixed(2)} MB in ${(performance.now() - first).toFixed(0)} ms`);
+    await (await fetch(`${base}${searchPath}`)).arrayBuffer();
+
+    const alone = await load(`${base}${board}`, 1);
+    const [packs, boardBesidePacks] = await Promise.all([load(`${base}${packPath}`, connections), load(`${base}${board}`, 1)]);
+    const [searches, boardBesideSearches] = await Promise.all([load(`${base}${searchPath}`, connections), load(`${base}${board}`, 1)]);
+    const [l1, l5] = loadavg();
+    rows.push(
+      `${phase} (pack ${(packBytes / 1024 / 1024).toFixed(2)} MB; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} at the end)`,
+      line("  board API alone (1 client)", alone),
+      line(`  pack (${connections} clients)`, packs),
+      line("  board API beside the packs", boardBesidePacks),
+      line(`  no-match search (${connections} clients)`, searches),
+      line("  board API beside the searches", boardBesideSearches),
+    );
+    if (phase === "after") {
+      const misses = [
+        packs.p99 >= 500 || packs.timeouts > 0 || packs.non200 > 0 ? "pack p99 < 500 ms, no timeout" : null,
+        searches.p99 >= 300 || searches.timeouts > 0 || searches.non200 > 0 ? "search p99 < 300 ms" : null,
+        boardBesidePacks.p99 > 2 * alone.p99 || boardBesideSearches.p99 > 2 * alone.p99 ? "board p99 within 2x of alone" : null,
+      ].filter(Boolean);
+      if (misses.length) {
+        failed = true;
+        rows.push(`  MISSED: ${misses.join("; ")}`);
+      } else rows.push("  all targets met");
+    }
+    process.kill(-child.pid!, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await db.$disconnect();
+  process.stdout.write(
+    `\n${duration} s per run, autocannon on loopback, ${TIMEOUT_S} s request timeout; percentiles nearest-rank (ms)\n` +
+      `pack: ${packPath}\nsearch: ${searchPath}\nboard: ${board}\n${rows.join("\n")}\n`,
+  );
+} finally {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  if (values.keep) log(`kept the database: --database ${database.url}`);
+  else await database.dispose();
+}
+process.exit(failed ? 1 : 0);
