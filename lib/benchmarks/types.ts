@@ -226,6 +226,11 @@ export interface BenchmarkIdentity {
   /** the About page's credit: whom to cite, the licences, the source, and what this site took from it (`note`) */
   credit: { citation: string; dataLicence: string; codeLicence: string; url: string; note?: string };
   /**
+   * optional: how an upload that beats its board's reference rows is reviewed. `openBookReferenceSlugs`: systems of
+   * reference rows that are not honest bars (a lookup of the public answers), left out of "the best reference".
+   */
+  review?: { marginByTrack?: Record<string, number>; openBookReferenceSlugs?: string[] };
+  /**
    * optional: a starter run, simple baselines in the benchmark's official upload format, built from the inputs this
    * database holds, for a newcomer to upload as is (`alpsbench export-predictions --starter`)
    */

@@ -14,6 +14,7 @@ import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 import { ALPSBENCH_DATA_VERSION_LABELS, ALPSBENCH_DATA_VERSIONS, ALPSBENCH_ID } from "./data-versions";
 import { alpsBenchStartHooks } from "./data/start-hooks";
 import { alpsBenchSubmitForm } from "./ui/submit/submit-form";
+import { PUBLIC_LOOKUP_SLUG } from "./pipeline/public-lookup";
 
 /**
  * AlpsBench (Xiao et al., 2026) as a hosted benchmark. It scores with its own pipeline (chunked, crash-safe,
@@ -36,6 +37,8 @@ export const alpsBench: PipelineBenchmark = {
     note: "Reported figures are transcribed from the paper and the official leaderboard and link to their source.",
   },
   home: "/",
+  // the lookup row is an open book, not a bar: an upload is held for review when it beats the best honest reference
+  review: { openBookReferenceSlugs: [PUBLIC_LOOKUP_SLUG] },
   eee: alpsBenchEee,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   async about(db) {

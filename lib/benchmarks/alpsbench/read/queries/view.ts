@@ -6,6 +6,9 @@ import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import type { ViewDef } from "@/lib/benchmarks/alpsbench/read/views";
 import { getMultiTrackLeaderboard, getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
+import { separateTask3Protocols } from "@/lib/benchmarks/alpsbench/read/task3-protocols";
+import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
+import { SERVER_POOL_LABELS, SERVER_POOL_PROTOCOLS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 
 /**
@@ -19,7 +22,12 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
   return memoByLeaderboardVersion(db, key, async () => {
     const board =
       view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
-    const named = { ...board, id: view.id, title: view.title };
+    // Task 3: the paper's figures and the server's each in their own columns, each ranked apart (task3-protocols.ts)
+    const pools = await storedPoolVersion(db, scope.benchmark);
+    const poolsNote = pools ? `${SERVER_POOL_LABELS[pools]} (${SERVER_POOL_PROTOCOLS[pools]})` : "this data version's pools";
+    const named = separateTask3Protocols({ ...board, id: view.id, title: view.title }, poolsNote, {
+      trackBoard: view.kind === "track" && view.track.startsWith("task3/"),
+    });
     // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
     const marked =
       view.kind === "track"
@@ -35,7 +43,11 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
     return view.kind === "multi" && view.id === OVERVIEW.id
       ? withOverallRank(
           marked,
-          view.parts.map((p) => [`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
+          view.parts.map((p) =>
+            p.overall
+              ? ([`${p.track}:${p.overall[0]}`, ...p.overall.slice(1).map((m) => `${p.track}:${m}`)] as const)
+              : ([`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
+          ),
         )
       : marked;
   });
