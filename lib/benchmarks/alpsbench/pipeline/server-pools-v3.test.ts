@@ -57,7 +57,7 @@ function indexed(track: string) {
 }
 
 describe(`server-pools-v3, the paper's protocol (${isReal ? "real packets" : "fixture packets"})`, () => {
-  test("the default; opaque instance ids; distractors never from the target's own session; larger pools extend smaller ones", () => {
+  test("the default; opaque instance ids; distractors never from the target's own session; larger pools extend smaller ones", { timeout: 600_000 }, () => {
     expect(DEFAULT_POOL_VERSION).toBe("v3");
     const own = new Map<string, Set<string>>();
     for (const i of instances) {
@@ -86,20 +86,22 @@ describe(`server-pools-v3, the paper's protocol (${isReal ? "real packets" : "fi
     const { values, refs } = indexed(`task3/d${size}`);
     const picks = lookupPositions(releasedTask3Of(instances), values, refs);
     const recall = picks.filter((k, i) => k === refs[i]!.gold).length / refs.length;
-    console.info(`v3 d${size}: lookup recall ${recall.toFixed(4)} (n ${refs.length})`);
+    process.stderr.write(`[v3] d${size}: lookup recall ${recall.toFixed(4)} (n ${refs.length})\n`);
     expect(refs.length).toBe(released().length);
     expect(recall).toBeGreaterThan(0.95);
   });
 
   test.runIf(isReal)("BM25 computed here on v3 pools stays within the stated tolerance of its recorded figure at every size", { timeout: 600_000 }, () => {
+    const off: string[] = [];
     for (const size of POOL_SIZES) {
       const { values, refs } = indexed(`task3/d${size}`);
       const select = createIndexedBm25Selector(values);
       const bm25 = refs.filter((r) => select(r.query, r.memoryIndexes).selectedIndex === r.gold).length / refs.length;
       const first = refs.filter((r) => r.gold === 0).length / refs.length;
       const random = refs.reduce((s, r) => s + 1 / r.memoryIndexes.length, 0) / refs.length;
-      console.info(`v3 d${size}: BM25 ${bm25.toFixed(4)}, first candidate ${first.toFixed(4)}, random (expected) ${random.toFixed(4)}`);
-      expect(Math.abs(bm25 - BM25_RECORDED[size]!)).toBeLessThanOrEqual(BM25_TOLERANCE);
+      process.stderr.write(`[v3] d${size}: BM25 ${bm25.toFixed(4)}, first candidate ${first.toFixed(4)}, random (expected) ${random.toFixed(4)}\n`);
+      if (Math.abs(bm25 - BM25_RECORDED[size]!) > BM25_TOLERANCE) off.push(`d${size}: ${bm25.toFixed(4)} against ${BM25_RECORDED[size]}`);
     }
+    expect(off).toEqual([]);
   });
 });
