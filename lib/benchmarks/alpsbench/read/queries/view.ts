@@ -1,7 +1,8 @@
 import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { OVERVIEW } from "@/lib/benchmarks/alpsbench/read/views";
+import { OVERVIEW, type ViewPart } from "@/lib/benchmarks/alpsbench/read/views";
+import { isBaseline, isFlagged } from "@/lib/leaderboard/apply-table-query";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import type { ViewDef } from "@/lib/benchmarks/alpsbench/read/views";
@@ -40,15 +41,22 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
           : named;
     // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
     // (lib/leaderboard/overall-rank.ts)
-    return view.kind === "multi" && view.id === OVERVIEW.id
-      ? withOverallRank(
-          marked,
-          view.parts.map((p) =>
-            p.overall
-              ? ([`${p.track}:${p.overall[0]}`, ...p.overall.slice(1).map((m) => `${p.track}:${m}`)] as const)
-              : ([`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
-          ),
-        )
-      : marked;
+    if (!(view.kind === "multi" && view.id === OVERVIEW.id)) return marked;
+    // one Task 3 protocol in the mean rank, named: the reported one where any competing row has it
+    const competitors = marked.rows.filter((r) => !isBaseline(r) && !isFlagged(r));
+    const reported = (p: ViewPart) => !!p.overall && competitors.some((r) => typeof r.cells[`${p.track}:${p.overall![0]}`]?.value === "number");
+    const useOverall = view.parts.some(reported);
+    const ranked = withOverallRank(
+      marked,
+      view.parts.map((p) =>
+        p.overall && useOverall
+          ? ([`${p.track}:${p.overall[0]}`, ...p.overall.slice(1).map((m) => `${p.track}:${m}`)] as const)
+          : ([`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
+      ),
+    );
+    const task3 = useOverall
+      ? "Task 3 counts in the mean rank by its \"Reported · authors' pools\" column (the paper's figures on the authors' pools); figures scored on this server's pools are ranked on the Task 3 page."
+      : "Task 3 counts in the mean rank by its figures scored on this server's pools (judge recall, else exact-id recall); this data version has no reported Task 3 figures.";
+    return { ...ranked, notes: [...ranked.notes, task3] };
   });
 }
