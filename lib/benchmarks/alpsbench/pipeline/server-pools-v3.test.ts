@@ -24,9 +24,10 @@ const SEED = "server-pools-test-seed";
  * The server's BM25 (no stemming, its own stop words) on v3 pools of the real data, recorded with SEED, and how far
  * a figure may stray: a pool draw under another seed moves it by about one standard error (sqrt(0.2 * 0.8 / 2272)
  * ≈ 0.008), so 0.025 is three; a change to the tokeniser, the scorer or the draw moves it further. The paper's
- * nltk+bm25 (Porter stemming) reports 0.2592 at d100 and 0.1393 at d1000.
+ * nltk+bm25 (Porter stemming) reports 0.2592 at d100 and 0.1393 at d1000; the gap is explained in docs/task3-pools.md
+ * (lib/benchmarks/alpsbench/bench/task3-pool-figures.ts prints these figures).
  */
-const BM25_RECORDED: Record<number, number> = { 100: 0, 300: 0, 500: 0, 700: 0, 1000: 0 };
+const BM25_RECORDED: Record<number, number> = { 100: 0.1721, 300: 0.1118, 500: 0.0832, 700: 0.0766, 1000: 0.0638 };
 const BM25_TOLERANCE = 0.025;
 
 let instances: NormalizedInstance[] = [];
