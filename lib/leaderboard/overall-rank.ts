@@ -130,7 +130,7 @@ export function withOverallRank(board: Leaderboard, parts: readonly (string | Ov
     {
       id: TASKS_COVERED,
       label: `Tracks of ${n}`,
-      description: `How many of the ${n} headline tracks the system has figures for (k of ${n}); only systems with all ${n} are ranked on the mean rank. On Task 3 an exact-id recall counts where no judged recall exists.`,
+      description: `How many of the ${n} headline tracks the system has figures for (k of ${n}); only systems with all ${n} are ranked on the mean rank.`,
       direction: "higher",
       decimals: 0,
       scale: "unit",
@@ -146,7 +146,7 @@ export function withOverallRank(board: Leaderboard, parts: readonly (string | Ov
     rows,
     notes: [
       ...board.notes,
-      `${overallRule(n)} Mean rank: the mean of a system's ranks on each track's headline column (${names.join(", ")}), each rank taken among the systems with a figure on that track; on Task 3 a row with no judged recall is placed by its exact-id recall. "Tracks of ${n}" says how many tracks a row covers. Lower is better; the overview is ranked by it unless another column is sorted.`,
+      `${overallRule(n)} Mean rank: the mean of a system's ranks on each track's headline column (${names.join(", ")}), each rank taken among the systems with a figure on that track. "Tracks of ${n}" says how many tracks a row covers. Lower is better; the overview is ranked by it unless another column is sorted.`,
     ],
   };
 }

@@ -65,7 +65,7 @@ afterAll(async () => {
 describe("Task 3 charts", () => {
   test("the heat map has one cell per system and pool size, each printing the read model's value, sorted by mean recall", async () => {
     const rows = await apiRows("task3");
-    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:judge_recall`) !== null));
+    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:reported`) !== null));
     expect(judged.length).toBeGreaterThan(0);
     await page.goto(`${baseUrl}/tasks/task3`);
     await loadCharts(page);
@@ -85,7 +85,7 @@ describe("Task 3 charts", () => {
     for (const cell of shown) {
       const row = judged.find((r) => r.system === cell.row);
       expect(row, `heat map row "${cell.row}" is in the read model`).toBeDefined();
-      const value = num(row!, `task3/${cell.col}:judge_recall`);
+      const value = num(row!, `task3/${cell.col}:reported`);
       expect(cell.text, `${cell.row} ${cell.col}`).toBe(value === null ? "–" : value.toFixed(3));
       if (value !== null) expect(contrast(cell.fg, cell.bg), `${cell.row} ${cell.col} text contrast`).toBeGreaterThanOrEqual(4.5);
     }
@@ -93,7 +93,7 @@ describe("Task 3 charts", () => {
     const order = [...new Set(shown.map((c) => c.row))];
     const mean = (name: string | null) => {
       const r = judged.find((x) => x.system === name)!;
-      const values = POOL_SIZES.map((s) => num(r, `task3/d${s}:judge_recall`)).filter((v): v is number => v !== null);
+      const values = POOL_SIZES.map((s) => num(r, `task3/d${s}:reported`)).filter((v): v is number => v !== null);
       return values.reduce((a, b) => a + b, 0) / values.length;
     };
     const means = order.map(mean);
@@ -103,7 +103,7 @@ describe("Task 3 charts", () => {
     const first = shown[0]!;
     const firstValue = num(
       judged.find((r) => r.system === first.row)!,
-      `task3/${first.col}:judge_recall`,
+      `task3/${first.col}:reported`,
     )!;
     const tableRow = page
       .locator("table tbody tr")
@@ -116,13 +116,13 @@ describe("Task 3 charts", () => {
     // page's only table until then is the leaderboard), and a labelled image for the grid
     await expect(page.locator("[data-chart-table]").count()).resolves.toBe(0);
     await expect((await dataTableRows("task3-heatmap")).count()).resolves.toBe(judged.length);
-    await expect(page.locator('[data-heatmap="task3"]').getAttribute("aria-label")).resolves.toMatch(/Heat map of Recall \(judge\)/);
+    await expect(page.locator('[data-heatmap="task3"]').getAttribute("aria-label")).resolves.toMatch(/Heat map of Reported/);
     await expect(page.locator('[data-chart="task3-heatmap"] figcaption').textContent()).resolves.toMatch(/Source: \d+ reported/);
   });
 
   test("the recall lines draw one line per system (top ones by default) and a legend toggles them", async () => {
     const rows = await apiRows("task3");
-    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:judge_recall`) !== null));
+    const judged = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:reported`) !== null));
     await page.goto(`${baseUrl}/tasks/task3`);
     await loadCharts(page);
     const lines = page.locator('[data-line-chart="task3"] path.recharts-line-curve');

@@ -54,16 +54,26 @@ describe("Task 3 pool versions, as imported and served", () => {
     expect(await db.instance.count({ where: { benchmarkVersionId: benchmark.id, benchmarkId: { startsWith: "t3_" } } })).toBe(0);
   });
 
-  test("a fresh data version is imported with v2 by default (what npm start and alpsbench import build)", async () => {
-    expect(DEFAULT_POOL_VERSION).toBe("v2");
-    const { benchmark, gold, shortcut } = await importWith(undefined);
-    expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v2)).toBe(true);
-    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v2");
+  test("a fresh data version is imported with v3, the paper's protocol, by default (what npm start and alpsbench import build)", async () => {
+    expect(DEFAULT_POOL_VERSION).toBe("v3");
+    const { benchmark, gold, shortcut, served } = await importWith(undefined);
+    expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v3)).toBe(true);
+    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v3");
+    for (const row of served) expect(row.benchmarkId).toMatch(/^t3_[0-9a-f]{24}$/);
     expect(shortcut.linked).toBe(0);
   });
 
-  test("a Task 3 file made on the released pools (session ids) is refused on v2 with the fix, its ids not mapped", async () => {
-    const { benchmark, task2 } = await importWith("v2");
+  test("a data version holding v2 keeps it on a re-import without --pool-version, and refuses v3 with the one command that moves it", async () => {
+    const { benchmark } = await importWith("v2");
+    expect(await importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug })).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v2");
+    await expect(importDatasetFromDir(db, PACKETS, { benchmark: benchmark.slug, poolVersion: "v3" })).rejects.toThrow(
+      /holds Task 3 pools server-pools-v2.*--benchmark <new-slug> --pool-version v3/,
+    );
+  });
+
+  test.each(["v2", "v3"] as const)("a Task 3 file made on the released pools (session ids) is refused on %s with the fix, its ids not mapped", async (version) => {
+    const { benchmark, task2 } = await importWith(version);
     const owner = await db.user.create({ data: { email: `released-ids-${Date.now()}@example.org` } });
     // the official harness on the released packets: benchmark_id is the session id, which Task 2 shares
     const rows = task2.map((row) => JSON.stringify({ benchmark_id: row.benchmarkId, selected_memory_id: "m_1", answer: "a", reason: "r" }));
@@ -79,6 +89,7 @@ describe("Task 3 pool versions, as imported and served", () => {
     expect(answer.ok).toBe(false);
     if (answer.ok) return;
     expect(answer.message).toContain("released pools' session ids");
+    expect(answer.message).toContain(SERVER_POOL_LABELS[version]);
     expect(answer.message).toContain(`GET /api/v1/inputs/task3-d100?benchmark=${benchmark.slug}`);
     expect(await db.submission.count({ where: { benchmarkVersionId: benchmark.id } })).toBe(0);
   });

@@ -1,4 +1,5 @@
 import type { BenchmarkIdentity } from "@/lib/benchmarks/types";
+import { PUBLIC_LOOKUP_SLUG } from "./pipeline/public-lookup";
 
 /**
  * AlpsBench's part of the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), declared
@@ -12,5 +13,5 @@ export const ALPSBENCH_CONTENTLESS_SLUGS = ["baseline-empty", "baseline-labels-t
 
 export const ALPSBENCH_REVIEW: NonNullable<BenchmarkIdentity["review"]> = {
   marginByTrack: {},
-  openBookReferenceSlugs: [],
+  openBookReferenceSlugs: [PUBLIC_LOOKUP_SLUG],
 };

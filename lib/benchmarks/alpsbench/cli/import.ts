@@ -7,7 +7,7 @@ import { importRealData } from "../data/import/import-real-data";
 import { progressFor } from "../data/import/import-progress";
 
 const ImportOptionsSchema = z.object({
-  poolVersion: z.enum(["v1", "v2"]).optional(),
+  poolVersion: z.enum(["v1", "v2", "v3"]).optional(),
   benchmark: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
@@ -20,7 +20,7 @@ export function register(program: Command, host: CommandHost): void {
     .command("import")
     .description("import AlpsBench data (packets layout or official release layout) into the database")
     .requiredOption("--from <dir>", "data directory: ../shared/data/alpsbench, or a release with benchmark_data/")
-    .option("--pool-version <v1|v2>", "Task 3 pools the server builds (docs/task3-pools.md); default: the data version's own, else v2")
+    .option("--pool-version <v1|v2|v3>", "Task 3 pools the server builds (docs/task3-pools.md); default: the data version's own, else v3 (the paper's protocol)")
     .option("--benchmark <slug>", "data version to import into, created when missing (default alpsbench-v1)")
     .option("--json", "print the report as JSON")
     .action(async (options: { from: string; json?: boolean; poolVersion?: string; benchmark?: string }) => {
@@ -28,7 +28,7 @@ export function register(program: Command, host: CommandHost): void {
       const benchmark = ImportOptionsSchema.shape.benchmark.safeParse(options.benchmark);
       if (!poolVersion.success || !benchmark.success) {
         const bad = !poolVersion.success
-          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1 or v2`
+          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1, v2 or v3`
           : `--benchmark ${JSON.stringify(options.benchmark)}: lowercase letters, digits and -`;
         process.stderr.write(`alpsbench import: ${bad}\n`);
         process.exitCode = 2;

@@ -6,6 +6,8 @@ import type { PackFigure, PackManifest } from "@/lib/packs/manifest";
 import { jsonLines, type PackEntry } from "@/lib/packs/zip-pack";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { predictionsArePublic } from "@/lib/submissions/prediction-access";
+import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
+import { task3PoolsSentence } from "@/lib/benchmarks/alpsbench/read/task3-open-book";
 import { BOOTSTRAP_METHOD, goldHash, goldPath, judgePath, PUBLIC_GOLD_SPLITS, resultsPath, seedPredictionsPath, trackFile } from "./pack-layout";
 
 export type BuiltPack = { manifest: Omit<PackManifest, "files">; entries: PackEntry[] };
@@ -74,6 +76,10 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
   const notes: string[] = [
     "Gold of the hidden test split is not in the pack: figures over test instances are re-scored only where the data folder holds that gold.",
   ];
+  if (submission.tracks.some((t) => t.startsWith("task3/"))) {
+    // which pools the Task 3 figures were scored on: figures on different pool versions do not compare
+    notes.push(`Task 3: ${task3PoolsSentence(await storedPoolVersion(db, submission.benchmarkVersion.slug))}`);
+  }
   for (const track of submission.tracks) {
     // the public gold the figures were scored against: hashed, and for Task 3 shipped (the server builds its pools,
     // lib/benchmarks/alpsbench/pipeline/server-pools.ts, so the data folder does not hold them); test gold is neither

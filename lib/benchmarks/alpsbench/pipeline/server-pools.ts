@@ -6,14 +6,21 @@ import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { InstanceToImport, PooledInstance } from "../data/import/write-instances";
 
 /** The label each version of the server's pools is stored under (Instance.meta.poolSource) and fingerprinted with. */
-export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2" };
+export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2", v3: "server-pools-v3" };
+/** What each version's pools are, in a phrase the pages, the API and the packs show beside the label. */
+export const SERVER_POOL_PROTOCOLS: Readonly<Record<Task3PoolVersion, string>> = {
+  v1: "distractors from other users' memories, released (session) instance ids",
+  v2: "distractors from the target's own session first, then other sessions whole (not the paper's protocol)",
+  v3: "the paper's protocol: distractors from other users' memories, opaque instance ids",
+};
 /**
- * The version a fresh data version's import builds: v2, on which the public Task 2 inputs do not identify the target
- * (docs/task3-pools.md). A data version holds one pool version for good: an import into one that already holds
- * server-built Task 3 instances keeps theirs (storedPoolVersion), so the pools every stored figure was scored on
- * never change under an import, and v1's figures stay reproducible under their label.
+ * The version a fresh data version's import builds: v3, the paper's protocol (distractors from other users'
+ * memories, SCORING.md) with opaque ids, so server figures compare with the paper's (docs/task3-pools.md). A data
+ * version holds one pool version for good: an import into one that already holds server-built Task 3 instances
+ * keeps theirs (storedPoolVersion), so the pools every stored figure was scored on never change under an import,
+ * and v1's and v2's figures stay reproducible under their labels.
  */
-export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v2";
+export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v3";
 export const SERVER_POOL_VERSION = SERVER_POOL_LABELS[DEFAULT_POOL_VERSION];
 
 /** The pool version a stored Task 3 instance's meta names (poolSource), or null for a release's own pools. */
@@ -23,13 +30,14 @@ export function poolVersionOfLabel(label: unknown): Task3PoolVersion | null {
 }
 
 /**
- * A v2 Task 3 instance's public id: an HMAC of its session under the benchmark's secret pool seed. The released
- * id is the session id (`sess_<hex>`), which is also Task 2's id for the same dialogue, and Task 2's input shows
- * that session's memories, the target among them: with the released id a file finds the target by looking it up.
- * Without the seed nobody can tell which session an opaque id stands for. Harnesses echo the id they read.
+ * A v2 or v3 Task 3 instance's public id: an HMAC of its session under the benchmark's secret pool seed. The
+ * released id is the session id (`sess_<hex>`), which is also Task 2's id for the same dialogue: with it a file
+ * finds the target through Task 2's input without even reading the query. The id hides nothing the query does not
+ * give away (each released query is unique and names its packet, whose target is public: docs/task3-pools.md); it
+ * stops id tricks for free. Harnesses echo the id they read. v2's ids are keyed with v2's label (stored as built).
  */
-export function opaqueTask3Id(seed: string, sessionBenchmarkId: string): string {
-  return `t3_${createHmac("sha256", seed).update(`${SERVER_POOL_LABELS.v2}|task3|${sessionBenchmarkId}`).digest("hex").slice(0, 24)}`;
+export function opaqueTask3Id(seed: string, sessionBenchmarkId: string, version: Exclude<Task3PoolVersion, "v1"> = "v2"): string {
+  return `t3_${createHmac("sha256", seed).update(`${SERVER_POOL_LABELS[version]}|task3|${sessionBenchmarkId}`).digest("hex").slice(0, 24)}`;
 }
 
 /**
@@ -39,8 +47,9 @@ export function opaqueTask3Id(seed: string, sessionBenchmarkId: string): string 
  * target come from the released d100 instance; distractors from every user's Task 1 gold.
  * The pools stay compact (PooledInstance): the importer hashes and writes them without ever building the
  * 5.9 million candidate objects of the real data, which cost most of the pool phase in garbage collection.
- * `version` v2 (SERVER_POOL_LABELS): distractors drawn from the target's own session and other sessions whole,
- * under opaque instance ids (opaqueTask3Id); see lib/benchmarks/alpsbench/scoring/build-task3-pools.ts.
+ * `version` (SERVER_POOL_LABELS): v3 (default) and v1 draw distractors from other users' memories, v2 from the
+ * target's own session and other sessions whole; v2 and v3 give opaque instance ids (opaqueTask3Id); see
+ * lib/benchmarks/alpsbench/scoring/build-task3-pools.ts.
  */
 export function withCompactServerPools(
   instances: readonly NormalizedInstance[],
@@ -71,7 +80,7 @@ export function withCompactServerPools(
       },
       { seed, sizes: POOL_SIZES, version },
     );
-    const benchmarkId = version === "v2" ? opaqueTask3Id(seed, instance.benchmarkId) : instance.benchmarkId;
+    const benchmarkId = version === "v1" ? instance.benchmarkId : opaqueTask3Id(seed, instance.benchmarkId, version);
     for (const pool of pools) {
       const target = pool.members[pool.goldIndex];
       if (!target) throw new Error(`pool for ${instance.benchmarkId} d${pool.size} lost its target`);

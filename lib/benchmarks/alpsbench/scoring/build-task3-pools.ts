@@ -50,12 +50,14 @@ export interface Task3PoolOptions {
    * candidate of its own session, and the same session's public Task 2 input names it (recall 1.0 for a file that
    * picks it). "v2" (server-pools-v2): every other memory of the target's own session first, then other sessions
    * whole (all of a drawn session's memories together), so no session in the pool stands out by how many of its
-   * memories it has. Default "v1": a stored pool must not change under an import.
+   * memories it has. "v3" (server-pools-v3, the paper's protocol): v1's draw (other users' memories only, as
+   * SCORING.md and the paper define the pools); what differs from v1 is the instance id, which the caller makes
+   * opaque (lib/benchmarks/alpsbench/pipeline/server-pools.ts). Default "v1": a stored pool must not change under an import.
    */
   version?: Task3PoolVersion;
 }
 
-export type Task3PoolVersion = "v1" | "v2";
+export type Task3PoolVersion = "v1" | "v2" | "v3";
 
 const HEX2 = Array.from({ length: 0x100 }, (_, i) => i.toString(16).padStart(2, "0"));
 const HEX4 = Array.from({ length: 0x10000 }, (_, i) => i.toString(16).padStart(4, "0"));
@@ -155,7 +157,7 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
   const want = sizes.length ? sizes[sizes.length - 1]! : 0;
 
   const drawn =
-    (opts.version ?? "v1") === "v2"
+    opts.version === "v2"
       ? drawSessions(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|sessions`)
       : drawMemories(source, user, targetKey, want, `${seed}|${instance.benchmarkId}|draw`);
 
@@ -208,7 +210,7 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
   });
 }
 
-/** v1: distinct memories of other users, by a seeded partial Fisher–Yates shuffle over all unique memories. */
+/** v1 and v3: distinct memories of other users, by a seeded partial Fisher–Yates shuffle over all unique memories. */
 function drawMemories(source: Task3PoolSource, user: string, targetKey: string, want: number, seed: string): UniqueMemory[] {
   const { unique } = source;
   const U = unique.length;

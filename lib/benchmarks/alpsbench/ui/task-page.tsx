@@ -15,6 +15,7 @@ import { readTableQuery, scopeOf } from "@/lib/leaderboard/table-state";
 import { TASK_INFO } from "@/lib/benchmarks/alpsbench/read/task-info";
 import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 import { TaskCharts } from "./task/task-charts";
+import { Task3PoolsNote } from "./task/task3-pools-note";
 
 type TaskKey = keyof typeof TASK_VIEWS;
 // an own key only: `"__proto__" in TASK_VIEWS` is true (/tasks/__proto__ answered 500)
@@ -67,13 +68,7 @@ export default async function TaskPage({
           2,330, so small differences are expected.
         </p>
       ) : null}
-      {task === "task3" ? (
-        <p className="text-sm text-fg-muted">
-          Reported recall is the authors&apos; judge recall on their released pools. Rows computed here use this server&apos;s own pools (same queries and targets,
-          distractors drawn from other users&apos; memories, de-duplicated, with opaque candidate ids so the answer cannot be read from the ids), so the two columns
-          are not directly comparable. The BM25 row is computed here on every pool size.
-        </p>
-      ) : null}
+      {task === "task3" ? <Task3PoolsNote benchmark={scope.benchmark} /> : null}
       {inputs ? (
         <InputsLinks
           tasks={[task]}

@@ -11,6 +11,7 @@ import { ensureRealBenchmark, REAL_BENCHMARK_SLUG, seedTracks } from "../seeds/s
 import { type ImportProgress, type PhaseProgress, silentProgress } from "./import-progress";
 import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import { SERVER_POOL_LABELS, withCompactServerPools } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
 import { resolvePoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
 import { packetsFingerprint, unchangedImport } from "@/lib/benchmarks/alpsbench/pipeline/source-fingerprint";
 import { type InstanceToImport, type InstanceToWrite, newInstanceId, PoolMemoryKeys, poolOf, storedInput, writeInstances } from "./write-instances";
@@ -82,6 +83,8 @@ export async function importDatasetFromDir(
      * is refused, as the two versions' instances have different ids).
      */
     poolVersion?: Task3PoolVersion;
+    /** packets layout: filled with each packet's public Task 3 query and selected memory, for the lookup reference row */
+    releasedTask3?: ReleasedTask3[];
   } = {},
 ): Promise<ImportReport> {
   const started = Date.now();
@@ -120,6 +123,7 @@ export async function importDatasetFromDir(
       ...(options.packetOutputs ? { onPacketJson: (json, ref, index) => (options.packetOutputs![index] = packetOutputsOf(json, ref.shown)) } : {}),
     });
     (reading as PhaseProgress | null)?.done();
+    options.releasedTask3?.push(...releasedTask3Of(read));
     const released = read.filter((i) => i.track === "task3/d100").length;
     const building = progress.phase("build Task 3 pools", released, "instances");
     instances = withCompactServerPools(read, seed, () => building.tick(), poolVersion);

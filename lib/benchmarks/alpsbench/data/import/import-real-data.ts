@@ -6,6 +6,8 @@ import { type ImportProgress, lineProgress } from "./import-progress";
 import { seedBm25Baseline } from "../seeds/seed-bm25-baseline";
 import { seedPacketsRescored } from "../seeds/seed-packets-rescored";
 import { seedReferenceBaselines } from "../seeds/seed-reference-baselines";
+import { seedPublicLookup } from "../seeds/seed-public-lookup";
+import type { ReleasedTask3 } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG } from "../seeds/seed-reported";
 
 export type ImportPhaseSeconds = { instances: number; rescored: number; bm25: number };
@@ -35,6 +37,7 @@ export async function importRealData(
     return seconds;
   };
   const packetOutputs: PacketOutputs[] = [];
+  const releasedTask3: ReleasedTask3[] = [];
   const slug = options.benchmark ?? REAL_BENCHMARK_SLUG;
   const benchmark = await dataVersion(db, slug, options.poolVersion);
   const report = await importDatasetFromDir(db, dir, {
@@ -42,6 +45,7 @@ export async function importRealData(
     benchmark: slug,
     progress,
     packetOutputs,
+    releasedTask3,
     ...(options.poolVersion ? { poolVersion: options.poolVersion } : {}),
   });
   const instancesSeconds = lap();
@@ -60,7 +64,12 @@ export async function importRealData(
   const bm25 = await seedBm25Baseline(db, benchmark.id, slug, progress);
   const bm25Seconds = lap();
   // the trivial reference rows (empty, copy-the-input, first and random candidate), scored by the same scorer
-  const baselines = await seedReferenceBaselines(db, benchmark.id, slug, progress);
+  const baselines: Record<string, string> = await seedReferenceBaselines(db, benchmark.id, slug, progress);
+  // the open book: what a file built from the public packets scores (read again only when the import skipped them)
+  if (report.layout === "packets") {
+    const lookup = await seedPublicLookup(db, benchmark.id, slug, dir, releasedTask3.length ? releasedTask3 : null, progress);
+    baselines.publicLookup = lookup;
+  }
   log(
     `reference baselines in ${lap().toFixed(1)} s: ${Object.entries(baselines)
       .map(([name, outcome]) => `${name} ${outcome}`)

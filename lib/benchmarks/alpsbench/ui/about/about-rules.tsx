@@ -1,5 +1,5 @@
 import type { Env } from "@/lib/env";
-import { SERVER_POOL_LABELS } from "../../pipeline/server-pools";
+import { TASK3_OPEN_BOOK, task3PoolsSentence } from "../../read/task3-open-book";
 import type { storedPoolVersion } from "../../pipeline/stored-pool-version";
 import { reportedDisagreements } from "../../data/seeds/published/reported-disagreements";
 import { h2, p } from "./about-styles";
@@ -59,16 +59,12 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
           sharing almost nothing (similarity below 0.2) is flagged too; the released outputs reach 12-27 % there.
         </p>
         <p className={p} data-pool-version={pools ?? "none"}>
-          <strong>Task 3 pool versions.</strong> On <code>server-pools-v1</code>, the first pools this server built, picking the candidate that the same
-          session&apos;s Task 2 input shows finds the target of all 2,272 instances at every pool size. <code>server-pools-v2</code> closes that: each Task 3
-          instance gets an opaque id drawn with the server&apos;s secret pool seed (the released id is the session id, which is also Task 2&apos;s id for the same
-          dialogue), and the distractors are the target session&apos;s other memories first, then other sessions whole, so no session stands out in a pool by how
-          many of its memories it has. On the real data the same shortcut then finds nothing better than a random pick (expected recall 0.0099 on d100, 0.0010 on
-          d1000, exactly the random pick&apos;s); a system that somehow knew the session would still face all of its memories (0.51 on average). A new data version
-          is imported with v2; one that already holds pools keeps them (its figures were scored on them), and v1&apos;s stay under their label. This server&apos;s
-          AlpsBench data holds {pools ? <code>{SERVER_POOL_LABELS[pools]}</code> : "no Task 3 pools yet"}. Files made on the released pools (session ids) are refused
-          on v2 with the fix: run the harness on this server&apos;s Task 3 inputs, which keep their ids. Details and how to reproduce either version:
-          docs/task3-pools.md in the repository.
+          <strong>Task 3 pool versions.</strong> {task3PoolsSentence(pools)} A new data version is imported with <code>server-pools-v3</code>, the
+          paper&apos;s protocol (distractors from other users&apos; memories) with opaque instance and candidate ids under a secret seed; a data version keeps
+          the pools it was built with, so <code>server-pools-v1</code> (released session ids: the same session&apos;s public Task 2 input names the target)
+          and <code>server-pools-v2</code> (the target&apos;s own session drawn first: harder, not the paper&apos;s protocol) keep their figures and labels.
+          Figures scored on server pools are ranked apart from the paper&apos;s reported figures on the authors&apos; pools, in columns of their own.{" "}
+          {TASK3_OPEN_BOOK} Details, the figures measured here and how to move a data version to v3: docs/task3-pools.md in the repository.
         </p>
       </section>
 

@@ -1,0 +1,67 @@
+import type { Db } from "@/lib/db/create-client";
+import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
+import { lookupPositions, PUBLIC_LOOKUP_SLUG, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
+import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { type ImportProgress, silentProgress } from "../import/import-progress";
+import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+
+/**
+ * The open-book reference row of Task 3: the pick a file built from public files alone makes (the released packet
+ * whose query is the pool's, its `task3_selected_memory`, that value found among the server's candidates). Kind
+ * `baseline`: shown beside BM25 and the trivial rows, never ranked. AlpsBench's declaration lists its slug under
+ * `review.openBookReferenceSlugs`: it is not an honest bar, so an upload is compared with the best honest row.
+ */
+export const PUBLIC_LOOKUP_SYSTEM = {
+  slug: PUBLIC_LOOKUP_SLUG,
+  name: "Lookup in the public release (not retrieval)",
+  organisation: "AlpsBench Leaderboard",
+  kind: "baseline" as const,
+  backbone: null,
+  openWeights: true,
+  description:
+    "Task 3: reads no candidate's text against the query. For each pool it finds the released packet with the same query (the authors publish every packet, test included), takes its task3_selected_memory and picks the candidate with that value. Computed by this server from the public files; it shows what a file can score without retrieving anything (docs/task3-pools.md).",
+};
+
+/**
+ * Seeds the lookup row of a data version whose Task 3 pools the server built from the packets. `released`: the
+ * packets' public pairs when the import has just read them; otherwise (an unchanged re-import) they are read again
+ * from `dir`, once, only when the row is not current. A release-layout directory has no packets: no row.
+ */
+export async function seedPublicLookup(
+  db: Db,
+  benchmarkVersionId: string,
+  benchmarkSlug: string,
+  dir: string,
+  released: readonly ReleasedTask3[] | null,
+  progress: ImportProgress = silentProgress,
+): Promise<"created" | "unchanged" | "no-data"> {
+  const system = await db.system.upsert({ where: { slug: PUBLIC_LOOKUP_SYSTEM.slug }, create: PUBLIC_LOOKUP_SYSTEM, update: PUBLIC_LOOKUP_SYSTEM });
+  const id = `seed-public-lookup-${benchmarkSlug}`;
+  if (await isCurrent(db, id)) return "unchanged";
+  const pairs = released ?? releasedTask3Of(await readPacketsLayout(dir));
+  if (pairs.length === 0) return "no-data";
+  const phase = progress.phase("public-release lookup", POOL_SIZES.length, "pool sizes");
+  const predictions: Partial<Record<TrackId, unknown[]>> = {};
+  for (const size of POOL_SIZES) {
+    const track = `task3/d${size}` as TrackId;
+    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    phase.tick();
+    if (!refs.pools.length) continue;
+    const positions = lookupPositions(pairs, refs.values, refs.pools);
+    const ids = await candidateIdsAt(
+      db,
+      refs.pools.flatMap((pool, k) => (positions[k] === null ? [] : [{ instanceId: pool.instanceId, index: positions[k]! }])),
+    );
+    predictions[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
+  }
+  phase.done();
+  if (Object.keys(predictions).length === 0) return "no-data";
+  return seedScoredSubmission(db, {
+    id,
+    systemId: system.id,
+    benchmarkVersionId,
+    note: "A lookup in the public release, not retrieval: the released packet with the pool's query names the target. Computed by this server from public files; never ranked.",
+    predictions,
+  });
+}

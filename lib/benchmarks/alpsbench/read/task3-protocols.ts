@@ -1,0 +1,85 @@
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
+
+/**
+ * One ranking per protocol on Task 3. The paper's figures were measured on the authors' pools (the released d100
+ * pools and their larger ones); the server's on the pools this data version holds (docs/task3-pools.md). A figure
+ * is ranked only against figures on the same pools, so a reported row's Task 3 figure moves to a column of its own,
+ * "Reported · authors' pools" (the paper's table: judge recall for LLMs, exact-id recall for its retrievers), and
+ * the judge and exact-id recall columns hold figures scored here only. Each column ranks its own rows. Pure: no I/O.
+ */
+
+/** The metric id of the reported column (the column is `${track}:reported` on a multi-track board, `reported` on a track's). */
+export const REPORTED_TASK3 = "reported";
+
+const SERVER_COLUMN = /^((?:task3\/d\d+:)?)(judge_recall|recall)$/;
+
+function reportedColumn(prefix: string, like: LeaderboardColumn): LeaderboardColumn {
+  return {
+    id: `${prefix}${REPORTED_TASK3}`,
+    label: "Reported · authors' pools",
+    description:
+      "The paper's figure, measured by the authors on their own pools (judge recall for LLMs, exact-id recall for BM25 and MiniLM); ranked only against other reported figures, never against figures scored on this server's pools.",
+    direction: "higher",
+    decimals: like.decimals,
+    scale: like.scale,
+    kind: "judge",
+    ...(like.group !== undefined ? { group: like.group } : {}),
+  };
+}
+
+const onServerPools = (column: LeaderboardColumn): LeaderboardColumn => ({
+  ...column,
+  label: `${column.label} · server pools`,
+  description: `${column.description} Scored on this server's pools (the pools this data version holds); ranked only against figures on the same pools.`,
+});
+
+/**
+ * A Task 3 board (the task's view, one pool size's, the overview) with the two protocols apart; `poolsNote` names
+ * the pools this data version holds, for the board's notes. Boards without Task 3 columns come back unchanged.
+ */
+export function separateTask3Protocols(board: Leaderboard, poolsNote: string, options: { trackBoard?: boolean } = {}): Leaderboard {
+  const matches = (id: string) => {
+    const m = SERVER_COLUMN.exec(id);
+    return m && (m[1] !== "" || options.trackBoard) ? { prefix: m[1]!, metric: m[2]! } : null;
+  };
+  if (!board.columns.some((c) => matches(c.id))) return board;
+  const columns: LeaderboardColumn[] = [];
+  const added = new Set<string>();
+  for (const column of board.columns) {
+    const m = matches(column.id);
+    if (!m) {
+      columns.push(column);
+      continue;
+    }
+    if (!added.has(m.prefix)) {
+      added.add(m.prefix);
+      columns.push(reportedColumn(m.prefix, column));
+    }
+    columns.push(onServerPools(column));
+  }
+  const rows = board.rows.map((row): LeaderboardRow => {
+    if (row.tier !== "reported") return row;
+    const cells = { ...row.cells };
+    for (const prefix of added) {
+      const judged = cells[`${prefix}judge_recall`];
+      const exact = cells[`${prefix}recall`];
+      const figure = judged && judged.value !== null ? judged : exact;
+      delete cells[`${prefix}judge_recall`];
+      delete cells[`${prefix}recall`];
+      if (figure) cells[`${prefix}${REPORTED_TASK3}`] = figure;
+    }
+    return { ...row, cells };
+  });
+  const sorted = matches(board.defaultSort);
+  return {
+    ...board,
+    columns,
+    rows,
+    // ranked by default on the paper's figures, the column most rows have; the server's are a click away
+    defaultSort: sorted && sorted.metric === "judge_recall" ? `${sorted.prefix}${REPORTED_TASK3}` : board.defaultSort,
+    notes: [
+      ...board.notes,
+      `Task 3 has one ranking per protocol: "Reported · authors' pools" holds the paper's figures on the authors' pools, "· server pools" the figures scored here on ${poolsNote}; a figure is ranked only against figures on the same pools.`,
+    ],
+  };
+}

@@ -1,0 +1,113 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
+import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
+import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { PUBLIC_LOOKUP_SYSTEM } from "@/lib/benchmarks/alpsbench/data/seeds/seed-public-lookup";
+import { alpsBench } from "@/lib/benchmarks/alpsbench";
+import { SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
+import { createSubmission } from "@/lib/submissions/create-submission";
+import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
+import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { bytes } from "./upload-helpers";
+
+/**
+ * The open book of Task 3 on the pools a fresh import builds (server-pools-v3, the paper's protocol), through the
+ * real upload path: a file built from public files only (each released packet's query and task3_selected_memory,
+ * that value found among the candidates of the server's pool with the same query) scores what the server's
+ * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. In a data version of its own.
+ */
+const db = createPrismaClient(inject("databaseUrl"));
+const run = Date.now().toString(36);
+const slug = `t-open-book-${run}`;
+let benchmarkVersionId = "";
+afterAll(() => db.$disconnect());
+
+type Task3Input = { query: string; candidate_memories: { memory_id: string; value: unknown }[] };
+type ApiRow = { system_slug: string; kind: string; rank: number | null; [column: string]: unknown };
+
+beforeAll(async () => {
+  if (!hasSharedData) return;
+  // the import's phase lines (with their seconds) go to stderr: the run's record of how long the import took
+  const report = await importRealData(db, SHARED_DATA_DIR, (line) => process.stderr.write(`[import] ${line}\n`), { benchmark: slug });
+  process.stderr.write(`[import] ${report.seconds.toFixed(1)} s in importDatasetFromDir; phases ${JSON.stringify(report.phases)}\n`);
+  benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug } })).id;
+}, 1_200_000);
+
+/** What the authors publish (their annotation repository): every packet's Task 3 query and selected memory. */
+async function publicAnswers(): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  const chunks = path.join(SHARED_DATA_DIR, "packets/chunks");
+  for (const chunk of await readdir(chunks)) {
+    for (const file of await readdir(path.join(chunks, chunk))) {
+      if (!file.startsWith("sess_")) continue;
+      const packet = JSON.parse(await readFile(path.join(chunks, chunk, file), "utf8")) as { task3: { query: string; task3_selected_memory: { value: unknown } } };
+      answers.set(packet.task3.query, normalize(packet.task3.task3_selected_memory.value).trim());
+    }
+  }
+  return answers;
+}
+
+/** The lookup file for one track, from the server's public inputs (GET /api/v1/inputs/<track>) and the packets. */
+async function lookupRows(track: "task3/d100") {
+  const answers = await publicAnswers();
+  const inputs = await pageInputs(db, { benchmarkVersionId, track, split: null }, null, 10_000);
+  return inputs.map((row) => {
+    const input = row.input as Task3Input;
+    const wanted = answers.get(input.query);
+    const pick = input.candidate_memories.find((c) => normalize(c.value).trim() === wanted);
+    return { benchmark_id: row.benchmarkId, selected_memory_id: pick?.memory_id ?? null, answer: "", reason: "looked up in the released packet" };
+  });
+}
+
+async function uploadAndScore(rows: readonly unknown[]): Promise<string> {
+  const ownerId = (await db.user.create({ data: { email: `open-book-${run}@example.org` } })).id;
+  const created = await createSubmission(db, {
+    ownerId,
+    track: "task3/d100",
+    split: "full",
+    benchmark: slug,
+    system: { name: `Open book ${run}`, kind: "general_llm" },
+    fileName: "task3_d100.jsonl",
+    body: bytes(rows.map((r) => JSON.stringify(r)).join("\n")),
+  });
+  if (!created.ok) throw new Error(created.message);
+  for (let step = 0; step < 50; step++) {
+    if ((await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return created.id;
+  }
+  throw new Error("not done in 50 steps");
+}
+
+if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);
+
+describe.runIf(hasSharedData)("the open book of Task 3 on the default pools, uploaded", () => {
+  test("the lookup file scores what the lookup reference row shows (near 1); the row is on the board, the API and the CSV at every size", { timeout: 900_000 }, async () => {
+    const pools = await db.instance.findMany({ where: { benchmarkVersionId, trackId: "task3/d100" }, select: { meta: true } });
+    expect(pools.length).toBeGreaterThan(0);
+    for (const pool of pools) expect((pool.meta as { poolSource?: string }).poolSource).toBe(SERVER_POOL_LABELS.v3);
+    expect(alpsBench.review?.openBookReferenceSlugs).toContain(PUBLIC_LOOKUP_SYSTEM.slug);
+
+    const uploaded = await uploadAndScore(await lookupRows("task3/d100"));
+    const board = (await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full" }))).json()) as { rows: ApiRow[] };
+    const lookup = board.rows.find((r) => r.system_slug === PUBLIC_LOOKUP_SYSTEM.slug);
+    const mine = board.rows.find((r) => r.submission_id === uploaded || String(r.system ?? "").startsWith("Open book"));
+    expect(lookup, "the lookup reference row is on the Task 3 board").toMatchObject({ kind: "baseline", rank: null });
+    expect(mine).toBeDefined();
+    const figures = POOL_SIZES.map((size) => lookup![`task3/d${size}:recall`] as number);
+    process.stderr.write(`[open book] lookup reference row ${figures.join(" / ")}; upload ${String(mine!["task3/d100:recall"])}\n`);
+    for (const figure of figures) expect(figure).toBeGreaterThan(0.95);
+    expect(mine!["task3/d100:recall"]).toBeCloseTo(figures[0]!, 6);
+    // the platform's review rule: above the best honest reference (the lookup row is declared an open book, not a
+    // bar), so it is held, unranked, with the reason
+    expect(mine).toMatchObject({ review_state: "pending", rank: null });
+    expect(String(mine!.unranked_reason)).toMatch(/review/i);
+
+    const csv = await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full", format: "csv" }))).text();
+    expect(csv).toContain(PUBLIC_LOOKUP_SYSTEM.name);
+  });
+});
