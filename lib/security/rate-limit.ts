@@ -9,7 +9,7 @@ import { clientAddressFromChain } from "./client-address";
  * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Three
  * kinds: `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
  * actions) and `email` (magic links sent to one address, whoever asks, so no inbox is flooded from many
- * addresses). Uploads also meet the per-user daily limits of lib/submissions/limits.ts.
+ * addresses). Uploads also meet the per-address daily limits of lib/submissions/upload-limits.ts.
  *
  * The buckets live in PostgreSQL (table "RateLimit", one atomic INSERT … ON CONFLICT DO UPDATE per request), so
  * every web process of a site counts into the same ones: two processes do not double the limit. If the

@@ -7,6 +7,8 @@ import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submissio
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";
 import { formatAllowedAt } from "@/lib/submissions/upload-limits";
+import { deleteSubmission } from "@/lib/submissions/delete-submission";
+import { markSubmissionFailed } from "@/lib/worker/submission-failure";
 import { releaseFolderOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { bytes } from "./upload-helpers";
 
@@ -159,9 +161,9 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     for (let day = 0; day < 3; day += 1) {
       for (const k of [0, 1]) expect(await createSubmission(db, testUpload(ownerId, `month-${day}-${k}`))).toMatchObject({ ok: true });
       // the day's two move back a few days, so the daily limit has room again
-      await db.submission.updateMany({
-        where: { ownerId, createdAt: { gt: new Date(Date.now() - DAY_MS) } },
-        data: { createdAt: new Date(Date.now() - (10 - day) * DAY_MS) },
+      await db.uploadCharge.updateMany({
+        where: { ownerId, acceptedAt: { gt: new Date(Date.now() - DAY_MS) } },
+        data: { acceptedAt: new Date(Date.now() - (10 - day) * DAY_MS) },
       });
     }
     const oldest = new Date(Date.now() - 10 * DAY_MS);
@@ -193,6 +195,49 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
         await createSubmission(db, testUpload(ownerId, `demo-${k}`, { benchmark: "demo", body: bytes(memoryRows(demoTest, `demo-limit-${k}`)) })),
       ).toMatchObject({ ok: true });
     }
+  });
+});
+
+describe("the limits ledger (issue 30 #1 and #10): an upload counts from the moment it is accepted", () => {
+  test("deleting a test upload does not give its slot back; hiding, making private or failing on the submitter's data neither", async () => {
+    const ownerId = await newUser("ledger");
+    const first = await createSubmission(db, testUpload(ownerId, "ledger-1"));
+    const second = await createSubmission(db, testUpload(ownerId, "ledger-2"));
+    if (!first.ok || !second.ok) throw new Error("the first two test uploads are accepted");
+    expect(await createSubmission(db, testUpload(ownerId, "ledger-3"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await deleteSubmission(db, { submissionId: first.id, viewer: { id: ownerId, role: "user" } })).toMatchObject({ ok: true });
+    const afterDelete = await createSubmission(db, testUpload(ownerId, "ledger-4"));
+    expect(afterDelete).toMatchObject({ ok: false, code: "limit_reached" });
+    if (!afterDelete.ok) expect(afterDelete.message).toContain("deleted or not");
+    await db.submission.update({ where: { id: second.id }, data: { hiddenAt: new Date(), visibility: "private" } });
+    expect(await markSubmissionFailed(db, second.id, "your file", false)).toBe(true);
+    expect(await createSubmission(db, testUpload(ownerId, "ledger-5"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await db.submission.count({ where: { ownerId } })).toBe(1);
+  });
+
+  test("only a failure that was ours gives the slot back", async () => {
+    const ownerId = await newUser("ledger-ours");
+    const first = await createSubmission(db, testUpload(ownerId, "ours-1"));
+    expect(await createSubmission(db, testUpload(ownerId, "ours-2"))).toMatchObject({ ok: true });
+    if (!first.ok) throw new Error(first.message);
+    expect(await markSubmissionFailed(db, first.id, "our worker stopped", true)).toBe(true);
+    expect(await createSubmission(db, testUpload(ownerId, "ours-3"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(ownerId, "ours-4"))).toMatchObject({ ok: false, code: "limit_reached" });
+  });
+
+  test("eve+1@ and eve+2@ (and EVE@) are one mailbox: their accounts share the limits", async () => {
+    const mailbox = `eve${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [one, two, upper] = await Promise.all(
+      [`${mailbox}+1@example.org`, `${mailbox}+2@example.org`, `${mailbox.toUpperCase()}@Example.org`].map(
+        async (email) => (await db.user.create({ data: { email } })).id,
+      ),
+    );
+    expect(await createSubmission(db, testUpload(one!, "eve-1"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(two!, "eve-2"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(upper!, "eve-3"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await createSubmission(db, testUpload(two!, "eve-4"))).toMatchObject({ ok: false, code: "limit_reached" });
+    // another mailbox is not touched
+    expect(await createSubmission(db, testUpload(await newUser("not-eve"), "not-eve"))).toMatchObject({ ok: true });
   });
 });
 
