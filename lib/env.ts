@@ -92,6 +92,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(2048),
   /** sign-in e-mails sent to one address per hour, whoever asks for them */
   RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):
+   * what bounds how many accounts one client opens (each would have limits of its own, unless it shares a mailbox)
+   */
+  RATE_LIMIT_NEW_ACCOUNTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
   /** the site's public URL for sign-in redirects and links (https://leaderboard.example); unset: taken from the Host header */

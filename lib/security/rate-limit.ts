@@ -6,10 +6,11 @@ import { env } from "@/lib/env";
 import { clientAddressFromChain } from "./client-address";
 
 /**
- * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Three
- * kinds: `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
- * actions) and `email` (magic links sent to one address, whoever asks, so no inbox is flooded from many
- * addresses). Uploads also meet the per-address daily limits of lib/submissions/upload-limits.ts.
+ * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Kinds:
+ * `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
+ * actions), `email` (magic links sent to one mailbox, whoever asks, so no inbox is flooded from many
+ * addresses), `signup` (links for addresses without an account, per client address: new accounts) and
+ * `upload_work` (lib/security/upload-work.ts). Uploads also meet the per-address daily limits of lib/submissions/upload-limits.ts.
  *
  * The buckets live in PostgreSQL (table "RateLimit", one atomic INSERT … ON CONFLICT DO UPDATE per request), so
  * every web process of a site counts into the same ones: two processes do not double the limit. If the
@@ -18,7 +19,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-export type RateLimitKind = "api" | "signin" | "email" | "upload_work";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "signup";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -37,11 +38,12 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, signup: 86_400 };
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();
   if (kind === "upload_work") return config.RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR;
+  if (kind === "signup") return config.RATE_LIMIT_NEW_ACCOUNTS_PER_DAY;
   return kind === "api" ? config.RATE_LIMIT_API_PER_MINUTE : kind === "signin" ? config.RATE_LIMIT_SIGNIN_PER_10_MINUTES : config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR;
 }
 
@@ -147,12 +149,13 @@ export async function peekRateLimit(kind: RateLimitKind, key: string): Promise<R
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: bucket.points };
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour" };
+const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour", signup: "24 hours" };
 const WHAT: Record<RateLimitKind, string> = {
   api: "API requests",
   signin: "sign-in attempts",
   email: "sign-in e-mails",
   upload_work: "MiB read and decompressed for refused uploads",
+  signup: "sign-in e-mails for new accounts",
 };
 
 /** The 429 answer: the /api/v1 error shape, with Retry-After. */
