@@ -104,7 +104,7 @@ async function csrf(headers: Record<string, string>): Promise<{ token: string; c
 }
 
 describe("#10 new accounts per client address, through POST /api/auth/signin/nodemailer", () => {
-  test(`${NEW_ACCOUNTS} sign-up links from one address, then 429; an existing account and another address still get theirs`, async () => {
+  test(`${NEW_ACCOUNTS} sign-up links from one address, then 429; an existing account still gets its link`, async () => {
     const client = { "x-forwarded-for": `198.51.100.${100 + Math.floor(Math.random() * 100)}` };
     const { token, cookie } = await csrf(client);
     const ask = (email: string, headers = client) =>
