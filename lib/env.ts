@@ -96,6 +96,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_PACK_MB_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** item searches (a non-empty `q` on a submission's page or its /instances route) per client address per minute */
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):
+   * what bounds how many accounts one client opens (each would have limits of its own, unless it shares a mailbox)
+   */
+  RATE_LIMIT_NEW_ACCOUNTS_PER_DAY: z.coerce.number().int().min(1).default(10),
   /** next-auth: encrypts the CSRF and verification cookies; set it in any deployment (see lib/auth/auth.ts) */
   AUTH_SECRET: z.string().min(16).optional(),
   /** the site's public URL for sign-in redirects and links (https://leaderboard.example); unset: taken from the Host header */

@@ -17,6 +17,7 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { appendForwardedFor } from "../lib/security/client-address";
+import { answerClientErrors } from "../lib/security/client-error";
 import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
 import { requestTargetProblem, splitTarget } from "../lib/security/request-target";
 import { buildIfNeeded, ROOT } from "./lib/next-build";
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     void handle(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  // an oversized request line or headers: a 431 the client can read, not a reset connection
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, () => resolve());

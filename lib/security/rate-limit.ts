@@ -6,12 +6,14 @@ import { env } from "@/lib/env";
 import { clientAddressFromChain } from "./client-address";
 
 /**
- * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Three
- * kinds: `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
- * actions) and `email` (magic links sent to one address, whoever asks, so no inbox is flooded from many
- * addresses). Uploads also meet the per-user daily limits of lib/submissions/limits.ts. Two heavy reads have a
- * bucket of their own per client address, beside `api`: `pack` (reproducibility pack downloads, charged in MiB by
- * lib/packs/pack-response.ts) and `search` (item searches, charged here by the proxy: searchKindOf).
+ * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Kinds:
+ * `api` (every /api/v1 request), `signin` (sign-in POSTs: e-mail links, callbacks, the sign-in page's
+ * actions), `email` (magic links sent to one mailbox, whoever asks, so no inbox is flooded from many
+ * addresses), `signup` (links for addresses without an account, per client address: new accounts) and
+ * `upload_work` (lib/security/upload-work.ts). Uploads also meet the per-address daily limits of
+ * lib/submissions/upload-limits.ts. Two heavy reads have a bucket of their own per client address, beside `api`:
+ * `pack` (reproducibility pack downloads, charged in MiB by lib/packs/pack-response.ts) and `search` (item
+ * searches, charged here by the proxy: searchKindOf).
  *
  * The buckets live in PostgreSQL (table "RateLimit", one atomic INSERT … ON CONFLICT DO UPDATE per request), so
  * every web process of a site counts into the same ones: two processes do not double the limit. If the
@@ -20,7 +22,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search" | "signup";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -39,13 +41,14 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, pack: 60, search: 60 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, pack: 60, search: 60, signup: 86_400 };
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();
   if (kind === "upload_work") return config.RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR;
   if (kind === "pack") return config.RATE_LIMIT_PACK_MB_PER_MINUTE;
   if (kind === "search") return config.RATE_LIMIT_SEARCHES_PER_MINUTE;
+  if (kind === "signup") return config.RATE_LIMIT_NEW_ACCOUNTS_PER_DAY;
   return kind === "api" ? config.RATE_LIMIT_API_PER_MINUTE : kind === "signin" ? config.RATE_LIMIT_SIGNIN_PER_10_MINUTES : config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR;
 }
 
@@ -159,7 +162,7 @@ export async function peekRateLimit(kind: RateLimitKind, key: string): Promise<R
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: bucket.points };
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour", pack: "minute", search: "minute" };
+const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour", pack: "minute", search: "minute", signup: "24 hours" };
 const WHAT: Record<RateLimitKind, string> = {
   api: "API requests",
   signin: "sign-in attempts",
@@ -167,6 +170,7 @@ const WHAT: Record<RateLimitKind, string> = {
   upload_work: "MiB read and decompressed for refused uploads",
   pack: "MiB of reproducibility packs",
   search: "item searches",
+  signup: "sign-in e-mails for new accounts",
 };
 
 /** The 429 answer: the /api/v1 error shape, with Retry-After. */

@@ -14,6 +14,7 @@ import { systemNameProblem } from "./system-name-check";
 import { factColumns } from "@/lib/model-facts/facts";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
+import { accountKeyOfUser, chargeUpload, type ChargedSubmission } from "./upload-ledger";
 import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-target";
 
 /** files in one run: every track once per split, with room to spare */
@@ -178,8 +179,10 @@ async function commitFiles(
 ): Promise<Committed> {
   return db.$transaction(
     async (tx): Promise<Committed> => {
-      // Serialise one user's concurrent uploads so two requests cannot both pass the limit check.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`submissions:${input.ownerId}`}))`;
+      // Serialise one mailbox's concurrent uploads (all its accounts: the limits are counted per normalised
+      // address, upload-ledger.ts) so two requests cannot both pass the limit check.
+      const accountKey = await accountKeyOfUser(tx, input.ownerId);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`submissions:${accountKey}`}))`;
       // Serialise uploads of the same content on the same track, whoever makes them: the second one, once the
       // first commits, finds it below. Locks are taken in one order (sorted), so two runs cannot deadlock.
       const contentKeys = [...new Set(files.map((f) => `content:${benchmark.id}:${f.track}:${f.contentSha256}`))].sort();
@@ -228,6 +231,7 @@ async function commitFiles(
         ? await tx.run.create({ data: { systemId: system.id, ownerId: input.ownerId, fileName: run.fileName.slice(0, 255) }, select: { id: true } })
         : null;
       const created: RunSubmissionSummary[] = [];
+      const charged: ChargedSubmission[] = [];
       for (const [index, file] of files.entries()) {
         const scoreVersion = scoreVersionFor({ benchmark: benchmark.slug, tracks: [file.track] });
         const submission = await tx.submission.create({
@@ -255,12 +259,15 @@ async function commitFiles(
             tokens: input.system.runCost?.tokens ?? null,
             progressTotal: file.report.coverage.expected,
           },
-          select: { id: true, status: true },
+          select: { id: true, status: true, createdAt: true },
         });
         // The job commits with the submission: no submission without its job, no job without its submission.
         await enqueueScoring(prismaExecutor(tx), { submissionId: submission.id, scoreVersion });
         created.push({ id: submission.id, task: file.track, split: file.split, status: submission.status, file: file.path, validation: file.report });
+        charged.push({ id: submission.id, at: submission.createdAt, tracks: [file.track], touchesTest: touchesTest(file) });
       }
+      // the limits ledger: counted now, whatever becomes of the submissions (a run counts once)
+      await chargeUpload(tx, { accountKey, ownerId: input.ownerId, uploadKey: runRow?.id ?? created[0]!.id, benchmarkVersionId: benchmark.id, submissions: charged });
       return { ok: true, runId: runRow?.id ?? null, submissions: created };
     },
     { timeout: 120_000, maxWait: 30_000 },

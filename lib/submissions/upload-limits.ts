@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import { countsAgainstLimits } from "./limits";
+import { accountKeyOfUser, chargedUploads, type CountedUpload } from "./upload-ledger";
 import { formatAllowedAt } from "./refusal-advice";
 
 export { formatAllowedAt };
@@ -18,7 +18,10 @@ export { formatAllowedAt };
  *   the test split, or covers the whole benchmark with test rows. The demo is exempt: its gold is synthetic and
  *   built by code in this repository, so there is nothing hidden to probe.
  *
- * Failures that were ours are refunded (countsAgainstLimits); refused uploads are never stored, so never counted.
+ * What is counted is the limits ledger (upload-ledger.ts): uploads as they were accepted, per normalised e-mail
+ * address (the accounts of one mailbox share the limits), whatever became of them since; deleting or hiding a
+ * submission gives nothing back, only failures that were ours are refunded. Refused uploads are never stored, so
+ * never counted.
  * The windows roll: the refusal names the moment the oldest counted upload leaves the window, when the next one
  * is allowed. The caller checks the limits after the duplicate rule, in the transaction that stores the upload
  * (so a duplicate is answered 409 whatever the limits, and two parallel uploads cannot both pass).
@@ -36,9 +39,6 @@ export type LimitRefusal = {
   nextAllowedAt: Date | null;
 };
 
-/** One counted upload: a run's submissions grouped (its key is the run), or a single-file upload. */
-type CountedUpload = { at: Date; tracks: Set<string> };
-
 /**
  * When one more event fits `limit` per `windowMs`, given the times of the events already counted in the window
  * (pure): null when it fits now; else the time the oldest event that must leave the window does so. `limit` 0:
@@ -53,43 +53,16 @@ export function nextAllowedTime(times: readonly Date[], limit: number, windowMs:
   return inWindow[limit - 1]! + windowMs;
 }
 
-function group(rows: readonly { id: string; runId: string | null; createdAt: Date; tracks: readonly string[] }[]): CountedUpload[] {
-  const byKey = new Map<string, CountedUpload>();
-  for (const row of rows) {
-    const key = row.runId ?? row.id;
-    const entry = byKey.get(key) ?? { at: row.createdAt, tracks: new Set<string>() };
-    if (row.createdAt < entry.at) entry.at = row.createdAt;
-    for (const track of row.tracks) entry.tracks.add(track);
-    byKey.set(key, entry);
-  }
-  return [...byKey.values()];
+type LimitDb = Pick<Db, "uploadCharge" | "user" | "benchmarkVersion">;
+
+/** The account's counted uploads of the last 24 hours. */
+function uploadsOfDay(db: LimitDb, accountKey: string, now: Date): Promise<CountedUpload[]> {
+  return chargedUploads(db, accountKey, new Date(now.getTime() - DAY_MS));
 }
 
-type LimitDb = Pick<Db, "submission" | "benchmarkVersion">;
-
-/** The user's counted uploads of the last 24 hours. */
-async function uploadsOfDay(db: LimitDb, ownerId: string, now: Date): Promise<CountedUpload[]> {
-  const rows = await db.submission.findMany({
-    where: { ownerId, source: "upload", createdAt: { gt: new Date(now.getTime() - DAY_MS) }, ...countsAgainstLimits },
-    select: { id: true, runId: true, createdAt: true, tracks: true },
-  });
-  return group(rows);
-}
-
-/** The user's counted test uploads to one data version over the last 30 days. */
-async function testUploadsOfMonth(db: LimitDb, ownerId: string, benchmarkVersionId: string, now: Date): Promise<CountedUpload[]> {
-  const rows = await db.submission.findMany({
-    where: {
-      ownerId,
-      source: "upload",
-      benchmarkVersionId,
-      createdAt: { gt: new Date(now.getTime() - MONTH_DAYS * DAY_MS) },
-      ...countsAgainstLimits,
-      OR: [{ split: "test" }, { split: "full", validationReport: { path: ["coverage", "test", "covered"], gt: 0 } }],
-    },
-    select: { id: true, runId: true, createdAt: true, tracks: true },
-  });
-  return group(rows);
+/** The account's counted test uploads to one data version over the last 30 days. */
+function testUploadsOfMonth(db: LimitDb, accountKey: string, benchmarkVersionId: string, now: Date): Promise<CountedUpload[]> {
+  return chargedUploads(db, accountKey, new Date(now.getTime() - MONTH_DAYS * DAY_MS), { benchmarkVersionId });
 }
 
 /** Whether test uploads to this data version are limited (every benchmark's but the demo's). */
@@ -104,7 +77,8 @@ type Breach = { at: number; message: (when: string) => string };
 export async function uploadLimitRefusal(db: LimitDb, ownerId: string, shape: UploadShape, now = new Date()): Promise<LimitRefusal | null> {
   const config = env();
   const breaches: Breach[] = [];
-  const day = await uploadsOfDay(db, ownerId, now);
+  const accountKey = await accountKeyOfUser(db, ownerId);
+  const day = await uploadsOfDay(db, accountKey, now);
   const perDay = nextAllowedTime(
     day.map((u) => u.at),
     config.SUBMISSIONS_PER_DAY,
@@ -135,7 +109,7 @@ export async function uploadLimitRefusal(db: LimitDb, ownerId: string, shape: Up
     }
   }
   if (shape.touchesTest && (await testLimited(db, shape.benchmarkVersionId))) {
-    const month = await testUploadsOfMonth(db, ownerId, shape.benchmarkVersionId, now);
+    const month = await testUploadsOfMonth(db, accountKey, shape.benchmarkVersionId, now);
     const windows = [
       { limit: config.TEST_SUBMISSIONS_PER_DAY, ms: DAY_MS, span: "24 hours" },
       { limit: config.TEST_SUBMISSIONS_PER_MONTH, ms: MONTH_DAYS * DAY_MS, span: `${MONTH_DAYS} days` },
@@ -158,7 +132,10 @@ export async function uploadLimitRefusal(db: LimitDb, ownerId: string, shape: Up
   const binding = breaches.reduce((a, b) => (b.at > a.at ? b : a));
   const nextAllowedAt = Number.isFinite(binding.at) ? new Date(binding.at) : null;
   const when = nextAllowedAt ? `The next one is allowed from ${formatAllowedAt(nextAllowedAt)}.` : "Such uploads are switched off on this server.";
-  return { message: `Limit reached: ${binding.message(when)} Nothing was stored.`, nextAllowedAt };
+  return {
+    message: `Limit reached: ${binding.message(when)} An upload counts from the moment it is accepted, deleted or not, for every account of your e-mail address. Nothing was stored.`,
+    nextAllowedAt,
+  };
 }
 
 export type UploadAllowance = {
@@ -175,12 +152,13 @@ export type UploadAllowance = {
 /** What the signed-in user has used of the limits (the submit page shows it). */
 export async function uploadAllowance(db: LimitDb, ownerId: string, benchmarkVersionIds: readonly string[], now = new Date()): Promise<UploadAllowance> {
   const config = env();
-  const day = await uploadsOfDay(db, ownerId, now);
+  const accountKey = await accountKeyOfUser(db, ownerId);
+  const day = await uploadsOfDay(db, accountKey, now);
   const test = [];
   for (const benchmarkVersionId of benchmarkVersionIds) {
     if (!(await testLimited(db, benchmarkVersionId))) continue;
     const refusal = await uploadLimitRefusal(db, ownerId, { tracks: [], touchesTest: true, benchmarkVersionId }, now);
-    const month = await testUploadsOfMonth(db, ownerId, benchmarkVersionId, now);
+    const month = await testUploadsOfMonth(db, accountKey, benchmarkVersionId, now);
     test.push({
       benchmarkVersionId,
       today: month.filter((u) => u.at.getTime() > now.getTime() - DAY_MS).length,

@@ -1,11 +1,12 @@
 import type { Db } from "@/lib/db/create-client";
+import { refundCharge } from "@/lib/submissions/upload-ledger";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * A failure that retrying cannot fix (the stored file no longer reads, nothing to score...). `reason` is shown to
  * the submitter as is, so it says what happened and what to do; `isOurs` refunds the daily quota
- * (lib/submissions/limits.ts counts only failures that were not ours).
+ * (the limits ledger, lib/submissions/upload-ledger.ts, refunds only failures that were ours).
  */
 export class SubmissionScoringError extends Error {
   constructor(
@@ -42,6 +43,8 @@ export async function markSubmissionFailed(db: Db | Tx, submissionId: string, re
     },
     data: { status: "failed", failureReason: reason, failureIsOurs: isOurs, finishedAt: now, lastProgressAt: now },
   });
+  // our fault: the upload's slot in the limits ledger is given back (nothing else gives it back)
+  if (count > 0 && isOurs) await refundCharge(db, submissionId, now);
   return count > 0;
 }
 

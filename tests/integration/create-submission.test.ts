@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { markSubmissionFailed } from "@/lib/worker/submission-failure";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -124,7 +125,7 @@ describe("createSubmission: the one path every upload takes", () => {
     const text = rows(demoIds.slice(-2)).replace(/note/g, "retry");
     const first = await createSubmission(db, upload({ text }));
     if (!first.ok) throw new Error("first upload refused");
-    await db.submission.update({ where: { id: first.id }, data: { status: "failed", failureIsOurs: true } });
+    expect(await markSubmissionFailed(db, first.id, "our worker stopped", true)).toBe(true);
     expect(await createSubmission(db, upload({ text }))).toMatchObject({ ok: true });
   });
 
@@ -155,7 +156,7 @@ describe("createSubmission: the one path every upload takes", () => {
     // one of ours fails: the user gets that slot back
     const first = accepted[0]!;
     if (!first.ok) return;
-    await db.submission.update({ where: { id: first.id }, data: { status: "failed", failureIsOurs: true } });
+    expect(await markSubmissionFailed(db, first.id, "our worker stopped", true)).toBe(true);
     const refunded = await createSubmission(db, upload({ text: rows(demoIds.slice(9, 12)), ownerId: user }));
     expect(refunded.ok).toBe(true);
   });

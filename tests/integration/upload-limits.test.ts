@@ -7,8 +7,12 @@ import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submissio
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";
 import { formatAllowedAt } from "@/lib/submissions/upload-limits";
+import { deleteSubmission } from "@/lib/submissions/delete-submission";
+import { markSubmissionFailed } from "@/lib/worker/submission-failure";
 import { releaseFolderOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { bytes } from "./upload-helpers";
+import { displayDecimals, testBootstrapSeed } from "@/lib/benchmarks/alpsbench/pipeline/test-precision";
+import { roundToDigits } from "@/lib/leaderboard/round";
 
 /**
  * Issue 20 #1 and issue 21 #4: test-split figures are exact, and probing is bounded by how many test uploads one
@@ -104,33 +108,53 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-describe("test-split figures are exact", () => {
-  test("a test-split upload's published F1 (and every other figure, with its interval) equals the exact figure", async () => {
+describe("test-split figures: a secret bootstrap seed and display precision (issue 30 #5)", () => {
+  const rowsOf = (text: string) => text.split("\n").map((line, i) => ({ line: i + 1, value: JSON.parse(line) as unknown }));
+  const figuresOf = async (id: string) =>
+    new Map((await db.score.findMany({ where: { submissionId: id, scoreVersion: SCORER_VERSION } })).map((s) => [s.metric, { value: s.value, ciLow: s.ciLow, ciHigh: s.ciHigh }]));
+
+  test("a test-split upload's figures cannot be recomputed from the documented seed; they are the secret-seeded ones at display precision", async () => {
     const ownerId = await newUser("exact");
     const rows = memoryRows(testIds.task1, "exact");
     const created = await createSubmission(db, testUpload(ownerId, "exact", { body: bytes(rows) }));
     if (!created.ok) throw new Error(created.message);
     await scoreToEnd(created.id);
     const instances = await allScopeInstances(db, { submissionId: created.id, benchmarkVersionId, track: "task1", splits: ["test"] }, false);
-    const truth = scoreTrack(
-      "task1",
-      instances,
-      rows.split("\n").map((line, i) => ({ line: i + 1, value: JSON.parse(line) as unknown })),
-      { seed: created.id },
-    );
-    const stored = await db.score.findMany({ where: { submissionId: created.id, scoreVersion: SCORER_VERSION } });
-    const byMetric = new Map(stored.map((s) => [s.metric, s]));
-    expect(truth.metrics.f1!.value).not.toBeNull();
-    expect(byMetric.get("f1")!.value).toBe(truth.metrics.f1!.value);
-    for (const [metric, exact] of Object.entries(truth.metrics)) {
-      expect({ value: byMetric.get(metric)?.value, ciLow: byMetric.get(metric)?.ciLow, ciHigh: byMetric.get(metric)?.ciHigh }, metric).toEqual({
-        value: exact.value,
-        ciLow: exact.ciLow,
-        ciHigh: exact.ciHigh,
-      });
+    const stored = await figuresOf(created.id);
+    // what an attacker holding the rows computes with the documented `<submission id>:<track>:<metric>` seed
+    const documented = scoreTrack("task1", instances, rowsOf(rows), { seed: created.id });
+    const secret = scoreTrack("task1", instances, rowsOf(rows), { seed: created.id, testSeed: await testBootstrapSeed(db, created.id) });
+    let differs = 0;
+    for (const [metric, exact] of Object.entries(documented.metrics)) {
+      const shown = stored.get(metric)!;
+      const d = displayDecimals("task1", metric);
+      // every stored figure carries the display precision only
+      for (const x of [shown.value, shown.ciLow, shown.ciHigh]) if (x !== null) expect(roundToDigits(x, d), metric).toBe(x);
+      // the stored figure is the secret-seeded one, rounded once
+      const s = secret.metrics[metric]!;
+      expect(shown, metric).toEqual({ value: roundToDigits(s.value, d), ciLow: roundToDigits(s.ciLow, d), ciHigh: roundToDigits(s.ciHigh, d) });
+      // the value is the exact mean at display precision; the documented seed's interval is not the published one
+      expect(shown.value, metric).toBe(roundToDigits(exact.value, d));
+      if (shown.ciLow !== exact.ciLow || shown.ciHigh !== exact.ciHigh) differs += 1;
+      if (shown.ciLow !== roundToDigits(exact.ciLow, d) || shown.ciHigh !== roundToDigits(exact.ciHigh, d)) differs += 100;
     }
+    expect(differs, "recomputing the intervals with the documented seed must not give the published ones").toBeGreaterThanOrEqual(100);
     const submission = await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { note: true, testFigureNoise: true } });
     expect(submission).toEqual({ note: null, testFigureNoise: null });
+  });
+
+  test("a dev upload's figures stay exact and are recomputed to the last digit with the documented seed", async () => {
+    const ownerId = await newUser("exact-dev");
+    const rows = memoryRows(devIds, "exact-dev");
+    const created = await createSubmission(db, testUpload(ownerId, "exact-dev", { split: "dev", body: bytes(rows) }));
+    if (!created.ok) throw new Error(created.message);
+    await scoreToEnd(created.id);
+    const instances = await allScopeInstances(db, { submissionId: created.id, benchmarkVersionId, track: "task1", splits: ["dev"] }, false);
+    const documented = scoreTrack("task1", instances, rowsOf(rows), { seed: created.id });
+    const stored = await figuresOf(created.id);
+    for (const [metric, exact] of Object.entries(documented.metrics)) {
+      expect(stored.get(metric), metric).toEqual({ value: exact.value, ciLow: exact.ciLow, ciHigh: exact.ciHigh });
+    }
   });
 });
 
@@ -159,9 +183,9 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     for (let day = 0; day < 3; day += 1) {
       for (const k of [0, 1]) expect(await createSubmission(db, testUpload(ownerId, `month-${day}-${k}`))).toMatchObject({ ok: true });
       // the day's two move back a few days, so the daily limit has room again
-      await db.submission.updateMany({
-        where: { ownerId, createdAt: { gt: new Date(Date.now() - DAY_MS) } },
-        data: { createdAt: new Date(Date.now() - (10 - day) * DAY_MS) },
+      await db.uploadCharge.updateMany({
+        where: { ownerId, acceptedAt: { gt: new Date(Date.now() - DAY_MS) } },
+        data: { acceptedAt: new Date(Date.now() - (10 - day) * DAY_MS) },
       });
     }
     const oldest = new Date(Date.now() - 10 * DAY_MS);
@@ -193,6 +217,49 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
         await createSubmission(db, testUpload(ownerId, `demo-${k}`, { benchmark: "demo", body: bytes(memoryRows(demoTest, `demo-limit-${k}`)) })),
       ).toMatchObject({ ok: true });
     }
+  });
+});
+
+describe("the limits ledger (issue 30 #1 and #10): an upload counts from the moment it is accepted", () => {
+  test("deleting a test upload does not give its slot back; hiding, making private or failing on the submitter's data neither", async () => {
+    const ownerId = await newUser("ledger");
+    const first = await createSubmission(db, testUpload(ownerId, "ledger-1"));
+    const second = await createSubmission(db, testUpload(ownerId, "ledger-2"));
+    if (!first.ok || !second.ok) throw new Error("the first two test uploads are accepted");
+    expect(await createSubmission(db, testUpload(ownerId, "ledger-3"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await deleteSubmission(db, { submissionId: first.id, viewer: { id: ownerId, role: "user" } })).toMatchObject({ ok: true });
+    const afterDelete = await createSubmission(db, testUpload(ownerId, "ledger-4"));
+    expect(afterDelete).toMatchObject({ ok: false, code: "limit_reached" });
+    if (!afterDelete.ok) expect(afterDelete.message).toContain("deleted or not");
+    await db.submission.update({ where: { id: second.id }, data: { hiddenAt: new Date(), visibility: "private" } });
+    expect(await markSubmissionFailed(db, second.id, "your file", false)).toBe(true);
+    expect(await createSubmission(db, testUpload(ownerId, "ledger-5"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await db.submission.count({ where: { ownerId } })).toBe(1);
+  });
+
+  test("only a failure that was ours gives the slot back", async () => {
+    const ownerId = await newUser("ledger-ours");
+    const first = await createSubmission(db, testUpload(ownerId, "ours-1"));
+    expect(await createSubmission(db, testUpload(ownerId, "ours-2"))).toMatchObject({ ok: true });
+    if (!first.ok) throw new Error(first.message);
+    expect(await markSubmissionFailed(db, first.id, "our worker stopped", true)).toBe(true);
+    expect(await createSubmission(db, testUpload(ownerId, "ours-3"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(ownerId, "ours-4"))).toMatchObject({ ok: false, code: "limit_reached" });
+  });
+
+  test("eve+1@ and eve+2@ (and EVE@) are one mailbox: their accounts share the limits", async () => {
+    const mailbox = `eve${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [one, two, upper] = await Promise.all(
+      [`${mailbox}+1@example.org`, `${mailbox}+2@example.org`, `${mailbox.toUpperCase()}@Example.org`].map(
+        async (email) => (await db.user.create({ data: { email } })).id,
+      ),
+    );
+    expect(await createSubmission(db, testUpload(one!, "eve-1"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(two!, "eve-2"))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, testUpload(upper!, "eve-3"))).toMatchObject({ ok: false, code: "limit_reached" });
+    expect(await createSubmission(db, testUpload(two!, "eve-4"))).toMatchObject({ ok: false, code: "limit_reached" });
+    // another mailbox is not touched
+    expect(await createSubmission(db, testUpload(await newUser("not-eve"), "not-eve"))).toMatchObject({ ok: true });
   });
 });
 

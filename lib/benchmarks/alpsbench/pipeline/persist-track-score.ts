@@ -3,6 +3,7 @@ import { metricBounds, type NoiseDraw, publishTestAggregate, type Publication, t
 import type { Split } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { TrackScore } from "./score-track";
 import { newInstanceId } from "../data/import/write-instances";
+import { atDisplayPrecision } from "./test-precision";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -22,11 +23,19 @@ export async function persistTrackScore(
    * are stored as published (lib/benchmarks/alpsbench/read/test-split-privacy.ts). Absent: everything exact.
    */
   testDraw?: NoiseDraw,
+  /**
+   * Without noise, whether the submission publishes test figures: its figures over hidden test instances (the
+   * Scores of a test-split upload or of a full upload with test rows, and test SplitScores) are then stored at
+   * their metric's display precision (test-precision.ts). Dev and validation figures stay exact.
+   */
+  testAtDisplayPrecision = false,
 ): Promise<Map<string, Publication>> {
   const published = new Map<string, Publication>();
-  // the stored figure: exact, or rounded/withheld (then listed under `label` for the submission's note)
-  const figure = (metric: string, aggregate: TrackScore["metrics"][string], rounded: boolean, label = metric) => {
-    if (!rounded) return { value: aggregate.value, n: aggregate.n, ciLow: aggregate.ciLow, ciHigh: aggregate.ciHigh };
+  // the stored figure: exact, at display precision, or noised/withheld (then listed under `label` for the note)
+  const figure = (metric: string, aggregate: TrackScore["metrics"][string], overTest: boolean, label = metric) => {
+    const exact = { value: aggregate.value, n: aggregate.n, ciLow: aggregate.ciLow, ciHigh: aggregate.ciHigh };
+    if (!overTest) return exact;
+    if (!testDraw) return testAtDisplayPrecision ? atDisplayPrecision(result.track, metric, exact) : exact;
     const publication = publishTestAggregate(result.track, metric, aggregate, testDraw!);
     published.set(label, publication);
     return publication.aggregate;
@@ -61,7 +70,7 @@ export async function persistTrackScore(
     const whole =
       testDraw && testSplit?.[metric] !== undefined
         ? combineWithPublishedTest(result.track, metric, aggregate.n, result.splitMetrics, published, testDraw)
-        : figure(metric, aggregate, testDraw !== undefined);
+        : figure(metric, aggregate, testDraw !== undefined || testAtDisplayPrecision);
     const fields = { ...whole, kind: "deterministic" as const, judgeProfileId: null };
     await tx.score.upsert({
       where: { submissionId_trackId_metric_scoreVersion: { submissionId, trackId: result.track, metric, scoreVersion: result.scorerVersion } },
@@ -72,8 +81,7 @@ export async function persistTrackScore(
   // A full-benchmark run's aggregates over each split (scoreTrack with splitOf): the split views rank them.
   for (const [split, metrics] of Object.entries(result.splitMetrics) as [Split, Record<string, TrackScore["metrics"][string]>][]) {
     for (const [metric, aggregate] of Object.entries(metrics)) {
-      const rounded = split === "test" && testDraw !== undefined;
-      const fields = { ...figure(metric, aggregate, rounded, `${metric} (test split)`), kind: "deterministic" as const };
+      const fields = { ...figure(metric, aggregate, split === "test", `${metric} (test split)`), kind: "deterministic" as const };
       await tx.splitScore.upsert({
         where: { submissionId_trackId_split_metric_scoreVersion: { submissionId, trackId: result.track, split, metric, scoreVersion: result.scorerVersion } },
         create: { submissionId, trackId: result.track, split, metric, scoreVersion: result.scorerVersion, ...fields },

@@ -3,6 +3,7 @@ import type { Split, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { combineWithPublishedTest } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import type { AggregateMetric } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { judgeAggregates } from "./submission-judge";
+import { atDisplayPrecision } from "./test-precision";
 
 type JudgedRow = { metrics: unknown; meta: unknown; split: Split };
 
@@ -12,14 +13,20 @@ type JudgedRow = { metrics: unknown; meta: unknown; split: Split };
  * like its deterministic figures (lib/benchmarks/alpsbench/read/test-split-privacy.ts). `full`: a full upload with test rows,
  * built from its exact dev/validation parts and its published test part (combineWithPublishedTest), as its
  * deterministic figures are: rounding the exact whole would let public rows place it at a rounding boundary and
- * read a hidden test instance's judge score.
+ * read a hidden test instance's judge score. `display`: exact test figures (noise off) of an upload that publishes
+ * them, whose judge Scores all cover test instances: seeded with the secret `testSeed` and stored at display
+ * precision (test-precision.ts).
  */
 export function publishedJudgeAggregates(
   track: TrackId,
   rows: readonly JudgedRow[],
   seed: string,
-  mode: { kind: "exact" } | { kind: "test" | "full"; draw: NoiseDraw },
+  mode: { kind: "exact" } | { kind: "display"; testSeed: string } | { kind: "test" | "full"; draw: NoiseDraw },
 ): Record<string, PublishedAggregate> {
+  if (mode.kind === "display") {
+    const secretlySeeded = judgeAggregates(track, rows, mode.testSeed);
+    return Object.fromEntries(Object.entries(secretlySeeded).map(([metric, a]) => [metric, atDisplayPrecision(track, metric, a)]));
+  }
   const whole = judgeAggregates(track, rows, seed);
   if (mode.kind === "exact") return whole;
   const { draw } = mode;

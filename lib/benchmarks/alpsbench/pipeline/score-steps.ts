@@ -33,7 +33,8 @@ import {
 } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
 import { type StoredPredictions, storedPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
-import { storedTestRow, testFigureDraw } from "./test-figures";
+import { publishesTestFigures, storedTestRow, testFigureDraw } from "./test-figures";
+import { testBootstrapSeed } from "./test-precision";
 import { queueTiming } from "@/lib/queue/timing";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
@@ -254,9 +255,17 @@ async function aggregate(
   const splits = scope.splits === undefined ? await getInstanceSplits(db, scope.benchmarkVersionId, scope.track) : null;
   // an upload's test-split figures are stored as published: noised and rounded (test-figures.ts)
   const isTest = (id: string) => (scope.splits ? scope.splits.includes("test") : splits?.get(id) === "test");
-  const testDraw = await testFigureDraw(db, submission, scope.track, [...predictions.byId.keys()].some(isTest));
+  const hasTestRow = [...predictions.byId.keys()].some(isTest);
+  const testDraw = await testFigureDraw(db, submission, scope.track, hasTestRow);
+  // exact test figures: a secret bootstrap seed and display precision (test-precision.ts)
+  const testFigures = publishesTestFigures(submission, hasTestRow);
+  const testSeed = testFigures ? await testBootstrapSeed(db, submission.id) : undefined;
   const { benchmarkIds, inputs, rescored } = await storedAggregateInputs(db, submission, scope, predictions);
-  const aggregates = aggregateScores(scope.track, benchmarkIds, inputs, { seed: submission.id, ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}) });
+  const aggregates = aggregateScores(scope.track, benchmarkIds, inputs, {
+    seed: submission.id,
+    ...(testSeed ? { testSeed } : {}),
+    ...(splits ? { splitOf: (id: string) => splits.get(id) } : {}),
+  });
   // the per-instance rows are stored already: persistTrackScore writes the Scores and SplitScores only
   const full: TrackScore = {
     track: scope.track,
@@ -272,7 +281,7 @@ async function aggregate(
   // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
   await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n, rescored } }, async (tx) => {
-    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined);
+    const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined, testFigures);
     // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
     // made them exact (queue-exact-test-figures.ts), with the marker the pages read to show a noised figure as such.
     if (submission.source === "upload") {
@@ -389,12 +398,15 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     });
     // published like the deterministic aggregates (test-figures.ts): a test upload's noised and rounded, a full
     // upload's with test rows built from its exact public parts and published test part (published-judge-aggregates.ts)
-    const testDraw = await testFigureDraw(db, submission, scope.track, submission.split === "full" && (await storedTestRow(db, scope)));
+    const hasTestRow = submission.split === "full" && (await storedTestRow(db, scope));
+    const testDraw = await testFigureDraw(db, submission, scope.track, hasTestRow);
+    // exact test figures: a secret bootstrap seed and display precision, as the deterministic ones (test-precision.ts)
+    const testSeed = !testDraw && publishesTestFigures(submission, hasTestRow) ? await testBootstrapSeed(db, submission.id) : null;
     const aggregates = publishedJudgeAggregates(
       scope.track,
       rows.map((r) => ({ metrics: r.metrics, meta: r.instance.meta, split: r.instance.split })),
       submission.id,
-      testDraw ? { kind: submission.split === "full" ? "full" : "test", draw: testDraw } : { kind: "exact" },
+      testDraw ? { kind: submission.split === "full" ? "full" : "test", draw: testDraw } : testSeed ? { kind: "display", testSeed } : { kind: "exact" },
     );
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(context, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {

@@ -145,6 +145,12 @@ export type ScoreTrackOptions = {
   seed?: string;
   /** each instance's split: also aggregate per split (the split views of a run scored on every instance) */
   splitOf?: (benchmarkId: string) => Split | undefined;
+  /**
+   * The seed of every aggregate over hidden test instances (the whole of a scope with test instances, and its test
+   * split), in place of `seed`: a secret one (test-precision.ts testBootstrapSeed), so the published interval of a
+   * test figure cannot be recomputed from candidate rows. Dev and validation keep `seed` (the documented one).
+   */
+  testSeed?: string;
 };
 
 export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[], rows: readonly PredictionFileRow[], options: ScoreTrackOptions = {}): TrackScore {
@@ -252,10 +258,11 @@ export function aggregateScores(
 ): { metrics: Record<string, AggregateMetric>; splitMetrics: TrackScore["splitMetrics"] } {
   if (benchmarkIds.length !== inputs.length) throw new Error(`aggregateScores: ${benchmarkIds.length} ids for ${inputs.length} inputs`);
   const seed = `${options.seed ?? "alpsbench"}:${track}`;
+  const testSeed = options.testSeed === undefined ? null : `${options.testSeed}:${track}`;
   const aggregate = aggregatorOf(track, inputs);
   const metrics = aggregate(
     inputs.map((_, k) => k),
-    seed,
+    testSeed ?? seed,
   );
   const splitMetrics: TrackScore["splitMetrics"] = {};
   if (options.splitOf) {
@@ -265,7 +272,7 @@ export function aggregateScores(
       if (split) bySplit.set(split, [...(bySplit.get(split) ?? []), k]);
     });
     // a seed of its own per split: the full aggregate's interval stays exactly what it was
-    for (const [split, indices] of bySplit) splitMetrics[split] = aggregate(indices, `${seed}:${split}`);
+    for (const [split, indices] of bySplit) splitMetrics[split] = aggregate(indices, split === "test" && testSeed ? `${testSeed}:${split}` : `${seed}:${split}`);
   }
   return { metrics, splitMetrics };
 }

@@ -10,9 +10,14 @@ const SECRET_NAME = "test-figure-noise";
  * created on first use: 32 random bytes in the ServerSecret table, shared by every process. Two processes that
  * race both insert with ON CONFLICT DO NOTHING and read back the one that won.
  */
-export async function testFigureSecret(db: Pick<Db, "serverSecret">): Promise<string> {
-  await db.serverSecret.createMany({ data: [{ name: SECRET_NAME, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
-  return (await db.serverSecret.findUniqueOrThrow({ where: { name: SECRET_NAME }, select: { value: true } })).value;
+export function testFigureSecret(db: Pick<Db, "serverSecret">): Promise<string> {
+  return serverSecret(db, SECRET_NAME);
+}
+
+/** A named server secret (ServerSecret), created on first use as 32 random bytes; every process reads the same. */
+export async function serverSecret(db: Pick<Db, "serverSecret">, name: string): Promise<string> {
+  await db.serverSecret.createMany({ data: [{ name, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  return (await db.serverSecret.findUniqueOrThrow({ where: { name }, select: { value: true } })).value;
 }
 
 /**
