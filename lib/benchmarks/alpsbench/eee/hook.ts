@@ -1,5 +1,6 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
-import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
+import { getTrackLeaderboard } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
+import { withTrackRules } from "@/lib/benchmarks/alpsbench/read/queries/ranking-rules";
 import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
@@ -22,14 +23,16 @@ export const alpsBenchEee: EeeBenchmarkHook = {
     const boards = [];
     // one after the other, as the snapshot does: an export is not worth a connection per track
     for (const track of TRACK_IDS) {
-      const board = await getView(
-        db,
-        { id: track.replace("/", "-"), title: TRACK_LABELS[track], kind: "track", track },
-        {
+      // the track's board with its ranking rules but without Task 3's split into one column per protocol: each
+      // figure keeps the metric it was stored under (a reported Task 3 figure is the paper's judge or exact-id
+      // recall), so the importer writes it back to the same score; its source says which pools it was measured on
+      const board = withTrackRules(
+        await getTrackLeaderboard(db, track, {
           benchmark: scope.dataVersion,
           split: scope.split,
           ...(scope.scoreVersion ? { scoreVersion: scope.scoreVersion } : {}),
-        },
+        }),
+        track,
       );
       boards.push({ track, trackTitle: TRACK_LABELS[track], board });
     }
