@@ -51,7 +51,7 @@ async function explanation(id: string) {
 }
 
 describe("a judge-only track scored without a judge", () => {
-  test("waits for a judge, says so with the settings named, and is judged by a worker started with one", async () => {
+  test("waits for a judge, says so with the settings named, and is judged by a worker started with one", { timeout: 360_000 }, async () => {
     const ids = (
       await db.instance.findMany({
         where: { benchmarkVersion: { slug: "demo" }, trackId: "task4/ability1", split: "dev" },
