@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-import { strFromU8, unzipSync } from "fflate";
+import { gunzipSync, gunzipSync } from "node:zlib";
+import { strFromU8, unzipSync, gunzipSync } from "fflate";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
@@ -115,11 +115,14 @@ async function get(actor: Actor, url: string): Promise<Fetched> {
   const response = await fetch(url, { headers: asActor(actor, { "x-forwarded-for": CRAWLER_ADDRESS[actor.role] }), redirect: "manual" });
   const type = response.headers.get("content-type") ?? "";
   // a zip download is searched file by file, uncompressed (a canary would not show in deflated bytes)
-  const text = type.includes("zip")
+  // and a gzip file (the inputs' .jsonl.gz) gunzipped
+  const text = type.includes("application/zip")
     ? Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer())))
         .map(([name, bytes]) => `${name}\n${strFromU8(bytes)}`)
         .join("\n")
-    : await response.text();
+    : type.includes("application/gzip")
+      ? strFromU8(gunzipSync(new Uint8Array(await response.arrayBuffer())))
+      : await response.text();
   const headers = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");
   return { url, status: response.status, contentType: response.headers.get("content-type") ?? "", text, headers };
 }

@@ -1,6 +1,5 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { preferredCoding } from "@/lib/http/gzip-file-cache";
 import { internalError } from "../../submissions/_lib/http";
 import { inputsResponse } from "../_lib/inputs-response";
 
@@ -8,15 +7,15 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/v1/inputs/{track-slug}[.jsonl.gz][?split=dev|validation|test&benchmark=alpsbench-v1]: the model inputs of a
- * track as JSONL (never gold), from the benchmark the `benchmark` parameter names (_lib/inputs-response.ts); brotli or
- * gzip when the client accepts it (Content-Encoding), or as a gzip file under the `.jsonl.gz` name.
+ * track as JSONL (never gold), from the benchmark the `benchmark` parameter names (_lib/inputs-response.ts), or as a
+ * gzip file under the `.jsonl.gz` name. No Content-Encoding negotiation: over real HTTP through Next's server the
+ * encoded answer reached clients still compressed (tests/e2e/submissions.test.ts), so compression is the file's own.
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ track: string }> }) {
   const { track: name } = await context.params;
   const file = name.endsWith(".jsonl.gz");
   const track = file ? name.slice(0, -".jsonl.gz".length) : name;
-  const coding = preferredCoding(request.headers.get("accept-encoding"));
-  const gzip = file ? "file" : coding === "br" ? "br" : coding === "gzip" ? "encoding" : "no";
+  const gzip = file ? "file" : "no";
   try {
     return await inputsResponse(db(), track, request.nextUrl.searchParams, "inputs", gzip);
   } catch (error) {
