@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { gunzipSync, gunzipSync } from "node:zlib";
-import { strFromU8, unzipSync, gunzipSync } from "fflate";
+import { gunzipSync } from "node:zlib";
+import { strFromU8, unzipSync } from "fflate";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
