@@ -96,7 +96,7 @@ describe("a judge-only track scored without a judge", () => {
       });
       expect(judged.find((s) => s.metric === "score")?.value).toBe(1);
       expect(judge.requests).toBeGreaterThan(0);
-      expect(worker.output.join("\n")).toMatch(/1 uploads waiting for a judge queued to be judged/);
+      expect(worker.output.join("\n")).toMatch(/\d+ uploads waiting for a judge queued to be judged/);
       expect((await explanation(id)).explanation.status).toBe("done");
     } finally {
       await judge.close();

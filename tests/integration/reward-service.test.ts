@@ -1,4 +1,4 @@
-import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
+import { applyTableQuery, unrankedForCause } from "@/lib/leaderboard/apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "@/lib/leaderboard/table-state";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -188,7 +188,8 @@ describe("reward-model service for response-text uploads", () => {
     const at = board.findIndex((r) => r.submissionId === created.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(board[at]!.cells.total_score?.value ?? null).toBeNull();
-    // every row with a number comes before it in the default order
-    expect(board.slice(at + 1).every((r) => (r.cells.win_rate_vs_best_response?.value ?? null) === null)).toBe(true);
+    // every row with a number comes before it in the default order, but for uploads unranked for a cause (held
+    // for review, below a contentless row), which are listed last whatever they score
+    expect(board.slice(at + 1).every((r) => unrankedForCause(r) || (r.cells.win_rate_vs_best_response?.value ?? null) === null)).toBe(true);
   });
 });
