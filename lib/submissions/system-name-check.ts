@@ -84,5 +84,8 @@ async function rowLabelOf(db: Pick<Db, "submission" | "benchmarkVersion">, name:
   const words = sourceWordsOf([...labels.map((l) => l.sourceLabel), ...versions.map((v) => v.name)]);
   const stripped = labelFreeSkeleton(name, words);
   if (stripped === "") return null;
-  return references.find((reference) => labelFreeSkeleton(reference.name, words) === stripped)?.name ?? null;
+  // a reference's own name loses the generic tier words only: stripped of the database's source words too, two
+  // honest names could fold into one word they share with a data version's name ("Third test system" and an
+  // ownerless "Test system" both into "system" on a data version named "third-test")
+  return references.find((reference) => labelFreeSkeleton(reference.name) === stripped)?.name ?? null;
 }
