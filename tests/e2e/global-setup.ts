@@ -83,10 +83,6 @@ export default async function setup(project: TestProject) {
     // the e2e files make many test-split uploads from few accounts; the test-upload limits themselves are tested in
     // tests/integration/upload-limits.test.ts
     TEST_SUBMISSIONS_PER_DAY: process.env.TEST_SUBMISSIONS_PER_DAY ?? "1000",
-    // likewise every upload: the limits ledger counts an upload for good once accepted (deleting it in a file's
-    // clean-up gives nothing back), and the e2e files upload many times from the same few accounts
-    SUBMISSIONS_PER_DAY: process.env.SUBMISSIONS_PER_DAY ?? "1000",
-    SUBMISSIONS_PER_TRACK_PER_DAY: process.env.SUBMISSIONS_PER_TRACK_PER_DAY ?? "1000",
     TEST_SUBMISSIONS_PER_MONTH: process.env.TEST_SUBMISSIONS_PER_MONTH ?? "1000",
     // the e2e files sign up many accounts from one machine; the bound is tested in tests/e2e/limits-ledger.test.ts
     RATE_LIMIT_NEW_ACCOUNTS_PER_DAY: process.env.RATE_LIMIT_NEW_ACCOUNTS_PER_DAY ?? "1000",
