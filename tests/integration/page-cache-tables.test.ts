@@ -49,6 +49,8 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
   LeaderboardVersion: "the version itself",
   RateLimit: "request counting",
   ServerSecret: "secret",
+  UploadCharge: "the limits ledger, never shown",
+  StoredPack: "built packs, served by their own route with ETags (not a cached page)",
   _prisma_migrations: "migration bookkeeping",
 };
 
