@@ -141,7 +141,14 @@ describe("Task 3 charts", () => {
     expect(exact.length).toBeGreaterThan(0);
     await page.goto(`${baseUrl}/tasks/task3`);
     await loadCharts(page);
-    await page.getByRole("radio", { name: /Recall \(exact id\)/ }).check();
+    const radio = page.getByRole("radio", { name: /Recall \(exact id\)/ });
+    // the paper's rows moved to the reported column (one ranking per protocol): where only reference rows have a
+    // figure on the server's pools there is no system to chart, so the page offers no exact-id chart
+    if (exact.every((r) => r.kind === "baseline")) {
+      await expect(radio.count()).resolves.toBe(0);
+      return;
+    }
+    await radio.check();
     await expect.poll(() => page.locator('[data-heatmap="task3"] [data-heat-cell]').count()).toBe(exact.length * POOL_SIZES.length);
     await expect.poll(() => page.locator('[data-line-chart="task3"] path.recharts-line-curve').count()).toBe(Math.min(8, exact.length));
   });
