@@ -23,7 +23,8 @@ describe("sign-in guard: e-mails per mailbox", () => {
 
   test("+tags are one mailbox: eve+1@ … eve+6@ share the five links", async () => {
     const box = `tagged${Date.now()}`;
-    for (let i = 1; i <= 5; i++) expect(await checkSignInAttempt({ method: "email", email: `${box}+${i}@example.org`, ip: "10.0.1.1" }, known)).toEqual({ ok: true });
+    for (let i = 1; i <= 5; i++)
+      expect(await checkSignInAttempt({ method: "email", email: `${box}+${i}@example.org`, ip: "10.0.1.1" }, known)).toEqual({ ok: true });
     expect((await checkSignInAttempt({ method: "email", email: `${box}+6@example.org`, ip: "10.0.1.2" }, known)).ok).toBe(false);
   });
 });

@@ -52,8 +52,8 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       kind: row.kind,
       backbone: row.backbone,
       open_weights: row.openWeights,
-      params_b: row.facts?.paramsB ?? null,
-      active_params_b: row.facts?.activeParamsB ?? null,
+      params_b: roundBillions(row.facts?.paramsB),
+      active_params_b: roundBillions(row.facts?.activeParamsB),
       license: row.facts?.license ?? null,
       release_date: row.facts?.releaseDate ?? null,
       model_url: row.facts?.modelUrl ?? null,
@@ -146,7 +146,14 @@ const IDENTITY_FIELDS = [
 ];
 
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
-export const IDENTITY_DECIMALS: Readonly<Record<string, number>> = { contamination_public_share: 4, contamination_submission_share: 4 };
+// parameters in billions: a small model's size is a fraction of a billion (all-MiniLM-L6-v2: 0.0227)
+export const IDENTITY_DECIMALS: Readonly<Record<string, number>> = {
+  contamination_public_share: 4,
+  contamination_submission_share: 4,
+  params_b: 4,
+  active_params_b: 4,
+};
+const roundBillions = (b: number | null | undefined) => (b === null || b === undefined ? null : Number(b.toFixed(IDENTITY_DECIMALS.params_b)));
 const roundShare = (share: number | undefined) => (share === undefined ? null : Number(share.toFixed(IDENTITY_DECIMALS.contamination_public_share)));
 
 export const IDENTITY_HEADERS: Record<string, string> = {

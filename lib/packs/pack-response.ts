@@ -86,5 +86,7 @@ async function unstoredPack(db: Db, id: string): Promise<Response> {
   const version = await db.submission.findUniqueOrThrow({ where: { id }, select: { benchmarkVersion: { select: { slug: true } } } });
   const built = await benchmarkOfDataVersion(version.benchmarkVersion.slug).pack?.build(db, id);
   if (!built) throw new ApiError("not_found", `Submission "${id}" has no reproducibility pack (a reported row, or not scored yet).`);
-  return new Response(Buffer.from(writePack(built.manifest, built.entries)), { headers: { "content-type": "application/zip", "cache-control": "private, no-store" } });
+  return new Response(Buffer.from(writePack(built.manifest, built.entries)), {
+    headers: { "content-type": "application/zip", "cache-control": "private, no-store" },
+  });
 }

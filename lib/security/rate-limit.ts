@@ -162,7 +162,15 @@ export async function peekRateLimit(kind: RateLimitKind, key: string): Promise<R
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)), limit: bucket.points };
 }
 
-const WINDOW: Record<RateLimitKind, string> = { api: "minute", signin: "10 minutes", email: "hour", upload_work: "hour", pack: "minute", search: "minute", signup: "24 hours" };
+const WINDOW: Record<RateLimitKind, string> = {
+  api: "minute",
+  signin: "10 minutes",
+  email: "hour",
+  upload_work: "hour",
+  pack: "minute",
+  search: "minute",
+  signup: "24 hours",
+};
 const WHAT: Record<RateLimitKind, string> = {
   api: "API requests",
   signin: "sign-in attempts",

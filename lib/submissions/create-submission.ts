@@ -267,7 +267,13 @@ async function commitFiles(
         charged.push({ id: submission.id, at: submission.createdAt, tracks: [file.track], touchesTest: touchesTest(file) });
       }
       // the limits ledger: counted now, whatever becomes of the submissions (a run counts once)
-      await chargeUpload(tx, { accountKey, ownerId: input.ownerId, uploadKey: runRow?.id ?? created[0]!.id, benchmarkVersionId: benchmark.id, submissions: charged });
+      await chargeUpload(tx, {
+        accountKey,
+        ownerId: input.ownerId,
+        uploadKey: runRow?.id ?? created[0]!.id,
+        benchmarkVersionId: benchmark.id,
+        submissions: charged,
+      });
       return { ok: true, runId: runRow?.id ?? null, submissions: created };
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -64,12 +64,7 @@ function group(rows: readonly { uploadKey: string; acceptedAt: Date; tracks: rea
 }
 
 /** The account's counted uploads since `since` (all, or the test uploads to one data version). */
-export async function chargedUploads(
-  db: LedgerDb,
-  accountKey: string,
-  since: Date,
-  testOf?: { benchmarkVersionId: string },
-): Promise<CountedUpload[]> {
+export async function chargedUploads(db: LedgerDb, accountKey: string, since: Date, testOf?: { benchmarkVersionId: string }): Promise<CountedUpload[]> {
   const rows = await db.uploadCharge.findMany({
     where: {
       accountKey,

@@ -30,7 +30,12 @@ let devIds: string[] = [];
 const NEW_ACCOUNTS = 3;
 
 const rowsFor = (ids: readonly string[], tag: string) =>
-  jsonl(ids.map((id, k) => ({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} works as a ${k % 2 ? "teacher" : "nurse"}`, confidence: 0.8 }] })));
+  jsonl(
+    ids.map((id, k) => ({
+      benchmark_id: id,
+      memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} works as a ${k % 2 ? "teacher" : "nurse"}`, confidence: 0.8 }],
+    })),
+  );
 
 async function tokenFor(email: string): Promise<string> {
   const user = await db.user.create({ data: { email } });
@@ -59,7 +64,10 @@ beforeAll(async () => {
   });
   await waitForWeb(web, baseUrl);
   if (realData) {
-    const version = await db.benchmarkVersion.findFirstOrThrow({ where: { isDemo: false, instances: { some: { trackId: "task1", split: "test" } } }, select: { id: true, slug: true } });
+    const version = await db.benchmarkVersion.findFirstOrThrow({
+      where: { isDemo: false, instances: { some: { trackId: "task1", split: "test" } } },
+      select: { id: true, slug: true },
+    });
     benchmark = version.slug;
     const ids = (split: "test" | "dev") =>
       db.instance.findMany({ where: { benchmarkVersionId: version.id, trackId: "task1", split }, orderBy: { benchmarkId: "asc" }, select: { benchmarkId: true } });
@@ -100,7 +108,13 @@ describe("#1 the limits ledger, through POST and DELETE /api/v1/submissions", ()
 async function csrf(headers: Record<string, string>): Promise<{ token: string; cookie: string }> {
   const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { token: csrfToken, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  return {
+    token: csrfToken,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 describe("#10 new accounts per client address, through POST /api/auth/signin/nodemailer", () => {
@@ -136,34 +150,52 @@ describe("#11 oversized request line", () => {
 describe("#5 test figures at display precision on the board API (JSON and CSV)", () => {
   const decimalsOf = (x: number) => (String(x).split(".")[1] ?? "").length;
 
-  test.skipIf(!realData)("a public test upload's figures and interval bounds carry at most the column's decimals; a dev upload's more", async () => {
-    const token = await tokenFor(`precision-${run}@example.org`);
-    const model = `Precision ${run}`;
-    const test = await uploadMultipart(sharedUrl, { token, fields: { task: "task1", benchmark, split: "test", model, visibility: "public" }, file: rowsFor(testIds, "precision") });
-    expect(test.status, JSON.stringify(test.body)).toBe(202);
-    expect((await waitUntilFinished(sharedUrl, test.body.id!, token, 300_000)).status).toBe("done");
-    const json = (await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=test`)).json()) as { rows: Record<string, unknown>[]; columns?: { id: string; decimals: number }[] };
-    const row = json.rows.find((r) => String(r.system).includes(model));
-    expect(row, "the test upload's row").toBeDefined();
-    const checked: string[] = [];
-    for (const [key, value] of Object.entries(row!)) {
-      if (typeof value !== "number" || !/^(algo_score_100|f1|precision|recall|similarity)/.test(key) || key.endsWith("_n")) continue;
-      const decimals = key.startsWith("algo_score_100") ? 2 : 4;
-      expect(decimalsOf(value), `${key} = ${value}`).toBeLessThanOrEqual(decimals);
-      checked.push(key);
-    }
-    expect(checked).toEqual(expect.arrayContaining(["algo_score_100", "algo_score_100__ci_low", "algo_score_100__ci_high"]));
-    const csv = await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=test&format=csv`)).text();
-    const line = csv.split("\n").find((l) => l.includes(model));
-    expect(line).toBeDefined();
-    for (const cell of line!.split(",")) if (/^-?\d+\.\d+$/.test(cell)) expect(decimalsOf(Number(cell)), cell).toBeLessThanOrEqual(4);
-    // a dev upload keeps the exact figure: its JSON carries the column's decimals + 2
-    const dev = await uploadMultipart(sharedUrl, { token, fields: { task: "task1", benchmark, split: "dev", model: `${model} dev`, visibility: "public" }, file: rowsFor(devIds, "precision-dev") });
-    expect(dev.status).toBe(202);
-    expect((await waitUntilFinished(sharedUrl, dev.body.id!, token, 300_000)).status).toBe("done");
-    const devJson = (await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=dev`)).json()) as { rows: Record<string, unknown>[] };
-    const devRow = devJson.rows.find((r) => String(r.system).includes(`${model} dev`))!;
-    const digits = ["f1", "precision", "recall", "f1__ci_low", "f1__ci_high"].map((k) => devRow[k]).filter((v): v is number => typeof v === "number").map(decimalsOf);
-    expect(Math.max(...digits)).toBeGreaterThan(4);
-  }, 700_000);
+  test.skipIf(!realData)(
+    "a public test upload's figures and interval bounds carry at most the column's decimals; a dev upload's more",
+    async () => {
+      const token = await tokenFor(`precision-${run}@example.org`);
+      const model = `Precision ${run}`;
+      const test = await uploadMultipart(sharedUrl, {
+        token,
+        fields: { task: "task1", benchmark, split: "test", model, visibility: "public" },
+        file: rowsFor(testIds, "precision"),
+      });
+      expect(test.status, JSON.stringify(test.body)).toBe(202);
+      expect((await waitUntilFinished(sharedUrl, test.body.id!, token, 300_000)).status).toBe("done");
+      const json = (await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=test`)).json()) as {
+        rows: Record<string, unknown>[];
+        columns?: { id: string; decimals: number }[];
+      };
+      const row = json.rows.find((r) => String(r.system).includes(model));
+      expect(row, "the test upload's row").toBeDefined();
+      const checked: string[] = [];
+      for (const [key, value] of Object.entries(row!)) {
+        if (typeof value !== "number" || !/^(algo_score_100|f1|precision|recall|similarity)/.test(key) || key.endsWith("_n")) continue;
+        const decimals = key.startsWith("algo_score_100") ? 2 : 4;
+        expect(decimalsOf(value), `${key} = ${value}`).toBeLessThanOrEqual(decimals);
+        checked.push(key);
+      }
+      expect(checked).toEqual(expect.arrayContaining(["algo_score_100", "algo_score_100__ci_low", "algo_score_100__ci_high"]));
+      const csv = await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=test&format=csv`)).text();
+      const line = csv.split("\n").find((l) => l.includes(model));
+      expect(line).toBeDefined();
+      for (const cell of line!.split(",")) if (/^-?\d+\.\d+$/.test(cell)) expect(decimalsOf(Number(cell)), cell).toBeLessThanOrEqual(4);
+      // a dev upload keeps the exact figure: its JSON carries the column's decimals + 2
+      const dev = await uploadMultipart(sharedUrl, {
+        token,
+        fields: { task: "task1", benchmark, split: "dev", model: `${model} dev`, visibility: "public" },
+        file: rowsFor(devIds, "precision-dev"),
+      });
+      expect(dev.status).toBe(202);
+      expect((await waitUntilFinished(sharedUrl, dev.body.id!, token, 300_000)).status).toBe("done");
+      const devJson = (await (await fetch(`${sharedUrl}/api/v1/leaderboards/task1?split=dev`)).json()) as { rows: Record<string, unknown>[] };
+      const devRow = devJson.rows.find((r) => String(r.system).includes(`${model} dev`))!;
+      const digits = ["f1", "precision", "recall", "f1__ci_low", "f1__ci_high"]
+        .map((k) => devRow[k])
+        .filter((v): v is number => typeof v === "number")
+        .map(decimalsOf);
+      expect(Math.max(...digits)).toBeGreaterThan(4);
+    },
+    700_000,
+  );
 });

@@ -27,7 +27,10 @@ async function unindexed(submissionId: string, scoreVersion: string, track: stri
 }
 
 async function demoRun() {
-  const demo = await db.submission.findFirstOrThrow({ where: { id: { startsWith: "seed-demo-" }, status: "done", tracks: { has: "task1" } }, orderBy: { id: "asc" } });
+  const demo = await db.submission.findFirstOrThrow({
+    where: { id: { startsWith: "seed-demo-" }, status: "done", tracks: { has: "task1" } },
+    orderBy: { id: "asc" },
+  });
   const result = await db.instanceResult.findFirstOrThrow({
     where: { submissionId: demo.id, instance: { trackId: "task1", split: { in: ["dev", "validation"] } } },
     include: { instance: { include: { gold: true } } },

@@ -86,28 +86,32 @@ async function uploadAndScore(rows: readonly unknown[]): Promise<string> {
 if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);
 
 describe.runIf(hasSharedData)("the open book of Task 3 on the default pools, uploaded", () => {
-  test("the lookup file scores what the lookup reference row shows (near 1); the row is on the board, the API and the CSV at every size", { timeout: 900_000 }, async () => {
-    const pools = await db.instance.findMany({ where: { benchmarkVersionId, trackId: "task3/d100" }, select: { meta: true } });
-    expect(pools.length).toBeGreaterThan(0);
-    for (const pool of pools) expect((pool.meta as { poolSource?: string }).poolSource).toBe(SERVER_POOL_LABELS.v3);
-    expect(alpsBench.review?.openBookReferenceSlugs).toContain(PUBLIC_LOOKUP_SYSTEM.slug);
+  test(
+    "the lookup file scores what the lookup reference row shows (near 1); the row is on the board, the API and the CSV at every size",
+    { timeout: 900_000 },
+    async () => {
+      const pools = await db.instance.findMany({ where: { benchmarkVersionId, trackId: "task3/d100" }, select: { meta: true } });
+      expect(pools.length).toBeGreaterThan(0);
+      for (const pool of pools) expect((pool.meta as { poolSource?: string }).poolSource).toBe(SERVER_POOL_LABELS.v3);
+      expect(alpsBench.review?.openBookReferenceSlugs).toContain(PUBLIC_LOOKUP_SYSTEM.slug);
 
-    const uploaded = await uploadAndScore(await lookupRows("task3/d100"));
-    const board = (await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full" }))).json()) as { rows: ApiRow[] };
-    const lookup = board.rows.find((r) => r.system_slug === PUBLIC_LOOKUP_SYSTEM.slug);
-    const mine = board.rows.find((r) => r.submission_id === uploaded || String(r.system ?? "").startsWith("Open book"));
-    expect(lookup, "the lookup reference row is on the Task 3 board").toMatchObject({ kind: "baseline", rank: null });
-    expect(mine).toBeDefined();
-    const figures = POOL_SIZES.map((size) => lookup![`task3/d${size}:recall`] as number);
-    process.stderr.write(`[open book] lookup reference row ${figures.join(" / ")}; upload ${String(mine!["task3/d100:recall"])}\n`);
-    for (const figure of figures) expect(figure).toBeGreaterThan(0.95);
-    expect(mine!["task3/d100:recall"]).toBeCloseTo(figures[0]!, 6);
-    // the platform's review rule: above the best honest reference (the lookup row is declared an open book, not a
-    // bar), so it is held, unranked, with the reason
-    expect(mine).toMatchObject({ review_state: "pending", rank: null });
-    expect(String(mine!.unranked_reason)).toMatch(/review/i);
+      const uploaded = await uploadAndScore(await lookupRows("task3/d100"));
+      const board = (await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full" }))).json()) as { rows: ApiRow[] };
+      const lookup = board.rows.find((r) => r.system_slug === PUBLIC_LOOKUP_SYSTEM.slug);
+      const mine = board.rows.find((r) => r.submission_id === uploaded || String(r.system ?? "").startsWith("Open book"));
+      expect(lookup, "the lookup reference row is on the Task 3 board").toMatchObject({ kind: "baseline", rank: null });
+      expect(mine).toBeDefined();
+      const figures = POOL_SIZES.map((size) => lookup![`task3/d${size}:recall`] as number);
+      process.stderr.write(`[open book] lookup reference row ${figures.join(" / ")}; upload ${String(mine!["task3/d100:recall"])}\n`);
+      for (const figure of figures) expect(figure).toBeGreaterThan(0.95);
+      expect(mine!["task3/d100:recall"]).toBeCloseTo(figures[0]!, 6);
+      // the platform's review rule: above the best honest reference (the lookup row is declared an open book, not a
+      // bar), so it is held, unranked, with the reason
+      expect(mine).toMatchObject({ review_state: "pending", rank: null });
+      expect(String(mine!.unranked_reason)).toMatch(/review/i);
 
-    const csv = await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full", format: "csv" }))).text();
-    expect(csv).toContain(PUBLIC_LOOKUP_SYSTEM.name);
-  });
+      const csv = await (await leaderboardResponse(db, "task3", null, new URLSearchParams({ benchmark: slug, split: "full", format: "csv" }))).text();
+      expect(csv).toContain(PUBLIC_LOOKUP_SYSTEM.name);
+    },
+  );
 });

@@ -111,7 +111,12 @@ afterAll(async () => {
 describe("test-split figures: a secret bootstrap seed and display precision (issue 30 #5)", () => {
   const rowsOf = (text: string) => text.split("\n").map((line, i) => ({ line: i + 1, value: JSON.parse(line) as unknown }));
   const figuresOf = async (id: string) =>
-    new Map((await db.score.findMany({ where: { submissionId: id, scoreVersion: SCORER_VERSION } })).map((s) => [s.metric, { value: s.value, ciLow: s.ciLow, ciHigh: s.ciHigh }]));
+    new Map(
+      (await db.score.findMany({ where: { submissionId: id, scoreVersion: SCORER_VERSION } })).map((s) => [
+        s.metric,
+        { value: s.value, ciLow: s.ciLow, ciHigh: s.ciHigh },
+      ]),
+    );
 
   test("a test-split upload's figures cannot be recomputed from the documented seed; they are the secret-seeded ones at display precision", async () => {
     const ownerId = await newUser("exact");

@@ -1,5 +1,4 @@
 import type { BenchmarkIdentity } from "@/lib/benchmarks/types";
-import { PUBLIC_LOOKUP_SLUG } from "./pipeline/public-lookup";
 
 /**
  * AlpsBench's part of the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), declared
@@ -9,6 +8,9 @@ import { PUBLIC_LOOKUP_SLUG } from "./pipeline/public-lookup";
  *  - review: no margin on any track (a row is held when it beats the best honest reference); the open-book
  *    reference rows that read the public answers are listed in `openBookReferenceSlugs`.
  */
+/** the reference row that looks the answers up in the public release (pipeline/public-lookup.ts): an open book, not a bar */
+export const PUBLIC_LOOKUP_SLUG = "reference-public-lookup";
+
 export const ALPSBENCH_CONTENTLESS_SLUGS = ["baseline-empty", "baseline-labels-types"];
 
 export const ALPSBENCH_REVIEW: NonNullable<BenchmarkIdentity["review"]> = {

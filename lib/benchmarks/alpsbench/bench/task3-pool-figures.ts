@@ -57,5 +57,7 @@ for (const size of POOL_SIZES) {
   const select = createIndexedBm25Selector(values);
   const bm25 = refs.filter((r) => select(r.query, r.memoryIndexes).selectedIndex === r.gold).length;
   const distinct = refs.reduce((s, r) => s + new Set(r.memoryIndexes.map((k) => values[k])).size, 0) / refs.length;
-  process.stdout.write(`released d100 pools (n ${refs.length}): BM25 ${(bm25 / refs.length).toFixed(4)}, mean distinct candidate values ${distinct.toFixed(1)} of ${refs[0]?.memoryIndexes.length}\n`);
+  process.stdout.write(
+    `released d100 pools (n ${refs.length}): BM25 ${(bm25 / refs.length).toFixed(4)}, mean distinct candidate values ${distinct.toFixed(1)} of ${refs[0]?.memoryIndexes.length}\n`,
+  );
 }

@@ -10,16 +10,14 @@ import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
  */
 
 /** The system of the lookup reference row (lib/benchmarks/alpsbench/data/seeds/seed-public-lookup.ts). */
-export const PUBLIC_LOOKUP_SLUG = "reference-public-lookup";
+export { PUBLIC_LOOKUP_SLUG } from "../review";
 
 /** One released packet's public Task 3 pair: its query and its selected memory's value. */
 export type ReleasedTask3 = { query: string; value: unknown };
 
 /** The released pairs of a packets-layout read (its task3/d100 instances; the packet's public fields). */
 export function releasedTask3Of(instances: readonly NormalizedInstance[]): ReleasedTask3[] {
-  return instances.flatMap((i) =>
-    i.track === "task3/d100" && i.gold !== null ? [{ query: String(i.input.query), value: i.gold.selected_memory.value }] : [],
-  );
+  return instances.flatMap((i) => (i.track === "task3/d100" && i.gold !== null ? [{ query: String(i.input.query), value: i.gold.selected_memory.value }] : []));
 }
 
 const key = (v: unknown): string => normalize(v).trim();

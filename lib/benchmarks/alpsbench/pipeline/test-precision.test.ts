@@ -9,7 +9,12 @@ describe("test figures at display precision", () => {
     // computed but not shown on Task 2: any track's definition
     expect(displayDecimals("task2", "direct_recall")).toBe(4);
     expect(atDisplayPrecision("task1", "f1", { value: 0.123456, n: 9, ciLow: 0.100049, ciHigh: 0.15 })).toEqual({ value: 0.1235, n: 9, ciLow: 0.1, ciHigh: 0.15 });
-    expect(atDisplayPrecision("task1", "algo_score_100", { value: 24.70449, n: 9, ciLow: null, ciHigh: null })).toEqual({ value: 24.7, n: 9, ciLow: null, ciHigh: null });
+    expect(atDisplayPrecision("task1", "algo_score_100", { value: 24.70449, n: 9, ciLow: null, ciHigh: null })).toEqual({
+      value: 24.7,
+      n: 9,
+      ciLow: null,
+      ciHigh: null,
+    });
   });
 });
 

@@ -4,7 +4,16 @@ import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
 import { separateTask3Protocols } from "./task3-protocols";
 
-const col = (id: string, label: string): LeaderboardColumn => ({ id, label, description: label, direction: "higher", decimals: 3, scale: "unit", kind: "judge", group: "d100" });
+const col = (id: string, label: string): LeaderboardColumn => ({
+  id,
+  label,
+  description: label,
+  direction: "higher",
+  decimals: 3,
+  scale: "unit",
+  kind: "judge",
+  group: "d100",
+});
 const cell = (value: number) => ({ value, n: 100, ciLow: null, ciHigh: null, judgeProfile: null });
 const row = (rowId: string, tier: LeaderboardRow["tier"], cells: LeaderboardRow["cells"]): LeaderboardRow => ({
   rowId,
@@ -60,7 +69,12 @@ describe("separateTask3Protocols", () => {
   });
 
   test("a single pool size's board (metric ids without a track) when asked; other boards unchanged", () => {
-    const track = { ...board, defaultSort: "judge_recall", columns: [col("judge_recall", "Recall (judge)"), col("recall", "Recall (exact id)")], rows: [row("p", "reported", { judge_recall: cell(0.9) })] };
+    const track = {
+      ...board,
+      defaultSort: "judge_recall",
+      columns: [col("judge_recall", "Recall (judge)"), col("recall", "Recall (exact id)")],
+      rows: [row("p", "reported", { judge_recall: cell(0.9) })],
+    };
     expect(separateTask3Protocols(track, "x").columns).toHaveLength(2);
     const out = separateTask3Protocols(track, "x", { trackBoard: true });
     expect(out.rows[0]!.cells).toEqual({ reported: cell(0.9) });

@@ -59,12 +59,12 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
           sharing almost nothing (similarity below 0.2) is flagged too; the released outputs reach 12-27 % there.
         </p>
         <p className={p} data-pool-version={pools ?? "none"}>
-          <strong>Task 3 pool versions.</strong> {task3PoolsSentence(pools)} A new data version is imported with <code>server-pools-v3</code>, the
-          paper&apos;s protocol (distractors from other users&apos; memories) with opaque instance and candidate ids under a secret seed; a data version keeps
-          the pools it was built with, so <code>server-pools-v1</code> (released session ids: the same session&apos;s public Task 2 input names the target)
-          and <code>server-pools-v2</code> (the target&apos;s own session drawn first: harder, not the paper&apos;s protocol) keep their figures and labels.
-          Figures scored on server pools are ranked apart from the paper&apos;s reported figures on the authors&apos; pools, in columns of their own.{" "}
-          {TASK3_OPEN_BOOK} Details, the figures measured here and how to move a data version to v3: docs/task3-pools.md in the repository.
+          <strong>Task 3 pool versions.</strong> {task3PoolsSentence(pools)} A new data version is imported with <code>server-pools-v3</code>, the paper&apos;s
+          protocol (distractors from other users&apos; memories) with opaque instance and candidate ids under a secret seed; a data version keeps the pools it was
+          built with, so <code>server-pools-v1</code> (released session ids: the same session&apos;s public Task 2 input names the target) and{" "}
+          <code>server-pools-v2</code> (the target&apos;s own session drawn first: harder, not the paper&apos;s protocol) keep their figures and labels. Figures
+          scored on server pools are ranked apart from the paper&apos;s reported figures on the authors&apos; pools, in columns of their own. {TASK3_OPEN_BOOK}{" "}
+          Details, the figures measured here and how to move a data version to v3: docs/task3-pools.md in the repository.
         </p>
       </section>
 

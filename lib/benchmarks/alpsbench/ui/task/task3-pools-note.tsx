@@ -10,8 +10,8 @@ export async function Task3PoolsNote({ benchmark }: { benchmark: string }) {
       <p>
         {task3PoolsSentence(pools)} &ldquo;Reported · authors&apos; pools&rdquo; holds the paper&apos;s figures (judge recall for LLMs, exact-id recall for its
         retrievers), measured on the authors&apos; pools; the columns marked &ldquo;server pools&rdquo; hold figures scored here on this data version&apos;s pools.
-        Each column is ranked on its own: a figure is never ranked against one measured on other pools. BM25, the random and first candidate rows are computed
-        here on every pool size.
+        Each column is ranked on its own: a figure is never ranked against one measured on other pools. BM25, the random and first candidate rows are computed here
+        on every pool size.
       </p>
       <p>{TASK3_OPEN_BOOK}</p>
     </div>
