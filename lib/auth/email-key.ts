@@ -10,7 +10,7 @@
  *   names to distinct mailboxes, so folding their dots would merge different people's limits.
  *
  * Other aliases (a custom domain's catch-all, a provider's `-tag` convention, throw-away mailboxes) stay
- * separate keys: the bound on new accounts per client address (lib/auth/signup-limit.ts) is what limits them.
+ * separate keys: the bound on new accounts per client address (lib/auth/sign-in-guard.ts, the `signup` bucket) is what limits them.
  */
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
