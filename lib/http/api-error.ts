@@ -19,6 +19,7 @@ export type ApiErrorCode =
   | "name_taken"
   | "name_misleading"
   | "rate_limited"
+  | "busy"
   | "internal";
 
 /** The HTTP status of each code. */
@@ -37,6 +38,7 @@ export const STATUS_OF_CODE: Record<ApiErrorCode, number> = {
   limit_reached: 429,
   rate_limited: 429,
   internal: 500,
+  busy: 503,
 };
 
 export class ApiError extends Error {

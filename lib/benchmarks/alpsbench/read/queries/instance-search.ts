@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 
 /** `%` and `_` (and the escape itself) match literally: a search for "a_b" is not a pattern. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,10 +14,11 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * index (migration instance_search_trigram: "benchmarkId", "input"::text, "gold"::text, the same expressions as
  * here) instead of casting every dialogue of the track to text (2-4 s for a search that finds nothing). A query
  * with no three-character run (one or two letters) cannot use the index and reads the track as before; searches are
- * bounded per address (lib/security/rate-limit.ts, kind "search").
+ * bounded per address (lib/security/rate-limit.ts, kind "search") and run a few at a time per process
+ * (lib/http/heavy-read-gate.ts), so a burst of searches cannot take every database connection.
  */
 export async function matchingInstanceIds(db: Db, submissionId: string, scoreVersion: string, track: string, q: string): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>(instanceSearchSql(submissionId, scoreVersion, track, q));
+  const rows = await throughHeavyReadGate("search", () => db.$queryRaw<{ id: string }[]>(instanceSearchSql(submissionId, scoreVersion, track, q)));
   return rows.map((r) => r.id);
 }
 

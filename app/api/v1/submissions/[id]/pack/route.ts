@@ -3,6 +3,7 @@ import { readingViewer } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { packResponse } from "@/lib/packs/pack-response";
 import { withErrors } from "@/lib/http/error-response";
+import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 import { optionalUser } from "@/lib/http/with-user";
 import { clientAddress } from "@/lib/security/rate-limit";
 
@@ -13,14 +14,17 @@ export const dynamic = "force-dynamic";
  * and figures, per-instance results, judge verdicts, the predictions where published), built once by its
  * benchmark's pack hook and served from the store with a strong ETag (lib/packs/pack-response.ts,
  * docs/reproducibility.md). 404 for a submission the caller cannot see, a reported row or a run not scored yet.
+ * A few packs are answered at once per process, the others wait in a bounded line (lib/http/heavy-read-gate.ts).
  */
 export const GET = withErrors("GET /api/v1/submissions/{id}/pack", async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const user = await optionalUser(request);
-  return packResponse(db(), id, {
-    viewer: readingViewer(user),
-    version: request.nextUrl.searchParams.get("v"),
-    ifNoneMatch: request.headers.get("if-none-match"),
-    clientAddress: clientAddress(request.headers),
-  });
+  return throughHeavyReadGate("pack", () =>
+    packResponse(db(), id, {
+      viewer: readingViewer(user),
+      version: request.nextUrl.searchParams.get("v"),
+      ifNoneMatch: request.headers.get("if-none-match"),
+      clientAddress: clientAddress(request.headers),
+    }),
+  );
 });
