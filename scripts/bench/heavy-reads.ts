@@ -2,13 +2,13 @@
 /**
  * The two heavy public reads under load, each beside one board-API client:
  *   npx tsx scripts/bench/heavy-reads.ts [--duration 15] [--connections 16] [--phases before,after] [--keep | --database URL]
- *       [--data-dirs <dir>,…] [--no-build]
+ *       [--data-dirs <dir>,…] [--no-build] [--same-priority]
  * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
  * cluster; each folder of --data-dirs, default every folder of ../shared/data, through the site's own `import --from`), builds if needed and, per phase,
  * starts `next start` and measures with autocannon on loopback:
  *   - the board API alone (1 connection);
  *   - the largest reproducibility pack (the public run with the most per-instance results) at --connections,
- *     beside the board client;
+ *     beside the board client (the heavy clients run at nice 19 in a process of their own: see heavyLoad);
  *   - an item search that finds nothing (the public run with published predictions and the most results) at
  *     --connections, beside the board client.
  * Phase "before": the pack store off (ALPSBENCH_PACK_STORE=off: built on every request, as before the store) and
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "16" },
     phases: { type: "string", default: "before,after" },
     // comma separated; default: every folder of ../shared/data
+    "same-priority": { type: "boolean", default: false },
     "data-dirs": {
       type: "string",
       default: existsSync(SHARED_DATA)
@@ -67,24 +68,42 @@ const indexName = (sql: string) => sql.match(/"([^"]+_trgm_idx)"/)![1]!;
 
 type Load = { requests: number; p50: number; p99: number; max: number; timeouts: number; errors: number; non200: number; rps: number };
 
+const fromResult = (result: autocannon.Result): Load => ({
+  requests: result.requests.total,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  timeouts: result.timeouts,
+  errors: result.errors - result.timeouts,
+  non200: result.non2xx,
+  rps: result.requests.total / (result.duration || duration),
+});
+
 /**
- * One autocannon load in a worker thread of its own: the heavy clients receive tens of MB/s, and a board client in
- * the same event loop as them would measure the bench's own delay, not the server's. Percentiles are autocannon's
- * (its HDR histogram of answered requests, in ms).
+ * The board client: one autocannon connection in a worker thread of its own, so the heavy clients' tens of MB/s never
+ * delay it in its event loop. Percentiles are autocannon's (HDR histogram of answered requests, in ms).
  */
 async function load(url: string, clients: number): Promise<Load> {
-  const result = await autocannon({ url, connections: clients, duration, timeout: TIMEOUT_S, workers: 1 });
-  const non200 = result.non2xx;
-  return {
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    timeouts: result.timeouts,
-    errors: result.errors - result.timeouts,
-    non200,
-    rps: result.requests.total / (result.duration || duration),
-  };
+  return fromResult(await autocannon({ url, connections: clients, duration, timeout: TIMEOUT_S, workers: 1 }));
+}
+
+/**
+ * The heavy clients: autocannon's CLI in a child process at the lowest CPU priority (nice 19; `--same-priority` to
+ * run it at the server's). On a real site those clients are other machines; on this 2-core box, receiving 50+ MB/s
+ * of packs takes a whole core, which would otherwise be taken from the server they load and the board client beside.
+ */
+async function heavyLoad(url: string, clients: number): Promise<Load> {
+  const cli = path.join(ROOT, "node_modules", "autocannon", "autocannon.js");
+  const args = [process.execPath, cli, "-c", String(clients), "-d", String(duration), "-t", String(TIMEOUT_S), "-j", url];
+  const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  if (code !== 0) throw new Error(`autocannon exited ${code}`);
+  return fromResult(JSON.parse(out) as autocannon.Result);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
@@ -186,8 +205,8 @@ try {
     await (await fetch(`${base}${searchPath}`)).arrayBuffer();
 
     const alone = await load(`${base}${board}`, 1);
-    const [packs, boardBesidePacks] = await Promise.all([load(`${base}${packPath}`, connections), load(`${base}${board}`, 1)]);
-    const [searches, boardBesideSearches] = await Promise.all([load(`${base}${searchPath}`, connections), load(`${base}${board}`, 1)]);
+    const [packs, boardBesidePacks] = await Promise.all([heavyLoad(`${base}${packPath}`, connections), load(`${base}${board}`, 1)]);
+    const [searches, boardBesideSearches] = await Promise.all([heavyLoad(`${base}${searchPath}`, connections), load(`${base}${board}`, 1)]);
     const [l1, l5] = loadavg();
     rows.push(
       `${phase} (pack ${(packBytes / 1024 / 1024).toFixed(2)} MB; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} at the end)`,
@@ -213,7 +232,7 @@ try {
   }
   await db.$disconnect();
   process.stdout.write(
-    `\n${duration} s per run, autocannon on loopback, ${TIMEOUT_S} s request timeout; each load in a worker thread of its own; percentiles from autocannon's histogram (ms)\n` +
+    `\n${duration} s per run, autocannon on loopback, ${TIMEOUT_S} s request timeout; heavy clients at ${values["same-priority"] ? "the server's priority" : "nice 19"}, the board client in a thread of its own; percentiles from autocannon's histogram (ms)\n` +
       `pack: ${packPath}\nsearch: ${searchPath}\nboard: ${board}\n${rows.join("\n")}\n`,
   );
 } finally {
