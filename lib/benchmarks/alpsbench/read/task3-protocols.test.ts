@@ -42,6 +42,7 @@ const board: Leaderboard = {
     row("paper-bm25", "reported", { "task3/d100:recall": cell(0.26) }),
     row("upload", "submitted", { "task3/d100:judge_recall": cell(0.5), "task3/d100:recall": cell(0.4) }),
     row("upload-2", "submitted", { "task3/d100:recall": cell(0.3) }),
+    row("claim", "claimed", { "task3/d100:recall": cell(0.9) }),
   ],
   notes: [],
 };
@@ -56,13 +57,15 @@ describe("separateTask3Protocols", () => {
     expect(byId.get("paper-llm")!.cells).toEqual({ "task3/d100:reported": cell(0.95) });
     expect(byId.get("paper-bm25")!.cells).toEqual({ "task3/d100:reported": cell(0.26) });
     expect(byId.get("upload")!.cells["task3/d100:reported"]).toBeUndefined();
+    // a third party's claim was measured outside this server too: beside the paper's, never on the server's pools
+    expect(byId.get("claim")!.cells).toEqual({ "task3/d100:reported": cell(0.9) });
     const ranks = (sort: string) => {
       const q = parseTableQuery({ sort });
       if (!q.ok) throw new Error(q.issues.join());
       const t = applyTableQuery(out, q.query);
       return Object.fromEntries([...t.ranks].filter(([, r]) => r !== null));
     };
-    expect(ranks("task3/d100:reported")).toEqual({ "paper-llm": 1, "paper-bm25": 2 });
+    expect(ranks("task3/d100:reported")).toEqual({ "paper-llm": 1, claim: 2, "paper-bm25": 3 });
     expect(ranks("task3/d100:judge_recall")).toEqual({ upload: 1 });
     expect(ranks("task3/d100:recall")).toEqual({ upload: 1, "upload-2": 2 });
     expect(out.notes.at(-1)).toMatch(/one ranking per protocol.*server-pools-v3/);

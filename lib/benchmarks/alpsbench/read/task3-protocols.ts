@@ -5,11 +5,17 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leade
  * pools and their larger ones); the server's on the pools this data version holds (docs/task3-pools.md). A figure
  * is ranked only against figures on the same pools, so a reported row's Task 3 figure moves to a column of its own,
  * "Reported · authors' pools" (the paper's table: judge recall for LLMs, exact-id recall for its retrievers), and
- * the judge and exact-id recall columns hold figures scored here only. Each column ranks its own rows. Pure: no I/O.
+ * the judge and exact-id recall columns hold figures scored here only. A claimed row (a third party's figure an
+ * operator imported, lib/benchmarks/alpsbench/eee) was measured outside this server too, on the released data, so it
+ * moves with the reported ones: it never ranks against figures on the server's pools, whose draw it never saw.
+ * Each column ranks its own rows. Pure: no I/O.
  */
 
 /** The metric id of the reported column (the column is `${track}:reported` on a multi-track board, `reported` on a track's). */
 export const REPORTED_TASK3 = "reported";
+
+/** Tiers whose Task 3 figures were measured outside this server: the paper's, and third parties' claims. */
+const MEASURED_ELSEWHERE = new Set<LeaderboardRow["tier"]>(["reported", "claimed"]);
 
 const SERVER_COLUMN = /^((?:task3\/d\d+:)?)(judge_recall|recall)$/;
 
@@ -18,7 +24,7 @@ function reportedColumn(prefix: string, like: LeaderboardColumn): LeaderboardCol
     id: `${prefix}${REPORTED_TASK3}`,
     label: "Reported · authors' pools",
     description:
-      "The paper's figure, measured by the authors on their own pools (judge recall for LLMs, exact-id recall for BM25 and MiniLM); ranked only against other reported figures, never against figures scored on this server's pools.",
+      "The paper's figure, measured by the authors on their own pools (judge recall for LLMs, exact-id recall for BM25 and MiniLM), beside figures other parties claim (tier claimed), also measured outside this server; ranked only against those, never against figures scored on this server's pools.",
     direction: "higher",
     decimals: like.decimals,
     scale: like.scale,
@@ -58,7 +64,7 @@ export function separateTask3Protocols(board: Leaderboard, poolsNote: string, op
     columns.push(onServerPools(column));
   }
   const rows = board.rows.map((row): LeaderboardRow => {
-    if (row.tier !== "reported") return row;
+    if (!MEASURED_ELSEWHERE.has(row.tier)) return row;
     const cells = { ...row.cells };
     for (const prefix of added) {
       const judged = cells[`${prefix}judge_recall`];
