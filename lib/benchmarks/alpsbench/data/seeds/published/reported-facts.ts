@@ -42,6 +42,8 @@ const SONNET45_ANNOUNCEMENT = "https://www.anthropic.com/news/claude-sonnet-4-5"
 const SONNET45_SPECS = "https://nextomoro.com/claude-sonnet-4-5/";
 
 const GPT52_MODEL = "https://platform.openai.com/docs/models/gpt-5.2";
+/** a gateway's page linking OpenAI's model documentation (GPT52_MODEL) */
+const GPT52_MODEL_LINK = "https://vercel.com/ai-gateway/models/openai/gpt-5.2-fast.md";
 /** the API's dated snapshot gpt-5.2-2025-12-11 */
 const GPT52_SNAPSHOT = "https://www.juhenext.com/model/gpt-5-2";
 /** OpenAI's release: GPT-5.2 served in ChatGPT and the API, no weights */
@@ -107,7 +109,7 @@ export const REPORTED_FACTS: Readonly<Record<string, SourcedFacts>> = {
   },
   "gpt-5-2": {
     facts: { license: "proprietary", openWeights: false, releaseDate: "2025-12-11", modelUrl: GPT52_MODEL },
-    sources: { license: GPT52_RELEASE, openWeights: GPT52_RELEASE, releaseDate: GPT52_SNAPSHOT, modelUrl: GPT52_SNAPSHOT },
+    sources: { license: GPT52_RELEASE, openWeights: GPT52_RELEASE, releaseDate: GPT52_SNAPSHOT, modelUrl: GPT52_MODEL_LINK },
   },
   "gemini-3-flash": {
     facts: { license: "proprietary", openWeights: false, releaseDate: "2025-12-17", modelUrl: GEMINI3_FLASH_MODEL },
