@@ -17,6 +17,8 @@ import { readPack, sha256Hex } from "@/lib/packs/zip-pack";
  */
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
 vi.mock("server-only", () => ({}));
+// a visitor sends no session cookie; outside Next's request scope the cookie reader cannot run, so it answers none
+vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => null }));
 
 const db = createPrismaClient(inject("databaseUrl"));
 type Handler = (request: NextRequest, context: { params: Promise<{ id: string }> }) => Promise<Response>;
