@@ -7,11 +7,9 @@ import { buildStoredPack, packKey, storedPackBytes, storedPackRef, type StoredPa
 import { packUrl } from "./pack-url";
 import { writePack } from "./zip-pack";
 
-/** A year: the longest max-age caches honour; a versioned URL's bytes never change. */
-const IMMUTABLE = "max-age=31536000, immutable";
 const MIB = 1024 * 1024;
 
-/** The version a pack's immutable URL carries: the start of its sha256 (the full hash is the ETag). */
+/** The version a pack's `Content-Location` carries: the start of its sha256 (the full hash is the ETag). */
 export const packVersion = (sha256: string): string => sha256.slice(0, 16);
 
 /** The strong ETag of a pack: its sha256, quoted. */
@@ -27,8 +25,6 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 export type PackRequest = {
   /** who asks (null: a visitor) */
   viewer: Viewer;
-  /** the `v` query parameter: the version the URL names, if any */
-  version: string | null;
   ifNoneMatch: string | null;
   /** the client's address, the key of its download bucket */
   clientAddress: string;
@@ -38,8 +34,10 @@ export type PackRequest = {
  * GET /api/v1/submissions/{id}/pack answered (the route only authenticates): 404 for a submission the viewer cannot
  * see, a reported row or a run not scored yet; 304 when If-None-Match names the current pack; else the stored zip,
  * built once per submission and content key (lib/packs/pack-store.ts). A download of N MiB costs 1 + N points of the
- * address's `pack` bucket (429 when empty). A URL whose `v` names the current pack is cached as immutable; the plain
- * URL revalidates. A pack of a submission visitors cannot read is cached privately only.
+ * address's `pack` bucket (429 when empty). Every answer, versioned URL or not, is `no-cache`: a cache may keep the
+ * zip but must ask again before each reuse (a 304 while the ETag holds), so hiding, deleting or making a submission
+ * private takes effect at once everywhere; never `immutable`, which would let a shared cache serve a withdrawn pack
+ * for a year. A pack of a submission visitors cannot read is `private` (a browser's cache only, never a shared one).
  */
 export async function packResponse(db: Db, id: string, request: PackRequest): Promise<Response> {
   const submission = await findVisibleSubmission(db, id, request.viewer);
@@ -53,7 +51,7 @@ export async function packResponse(db: Db, id: string, request: PackRequest): Pr
   const visitorMayRead = canViewSubmission(submission, null);
   const headersOf = (current: StoredPackRef) => ({
     etag: etagOf(current.sha256),
-    "cache-control": `${visitorMayRead ? "public" : "private"}, ${request.version === packVersion(current.sha256) ? IMMUTABLE : "no-cache"}`,
+    "cache-control": `${visitorMayRead ? "public" : "private"}, no-cache`,
     "content-location": `${packUrl(submission.id)}?v=${packVersion(current.sha256)}`,
   });
   if (ref && matches(request.ifNoneMatch, etagOf(ref.sha256))) return new Response(null, { status: 304, headers: headersOf(ref) });

@@ -1,4 +1,6 @@
-import { afterAll, describe, expect, inject, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { createApiToken } from "@/lib/auth/api-token";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ApiError } from "@/lib/http/api-error";
@@ -8,14 +10,27 @@ import { readPack, sha256Hex } from "@/lib/packs/zip-pack";
 /**
  * GET /api/v1/submissions/{id}/pack as answered by packResponse (the route only authenticates), on the seeded demo
  * runs: a burst builds the pack once and every answer is the stored zip with its strong ETag; 304 on If-None-Match;
- * a versioned URL is immutable; the store never answers for a submission the viewer cannot read (private, hidden,
- * deleted); a re-score or a visibility change rebuilds; downloads are bounded per client address (429).
+ * every answer, versioned URL too, is `no-cache` (never `immutable`: a shared cache must ask again, so a hidden or
+ * deleted submission's pack stops being served); the store never answers for a submission the viewer cannot read
+ * (private, hidden, deleted); a re-score or a visibility change rebuilds; downloads are bounded per client address
+ * (429). The last test goes through the route handler itself.
  */
+// the route's modules guard against a client bundle with "server-only"; vitest is no bundler
+vi.mock("server-only", () => ({}));
+// a visitor sends no session cookie; outside Next's request scope the cookie reader cannot run, so it answers none
+vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => null }));
+
 const db = createPrismaClient(inject("databaseUrl"));
+type Handler = (request: NextRequest, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+let getPack: Handler;
+beforeAll(async () => {
+  process.env.DATABASE_URL = inject("databaseUrl");
+  getPack = ((await import("@/app/api/v1/submissions/[id]/pack/route")) as unknown as { GET: Handler }).GET;
+});
 afterAll(() => db.$disconnect());
 
 const address = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}-${Math.random().toString(36).slice(2, 8)}`;
-const visitor = (extra: Partial<PackRequest> = {}): PackRequest => ({ viewer: null, version: null, ifNoneMatch: null, clientAddress: address(), ...extra });
+const visitor = (extra: Partial<PackRequest> = {}): PackRequest => ({ viewer: null, ifNoneMatch: null, clientAddress: address(), ...extra });
 
 /** A 404 is thrown as ApiError("not_found") for withErrors to answer; read it as a status. */
 async function status(id: string, request: PackRequest): Promise<number> {
@@ -86,7 +101,7 @@ describe("stored reproducibility packs", () => {
     expect(await db.storedPack.count({ where: { submissionId: run.id } })).toBe(0);
   });
 
-  test("304 on If-None-Match; the versioned URL is immutable; a re-score rebuilds with a new ETag", async () => {
+  test("304 on If-None-Match; a re-score rebuilds with a new ETag", async () => {
     const run = await copyOfDemoRun();
     try {
       const first = await packResponse(db, run.id, visitor());
@@ -97,10 +112,7 @@ describe("stored reproducibility packs", () => {
       expect(again.status).toBe(304);
       expect(again.headers.get("etag")).toBe(etag);
       expect((await again.arrayBuffer()).byteLength).toBe(0);
-      const pinned = await packResponse(db, run.id, visitor({ version }));
-      expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      // a stale version is not immutable
-      expect((await packResponse(db, run.id, visitor({ version: "0".repeat(16) }))).headers.get("cache-control")).toBe("public, no-cache");
+      expect(again.headers.get("cache-control")).toBe("public, no-cache");
 
       // re-scored: new score rows, so a new key; the old ETag no longer matches and the pack is rebuilt once
       const score = await db.score.findFirstOrThrow({ where: { submissionId: run.id } });
@@ -127,8 +139,6 @@ describe("stored reproducibility packs", () => {
       const owned = await packResponse(db, run.id, visitor({ viewer: run.owner }));
       expect(owned.status).toBe(200);
       expect(owned.headers.get("cache-control")).toBe("private, no-cache");
-      const version = packVersion(owned.headers.get("etag")!.replaceAll('"', ""));
-      expect((await packResponse(db, run.id, visitor({ viewer: run.owner, version }))).headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
       await db.submission.update({ where: { id: run.id }, data: { visibility: "public", hiddenAt: new Date(), moderationReason: "test" } });
       expect(await status(run.id, visitor())).toBe(404);
     } finally {
@@ -155,5 +165,44 @@ describe("stored reproducibility packs", () => {
     expect((await packResponse(db, demo.id, visitor({ clientAddress: from, ifNoneMatch: etag }))).status).toBe(304);
     // another address is not refused
     expect((await packResponse(db, demo.id, visitor())).status).toBe(200);
+  });
+  test("through the route: the versioned URL is revalidated too (no-cache, never immutable), so hiding or deleting takes effect", async () => {
+    const run = await copyOfDemoRun();
+    const token = (await createApiToken(db, run.owner.id, { name: "pack owner", scopes: ["read"] })).token;
+    const from = address();
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      getPack(new NextRequest(`http://127.0.0.1${url}`, { headers: { "x-forwarded-for": from, ...headers } }), { params: Promise.resolve({ id: run.id }) });
+    try {
+      const plain = await get(`/api/v1/submissions/${run.id}/pack`);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get("cache-control")).toBe("public, no-cache");
+      const etag = plain.headers.get("etag")!;
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      const versioned = plain.headers.get("content-location")!;
+      expect(versioned).toBe(`/api/v1/submissions/${run.id}/pack?v=${packVersion(etag.replaceAll('"', ""))}`);
+
+      // the versioned URL a shared cache would have kept: revalidated like the plain one, a cheap 304 while it holds
+      const pinned = await get(versioned);
+      expect(pinned.status).toBe(200);
+      expect(pinned.headers.get("cache-control")).toBe("public, no-cache");
+      expect(pinned.headers.get("etag")).toBe(etag);
+      const revalidated = await get(versioned, { "if-none-match": etag });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get("cache-control")).toBe("public, no-cache");
+
+      // hidden by a moderator: the cache's revalidation gets 404, so it stops serving the zip
+      await db.submission.update({ where: { id: run.id }, data: { hiddenAt: new Date(), moderationReason: "test" } });
+      expect((await get(versioned, { "if-none-match": etag })).status).toBe(404);
+      // made private instead: only its owner gets it, and only a private cache may keep it
+      await db.submission.update({ where: { id: run.id }, data: { hiddenAt: null, moderationReason: null, visibility: "private" } });
+      expect((await get(versioned)).status).toBe(404);
+      const owned = await get(versioned, { authorization: `Bearer ${token}` });
+      expect(owned.status).toBe(200);
+      expect(owned.headers.get("cache-control")).toBe("private, no-cache");
+    } finally {
+      await db.submission.delete({ where: { id: run.id } });
+    }
+    // deleted: the revalidation gets 404 as well
+    expect((await get(`/api/v1/submissions/${run.id}/pack`, { "if-none-match": "*" })).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
@@ -12,7 +13,6 @@ export const BM25_SYSTEM = {
   // a reference row like the trivial baselines (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts): shown, never ranked
   kind: "baseline" as const,
   backbone: null,
-  openWeights: true,
   description:
     "Okapi BM25 between the query and each candidate memory's value, computed by this server on every pool size; it picks the top-scoring candidate. A lexical floor for Task 3.",
 };
@@ -28,6 +28,8 @@ export async function seedBm25Baseline(
   progress: ImportProgress = silentProgress,
 ): Promise<"created" | "unchanged" | "no-pools"> {
   const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
+  // computed here, nothing closed: open, unless an admin says otherwise (lib/model-facts/seeded-facts.ts)
+  await writeSeededFacts(db, system.id, { openWeights: true });
   const id = `seed-bm25-${benchmarkSlug}`;
   // Loading every pool is the expensive part (d1000 pools are ~100 KB each): skip it when already scored.
   if (await isCurrent(db, id)) return "unchanged";

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { lookupPositions, PUBLIC_LOOKUP_SLUG, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
@@ -18,7 +19,6 @@ export const PUBLIC_LOOKUP_SYSTEM = {
   organisation: "AlpsBench Leaderboard",
   kind: "baseline" as const,
   backbone: null,
-  openWeights: true,
   description:
     "Task 3: reads no candidate's text against the query. For each pool it finds the released packet with the same query (the authors publish every packet, test included), takes its task3_selected_memory and picks the candidate with that value. Computed by this server from the public files; it shows what a file can score without retrieving anything (docs/task3-pools.md).",
 };
@@ -37,6 +37,8 @@ export async function seedPublicLookup(
   progress: ImportProgress = silentProgress,
 ): Promise<"created" | "unchanged" | "no-data"> {
   const system = await db.system.upsert({ where: { slug: PUBLIC_LOOKUP_SYSTEM.slug }, create: PUBLIC_LOOKUP_SYSTEM, update: PUBLIC_LOOKUP_SYSTEM });
+  // computed here, nothing closed: open, unless an admin says otherwise (lib/model-facts/seeded-facts.ts)
+  await writeSeededFacts(db, system.id, { openWeights: true });
   const id = `seed-public-lookup-${benchmarkSlug}`;
   if (await isCurrent(db, id)) return "unchanged";
   const pairs = released ?? releasedTask3Of(await readPacketsLayout(dir));

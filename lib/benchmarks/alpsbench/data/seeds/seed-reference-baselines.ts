@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import {
   candidatePositions,
@@ -55,7 +56,6 @@ const systemFields = (b: (typeof REFERENCE_BASELINES)[ReferenceBaseline]) => ({
   organisation: "AlpsBench Leaderboard",
   kind: "baseline" as const,
   backbone: null,
-  openWeights: true,
   description: b.description,
 });
 
@@ -139,6 +139,8 @@ export async function seedReferenceBaselines(
     const def = REFERENCE_BASELINES[name];
     const fields = systemFields(def);
     const system = await db.system.upsert({ where: { slug: def.slug }, create: { slug: def.slug, ...fields }, update: fields });
+    // computed here from the data, nothing closed: open, unless an admin says otherwise (never overwritten)
+    await writeSeededFacts(db, system.id, { openWeights: true });
     const id = `seed-baseline-${name}-${benchmarkSlug}`;
     if (await isCurrent(db, id)) {
       outcome[name] = "unchanged";

@@ -1,5 +1,5 @@
 import { REPORTED_FACTS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-facts";
-import { factColumns } from "@/lib/model-facts/facts";
+import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import type { Db } from "@/lib/db/create-client";
 import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { TRACK_IDS, TRACK_LABELS, POOL_SIZES, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
@@ -22,10 +22,9 @@ export async function seedReported(db: Db): Promise<{ systems: number; figures: 
   const systemIds = new Map<string, string>();
   for (const system of REPORTED_SYSTEMS) {
     const { packetsModel: _packetsModel, ...described } = system;
-    // the model's public facts, each from its model card (reported-facts.ts); none for a system no source describes
-    const facts = REPORTED_FACTS[system.slug];
-    const fields = { ...described, ...(facts ? factColumns(facts.facts) : {}) };
-    const row = await db.system.upsert({ where: { slug: system.slug }, create: fields, update: fields });
+    const row = await db.system.upsert({ where: { slug: system.slug }, create: described, update: described });
+    // the model's public facts, each with its source (reported-facts.ts), written only where no one edited them
+    await writeSeededFacts(db, row.id, REPORTED_FACTS[system.slug]?.facts ?? {});
     systemIds.set(system.slug, row.id);
   }
 

@@ -20,12 +20,10 @@ export type ReportedSystem = {
   organisation: string | null;
   kind: SystemKind;
   backbone: string | null;
-  openWeights: boolean | null;
   /** the key of this model's stored Task 1 outputs in the packets (task1.llm_outputs.<key>) */
   packetsModel?: string;
+  /** the model's facts (open weights, size, licence, links) are in reported-facts.ts, each with its source */
   description: string;
-  paperUrl?: string;
-  codeUrl?: string;
 };
 
 export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
@@ -35,7 +33,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "OpenAI",
     kind: "general_llm",
     backbone: null,
-    openWeights: false,
     packetsModel: "gpt-5.2",
     description: "General-purpose LLM evaluated by the AlpsBench authors.",
   },
@@ -45,7 +42,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "OpenAI",
     kind: "general_llm",
     backbone: null,
-    openWeights: false,
     packetsModel: "gpt-4.1-mini_again",
     description: "General-purpose LLM; also the backbone of every memory system in the paper.",
   },
@@ -55,7 +51,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "DeepSeek",
     kind: "general_llm",
     backbone: null,
-    openWeights: true,
     packetsModel: "deepseek-reasoner",
     description: "deepseek-reasoner; the official site calls it DeepSeek Reasoner.",
   },
@@ -65,7 +60,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "Google",
     kind: "general_llm",
     backbone: null,
-    openWeights: false,
     packetsModel: "gemini-3-flash-preview",
     description: "gemini-3-flash-preview.",
   },
@@ -75,7 +69,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "Meta",
     kind: "general_llm",
     backbone: null,
-    openWeights: true,
     packetsModel: "llama-4-maverick",
     description: "General-purpose open-weights LLM.",
   },
@@ -85,7 +78,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "Anthropic",
     kind: "general_llm",
     backbone: null,
-    openWeights: false,
     packetsModel: "claude-sonnet-4-5-20250929",
     description: "claude-sonnet-4-5-20250929.",
   },
@@ -95,7 +87,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "Alibaba (Qwen)",
     kind: "general_llm",
     backbone: null,
-    openWeights: false,
     packetsModel: "qwen3-max",
     description: "General-purpose LLM.",
   },
@@ -105,7 +96,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "AlpsBench authors",
     kind: "retrieval_baseline",
     backbone: null,
-    openWeights: true,
     description: "Lexical retrieval baseline: nltk tokenisation + BM25 over candidate values.",
   },
   {
@@ -114,7 +104,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "AlpsBench authors",
     kind: "retrieval_baseline",
     backbone: null,
-    openWeights: true,
     description: "Dense retrieval baseline with the sentence-transformers all-MiniLM-L6-v2 embedding model.",
   },
   {
@@ -123,7 +112,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Memory system evaluated in the paper on a GPT-4.1-mini backbone.",
   },
   {
@@ -132,7 +120,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Agentic memory system evaluated in the paper on a GPT-4.1-mini backbone.",
   },
   {
@@ -141,7 +128,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Memory operating system evaluated in the paper on a GPT-4.1-mini backbone.",
   },
   {
@@ -150,7 +136,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "MemOS without dialogue context (paper Table 3).",
   },
   {
@@ -159,17 +144,15 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Memory layer evaluated in the paper on a GPT-4.1-mini backbone.",
   },
-  { slug: "mem0g", name: "Mem0g", organisation: null, kind: "memory_system", backbone: "GPT-4.1-mini", openWeights: null, description: "Mem0 with graph memory." },
+  { slug: "mem0g", name: "Mem0g", organisation: null, kind: "memory_system", backbone: "GPT-4.1-mini", description: "Mem0 with graph memory." },
   {
     slug: "lightmem",
     name: "LightMem",
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Lightweight memory system evaluated in the paper on a GPT-4.1-mini backbone.",
   },
   {
@@ -178,7 +161,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: null,
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Memory operating system evaluated in the paper on a GPT-4.1-mini backbone (Task 4 only).",
   },
   {
@@ -187,7 +169,6 @@ export const REPORTED_SYSTEMS: readonly ReportedSystem[] = [
     organisation: "AlpsBench authors",
     kind: "memory_system",
     backbone: "GPT-4.1-mini",
-    openWeights: null,
     description: "Reference row: the query presented together with the ground-truth memories (an upper bound, not a system).",
   },
 ];

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "System" ADD COLUMN     "seededFacts" JSONB;
