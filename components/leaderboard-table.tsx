@@ -265,8 +265,10 @@ export function LeaderboardTable({
 
   // The header sticks to the window while the page scrolls, which needs a wrapper that does not scroll. A table
   // wider than the page (many columns, or a phone) scrolls sideways in its wrapper instead, header not sticky.
+  // Until the browser has measured it (the server's HTML, no JavaScript), a table with its detail columns open is
+  // taken not to fit: spilling over, it made the whole page scroll sideways (PersonalLLM's 13 columns: 1,829 px).
   const regionRef = useRef<HTMLDivElement>(null);
-  const [fits, setFits] = useState(true);
+  const [fits, setFits] = useState(() => !shown.some((c) => c.detail === true));
   useEffect(() => {
     const region = regionRef.current;
     const tableElement = region?.querySelector("table");

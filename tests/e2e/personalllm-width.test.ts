@@ -116,6 +116,24 @@ describe("the PersonalLLM board at 1280x900", () => {
     }
   });
 
+  // The page as the server sends it (before hydration, or without JavaScript): the table's box does not scroll
+  // until the browser has measured it, so a table wider than the window made the whole page 1,829 px wide.
+  test.each(["/benchmarks/personalllm", "/benchmarks/personalllm?detail=1"])(
+    "%s, the server's HTML (no JavaScript): the page does not scroll sideways",
+    async (route) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}${route}`, { timeout: 120_000 });
+        expect(await page.locator("table tbody tr[data-row-id]").count()).toBeGreaterThan(0);
+        const width = await pageWidth(page);
+        expect(width.scroll, JSON.stringify(width)).toBeLessThanOrEqual(width.window);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   test("AlpsBench's boards have no detail columns and no toggle", async () => {
     for (const route of ["/", "/tasks/task1"]) {
       const page = await open(route, 1280, 900);
