@@ -3,6 +3,7 @@
 import { ModelFactFilters } from "./model-fact-filters";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { visibleColumns } from "@/lib/leaderboard/apply-table-query";
+import { shownColumns } from "@/lib/leaderboard/detail-columns";
 import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { RESULT_TIERS, SYSTEM_KINDS } from "@/lib/leaderboard/enums";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -11,6 +12,8 @@ import { hrefFor } from "./leaderboard-scope-links";
 import { TIER_LABEL } from "./tier-badge";
 
 const button = "rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover";
+/** a toggle button while on (aria-pressed) */
+const pressedButton = "rounded-md border border-accent bg-accent-soft px-3 py-1.5 text-sm font-medium text-accent";
 
 /**
  * On a phone the secondary controls (data scope, filters, columns, density, links and downloads) fold behind one
@@ -99,6 +102,10 @@ export interface ToolbarProps {
   onToggleOptions: () => void;
   /** the id of the element the options button controls */
   optionsId: string;
+  /** the toggle of the board's detail columns (lib/leaderboard/detail-columns.ts), or null when it has none */
+  detail: { label: string; count: number; shown: boolean; onToggle: () => void } | null;
+  /** the id of the table's region, which the detail toggle changes */
+  tableId: string;
 }
 
 /** Search, filters, column picker, permalink and downloads of the current view. */
@@ -114,6 +121,8 @@ export function LeaderboardTableToolbar({
   optionsOpen,
   onToggleOptions,
   optionsId,
+  detail,
+  tableId,
 }: ToolbarProps) {
   const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
   const filterCount =
@@ -127,10 +136,13 @@ export function LeaderboardTableToolbar({
     (query.params_max ? 1 : 0) +
     query.license.length;
   const visible = new Set(visibleIds);
-  // the columns shown without a `cols` parameter: every column with a value in the view
-  const defaults = visibleColumns(board, { ...query, cols: [] }).map((c) => c.id);
-  const hidden = query.cols.length === 0 ? board.columns.length - visible.size : 0;
-  const download = (format: "csv" | "json") => hrefFor(`/api/v1/leaderboards/${viewSlug}`, { ...query, all: "0", ci: "0" }, { format });
+  // the columns shown without a `cols` parameter: every column with a value in the view (its detail columns when
+  // they are open)
+  const withValues = visibleColumns(board, { ...query, cols: [] });
+  const defaults = shownColumns(withValues, { ...query, cols: [] }).map((c) => c.id);
+  const hidden = query.cols.length === 0 ? board.columns.length - withValues.length : 0;
+  // a download holds every column of the view, the folded detail columns too (`detail` is display only)
+  const download = (format: "csv" | "json") => hrefFor(`/api/v1/leaderboards/${viewSlug}`, { ...query, all: "0", ci: "0", detail: "0" }, { format });
   const isDefault = serializeTableQuery({ ...query, benchmark: DEFAULT_TABLE_QUERY.benchmark, split: DEFAULT_TABLE_QUERY.split, version: undefined }) === "";
 
   async function copyLink() {
@@ -253,6 +265,23 @@ export function LeaderboardTableToolbar({
             </div>
             <p className="mt-1 text-xs text-fg-muted">By default, columns with no value in any row of this view are hidden.</p>
           </Menu>
+          {detail ? (
+            <button
+              type="button"
+              className={detail.shown ? pressedButton : button}
+              aria-pressed={detail.shown}
+              aria-controls={tableId}
+              onClick={detail.onToggle}
+              data-detail-toggle
+              title={`${detail.count} columns, ${detail.shown ? "shown: click to fold them away" : "folded away: click to show them"} (the downloads always hold them)`}
+            >
+              {detail.label}
+              <span className="ml-1 rounded-full bg-surface-muted px-1.5 text-xs text-fg-muted">
+                {detail.count}
+                <span className="sr-only"> columns</span>
+              </span>
+            </button>
+          ) : null}
           <div role="group" aria-label="Row density" className="inline-flex overflow-hidden rounded-md border border-line text-sm">
             {(["compact", "comfortable"] as const).map((d) => (
               <button

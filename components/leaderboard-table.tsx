@@ -24,6 +24,7 @@ import {
   withSort,
   type ServerSlice,
 } from "@/lib/leaderboard/apply-table-query";
+import { detailLabel, shownColumns, toggleDetail } from "@/lib/leaderboard/detail-columns";
 import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { bestIds } from "@/lib/leaderboard/rank";
@@ -128,6 +129,12 @@ export interface LeaderboardTableProps {
    * such scopes (its own settings are a form of the page), and showed AlpsBench's links that changed nothing there.
    */
   scopes?: boolean;
+  /**
+   * Names wrap whole in a wider System column instead of being cut to one line (from `sm` up; a phone keeps the cut
+   * and shows a name whole when tapped). For boards whose names differ at their end, as PersonalLLM's run
+   * configurations do ("KShotICL · 5-shot · winning_only" and "… · winning_and_losing").
+   */
+  wrapNames?: boolean;
 }
 
 export function LeaderboardTable({
@@ -140,6 +147,7 @@ export function LeaderboardTable({
   caption,
   server = null,
   scopes = true,
+  wrapNames = false,
 }: LeaderboardTableProps) {
   const leaderboard = useMemo(() => unpackBoard(packed), [packed]);
   const baseId = useId();
@@ -195,15 +203,18 @@ export function LeaderboardTable({
   const showAll = query.all === "1" || matching <= PAGE_ROWS;
   const data = useMemo(() => (showAll ? view.rows : view.rows.slice(0, PAGE_ROWS)), [showAll, view.rows]);
 
+  // the board's detail columns are folded away until asked for (lib/leaderboard/detail-columns.ts)
+  const shown = useMemo(() => shownColumns(view.columns, query), [view.columns, query]);
+  const foldable = useMemo(() => detailLabel(leaderboard.columns), [leaderboard.columns]);
   const columnVisibility = useMemo(() => {
-    const shown = new Set(view.columns.map((c) => c.id));
+    const ids = new Set(shown.map((c) => c.id));
     const out: ColumnVisibilityState = {};
     for (const c of leaderboard.columns) {
-      out[c.id] = shown.has(c.id);
-      out[ciId(c.id)] = shown.has(c.id) && query.ci === "1";
+      out[c.id] = ids.has(c.id);
+      out[ciId(c.id)] = ids.has(c.id) && query.ci === "1";
     }
     return out;
-  }, [leaderboard.columns, view.columns, query.ci]);
+  }, [leaderboard.columns, shown, query.ci]);
   const sorting: SortingState = useMemo(() => [view.sort], [view.sort]);
 
   const table = useTable({
@@ -217,11 +228,11 @@ export function LeaderboardTable({
 
   const best = useMemo(() => {
     const out = new Map<string, Set<string>>();
-    for (const metric of view.columns) {
+    for (const metric of shown) {
       out.set(metric.id, bestIds(bestCandidates(view.rows, metric.id), metric.direction, metric.decimals));
     }
     return out;
-  }, [view.columns, view.rows]);
+  }, [shown, view.rows]);
 
   const rankMetric = view.rankColumn;
   const sortedMetric = leaderboard.columns.find((c) => c.id === view.sort.id);
@@ -254,8 +265,10 @@ export function LeaderboardTable({
 
   // The header sticks to the window while the page scrolls, which needs a wrapper that does not scroll. A table
   // wider than the page (many columns, or a phone) scrolls sideways in its wrapper instead, header not sticky.
+  // Until the browser has measured it (the server's HTML, no JavaScript), a table with its detail columns open is
+  // taken not to fit: spilling over, it made the whole page scroll sideways (PersonalLLM's 13 columns: 1,829 px).
   const regionRef = useRef<HTMLDivElement>(null);
-  const [fits, setFits] = useState(true);
+  const [fits, setFits] = useState(() => !shown.some((c) => c.detail === true));
   useEffect(() => {
     const region = regionRef.current;
     const tableElement = region?.querySelector("table");
@@ -277,7 +290,7 @@ export function LeaderboardTable({
   const rows = hydrated ? allRows : allRows.slice(0, FIRST_SCREEN_ROWS);
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
-  const hasJudge = view.columns.some((c) => c.kind === "judge");
+  const hasJudge = shown.some((c) => c.kind === "judge");
   // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
   // row has no CI), so the values themselves stay right-aligned on the same edge and compare at a glance.
   const ciColumns = useMemo(() => {
@@ -445,7 +458,18 @@ export function LeaderboardTable({
           viewSlug={viewSlug}
           shown={matching}
           total={view.total}
-          visibleIds={view.columns.map((c) => c.id)}
+          visibleIds={shown.map((c) => c.id)}
+          detail={
+            foldable
+              ? {
+                  label: foldable,
+                  count: leaderboard.columns.filter((c) => c.detail === true).length,
+                  shown: shown.some((c) => c.detail === true),
+                  onToggle: () => update(toggleDetail(leaderboard.columns, shown, query)),
+                }
+              : null
+          }
+          tableId={`${baseId}-region`}
         />
       </div>
       {view.unknownColumns.length > 0 ? (
@@ -455,12 +479,14 @@ export function LeaderboardTable({
       ) : null}
       <div
         role="region"
+        id={`${baseId}-region`}
         aria-label={label}
         aria-busy={pending || stale || undefined}
         data-stale={stale || undefined}
         tabIndex={0}
         ref={regionRef}
         data-density={query.density}
+        data-names={wrapNames ? "wrap" : undefined}
         data-fits={fits ? "true" : "false"}
         className={`relative overflow-x-auto rounded-lg border border-line bg-surface transition-opacity ${fits ? "lg:overflow-visible" : ""} ${pending || stale ? "opacity-60" : ""}`}
       >

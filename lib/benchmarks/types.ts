@@ -49,6 +49,8 @@ export interface MetricDefinition {
   kind: BenchmarkMetricKind;
   /** optional column group header */
   group?: string;
+  /** a detail column: folded away on the page until asked for (LeaderboardColumn.detail) */
+  detail?: boolean;
 }
 
 /** One number with its uncertainty, as every scorer returns it. */

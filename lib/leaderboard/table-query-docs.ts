@@ -25,6 +25,8 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   ci: "`1` adds a 95% CI column after each metric (downloads always carry `__ci_low`/`__ci_high`).",
   pin: "Row ids to pin on top whatever the sort (shown even when a filter would hide them).",
   density: "`compact` (default: one line per row) or `comfortable` (organisation, kind and source under each name). Display only.",
+  detail:
+    "`1` shows a board's detail columns on the page (PersonalLLM: the mean z of each reward model), folded away by default so the headline columns fit the window. Display only: the API and the downloads carry them (unless `cols` leaves them out).",
   all: "Pages show the first 50 rows unless `all=1`. Downloads always hold every matching row.",
   open: "`1` keeps models with open weights only (systems whose weights are unknown are dropped).",
   params_max: "Keeps models with at most this many billion total parameters (e.g. `20`); models with no known count are dropped.",

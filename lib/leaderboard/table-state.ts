@@ -50,6 +50,8 @@ export interface TableQuery {
   ci: "0" | "1";
   pin: string[];
   density: "compact" | "comfortable";
+  /** "1": the table shows the board's detail columns (LeaderboardColumn.detail); display only */
+  detail: "0" | "1";
   all: "0" | "1";
   /** "1": open-weights models only (lib/model-facts/filter.ts) */
   open: "0" | "1";
@@ -77,6 +79,7 @@ export const TABLE_QUERY_PARAMS = {
   ci: { type: "enum", values: FLAG, default: "0" },
   pin: { type: "list", pattern: ID, message: "a row id" },
   density: { type: "enum", values: ["compact", "comfortable"], default: "compact" },
+  detail: { type: "enum", values: FLAG, default: "0" },
   all: { type: "enum", values: FLAG, default: "0" },
   open: { type: "enum", values: FLAG, default: "0" },
   params_max: { type: "text", pattern: /^\d{1,6}(\.\d{1,3})?$/, message: "a number of billions of parameters, e.g. 20 or 7.5" },

@@ -38,6 +38,12 @@ export const LeaderboardColumn = z.object({
   /** optional column group header, e.g. "d100" or "Task 1" */
   group: z.string().optional(),
   /**
+   * A detail column (PersonalLLM's mean z of each reward model): the page's table folds it away until the reader
+   * asks for it (`detail=1`, lib/leaderboard/detail-columns.ts), so the headline columns fit the window; the API
+   * and the downloads carry it as any other column.
+   */
+  detail: z.boolean().optional(),
+  /**
    * A column ranked only among rows with full coverage (the overview's mean rank): when the table is sorted by it,
    * rows whose `column` cell is below `of` get no rank and follow the ranked ones, by coverage (more first), then
    * by this column. A mean over fewer tracks is not comparable with a mean over all of them.

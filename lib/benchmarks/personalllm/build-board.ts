@@ -100,11 +100,11 @@ export function matchesSettings(attributes: Attributes, filter: SettingsFilter):
 }
 
 export function toColumn(metric: MetricDefinition): LeaderboardColumn {
-  const { id, label, description, direction, decimals, scale, kind, group } = metric;
+  const { id, label, description, direction, decimals, scale, kind, group, detail } = metric;
   // The platform's columns know deterministic and judge metrics; reward-model aggregates are recomputed
   // deterministically from rewards, and the description says they come from reward models.
   const columnKind = kind === "judge" ? "judge" : "deterministic";
-  return { id, label, description, direction, decimals, scale, kind: columnKind, ...(group ? { group } : {}) };
+  return { id, label, description, direction, decimals, scale, kind: columnKind, ...(group ? { group } : {}), ...(detail ? { detail } : {}) };
 }
 
 const shortAlgorithm = (a: string) => a.replace(/Algorithm$/, "");
