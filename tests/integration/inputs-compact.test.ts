@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -107,7 +107,10 @@ describe("compact Task 3 inputs", () => {
       // no key, string or number the full form lacks (refs aside): no owner, session, storage id or gold
       const inFull = leaves(fullRows);
       const inCompact = leaves(instanceLines.map(({ candidate_refs: _refs, ...rest }) => rest));
-      leaves(memoryLines.map(({ memory_ref: _ref, ...memory }) => memory), inCompact);
+      leaves(
+        memoryLines.map(({ memory_ref: _ref, ...memory }) => memory),
+        inCompact,
+      );
       for (const pairs of instanceLines.map((l) => l.candidate_refs as [string, number][])) for (const [id] of pairs) inCompact.strings.add(id);
       for (const key of inCompact.keys) expect(inFull.keys.has(key), key).toBe(true);
       for (const text of inCompact.strings) expect(inFull.strings.has(text), text).toBe(true);
@@ -128,6 +131,7 @@ describe("compact Task 3 inputs", () => {
   test("the compact d1000 file is smaller than the gzip of the full lines", async () => {
     const gz = await get("task3-d1000.jsonl.gz");
     const compact = await get("task3-d1000.compact.jsonl.gz");
+    expect([gz.status, compact.status]).toEqual([200, 200]);
     expect(Number(compact.headers.get("content-length"))).toBeLessThan(Number(gz.headers.get("content-length")));
   });
 
@@ -149,7 +153,9 @@ describe("compact Task 3 inputs", () => {
 
 describe("sizes beside the inputs links", () => {
   test("unknown until built or sent whole, and never built by asking; then the real sizes, on /submit's links", async () => {
+    // a cache without the files the first tests built
     rmSync(cacheDir, { recursive: true, force: true });
+    mkdirSync(cacheDir);
     const track: TrackId = "task3/d300";
     const before = await knownInputsSizes(db, "demo", [track]);
     expect(before[inputsSizeKey(track, null)]).toEqual({ plain: null, gzip: null, compact: null });

@@ -87,7 +87,12 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   if (gzip === "compact") {
     const cached = await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)));
     return new Response(fileBody(cached.file), {
-      headers: { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"`, "content-length": String(cached.bytes), ...common },
+      headers: {
+        "content-type": "application/gzip",
+        "content-disposition": `attachment; filename="${filename}.gz"`,
+        "content-length": String(cached.bytes),
+        ...common,
+      },
     });
   }
   if (gzip !== "no") {

@@ -22,11 +22,10 @@ export function CompactInputsHelp() {
       <summary className="cursor-pointer text-fg">The compact Task 3 files</summary>
       <div className="mt-2 space-y-2 text-fg-muted">
         <p>
-          The same inputs with each distinct candidate memory written once: first one line per memory,{" "}
-          <code>{'{"memory_ref": 0, "label": …, "value": …}'}</code>, then one line per instance in the full file&apos;s order, its fields with{" "}
-          <code>candidate_memories</code> replaced by <code>candidate_refs</code>, a list of <code>[candidate id, memory_ref]</code> pairs in the pool&apos;s
-          order. Refs number the memories in the sorted order of their text: they say nothing the text does not (the same text in several pools is the same
-          memory in the full file too). Expanded, the rows are exactly the full file&apos;s:
+          The same inputs with each distinct candidate memory written once: first one line per memory, <code>{'{"memory_ref": 0, "label": …, "value": …}'}</code>,
+          then one line per instance in the full file&apos;s order, its fields with <code>candidate_memories</code> replaced by <code>candidate_refs</code>, a list
+          of <code>[candidate id, memory_ref]</code> pairs in the pool&apos;s order. Refs number the memories in the sorted order of their text: they say nothing the
+          text does not (the same text in several pools is the same memory in the full file too). Expanded, the rows are exactly the full file&apos;s:
         </p>
         <pre className="rounded border border-line bg-canvas p-2.5 font-mono text-[0.75rem] leading-relaxed whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
           <code>{EXPAND_PYTHON}</code>

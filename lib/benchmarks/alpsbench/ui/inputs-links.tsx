@@ -95,8 +95,8 @@ export function InputsLinks({
         ))}
       </ul>
       <p className="mt-2 text-fg-muted">
-        Sizes are those this server knows: a gzip file once built (its first download builds it; Task 3 d1000&apos;s take minutes), a plain download once one has been
-        sent whole.
+        Sizes are those this server knows: a gzip file once built (its first download builds it; Task 3 d1000&apos;s take minutes), a plain download once one has
+        been sent whole.
       </p>
       {tracks.some((t) => t.startsWith("task3/")) ? <CompactInputsHelp /> : null}
     </section>
