@@ -118,7 +118,9 @@ export default async function ApiDocsPage() {
           </li>
           <li>
             <code>GET /api/v1/inputs/&#123;track&#125;?split=dev|validation|test</code>: the model inputs as JSONL (never gold);{" "}
-            <code>/api/v1/inputs/&#123;track&#125;/example</code>: a small valid prediction file.
+            <code>/api/v1/inputs/&#123;track&#125;.jsonl.gz</code>: the same lines as a gzip file; <code>/api/v1/inputs/&#123;track&#125;.compact.jsonl.gz</code>: a
+            Task 3 track with each candidate memory once (docs/api.md, &quot;Compact Task 3 inputs&quot;); <code>/api/v1/inputs/&#123;track&#125;/example</code>: a
+            small valid prediction file.
           </li>
           <li>
             <code>GET /api/v1/queue</code>: jobs waiting, running and recently finished.

@@ -99,7 +99,8 @@ export interface OwnPipeline {
   /**
    * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
    * prediction file); optional: a benchmark whose inputs are a public dataset serves none here. `gzip`: "br" or "encoding"
-   * (gzip) when the client accepts it, "file" for the `<track>.jsonl.gz` link, else "no"
+   * (gzip) when the client accepts it, "file" for the `<track>.jsonl.gz` link, "compact" for the `<track>.compact.jsonl.gz`
+   * link (the benchmark's compact form as a gzip file; a 404 saying so where a track has none), else "no"
    */
   inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<Response>;
   /** `GET /api/v1/snapshot` for this benchmark */
@@ -125,5 +126,5 @@ export type PreparedUpload =
     }
   | SubmissionRefusal;
 
-/** How an inputs download is compressed: Content-Encoding gzip, a `.jsonl.gz` file, or not at all. */
-export type InputsGzip = "encoding" | "br" | "file" | "no";
+/** How an inputs download is compressed: Content-Encoding gzip, a `.jsonl.gz` file, a compact `.compact.jsonl.gz` file, or not at all. */
+export type InputsGzip = "encoding" | "br" | "file" | "compact" | "no";

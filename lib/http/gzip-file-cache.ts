@@ -7,7 +7,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 /**
  * Large downloads gzipped once and kept on disk, so a request costs no CPU beyond streaming a file: a Task 3 d1000
- * inputs file is 333 MB of JSON that gzip brings to a tenth (scripts/bench/README.md). Keyed by what the content
+ * inputs file is 334 MB of JSON that gzip brings to 99 MB, its compact form to 22 MB (scripts/bench/README.md). Keyed by what the content
  * depends on (the caller's key: the data version's last import, the scope, the serializer's version), so a new
  * import is a new file. One build per key at a time in a process: requests that arrive during a build wait for it
  * instead of compressing again (a burst of cheap requests cannot make the server compress the same file N times).
@@ -34,12 +34,23 @@ export type Coding = "gzip" | "br";
 const compressor = (coding: Coding) =>
   coding === "gzip" ? createGzip({ level: 6 }) : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24 } });
 
+const fileOf = (key: string, coding: Coding) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`gzip cache key "${key}": letters, digits, - and _ only`);
+  return path.join(gzipCacheDir(), `${key}.${coding === "gzip" ? "gz" : "br"}`);
+};
+
+/** The compressed file for `key` when it is built, else null; never builds (a page showing a download's size). */
+export async function builtGzipFile(key: string, coding: Coding = "gzip"): Promise<GzipFile | null> {
+  const file = fileOf(key, coding);
+  const found = await stat(file).catch(() => null);
+  return found ? { file, bytes: found.size } : null;
+}
+
 /** The compressed file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing. */
 export async function cachedGzipFile(key: string, produce: () => ReadableStream<Uint8Array>, coding: Coding = "gzip"): Promise<GzipFile> {
-  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`gzip cache key "${key}": letters, digits, - and _ only`);
-  const file = path.join(gzipCacheDir(), `${key}.${coding === "gzip" ? "gz" : "br"}`);
-  const found = await stat(file).catch(() => null);
-  if (found) return { file, bytes: found.size };
+  const found = await builtGzipFile(key, coding);
+  if (found) return found;
+  const file = fileOf(key, coding);
   let pending = building.get(file);
   if (!pending) {
     pending = build(file, produce, coding).finally(() => building.delete(file));

@@ -3,7 +3,10 @@ import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { countInputs, inputsVersion, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
 import { cachedGzipFile, fileBody } from "@/lib/http/gzip-file-cache";
+import { recordingSize } from "@/lib/http/download-sizes";
+import { compactTask3Stream } from "./compact-task3-inputs";
 import { downloadStem } from "./download-name";
+import { inputsCacheKey, type InputsFileKind } from "./inputs-cache-keys";
 import { exampleRow } from "./example-row";
 import { inputScopeOf } from "./input-scope";
 
@@ -23,15 +26,14 @@ const MAX_ROWS = 50;
  * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
  * X-AlpsBench-Instances says how many lines to expect. `gzip`: "br" or "encoding" (the client accepts brotli or gzip: the same
  * lines, Content-Encoding br or gzip) or "file" (the `.jsonl.gz` link: a gzip file) serve the scope's gzip, built once per
- * content and kept on disk; "no" streams the lines as they are read.
+ * content and kept on disk; "compact" (the `.compact.jsonl.gz` link, Task 3 only) the compact form as a gzip file, built
+ * and kept the same way (compact-task3-inputs.ts); "no" streams the lines as they are read. A plain body produced whole
+ * and a gzip build record the plain size (lib/http/download-sizes.ts), which the pages show beside the links.
  *
  * example: a small, valid prediction file (JSONL) for the first instances of the track, in the shape the scorer
  * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
  * (example-row.ts).
  */
-/** Bump when the lines' serialization changes, so no cached gzip of the old lines is served. */
-const LINES_VERSION = "1";
-
 export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind, gzip = "no") => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
@@ -59,41 +61,69 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   const resolved = await inputScopeOf(db, slug, search);
   if (!resolved.ok) return resolved.response;
   const { scope } = resolved;
-  const total = await countInputs(db, scope);
-  const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
-  // the next page only when the client has taken the previous one; none once it has gone
-  const lines = () =>
-    pagedNdjsonStream(
-      (last: { benchmarkId: string; input: unknown } | null) => pageInputs(db, scope, last?.benchmarkId ?? null, PAGE_SIZE),
-      PAGE_SIZE,
-      (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
-      (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
+  if (gzip === "compact" && !scope.track.startsWith("task3/"))
+    return apiError(
+      404,
+      "not_found",
+      `${resolved.slug} has no compact form: only Task 3 tracks have one (their pools repeat the same memories). Its gzip file is /api/v1/inputs/${resolved.slug}.jsonl.gz.`,
     );
-  const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs.jsonl`;
+  const [total, version] = await Promise.all([countInputs(db, scope), inputsVersion(db, scope)]);
+  const key = (form: InputsFileKind) => inputsCacheKey(form, resolved.benchmark, resolved.slug, scope.split, version);
+  const input = (value: unknown) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : { input: value });
+  const readPage = (last: { benchmarkId: string } | null) => pageInputs(db, scope, last?.benchmarkId ?? null, PAGE_SIZE);
+  // the next page only when the client has taken the previous one; none once it has gone; the size recorded once whole
+  const lines = () =>
+    recordingSize(
+      pagedNdjsonStream(
+        readPage,
+        PAGE_SIZE,
+        (row) => JSON.stringify({ benchmark_id: row.benchmarkId, ...input(row.input) }),
+        (error) => console.error("[GET /api/v1/inputs/{track}] page failed", error),
+      ),
+      key("plain"),
+    );
+  const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs${gzip === "compact" ? ".compact" : ""}.jsonl`;
+  const common = { "x-alpsbench-instances": String(total), "cache-control": "no-store" };
+  if (gzip === "compact") {
+    const cached = await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)));
+    return new Response(fileBody(cached.file), {
+      headers: {
+        "content-type": "application/gzip",
+        "content-disposition": `attachment; filename="${filename}.gz"`,
+        "content-length": String(cached.bytes),
+        ...common,
+      },
+    });
+  }
   if (gzip !== "no") {
     // gzipped once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams a file
-    const key = `inputs-${LINES_VERSION}-${resolved.benchmark}-${resolved.slug}-${scope.split ?? "full"}-${await inputsVersion(db, scope)}`.replace(
-      /[^A-Za-z0-9_-]/g,
-      "_",
-    );
     const coding = gzip === "br" ? "br" : "gzip";
-    const cached = await cachedGzipFile(key, lines, coding);
+    const cached = await cachedGzipFile(key("gzip"), lines, coding);
     const headers: Record<string, string> =
       gzip === "file"
         ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
         : { "content-type": "application/x-ndjson; charset=utf-8", "content-encoding": coding, "content-disposition": `attachment; filename="${filename}"` };
     return new Response(fileBody(cached.file), {
-      headers: { ...headers, "content-length": String(cached.bytes), vary: "Accept-Encoding", "x-alpsbench-instances": String(total), "cache-control": "no-store" },
+      headers: { ...headers, "content-length": String(cached.bytes), vary: "Accept-Encoding", ...common },
     });
   }
-  const body = lines();
-  return new Response(body, {
+  return new Response(lines(), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
       "content-disposition": `attachment; filename="${filename}"`,
-      "x-alpsbench-instances": String(total),
-      "cache-control": "no-store",
+      ...common,
       vary: "Accept-Encoding",
     },
   });
 };
+
+/** Every page of a scope in order, read one at a time. */
+async function* allPages<Row extends { benchmarkId: string }>(readPage: (last: Row | null) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  let last: Row | null = null;
+  for (;;) {
+    const page = await readPage(last);
+    if (page.length > 0) yield page;
+    if (page.length < PAGE_SIZE) return;
+    last = page[page.length - 1]!;
+  }
+}

@@ -1,37 +1,53 @@
 import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug, type TaskId, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { inputsSizeKey, type InputsSizes } from "@/lib/benchmarks/alpsbench/http/inputs-size-key";
+import { CompactInputsHelp } from "./compact-inputs-help";
 
 const SPLITS = ["dev", "validation", "test"] as const;
+type Form = "plain" | "gzip" | "compact";
+
+/** Decimal units, as the docs and the benchmark figures give them (333.4 MB). */
+function formatSize(bytes: number): string {
+  if (bytes < 1e3) return `${bytes} B`;
+  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(0)} KB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
 
 /**
- * Downloads of a task's model inputs (never gold), one click each: every track of the task, per split and whole,
- * and a small example prediction file in the official row format. No account needed. Plain links to
- * /api/v1/inputs/<track>, which names the files after the data version, track and split.
+ * Downloads of a task's model inputs (never gold), one click each: every track of the task, per split and whole, the
+ * whole as a gzip file and, for Task 3, in the compact form (each memory once), and a small example prediction file in
+ * the official row format. No account needed. Plain links to /api/v1/inputs/<track>, which names the files after the
+ * data version, track and split. Each link shows its size when this server knows it (`sizes`: a built file, a body
+ * sent whole once) and says so when it does not: a page never builds a file to learn its size.
  */
 export function InputsLinks({
   tasks,
   benchmark,
-  compact = false,
+  sizes,
   note,
 }: {
   tasks: readonly TaskId[];
   benchmark: string;
-  compact?: boolean;
+  sizes: InputsSizes;
   /** e.g. why these are the demo's inputs */
   note?: string;
 }) {
   const tracks = TRACK_IDS.filter((t) => tasks.includes(taskOf(t)));
-  const href = (track: TrackId, split: string | null, example = false, gzipFile = false) => {
+  const href = (track: TrackId, split: string | null, ending: "" | "/example" | ".jsonl.gz" | ".compact.jsonl.gz" = "") => {
     const params = new URLSearchParams();
     if (benchmark !== "alpsbench-v1") params.set("benchmark", benchmark);
     if (split) params.set("split", split);
     const query = params.toString();
-    return `/api/v1/inputs/${trackSlug(track)}${example ? "/example" : gzipFile ? ".jsonl.gz" : ""}${query ? `?${query}` : ""}`;
+    return `/api/v1/inputs/${trackSlug(track)}${ending}${query ? `?${query}` : ""}`;
   };
   const link = "text-accent underline underline-offset-2";
+  const size = (track: TrackId, split: string | null, form: Form) => {
+    const bytes = sizes[inputsSizeKey(track, split)]?.[form] ?? null;
+    return <span className="text-fg-muted">({bytes === null ? (form === "plain" ? "size unknown" : "not built yet") : formatSize(bytes)})</span>;
+  };
   return (
     <section aria-labelledby="inputs-title" className="rounded-lg border border-line bg-surface p-4 text-sm" data-testid="inputs-links">
       <h2 id="inputs-title" className="font-semibold text-fg">
-        Inputs {compact ? null : <span className="font-normal text-fg-muted">(what a system sees, never gold; JSON Lines; no account needed)</span>}
+        Inputs <span className="font-normal text-fg-muted">(what a system sees, never gold; JSON Lines; no account needed)</span>
       </h2>
       {note ? <p className="mt-1 text-fg-muted">{note}</p> : null}
       <ul className="mt-2 space-y-1">
@@ -39,23 +55,50 @@ export function InputsLinks({
           <li key={track} className="flex flex-wrap gap-x-3 gap-y-1">
             <span className="min-w-48 text-fg">{TRACK_LABELS[track]}</span>
             {SPLITS.map((split) => (
-              <a key={split} href={href(track, split)} download className={link} aria-label={`${TRACK_LABELS[track]}: ${split} inputs`}>
-                {split}
-              </a>
+              <span key={split}>
+                <a href={href(track, split)} download className={link} aria-label={`${TRACK_LABELS[track]}: ${split} inputs`}>
+                  {split}
+                </a>{" "}
+                {size(track, split, "plain")}
+              </span>
             ))}
-            <a href={href(track, null)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs`}>
-              all
-            </a>
+            <span>
+              <a href={href(track, null)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs`}>
+                all
+              </a>{" "}
+              {size(track, null, "plain")}
+            </span>
             {/* a file, saved compressed: the Task 3 pools are hundreds of MB as plain JSON */}
-            <a href={href(track, null, false, true)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs, gzipped`}>
-              all (.jsonl.gz)
-            </a>
-            <a href={href(track, null, true)} download className={link} aria-label={`${TRACK_LABELS[track]}: example predictions`}>
+            <span>
+              <a href={href(track, null, ".jsonl.gz")} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs, gzipped`}>
+                all (.jsonl.gz)
+              </a>{" "}
+              {size(track, null, "gzip")}
+            </span>
+            {track.startsWith("task3/") ? (
+              <span>
+                <a
+                  href={href(track, null, ".compact.jsonl.gz")}
+                  download
+                  className={link}
+                  aria-label={`${TRACK_LABELS[track]}: all inputs, compact (each memory once), gzipped`}
+                >
+                  all (compact .jsonl.gz)
+                </a>{" "}
+                {size(track, null, "compact")}
+              </span>
+            ) : null}
+            <a href={href(track, null, "/example")} download className={link} aria-label={`${TRACK_LABELS[track]}: example predictions`}>
               example predictions
             </a>
           </li>
         ))}
       </ul>
+      <p className="mt-2 text-fg-muted">
+        Sizes are those this server knows: a gzip file once built (its first download builds it; Task 3 d1000&apos;s take minutes), a plain download once one has
+        been sent whole.
+      </p>
+      {tracks.some((t) => t.startsWith("task3/")) ? <CompactInputsHelp /> : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
+import { knownInputsSizes } from "@/lib/benchmarks/alpsbench/http/inputs-sizes";
+import { TRACK_IDS, taskOf } from "@/lib/benchmarks/alpsbench/track-ids";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
@@ -43,6 +45,14 @@ export default async function TaskPage({
     getScoreVersions(db(), scope.benchmark),
     inputsVersionFor(db(), scope.benchmark),
   ]);
+  // the sizes known when the page is rendered (a cached page keeps them until the next leaderboard version)
+  const inputsSizes = inputs
+    ? await knownInputsSizes(
+        db(),
+        inputs.slug,
+        TRACK_IDS.filter((t) => taskOf(t) === task),
+      )
+    : {};
   const info = TASK_INFO[task];
   // The table and the charts get the same board (one object: the page ships it once) and read the same query.
   const table = tableProps(board, query);
@@ -73,6 +83,7 @@ export default async function TaskPage({
         <InputsLinks
           tasks={[task]}
           benchmark={inputs.slug}
+          sizes={inputsSizes}
           note={
             inputs.fallback
               ? 'This server has no AlpsBench data imported yet (see docs/running.md, "Data"): these are the synthetic demo\'s inputs, to try the whole loop.'

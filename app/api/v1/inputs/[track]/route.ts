@@ -1,23 +1,25 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { internalError } from "../../submissions/_lib/http";
+import { apiError, internalError } from "../../submissions/_lib/http";
+import { inputsFileName } from "../_lib/inputs-file-name";
 import { inputsResponse } from "../_lib/inputs-response";
 
 export const dynamic = "force-dynamic";
 
 /**
- * GET /api/v1/inputs/{track-slug}[.jsonl.gz][?split=dev|validation|test&benchmark=alpsbench-v1]: the model inputs of a
- * track as JSONL (never gold), from the benchmark the `benchmark` parameter names (_lib/inputs-response.ts), or as a
- * gzip file under the `.jsonl.gz` name. No Content-Encoding negotiation: over real HTTP through Next's server the
- * encoded answer reached clients still compressed (tests/e2e/submissions.test.ts), so compression is the file's own.
+ * GET /api/v1/inputs/{track-slug}[.jsonl.gz|.compact.jsonl.gz][?split=dev|validation|test&benchmark=alpsbench-v1]: the
+ * model inputs of a track as JSONL (never gold), from the benchmark the `benchmark` parameter names
+ * (_lib/inputs-response.ts); as a gzip file under the `.jsonl.gz` name; in the benchmark's compact form (AlpsBench's
+ * Task 3: each candidate memory once) as a gzip file under the `.compact.jsonl.gz` name. Any other ending is a 400
+ * naming these. No Content-Encoding negotiation: over real HTTP through Next's server the encoded answer reached
+ * clients still compressed (tests/e2e/submissions.test.ts), so compression is the file's own.
  */
 export async function GET(request: NextRequest, context: { params: Promise<{ track: string }> }) {
   const { track: name } = await context.params;
-  const file = name.endsWith(".jsonl.gz");
-  const track = file ? name.slice(0, -".jsonl.gz".length) : name;
-  const gzip = file ? "file" : "no";
+  const file = inputsFileName(name);
+  if (!file.ok) return apiError(400, "bad_request", file.message);
   try {
-    return await inputsResponse(db(), track, request.nextUrl.searchParams, "inputs", gzip);
+    return await inputsResponse(db(), file.track, request.nextUrl.searchParams, "inputs", file.gzip);
   } catch (error) {
     return internalError("GET /api/v1/inputs/{track}", error);
   }

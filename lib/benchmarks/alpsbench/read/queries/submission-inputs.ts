@@ -49,3 +49,21 @@ export async function inputsVersion(db: Db, scope: InputScope): Promise<string> 
        AND (${scope.split}::text IS NULL OR "split"::text = ${scope.split}::text)`;
   return `${rows[0]?.n ?? 0}-${rows[0]?.version ?? "empty"}`;
 }
+
+/**
+ * inputsVersion of every scope of `tracks` at once (each split and the whole track, split null), in one scan: what
+ * a page needs to name the cached files whose sizes it shows. Scopes without instances are absent.
+ */
+export async function inputsVersions(
+  db: Db,
+  benchmarkVersionId: string,
+  tracks: readonly TrackId[],
+): Promise<{ track: TrackId; split: Split | null; version: string }[]> {
+  const rows = await db.$queryRaw<{ track: TrackId; split: Split | null; version: string | null; n: bigint }[]>`
+    SELECT "trackId" AS track, "split"::text AS split,
+           md5(string_agg("id" || ':' || coalesce("contentHash", ''), ',' ORDER BY "benchmarkId")) AS version, count(*) AS n
+      FROM "Instance"
+     WHERE "benchmarkVersionId" = ${benchmarkVersionId} AND "trackId" = ANY(${[...tracks]}::text[])
+     GROUP BY GROUPING SETS (("trackId", "split"), ("trackId"))`;
+  return rows.map((r) => ({ track: r.track, split: r.split, version: `${r.n}-${r.version ?? "empty"}` }));
+}

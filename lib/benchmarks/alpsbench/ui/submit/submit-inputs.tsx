@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 import type { Db } from "@/lib/db/create-client";
 import { inputsVersionFor } from "@/lib/db/queries/inputs-version";
-import { TASKS } from "../../track-ids";
+import { knownInputsSizes } from "../../http/inputs-sizes";
+import { TASKS, TRACK_IDS } from "../../track-ids";
 import { InputsLinks } from "../inputs-links";
 
-/** /submit's downloads of every task's inputs: AlpsBench's own data version, else the synthetic demo's; null without either. */
+/**
+ * /submit's downloads of every task's inputs with the sizes this server knows: AlpsBench's own data version, else the
+ * synthetic demo's; null without either.
+ */
 export async function alpsBenchSubmitInputs(db: Db): Promise<ReactNode> {
   const inputs = await inputsVersionFor(db, "alpsbench-v1");
   if (!inputs) return null;
@@ -12,6 +16,7 @@ export async function alpsBenchSubmitInputs(db: Db): Promise<ReactNode> {
     <InputsLinks
       tasks={TASKS}
       benchmark={inputs.slug}
+      sizes={await knownInputsSizes(db, inputs.slug, TRACK_IDS)}
       note={inputs.fallback ? "No AlpsBench data is imported on this server yet: these are the synthetic demo's inputs (upload to the Demo benchmark)." : undefined}
     />
   );
