@@ -5,7 +5,7 @@ import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normali
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { seedBm25Baseline } from "@/lib/benchmarks/alpsbench/data/seeds/seed-bm25-baseline";
 import { bm25Select } from "@/lib/benchmarks/alpsbench/scoring";
-import { randomInt, seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -1,4 +1,4 @@
-import { bootstrapCI } from "@/lib/benchmarks/alpsbench/scoring/bootstrap-ci";
+import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import type { MetricValue, ScoreResult } from "../types";
 import { REWARD_ALIASES, zScore, type RewardAlias } from "./reward-models";
 import type { EvalUser } from "./schemas";

@@ -1,4 +1,4 @@
-import { randomInt, seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import type { RowProblem, ScoreResult, TrackDefinition } from "../types";
 import { selectionItemRows } from "./item-rows";
 import { checkCoverage } from "./check-coverage";

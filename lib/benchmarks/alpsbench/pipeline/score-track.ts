@@ -8,7 +8,7 @@ import {
   type BootstrapInterval,
   type MemorySetResult,
 } from "@/lib/benchmarks/alpsbench/scoring";
-import { bootstrapRatioCI } from "@/lib/benchmarks/alpsbench/scoring/bootstrap-ratio-ci";
+import { bootstrapRatioCI } from "@/lib/stats/bootstrap-ratio-ci";
 import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { keptSubmittedItems } from "./kept-submitted-items";
 

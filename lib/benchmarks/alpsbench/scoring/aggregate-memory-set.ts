@@ -1,4 +1,4 @@
-import { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "./bootstrap-ci";
+import { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "@/lib/stats/bootstrap-ci";
 import type { MemorySetResult } from "./memory-set-result";
 
 export interface PooledRecall {

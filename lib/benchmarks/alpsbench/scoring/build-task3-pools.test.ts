@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { bm25Baseline, bm25Select } from "./bm25-select";
 import { buildTask3Pools, createTask3PoolSource, buildTask3PoolsForInstance } from "./build-task3-pools";
 import { normalize } from "./normalize";
-import { seededRandom } from "./seeded-random";
+import { seededRandom } from "@/lib/stats/seeded-random";
 
 // 60 users with 30 memories each, some values shared across users and some
 // differing only in case/punctuation, so de-duplication has work to do.

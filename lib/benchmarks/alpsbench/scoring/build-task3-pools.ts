@@ -1,7 +1,7 @@
 import { labelText } from "./label-similarity";
 import { normalize } from "./normalize";
 import { pythonJsonDumps } from "./python-repr";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 
 export const TASK3_POOL_SIZES = [100, 300, 500, 700, 1000] as const;
 

@@ -14,8 +14,8 @@ export { MIN_PAIR_SCORE } from "./min-pair-score";
 
 // Aggregates and statistics
 export { aggregateMemorySet, type MemorySetAggregate, type PooledRecall } from "./aggregate-memory-set";
-export { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "./bootstrap-ci";
-export { seededRandom, type Random } from "./seeded-random";
+export { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "@/lib/stats/bootstrap-ci";
+export { seededRandom, type Random } from "@/lib/stats/seeded-random";
 
 // Task 2 action accuracy (our definition; see task2-actions.ts)
 export {

@@ -1,4 +1,4 @@
-import { randomInt, seededRandom, type Random } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
 import { REWARD_ALIASES, REWARD_MODELS } from "../reward-models";
 import { CANDIDATE_INDEXES } from "../schemas";
 import { scoreUser } from "../score-users";
