@@ -19,7 +19,8 @@ import reactHooks from "eslint-plugin-react-hooks";
  *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
  *     with one as a segment ("/tasks/task1").
  * Tests are outside the rules (they may reach into a benchmark folder and read fixtures). Import circles, type imports included, are found by
- * tests/lint/import-cycles.test.ts.
+ * tests/lint/dependency-rules.test.ts, with the
+ * one-way layers and "no benchmark imports another benchmark" (tests/lint/dependency-rules.ts).
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
  */
 

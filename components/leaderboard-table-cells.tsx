@@ -1,7 +1,7 @@
 import { coverageMark } from "@/lib/submissions/coverage-text";
 import Link from "next/link";
 import type { LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
-import { formatCount, formatInterval, formatMetric } from "./format";
+import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { KIND_LABEL } from "./kind-badge";
 import { TierMark, TierSource } from "./tier-badge";
 

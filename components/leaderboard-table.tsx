@@ -30,7 +30,7 @@ import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
-import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
+import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "@/lib/leaderboard/format";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
 import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";

@@ -11,7 +11,8 @@ import { sendUpload, type UploadEvent } from "./upload-form/send-upload";
 import { fieldsetCls, legendCls } from "./upload-form/styles";
 import { SystemFields } from "./upload-form/system-fields";
 import { TrackPicker } from "./upload-form/track-picker";
-import { UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
+import type { UploadModuleOption } from "@/lib/benchmarks/types-submit-form";
+import { UploadModuleFormat } from "./upload-module-format";
 import { MODEL_FACT_INPUTS } from "./upload-model-facts";
 
 export type { UploadBenchmarkOption, UploadPipelineOption, UploadTrackOption } from "./upload-form/options";

@@ -16,7 +16,7 @@ import type { EvalUser } from "@/lib/benchmarks/personalllm/schemas";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { PostgresRewardCache } from "@/lib/db/postgres-reward-cache";
 import type { RewardSetup } from "@/lib/worker/fill-reward-scores";
-import { queueRescores } from "@/lib/worker/queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";

@@ -19,7 +19,7 @@ import {
   scoreTrack,
   type TrackScore,
 } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 import {
   allScopeInstances,
   countScopeInstances,
@@ -283,7 +283,7 @@ async function aggregate(
   await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n, rescored } }, async (tx) => {
     const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined, testFigures);
     // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
-    // made them exact (queue-exact-test-figures.ts), with the marker the pages read to show a noised figure as such.
+    // made them exact (noised-test-figures.ts), with the marker the pages read to show a noised figure as such.
     if (submission.source === "upload") {
       const note = testPrivacyNote(published);
       const steps = Object.fromEntries([...published].map(([figure, p]) => [figure, p.withheld ? null : p.step]));

@@ -2,7 +2,7 @@ import { parsePredictionStream, type PredictionStreamError } from "@/lib/uploads
 import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
 import { validatePredictionRow, type PredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 
 /** The first valid row of one benchmark id: what scoreTrack scores for it (later rows are duplicates). */
 /** `row` as stored; `value` the row object as read (a JSON-text row unwrapped); `validated` its checked view. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rewardProfileHash, type RewardProfile } from "@/lib/rewards";
+import { rewardProfileHash, type RewardProfile } from "./profile";
 
 /**
  * Where an upload's reward scores came from when the server's reward service filled some of them: the reward

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
-import { enqueueScoring, prismaExecutor } from "@/lib/queue";
+import { enqueueScoring } from "@/lib/queue/enqueue";
+import { prismaExecutor } from "@/lib/queue/sql-executor";
 import { scoreVersionFor } from "./score-version-for";
 
 export type RescoreSelection = { all: true; track?: string } | { all?: false; id: string };
