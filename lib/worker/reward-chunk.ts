@@ -1,5 +1,6 @@
 import type { RewardTextsDeclaration } from "@/lib/benchmarks/types";
-import { batches, rewardProfileHash, rewardTextKey, type RewardText } from "@/lib/rewards";
+import { batches, type RewardText } from "@/lib/rewards/client";
+import { rewardProfileHash, rewardTextKey } from "@/lib/rewards/profile";
 import type { RewardSetup } from "./fill-reward-scores";
 
 /** Batches one step sends at most when the caller names no bound: 1,000 users × 10 models at 16 a batch is 630. */

@@ -1,4 +1,4 @@
-import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { bm25Tokens, createBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 

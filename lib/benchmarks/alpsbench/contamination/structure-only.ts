@@ -1,5 +1,5 @@
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { MIN_VALUES } from "./measure-contamination";
 
 /**

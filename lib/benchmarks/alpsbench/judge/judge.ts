@@ -1,7 +1,7 @@
 import { judge as askJudge, type JudgeDeps as ClientDeps, type JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { JudgeProfile } from "@/lib/llm-judge/profile";
 import { ALPSBENCH_PROFILE_HASH_SCHEME } from "./profile";
-import { PROMPT_TEMPLATES } from "./prompts";
+import { PROMPT_TEMPLATES } from "./prompts/prompt-templates";
 import type { RenderedPrompt } from "./prompts/types";
 import { parseVerdict, type VerdictKind, type VerdictOf } from "./verdicts";
 

@@ -1,32 +1,22 @@
-import {
-  buildT12ReviewInput,
-  isJsonObject,
-  judge,
-  type JudgeCache,
-  type JudgeMeter,
-  type JudgeOutcome,
-  type JudgeProfile,
-  judgeProfileHash,
-  type JudgeProvider,
-  type JudgeRequest,
-  judgeT12Instance,
-  judgeT3Instance,
-  judgeT4BinaryInstance,
-  judgeT4EiInstance,
-  renderT12Review,
-  renderT3UsedMemory,
-  renderT4Binary,
-  renderT4Ei,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
-  T4_BINARY_TEMPLATE,
-  T4_EI_TEMPLATE,
-  textOf,
-  textOrNull,
-  type VerdictKind,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { textOf, textOrNull } from "@/lib/benchmarks/alpsbench/judge/display-text";
+import { judge, type JudgeRequest } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { judgeProfileHash } from "@/lib/benchmarks/alpsbench/judge/profile";
+import { renderT12Review, T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { renderT4Binary, T4_BINARY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-binary";
+import { renderT4Ei, T4_EI_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-ei";
+import { judgeT12Instance, judgeT3Instance, judgeT4BinaryInstance, judgeT4EiInstance } from "@/lib/benchmarks/alpsbench/judge/scores";
+import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
+import type { VerdictKind } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import type { JudgeCache } from "@/lib/llm-judge/cache";
+import { isJsonObject } from "@/lib/llm-judge/extract-json";
+import type { JudgeOutcome } from "@/lib/llm-judge/judge";
+import type { JudgeMeter } from "@/lib/llm-judge/meter";
+import type { JudgeProfile } from "@/lib/llm-judge/profile";
+import type { JudgeProvider } from "@/lib/llm-judge/provider";
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
-import { bootstrapCI, scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
+import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/unrounded-algo-score";
 import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";

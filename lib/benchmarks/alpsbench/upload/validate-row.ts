@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring";
+import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
 import { describeType, describeZodIssue } from "@/lib/benchmarks/alpsbench/data/errors";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import {

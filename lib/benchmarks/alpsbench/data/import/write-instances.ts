@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { NormalizedInstance, Task3Instance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
-import type { Task3CompactPool } from "@/lib/benchmarks/alpsbench/scoring";
+import type { Task3CompactPool } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import type { ImportProgress } from "./import-progress";
 
 /** A plain `pg` client inside the import's transaction (see importInstances). */

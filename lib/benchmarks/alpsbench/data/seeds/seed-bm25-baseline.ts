@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
-import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring";
+import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";

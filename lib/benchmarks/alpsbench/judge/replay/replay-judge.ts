@@ -2,50 +2,25 @@ import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import {
-  aggregateT3,
-  aggregateT4Binary,
-  aggregateT4Ei,
-  BINARY_ABILITIES,
-  type BinaryAbility,
-  buildT12ReviewInput,
-  createReplayProvider,
-  type EiScores,
-  extractJsonObject,
-  InMemoryJudgeCache,
-  isJsonObject,
-  judge,
-  type JudgeCache,
-  JudgeMeter,
-  type JudgeOutcome,
-  type JudgeProfile,
-  judgeProfileHash,
-  type JudgeProvider,
-  judgeT12Instance,
-  judgeT3Instance,
-  judgeT4BinaryInstance,
-  judgeT4EiInstance,
-  type JudgeUsage,
-  mean,
-  renderT12Review,
-  renderT3UsedMemory,
-  renderT4Binary,
-  renderT4Ei,
-  replayJudgeProfile,
-  type ResponseOutcome,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
-  type T3Judgement,
-  T4_BINARY_TEMPLATE,
-  T4_EI_TEMPLATE,
-  type T4BinaryJudgement,
-  type T4BinaryVerdict,
-  type T4EiVerdict,
-  textOf,
-  textOrNull,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { textOf, textOrNull } from "@/lib/benchmarks/alpsbench/judge/display-text";
+import { judge } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { judgeProfileHash, replayJudgeProfile } from "@/lib/benchmarks/alpsbench/judge/profile";
+import { renderT12Review, T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { BINARY_ABILITIES, type BinaryAbility, renderT4Binary, T4_BINARY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-binary";
+import { renderT4Ei, T4_EI_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-ei";
+import { aggregateT3, aggregateT4Binary, aggregateT4Ei, type EiScores, judgeT12Instance, judgeT3Instance, judgeT4BinaryInstance, judgeT4EiInstance, mean, type ResponseOutcome, type T3Judgement, type T4BinaryJudgement } from "@/lib/benchmarks/alpsbench/judge/scores";
+import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
+import type { T4BinaryVerdict, T4EiVerdict } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import { InMemoryJudgeCache, type JudgeCache } from "@/lib/llm-judge/cache";
+import { extractJsonObject, isJsonObject } from "@/lib/llm-judge/extract-json";
+import type { JudgeOutcome } from "@/lib/llm-judge/judge";
+import { JudgeMeter, type JudgeUsage } from "@/lib/llm-judge/meter";
+import type { JudgeProfile } from "@/lib/llm-judge/profile";
+import type { JudgeProvider } from "@/lib/llm-judge/provider";
+import { createReplayProvider } from "@/lib/llm-judge/replay-provider";
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { unroundedAlgoScore } from "../unrounded-algo-score";
 
 /**
