@@ -106,7 +106,7 @@ function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
 /** A query as the server will read it back from the URL (trimmed search, invalid parts dropped). */
 const canonical = (query: TableQuery) => serializeTableQuery(readTableQuery(new URLSearchParams(serializeTableQuery(query))));
 
-export interface LeaderboardTableProps {
+interface LeaderboardTableProps {
   /** the read model packed for the page (lib/leaderboard/packed-board.ts, via tableProps) */
   leaderboard: PackedLeaderboard;
   /** the URL's table query, parsed on the server with lib/leaderboard/table-state.ts */

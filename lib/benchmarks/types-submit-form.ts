@@ -36,7 +36,7 @@ export interface UploadModuleOption {
 }
 
 /** One group of the submit form's track picker (an optgroup): its tracks take one row format. */
-export interface SubmitFormGroup {
+interface SubmitFormGroup {
   id: string;
   /** the optgroup's label and the format box's title: "Task 1 · Extraction" */
   label: string;

@@ -43,7 +43,7 @@ export function rankRanges(rows: readonly LeaderboardRow[], column: LeaderboardC
 }
 
 /** One track of the overview: its headline column, then columns that stand in where a row has no headline figure. */
-export type OverallPart = readonly [headline: string, ...standIns: string[]];
+type OverallPart = readonly [headline: string, ...standIns: string[]];
 
 /**
  * The cell a row is placed by on one track: its headline figure, else the first stand-in it has (Task 3's exact-id

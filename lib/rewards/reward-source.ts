@@ -18,8 +18,6 @@ export type RewardSource = z.infer<typeof RewardSource>;
 /** The first 12 hex digits: enough to tell profiles apart on a board, like a short git sha. */
 export const shortProfileHash = (hash: string) => hash.slice(0, 12);
 
-export const rewardSourceLabel = (source: RewardSource) => `rewards from service: ${shortProfileHash(source.profileHash)}`;
-
 export function rewardSourceOf(profile: RewardProfile, serviceScores: number): RewardSource | null {
   if (serviceScores === 0) return null;
   return RewardSource.parse({

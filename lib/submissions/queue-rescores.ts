@@ -3,8 +3,8 @@ import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
 import { scoreVersionFor } from "./score-version-for";
 
-export type RescoreSelection = { all: true; track?: string } | { all?: false; id: string };
-export type RescoreOutcome = { queued: { id: string; from: string | null; to: string }[] };
+type RescoreSelection = { all: true; track?: string } | { all?: false; id: string };
+type RescoreOutcome = { queued: { id: string; from: string | null; to: string }[] };
 
 /**
  * What `alpsbench rescore` does (scripts/cli/rescore.ts): every finished upload whose stored scorer version differs

@@ -9,7 +9,7 @@ import type { RewardProfile } from "@/lib/rewards/profile";
 
 export type RewardSetup = { client: RewardClient; profile: RewardProfile; cache: RewardCache };
 
-export type FillOutcome<P> = {
+type FillOutcome<P> = {
   rows: P[];
   /** rows that lacked a score and had a text */
   needed: number;

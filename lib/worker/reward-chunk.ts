@@ -6,7 +6,7 @@ import type { RewardSetup } from "./fill-reward-scores";
 /** Batches one step sends at most when the caller names no bound: 1,000 users × 10 models at 16 a batch is 630. */
 export const DEFAULT_REWARD_BATCHES_PER_STEP = 160;
 
-export type RewardChunkOutcome = {
+type RewardChunkOutcome = {
   /** (text, model) pairs the upload needs from the service (distinct texts per model) */
   needed: number;
   /** of those, answered (cached) when the step ends */

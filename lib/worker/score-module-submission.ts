@@ -16,7 +16,7 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export type ModuleStepOptions = {
+type ModuleStepOptions = {
   /** the reward service for rows without reward scores; default: the one configured by REWARD_SERVICE_* */
   rewards?: RewardSetup | null;
   /** reward-service batches one step sends at most (default DEFAULT_REWARD_BATCHES_PER_STEP) */

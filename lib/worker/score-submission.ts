@@ -11,8 +11,6 @@ import { SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 import { isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "./submission-failure";
 import { JobSupersededError, type JobControl } from "@/lib/queue/submission-job-control";
 
-export { JobSupersededError, type JobControl } from "@/lib/queue/submission-job-control";
-
 /**
  * The scoring worker's job handler, the same for every benchmark: it reads the upload, leaves finished and stale
  * ones alone, checks the job's score version against this release's, and then runs ONE step of the benchmark's

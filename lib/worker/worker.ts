@@ -14,7 +14,7 @@ import { parseScoreJobPayload, ScoreJobPayloadSchema } from "../queue/payload";
 import { prismaExecutor } from "../queue/sql-executor";
 import { queueTiming, type QueueTiming } from "../queue/timing";
 
-export type WorkerOptions = {
+type WorkerOptions = {
   databaseUrl: string;
   log: (line: string) => void;
   /** jobs worked at once (default 2) */
@@ -30,7 +30,7 @@ export type WorkerOptions = {
   rewardBatchesPerStep?: number;
 };
 
-export type RunningWorker = {
+type RunningWorker = {
   /** resolves once pg-boss has started (it keeps trying while the database is unreachable) */
   ready: Promise<void>;
   /**

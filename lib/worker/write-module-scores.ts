@@ -7,7 +7,7 @@ import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scor
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export type ItemRow = { itemKey: string; position: number; figures: ItemFigures };
+type ItemRow = { itemKey: string; position: number; figures: ItemFigures };
 
 /**
  * The per-item rows of a score result, each validated by the track's declared schema (pure). A figure the

@@ -57,15 +57,42 @@ describe("a planted violation fails the check", () => {
     ["a component importing a page's action", "app-on-top", "components/menu.tsx", 'import { x } from "@/app/signin/actions";', "app/signin/actions.ts"],
     ["lib importing a route helper by relative path", "app-on-top", "lib/http/a.ts", 'import { x } from "../../app/api/_lib/http";', "app/api/_lib/http.ts"],
     ["lib importing a script's helper", "scripts-on-top", "lib/db/a.ts", 'import { x } from "@/scripts/lib/next-build";', "scripts/lib/next-build.ts"],
-    ["ranking importing a component's formatter", "components-above-lib", "lib/leaderboard/a.ts", 'import { x } from "@/components/format";', "components/format.ts"],
-    ["a benchmark type-importing the worker", "worker-on-top", "lib/benchmarks/demo/pipeline/a.ts", 'import type { x } from "@/lib/worker/failure";', "lib/worker/failure.ts"],
+    [
+      "ranking importing a component's formatter",
+      "components-above-lib",
+      "lib/leaderboard/a.ts",
+      'import { x } from "@/components/format";',
+      "components/format.ts",
+    ],
+    [
+      "a benchmark type-importing the worker",
+      "worker-on-top",
+      "lib/benchmarks/demo/pipeline/a.ts",
+      'import type { x } from "@/lib/worker/failure";',
+      "lib/worker/failure.ts",
+    ],
     ["the upload path importing the worker", "worker-on-top", "lib/submissions/a.ts", 'import { x } from "@/lib/worker/version";', "lib/worker/version.ts"],
     ["the queue re-exporting the worker", "worker-on-top", "lib/queue/index.ts", 'export { x } from "../worker/worker";', "lib/worker/worker.ts"],
-    ["a benchmark importing another's statistics", "no-benchmark-to-benchmark", "lib/benchmarks/toy/score.ts", 'import { x } from "@/lib/benchmarks/demo/scoring/bootstrap";', "lib/benchmarks/demo/scoring/bootstrap.ts"],
-    ["a benchmark's test importing another's", "no-benchmark-to-benchmark", "lib/benchmarks/toy/score.test.ts", 'import { x } from "../demo/random";', "lib/benchmarks/demo/random.ts"],
+    [
+      "a benchmark importing another's statistics",
+      "no-benchmark-to-benchmark",
+      "lib/benchmarks/toy/score.ts",
+      'import { x } from "@/lib/benchmarks/demo/scoring/bootstrap";',
+      "lib/benchmarks/demo/scoring/bootstrap.ts",
+    ],
+    [
+      "a benchmark's test importing another's",
+      "no-benchmark-to-benchmark",
+      "lib/benchmarks/toy/score.test.ts",
+      'import { x } from "../demo/random";',
+      "lib/benchmarks/demo/random.ts",
+    ],
   ])("%s (%s)", async (_label, rule, from, line, to) => {
     const root = tree(`${rule}-${from.replaceAll("/", "_")}`, { [from]: `${line}\nexport const used = x;\n`, [to]: exported });
-    const { violations, unresolvedAliases } = await checkDependencies(root, ["app", "components", "lib"].filter((top) => from.startsWith(top) || to.startsWith(top)));
+    const { violations, unresolvedAliases } = await checkDependencies(
+      root,
+      ["app", "components", "lib"].filter((top) => from.startsWith(top) || to.startsWith(top)),
+    );
     expect(unresolvedAliases).toEqual([]);
     expect(violations).toEqual([`${rule}: ${from} -> ${to}`]);
   });

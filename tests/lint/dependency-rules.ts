@@ -16,7 +16,7 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 const TESTS = "\\.test\\.tsx?$|^tests/";
 const BENCH_SCRIPTS = "^lib/benchmarks/[^/]+/bench/";
 
-export const DEPENDENCY_RULES: IForbiddenRuleType[] = [
+const DEPENDENCY_RULES: IForbiddenRuleType[] = [
   { name: "no-circular", severity: "error", comment: "An import circle, type-only imports included.", from: {}, to: { circular: true } },
   {
     name: "app-on-top",

@@ -20,7 +20,7 @@ function contaminationOf(stored: unknown, flagged: boolean): ContaminationFigure
 
 export type Viewer = { id: string; role: "user" | "admin" } | null;
 
-export type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
+type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
 
 const submissionSelect = {
   ...submissionProgressSelect,

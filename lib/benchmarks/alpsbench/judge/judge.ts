@@ -14,7 +14,7 @@ export type JudgeRequest<K extends VerdictKind> = {
 };
 
 /** The generic client's dependencies; the profile hash scheme is always AlpsBench's. */
-export type JudgeDeps = Omit<ClientDeps, "profileHashScheme">;
+type JudgeDeps = Omit<ClientDeps, "profileHashScheme">;
 
 /**
  * Ask the judge one of AlpsBench's questions (a prompt rendered from one of its templates) through the generic

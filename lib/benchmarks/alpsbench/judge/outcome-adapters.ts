@@ -3,7 +3,7 @@ import type { ResponseOutcome } from "./scores";
 import type { ParsedVerdict } from "./verdicts";
 
 /** A judge call that did not happen (transport failure): the item is "not judged", never scored as a verdict. */
-export type NotJudged = { ok: false; notJudged: true; reason: string };
+type NotJudged = { ok: false; notJudged: true; reason: string };
 
 /** One judge outcome as the per-instance score functions (judgeT12Instance, judgeT3Instance) read it. */
 export function parsedOf<V>(outcome: JudgeOutcome<V>): ParsedVerdict<V> | NotJudged {

@@ -57,7 +57,7 @@ export type JudgedInstance = {
   detail: Record<string, unknown>;
 };
 
-export type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache: JudgeCache; meter: JudgeMeter; signal: AbortSignal };
+type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache: JudgeCache; meter: JudgeMeter; signal: AbortSignal };
 
 const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -74,7 +74,7 @@ function callFacts(outcomes: readonly JudgeOutcome<unknown>[]): Pick<JudgedInsta
 }
 
 /** "English" -> en, "Chinese"/"zh" -> zh; other languages have no EI column. */
-export function eiLanguage(meta: unknown): "en" | "zh" | null {
+function eiLanguage(meta: unknown): "en" | "zh" | null {
   const language = String(record(meta).language ?? "").toLowerCase();
   if (language.startsWith("en")) return "en";
   if (language.startsWith("zh") || language.startsWith("chinese")) return "zh";

@@ -9,7 +9,7 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leade
  */
 
 /** The metric id of the reported column (the column is `${track}:reported` on a multi-track board, `reported` on a track's). */
-export const REPORTED_TASK3 = "reported";
+const REPORTED_TASK3 = "reported";
 
 const SERVER_COLUMN = /^((?:task3\/d\d+:)?)(judge_recall|recall)$/;
 

@@ -1,14 +1,14 @@
 import { bootstrapCI, type BootstrapInterval, type BootstrapOptions } from "@/lib/stats/bootstrap-ci";
 import type { MemorySetResult } from "./memory-set-result";
 
-export interface PooledRecall {
+interface PooledRecall {
   matched: number;
   total: number;
   /** matched / total, null when there are no such gold items */
   recall: number | null;
 }
 
-export interface MemorySetAggregate {
+interface MemorySetAggregate {
   n: number;
   /** macro means over instances (the official leaderboard's Task 1/2 figures); null when n = 0 */
   precision: number | null;

@@ -84,7 +84,7 @@ class Bm25Workspace {
   }
 }
 
-export interface Bm25Selection {
+interface Bm25Selection {
   selectedMemoryId: string | null;
   selectedIndex: number | null;
   score: number;
@@ -183,7 +183,7 @@ export function createIndexedBm25Selector(
   };
 }
 
-export interface Bm25BaselineRow {
+interface Bm25BaselineRow {
   benchmarkId: string;
   size: number;
   selectedMemoryId: string | null;

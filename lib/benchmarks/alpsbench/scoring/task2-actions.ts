@@ -38,9 +38,9 @@ import type { MemorySetResult } from "./memory-set-result";
  * one realizes the modification here; the leftover copy is an extra and
  * costs precision in the memory-set score instead.
  */
-export type Task2ActionKind = "retention" | "modification" | "addition";
+type Task2ActionKind = "retention" | "modification" | "addition";
 
-export interface Task2GoldAction {
+interface Task2GoldAction {
   kind: Task2ActionKind;
   /** index in the gold updated list */
   goldIndex: number;
@@ -49,18 +49,18 @@ export interface Task2GoldAction {
   poolIndex: number | null;
 }
 
-export interface Task2ActionOutcome extends Task2GoldAction {
+interface Task2ActionOutcome extends Task2GoldAction {
   realized: boolean;
   /** prediction matched to this gold item, if any */
   predIndex: number | null;
 }
 
-export interface Task2ActionCounts {
+interface Task2ActionCounts {
   total: number;
   realized: number;
 }
 
-export interface Task2ActionResult {
+interface Task2ActionResult {
   actions: Task2ActionOutcome[];
   byKind: Record<Task2ActionKind, Task2ActionCounts>;
   /** realized / total actions of this instance; null when it has no actions */
@@ -169,7 +169,7 @@ export function scoreTask2Actions(poolBefore: unknown, goldUpdated: unknown, sel
   return { actions: outcomes, byKind, accuracy: total ? done / total : null, problems: [...problems, ...ms.problems] };
 }
 
-export interface Task2ActionAggregate {
+interface Task2ActionAggregate {
   n: number;
   /** per-action recall, pooled over instances: realized / total */
   retention: Task2ActionCounts & { recall: number | null };

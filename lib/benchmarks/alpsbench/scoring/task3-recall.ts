@@ -1,13 +1,13 @@
 import { readTask3Prediction } from "./read-task3-prediction";
 
-export interface Task3RecallInput {
+interface Task3RecallInput {
   /** the gold candidate's id in this instance's pool */
   goldId: string;
   /** the prediction row (or raw text); undefined/null when the row is missing, which counts as wrong */
   prediction: unknown;
 }
 
-export interface Task3RecallResult {
+interface Task3RecallResult {
   n: number;
   correct: number;
   /** correct / n; null when n = 0 */

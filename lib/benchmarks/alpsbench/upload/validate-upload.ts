@@ -17,7 +17,7 @@ import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import { rowShapeHint } from "./row-shape";
 
-export type ValidateUploadOptions = {
+type ValidateUploadOptions = {
   track: TrackId;
   /** benchmark ids of the instances the submission is scored on (track, and split when not "full") */
   knownIds: ReadonlySet<string>;

@@ -11,7 +11,7 @@ import { scoreUser } from "../score-users";
  * Pure: a seed gives the same rows.
  */
 
-export const SOURCE_MODELS = [
+const SOURCE_MODELS = [
   "gpt-4o",
   "claude-3-opus",
   "gemini-1.5-pro",

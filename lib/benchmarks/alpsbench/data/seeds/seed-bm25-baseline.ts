@@ -5,7 +5,7 @@ import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
-export const BM25_SYSTEM = {
+const BM25_SYSTEM = {
   slug: "bm25-server",
   name: "BM25 (computed here)",
   organisation: "AlpsBench Leaderboard",

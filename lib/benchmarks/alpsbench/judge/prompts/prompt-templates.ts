@@ -15,4 +15,3 @@ export const PROMPT_TEMPLATES: Record<string, { verdictKind: VerdictKind; descri
   [T4_BINARY_TEMPLATE]: { verdictKind: "t4_binary", description: "Task 4 PA/PF/VRA/CF pass/fail per response" },
   [T4_EI_TEMPLATE]: { verdictKind: "t4_ei", description: "Task 4 EI: resonation/expression/reception 1-5 per response" },
 };
-export const PROMPT_TEMPLATE_VERSIONS = Object.keys(PROMPT_TEMPLATES);

@@ -9,7 +9,20 @@ import { renderT12Review, T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench
 import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
 import { BINARY_ABILITIES, type BinaryAbility, renderT4Binary, T4_BINARY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-binary";
 import { renderT4Ei, T4_EI_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-ei";
-import { aggregateT3, aggregateT4Binary, aggregateT4Ei, type EiScores, judgeT12Instance, judgeT3Instance, judgeT4BinaryInstance, judgeT4EiInstance, mean, type ResponseOutcome, type T3Judgement, type T4BinaryJudgement } from "@/lib/benchmarks/alpsbench/judge/scores";
+import {
+  aggregateT3,
+  aggregateT4Binary,
+  aggregateT4Ei,
+  type EiScores,
+  judgeT12Instance,
+  judgeT3Instance,
+  judgeT4BinaryInstance,
+  judgeT4EiInstance,
+  mean,
+  type ResponseOutcome,
+  type T3Judgement,
+  type T4BinaryJudgement,
+} from "@/lib/benchmarks/alpsbench/judge/scores";
 import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
 import type { T4BinaryVerdict, T4EiVerdict } from "@/lib/benchmarks/alpsbench/judge/verdicts";
 import { InMemoryJudgeCache, type JudgeCache } from "@/lib/llm-judge/cache";
@@ -35,10 +48,10 @@ import { unroundedAlgoScore } from "../unrounded-algo-score";
 
 export const REPLAY_TASKS = ["task1", "task2", "task3", "task4"] as const;
 export type ReplayTask = (typeof REPLAY_TASKS)[number];
-export const TASK4_ABILITIES = ["ability1", "ability2", "ability3", "ability4", "ability5"] as const;
-export type Task4Ability = (typeof TASK4_ABILITIES)[number];
+const TASK4_ABILITIES = ["ability1", "ability2", "ability3", "ability4", "ability5"] as const;
+type Task4Ability = (typeof TASK4_ABILITIES)[number];
 
-export type ReplayStatus = "judged" | "not_judged" | "unparsable";
+type ReplayStatus = "judged" | "not_judged" | "unparsable";
 
 export type ReplayItemResult = {
   /** the item's folder name */
@@ -69,7 +82,7 @@ export type ReplayItemResult = {
 
 type RecordedEiScores = Omit<EiScores, "ei_score">;
 
-export type ReplaySummary = {
+type ReplaySummary = {
   task: ReplayTask;
   from: string;
   items: number;
@@ -89,7 +102,7 @@ export type ReplaySummary = {
 
 export type ReplayReport = { items: ReplayItemResult[]; summary: ReplaySummary };
 
-export type ReplayOptions = {
+type ReplayOptions = {
   task: ReplayTask;
   from: string;
   cache?: JudgeCache;

@@ -9,7 +9,7 @@ import type { ModelFacts } from "@/lib/model-facts/facts";
  * none here: no model card we could check states their licence or date (their open_weights false is the reported
  * system's own field).
  */
-export type SourcedFacts = { facts: ModelFacts; sources: Partial<Record<keyof ModelFacts, string>> };
+type SourcedFacts = { facts: ModelFacts; sources: Partial<Record<keyof ModelFacts, string>> };
 
 const LLAMA4_MAVERICK = "https://huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct";
 const DEEPSEEK_V32 = "https://huggingface.co/deepseek-ai/DeepSeek-V3.2";
