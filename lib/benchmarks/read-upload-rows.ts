@@ -4,7 +4,8 @@ import { createGunzip, gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse";
 import { parquetMetadata, parquetReadObjects, snappyUncompress, type Compressors, type FileMetaData } from "hyparquet";
 import type { z } from "zod";
-import { formatByteSize, parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { formatByteSize } from "@/lib/uploads/format-byte-size";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
 import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
 import type { RowProblem } from "./types";
 

@@ -2,7 +2,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/create-client";
 import type { EeeBenchmarkHook } from "./hook";
-import { importAggregate, type ImportOptions, type ImportProblem } from "./import-aggregate";
+import { importAggregate, type ImportOptions } from "./import-aggregate";
+import type { ImportProblem } from "./import-checks";
 
 /**
  * The largest aggregate file read (8 MiB): a record gives each of a benchmark's metrics once, a few kilobytes; a

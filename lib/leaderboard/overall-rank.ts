@@ -1,4 +1,5 @@
-import { isBaseline, isFlagged, unrankedForCause } from "./apply-table-query";
+import { isFlagged, unrankedForCause } from "./apply-table-query";
+import { isBaseline } from "./row-kind";
 import { competitionRanks } from "./rank";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 

@@ -2,9 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { TableView } from "./apply-table-query";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
 import { csvSafeString } from "@/lib/security/csv-safe";
-import { roundForDownload, roundToDigits } from "./round";
-
-export { roundForDownload };
+import { roundToDigits } from "./round";
 
 export type TableRecord = Record<string, string | number | boolean | null>;
 

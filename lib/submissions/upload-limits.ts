@@ -3,8 +3,6 @@ import { env } from "@/lib/env";
 import { accountKeyOfUser, chargedUploads, type CountedUpload } from "./upload-ledger";
 import { formatAllowedAt } from "./refusal-advice";
 
-export { formatAllowedAt };
-
 /**
  * Per-user upload limits, counted in what a researcher calls one submission: an UPLOAD, i.e. one single-file
  * upload or one run (all the files of one archive or multi-file request), whatever number of tracks it holds.

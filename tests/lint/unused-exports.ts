@@ -8,6 +8,8 @@ import ts from "typescript";
  * re-exports and `export *` through barrels; a namespace import, a dynamic `import()` or an `import("…")` type
  * marks every export of its module. Exports used only inside their own file count as unused: the `export` is
  * what is dead. Files that a framework or tool loads by name export for it and are skipped (ENTRY_POINTS).
+ * A re-export (`export … from`, `export *`, `export { name }` of an imported name) is a second way to import a
+ * name: reported wherever it is, except in the benchmark contract (REEXPORTS_ALLOWED).
  */
 const ENTRY_POINTS = [
   // Next.js's files under app/: it reads their exports (default, GET, metadata, generateMetadata, dynamic, ...)
@@ -22,6 +24,9 @@ const ENTRY_POINTS = [
   /\.test\.tsx?$/,
 ];
 
+// lib/benchmarks/types.ts re-exports the contract's parts from their own files, so every file imports one module
+const REEXPORTS_ALLOWED = [/^lib\/benchmarks\/types\.ts$/];
+
 const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIPPED_DIRS = new Set(["node_modules", ".next", ".data", ".tmp", ".git", "generated", "test-results"]);
 
@@ -34,6 +39,8 @@ type Module = {
   stars: { file: string | null; line: number }[];
   /** what this file takes from others: a name, or "*" for all of them */
   uses: { file: string; name: string }[];
+  /** the lines that export a name defined elsewhere */
+  forwards: { name: string; line: number }[];
 };
 
 function sourceFiles(root: string, tops: readonly string[]): string[] {
@@ -63,7 +70,8 @@ function readModule(root: string, file: string, resolve: (spec: string, from: st
   const text = readFileSync(path.join(root, file), "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const mod: Module = { locals: new Map(), reexports: new Map(), stars: [], uses: [] };
+  const mod: Module = { locals: new Map(), reexports: new Map(), stars: [], uses: [], forwards: [] };
+  const imported = new Set<string>();
   const use = (spec: ts.Expression | undefined, name: string) => {
     if (!spec || !ts.isStringLiteralLike(spec)) return;
     const target = resolve(spec.text, file);
@@ -74,15 +82,27 @@ function readModule(root: string, file: string, resolve: (spec: string, from: st
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       if (clause?.name) use(statement.moduleSpecifier, "default");
+      if (clause?.name) imported.add(clause.name.text);
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) use(statement.moduleSpecifier, "*");
-      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) use(statement.moduleSpecifier, (e.propertyName ?? e.name).text);
+      if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const e of bindings.elements) {
+          use(statement.moduleSpecifier, (e.propertyName ?? e.name).text);
+          imported.add(e.name.text);
+        }
+      }
     } else if (ts.isExportDeclaration(statement)) {
       const spec = statement.moduleSpecifier;
       const target = spec && ts.isStringLiteralLike(spec) ? resolve(spec.text, file) : null;
       const clause = statement.exportClause;
       if (!spec) {
-        if (clause && ts.isNamedExports(clause)) for (const e of clause.elements) mod.locals.set(e.name.text, line(e));
+        if (clause && ts.isNamedExports(clause)) {
+          for (const e of clause.elements) {
+            mod.locals.set(e.name.text, line(e));
+            if (imported.has((e.propertyName ?? e.name).text)) mod.forwards.push({ name: e.name.text, line: line(e) });
+          }
+        }
       } else if (!clause) mod.stars.push({ file: target, line: line(statement) });
       else if (ts.isNamespaceExport(clause)) mod.reexports.set(clause.name.text, { file: target, name: "*", line: line(statement) });
       else for (const e of clause.elements) mod.reexports.set(e.name.text, { file: target, name: (e.propertyName ?? e.name).text, line: line(e) });
@@ -125,9 +145,10 @@ function leftmost(name: ts.QualifiedName): ts.Identifier {
 
 /**
  * Every export of the files under `tops` (and the root's own .ts files) that nothing imports, as
- * "file:line name" ("file:line export * from …" for a star re-export nothing reads through), sorted.
+ * "file:line name" ("file:line export * from …" for a star re-export nothing reads through), and every
+ * re-export outside REEXPORTS_ALLOWED, as "file:line name (re-exported)", both sorted.
  */
-export function unusedExports(root: string, tops: readonly string[]): { unused: string[]; files: number } {
+export function unusedExports(root: string, tops: readonly string[]): { unused: string[]; reexports: string[]; files: number } {
   const config = ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile);
   const options = ts.parseJsonConfigFileContent(config.config, ts.sys, root).options;
   const files = sourceFiles(root, tops);
@@ -181,11 +202,20 @@ export function unusedExports(root: string, tops: readonly string[]): { unused: 
   for (const file of files) if (isEntry(file)) mark(file, "*");
 
   const unused: string[] = [];
+  const reexports: string[] = [];
   for (const [file, mod] of modules) {
     if (isEntry(file)) continue;
+    if (!REEXPORTS_ALLOWED.some((allowed) => allowed.test(file))) {
+      const forwarded = [
+        ...mod.forwards,
+        ...[...mod.reexports].map(([name, r]) => ({ name, line: r.line })),
+        ...mod.stars.map((s) => ({ name: "*", line: s.line })),
+      ];
+      for (const f of forwarded) reexports.push(`${file}:${f.line} ${f.name} (re-exported)`);
+    }
     for (const [name, line] of mod.locals) if (!used.has(`${file}\0${name}`)) unused.push(`${file}:${line} ${name}`);
     for (const [name, r] of mod.reexports) if (!used.has(`${file}\0${name}`)) unused.push(`${file}:${r.line} ${name}`);
     for (const s of mod.stars) if (!starsRead.has(`${file}\0${s.line}`)) unused.push(`${file}:${s.line} export * from ${s.file ?? "a module outside the tree"}`);
   }
-  return { unused: unused.sort(), files: files.length };
+  return { unused: unused.sort(), reexports: reexports.sort(), files: files.length };
 }

@@ -1,6 +1,6 @@
 import type { JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { ResponseOutcome } from "./scores";
-import type { ParsedVerdict } from "./verdicts";
+import type { ParsedVerdict } from "@/lib/llm-judge/parse";
 
 /** A judge call that did not happen (transport failure): the item is "not judged", never scored as a verdict. */
 type NotJudged = { ok: false; notJudged: true; reason: string };

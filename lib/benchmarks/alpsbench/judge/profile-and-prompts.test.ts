@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { defineJudgeProfile, judgeProfileHash, judgeProfileName, replayJudgeProfile } from "./profile";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
+import { judgeProfileHash, judgeProfileName, replayJudgeProfile } from "./profile";
 import { PROMPT_TEMPLATES } from "./prompts/prompt-templates";
 import { renderT12Review, T12_REVIEW_TEMPLATE } from "./prompts/t12-review";
 import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "./prompts/t3-used-memory";

@@ -1,7 +1,5 @@
 import { defineJudgeProfile, judgeProfileHash as hashUnder, judgeProfileName as nameWith, type JudgeProfile } from "@/lib/llm-judge/profile";
 
-export { defineJudgeProfile } from "@/lib/llm-judge/profile";
-
 /**
  * AlpsBench's profile hash scheme. Every judge Score's version ("judge:<profile hash>"), JudgeProfile row and
  * cached judge call is keyed under it, so it never changes (bump it only if the set of hashed fields changes).

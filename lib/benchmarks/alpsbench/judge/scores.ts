@@ -1,6 +1,7 @@
 import { pythonRound } from "@/lib/benchmarks/alpsbench/scoring/python-round";
 import { pyInt } from "./python-compat";
-import type { ParsedVerdict, T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
+import type { ParsedVerdict } from "@/lib/llm-judge/parse";
+import type { T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
 import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
 
 /**

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { extractJsonObject } from "@/lib/llm-judge/extract-json";
 import { parseJudgeValue, type ParsedVerdict } from "@/lib/llm-judge/parse";
 
-export type { ParsedVerdict } from "@/lib/llm-judge/parse";
-
 /**
  * Verdict schemas, one per kind of judge question, and the pure parser that turns a judge's raw text
  * into a verdict or a recorded failure. Each schema is strict about structure (the right container

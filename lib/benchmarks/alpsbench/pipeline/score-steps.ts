@@ -32,7 +32,8 @@ import {
   type SubmissionScope,
   submissionScope,
 } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
-import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
+import type { JudgeSetup } from "@/lib/llm-judge/setup";
+import { type JudgedInstance, judgeInstance, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
 import { type StoredPredictions, storedPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 import { publishesTestFigures, storedTestRow, testFigureDraw } from "./test-figures";
 import { testBootstrapSeed } from "./test-precision";

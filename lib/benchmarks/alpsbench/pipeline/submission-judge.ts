@@ -32,7 +32,6 @@ import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submissi
  */
 
 /** A configured judge: the generic client's (lib/llm-judge), the live one of JUDGE_* or a test double. */
-export type { JudgeSetup } from "@/lib/llm-judge/setup";
 
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);

@@ -1,4 +1,5 @@
-import { parsePredictionStream, type PredictionStreamError } from "@/lib/uploads/parse-prediction-stream";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import type { PredictionStreamError } from "@/lib/uploads/prediction-stream-types";
 import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
 import { validatePredictionRow, type PredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
-import { describeGoldFate, describePredFate, explainMemorySetMatch, type MatchExplanation } from "./explain-match";
+import { describeGoldFate, describePredFate } from "./describe-fate";
+import { explainMemorySetMatch, type MatchExplanation } from "./explain-match";
 import { scoreMemorySet } from "./score-memory-set";
 import { pythonRound } from "./python-round";
 import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";

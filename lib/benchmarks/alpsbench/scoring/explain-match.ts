@@ -143,4 +143,3 @@ export function explainMemorySetMatch(gold: unknown[], pred: unknown[], options:
 }
 
 // the sentences are read in the browser too (the submission page renders an opened instance there): a file of their own
-export { describeGoldFate, describePredFate } from "./describe-fate";

@@ -12,8 +12,6 @@ export function unauthorized(request: Request, needed?: string) {
   return errorResponse(unauthorizedError(request, needed), "unauthorized");
 }
 
-export { isSameOriginRequest } from "@/lib/security/same-origin";
-
 /** Logs an unexpected error and answers a generic 500: internals never reach a client. */
 export function internalError(where: string, error: unknown) {
   return errorResponse(error, where);

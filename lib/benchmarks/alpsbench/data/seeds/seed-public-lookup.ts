@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
-import { lookupPositions, PUBLIC_LOOKUP_SLUG, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
+import { lookupPositions, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
+import { PUBLIC_LOOKUP_SLUG } from "@/lib/benchmarks/alpsbench/review";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";

@@ -1,4 +1,4 @@
-import { isBaseline } from "@/lib/leaderboard/apply-table-query";
+import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { CHART_ROW_LIMIT, cellValue, isPinned, meanOf, requireColumn, seriesKeys, tierSummary, topWithPinned } from "@/lib/leaderboard/charts/chart-rows";
