@@ -182,27 +182,3 @@ export function createIndexedBm25Selector(
     return { selectedIndex: index, score };
   };
 }
-
-interface Bm25BaselineRow {
-  benchmarkId: string;
-  size: number;
-  selectedMemoryId: string | null;
-  correct: boolean;
-}
-
-/** The BM25 baseline's selection for each pool (see buildTask3Pools), with whether it hit the gold id. */
-export function bm25Baseline(
-  pools: readonly {
-    benchmarkId: string;
-    size: number;
-    query: string;
-    candidates: readonly { memory_id: string; value: unknown }[];
-    goldCandidateId: string;
-  }[],
-): Bm25BaselineRow[] {
-  const selectIn = createBm25Selector();
-  return pools.map((p) => {
-    const sel = selectIn(p.query, p.candidates);
-    return { benchmarkId: p.benchmarkId, size: p.size, selectedMemoryId: sel.selectedMemoryId, correct: sel.selectedMemoryId === p.goldCandidateId };
-  });
-}
