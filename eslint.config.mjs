@@ -14,12 +14,13 @@ import reactHooks from "eslint-plugin-react-hooks";
  *     type imports included; it goes through the registry `@/lib/benchmarks` and its top-level generic helpers.
  *     A benchmark's own folder (lib/benchmarks/<id>/) and its route group (app/(<id>)/) are not platform;
  *  2. pure files (a benchmark's top level except index.ts, lib/benchmarks/types.ts, AlpsBench's scoring,
- *     lib/leaderboard) import nothing with I/O;
+ *     lib/stats, lib/leaderboard) import nothing with I/O;
  *  3. platform code names no benchmark's vocabulary: no string that is a benchmark id, an AlpsBench task or
  *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
  *     with one as a segment ("/tasks/task1").
  * Tests are outside the rules (they may reach into a benchmark folder and read fixtures). Import circles, type imports included, are found by
- * tests/lint/import-cycles.test.ts.
+ * tests/lint/dependency-rules.test.ts, with the
+ * one-way layers and "no benchmark imports another benchmark" (tests/lint/dependency-rules.ts).
  * Syntax-only linting (no type information): fast enough to run on every file in `npm test`.
  */
 
@@ -144,7 +145,7 @@ export default defineConfig([
     rules: restrict(pureBenchmarkPatterns, [pureDynamic]),
   },
   {
-    files: ["lib/benchmarks/alpsbench/scoring/**/*.ts"],
+    files: ["lib/benchmarks/alpsbench/scoring/**/*.ts", "lib/stats/**/*.ts"],
     // scoring/testing holds test helpers (the Python oracle spawns python3); tests import them, scoring does not
     ignores: ["lib/benchmarks/alpsbench/scoring/testing/**", ...TESTS],
     rules: restrict(purePatterns, [pureDynamic]),

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { signOutAction } from "@/app/signin/actions";
+import { signOutAction } from "@/lib/auth/sign-out-action";
 
 type SessionInfo = { email: string | null; role: "user" | "admin" } | null;
 

@@ -7,7 +7,7 @@ export const KIND_LABEL: Record<RowKind, string> = {
   baseline: "reference baseline",
 };
 
-export const KIND_DESCRIPTION: Record<RowKind, string> = {
+const KIND_DESCRIPTION: Record<RowKind, string> = {
   general_llm: "A general-purpose language model prompted directly.",
   memory_system: "A dedicated memory system (extraction, storage and retrieval around a backbone model).",
   retrieval_baseline: "A non-generative retrieval baseline (e.g. BM25 or dense embeddings).",
@@ -15,7 +15,7 @@ export const KIND_DESCRIPTION: Record<RowKind, string> = {
     "A reference row computed by this server from the data (empty prediction, copy the input, first, random or oracle pick, BM25): shown where it lands, never ranked.",
 };
 
-export interface KindBadgeProps {
+interface KindBadgeProps {
   kind: RowKind;
   className?: string;
 }

@@ -1,7 +1,7 @@
 import { coverageMark } from "@/lib/submissions/coverage-text";
 import Link from "next/link";
 import type { LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
-import { formatCount, formatInterval, formatMetric } from "./format";
+import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { KIND_LABEL } from "./kind-badge";
 import { TierMark, TierSource } from "./tier-badge";
 
@@ -11,7 +11,7 @@ export function directionText(metric: LeaderboardColumn): string {
   return metric.direction === "higher" ? "higher is better" : "lower is better";
 }
 
-export function missingText(metric: LeaderboardColumn): string {
+function missingText(metric: LeaderboardColumn): string {
   return metric.kind === "judge" ? "not judged" : "not reported";
 }
 
@@ -100,7 +100,7 @@ export function systemTooltip(row: LeaderboardRow): string {
 export const submittedText = (row: LeaderboardRow) => `Submitted by ${row.submittedBy}${row.submittedAt ? ` on ${row.submittedAt.slice(0, 10)}` : ""}`;
 export const PIN_TITLE = "Pin to the top while sorting and filtering";
 
-export type Density = "compact" | "comfortable";
+type Density = "compact" | "comfortable";
 
 /**
  * The row header. Compact: one line (name, tier icon, pin); organisation, kind, backbone, source and note are in
@@ -267,7 +267,7 @@ export function SystemCell({
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** The contamination flag of a row, with its figures (lib/contamination): why the row is not ranked. */
-export function ContaminationFlag({ figures }: { figures: NonNullable<LeaderboardRow["contamination"]> }) {
+function ContaminationFlag({ figures }: { figures: NonNullable<LeaderboardRow["contamination"]> }) {
   const text =
     `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values contain a value of other tracks' public inputs ` +
     `(Task 2 memory pools ${percent(figures.task2InputShare)}, Task 3 candidates ${percent(figures.task3CandidateShare)}); ` +

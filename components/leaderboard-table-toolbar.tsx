@@ -86,7 +86,7 @@ function Check({ checked, onChange, children, name }: { checked: boolean; onChan
 
 const toggle = <T,>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
-export interface ToolbarProps {
+interface ToolbarProps {
   board: Leaderboard;
   query: TableQuery;
   setQuery: (next: TableQuery) => void;

@@ -31,7 +31,7 @@ import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
-import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
+import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "@/lib/leaderboard/format";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
 import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";
@@ -107,7 +107,7 @@ function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
 /** A query as the server will read it back from the URL (trimmed search, invalid parts dropped). */
 const canonical = (query: TableQuery) => serializeTableQuery(readTableQuery(new URLSearchParams(serializeTableQuery(query))));
 
-export interface LeaderboardTableProps {
+interface LeaderboardTableProps {
   /** the read model packed for the page (lib/leaderboard/packed-board.ts, via tableProps) */
   leaderboard: PackedLeaderboard;
   /** the URL's table query, parsed on the server with lib/leaderboard/table-state.ts */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   /** small line above the title, e.g. "Task 3 · Retrieval" */
   eyebrow?: ReactNode;

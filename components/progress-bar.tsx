@@ -1,4 +1,4 @@
-export interface ProgressBarProps {
+interface ProgressBarProps {
   /** what is progressing, for screen readers ("Upload", "Instances scored") */
   label: string;
   /** done so far; null when unknown (the bar is then indeterminate) */

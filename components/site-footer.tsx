@@ -18,7 +18,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   );
 }
 
-export interface SiteFooterProps {
+interface SiteFooterProps {
   /** extra line, e.g. the scorer version or build id (pass a fixed value, not Date.now()) */
   extra?: ReactNode;
   /** the hosted modules' attributions (plain data from lib/benchmarks), for their own pages */

@@ -8,7 +8,7 @@ import type { NavBenchmark } from "@/lib/benchmarks/types-navigation";
 import { isCurrentPath, navItemsFor } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
 
-export interface SiteHeaderProps {
+interface SiteHeaderProps {
   /** the current path; defaults to usePathname() */
   currentPath?: string;
   /** id of the page's <main>, target of the skip link (default "main") */

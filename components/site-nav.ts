@@ -1,10 +1,10 @@
 import type { NavBenchmark, NavLink } from "@/lib/benchmarks/types-navigation";
 
 /** One link of the main nav. */
-export type NavItem = NavLink;
+type NavItem = NavLink;
 
 /** The site's pages that are not one benchmark's: shared by every nav. */
-export const SHARED_ITEMS: readonly NavItem[] = [
+const SHARED_ITEMS: readonly NavItem[] = [
   { href: "/queue", label: "Queue", title: "Scoring queue" },
   { href: "/about", label: "About" },
   { href: "/api-docs", label: "API", title: "API documentation" },

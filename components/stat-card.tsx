@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-export interface StatCardProps {
+interface StatCardProps {
   label: string;
   /** already formatted: "2,310", "0.532", "12 systems" */
   value: ReactNode;

@@ -1,4 +1,4 @@
-import { formatCount } from "./format";
+import { formatCount } from "@/lib/leaderboard/format";
 import { ProgressBar } from "./progress-bar";
 
 export const SUBMISSION_STATUSES = ["queued", "validating", "scoring", "judging", "done", "failed"] as const;

@@ -61,7 +61,7 @@ const OPTIONS: { value: ThemePreference; label: string; icon: ReactNode }[] = [
   },
 ];
 
-export interface ThemeToggleProps {
+interface ThemeToggleProps {
   className?: string;
 }
 

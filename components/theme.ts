@@ -9,7 +9,7 @@ export const THEME_STORAGE_KEY = "alpsbench-theme";
 /** Fired on window when the preference changes in this tab (the storage event covers other tabs). */
 export const THEME_CHANGE_EVENT = "alpsbench-theme-change";
 
-export function parseThemePreference(value: unknown): ThemePreference {
+function parseThemePreference(value: unknown): ThemePreference {
   return value === "light" || value === "dark" ? value : "system";
 }
 
@@ -40,7 +40,7 @@ export function setThemePreference(preference: ThemePreference): void {
   window.dispatchEvent(new Event(THEME_CHANGE_EVENT));
 }
 
-export function applyThemePreference(preference: ThemePreference): void {
+function applyThemePreference(preference: ThemePreference): void {
   const root = document.documentElement;
   const dark = preference === "dark" || (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   root.classList.toggle("dark", dark);

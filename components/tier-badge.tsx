@@ -6,7 +6,7 @@ import type { ResultTier } from "@/lib/leaderboard/types";
  * a table row and the icon's SVG path (a shape per tier, so it never relies on colour alone). A new tier is one
  * more entry here; every badge, icon, legend and filter reads this map.
  */
-export const TIERS: Record<ResultTier, { label: string; hint: string; description: string; className: string; stripe: string; icon: string }> = {
+const TIERS: Record<ResultTier, { label: string; hint: string; description: string; className: string; stripe: string; icon: string }> = {
   reported: {
     label: "reported",
     hint: "copied from the source, not recomputed here",
@@ -51,7 +51,7 @@ export const TIERS: Record<ResultTier, { label: string; hint: string; descriptio
 };
 
 /** Unknown values (a newer server's tier in old data) still render: a neutral dot and the raw name. */
-export function tierInfo(tier: string) {
+function tierInfo(tier: string) {
   return (
     TIERS[tier as ResultTier] ?? {
       label: tier,
@@ -72,7 +72,7 @@ export const TIER_DESCRIPTION = Object.fromEntries(Object.entries(TIERS).map(([k
 /** Only http(s) links are rendered as links: a source URL is data, never script. */
 export const safeExternalUrl = safeHttpUrl;
 
-export function TierIcon({ tier, size = 10 }: { tier: string; size?: number }) {
+function TierIcon({ tier, size = 10 }: { tier: string; size?: number }) {
   return (
     <svg aria-hidden="true" width={size} height={size} viewBox="0 0 10 10" className="shrink-0">
       <path d={tierInfo(tier).icon} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
@@ -80,7 +80,7 @@ export function TierIcon({ tier, size = 10 }: { tier: string; size?: number }) {
   );
 }
 
-export interface TierSourceProps {
+interface TierSourceProps {
   sourceUrl?: string | null;
   sourceLabel?: string | null;
   className?: string;
@@ -109,7 +109,7 @@ export function TierSource({ sourceUrl, sourceLabel, className = "" }: TierSourc
   return <span className={`text-[0.6875rem] leading-4 text-fg-subtle ${className}`}>{sourceLabel}</span>;
 }
 
-export interface TierBadgeProps {
+interface TierBadgeProps {
   tier: ResultTier;
   /** for reported rows: where the figures come from; rendered next to the badge (see TierSource) */
   sourceUrl?: string | null;

@@ -4,7 +4,7 @@ import { TIER_DESCRIPTION, TierBadge } from "./tier-badge";
 
 const ORDER: readonly ResultTier[] = TIER_ORDER;
 
-export interface TierLegendProps {
+interface TierLegendProps {
   /** show only these tiers (e.g. the ones present in a table); default all four */
   tiers?: readonly ResultTier[];
   /** "stack" for a side panel or the About page, "inline" under a table */

@@ -11,17 +11,16 @@ import { sendUpload, type UploadEvent } from "./upload-form/send-upload";
 import { fieldsetCls, legendCls } from "./upload-form/styles";
 import { SystemFields } from "./upload-form/system-fields";
 import { TrackPicker } from "./upload-form/track-picker";
-import { UploadModuleFormat, type UploadModuleOption } from "./upload-module-format";
+import type { UploadModuleOption } from "@/lib/benchmarks/types-submit-form";
+import { UploadModuleFormat } from "./upload-module-format";
 import { MODEL_FACT_INPUTS } from "./upload-model-facts";
-
-export type { UploadBenchmarkOption, UploadPipelineOption, UploadTrackOption } from "./upload-form/options";
 
 /**
  * The web upload: which benchmark, track and split, the system's facts, the file; then the request with its
  * progress, and a refusal's problems by line and field. Every benchmark-specific word (track groups, row formats,
  * the files taken) comes in the props, from the benchmarks' declarations (app/submit/page.tsx).
  */
-export interface UploadFormProps {
+interface UploadFormProps {
   /** the pipeline benchmarks' tracks, each in a picker group of its pipeline */
   tracks: readonly UploadTrackOption[];
   /** the data versions of pipeline benchmarks that can take an upload here */

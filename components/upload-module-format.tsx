@@ -1,22 +1,6 @@
-import type { RowFormat } from "@/lib/benchmarks/types";
+import type { UploadModuleOption, UploadModuleTrack } from "@/lib/benchmarks/types-submit-form";
 import { FormatBox } from "./upload-form/format-box";
 import { MODULE_FILES } from "./upload-form/options";
-
-/** A registered benchmark module's track as the submit form offers it (plain data from the module's declarations). */
-export interface UploadModuleTrack {
-  id: string;
-  title: string;
-  description: string;
-  rowFormat: RowFormat;
-  /** null when the track can take an upload here; otherwise what data is missing and how an operator imports it */
-  missingData: string | null;
-}
-
-export interface UploadModuleOption {
-  id: string;
-  title: string;
-  tracks: readonly UploadModuleTrack[];
-}
 
 /** The row format of a module's track: what a row is, its columns and one example line. */
 export function UploadModuleFormat({ module, track, headingId }: { module: UploadModuleOption; track: UploadModuleTrack; headingId: string }) {

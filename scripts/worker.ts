@@ -16,8 +16,9 @@ import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { hostedBenchmarks } from "../lib/benchmarks";
 import { isPipelineBenchmark } from "../lib/benchmarks/types";
-import { queueTiming, startWorker } from "../lib/queue";
-import { queueRescores } from "../lib/worker/queue-rescores";
+import { queueTiming } from "../lib/queue/timing";
+import { startWorker } from "../lib/worker/worker";
+import { queueRescores } from "../lib/submissions/queue-rescores";
 import { queueJudgeWaiting } from "../lib/worker/judge-waiting";
 import { serverSetup } from "../lib/submissions/server-setup";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatCount } from "@/components/format";
+import { formatCount } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
 import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";

@@ -3,7 +3,7 @@
 import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { signIn, signInMethods, signOut } from "@/lib/auth/auth";
+import { signIn, signInMethods } from "@/lib/auth/auth";
 import { createDevSession, devSignInAvailable } from "@/lib/auth/dev-sign-in";
 import { normalisedEmail } from "@/lib/auth/sign-in-body";
 import { checkSignInAttempt, clientIpOf, type SignInAttempt } from "@/lib/auth/sign-in-guard";
@@ -76,8 +76,4 @@ export async function devSignInAction(_previous: EmailFormState, form: FormData)
   const session = await createDevSession(parsed.data.email, secure);
   (await cookies()).set(session.name, session.value, { httpOnly: true, sameSite: "lax", path: "/", secure, expires: session.expires });
   redirect(safeCallbackPath(String(form.get("callbackUrl") ?? "")));
-}
-
-export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/" });
 }

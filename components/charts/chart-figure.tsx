@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { ChartDataTable, type ChartTable } from "./chart-data-table";
 
-export type { ChartTable } from "./chart-data-table";
-
 /**
  * The frame every chart shares: a heading and a caption saying what it shows and where its figures come from,
  * the chart, and the same figures as a table in a disclosure (the text alternative for screen readers and

@@ -1,5 +1,5 @@
 /** Series colours (components/charts/chart-theme.css): CSS variables, so a theme switch recolours without a re-render. */
-export const SERIES_COLORS = [
+const SERIES_COLORS = [
   "var(--chart-1)",
   "var(--chart-2)",
   "var(--chart-3)",

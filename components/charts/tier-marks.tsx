@@ -13,7 +13,7 @@ export const TIER_MARKS: { tier: ResultTier; name: string; shape: "circle" | "di
   { tier: "claimed", name: "Claimed (imported, unchecked)", shape: "circle", color: "var(--chart-2)" },
 ];
 
-export function tierMark(tier: ResultTier) {
+function tierMark(tier: ResultTier) {
   return TIER_MARKS.find((m) => m.tier === tier) ?? TIER_MARKS[0]!;
 }
 

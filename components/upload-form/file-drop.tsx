@@ -3,7 +3,7 @@ import type { SubmitFormDeclaration } from "@/lib/benchmarks/types";
 import { ProgressBar } from "../progress-bar";
 import { fieldsetCls, formatBytes, legendCls } from "./styles";
 
-export type UploadProgress = { phase: "uploading" | "processing" | "accepted"; value: number; max: number };
+type UploadProgress = { phase: "uploading" | "processing" | "accepted"; value: number; max: number };
 
 /** "Prediction file": a drop zone around the file input, the chosen file or what is wrong with it, and the upload's progress. */
 export function FileDrop({

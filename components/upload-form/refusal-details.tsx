@@ -1,5 +1,5 @@
 import { refusalAdvice } from "@/lib/submissions/refusal-advice";
-import { formatCount } from "../format";
+import { formatCount } from "@/lib/leaderboard/format";
 import type { Refusal } from "./refusal";
 
 /** A refused upload on the form: the message, the file's coverage, its first problems by line and field, what to do. */

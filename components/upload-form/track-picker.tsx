@@ -1,4 +1,5 @@
-import { MissingDataNotice, type UploadModuleOption, type UploadModuleTrack } from "../upload-module-format";
+import type { UploadModuleOption, UploadModuleTrack } from "@/lib/benchmarks/types-submit-form";
+import { MissingDataNotice } from "../upload-module-format";
 import type { UploadBenchmarkOption, UploadTrackOption } from "./options";
 import { hintCls, inputCls, labelCls } from "./styles";
 

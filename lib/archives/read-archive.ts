@@ -47,7 +47,7 @@ export type ArchiveLimits = {
   budget?: UploadBudget;
 };
 
-export type ArchiveEntry = {
+type ArchiveEntry = {
   /** the entry's path inside the archive, "/"-separated, checked */
   path: string;
   /** the entry's bytes; consume (or abandon) before asking for the next entry */
@@ -67,7 +67,7 @@ export function archiveKindOf(fileName: string, head: Uint8Array): ArchiveKind |
 }
 
 /** Refuses a path that could leave the extraction folder or is not a plain name: null when fine. */
-export function pathProblem(entryPath: string): string | null {
+function pathProblem(entryPath: string): string | null {
   if (entryPath.length === 0) return "has an empty name";
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(entryPath)) return "has a control character in its name";
@@ -204,7 +204,7 @@ async function* zipEntryBody(stream: Readable): AsyncGenerator<Uint8Array, void,
 }
 
 /** The files of a .zip upload. */
-export async function* readZip(source: AsyncIterable<Uint8Array>, limits: ArchiveLimits): AsyncGenerator<ArchiveEntry, void, undefined> {
+async function* readZip(source: AsyncIterable<Uint8Array>, limits: ArchiveLimits): AsyncGenerator<ArchiveEntry, void, undefined> {
   const { dir, file } = await spool(source, limits.maxArchiveBytes);
   let zip: yauzl.ZipFile | null = null;
   try {
@@ -241,7 +241,7 @@ export async function* readZip(source: AsyncIterable<Uint8Array>, limits: Archiv
 }
 
 /** The files of a .tar.gz (gzip: true) or .tar upload, streamed: nothing is spooled. */
-export async function* readTar(source: AsyncIterable<Uint8Array>, limits: ArchiveLimits & { gzip: boolean }): AsyncGenerator<ArchiveEntry, void, undefined> {
+async function* readTar(source: AsyncIterable<Uint8Array>, limits: ArchiveLimits & { gzip: boolean }): AsyncGenerator<ArchiveEntry, void, undefined> {
   const extract = tarStream.extract();
   const input = Readable.from(archiveBytes(source, limits.maxArchiveBytes));
   const toArchiveError = (error: Error) =>

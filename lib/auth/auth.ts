@@ -29,7 +29,7 @@ import { SESSION_MAX_AGE_SECONDS } from "./session-cookie";
  * (OAuthAccountNotLinked), because GitHub e-mails are not proof of ownership of that address here.
  */
 
-export type SignInMethods = { github: boolean; email: boolean };
+type SignInMethods = { github: boolean; email: boolean };
 
 let warnedAboutAuthUrl = false;
 

@@ -15,7 +15,7 @@ import { SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session-cookie";
  */
 export const devSignInAvailable = (): boolean => DEVELOPMENT_BUILD;
 
-export type DevSessionCookie = { name: string; value: string; expires: Date; secure: boolean };
+type DevSessionCookie = { name: string; value: string; expires: Date; secure: boolean };
 
 /** Creates (or finds) the user and a session for it; returns the cookie to set. Throws outside development builds. */
 export async function createDevSession(email: string, secure: boolean): Promise<DevSessionCookie> {

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/create-client";
 import { nameProblem } from "@/lib/security/safe-text";
 
 /** The longest display name: it heads every submitted row of the person. */
-export const DISPLAY_NAME_MAX = 100;
+const DISPLAY_NAME_MAX = 100;
 
 /**
  * A person's display name (User.name), shown as "by <name>" on their submitted rows: set on /account by anyone

@@ -18,9 +18,9 @@ import { SESSION_MAX_AGE_SECONDS } from "./session-cookie";
 
 export const LOCAL_LINK_TTL_MS = 15 * 60 * 1000;
 const IDENTIFIER_PREFIX = "local-sign-in:";
-export const LOCAL_SIGN_IN_PATH = "/signin/local";
+const LOCAL_SIGN_IN_PATH = "/signin/local";
 
-export type LocalSignInGate = { ok: true } | { ok: false; reason: string };
+type LocalSignInGate = { ok: true } | { ok: false; reason: string };
 
 /** 127.0.0.0/8 and ::1, also written IPv4-mapped (::ffff:127.0.0.1). */
 export function isLoopbackAddress(address: string | null | undefined): boolean {

@@ -7,9 +7,9 @@ import { OPERATOR_TRANSACTION } from "@/lib/db/operator-transaction";
  * (run by whoever holds the database) changes it: no web request can.
  */
 export const ROLES = ["user", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
-export type RoleChange = { userId: string; email: string; before: Role | null; after: Role; created: boolean };
+type RoleChange = { userId: string; email: string; before: Role | null; after: Role; created: boolean };
 
 /**
  * Sets a user's role, found by e-mail. An unknown address is an error unless `create` is set: a user made
@@ -34,7 +34,7 @@ export async function setRole(db: Db, email: string, role: Role, options: { crea
   }, OPERATOR_TRANSACTION);
 }
 
-export type UserWithRole = { id: string; email: string | null; role: Role; createdAt: Date };
+type UserWithRole = { id: string; email: string | null; role: Role; createdAt: Date };
 
 /** Admins, or every user with `all`, oldest first. */
 export async function listUsersByRole(db: Db, options: { all?: boolean } = {}): Promise<UserWithRole[]> {

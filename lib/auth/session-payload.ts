@@ -5,7 +5,7 @@
  * So the answer is built from an allow-list, never by spreading what the adapter read.
  */
 
-export type PublicSession = {
+type PublicSession = {
   expires: string;
   user: { id: string; name: string | null; email: string | null; image: string | null; role: "user" | "admin" };
 };

@@ -10,7 +10,7 @@
  * `victim@example.org,x` count against the one mailbox they reach.
  */
 
-export type SignInRequestRead = { ok: true; provider: string | null; email: string | null } | { ok: false; message: string };
+type SignInRequestRead = { ok: true; provider: string | null; email: string | null } | { ok: false; message: string };
 
 const FORM = "application/x-www-form-urlencoded";
 

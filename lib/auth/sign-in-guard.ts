@@ -23,10 +23,10 @@ export type SignInAttempt = {
   ip: string | null;
 };
 
-export type SignInVerdict = { ok: true } | { ok: false; message: string; retryAfterSeconds?: number };
+type SignInVerdict = { ok: true } | { ok: false; message: string; retryAfterSeconds?: number };
 
 /** Whether an account already uses this address (as Auth.js stores it: lower case). */
-export type AccountLookup = (email: string) => Promise<boolean>;
+type AccountLookup = (email: string) => Promise<boolean>;
 
 const accountExists: AccountLookup = async (email) => {
   // imported here: the web tier's client is server-only, and the unit tests pass a lookup of their own

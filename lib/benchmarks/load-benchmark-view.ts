@@ -1,6 +1,6 @@
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
-import { readRewardSource, shortProfileHash } from "@/lib/worker/reward-source";
+import { readRewardSource, shortProfileHash } from "@/lib/rewards/reward-source";
 import { moduleTrackId } from "./module-rows";
 import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./types";
 import { markBelowContentless } from "@/lib/leaderboard/baseline-marks";

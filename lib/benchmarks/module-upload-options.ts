@@ -1,7 +1,7 @@
-import type { UploadModuleOption } from "@/components/upload-module-format";
 import type { Db } from "@/lib/db/create-client";
 import { trackReadiness } from "./track-readiness";
 import type { Benchmark } from "./types";
+import type { UploadModuleOption } from "./types-submit-form";
 
 /**
  * The registered benchmark modules' tracks and row formats, from their declarations, with each track's readiness

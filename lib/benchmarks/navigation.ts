@@ -6,7 +6,7 @@ import type { NavBenchmark, NavLink } from "./types-navigation";
  * The nav links of a benchmark's pages: the ones it declares (`navigation`), else its views at
  * /benchmarks/<id>[/<view>] (the first one current on itself only) and its submit form.
  */
-export function benchmarkNavigation(benchmark: HostedBenchmark): readonly NavLink[] {
+function benchmarkNavigation(benchmark: HostedBenchmark): readonly NavLink[] {
   if (benchmark.navigation) return benchmark.navigation;
   const base = `/benchmarks/${encodeURIComponent(benchmark.id)}`;
   return [

@@ -4,7 +4,8 @@ import { createGunzip, gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse";
 import { parquetMetadata, parquetReadObjects, snappyUncompress, type Compressors, type FileMetaData } from "hyparquet";
 import type { z } from "zod";
-import { formatByteSize, parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { formatByteSize } from "@/lib/uploads/format-byte-size";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
 import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
 import type { RowProblem } from "./types";
 
@@ -26,19 +27,19 @@ import type { RowProblem } from "./types";
  * problems name line and field. A file-level problem (too large, not gzip, too many rows) ends the reading.
  */
 
-export type UploadFormat = "jsonl" | "csv" | "parquet";
-export const MAX_PROBLEMS = 200;
+type UploadFormat = "jsonl" | "csv" | "parquet";
+const MAX_PROBLEMS = 200;
 /**
  * Rows one module upload may hold. PersonalLLM's tracks take one row per simulated user: 1,000. A hundred times
  * that leaves any module room while a parquet footer claiming 20 million rows is refused before a page is read.
  */
 export const MAX_UPLOAD_ROWS = 100_000;
 /** One row: a PersonalLLM row is a user id, a choice or a response text (a few KB); 1 MiB is far above any. */
-export const MAX_UPLOAD_ROW_BYTES = 1024 * 1024;
+const MAX_UPLOAD_ROW_BYTES = 1024 * 1024;
 /** blank lines a CSV or JSONL file may hold (a gzip of millions of newlines is a bomb, not a table) */
-export const MAX_BLANK_LINES = 10_000;
+const MAX_BLANK_LINES = 10_000;
 
-export type ReadUploadOptions = {
+type ReadUploadOptions = {
   /** the file's name: ".csv" / ".parquet" (before any ".gz") choose the format; parquet is also known by its bytes */
   fileName: string;
   /** the most this file may decompress to */
@@ -51,9 +52,9 @@ export type ReadUploadOptions = {
   onContent?: (chunk: Buffer) => void | Promise<void>;
 };
 
-export type ReadUploadStats = { gzip: boolean; format: UploadFormat | null; decompressedBytes: number; rows: number };
+type ReadUploadStats = { gzip: boolean; format: UploadFormat | null; decompressedBytes: number; rows: number };
 
-export type UploadRowItem = { line: number; value: unknown } | { problem: RowProblem; fatal: boolean; code?: StopCode };
+type UploadRowItem = { line: number; value: unknown } | { problem: RowProblem; fatal: boolean; code?: StopCode };
 
 type StopCode = "decompressed_too_large" | "bad_gzip" | "empty" | "too_many_rows" | "malformed";
 
@@ -68,7 +69,7 @@ class ReadStop extends Error {
   }
 }
 
-export function formatOfName(name: string): UploadFormat | null {
+function formatOfName(name: string): UploadFormat | null {
   const base = name.toLowerCase().replace(/\.gz$/, "");
   if (base.endsWith(".parquet")) return "parquet";
   if (base.endsWith(".csv")) return "csv";
@@ -323,7 +324,7 @@ async function* parquetRows(source: AsyncIterable<Buffer>, options: ReadUploadOp
  * The rows of an upload, one at a time, and its problems: `{ line, value }` for a row, `{ problem, fatal }` for a
  * problem (a fatal one is the last item). Throws only on errors of the input iterable itself (an aborted request).
  */
-export async function* readUploadRows(input: AsyncIterable<Uint8Array>, options: ReadUploadOptions, stats: ReadUploadStats): AsyncGenerator<UploadRowItem> {
+async function* readUploadRows(input: AsyncIterable<Uint8Array>, options: ReadUploadOptions, stats: ReadUploadStats): AsyncGenerator<UploadRowItem> {
   const maxRows = options.maxRows ?? MAX_UPLOAD_ROWS;
   try {
     const { first, all } = await peeked(decompressed(input, options, stats));
@@ -350,7 +351,7 @@ export async function* readUploadRows(input: AsyncIterable<Uint8Array>, options:
   }
 }
 
-export type ParsedUpload<T> = {
+type ParsedUpload<T> = {
   format: UploadFormat | null;
   rows: (T & { line: number })[];
   problems: RowProblem[];

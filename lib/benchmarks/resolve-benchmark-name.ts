@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import { declaredBenchmarkNames, declaredBenchmarkOf, ROOT_BENCHMARK } from "./index";
 import type { HostedBenchmark } from "./types";
 
-export type ResolvedBenchmark = { ok: true; benchmark: HostedBenchmark } | { ok: false; message: string };
+type ResolvedBenchmark = { ok: true; benchmark: HostedBenchmark } | { ok: false; message: string };
 
 /**
  * The benchmark a name someone gave (an upload's `benchmark` field, a download's `benchmark` parameter) means:

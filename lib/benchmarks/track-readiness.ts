@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { Benchmark } from "./types";
 
 /** Whether a module's track can take an upload on this server, and if not, what is missing and how to import it. */
-export type TrackReadiness = { track: string; ready: boolean; missing: string | null };
+type TrackReadiness = { track: string; ready: boolean; missing: string | null };
 
 /**
  * The sentence the form, the API's refusal and the readiness listing share: the missing data by name and how an

@@ -92,7 +92,10 @@ export interface OwnPipeline {
    * ignore it and say so, or refuse it), so a client of another release never decides for the server.
    */
   sendsRunFile(path: string): boolean;
-  /** one step of an upload's scoring (lib/worker/score-submission.ts calls it after its own checks) */
+  /**
+   * one step of an upload's scoring (lib/worker/score-submission.ts calls it after its own checks); a failure that
+   * retrying cannot fix is a `SubmissionScoringError` (types-scoring-error.ts)
+   */
   scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
   /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
   viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;

@@ -55,7 +55,7 @@ export interface ListedSubmission {
 }
 
 /** One listed instance of an upload (null: the page lists no such instance, e.g. a test-split one). */
-export type ListedInstanceRead = (
+type ListedInstanceRead = (
   db: Db,
   submission: ListedSubmission,
   track: string,

@@ -19,8 +19,24 @@ export interface RowFormat {
   notes?: string;
 }
 
+/** A registered benchmark module's track as the submit form offers it (plain data from the module's declarations). */
+export interface UploadModuleTrack {
+  id: string;
+  title: string;
+  description: string;
+  rowFormat: RowFormat;
+  /** null when the track can take an upload here; otherwise what data is missing and how an operator imports it */
+  missingData: string | null;
+}
+
+export interface UploadModuleOption {
+  id: string;
+  title: string;
+  tracks: readonly UploadModuleTrack[];
+}
+
 /** One group of the submit form's track picker (an optgroup): its tracks take one row format. */
-export interface SubmitFormGroup {
+interface SubmitFormGroup {
   id: string;
   /** the optgroup's label and the format box's title: "Task 1 · Extraction" */
   label: string;

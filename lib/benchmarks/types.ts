@@ -165,7 +165,7 @@ export interface BenchmarkView {
   defaultSort: string;
 }
 
-export interface ImportSummary {
+interface ImportSummary {
   /** one line per kind of row written, e.g. "1000 evaluation users" */
   lines: string[];
   counts: Record<string, number>;
@@ -400,13 +400,6 @@ export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is Pi
 }
 
 // the contract's parts in their own files, re-exported so every benchmark and platform file imports one module
-export type { RowFormat, SubmitFormGroup, SubmitFormDeclaration, PipelineApiDocs } from "./types-submit-form";
+export type { RowFormat, SubmitFormDeclaration } from "./types-submit-form";
 export type { PipelineStepOptions, PipelineStepContext, OwnPipeline, PreparedUpload } from "./types-pipeline";
-export type {
-  SubmissionViewer,
-  SubmissionPageUpload,
-  SubmissionPageHooks,
-  ListedSubmission,
-  ListedInstanceRead,
-  SubmissionReadHooks,
-} from "./types-submission-page";
+export type { SubmissionViewer, SubmissionPageUpload, ListedSubmission } from "./types-submission-page";

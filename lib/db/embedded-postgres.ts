@@ -145,7 +145,7 @@ export async function startEmbeddedPostgres(options: {
 }
 
 /** Thrown when PostgreSQL cannot run here; the message is one line that says what to do. */
-export class EmbeddedPostgresUnavailable extends Error {}
+class EmbeddedPostgresUnavailable extends Error {}
 
 /** What a command prints when it cannot start: the one line of EmbeddedPostgresUnavailable, else the stack. */
 export function startupErrorText(error: unknown): string {

@@ -24,7 +24,7 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 // The advisory lock key Prisma's migrate takes, so our runner and the real command never run at once.
 const PRISMA_MIGRATE_LOCK = 72707369;
 
-export type Migration = { name: string; sql: string; checksum: string };
+type Migration = { name: string; sql: string; checksum: string };
 
 export function readMigrations(migrationsDir: string): Migration[] {
   if (!existsSync(migrationsDir)) return [];

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import type { RewardCache } from "@/lib/rewards";
+import type { RewardCache } from "@/lib/rewards/cache";
 
 /** lib/rewards' cache in PostgreSQL (table RewardScore). */
 export class PostgresRewardCache implements RewardCache {

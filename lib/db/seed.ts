@@ -4,7 +4,7 @@ import { ensurePipelineRows } from "@/lib/benchmarks/pipeline-rows";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 
 /** What each hosted benchmark seeded, as phrases for the start log ("30 reported systems", "18 reported runs"). */
-export type SeedReport = { benchmark: string; seeded: string[] }[];
+type SeedReport = { benchmark: string; seeded: string[] }[];
 
 /**
  * Everything a fresh database needs to show a working leaderboard: each hosted benchmark's own seeds, the one at

@@ -8,7 +8,7 @@ import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeEvaluationResult } from 
 export const pathSegment = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "unknown";
 
 /** Every Eval Ever's model id is Hugging Face style, "<developer>/<model>"; a system without an organisation is its slug. */
-export function modelIdOf(row: Pick<LeaderboardRow, "organisation" | "systemSlug">): string {
+function modelIdOf(row: Pick<LeaderboardRow, "organisation" | "systemSlug">): string {
   return row.organisation ? `${pathSegment(row.organisation).toLowerCase()}/${row.systemSlug}` : row.systemSlug;
 }
 

@@ -9,9 +9,9 @@ import { sha256Hex } from "./sha256";
  * can be long dialogues), so a `format=eee` download stays bounded whatever the board holds. A cut file says so in
  * its aggregate record (detailed_evaluation_results.additional_details).
  */
-export const MAX_LINES_PER_ROW = 1000;
-export const MAX_LINES_PER_EXPORT = 10_000;
-export const MAX_TEXT_PER_EXPORT = 32_000_000;
+const MAX_LINES_PER_ROW = 1000;
+const MAX_LINES_PER_EXPORT = 10_000;
+const MAX_TEXT_PER_EXPORT = 32_000_000;
 
 const textSize = (item: EeeInstanceItem) => item.input.length + item.output.length + item.reference.reduce((n, r) => n + r.length, 0);
 
@@ -43,7 +43,7 @@ export async function instancesOfBoards(db: Db, hook: EeeBenchmarkHook, boards: 
 }
 
 /** One instance_level_eval line (single turn: the model answered once). */
-export function instanceLine(record: Pick<EeeAggregate, "evaluation_id" | "model_info">, item: EeeInstanceItem): EeeInstance {
+function instanceLine(record: Pick<EeeAggregate, "evaluation_id" | "model_info">, item: EeeInstanceItem): EeeInstance {
   return {
     schema_version: EEE_SCHEMA_VERSION,
     evaluation_id: record.evaluation_id,

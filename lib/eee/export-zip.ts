@@ -5,8 +5,6 @@ import { instanceFile, type RowInstances } from "./export-instances";
 import { hfEvalResultsYaml } from "./hf-eval-results";
 import { sha256Hex } from "./sha256";
 
-export { sha256Hex };
-
 /**
  * The Every Eval Ever download (`format=eee`): one aggregate JSON per public row under
  * `every_eval_ever/<dataset>/<developer>/<model>/<row>.json`, one Hugging Face `.eval_results` YAML per row under

@@ -8,8 +8,6 @@ import { rowFactsInput } from "./import-facts";
 import type { EeeBenchmarkHook } from "./hook";
 import { EeeAggregate } from "./types";
 
-export type { ImportProblem } from "./import-checks";
-
 /**
  * What the operator says on the command line (`alpsbench import-eee`): the existing system the records are figures
  * of (`--system <slug>`; without it a record only ever makes a new system), and whether they are the benchmark

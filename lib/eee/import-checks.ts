@@ -20,7 +20,7 @@ export type CheckedScore = {
  * At most this many results in one record: a benchmark has a bounded set of (track, metric) pairs and a record
  * gives each at most once, so a longer list is refused before anything is looked up (docs/every-eval-ever.md).
  */
-export const MAX_RESULTS_PER_RECORD = 1000;
+const MAX_RESULTS_PER_RECORD = 1000;
 
 /**
  * The figures of a record as scores, or the problems (field named): each result names a metric of the benchmark,

@@ -2,16 +2,17 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/create-client";
 import type { EeeBenchmarkHook } from "./hook";
-import { importAggregate, type ImportOptions, type ImportProblem } from "./import-aggregate";
+import { importAggregate, type ImportOptions } from "./import-aggregate";
+import type { ImportProblem } from "./import-checks";
 
 /**
  * The largest aggregate file read (8 MiB): a record gives each of a benchmark's metrics once, a few kilobytes; a
  * bigger file is refused by its size before it is read (docs/every-eval-ever.md).
  */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** The aggregate JSON files of a path: the file itself, or every `*.json` under a folder (an export's layout). */
-export async function aggregateFilesOf(target: string): Promise<string[]> {
+async function aggregateFilesOf(target: string): Promise<string[]> {
   const info = await stat(target);
   if (info.isFile()) return [target];
   const out: string[] = [];

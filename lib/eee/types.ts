@@ -9,10 +9,10 @@ export const EEE_SCHEMA_VERSION = "0.2.1";
 
 const StringMap = z.record(z.string(), z.string());
 
-export const SourceType = z.enum(["documentation", "evaluation_run"]);
-export const EvaluatorRelationship = z.enum(["first_party", "third_party", "collaborative", "other"]);
+const SourceType = z.enum(["documentation", "evaluation_run"]);
+const EvaluatorRelationship = z.enum(["first_party", "third_party", "collaborative", "other"]);
 
-export const EeeModelInfo = z.looseObject({
+const EeeModelInfo = z.looseObject({
   name: z.string().min(1),
   id: z.string().min(1),
   developer: z.string().optional(),
@@ -20,7 +20,7 @@ export const EeeModelInfo = z.looseObject({
   additional_details: StringMap.optional(),
 });
 
-export const EeeSourceData = z.discriminatedUnion("source_type", [
+const EeeSourceData = z.discriminatedUnion("source_type", [
   z.looseObject({ dataset_name: z.string(), source_type: z.literal("url"), url: z.array(z.string()).min(1), additional_details: StringMap.optional() }),
   z.looseObject({
     dataset_name: z.string(),
@@ -32,7 +32,7 @@ export const EeeSourceData = z.discriminatedUnion("source_type", [
   z.looseObject({ dataset_name: z.string(), source_type: z.literal("other"), additional_details: StringMap.optional() }),
 ]);
 
-export const EeeMetricConfig = z.looseObject({
+const EeeMetricConfig = z.looseObject({
   evaluation_description: z.string().optional(),
   lower_is_better: z.boolean(),
   score_type: z.enum(["binary", "continuous", "levels"]).optional(),
@@ -49,7 +49,7 @@ export const EeeMetricConfig = z.looseObject({
   additional_details: StringMap.optional(),
 });
 
-export const EeeUncertainty = z.looseObject({
+const EeeUncertainty = z.looseObject({
   confidence_interval: z
     .looseObject({ lower: z.number(), upper: z.number(), confidence_level: z.number().min(0).max(1).optional(), method: z.string().optional() })
     .optional(),

@@ -22,7 +22,7 @@ export async function recordedDownloadSize(key: string): Promise<number | null> 
 }
 
 /** Records `bytes` for `key` (written beside its final name and renamed: a reader never sees half a number). */
-export async function recordDownloadSize(key: string, bytes: number): Promise<void> {
+async function recordDownloadSize(key: string, bytes: number): Promise<void> {
   const file = fileOf(key);
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;

@@ -15,7 +15,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 /** DOWNLOAD_CACHE_DIR, else .data/download-cache under the server's working directory (read at each call) */
 export const gzipCacheDir = () => path.resolve(process.env.DOWNLOAD_CACHE_DIR ?? path.join(process.cwd(), ".data", "download-cache"));
 
-export interface GzipFile {
+interface GzipFile {
   file: string;
   /** compressed size, the Content-Length of the answer */
   bytes: number;
@@ -24,7 +24,7 @@ export interface GzipFile {
 const KEY = Symbol.for("alpsbench.gzip-file-cache");
 const building = ((globalThis as unknown as Record<symbol, Map<string, Promise<GzipFile>>>)[KEY] ??= new Map());
 
-export type Coding = "gzip" | "br";
+type Coding = "gzip" | "br";
 
 /**
  * Brotli with a 16 MB window (lgwin 24) at quality 5: the Task 3 lines repeat the same memories across lines ~100 KB

@@ -5,8 +5,6 @@ import { ApiError } from "./api-error";
 import { errorResponse } from "./error-response";
 import { unauthorizedError } from "./unauthorized";
 
-export { unauthorizedError };
-
 /** What a write needs of its user; each 403 is worded by the route (the API's answers are part of its contract). */
 export type UserRule = {
   /** the scopes a token needs (a session has them all) */
@@ -20,7 +18,7 @@ export type UserRule = {
 };
 
 /** The request's user under `rule`, or the ApiError to answer: 401 without valid credentials, 403 as the rule says. */
-export async function userUnder(request: Request, rule: UserRule): Promise<RequestUser> {
+async function userUnder(request: Request, rule: UserRule): Promise<RequestUser> {
   const user = await requestUser(request);
   if (!user) throw unauthorizedError(request);
   // a token is never same-origin checked and a session holds every scope, so these two never both apply

@@ -5,8 +5,6 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 import { isBaseline } from "./row-kind";
 import { heldByReview } from "./review-hold";
 
-export { isBaseline };
-
 /** Rows a page shows before "Show all" (scripts/bench/pages.ts measures a 1,000-system board's pages at this size). */
 export const PAGE_ROWS = 50;
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatMetric } from "@/components/format";
+import { formatMetric } from "@/lib/leaderboard/format";
 import { noisedDecimals } from "./noised-figure";
 import { packBoard, unpackBoard } from "./packed-board";
 

@@ -1,4 +1,5 @@
-import { isBaseline, isFlagged, unrankedForCause } from "./apply-table-query";
+import { isFlagged, unrankedForCause } from "./apply-table-query";
+import { isBaseline } from "./row-kind";
 import { competitionRanks } from "./rank";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
@@ -43,7 +44,7 @@ export function rankRanges(rows: readonly LeaderboardRow[], column: LeaderboardC
 }
 
 /** One track of the overview: its headline column, then columns that stand in where a row has no headline figure. */
-export type OverallPart = readonly [headline: string, ...standIns: string[]];
+type OverallPart = readonly [headline: string, ...standIns: string[]];
 
 /**
  * The cell a row is placed by on one track: its headline figure, else the first stand-in it has (Task 3's exact-id

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
+import { ciHalfWidth, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { packBoard, packInterval, unpackBoard } from "./packed-board";
 import type { Leaderboard, LeaderboardRow } from "./types";
 

@@ -1,4 +1,4 @@
-import { ciHalfWidth, formatInterval, formatMetric } from "@/components/format";
+import { ciHalfWidth, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { RESULT_TIERS, ROW_KINDS, type ResultTier } from "./enums";
 import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
@@ -9,7 +9,7 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
  * order and a judge profile or score version is an index into one list per board. A 1,000-system Task 4 page
  * shipped 2.3 KB of cells per row that way, a third of it the same judge name (scripts/bench/README.md).
  * The values stay numbers, exactly as the server has them: the table sorts on them and formats them
- * (components/format.ts), so nothing is formatted twice. Types only, no schemas: the browser loads this module.
+ * (format.ts), so nothing is formatted twice. Types only, no schemas: the browser loads this module.
  */
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatPublished } from "@/components/format";
+import { formatPublished } from "@/lib/leaderboard/format";
 import { decimalsShown, precisionFromEntries, publishedDecimalsOf } from "./published-decimals";
 import { publishedPrecision } from "./published-precision";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";

@@ -1,4 +1,4 @@
-export interface RankInput {
+interface RankInput {
   id: string;
   value: number | null | undefined;
 }

@@ -11,7 +11,7 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
  */
 
 /** What a benchmark declares per board (BenchmarkIdentity.review): a margin on the track, and reference rows that do not count. */
-export interface ReviewRule {
+interface ReviewRule {
   /**
    * In the column's units: a row is held when it beats the best honest reference less this margin, so a benchmark
    * can hold rows that come within it of the top as well (a file tuned to sit just below #1). Default 0.
@@ -22,7 +22,7 @@ export interface ReviewRule {
 }
 
 /** The rows the rule applies to: uploads nobody has checked (a maintainer's `verified` is a review of its own). */
-export const isUnreviewedUpload = (row: Pick<LeaderboardRow, "tier" | "submissionId">) => row.tier === "submitted" && row.submissionId !== null;
+const isUnreviewedUpload = (row: Pick<LeaderboardRow, "tier" | "submissionId">) => row.tier === "submitted" && row.submissionId !== null;
 
 const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
@@ -37,13 +37,13 @@ function references(board: Leaderboard, columnId: string, rule: ReviewRule): { n
 }
 
 /** The best honest reference on a column (null: nothing to beat). */
-export function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRule = {}): { name: string; value: number } | null {
+function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRule = {}): { name: string; value: number } | null {
   const sign = column.direction === "higher" ? 1 : -1;
   return references(board, column.id, rule).reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? r : b), null);
 }
 
 /** The reason a held row shows (page, API, CSV). */
-export function holdReason(bar: { name: string; value: number } | null, column: LeaderboardColumn, margin: number): string {
+function holdReason(bar: { name: string; value: number } | null, column: LeaderboardColumn, margin: number): string {
   const why = "the gold of every split is public, so a moderator checks a new best before it is ranked";
   if (bar === null)
     return `Pending review: this board has no reported or server-scored row on ${column.label} to compare with, so every upload is held until a moderator approves it (${why}).`;

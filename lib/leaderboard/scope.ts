@@ -1,12 +1,7 @@
-import { parseTableQuery, readTableQuery, type TableQuery } from "./table-state";
+import { parseTableQuery, type TableQuery } from "./table-state";
 
 /** Which rows a page or API call shows; the data part of the table query (lib/leaderboard/table-state.ts). */
-export type ScopeQuery = Pick<TableQuery, "benchmark" | "split">;
-
-export function parseScope(params: Record<string, string | string[] | undefined>): ScopeQuery {
-  const { benchmark, split } = readTableQuery(params);
-  return { benchmark, split };
-}
+type ScopeQuery = Pick<TableQuery, "benchmark" | "split">;
 
 /** The scope a URL asks for, or null when its benchmark or split is not a valid one (a missing one is the default). */
 export function requestedScope(params: { benchmark?: string; split?: string }): ScopeQuery | null {

@@ -16,12 +16,12 @@ export type HistoryScore = {
   computedAt: string;
 };
 
-export type HistoryVersion = { scoreVersion: string; label: string; firstComputedAt: string; current: boolean };
-export type HistoryRow = { trackId: string; metric: string; values: (number | null)[]; n: (number | null)[]; changed: boolean };
-export type HistoryTable = { kind: "deterministic" | "judge"; versions: HistoryVersion[]; rows: HistoryRow[] };
+type HistoryVersion = { scoreVersion: string; label: string; firstComputedAt: string; current: boolean };
+type HistoryRow = { trackId: string; metric: string; values: (number | null)[]; n: (number | null)[]; changed: boolean };
+type HistoryTable = { kind: "deterministic" | "judge"; versions: HistoryVersion[]; rows: HistoryRow[] };
 
 /** Where a stored track and a metric of it sit in their benchmark's declarations (unknown ones last). */
-export type HistoryOrder = { track(trackId: string): number; metric(trackId: string, metric: string): number };
+type HistoryOrder = { track(trackId: string): number; metric(trackId: string, metric: string): number };
 
 export function scoreHistory(scores: readonly HistoryScore[], currentVersions: readonly string[], declared: HistoryOrder): HistoryTable[] {
   const tables: HistoryTable[] = [];

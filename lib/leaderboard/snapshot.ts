@@ -22,7 +22,7 @@ export interface SnapshotMeta {
   scoreVersion: string;
 }
 
-export interface SnapshotView {
+interface SnapshotView {
   view: string;
   title: string;
   columns: LeaderboardColumn[];

@@ -16,9 +16,9 @@ const ID = /^[A-Za-z0-9_./:~-]{1,80}$/;
 /** most items a list parameter takes */
 export const LIST_MAX = 200;
 
-export const SPLITS = ["all", "full", "dev", "validation", "test"] as const;
-export const WEIGHTS = ["open", "closed"] as const;
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+const SPLITS = ["all", "full", "dev", "validation", "test"] as const;
+const WEIGHTS = ["open", "closed"] as const;
+const SORT_DIRECTIONS = ["asc", "desc"] as const;
 const FLAG = ["0", "1"] as const;
 /** pseudo column id: sort by system name */
 export const SYSTEM_SORT = "system";
@@ -126,7 +126,7 @@ function toInput(params: RawParams): Record<string, unknown> {
   return out;
 }
 
-export type ParsedTableQuery = { ok: true; query: TableQuery } | { ok: false; query: TableQuery; issues: string[] };
+type ParsedTableQuery = { ok: true; query: TableQuery } | { ok: false; query: TableQuery; issues: string[] };
 
 const oneOf = (values: readonly string[]) => `Invalid option: expected one of ${values.map((v) => JSON.stringify(v)).join("|")}`;
 

@@ -2,7 +2,8 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { applyTableQuery } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
-import { readableHeader, roundForDownload, viewColumns, viewCsv, viewRecords } from "./to-table";
+import { roundForDownload } from "./round";
+import { readableHeader, viewColumns, viewCsv, viewRecords } from "./to-table";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 const col = (over: Partial<LeaderboardColumn> & { id: string; label: string }): LeaderboardColumn => ({

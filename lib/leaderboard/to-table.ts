@@ -1,16 +1,13 @@
 import { stringify } from "csv-stringify/sync";
-import { applyTableQuery, type TableView } from "./apply-table-query";
-import { DEFAULT_TABLE_QUERY } from "./table-state";
-import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+import type { TableView } from "./apply-table-query";
+import type { LeaderboardColumn, LeaderboardRow } from "./types";
 import { csvSafeString } from "@/lib/security/csv-safe";
-import { roundForDownload, roundToDigits } from "./round";
-
-export { roundForDownload };
+import { roundToDigits } from "./round";
 
 export type TableRecord = Record<string, string | number | boolean | null>;
 
 /** The judge profiles behind a judge column's values in this view (one entry when a single judge scored them). */
-export function judgeProfiles(view: TableView, column: LeaderboardColumn): string[] {
+function judgeProfiles(view: TableView, column: LeaderboardColumn): string[] {
   if (column.kind !== "judge") return [];
   const out = new Set<string>();
   for (const row of view.rows) {
@@ -299,9 +296,4 @@ export function viewCsv(view: TableView): string {
 /** Column definitions as the JSON download describes them: the view's columns with their judge profiles. */
 export function viewColumns(view: TableView): (LeaderboardColumn & { header: string; judgeProfiles?: string[] })[] {
   return view.columns.map((c) => ({ ...c, header: readableHeader(c), ...(c.kind === "judge" ? { judgeProfiles: judgeProfiles(view, c) } : {}) }));
-}
-
-/** The default view's records (headline ranking, every column). */
-export function leaderboardRecords(board: Leaderboard): TableRecord[] {
-  return viewRecords(applyTableQuery(board, DEFAULT_TABLE_QUERY));
 }

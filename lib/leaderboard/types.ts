@@ -10,7 +10,7 @@ import { RESULT_TIERS, ROW_KINDS, SYSTEM_KINDS } from "./enums";
 
 export const SystemKind = z.enum(SYSTEM_KINDS);
 export type SystemKind = z.infer<typeof SystemKind>;
-export const RowKind = z.enum(ROW_KINDS);
+const RowKind = z.enum(ROW_KINDS);
 
 /**
  * How much to trust a row, and where it came from: `reported` (figures copied from the authors' paper or site),
@@ -22,7 +22,7 @@ export const RowKind = z.enum(ROW_KINDS);
 export const ResultTier = z.enum(RESULT_TIERS);
 export type ResultTier = z.infer<typeof ResultTier>;
 
-export const MetricKind = z.enum(["deterministic", "judge"]);
+const MetricKind = z.enum(["deterministic", "judge"]);
 
 export const LeaderboardColumn = z.object({
   /** metric key, e.g. "f1" or "task3/d100:recall" on the overview */

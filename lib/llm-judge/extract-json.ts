@@ -9,7 +9,7 @@
  * the first object found is returned so the caller's schema can report what was wrong with it.
  * Nothing is invented: no quote fixing, no trailing-comma removal. No object at all is a failure.
  */
-export type ExtractedJson = { ok: true; value: Record<string, unknown>; via: "whole" | "fence" | "span" } | { ok: false; reason: string };
+type ExtractedJson = { ok: true; value: Record<string, unknown>; via: "whole" | "fence" | "span" } | { ok: false; reason: string };
 
 const MAX_SPAN_STARTS = 200;
 

@@ -11,7 +11,7 @@ export type JudgeEnv = {
   JUDGE_TIMEOUT_MS: number;
 };
 
-export type LiveJudge = {
+type LiveJudge = {
   provider: OpenAICompatibleProvider;
   /** the profile for one prompt template on this endpoint and model */
   profileFor(promptTemplateVersion: string): JudgeProfile;

@@ -10,7 +10,7 @@ import { type ChatMessage, JudgeCallError, type JudgeCallErrorCode, type JudgePr
  */
 export type JudgePrompt = { templateVersion: string; verdictKind: string; messages: ChatMessage[] };
 
-export type JudgeRequest<V> = {
+type JudgeRequest<V> = {
   profile: JudgeProfile;
   prompt: JudgePrompt;
   /** reads the raw completion into a verdict (a zod schema or a function, see parse.ts) */
@@ -29,7 +29,7 @@ export type JudgeDeps = {
   profileHashScheme?: string;
 };
 
-export type JudgeCallInfo = {
+type JudgeCallInfo = {
   inputTokens: number | null;
   outputTokens: number | null;
   costUsd: number | null;

@@ -32,13 +32,13 @@ export const JudgeProfile = z.object({
   pricing: JudgePricing.optional(),
 });
 export type JudgeProfile = z.infer<typeof JudgeProfile>;
-export type JudgeProfileInput = z.input<typeof JudgeProfile>;
+type JudgeProfileInput = z.input<typeof JudgeProfile>;
 
 /**
  * Names the set of hashed fields. A caller keeps its own scheme for as long as it has hashes stored (score
  * versions, cache keys), so they are never silently reinterpreted; bump it only if the hashed fields change.
  */
-export const DEFAULT_PROFILE_HASH_SCHEME = "llm-judge-profile-v1";
+const DEFAULT_PROFILE_HASH_SCHEME = "llm-judge-profile-v1";
 
 /**
  * Stable hash of the fields that can change a verdict. Label and pricing are left out: renaming a

@@ -36,21 +36,19 @@ export type JudgeCompletion = {
   finishReason: string | null;
 };
 
-export const JUDGE_CALL_ERROR_CODES = [
-  "timeout",
-  "rate_limited",
-  "http_error",
-  "connection_error",
-  "malformed_response",
-  "empty_completion",
-  "aborted",
-  "config",
+export type JudgeCallErrorCode =
+  | "timeout"
+  | "rate_limited"
+  | "http_error"
+  | "connection_error"
+  | "malformed_response"
+  | "empty_completion"
+  | "aborted"
+  | "config"
   /** replay: no recording exists under this key */
-  "not_recorded",
+  | "not_recorded"
   /** replay: the recording says the item was never judged (judge_output_raw is null) */
-  "not_judged",
-] as const;
-export type JudgeCallErrorCode = (typeof JUDGE_CALL_ERROR_CODES)[number];
+  | "not_judged";
 
 export class JudgeCallError extends Error {
   readonly code: JudgeCallErrorCode;

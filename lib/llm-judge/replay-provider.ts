@@ -8,7 +8,7 @@ import { JudgeCallError, type JudgeCallRequest, type JudgeCompletion, type Judge
  * through the same text parser as a live completion. A null recording means "this item was never
  * judged" and fails the call with code `not_judged`; an unknown key fails with `not_recorded`.
  */
-export type ReplayRecordings = ReadonlyMap<string, unknown> | ((replayKey: string) => unknown);
+type ReplayRecordings = ReadonlyMap<string, unknown> | ((replayKey: string) => unknown);
 
 export function createReplayProvider(recordings: ReplayRecordings): JudgeProvider & { readonly served: number } {
   let served = 0;

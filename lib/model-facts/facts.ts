@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 
 /** An SPDX-like licence id ("MIT", "Apache-2.0", "llama3.1", "CC-BY-NC-4.0") or "proprietary". */
-export const LICENSE_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]{0,63}$/;
+const LICENSE_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]{0,63}$/;
 /** The largest parameter count accepted, in billions: a typo in units (8000000000 for 8) is refused. */
 export const MAX_PARAMS_B = 100_000;
 

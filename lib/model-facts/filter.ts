@@ -5,7 +5,7 @@
  */
 
 /** What a row shows of its model's facts (lib/leaderboard/types.ts carries it as `facts`). */
-export interface RowFacts {
+interface RowFacts {
   paramsB: number | null;
   activeParamsB: number | null;
   license: string | null;
@@ -30,13 +30,13 @@ export interface FactFilter {
   licenses?: string[];
 }
 
-export interface FactRow {
+interface FactRow {
   openWeights: boolean | null;
   facts?: RowFacts | null;
 }
 
 /** A licence id as the filter compares it: SPDX ids are case-insensitive ("MIT" = "mit"). */
-export const licenseKey = (id: string) => id.trim().toLowerCase();
+const licenseKey = (id: string) => id.trim().toLowerCase();
 
 export function matchesFactFilter(row: FactRow, filter: FactFilter): boolean {
   if (filter.open && row.openWeights !== true) return false;

@@ -16,8 +16,8 @@ import { claimPublicPlace } from "./public-copies";
  * Reasons are PUBLIC (the /audit page shows them): hide and flag need one, the others may carry one.
  */
 
-export const MODERATION_ACTIONS = ["verify", "unverify", "hide", "unhide", "flag", "unflag", "approve", "reject"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+const MODERATION_ACTIONS = ["verify", "unverify", "hide", "unhide", "flag", "unflag", "approve", "reject"] as const;
+type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const ModerationRequest = z
   .strictObject(
@@ -50,7 +50,7 @@ export const ModerationRequest = z
   });
 export type ModerationRequest = z.infer<typeof ModerationRequest>;
 
-export type ModerationState = {
+type ModerationState = {
   verified: boolean;
   hidden: boolean;
   flagged: boolean;
@@ -59,7 +59,7 @@ export type ModerationState = {
   review: { decision: "approved" | "rejected"; note: string | null } | null;
 };
 
-export type ModerationResult = { ok: true; state: ModerationState; auditLogId: string } | { ok: false; code: "not_found" | "conflict"; message: string };
+type ModerationResult = { ok: true; state: ModerationState; auditLogId: string } | { ok: false; code: "not_found" | "conflict"; message: string };
 
 export const AUDIT_ACTION = (action: ModerationAction | "visibility") => `submission.${action}`;
 

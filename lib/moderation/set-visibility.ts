@@ -14,7 +14,7 @@ export const VisibilityRequest = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
 );
 
-export type VisibilityResult =
+type VisibilityResult =
   | { ok: true; visibility: "public" | "private"; changed: boolean; hiddenCopies: string[] }
   | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
 

@@ -7,7 +7,7 @@ import { z } from "zod";
  * so a copy that was changed after it left the server is found. Benchmark-neutral: the benchmark fills in the
  * `figures` and the files (lib/benchmarks/<id>/pack) and its verifier reads them back.
  */
-export const PACK_FORMAT = "leaderboard-pack/1";
+const PACK_FORMAT = "leaderboard-pack/1";
 
 export const PackFile = z.object({
   path: z.string().min(1),

@@ -13,7 +13,7 @@ import { sha256Hex, writePack, type PackEntry } from "./zip-pack";
  * single flight and a PostgreSQL advisory lock across processes. Who may read a pack is decided before the store
  * is asked (lib/packs/pack-response.ts): the store never answers for a submission the viewer cannot see.
  */
-export type PackBuilder = (db: Db, submissionId: string) => Promise<{ manifest: Omit<PackManifest, "files">; entries: PackEntry[] } | null>;
+type PackBuilder = (db: Db, submissionId: string) => Promise<{ manifest: Omit<PackManifest, "files">; entries: PackEntry[] } | null>;
 export type StoredPackRef = { key: string; sha256: string; size: number };
 
 /** What the pack of a submission is built from, hashed: anything that changes its bytes changes this. */

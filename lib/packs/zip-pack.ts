@@ -16,7 +16,7 @@ export function writePack(manifest: Omit<PackManifest, "files">, entries: readon
   return zipSync(zip, { level: 6 });
 }
 
-export type PackIntegrity = { path: string; ok: boolean; message: string };
+type PackIntegrity = { path: string; ok: boolean; message: string };
 
 export type ReadPack = {
   manifest: PackManifest;

@@ -40,8 +40,8 @@ const PER_RESPONSE_HEADERS = new Set([
   "x-page-cache",
 ]);
 
-export const FILL_SECRET_HEADER = "x-page-cache-fill";
-export const FILL_NONCE_HEADER = "x-page-cache-nonce";
+const FILL_SECRET_HEADER = "x-page-cache-fill";
+const FILL_NONCE_HEADER = "x-page-cache-nonce";
 const fillSecret = randomBytes(24).toString("base64url");
 
 /** The page as UTF-8 pieces between the placeholder nonces: a hit joins them around a fresh nonce, no re-encoding. */
@@ -54,7 +54,7 @@ const pages = new LRUCache<string, CachedPage>({
 });
 const filling = new Map<string, Promise<CachedPage | null>>();
 
-export type PageCacheRequest = { method: string; pathname: string; search: string; headers: Headers };
+type PageCacheRequest = { method: string; pathname: string; search: string; headers: Headers };
 
 export function isCacheable(request: PageCacheRequest): boolean {
   if (request.method !== "GET" || !isCacheablePage(request.pathname)) return false;

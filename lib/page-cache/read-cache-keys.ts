@@ -34,7 +34,7 @@ export async function readLeaderboardVersion(): Promise<string | null> {
  * failure, notes, progress) is a new key, including columns added later. Null when the page must be rendered per
  * request: the submission is missing (deleted: Next answers 404), private, hidden, or not finished yet.
  */
-export type SubmissionKey = { version: string; digest: string };
+type SubmissionKey = { version: string; digest: string };
 
 let digestSql: Promise<string> | undefined;
 

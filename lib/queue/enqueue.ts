@@ -8,7 +8,7 @@ import { parseScoreJobPayload } from "./payload";
 import type { SqlExecutor } from "./sql-executor";
 import { queueTiming, type QueueTiming } from "./timing";
 
-export type ScorePhase = "score" | "judge";
+type ScorePhase = "score" | "judge";
 
 /** Per-job options: expiry by phase (judge chunks wait on a model), bounded retries with backoff, dead letter. */
 export function scoreJobOptions(timing: QueueTiming, phase: ScorePhase): PgBoss.SendOptions {

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { JobControl } from "@/lib/worker/submission-job-control";
+import type { JobControl } from "./submission-job-control";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import { nextJobId, sendScoreJob } from "./enqueue";
 import { PGBOSS_SCHEMA, SCORE_QUEUE } from "./names";

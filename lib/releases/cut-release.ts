@@ -6,13 +6,13 @@ import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { ReleaseSnapshot } from "./release-snapshot";
 
-export type ReleaseTrigger = "admin" | "automatic";
+type ReleaseTrigger = "admin" | "automatic";
 
 /**
  * What can be released: every module by its id, and every data version of a pipeline benchmark that this server
  * holds (a BenchmarkVersion row), by the name GET /api/v1/snapshot?benchmark= takes.
  */
-export async function releasableBenchmarks(db: Db): Promise<string[]> {
+async function releasableBenchmarks(db: Db): Promise<string[]> {
   const stored = new Set((await db.benchmarkVersion.findMany({ select: { slug: true } })).map((b) => b.slug));
   return hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions.filter((v) => stored.has(v)) : [b.id]));
 }
@@ -21,7 +21,7 @@ export async function releasableBenchmarks(db: Db): Promise<string[]> {
  * The data version a board is computed on: the last import's source fingerprint (or its id when it was not
  * fingerprinted), else when the data version row was created; "none" for a benchmark with no data yet.
  */
-export async function dataVersionOf(db: Db, benchmark: string): Promise<string> {
+async function dataVersionOf(db: Db, benchmark: string): Promise<string> {
   const version = await db.benchmarkVersion.findUnique({
     where: { slug: benchmark },
     select: { importedAt: true, imports: { orderBy: { finishedAt: "desc" }, take: 1, select: { id: true, sourceFingerprint: true } } },

@@ -14,5 +14,3 @@ export async function getRelease(db: Db, id: string) {
   if (!release) return null;
   return { ...release, raw: release.snapshot, snapshot: ReleaseSnapshot.parse(release.snapshot) };
 }
-
-export type ListedRelease = Awaited<ReturnType<typeof listReleases>>[number];

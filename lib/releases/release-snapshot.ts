@@ -18,7 +18,7 @@ export const ReleaseSnapshot = z.object({
   ),
 });
 export type ReleaseSnapshot = z.infer<typeof ReleaseSnapshot>;
-export type ReleaseView = ReleaseSnapshot["views"][number];
+type ReleaseView = ReleaseSnapshot["views"][number];
 
 export function viewFields(view: ReleaseView): string[] {
   return view.fields ?? Object.keys(view.rows[0] ?? {});

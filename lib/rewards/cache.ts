@@ -32,7 +32,7 @@ export class InMemoryRewardCache implements RewardCache {
   }
 }
 
-export type CachedScores = { scores: number[]; cached: number; scored: number };
+type CachedScores = { scores: number[]; cached: number; scored: number };
 
 /**
  * Scores texts with one model: cached scores first, then the distinct missing texts through the service, whose

@@ -14,7 +14,7 @@ export class RewardServiceError extends Error {
   }
 }
 
-export type RewardClientOptions = {
+type RewardClientOptions = {
   /** the service's base URL; requests go to `${baseURL}/score` */
   baseURL: string;
   apiKey?: string;

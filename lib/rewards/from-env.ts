@@ -2,7 +2,7 @@ import { createRewardClient, type RewardClient } from "./client";
 import { defineRewardProfile, type RewardModelPin, type RewardProfile } from "./profile";
 
 /** The REWARD_SERVICE_* settings of lib/env.ts, passed in (lib/rewards never reads process.env itself). */
-export type RewardEnv = {
+type RewardEnv = {
   REWARD_SERVICE_URL?: string;
   REWARD_SERVICE_API_KEY?: string;
   /** a commit sha or tag every model is loaded at, unless REWARD_SERVICE_REVISIONS names one per alias */
@@ -15,7 +15,7 @@ export type RewardEnv = {
   REWARD_SERVICE_TIMEOUT_MS: number;
 };
 
-export type RewardService = { client: RewardClient; profile: RewardProfile };
+type RewardService = { client: RewardClient; profile: RewardProfile };
 
 /**
  * The reward service configured by the environment, for the given models (alias -> Hugging Face id, from the

@@ -28,7 +28,7 @@ export const RewardProfile = z.object({
   batchSize: z.number().int().positive().max(1024).default(16),
 });
 export type RewardProfile = z.infer<typeof RewardProfile>;
-export type RewardProfileInput = z.input<typeof RewardProfile>;
+type RewardProfileInput = z.input<typeof RewardProfile>;
 
 /** Bumped only if the set of hashed fields changes, so old hashes are never silently reinterpreted. */
 const PROFILE_HASH_SCHEME = "alpsbench-reward-profile-v1";

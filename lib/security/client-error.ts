@@ -23,7 +23,7 @@ const REASONS: Record<number, { title: string; sentence: string }> = {
   },
 };
 
-export function statusOfClientError(code: string | undefined): 400 | 408 | 431 {
+function statusOfClientError(code: string | undefined): 400 | 408 | 431 {
   if (code === "HPE_HEADER_OVERFLOW") return 431;
   if (code === "HPE_HEADERS_TIMEOUT" || code === "ERR_HTTP_REQUEST_TIMEOUT") return 408;
   return 400;

@@ -23,17 +23,17 @@ export function refusedWorkPoints(budget: Pick<UploadBudget, "workBytes">): numb
   return 1 + Math.floor(budget.workBytes / MIB);
 }
 
-export function isChargedRefusal(status: number): boolean {
+function isChargedRefusal(status: number): boolean {
   return REFUSED_STATUSES.has(status);
 }
 
 /** Whether the uploader's refused-upload work still has room (checked before reading the body). */
-export function uploadWorkAllowed(userId: string): Promise<RateLimitDecision> {
+function uploadWorkAllowed(userId: string): Promise<RateLimitDecision> {
   return peekRateLimit("upload_work", keyOf(userId));
 }
 
 /** Charges a refused upload's work to its uploader; the answer says whether the bucket is now empty. */
-export function chargeRefusedUpload(userId: string, budget: Pick<UploadBudget, "workBytes">): Promise<RateLimitDecision> {
+function chargeRefusedUpload(userId: string, budget: Pick<UploadBudget, "workBytes">): Promise<RateLimitDecision> {
   return takeRateLimitPoint("upload_work", keyOf(userId), refusedWorkPoints(budget));
 }
 

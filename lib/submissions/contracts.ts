@@ -74,7 +74,7 @@ export type UploadValidation = {
 /** What the worker gets from the queue. Safe to run twice (results are keyed by submission, instance and version). */
 export type ScoreJobPayload = { submissionId: string; scoreVersion: string };
 
-export type SubmissionSystemInput = {
+type SubmissionSystemInput = {
   name: string;
   organisation?: string | null;
   kind: "general_llm" | "memory_system" | "retrieval_baseline";
@@ -110,7 +110,7 @@ export type NewSubmission = {
 };
 
 /** The earlier submission an upload's content equals (id and link only when the uploader may open it). */
-export type ExistingSubmission = { id: string | null; track: string; url: string | null };
+type ExistingSubmission = { id: string | null; track: string; url: string | null };
 
 export type SubmissionRefusal = {
   ok: false;

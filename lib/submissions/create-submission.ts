@@ -3,7 +3,7 @@ import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import type { HostedBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { scoreVersionFor } from "@/lib/worker/score-version-for";
+import { scoreVersionFor } from "./score-version-for";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
 import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";

@@ -14,9 +14,9 @@ import { PGBOSS_SCHEMA, SCORE_QUEUE } from "@/lib/queue/names";
  * Whoever cannot see the submission is told it does not exist (404), as everywhere else.
  */
 
-export const DELETE_AUDIT_ACTIONS = { moderation: "submission.delete", own: "submission.delete.own" } as const;
+const DELETE_AUDIT_ACTIONS = { moderation: "submission.delete", own: "submission.delete.own" } as const;
 
-export type DeleteResult = { ok: true; id: string; auditLogId: string } | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
+type DeleteResult = { ok: true; id: string; auditLogId: string } | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
 
 export async function deleteSubmission(db: Db, input: { submissionId: string; viewer: { id: string; role: "user" | "admin" } }): Promise<DeleteResult> {
   const { submissionId, viewer } = input;

@@ -14,7 +14,7 @@ type Row = {
 };
 
 /** A run's submissions as one entry of a list (the account page): its tracks in benchmark order and a status count. */
-export type RunEntry<R extends Row> = {
+type RunEntry<R extends Row> = {
   kind: "run";
   runId: string;
   systemName: string;
@@ -28,7 +28,7 @@ export type RunEntry<R extends Row> = {
   createdAt: Date;
   rows: R[];
 };
-export type ListEntry<R extends Row> = { kind: "submission"; row: R } | RunEntry<R>;
+type ListEntry<R extends Row> = { kind: "submission"; row: R } | RunEntry<R>;
 
 const trackOrder = (track: string) => {
   const declared = hostedTrack(track);

@@ -5,7 +5,7 @@ import { uploadReviewState } from "./review-state";
 /** How many of the latest undecided uploads the moderators' list looks at (each reads memoised boards). */
 const LOOK_AT = 200;
 
-export type HeldUpload = { id: string; system: string; benchmark: string; tracks: string[]; split: string; createdAt: string; review: RowReviewState };
+type HeldUpload = { id: string; system: string; benchmark: string; tracks: string[]; split: string; createdAt: string; review: RowReviewState };
 
 /**
  * The uploads held for review (lib/leaderboard/review-hold.ts) that no moderator has decided yet, newest first, for

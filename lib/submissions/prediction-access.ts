@@ -4,8 +4,8 @@
  * (Submission.publishPredictions, default off); its owner and admins always may. Test-split gold is a separate
  * rule (never served to anyone): this only decides whether a submitted output may be shown.
  */
-export type PredictionOwner = { source: "reported" | "seed" | "upload"; publishPredictions: boolean; ownerId: string | null };
-export type PredictionViewer = { id: string; role: "user" | "admin" } | null;
+type PredictionOwner = { source: "reported" | "seed" | "upload"; publishPredictions: boolean; ownerId: string | null };
+type PredictionViewer = { id: string; role: "user" | "admin" } | null;
 
 /** Anyone, signed out included, may read this run's predictions. */
 export const predictionsArePublic = (s: Pick<PredictionOwner, "source" | "publishPredictions">): boolean => s.source !== "upload" || s.publishPredictions;

@@ -21,7 +21,7 @@ import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation 
  * CLI and the status page read it the same way.
  */
 
-export type ModuleValidation = UploadValidation & { storedGzip: Buffer | null };
+type ModuleValidation = UploadValidation & { storedGzip: Buffer | null };
 
 /**
  * The content hash of parsed rows: each row's scored part (the track's `scoredRow`, default the whole parsed row)
@@ -130,7 +130,7 @@ export async function validateModuleUpload(
 }
 
 type Report = Omit<UploadValidation, "storedGzip">;
-export type PreparedModuleFile = { ok: true; report: Report; stored: Buffer; sha256: string; contentSha256: string };
+type PreparedModuleFile = { ok: true; report: Report; stored: Buffer; sha256: string; contentSha256: string };
 
 /**
  * The module half of createSubmission's "validate before storing": the track's input as imported here (none:

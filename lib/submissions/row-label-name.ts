@@ -6,7 +6,7 @@ import { nameSkeleton } from "@/lib/security/name-skeleton";
  * reads on a board as that system's row. Generic on purpose: the words of a benchmark's own sources (its paper's
  * name, its tables) come from the database (sourceWordsOf), so the platform names no benchmark.
  */
-export const TIER_AND_SOURCE_WORDS: readonly string[] = [
+const TIER_AND_SOURCE_WORDS: readonly string[] = [
   "reported",
   "rescored",
   "scored",

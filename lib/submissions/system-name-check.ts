@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import { nameSkeleton } from "@/lib/security/name-skeleton";
 import { labelFreeSkeleton, sourceWordsOf } from "./row-label-name";
 
-export type NameProblem = { code: "name_taken" | "name_misleading"; message: string };
+type NameProblem = { code: "name_taken" | "name_misleading"; message: string };
 
 /**
  * Whether an upload's system name or organisation poses as another's ("GPT-5.2" / "OpenAI", or a look-alike

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatAllowedAt, nextAllowedTime } from "./upload-limits";
+import { formatAllowedAt } from "./refusal-advice";
+import { nextAllowedTime } from "./upload-limits";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-11-26T12:00:00.000Z");

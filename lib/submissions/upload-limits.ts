@@ -3,8 +3,6 @@ import { env } from "@/lib/env";
 import { accountKeyOfUser, chargedUploads, type CountedUpload } from "./upload-ledger";
 import { formatAllowedAt } from "./refusal-advice";
 
-export { formatAllowedAt };
-
 /**
  * Per-user upload limits, counted in what a researcher calls one submission: an UPLOAD, i.e. one single-file
  * upload or one run (all the files of one archive or multi-file request), whatever number of tracks it holds.
@@ -31,9 +29,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MONTH_DAYS = 30;
 
 /** What an upload would add: its tracks, whether it has test rows, and the data version it goes to. */
-export type UploadShape = { tracks: readonly string[]; touchesTest: boolean; benchmarkVersionId: string };
+type UploadShape = { tracks: readonly string[]; touchesTest: boolean; benchmarkVersionId: string };
 
-export type LimitRefusal = {
+type LimitRefusal = {
   message: string;
   /** when the next upload of this kind is allowed; null when the limit is 0 (such uploads are switched off) */
   nextAllowedAt: Date | null;

@@ -34,7 +34,7 @@ type FileToPrepare = { track: string; split: NewSubmission["split"]; fileName: s
  * a run's file belongs. A module's answers come from its declarations (row schema, tracks); a pipeline benchmark's
  * from its hooks (`OwnPipeline`).
  */
-export type UploadTarget = {
+type UploadTarget = {
   benchmark: HostedBenchmark;
   /** the stored track id an upload's `task` (and split) names, or the refusal */
   track(name: unknown, split: NewSubmission["split"]): { ok: true; id: string } | SubmissionRefusal;

@@ -1,13 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TEST_LIMITS, KNOWN_IDS, task1Row } from "@/tests/fixtures/uploads/cases";
-import {
-  formatByteSize,
-  newPredictionStreamStats,
-  parsePredictionStream,
-  type ParsePredictionStreamOptions,
-  type PredictionStreamItem,
-} from "./parse-prediction-stream";
+import { formatByteSize } from "./format-byte-size";
+import { parsePredictionStream } from "./parse-prediction-stream";
+import { newPredictionStreamStats, type ParsePredictionStreamOptions, type PredictionStreamItem } from "./prediction-stream-types";
 import { validateUpload } from "../benchmarks/alpsbench/upload/validate-upload";
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {

@@ -13,9 +13,6 @@ import {
 import { PredictionTextScanner } from "./prediction-text-scanner";
 import { RawSource } from "./raw-source";
 
-export * from "./prediction-stream-types";
-export { formatByteSize };
-
 /**
  * Streaming reader of prediction files, shared by upload validation (validate-upload.ts) and the worker,
  * which reads the stored file back. Memory stays bounded by one row (plus zlib's and the tokenizer's

@@ -41,7 +41,7 @@ export type PredictionStreamError = {
 export type PredictionStreamItem = PredictionStreamRow | PredictionStreamError;
 
 /** Filled in while the stream is read (pass one in `options.stats` to see it). */
-export type PredictionStreamStats = {
+type PredictionStreamStats = {
   gzip: boolean;
   format: "jsonl" | "json-array" | null;
   /** bytes after gunzip (= bytes read for a plain file) */

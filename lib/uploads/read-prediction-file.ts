@@ -1,11 +1,12 @@
 import { createReadStream } from "node:fs";
-import { newPredictionStreamStats, parsePredictionStream } from "./parse-prediction-stream";
+import { parsePredictionStream } from "./parse-prediction-stream";
+import { newPredictionStreamStats } from "./prediction-stream-types";
 
 /** One row of a prediction file: its 1-based line (where a JSON array element starts), and the value. */
 export type PredictionFileRow = { line: number; value: unknown };
-export type PredictionFileProblem = { line: number | null; field: string | null; message: string };
+type PredictionFileProblem = { line: number | null; field: string | null; message: string };
 
-export type PredictionFile = {
+type PredictionFile = {
   format: "jsonl" | "json-array" | null;
   gzip: boolean;
   rows: PredictionFileRow[];

@@ -2,11 +2,14 @@ import type { RewardTextsDeclaration } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { PostgresRewardCache } from "@/lib/db/postgres-reward-cache";
 import { env } from "@/lib/env";
-import { rewardServiceFromEnv, scoreTextsCached, type RewardCache, type RewardClient, type RewardProfile, type RewardText } from "@/lib/rewards";
+import { scoreTextsCached, type RewardCache } from "@/lib/rewards/cache";
+import type { RewardClient, RewardText } from "@/lib/rewards/client";
+import { rewardServiceFromEnv } from "@/lib/rewards/from-env";
+import type { RewardProfile } from "@/lib/rewards/profile";
 
 export type RewardSetup = { client: RewardClient; profile: RewardProfile; cache: RewardCache };
 
-export type FillOutcome<P> = {
+type FillOutcome<P> = {
   rows: P[];
   /** rows that lacked a score and had a text */
   needed: number;

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
-import { queueRescores } from "./queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 
 /**
  * Uploads scored while no judge was configured (Submission.judgeWaiting): a worker that starts with a judge queues

@@ -1,11 +1,12 @@
 import type { RewardTextsDeclaration } from "@/lib/benchmarks/types";
-import { batches, rewardProfileHash, rewardTextKey, type RewardText } from "@/lib/rewards";
+import { batches, type RewardText } from "@/lib/rewards/client";
+import { rewardProfileHash, rewardTextKey } from "@/lib/rewards/profile";
 import type { RewardSetup } from "./fill-reward-scores";
 
 /** Batches one step sends at most when the caller names no bound: 1,000 users × 10 models at 16 a batch is 630. */
 export const DEFAULT_REWARD_BATCHES_PER_STEP = 160;
 
-export type RewardChunkOutcome = {
+type RewardChunkOutcome = {
   /** (text, model) pairs the upload needs from the service (distinct texts per model) */
   needed: number;
   /** of those, answered (cached) when the step ends */

@@ -6,8 +6,8 @@ import { env } from "@/lib/env";
 import { queueTiming } from "@/lib/queue/timing";
 import { fillRewardScores, rewardSetupFromEnv, type RewardSetup } from "./fill-reward-scores";
 import { advanceRewardScores, DEFAULT_REWARD_BATCHES_PER_STEP } from "./reward-chunk";
-import { rewardSourceOf, type RewardSource } from "./reward-source";
-import { REFUND_NOTE, SubmissionScoringError } from "./submission-failure";
+import { rewardSourceOf, type RewardSource } from "@/lib/rewards/reward-source";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 import { itemRowsOf, writeModuleScores } from "./write-module-scores";
 
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
@@ -16,7 +16,7 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export type ModuleStepOptions = {
+type ModuleStepOptions = {
   /** the reward service for rows without reward scores; default: the one configured by REWARD_SERVICE_* */
   rewards?: RewardSetup | null;
   /** reward-service batches one step sends at most (default DEFAULT_REWARD_BATCHES_PER_STEP) */

@@ -6,12 +6,10 @@ import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import type { RewardSetup } from "./fill-reward-scores";
 import { scoreModuleSubmission } from "./score-module-submission";
-import { scoreVersionFor } from "./score-version-for";
-import { isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON, SubmissionScoringError } from "./submission-failure";
-import { JobSupersededError, type JobControl } from "./submission-job-control";
-
-export { JobSupersededError, type JobControl } from "./submission-job-control";
-export { SubmissionScoringError } from "./submission-failure";
+import { scoreVersionFor } from "@/lib/submissions/score-version-for";
+import { SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
+import { isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "./submission-failure";
+import { JobSupersededError, type JobControl } from "@/lib/queue/submission-job-control";
 
 /**
  * The scoring worker's job handler, the same for every benchmark: it reads the upload, leaves finished and stale

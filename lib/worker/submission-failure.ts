@@ -3,24 +3,6 @@ import { refundCharge } from "@/lib/submissions/upload-ledger";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/**
- * A failure that retrying cannot fix (the stored file no longer reads, nothing to score...). `reason` is shown to
- * the submitter as is, so it says what happened and what to do; `isOurs` refunds the daily quota
- * (the limits ledger, lib/submissions/upload-ledger.ts, refunds only failures that were ours).
- */
-export class SubmissionScoringError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly isOurs: boolean,
-    detail?: string,
-  ) {
-    super(detail ? `${reason} (${detail})` : reason);
-    this.name = "SubmissionScoringError";
-  }
-}
-
-export const REFUND_NOTE = "This is a failure on our side: it does not count against your daily limit.";
-
 /** The dead-letter reasons: a chunk failed every attempt. */
 export function exhaustedReason(attempts: number, lastError: string | null): string {
   if (lastError === null || /timeout|expired/i.test(lastError)) {

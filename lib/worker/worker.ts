@@ -6,7 +6,7 @@ import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import type { RewardSetup } from "@/lib/worker/fill-reward-scores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { exhaustedReason, isSubmitterDataError, markSubmissionFailed, SUBMITTER_DATA_REASON } from "@/lib/worker/submission-failure";
-import { JobSupersededError } from "@/lib/worker/submission-job-control";
+import { JobSupersededError } from "@/lib/queue/submission-job-control";
 import { getBoss, stopBoss } from "../queue/boss";
 import { claimJob, type ClaimedJob, scoreJobControl } from "../queue/job-control";
 import { SCORE_ATTEMPTS, SCORE_DEAD_LETTER_QUEUE, SCORE_QUEUE } from "../queue/names";
@@ -14,7 +14,7 @@ import { parseScoreJobPayload, ScoreJobPayloadSchema } from "../queue/payload";
 import { prismaExecutor } from "../queue/sql-executor";
 import { queueTiming, type QueueTiming } from "../queue/timing";
 
-export type WorkerOptions = {
+type WorkerOptions = {
   databaseUrl: string;
   log: (line: string) => void;
   /** jobs worked at once (default 2) */
@@ -30,7 +30,7 @@ export type WorkerOptions = {
   rewardBatchesPerStep?: number;
 };
 
-export type RunningWorker = {
+type RunningWorker = {
   /** resolves once pg-boss has started (it keeps trying while the database is unreachable) */
   ready: Promise<void>;
   /**

@@ -2,12 +2,12 @@ import { ensureModuleRows } from "@/lib/benchmarks/module-rows";
 import type { AnyTrack, Benchmark, ItemFigures, ScoreResult } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { RewardSource } from "./reward-source";
-import { REFUND_NOTE, SubmissionScoringError } from "./submission-failure";
+import type { RewardSource } from "@/lib/rewards/reward-source";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export type ItemRow = { itemKey: string; position: number; figures: ItemFigures };
+type ItemRow = { itemKey: string; position: number; figures: ItemFigures };
 
 /**
  * The per-item rows of a score result, each validated by the track's declared schema (pure). A figure the

@@ -16,7 +16,11 @@
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { createOpenAICompatibleProvider, defineJudgeProfile, InMemoryJudgeCache, judge, JudgeMeter, type JudgePrompt } from "@/lib/llm-judge";
+import { InMemoryJudgeCache } from "@/lib/llm-judge/cache";
+import { judge, type JudgePrompt } from "@/lib/llm-judge/judge";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
+import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
 
 const BENCH_TEMPLATE = "bench-usefulness-v1";
 const BenchVerdict = z.object({ useful: z.boolean(), score: z.number().min(0).max(1), reason: z.string().optional() });

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} KB`;
 
 /** The page's flight payload, decoded: each push's string joined in order, and the bytes its scripts take. */
-export function flightOf(html: string): { text: string; scriptBytes: number } {
+function flightOf(html: string): { text: string; scriptBytes: number } {
   let text = "";
   let scriptBytes = 0;
   for (const match of html.matchAll(/<script[^>]*>self\.__next_f\.push\((\[[\s\S]*?\])\)<\/script>/g)) {

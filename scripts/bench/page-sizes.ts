@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { boardPages } from "./public-pages";
 
-export interface PageSize {
+interface PageSize {
   path: string;
   htmlBytes: number;
   htmlGzip: number;

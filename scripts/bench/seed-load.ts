@@ -9,8 +9,8 @@ import type { TrackInfo } from "@/lib/benchmarks/types";
  * tier, status, split and visibility, and their Score rows (every metric of every covered track; a fifth of
  * the submissions re-scored once, so two score versions). Deterministic (seeded PRNG), inserted in bulk.
  */
-export type LoadShape = { systems: number; submissions: number; benchmark: string };
-export type LoadReport = { systems: number; submissions: number; scores: number; publicDoneFull: number };
+type LoadShape = { systems: number; submissions: number; benchmark: string };
+type LoadReport = { systems: number; submissions: number; scores: number; publicDoneFull: number };
 
 function prng(seed: number): () => number {
   // mulberry32: small, fast and reproducible, so two runs bench the same data

@@ -3,12 +3,12 @@ import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
-import { queueRescores } from "@/lib/worker/queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 
 /**
  * `rescore --all [--track <t>] [--dry-run]` or `rescore --id <submission>`: after SCORER_VERSION (or a benchmark
  * module track's own scorerVersion) changes, queue every finished upload that was scored under another version
- * for scoring under the current one (lib/worker/queue-rescores.ts). Runs on the database directly (whoever can
+ * for scoring under the current one (lib/submissions/queue-rescores.ts). Runs on the database directly (whoever can
  * run it is an admin). While re-scoring, a submission is off the leaderboards (they show `done` submissions only).
  */
 export function register(program: Command): void {

@@ -114,7 +114,7 @@ function printValidation(v: Validation | undefined, write: (line: string) => voi
   }
 }
 
-export function formatMetricsTable(metrics: Record<string, Metric>, explanation?: Explanation | null): string[] {
+function formatMetricsTable(metrics: Record<string, Metric>, explanation?: Explanation | null): string[] {
   // every metric the track declares (a Task 4 track without a judge has no stored figure at all), else what was stored
   const names = explanation ? explanation.figures.map((f) => f.metric) : Object.keys(metrics);
   if (names.length === 0) return ["(no metrics)"];

@@ -35,7 +35,7 @@ export async function verifyPackFile(file: string, dataDir: string): Promise<Ver
   return benchmark.pack.verify(pack, dataDir);
 }
 
-export function formatLine(line: VerifyLine): string {
+function formatLine(line: VerifyLine): string {
   const tag = { match: "MATCH", mismatch: "MISMATCH", "server-only": "SERVER-ONLY", info: "INFO" }[line.status];
   const figures = line.published !== undefined || line.recomputed !== undefined ? `  published ${line.published ?? "—"}  recomputed ${line.recomputed ?? "—"}` : "";
   return `${tag.padEnd(11)} ${line.label}${figures}${line.note ? `  (${line.note})` : ""}`;

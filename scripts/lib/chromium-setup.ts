@@ -17,7 +17,7 @@ export interface ChromiumMachine {
   hasAptGet: boolean;
 }
 
-export type ChromiumPlan = { action: "ready"; path: string } | { action: "install"; path: string; commands: string[][] } | { action: "stop"; message: string };
+type ChromiumPlan = { action: "ready"; path: string } | { action: "install"; path: string; commands: string[][] } | { action: "stop"; message: string };
 
 const INSTALL: string[][] = [
   ["apt-get", "update", "-qq"],

@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
  */
 export type Supervised = { current: () => ChildProcess | null; stop: (signal?: NodeJS.Signals) => Promise<void>; restarts: () => number };
 
-export type Backoff = { firstDelayMs: number; maxDelayMs: number; stableAfterMs: number };
+type Backoff = { firstDelayMs: number; maxDelayMs: number; stableAfterMs: number };
 export const RESTART_BACKOFF: Backoff = { firstDelayMs: 1_000, maxDelayMs: 30_000, stableAfterMs: 60_000 };
 
 /** The delay before the next start, after a child that ran `uptimeMs` and was itself started after `previousDelayMs`. */

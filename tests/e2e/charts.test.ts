@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { formatPublished } from "@/components/format";
+import { formatPublished } from "@/lib/leaderboard/format";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { loadCharts } from "./lazy-charts";
 import { launchChromium } from "./browser";

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
  * appended as one JSON line to a mailbox file, which the tests read (its path is provided as "mailboxFile").
  * A file, because global setup and the test files run in different processes.
  */
-export type ReceivedMail = { to: string[]; from: string | null; subject: string; text: string; html: string; receivedAt: string };
+type ReceivedMail = { to: string[]; from: string | null; subject: string; text: string; html: string; receivedAt: string };
 
 export async function startSmtpSink(mailboxFile: string): Promise<{ port: number; close: () => Promise<void> }> {
   writeFileSync(mailboxFile, "");

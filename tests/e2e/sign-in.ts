@@ -13,7 +13,7 @@ import { e2eDb } from "./submissions-helpers";
  * behind. The production build under test has no sign-in shortcut; tests/e2e/email-sign-in.test.ts covers
  * the real sign-in flow.
  */
-export type TestUser = { email: string; role?: "user" | "admin" };
+type TestUser = { email: string; role?: "user" | "admin" };
 
 /** Creates the user (or sets its role) and a fresh session for it, directly in the e2e database. */
 async function createSession(databaseUrl: string, user: TestUser): Promise<{ userId: string; sessionToken: string; expires: Date }> {

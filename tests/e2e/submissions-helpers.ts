@@ -8,7 +8,7 @@ import { createPrismaClient, type Db } from "@/lib/db/create-client";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type CliResult = { code: number | null; stdout: string; stderr: string };
+type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** `alpsbench <args>` as a user runs it (tsx, no npm), against the e2e database. */
 export function runCli(args: string[], databaseUrl: string, timeoutMs = 300_000): Promise<CliResult> {
@@ -47,7 +47,7 @@ export function e2eDb(databaseUrl: string): Db {
   return createPrismaClient(databaseUrl);
 }
 
-export type UploadAnswer = {
+type UploadAnswer = {
   status: number;
   body: {
     id?: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { formatMetric } from "@/components/format";
+import { formatMetric } from "@/lib/leaderboard/format";
 import type { Db } from "@/lib/db/create-client";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { launchChromium } from "./browser";

@@ -4,8 +4,8 @@ import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/sc
 import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { seedBm25Baseline } from "@/lib/benchmarks/alpsbench/data/seeds/seed-bm25-baseline";
-import { bm25Select } from "@/lib/benchmarks/alpsbench/scoring";
-import { randomInt, seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { bm25Select } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { queueExactTestFigures } from "@/lib/benchmarks/alpsbench/pipeline/queue-exact-test-figures";
+import { alpsBenchStartHooks } from "@/lib/benchmarks/alpsbench/data/start-hooks";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { bytes } from "./upload-helpers";
 
 /**
@@ -24,6 +25,14 @@ const rows = (ids: readonly string[], tag: string) =>
       JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${tag} ${id}`, confidence: 0.8 }] }),
     )
     .join("\n");
+
+/** What a worker does at start (scripts/worker.ts): AlpsBench's hook names the uploads, each is queued again. */
+async function queueExactTestFigures(noise: boolean): Promise<string[]> {
+  const { submissionIds } = await alpsBenchStartHooks.rescoreAtWorkerStart!(db, { testFigureNoise: noise });
+  const queued: string[] = [];
+  for (const id of submissionIds) queued.push(...(await queueRescores(db, { id })).queued.map((q) => q.id));
+  return queued;
+}
 
 async function scoreToEnd(submissionId: string): Promise<void> {
   for (let step = 0; step < 50; step++) {
@@ -95,8 +104,8 @@ describe("uploads published noised are re-scored exactly", () => {
     });
 
     // the noise on: nothing is queued (figures are never noised after the fact, nor un-noised while it is on)
-    expect(await queueExactTestFigures(db, { noise: true })).toEqual([]);
-    const queued = await queueExactTestFigures(db, { noise: false });
+    expect(await queueExactTestFigures(true)).toEqual([]);
+    const queued = await queueExactTestFigures(false);
     expect(queued).toContain(created.id);
     expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { status: true } })).status).toBe("queued");
     await scoreToEnd(created.id);
@@ -106,6 +115,6 @@ describe("uploads published noised are re-scored exactly", () => {
     const rescored = new Map((await db.score.findMany({ where: { submissionId: created.id } })).map((s) => [s.metric, s.value]));
     expect(rescored).toEqual(exact);
     // once exact, a later start has nothing to do for it
-    expect(await queueExactTestFigures(db, { noise: false })).not.toContain(created.id);
+    expect(await queueExactTestFigures(false)).not.toContain(created.id);
   });
 });

@@ -3,7 +3,11 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { aggregateInputOf, aggregateScores, SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { getBoss, installQueue, queueTiming, SCORE_QUEUE, scoreJobOptions, startWorker } from "@/lib/queue";
+import { getBoss, installQueue } from "@/lib/queue/boss";
+import { scoreJobOptions } from "@/lib/queue/enqueue";
+import { SCORE_QUEUE } from "@/lib/queue/names";
+import { queueTiming } from "@/lib/queue/timing";
+import { startWorker } from "@/lib/worker/worker";
 import { createTestSubmission, jsonl, referenceScore, waitFor } from "./worker-fixtures";
 
 /**

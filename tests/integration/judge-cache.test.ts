@@ -1,14 +1,11 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
-import {
-  createOpenAICompatibleProvider,
-  defineJudgeProfile,
-  judge,
-  JudgeMeter,
-  renderT3UsedMemory,
-  T3_USED_MEMORY_TEMPLATE,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { judge } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
+import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
 import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
 
 const db = createPrismaClient(inject("databaseUrl"));

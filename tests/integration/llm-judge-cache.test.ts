@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { z } from "zod";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { createOpenAICompatibleProvider, defineJudgeProfile, judge, judgeProfileHash, JudgeMeter, type JudgePrompt } from "@/lib/llm-judge";
+import { judge, type JudgePrompt } from "@/lib/llm-judge/judge";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
+import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
+import { defineJudgeProfile, judgeProfileHash } from "@/lib/llm-judge/profile";
 import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
 import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
 

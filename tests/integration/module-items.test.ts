@@ -12,7 +12,7 @@ import { RewardsPrediction, type EvalUser } from "@/lib/benchmarks/personalllm/s
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ITEMS_PAGE_SIZE, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
-import { queueRescores } from "@/lib/worker/queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { createSubmission } from "@/lib/submissions/create-submission";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerBenchmark } from "@/lib/benchmarks";
 import { loadUploadedRuns } from "@/lib/benchmarks/load-benchmark-view";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { queueRescores } from "@/lib/worker/queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";

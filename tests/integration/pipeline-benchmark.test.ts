@@ -3,7 +3,7 @@ import { benchmarkOfDataVersion, getHostedBenchmark, hostedBenchmarks, hostedTra
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/worker/score-submission";
-import { scoreVersionFor } from "@/lib/worker/score-version-for";
+import { scoreVersionFor } from "@/lib/submissions/score-version-for";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";

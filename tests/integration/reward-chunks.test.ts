@@ -10,11 +10,14 @@ import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-syn
 import { createPrismaClient } from "@/lib/db/create-client";
 import { PostgresRewardCache } from "@/lib/db/postgres-reward-cache";
 import type { RewardSetup } from "@/lib/worker/fill-reward-scores";
-import { queueRescores } from "@/lib/worker/queue-rescores";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob, type RunScoreJobOptions } from "@/lib/worker/score-submission";
-import { createRewardClient, defineRewardProfile, rewardProfileHash } from "@/lib/rewards";
+import { createRewardClient } from "@/lib/rewards/client";
+import { defineRewardProfile, rewardProfileHash } from "@/lib/rewards/profile";
 import { startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
-import { installQueue, queueTiming, startWorker } from "@/lib/queue";
+import { installQueue } from "@/lib/queue/boss";
+import { queueTiming } from "@/lib/queue/timing";
+import { startWorker } from "@/lib/worker/worker";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { waitFor } from "./worker-fixtures";
 import { bytes } from "./upload-helpers";

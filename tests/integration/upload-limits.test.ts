@@ -6,7 +6,7 @@ import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/
 import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";
-import { formatAllowedAt } from "@/lib/submissions/upload-limits";
+import { formatAllowedAt } from "@/lib/submissions/refusal-advice";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
 import { markSubmissionFailed } from "@/lib/worker/submission-failure";
 import { releaseFolderOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";

@@ -11,7 +11,7 @@ import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** Shared by the worker tests: a demo-benchmark Task 1 submission, the worker as a real process, checks. */
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The first demo system's rows for a track (some instances have no row on purpose: they score as empty). */
 export function demoRows(track: TrackId = "task1"): unknown[] {

@@ -9,7 +9,12 @@ import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { getBoss, installQueue, prismaExecutor, queueTiming, SCORE_QUEUE, scoreJobOptions, sendScoreJob, startWorker } from "@/lib/queue";
+import { getBoss, installQueue } from "@/lib/queue/boss";
+import { scoreJobOptions, sendScoreJob } from "@/lib/queue/enqueue";
+import { SCORE_QUEUE } from "@/lib/queue/names";
+import { prismaExecutor } from "@/lib/queue/sql-executor";
+import { queueTiming } from "@/lib/queue/timing";
+import { startWorker } from "@/lib/worker/worker";
 import { settleLeftoverQueue } from "./upload-helpers";
 import { createTestSubmission, expectStoredEqualsReference, referenceScore, spawnWorker, waitFor, type WorkerProcess } from "./worker-fixtures";
 

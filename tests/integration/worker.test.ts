@@ -1,11 +1,13 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { createOpenAICompatibleProvider, defineJudgeProfile } from "@/lib/benchmarks/alpsbench/judge";
+import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
 import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { judgeScoreVersion, type JudgeSetup } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
+import { judgeScoreVersion } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
+import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import { createTestSubmission, expectStoredEqualsReference, jsonl, referenceScore } from "./worker-fixtures";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
 import { TierBadge } from "@/components/tier-badge";
 import { db } from "@/lib/db/client";

@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
  * platform's `loadBenchmarkView`), or a pipeline benchmark with no page of its own that declares `loadView`. A
  * pipeline benchmark with its own page (AlpsBench at "/") is redirected there, and any other is a 404.
  */
-export interface PageSubject extends Pick<BenchmarkIdentity, "id" | "title" | "description" | "credit"> {
+interface PageSubject extends Pick<BenchmarkIdentity, "id" | "title" | "description" | "credit"> {
   views: readonly { id: string; title: string; tab?: string }[];
   trackIds: readonly string[];
   /** what its data importers read, for the empty board's message; null: it imports no folder through the platform */

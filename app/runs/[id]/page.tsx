@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { formatMetric } from "@/components/format";
+import { formatMetric } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-import { signOutAction } from "../actions";
+import { signOutAction } from "@/lib/auth/sign-out-action";
 
 /** A form, so signing out works without JavaScript too. */
 export function SignOutButton({ className = "" }: { className?: string }) {

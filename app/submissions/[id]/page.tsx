@@ -18,7 +18,7 @@ import { ModuleItems } from "./_components/module-items";
 import { ModuleResults } from "./_components/module-results";
 import { pipelineSections } from "./_components/pipeline-sections";
 import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
-import { shortProfileHash } from "@/lib/worker/reward-source";
+import { shortProfileHash } from "@/lib/rewards/reward-source";
 import { coverageSentence } from "@/lib/submissions/coverage-text";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
 

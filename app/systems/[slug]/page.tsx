@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
-import { formatCount } from "@/components/format";
+import { formatCount } from "@/lib/leaderboard/format";
 import { KindBadge } from "@/components/kind-badge";
 import { PageHeader } from "@/components/page-header";
 import { safeExternalUrl, TierBadge } from "@/components/tier-badge";

@@ -1,4 +1,4 @@
-import { formatInterval, formatMetric } from "@/components/format";
+import { formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { hostedTrack } from "@/lib/benchmarks";
 import type { BenchmarkMetricKind } from "@/lib/benchmarks/types";
 

@@ -1,4 +1,4 @@
-import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { bm25Tokens, createBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
@@ -61,7 +61,7 @@ function firstPersonMemories(input: unknown): Record<string, unknown>[] {
  * from a few thousand memories, and tokenizing every candidate again for every pool was most of
  * `export-predictions --starter`'s time (lib/benchmarks/alpsbench/bench/starter-export.ts).
  */
-export type StarterSelector = ReturnType<typeof createBm25Selector>;
+type StarterSelector = ReturnType<typeof createBm25Selector>;
 export const createStarterSelector = (): StarterSelector => createBm25Selector();
 
 /** The remembered fact a Task 4 answer should respect: the input's selected memory, else the user turn closest to the query. */

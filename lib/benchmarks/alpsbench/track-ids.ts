@@ -31,7 +31,6 @@ export const TASKS = ["task1", "task2", "task3", "task4"] as const;
 export type TaskId = (typeof TASKS)[number];
 
 export const POOL_SIZES = [100, 300, 500, 700, 1000] as const;
-export type PoolSize = (typeof POOL_SIZES)[number];
 
 export function taskOf(track: TrackId): TaskId {
   return track.split("/")[0] as TaskId;
@@ -74,11 +73,6 @@ export function parseTrackName(name: string): TrackId | null {
 /** The name the official harness gives a track (`task3_d300`, `task4_ability2`). */
 export function officialTrackName(track: TrackId): string {
   return track.replace("/", "_");
-}
-
-export function trackFromSlug(slug: string): TrackId | null {
-  const parsed = TrackId.safeParse(slug.replace("-", "/"));
-  return parsed.success ? parsed.data : null;
 }
 
 export const TRACK_LABELS: Record<TrackId, string> = {

@@ -55,7 +55,7 @@ export function uploadedRun(upload: UploadedRun): ScoredRun {
 
 /** Settings shown as columns and used as filters (`?origin=paper&setting=setting2&algorithm=...&shots=3`). */
 export const ATTRIBUTE_KEYS = ["origin", "setting", "algorithm", "shots", "responses", "embedding", "similar_users"] as const;
-export type Attributes = Record<(typeof ATTRIBUTE_KEYS)[number], string | number | null>;
+type Attributes = Record<(typeof ATTRIBUTE_KEYS)[number], string | number | null>;
 
 const list = z
   .array(z.string().regex(/^[A-Za-z0-9_.:-]{1,80}$/, "letters, digits, _ . : -"))
@@ -87,7 +87,7 @@ export function readSettingsFilter(params: URLSearchParams): { ok: true; filter:
   return { ok: false, issues: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
 }
 
-export function matchesSettings(attributes: Attributes, filter: SettingsFilter): boolean {
+function matchesSettings(attributes: Attributes, filter: SettingsFilter): boolean {
   const pairs: [keyof SettingsFilter, string | number | null][] = [
     ["origin", attributes.origin],
     ["setting", attributes.setting],
@@ -99,7 +99,7 @@ export function matchesSettings(attributes: Attributes, filter: SettingsFilter):
   return pairs.every(([key, value]) => filter[key].length === 0 || (value !== null && filter[key].includes(String(value))));
 }
 
-export function toColumn(metric: MetricDefinition): LeaderboardColumn {
+function toColumn(metric: MetricDefinition): LeaderboardColumn {
   const { id, label, description, direction, decimals, scale, kind, group, detail } = metric;
   // The platform's columns know deterministic and judge metrics; reward-model aggregates are recomputed
   // deterministically from rewards, and the description says they come from reward models.
@@ -109,7 +109,7 @@ export function toColumn(metric: MetricDefinition): LeaderboardColumn {
 
 const shortAlgorithm = (a: string) => a.replace(/Algorithm$/, "");
 
-export function runName(run: Pick<ReportedRun, "algorithm" | "shots" | "responsesToInclude" | "userEmbeddingType" | "nSimilarUsers">): string {
+function runName(run: Pick<ReportedRun, "algorithm" | "shots" | "responsesToInclude" | "userEmbeddingType" | "nSimilarUsers">): string {
   const parts = [shortAlgorithm(run.algorithm), `${run.shots}-shot`];
   if (run.responsesToInclude !== "none") parts.push(run.responsesToInclude);
   if (run.userEmbeddingType) parts.push(`emb ${run.userEmbeddingType}`);
@@ -125,12 +125,12 @@ const reportedCell = (value: number | null | undefined): MetricCell => ({
   judgeProfile: null,
 });
 
-export interface BoardRow {
+interface BoardRow {
   row: LeaderboardRow;
   attributes: Attributes;
 }
 
-export function reportedRow(run: ReportedRun): BoardRow {
+function reportedRow(run: ReportedRun): BoardRow {
   const cells: Record<string, MetricCell> = {
     total_score: reportedCell(run.totalScore),
     win_rate_vs_best_response: reportedCell(run.winRateVsBest),
@@ -168,13 +168,13 @@ export function reportedRow(run: ReportedRun): BoardRow {
 }
 
 /** A baseline's row id from its name ("Per-user oracle" -> baseline-per-user-oracle): stable across re-imports. */
-export const baselineRowId = (name: string) =>
+const baselineRowId = (name: string) =>
   `baseline-${name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}`;
 
-export function scoredRow(run: ScoredRun): BoardRow {
+function scoredRow(run: ScoredRun): BoardRow {
   const cells: Record<string, MetricCell> = {};
   for (const [id, m] of Object.entries(run.metrics)) cells[id] = { value: m.value, n: m.n, ciLow: m.ciLow, ciHigh: m.ciHigh, judgeProfile: null };
   const baseline = run.origin === "baseline";
@@ -213,7 +213,7 @@ export function scoredRow(run: ScoredRun): BoardRow {
   };
 }
 
-export interface BoardInput {
+interface BoardInput {
   paper: readonly ReportedRun[];
   logged: readonly ReportedRun[];
   submissions: readonly ScoredRun[];
@@ -236,7 +236,7 @@ function markSynthetic(board: BoardRow): BoardRow {
  * selectionBaselines). Their users' rewards are candidates' raw rewards, so they read as rewards-track rows too.
  * The selection view adds each source model alone.
  */
-export const REFERENCE_BASELINES = ["Random candidate", "Per-user oracle"];
+const REFERENCE_BASELINES = ["Random candidate", "Per-user oracle"];
 
 /** Which rows each view shows: see views.ts. */
 export function buildBoard(view: BenchmarkView, input: BoardInput, filter: SettingsFilter): { board: Leaderboard; attributes: Map<string, Attributes> } {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { seededRandom } from "@/lib/stats/seeded-random";
 import { REWARD_ALIASES, REWARD_MODELS, zScore, type RewardAlias } from "./reward-models";
 import { scoreRewards } from "./rewards-track";
 import { RewardsPrediction, type EvalUser, type PromptCandidates } from "./schemas";

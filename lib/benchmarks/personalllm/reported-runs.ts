@@ -70,7 +70,7 @@ const LoggedCsvRow = z.looseObject({
 });
 
 /** Meta-learning algorithms learn from similar users (setting 2); the others use the user's own history. */
-export const isMetaLearning = (algorithm: string) => algorithm.includes("MetaLearn");
+const isMetaLearning = (algorithm: string) => algorithm.includes("MetaLearn");
 
 function rows<T extends z.ZodType>(text: string, schema: T, file: string): z.infer<T>[] {
   const records = parse(text, { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];

@@ -21,7 +21,7 @@ export const REWARD_ALIASES = [
 ] as const;
 export type RewardAlias = (typeof REWARD_ALIASES)[number];
 
-export interface RewardModelNorm {
+interface RewardModelNorm {
   hfModel: string;
   trainMean: number;
   trainSd: number;

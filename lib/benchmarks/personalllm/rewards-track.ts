@@ -6,7 +6,7 @@ import { RewardsPrediction, scoreField, type EvalUser } from "./schemas";
 import { aggregateUsers, meanZMetric, scoreUser, type UserResult } from "./score-users";
 
 export type Located<T> = T & { line: number };
-export interface RewardsInput {
+interface RewardsInput {
   users: readonly EvalUser[];
 }
 
@@ -63,7 +63,7 @@ export function personalLlmMetrics(kind: MetricDefinition["kind"]): MetricDefini
 }
 
 /** The row's 10 raw rewards, or null when any is missing (a response-text row nobody scored). */
-export function rawRewards(row: RewardsPrediction): Record<RewardAlias, number> | null {
+function rawRewards(row: RewardsPrediction): Record<RewardAlias, number> | null {
   const out: Partial<Record<RewardAlias, number>> = {};
   for (const alias of REWARD_ALIASES) {
     const value = row[scoreField(alias)];

@@ -60,13 +60,13 @@ export const EvalUser = z.object({
 });
 export type EvalUser = z.infer<typeof EvalUser>;
 
-export const Candidate = z.object({
+const Candidate = z.object({
   text: z.string(),
   model: z.string(),
   /** raw reward by alias */
   rewards: z.record(z.string(), z.number()),
 });
-export type Candidate = z.infer<typeof Candidate>;
+type Candidate = z.infer<typeof Candidate>;
 
 export const PromptCandidates = z.object({
   promptId: z.string(),

@@ -1,4 +1,4 @@
-import { bootstrapCI } from "@/lib/benchmarks/alpsbench/scoring/bootstrap-ci";
+import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import type { MetricValue, ScoreResult } from "../types";
 import { REWARD_ALIASES, zScore, type RewardAlias } from "./reward-models";
 import type { EvalUser } from "./schemas";
@@ -11,8 +11,8 @@ import type { EvalUser } from "./schemas";
  * bootstrap seed is fixed per metric so the same rows always give the same intervals.
  */
 
-export const BOOTSTRAP_SEED = "personalllm-v1";
-export const BOOTSTRAP_RESAMPLES = 2000;
+const BOOTSTRAP_SEED = "personalllm-v1";
+const BOOTSTRAP_RESAMPLES = 2000;
 
 export interface UserResult {
   personId: string;
@@ -46,10 +46,10 @@ export function personaScore(weights: readonly number[], z: readonly number[]): 
  * far more (reward models score in float32, ~1e-7 relative). So a score within TIE_TOLERANCE (relative to the
  * larger magnitude, at least 1) of the baseline ties it, and only a score above that margin wins.
  */
-export const TIE_TOLERANCE = 1e-9;
+const TIE_TOLERANCE = 1e-9;
 
 /** eval.py's `score > reward`, with sums that differ only by summation order counted as equal. */
-export function beats(score: number, reward: number): boolean {
+function beats(score: number, reward: number): boolean {
   return score - reward > TIE_TOLERANCE * Math.max(1, Math.abs(score), Math.abs(reward));
 }
 

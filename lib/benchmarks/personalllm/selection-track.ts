@@ -1,4 +1,4 @@
-import { randomInt, seededRandom } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import type { RowProblem, ScoreResult, TrackDefinition } from "../types";
 import { selectionItemRows } from "./item-rows";
 import { checkCoverage } from "./check-coverage";
@@ -17,8 +17,6 @@ export interface SelectionInput {
   users: readonly EvalUser[];
   prompts: readonly PromptCandidates[];
 }
-
-export type { SelectionResult } from "./score-users";
 
 function promptIndex(input: SelectionInput): Map<string, PromptCandidates> {
   return new Map(input.prompts.map((p) => [p.prompt, p]));
@@ -44,7 +42,7 @@ export function scoreChoices(input: SelectionInput, choices: ReadonlyMap<string,
   return { ...aggregate, items: results };
 }
 
-export function checkSelection(input: SelectionInput, rows: readonly Located<SelectionPrediction>[]): RowProblem[] {
+function checkSelection(input: SelectionInput, rows: readonly Located<SelectionPrediction>[]): RowProblem[] {
   return checkCoverage(
     input.users,
     rows.map((r) => ({ line: r.line, personId: r.person_id })),
@@ -75,9 +73,9 @@ export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction
   score: (input, rows) => scoreChoices(input, new Map(rows.map((r) => [r.person_id, r.choice]))),
 };
 
-export const RANDOM_BASELINE_SEED = "personalllm-random-v1";
+const RANDOM_BASELINE_SEED = "personalllm-random-v1";
 
-export interface Baseline {
+interface Baseline {
   id: string;
   name: string;
   description: string;

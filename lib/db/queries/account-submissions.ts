@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 
 const LIMIT = 100;
 
-export type AccountSubmission = {
+type AccountSubmission = {
   id: string;
   systemName: string;
   benchmarkSlug: string;

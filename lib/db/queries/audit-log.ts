@@ -11,7 +11,7 @@ import type { Viewer } from "./submission-status";
  * Owners' own visibility changes are logged too, but listed to admins only (they are not moderation).
  */
 
-export const PUBLIC_AUDIT_ACTIONS = [
+const PUBLIC_AUDIT_ACTIONS = [
   "submission.verify",
   "submission.unverify",
   "submission.hide",
@@ -22,7 +22,7 @@ export const PUBLIC_AUDIT_ACTIONS = [
   "submission.delete",
 ] as const;
 
-export type AuditEntry = {
+type AuditEntry = {
   id: string;
   action: string;
   createdAt: string;

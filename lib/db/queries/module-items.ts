@@ -20,7 +20,7 @@ export function mayReadModuleItems(
   return decl.public === true && submission.visibility === "public" && !submission.hidden;
 }
 
-export type ItemsQuery = { page: number; sort: string; dir: "asc" | "desc" };
+type ItemsQuery = { page: number; sort: string; dir: "asc" | "desc" };
 export type ItemsPage = ItemsQuery & { rows: { itemKey: string; figures: ItemFigures }[]; total: number; pages: number };
 
 /**

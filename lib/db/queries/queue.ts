@@ -29,7 +29,7 @@ function loadRows(db: Db, where: Prisma.SubmissionWhereInput, orderBy: Prisma.Su
 const seconds = (from: Date | null, to: Date | null): number | null => (from && to ? Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)) : null);
 
 /** Who reads the queue: null for a visitor. */
-export type QueueViewer = { id: string; role: "user" | "admin" } | null;
+type QueueViewer = { id: string; role: "user" | "admin" } | null;
 
 const isPublic = (row: Row) => row.visibility === "public" && row.hiddenAt === null;
 

@@ -4,7 +4,7 @@ import { explainResults, inTrackOrder, type ResultsExplanation, type ServerSetup
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
 /** A run's page: every track's submission the viewer may see, in the benchmark's track order, with what its figures mean. */
-export type RunPageData = {
+type RunPageData = {
   id: string;
   fileName: string | null;
   createdAt: string;

@@ -3,7 +3,7 @@ import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organi
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
 import type { Db } from "@/lib/db/create-client";
-import { readRewardSource } from "@/lib/worker/reward-source";
+import { readRewardSource } from "@/lib/rewards/reward-source";
 import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
@@ -20,7 +20,7 @@ function contaminationOf(stored: unknown, flagged: boolean): ContaminationFigure
 
 export type Viewer = { id: string; role: "user" | "admin" } | null;
 
-export type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
+type MetricValue = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; judgeProfile: string | null; scoreVersion: string };
 
 const submissionSelect = {
   ...submissionProgressSelect,

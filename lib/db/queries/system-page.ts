@@ -10,7 +10,7 @@ import { canViewSubmission, currentScoreVersions, type Viewer } from "./submissi
  * canViewSubmission), each with its current scores and every older score version kept as history.
  */
 
-export type SystemScore = {
+type SystemScore = {
   trackId: string;
   metric: string;
   kind: "deterministic" | "judge";
@@ -47,7 +47,7 @@ export type SystemSubmission = {
   history: SystemScore[];
 };
 
-export type SystemPageData = {
+type SystemPageData = {
   system: {
     slug: string;
     name: string;

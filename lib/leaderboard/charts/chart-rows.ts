@@ -5,7 +5,7 @@ import type { Leaderboard, LeaderboardRow, ResultTier } from "@/lib/leaderboard/
  * chart writes beside its mark (the tier is shown by the mark and its legend, not spelled out in every name),
  * and where its figures come from.
  */
-export type ChartSeriesKey = { rowId: string; label: string; name: string; systemSlug: string; tier: ResultTier };
+type ChartSeriesKey = { rowId: string; label: string; name: string; systemSlug: string; tier: ResultTier };
 
 const TIER_SUFFIX: Record<ResultTier, string> = { reported: "reported", rescored: "re-scored", verified: "verified", submitted: "submitted", claimed: "claimed" };
 

@@ -2,7 +2,7 @@ import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { CHART_ROW_LIMIT, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
 
-export type BarMetric = { column: string; label: string };
+type BarMetric = { column: string; label: string };
 /** `label` is unique in the chart (tables, tooltips); `name` is the axis text (a mark beside it gives the tier) */
 export type BarItem = { id: string; label: string; name: string; tier: ResultTier; values: (number | null)[]; pinned: boolean };
 export type GroupedBars = {

@@ -2,12 +2,12 @@ import type { ResultTier } from "@/lib/leaderboard/types";
 import { normalise, textColorOn, viridis } from "./color-scale";
 
 /** A heat map as plain, serializable data: rows × columns, each cell with its colour already chosen. */
-export type HeatmapCell = { value: number | null; text: string; background: string | null; color: string | null };
+type HeatmapCell = { value: number | null; text: string; background: string | null; color: string | null };
 /**
  * `label` is unique in the chart (data table); `name` and `tier`, when given, are drawn instead (the tier as a
  * mark with a legend); `pinned`: the row is pinned in the table (always drawn, and marked)
  */
-export type HeatmapRow = { id: string; label: string; name?: string; tier?: ResultTier; cells: HeatmapCell[]; mean: number | null; pinned?: boolean };
+type HeatmapRow = { id: string; label: string; name?: string; tier?: ResultTier; cells: HeatmapCell[]; mean: number | null; pinned?: boolean };
 export type HeatmapData = {
   /** `short` replaces the label on phones, where a long header cannot fit its column */
   columns: { id: string; label: string; short?: string }[];

@@ -10,12 +10,12 @@ import { textWidth } from "./text-measure";
 
 export type Box = { x: number; y: number; w: number; h: number };
 export type LayoutPoint = { id: string; x: number; y: number; label: string };
-export type PlacedLabel = { id: string; text: string; box: Box };
+type PlacedLabel = { id: string; text: string; box: Box };
 /** `box` is where the key number is drawn; null when even the number found no free spot (the list still has it) */
 export type KeyedPoint = { id: string; key: number; text: string; box: Box | null };
-export type LabelLayout = { labels: PlacedLabel[]; keys: KeyedPoint[] };
+type LabelLayout = { labels: PlacedLabel[]; keys: KeyedPoint[] };
 
-export type LayoutOptions = {
+type LayoutOptions = {
   /** the plot area labels must stay inside */
   bounds: Box;
   fontSize: number;

@@ -2,9 +2,9 @@ import type { ResultTier } from "../enums";
 import { tierOf, type PackedLeaderboard } from "../packed-board";
 
 /** Fewer ranked rows with a reported cost than this draw no chart: two points say nothing about a trade-off. */
-export const MIN_COST_ROWS = 3;
+const MIN_COST_ROWS = 3;
 /** The cost axis turns logarithmic when the dearest run costs at least this many times the cheapest. */
-export const LOG_SPREAD = 20;
+const LOG_SPREAD = 20;
 
 export type QualityCostPoint = { rowId: string; name: string; tier: ResultTier; costUsd: number; value: number };
 

@@ -25,7 +25,7 @@ export type FakeReply =
   | { kind: "stall_body" }
   | { kind: "raw"; status?: number; contentType: string; body: string };
 
-export type FakeRequest = { index: number; body: unknown };
+type FakeRequest = { index: number; body: unknown };
 
 export type FakeChatServer = {
   /** e.g. http://127.0.0.1:41234/v1 */

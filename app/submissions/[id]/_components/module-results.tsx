@@ -1,4 +1,4 @@
-import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { MetricsTableHead } from "./metrics-table-head";
 import type { MetricDefinition } from "@/lib/benchmarks/types";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatCount, formatInterval, formatMetric } from "@/components/format";
+import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { hostedTrack, trackLabel } from "@/lib/benchmarks";
 import type { MetricDefinition } from "@/lib/benchmarks/types";
 import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";

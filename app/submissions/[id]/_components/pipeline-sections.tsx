@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { PipelineResults, rowsFor } from "./pipeline-results";
 
-export type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
+type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
 
 /**
  * What /submissions/<id> shows of a pipeline benchmark's upload (AlpsBench's, or any registered one's): its

@@ -11,13 +11,14 @@
  *   npx tsx lib/benchmarks/alpsbench/bench/contamination.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
-import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";
+import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination } from "@/lib/benchmarks/alpsbench/contamination/measure-contamination";
 import { isLongValue, predictedSkeletons } from "@/lib/benchmarks/alpsbench/contamination/predicted-values";
 import { dialogueMatchCounts, VALUE_MATCH } from "@/lib/benchmarks/alpsbench/contamination/dialogue-match";
 import { buildPublicValueIndex, publicValueCounts, publicValuesByDialogue } from "@/lib/benchmarks/alpsbench/contamination/public-value-index";
 import { withServerPools } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 

@@ -15,7 +15,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { scoreMemorySet, type Matcher, type MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring";
+import type { Matcher, MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring/memory-set-result";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 
 const { values: args } = parseArgs({
   options: {

@@ -8,9 +8,10 @@
  *   npx tsx lib/benchmarks/alpsbench/bench/structure-only-matches.ts --data ../shared/data/alpsbench/packets
  */
 import { parseArgs } from "node:util";
-import { exportPredictionsFromPackets, readPacketsLayout } from "@/lib/benchmarks/alpsbench/data";
+import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { STRUCTURE_ONLY_VALUE } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
 const { values } = parseArgs({ options: { data: { type: "string" } } });

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../../..");

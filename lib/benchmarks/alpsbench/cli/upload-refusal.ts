@@ -3,7 +3,7 @@ import { validateUpload } from "../upload/validate-upload";
 import type { UploadProblem } from "@/lib/submissions/contracts";
 import type { TrackId } from "../track-ids";
 
-export type UploadRefusal = { code: string; message: string; problems: UploadProblem[] };
+type UploadRefusal = { code: string; message: string; problems: UploadProblem[] };
 
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 

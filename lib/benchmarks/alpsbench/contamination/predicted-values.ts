@@ -7,7 +7,7 @@ import { skeleton } from "./skeleton";
  * A value short enough to be said by anyone ("english", "student") proves nothing when it matches: only values
  * of at least this many tokens (after SCORING.md's normalisation) count for the contamination check.
  */
-export const MIN_TOKENS = 3;
+const MIN_TOKENS = 3;
 
 /** Whether a value has at least MIN_TOKENS tokens after SCORING.md's normalisation. */
 export function isLongValue(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { measureContamination, MIN_VALUES } from "./measure-contamination";
 import { buildPublicValueIndex, publicItemsByDialogue } from "./public-value-index";
 import { STRUCTURE_ONLY_THRESHOLD, structureOnlyBySplit, structureOnlyCounts, withStructureOnly } from "./structure-only";

@@ -1,5 +1,5 @@
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { MIN_VALUES } from "./measure-contamination";
 
 /**
@@ -19,7 +19,7 @@ export const STRUCTURE_ONLY_VALUE = 0.2;
 export const STRUCTURE_ONLY_THRESHOLD = 0.5;
 
 /** What one file's rows match of their own dialogues' public memories on structure alone (see structureOnlyCounts). */
-export type StructureOnlyCounts = {
+type StructureOnlyCounts = {
   /** rows whose dialogue has public memories */
   rows: number;
   /** public memories of those rows' dialogues */
@@ -28,7 +28,7 @@ export type StructureOnlyCounts = {
   structureOnly: number;
 };
 
-export const NO_STRUCTURE_ONLY: StructureOnlyCounts = { rows: 0, publicValues: 0, structureOnly: 0 };
+const NO_STRUCTURE_ONLY: StructureOnlyCounts = { rows: 0, publicValues: 0, structureOnly: 0 };
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -55,7 +55,7 @@ export function structureOnlyCounts(rows: Iterable<unknown>, publicItemsOf: (ben
 }
 
 /** Two files' counts together (the splits of one file). */
-export function addStructureOnly(a: StructureOnlyCounts, b: StructureOnlyCounts): StructureOnlyCounts {
+function addStructureOnly(a: StructureOnlyCounts, b: StructureOnlyCounts): StructureOnlyCounts {
   return { rows: a.rows + b.rows, publicValues: a.publicValues + b.publicValues, structureOnly: a.structureOnly + b.structureOnly };
 }
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
  * What went wrong, as a stable code the importer/CLI/API can map to a status or exit code.
  * The human message always names the file, the line (JSONL) and the field.
  */
-export type DatasetErrorCode =
+type DatasetErrorCode =
   | "missing_directory"
   | "missing_file"
   | "unreadable"
@@ -17,7 +17,7 @@ export type DatasetErrorCode =
   | "orphan_reference"
   | "unknown_model";
 
-export interface DatasetErrorDetails {
+interface DatasetErrorDetails {
   code: DatasetErrorCode;
   /** path shown to people, relative to the parent of the directory the reader was given */
   file: string;

@@ -8,7 +8,7 @@ import { listPacketFiles } from "./read-packets-layout";
  * keyed by the name used inside the packets (`task1.llm_outputs.<name>`). Source: PROVENANCE.md and
  * the reported figures' column headers.
  */
-export const PACKET_MODEL_ALIASES: Readonly<Record<string, readonly string[]>> = {
+const PACKET_MODEL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "gpt-5.2": ["GPT-5.2"],
   "gpt-4.1-mini_again": ["GPT-4.1-mini", "gpt-4.1-mini"],
   "deepseek-reasoner": ["DeepSeek-v3.2", "DeepSeek-v3.2 (thinking)", "DeepSeek Reasoner"],
@@ -31,7 +31,7 @@ export function resolvePacketModelName(requested: string, available: readonly st
   return null;
 }
 
-export interface ExportedPredictionRow {
+interface ExportedPredictionRow {
   benchmark_id: string;
   /** the stored items exactly as the packets hold them */
   memory_items: unknown[];

@@ -17,7 +17,7 @@ export const DialogueTurn = z.object({ role: z.string(), text: z.string() });
 export type DialogueTurn = z.infer<typeof DialogueTurn>;
 
 /** `evidence` as it occurs in the real gold: an utterance index or several, a text or several. */
-export const MemoryEvidence = z.looseObject({
+const MemoryEvidence = z.looseObject({
   session_id: z.string().nullable().optional(),
   utterance_index: z
     .union([z.number().int(), z.array(z.number().int())])
@@ -66,12 +66,12 @@ export type Task4Query = z.infer<typeof Task4Query>;
 
 // ---------------------------------------------------------------- inputs (model-visible)
 
-export const Task1Input = z.object({
+const Task1Input = z.object({
   dialogue: z.array(DialogueTurn),
   /** the authors' extraction prompt, when the source carries it */
   instruction: z.string().optional(),
 });
-export const Task2Input = z.object({
+const Task2Input = z.object({
   old_dialogue: z.array(DialogueTurn),
   new_dialogue: z.array(DialogueTurn),
   /** the memory pool before the update (for a session it equals that session's Task 1 gold) */
@@ -79,7 +79,7 @@ export const Task2Input = z.object({
   /** the authors' update prompt, when the source carries it */
   instruction: z.string().optional(),
 });
-export const Task3Input = z.object({
+const Task3Input = z.object({
   query: z.string(),
   candidate_memories: z.array(CandidateMemory).min(1),
   dialogue: z.array(DialogueTurn).optional(),
@@ -91,21 +91,21 @@ export const Task4Input = z.object({
   /** abilities 2-5: the dialogue the answer should draw on */
   dialogue_history: z.array(DialogueTurn).optional(),
 });
-export type Task1Input = z.infer<typeof Task1Input>;
-export type Task2Input = z.infer<typeof Task2Input>;
-export type Task3Input = z.infer<typeof Task3Input>;
+type Task1Input = z.infer<typeof Task1Input>;
+type Task2Input = z.infer<typeof Task2Input>;
+type Task3Input = z.infer<typeof Task3Input>;
 export type Task4Input = z.infer<typeof Task4Input>;
 
 // ---------------------------------------------------------------- gold (server-side)
 
-export const Task1Gold = z.object({ memory_items: z.array(MemoryItem) });
-export const Task2Gold = z.object({
+const Task1Gold = z.object({ memory_items: z.array(MemoryItem) });
+const Task2Gold = z.object({
   /** the updated memory list: kept ids, `<selected>_updated`, `m_new_<n>` */
   memory_items: z.array(MemoryItem),
   /** the pool memory the new dialogue targets (drives "modification" in action accuracy) */
   selected_memory_id: z.string().nullable(),
 });
-export const Task3Gold = z.object({
+const Task3Gold = z.object({
   selected_memory_id: z.string().min(1),
   selected_memory: CandidateMemory,
 });
@@ -116,17 +116,17 @@ export const Task4Gold = z.object({
   /** the session's extracted memories, when the source lists them (official EI rows) */
   memories: z.array(Task4Memory).optional(),
 });
-export type Task1Gold = z.infer<typeof Task1Gold>;
-export type Task2Gold = z.infer<typeof Task2Gold>;
-export type Task3Gold = z.infer<typeof Task3Gold>;
+type Task1Gold = z.infer<typeof Task1Gold>;
+type Task2Gold = z.infer<typeof Task2Gold>;
+type Task3Gold = z.infer<typeof Task3Gold>;
 export type Task4Gold = z.infer<typeof Task4Gold>;
 
 // ---------------------------------------------------------------- instance
 
-export const DatasetSource = z.enum(["packets", "release", "demo"]);
-export type DatasetSource = z.infer<typeof DatasetSource>;
+const DatasetSource = z.enum(["packets", "release", "demo"]);
+type DatasetSource = z.infer<typeof DatasetSource>;
 
-export const InstanceMeta = z.looseObject({
+const InstanceMeta = z.looseObject({
   source: DatasetSource,
   /** language as the source states it ("English", "Chinese" ...) */
   language: z.string().optional(),
@@ -140,7 +140,7 @@ export const InstanceMeta = z.looseObject({
   /** true for the synthetic demo set */
   synthetic: z.boolean().optional(),
 });
-export type InstanceMeta = z.infer<typeof InstanceMeta>;
+type InstanceMeta = z.infer<typeof InstanceMeta>;
 
 const base = {
   split: Split,
@@ -149,8 +149,8 @@ const base = {
   meta: InstanceMeta,
 };
 
-export type Task3TrackId = Extract<TrackId, `task3/${string}`>;
-export type Task4TrackId = Extract<TrackId, `task4/${string}`>;
+type Task3TrackId = Extract<TrackId, `task3/${string}`>;
+type Task4TrackId = Extract<TrackId, `task4/${string}`>;
 // Narrowing our own constant (not external data): lib/tracks lists at least one track of each task.
 const TASK3_TRACKS = TRACK_IDS.filter((t): t is Task3TrackId => t.startsWith("task3/")) as [Task3TrackId, ...Task3TrackId[]];
 const TASK4_TRACKS = TRACK_IDS.filter((t): t is Task4TrackId => t.startsWith("task4/")) as [Task4TrackId, ...Task4TrackId[]];

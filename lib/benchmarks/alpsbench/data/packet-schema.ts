@@ -30,13 +30,13 @@ export const ChunkManifest = z.object({
 const SelectedMemoryRef = z.object({ memory_id: z.string().min(1), value: z.string() });
 
 /** A Task 4 entry inside a packet (abilities 1-4). */
-export const PacketTask4Entry = z.object({
+const PacketTask4Entry = z.object({
   ability: Task4AbilityName,
   queries: z.array(Task4Query).min(1),
   task4_selected_memory_id: z.string().min(1),
   task4_selected_memory: SelectedMemoryRef,
 });
-export type PacketTask4Entry = z.infer<typeof PacketTask4Entry>;
+type PacketTask4Entry = z.infer<typeof PacketTask4Entry>;
 
 export const Packet = z.object({
   session_id: z.string().min(1),

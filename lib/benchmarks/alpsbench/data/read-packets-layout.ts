@@ -8,9 +8,9 @@ import { ChunkManifest, Packet, PacketsManifest, Task4Record, type Task4AbilityN
 import { withOfficialSplits } from "./split";
 import { eiLanguageOf, task4BenchmarkId } from "./task4-ids";
 
-export const TASK4_RECORDS_FILE = "task4-records.jsonl";
+const TASK4_RECORDS_FILE = "task4-records.jsonl";
 
-export interface ReadPacketsOptions {
+interface ReadPacketsOptions {
   /**
    * task4-records.jsonl: a path, or false to read only the Task 4 entries inside the packets (then
    * ability 5 stays empty). Default: `<dir>/task4-records.jsonl`, else next to the packets folder.
@@ -27,7 +27,7 @@ export interface ReadPacketsOptions {
   onPacketJson?: (json: unknown, ref: PacketFileRef, index: number) => void;
 }
 
-export interface PacketFileRef {
+interface PacketFileRef {
   file: string;
   shown: string;
   sessionId: string;

@@ -18,8 +18,8 @@ import {
 import { eiLanguageOf, task4BenchmarkId } from "./task4-ids";
 import type { Task4AbilityName } from "./packet-schema";
 
-export const MODEL_INPUT_FILE = "model_input.jsonl";
-export const REFERENCE_OUTPUT_FILE = "reference_output.jsonl";
+const MODEL_INPUT_FILE = "model_input.jsonl";
+const REFERENCE_OUTPUT_FILE = "reference_output.jsonl";
 
 /** Folders of `benchmark_data/` that are not splits we import: onboarding samples and manifests. */
 const IGNORED_TOP_FOLDERS = new Set(["examples", "artifacts"]);

@@ -106,7 +106,7 @@ export const ReleaseTask4ReferenceRow = z.object({
   }),
 });
 
-export type ReleaseTask4Memory = z.infer<typeof ReleaseTask4GoldMemory>;
+type ReleaseTask4Memory = z.infer<typeof ReleaseTask4GoldMemory>;
 
 /** Narrows a release Task 4 memory to the normalized one (a value is required). */
 export function toTask4Memory(memory: ReleaseTask4Memory | null | undefined): Task4Memory | null {

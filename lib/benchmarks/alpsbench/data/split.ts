@@ -12,7 +12,7 @@ import type { Split } from "@/lib/benchmarks/alpsbench/track-ids";
  * points, so membership near the cuts can differ from the official release.
  */
 export const SPLIT_SALT = "alpsbench-public-split-v1";
-export const SPLIT_WEIGHTS = { dev: 1, validation: 1, test: 3 } as const;
+const SPLIT_WEIGHTS = { dev: 1, validation: 1, test: 3 } as const;
 const SPLIT_ORDER = ["dev", "validation", "test"] as const satisfies readonly Split[];
 
 export function splitHash(benchmarkId: string): string {

@@ -37,7 +37,7 @@ function memoryOf(candidate: Candidate): { key: string; memory: Record<string, u
 }
 
 /** Collects a scope's distinct memories (first pass over its rows) and numbers them by their text. */
-export class MemoryTable {
+class MemoryTable {
   private readonly memories = new Map<string, Record<string, unknown>>();
   private refs: Map<string, number> | null = null;
 

@@ -1,4 +1,4 @@
-import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**

@@ -1,7 +1,7 @@
 import { trackSlug, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** A scope's download sizes in bytes; null: not known on this server yet (the file is not built, the body never sent whole). */
-export type InputsSize = { plain: number | null; gzip: number | null; compact: number | null };
+type InputsSize = { plain: number | null; gzip: number | null; compact: number | null };
 /** By inputsSizeKey (a plain object: it is a page's props). */
 export type InputsSizes = Record<string, InputsSize>;
 

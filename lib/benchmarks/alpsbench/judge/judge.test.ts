@@ -1,18 +1,12 @@
 import { describe, expect, test } from "vitest";
-import {
-  createReplayProvider,
-  defineJudgeProfile,
-  InMemoryJudgeCache,
-  judge,
-  judgeProfileHash,
-  judgeProfileName,
-  renderT3UsedMemory,
-  replayJudgeProfile,
-  sha256Hex,
-  stableStringify,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { judge } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { judgeProfileHash, judgeProfileName, replayJudgeProfile } from "@/lib/benchmarks/alpsbench/judge/profile";
+import { T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { InMemoryJudgeCache } from "@/lib/llm-judge/cache";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
+import { createReplayProvider } from "@/lib/llm-judge/replay-provider";
+import { sha256Hex, stableStringify } from "@/lib/llm-judge/stable-json";
 
 /**
  * AlpsBench's judge on top of the generic client (lib/llm-judge): the profile hashes, cache keys and stored cache

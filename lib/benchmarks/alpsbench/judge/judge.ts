@@ -1,7 +1,7 @@
 import { judge as askJudge, type JudgeDeps as ClientDeps, type JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { JudgeProfile } from "@/lib/llm-judge/profile";
 import { ALPSBENCH_PROFILE_HASH_SCHEME } from "./profile";
-import { PROMPT_TEMPLATES } from "./prompts";
+import { PROMPT_TEMPLATES } from "./prompts/prompt-templates";
 import type { RenderedPrompt } from "./prompts/types";
 import { parseVerdict, type VerdictKind, type VerdictOf } from "./verdicts";
 
@@ -14,7 +14,7 @@ export type JudgeRequest<K extends VerdictKind> = {
 };
 
 /** The generic client's dependencies; the profile hash scheme is always AlpsBench's. */
-export type JudgeDeps = Omit<ClientDeps, "profileHashScheme">;
+type JudgeDeps = Omit<ClientDeps, "profileHashScheme">;
 
 /**
  * Ask the judge one of AlpsBench's questions (a prompt rendered from one of its templates) through the generic

@@ -1,9 +1,9 @@
 import type { JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { ResponseOutcome } from "./scores";
-import type { ParsedVerdict } from "./verdicts";
+import type { ParsedVerdict } from "@/lib/llm-judge/parse";
 
 /** A judge call that did not happen (transport failure): the item is "not judged", never scored as a verdict. */
-export type NotJudged = { ok: false; notJudged: true; reason: string };
+type NotJudged = { ok: false; notJudged: true; reason: string };
 
 /** One judge outcome as the per-instance score functions (judgeT12Instance, judgeT3Instance) read it. */
 export function parsedOf<V>(outcome: JudgeOutcome<V>): ParsedVerdict<V> | NotJudged {

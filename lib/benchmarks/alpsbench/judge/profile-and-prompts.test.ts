@@ -1,16 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { defineJudgeProfile, judgeProfileHash, judgeProfileName, replayJudgeProfile } from "./profile";
-import {
-  PROMPT_TEMPLATES,
-  renderT12Review,
-  renderT3UsedMemory,
-  renderT4Binary,
-  renderT4Ei,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
-  T4_BINARY_TEMPLATE,
-  T4_EI_TEMPLATE,
-} from "./prompts";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
+import { judgeProfileHash, judgeProfileName, replayJudgeProfile } from "./profile";
+import { PROMPT_TEMPLATES } from "./prompts/prompt-templates";
+import { renderT12Review, T12_REVIEW_TEMPLATE } from "./prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "./prompts/t3-used-memory";
+import { renderT4Binary, T4_BINARY_TEMPLATE } from "./prompts/t4-binary";
+import { renderT4Ei, T4_EI_TEMPLATE } from "./prompts/t4-ei";
 import { buildT12ReviewInput, type MemorySetMatchView } from "./t12-input";
 
 const base = {

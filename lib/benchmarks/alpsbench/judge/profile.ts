@@ -1,7 +1,5 @@
 import { defineJudgeProfile, judgeProfileHash as hashUnder, judgeProfileName as nameWith, type JudgeProfile } from "@/lib/llm-judge/profile";
 
-export { costUsd, defineJudgeProfile, JudgePricing, JudgeProfile, type JudgeProfileInput } from "@/lib/llm-judge/profile";
-
 /**
  * AlpsBench's profile hash scheme. Every judge Score's version ("judge:<profile hash>"), JudgeProfile row and
  * cached judge call is keyed under it, so it never changes (bump it only if the set of hashed fields changes).
@@ -24,7 +22,7 @@ export function judgeProfileName(profile: JudgeProfile): string {
  * recorded), not from our templates; `promptTemplateVersion` names the template we render for the
  * request so the replay exercises the same code path as a live call.
  */
-export const REPLAY_MODEL = "alpsbench-authors-recorded-judge";
+const REPLAY_MODEL = "alpsbench-authors-recorded-judge";
 
 export function replayJudgeProfile(promptTemplateVersion: string): JudgeProfile {
   return defineJudgeProfile({

@@ -1,6 +1,7 @@
-import { pythonRound } from "@/lib/benchmarks/alpsbench/scoring";
+import { pythonRound } from "@/lib/benchmarks/alpsbench/scoring/python-round";
 import { pyInt } from "./python-compat";
-import type { ParsedVerdict, T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
+import type { ParsedVerdict } from "@/lib/llm-judge/parse";
+import type { T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
 import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
 
 /**
@@ -11,7 +12,7 @@ import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
 
 // ================================================================ Task 1 / Task 2
 
-export const PAIR_PENALTY_BASE = {
+const PAIR_PENALTY_BASE = {
   EQUIVALENT: 0,
   VALUE_DRIFT: 12,
   HALLUCINATION: 15,
@@ -21,12 +22,11 @@ export const PAIR_PENALTY_BASE = {
   UNDERGENERAL: 3,
   OTHER: 4,
 } as const;
-export type PairErrorType = keyof typeof PAIR_PENALTY_BASE;
-export const PAIR_ERROR_TYPES = Object.keys(PAIR_PENALTY_BASE) as PairErrorType[];
-export const MISSING_PENALTY_BASE = 10;
-export const EXTRA_PENALTY_BASE = 15;
+type PairErrorType = keyof typeof PAIR_PENALTY_BASE;
+const MISSING_PENALTY_BASE = 10;
+const EXTRA_PENALTY_BASE = 15;
 /** Weight of the judge score in the Task 1/2 final score (the algo score gets the rest). */
-export const T12_JUDGE_WEIGHT = 0.5;
+const T12_JUDGE_WEIGHT = 0.5;
 
 /**
  * m(s) = 0.5 + 0.5*s, s clamped to 0..3. Missing severity counts as s = 1; a severity that does not read
@@ -52,7 +52,7 @@ export function pairErrorType(errorType: unknown): { type: PairErrorType; asGive
   return { type: "OTHER", asGiven: errorType, known: false };
 }
 
-export type T12PenaltyLine = {
+type T12PenaltyLine = {
   list: "pair" | "missing" | "extra";
   index: number;
   /** pair: the charged error type; missing/extra: null */
@@ -62,7 +62,7 @@ export type T12PenaltyLine = {
   penalty: number;
 };
 
-export type T12JudgeBreakdown = {
+type T12JudgeBreakdown = {
   pairPenalty: number;
   missingPenalty: number;
   extraPenalty: number;
@@ -129,7 +129,7 @@ export function t12FinalScore(algoScore100: number, judgeScore: number | null): 
   return pythonRound((1 - T12_JUDGE_WEIGHT) * algoScore100 + T12_JUDGE_WEIGHT * judgeScore, 4);
 }
 
-export type T12Judgement =
+type T12Judgement =
   | {
       status: "judged";
       judgeScore: number;
@@ -171,7 +171,7 @@ export function judgeT3Instance(parsed: ParsedVerdict<T3UsedMemoryVerdict> | { o
   return { status: "judged", score: parsed.verdict.score, usedMemory: parsed.verdict.used_memory ?? null };
 }
 
-export type T3Aggregate = {
+type T3Aggregate = {
   /** instances with a score (judged or unparsable-as-0) */
   n: number;
   notJudged: number;
@@ -230,7 +230,7 @@ export type EiScores = {
   ei_score: number | null;
 };
 
-export type T4EiJudgement = EiScores & {
+type T4EiJudgement = EiScores & {
   judgedCount: number;
   failures: { index: number; reason: string }[];
 };

@@ -20,7 +20,7 @@ export type MemorySetMatchView = {
   extraPred: readonly number[];
 };
 
-export type T12ReviewBuild = {
+type T12ReviewBuild = {
   input: T12ReviewInput;
   /**
    * "original": the items' own memory_id values are shown to the judge (they were non-empty and

@@ -1,4 +1,4 @@
-import type { MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring";
+import type { MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring/memory-set-result";
 
 /**
  * The algo score before its 4-decimal rounding, which is what the authors blend into the final score

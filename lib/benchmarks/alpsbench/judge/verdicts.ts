@@ -2,8 +2,6 @@ import { z } from "zod";
 import { extractJsonObject } from "@/lib/llm-judge/extract-json";
 import { parseJudgeValue, type ParsedVerdict } from "@/lib/llm-judge/parse";
 
-export type { ParsedVerdict } from "@/lib/llm-judge/parse";
-
 /**
  * Verdict schemas, one per kind of judge question, and the pure parser that turns a judge's raw text
  * into a verdict or a recorded failure. Each schema is strict about structure (the right container
@@ -18,26 +16,26 @@ const ReviewFields = {
   severity: z.unknown().optional(),
   rationale: z.unknown().optional(),
 };
-export const PairReview = z.looseObject({
+const PairReview = z.looseObject({
   gold_id: z.unknown().optional(),
   pred_id: z.unknown().optional(),
   ok: z.unknown().optional(),
   error_type: z.unknown().optional(),
   ...ReviewFields,
 });
-export const MissingReview = z.looseObject({
+const MissingReview = z.looseObject({
   id: z.unknown().optional(),
   should_have_extracted: z.unknown().optional(),
   ...ReviewFields,
 });
-export const ExtraReview = z.looseObject({
+const ExtraReview = z.looseObject({
   id: z.unknown().optional(),
   hallucinated: z.unknown().optional(),
   ...ReviewFields,
 });
-export type PairReview = z.infer<typeof PairReview>;
-export type MissingReview = z.infer<typeof MissingReview>;
-export type ExtraReview = z.infer<typeof ExtraReview>;
+type PairReview = z.infer<typeof PairReview>;
+type MissingReview = z.infer<typeof MissingReview>;
+type ExtraReview = z.infer<typeof ExtraReview>;
 
 const T12_KEYS = ["pair_reviews", "missing_reviews", "extra_reviews"] as const;
 
@@ -117,7 +115,7 @@ export type T4EiVerdict = z.output<typeof T4EiVerdict>;
 
 // ---------------------------------------------------------------- registry + parser
 
-export const VERDICT_SCHEMAS = {
+const VERDICT_SCHEMAS = {
   t12_review: T12ReviewVerdict,
   t3_used_memory: T3UsedMemoryVerdict,
   t4_binary: T4BinaryVerdict,
@@ -125,7 +123,6 @@ export const VERDICT_SCHEMAS = {
 } as const;
 export type VerdictKind = keyof typeof VERDICT_SCHEMAS;
 export type VerdictOf<K extends VerdictKind> = z.output<(typeof VERDICT_SCHEMAS)[K]>;
-export const VERDICT_KINDS = Object.keys(VERDICT_SCHEMAS) as VerdictKind[];
 
 /** Which decoded object looks like the intended answer, used to pick among several JSON objects. */
 const LOOKS_LIKE: Record<VerdictKind, (value: Record<string, unknown>) => boolean> = {

@@ -9,7 +9,7 @@
 export const KEPT_ITEMS_MAX = 200;
 export const KEPT_ITEMS_MAX_BYTES = 64 * 1024;
 
-export type KeptItems = { pred: unknown[] } | { predOmitted: number };
+type KeptItems = { pred: unknown[] } | { predOmitted: number };
 
 export function keptSubmittedItems(items: readonly unknown[]): KeptItems {
   if (items.length > KEPT_ITEMS_MAX) return { predOmitted: items.length };

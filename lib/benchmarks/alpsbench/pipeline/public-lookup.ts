@@ -10,7 +10,6 @@ import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
  */
 
 /** The system of the lookup reference row (lib/benchmarks/alpsbench/data/seeds/seed-public-lookup.ts). */
-export { PUBLIC_LOOKUP_SLUG } from "../review";
 
 /** One released packet's public Task 3 pair: its query and its selected memory's value. */
 export type ReleasedTask3 = { query: string; value: unknown };

@@ -6,7 +6,8 @@ import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
 import { getInstanceSplits } from "@/lib/benchmarks/alpsbench/read/queries/instance-splits";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { JudgeMeter, liveJudgeFromEnv } from "@/lib/benchmarks/alpsbench/judge";
+import { liveJudgeFromEnv } from "@/lib/llm-judge/from-env";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { testPrivacyNote } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
@@ -19,7 +20,7 @@ import {
   scoreTrack,
   type TrackScore,
 } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 import {
   allScopeInstances,
   countScopeInstances,
@@ -31,7 +32,8 @@ import {
   type SubmissionScope,
   submissionScope,
 } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
-import { type JudgedInstance, judgeInstance, type JudgeSetup, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
+import type { JudgeSetup } from "@/lib/llm-judge/setup";
+import { type JudgedInstance, judgeInstance, judgeScoreVersion, judgeTemplateFor, notJudged } from "./submission-judge";
 import { type StoredPredictions, storedPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
 import { publishesTestFigures, storedTestRow, testFigureDraw } from "./test-figures";
 import { testBootstrapSeed } from "./test-precision";
@@ -283,7 +285,7 @@ async function aggregate(
   await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n, rescored } }, async (tx) => {
     const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined, testFigures);
     // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
-    // made them exact (queue-exact-test-figures.ts), with the marker the pages read to show a noised figure as such.
+    // made them exact (noised-test-figures.ts), with the marker the pages read to show a noised figure as such.
     if (submission.source === "upload") {
       const note = testPrivacyNote(published);
       const steps = Object.fromEntries([...published].map(([figure, p]) => [figure, p.withheld ? null : p.step]));

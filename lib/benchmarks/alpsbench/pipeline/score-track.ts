@@ -1,14 +1,12 @@
-import { validatePredictionRow, type PredictionRow, type Task4PredictionRow } from "@/lib/benchmarks/alpsbench/upload";
+import type { Task4PredictionRow } from "@/lib/benchmarks/alpsbench/upload/schemas";
+import { validatePredictionRow, type PredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
-import {
-  bootstrapCI,
-  readTask3Prediction,
-  scoreMemorySet,
-  scoreTask2Actions,
-  type BootstrapInterval,
-  type MemorySetResult,
-} from "@/lib/benchmarks/alpsbench/scoring";
-import { bootstrapRatioCI } from "@/lib/benchmarks/alpsbench/scoring/bootstrap-ratio-ci";
+import type { MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring/memory-set-result";
+import { readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
+import { scoreTask2Actions } from "@/lib/benchmarks/alpsbench/scoring/task2-actions";
+import { bootstrapCI, type BootstrapInterval } from "@/lib/stats/bootstrap-ci";
+import { bootstrapRatioCI } from "@/lib/stats/bootstrap-ratio-ci";
 import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { keptSubmittedItems } from "./kept-submitted-items";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
-import { expandTask3Pool } from "@/lib/benchmarks/alpsbench/scoring";
+import { expandTask3Pool } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import { task3ShortcutRecall, type ShortcutPool } from "@/lib/benchmarks/alpsbench/scoring/testing/task3-shortcut";
 import { opaqueTask3Id, SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";

@@ -10,7 +10,7 @@ import { SERVER_POOL_VERSION } from "./server-pools";
  * the files do not show: an import whose fingerprint equals the last one's trusts the database and reads nothing
  * further (that is what makes each `npm start` with ALPSBENCH_DATA_DIR take seconds, not a full import).
  */
-export const IMPORT_FINGERPRINT_VERSION = "packets-import-v1";
+const IMPORT_FINGERPRINT_VERSION = "packets-import-v1";
 
 /**
  * sha256 of every file the packets reader can read (the packets folder, all of it, in path order, and

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { withTask3Candidates } from "@/lib/benchmarks/alpsbench/read/queries/task3-pools";
 import { TrackId, type Split } from "@/lib/benchmarks/alpsbench/track-ids";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 
 /**
  * The instances one submission is scored on, WITH GOLD: for the scoring worker only (like

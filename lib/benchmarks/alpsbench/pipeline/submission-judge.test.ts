@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defineJudgeProfile, InMemoryJudgeCache, JudgeMeter, type JudgeCallRequest, type JudgeProvider } from "@/lib/benchmarks/alpsbench/judge";
+import { InMemoryJudgeCache } from "@/lib/llm-judge/cache";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
+import { defineJudgeProfile } from "@/lib/llm-judge/profile";
+import type { JudgeCallRequest, JudgeProvider } from "@/lib/llm-judge/provider";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { judgeInstance, judgeTemplateFor } from "./submission-judge";
 import { indexPredictions } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";

@@ -1,32 +1,22 @@
-import {
-  buildT12ReviewInput,
-  isJsonObject,
-  judge,
-  type JudgeCache,
-  type JudgeMeter,
-  type JudgeOutcome,
-  type JudgeProfile,
-  judgeProfileHash,
-  type JudgeProvider,
-  type JudgeRequest,
-  judgeT12Instance,
-  judgeT3Instance,
-  judgeT4BinaryInstance,
-  judgeT4EiInstance,
-  renderT12Review,
-  renderT3UsedMemory,
-  renderT4Binary,
-  renderT4Ei,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
-  T4_BINARY_TEMPLATE,
-  T4_EI_TEMPLATE,
-  textOf,
-  textOrNull,
-  type VerdictKind,
-} from "@/lib/benchmarks/alpsbench/judge";
+import { textOf, textOrNull } from "@/lib/benchmarks/alpsbench/judge/display-text";
+import { judge, type JudgeRequest } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { judgeProfileHash } from "@/lib/benchmarks/alpsbench/judge/profile";
+import { renderT12Review, T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { renderT4Binary, T4_BINARY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-binary";
+import { renderT4Ei, T4_EI_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-ei";
+import { judgeT12Instance, judgeT3Instance, judgeT4BinaryInstance, judgeT4EiInstance } from "@/lib/benchmarks/alpsbench/judge/scores";
+import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
+import type { VerdictKind } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import type { JudgeCache } from "@/lib/llm-judge/cache";
+import { isJsonObject } from "@/lib/llm-judge/extract-json";
+import type { JudgeOutcome } from "@/lib/llm-judge/judge";
+import type { JudgeMeter } from "@/lib/llm-judge/meter";
+import type { JudgeProfile } from "@/lib/llm-judge/profile";
+import type { JudgeProvider } from "@/lib/llm-judge/provider";
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
-import { bootstrapCI, scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
+import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/unrounded-algo-score";
 import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
@@ -42,7 +32,6 @@ import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submissi
  */
 
 /** A configured judge: the generic client's (lib/llm-judge), the live one of JUDGE_* or a test double. */
-export type { JudgeSetup } from "@/lib/llm-judge/setup";
 
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);
@@ -67,7 +56,7 @@ export type JudgedInstance = {
   detail: Record<string, unknown>;
 };
 
-export type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache: JudgeCache; meter: JudgeMeter; signal: AbortSignal };
+type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache: JudgeCache; meter: JudgeMeter; signal: AbortSignal };
 
 const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -84,7 +73,7 @@ function callFacts(outcomes: readonly JudgeOutcome<unknown>[]): Pick<JudgedInsta
 }
 
 /** "English" -> en, "Chinese"/"zh" -> zh; other languages have no EI column. */
-export function eiLanguage(meta: unknown): "en" | "zh" | null {
+function eiLanguage(meta: unknown): "en" | "zh" | null {
   const language = String(record(meta).language ?? "").toLowerCase();
   if (language.startsWith("en")) return "en";
   if (language.startsWith("zh") || language.startsWith("chinese")) return "zh";

@@ -1,8 +1,9 @@
-import { parsePredictionStream, type PredictionStreamError } from "@/lib/uploads/parse-prediction-stream";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import type { PredictionStreamError } from "@/lib/uploads/prediction-stream-types";
 import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
 import { validatePredictionRow, type PredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { REFUND_NOTE, SubmissionScoringError } from "@/lib/worker/submission-failure";
+import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 
 /** The first valid row of one benchmark id: what scoreTrack scores for it (later rows are duplicates). */
 /** `row` as stored; `value` the row object as read (a JSON-text row unwrapped); `validated` its checked view. */

@@ -31,7 +31,7 @@ export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: Submi
 }
 
 /** Whether the operator turned the noise of uploads' test figures on (TEST_FIGURE_NOISE; off by default). */
-export function testFigureNoiseOn(): boolean {
+function testFigureNoiseOn(): boolean {
   return env().TEST_FIGURE_NOISE === "on";
 }
 

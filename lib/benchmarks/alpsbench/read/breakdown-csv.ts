@@ -58,7 +58,7 @@ function toCsv(records: Record<string, unknown>[], columns: { key: string; heade
   });
 }
 
-export type InstanceCsvRow = { benchmark_id: string; track: string; split: string; predicted: boolean | null; [metric: string]: unknown };
+type InstanceCsvRow = { benchmark_id: string; track: string; split: string; predicted: boolean | null; [metric: string]: unknown };
 
 /** One row per instance: its id, track, split, whether it was predicted, then each metric at its decimals. */
 export function instanceBreakdownCsv(rows: readonly InstanceCsvRow[], metrics: readonly string[]): string {
@@ -79,7 +79,7 @@ export function instanceBreakdownCsv(rows: readonly InstanceCsvRow[], metrics: r
   ]);
 }
 
-export type DimensionCsvGroup = { track: string; dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> };
+type DimensionCsvGroup = { track: string; dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> };
 
 /** One row per stratum: its instances, each metric's mean (at its decimals) and n, and the splits it covers. */
 export function dimensionBreakdownCsv(groups: readonly DimensionCsvGroup[], metrics: readonly string[], coverage: string): string {

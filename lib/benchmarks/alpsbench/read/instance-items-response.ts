@@ -16,7 +16,7 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-export const InstanceItemsQuery = z.strictObject({
+const InstanceItemsQuery = z.strictObject({
   track: z.string().min(1, "must not be empty").max(40, "must be at most 40 characters").optional(),
   split: z
     .string()

@@ -12,7 +12,7 @@ import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "@/lib/leade
  */
 
 /** The metric id of the reported column (the column is `${track}:reported` on a multi-track board, `reported` on a track's). */
-export const REPORTED_TASK3 = "reported";
+const REPORTED_TASK3 = "reported";
 
 /** Tiers whose Task 3 figures were measured outside this server: the paper's, and third parties' claims. */
 const MEASURED_ELSEWHERE = new Set<LeaderboardRow["tier"]>(["reported", "claimed"]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bm25Select, createIndexedBm25Selector } from "./bm25-select";
-import { seededRandom, randomInt } from "./seeded-random";
+import { seededRandom, randomInt } from "@/lib/stats/seeded-random";
 
 /**
  * The server scores its BM25 baseline from pools stored as memory indexes (createIndexedBm25Selector); the

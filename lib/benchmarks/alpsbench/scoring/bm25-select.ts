@@ -84,7 +84,7 @@ class Bm25Workspace {
   }
 }
 
-export interface Bm25Selection {
+interface Bm25Selection {
   selectedMemoryId: string | null;
   selectedIndex: number | null;
   score: number;
@@ -181,28 +181,4 @@ export function createIndexedBm25Selector(
     const { index, score } = selectDocs(ws, query, pool);
     return { selectedIndex: index, score };
   };
-}
-
-export interface Bm25BaselineRow {
-  benchmarkId: string;
-  size: number;
-  selectedMemoryId: string | null;
-  correct: boolean;
-}
-
-/** The BM25 baseline's selection for each pool (see buildTask3Pools), with whether it hit the gold id. */
-export function bm25Baseline(
-  pools: readonly {
-    benchmarkId: string;
-    size: number;
-    query: string;
-    candidates: readonly { memory_id: string; value: unknown }[];
-    goldCandidateId: string;
-  }[],
-): Bm25BaselineRow[] {
-  const selectIn = createBm25Selector();
-  return pools.map((p) => {
-    const sel = selectIn(p.query, p.candidates);
-    return { benchmarkId: p.benchmarkId, size: p.size, selectedMemoryId: sel.selectedMemoryId, correct: sel.selectedMemoryId === p.goldCandidateId };
-  });
 }

@@ -1,11 +1,11 @@
 import { labelText } from "./label-similarity";
 import { normalize } from "./normalize";
 import { pythonJsonDumps } from "./python-repr";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 
-export const TASK3_POOL_SIZES = [100, 300, 500, 700, 1000] as const;
+const TASK3_POOL_SIZES = [100, 300, 500, 700, 1000] as const;
 
-export interface Task3PoolInstanceInput {
+interface Task3PoolInstanceInput {
   benchmarkId: string;
   /** whose memories these are (the session id); distractors never come from this user */
   userKey: string;
@@ -19,13 +19,13 @@ export interface UserMemory {
   label: unknown;
 }
 
-export interface Task3Candidate {
+interface Task3Candidate {
   memory_id: string;
   value: string;
   label: string;
 }
 
-export interface Task3Pool {
+interface Task3Pool {
   benchmarkId: string;
   /** number of distractors (the dN level) */
   size: number;
@@ -37,7 +37,7 @@ export interface Task3Pool {
   problems: string[];
 }
 
-export interface Task3PoolOptions {
+interface Task3PoolOptions {
   /**
    * Pools are a pure function of (instances, memories, seed). Anyone who has
    * the seed can rebuild the shuffle and find the target, so for splits with
@@ -70,7 +70,7 @@ interface UniqueMemory {
 }
 
 /** All users' memories, de-duplicated by normalised value; build once, reuse for every instance. */
-export interface Task3PoolSource {
+interface Task3PoolSource {
   readonly unique: readonly UniqueMemory[];
   /** each user's memories (indices into `unique`), users in first-seen order: v2 draws sessions whole */
   readonly byOwner: ReadonlyMap<string, readonly number[]>;

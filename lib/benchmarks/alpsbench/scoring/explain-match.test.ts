@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
-import { describeGoldFate, describePredFate, explainMemorySetMatch, type MatchExplanation } from "./explain-match";
+import { describeGoldFate, describePredFate } from "./describe-fate";
+import { explainMemorySetMatch, type MatchExplanation } from "./explain-match";
 import { scoreMemorySet } from "./score-memory-set";
 import { pythonRound } from "./python-round";
-import { randomInt, seededRandom, type Random } from "./seeded-random";
+import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
 import { pick } from "./testing/random-text";
 
 const item = (id: string, label: string, value: string, type = "direct", confidence: unknown = 0.9) => ({ memory_id: id, label, value, type, confidence });

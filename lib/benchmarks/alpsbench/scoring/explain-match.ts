@@ -17,8 +17,6 @@ import type { GoldFate, PairFate, PairParts, PredFate } from "./match-fates";
  * that disagrees with the number beside it without saying so. Pure: no I/O.
  */
 
-export type { GoldFate, PairFate, PairParts, PredFate } from "./match-fates";
-
 export type MatchExplanation = {
   /** the scorer's result on the same inputs (the numbers shown) */
   result: MemorySetResult;
@@ -34,7 +32,7 @@ export type MatchExplanation = {
   skipped: boolean;
 };
 
-export type ExplainOptions = {
+type ExplainOptions = {
   /** beyond this many gold × prediction pairs only the scorer's result is returned (a page must stay fast) */
   maxPairs?: number;
 };
@@ -145,4 +143,3 @@ export function explainMemorySetMatch(gold: unknown[], pred: unknown[], options:
 }
 
 // the sentences are read in the browser too (the submission page renders an opened instance there): a file of their own
-export { describeGoldFate, describePredFate } from "./describe-fate";

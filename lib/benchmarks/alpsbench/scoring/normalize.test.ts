@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { normalize, tokens } from "./normalize";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { runPython } from "./testing/python-oracle";
 import { ALPHABETS, mixedAlphabet, randomString } from "./testing/random-text";
 

@@ -5,7 +5,7 @@ import { createProblemLog } from "./problem-log";
 import { pythonEquals } from "./python-equals";
 import { valueSimilarityPrepared, valueSimilarityUpperBound } from "./value-similarity";
 
-export interface PairScoreParts {
+interface PairScoreParts {
   /** weighted sum clamped to [0, 1], unrounded */
   score: number;
   label: number;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { pythonFloatRepr, pythonJsonDumps, pythonStr } from "./python-repr";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { runPython } from "./testing/python-oracle";
 import { mixedAlphabet, randomString } from "./testing/random-text";
 

@@ -98,7 +98,7 @@ function dumps(v: unknown, depth: number, seen: Set<object>): string {
 const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 /** Python repr() of a str. */
-export function pythonStrRepr(s: string): string {
+function pythonStrRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

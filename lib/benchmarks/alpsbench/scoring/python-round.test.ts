@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { pythonRound } from "./python-round";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { runPython } from "./testing/python-oracle";
 
 describe("pythonRound equals CPython round()", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { readTask3Prediction } from "./read-task3-prediction";
-import { task3Recall } from "./task3-recall";
 
 describe("readTask3Prediction is lenient in reading", () => {
   test.each([
@@ -25,27 +24,5 @@ describe("readTask3Prediction is lenient in reading", () => {
 
   test("answer and reason are carried from fenced JSON", () => {
     expect(readTask3Prediction('```json\n{"selected_memory_id":"c1","answer":"A","reason":"R"}\n```')).toMatchObject({ answer: "A", reason: "R" });
-  });
-});
-
-describe("task3Recall is strict in matching ids", () => {
-  test.each([
-    ["exact id", "c1", { selected_memory_id: "c1" }, true],
-    ["case differs", "c1", { selected_memory_id: "C1" }, false],
-    ["other id", "c1", { selected_memory_id: "c2" }, false],
-    ["missing row", "c1", undefined, false],
-  ])("%s", (_n, goldId, prediction, hit) => {
-    expect(task3Recall([{ goldId, prediction }]).hits).toEqual([hit]);
-  });
-
-  test("recall is the share of hits, missing rows count as wrong", () => {
-    const r = task3Recall([
-      { goldId: "a", prediction: { selected_memory_id: "a" } },
-      { goldId: "b", prediction: '```json\n{"selected_memory_id":"b"}\n```' },
-      { goldId: "c", prediction: null },
-      { goldId: "d", prediction: { selected_memory_id: "x" } },
-    ]);
-    expect(r).toMatchObject({ n: 4, correct: 2, recall: 0.5 });
-    expect(task3Recall([]).recall).toBeNull();
   });
 });

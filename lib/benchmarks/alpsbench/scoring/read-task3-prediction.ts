@@ -1,6 +1,6 @@
 import { kindOf } from "./problem-log";
 
-export interface Task3Prediction {
+interface Task3Prediction {
   selectedMemoryId: string | null;
   answer: string | null;
   reason: string | null;

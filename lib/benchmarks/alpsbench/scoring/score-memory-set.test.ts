@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { scoreMemorySet } from "./score-memory-set";
 import { pairScore } from "./pair-score";
 import { pythonRound } from "./python-round";
-import { randomInt, seededRandom, type Random } from "./seeded-random";
+import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
 import { oracleScores } from "./testing/memory-set-oracle";
 import { mixedAlphabet, mutate, pick, randomString } from "./testing/random-text";
 

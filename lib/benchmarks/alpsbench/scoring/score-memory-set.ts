@@ -6,7 +6,7 @@ import { createProblemLog } from "./problem-log";
 import { pythonRound } from "./python-round";
 import type { Matcher, MemoryPair, MemorySetResult } from "./memory-set-result";
 
-export interface ScoreMemorySetOptions {
+interface ScoreMemorySetOptions {
   /** "greedy" (default, the leaderboard's) or "hungarian" (the authors' optional global matcher) */
   matcher?: Matcher;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { randomInt, seededRandom } from "./seeded-random";
+import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { sequenceMatcherRatio } from "./sequence-matcher-ratio";
 import { runPython } from "./testing/python-oracle";
 import { ALPHABETS, mixedAlphabet, mutate, pick, randomString } from "./testing/random-text";

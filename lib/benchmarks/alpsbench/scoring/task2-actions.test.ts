@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { aggregateTask2Actions, deriveTask2Actions, scoreTask2Actions } from "./task2-actions";
+import { deriveTask2Actions, scoreTask2Actions } from "./task2-actions";
 
 const mem = (id: string, value: string, label = "Work/Job") => ({ memory_id: id, type: "direct", label, value, confidence: 0.9 });
 const pool = [mem("m1", "Works as a nurse in Berlin"), mem("m2", "Likes green tea", "Preferences/Food"), mem("m3", "Has two cats", "Possessions/Pet")];
@@ -63,14 +63,5 @@ describe("scoreTask2Actions", () => {
     const same = [mem("m1", "Works as a nurse in Berlin")];
     const r = scoreTask2Actions(same, [mem("m1_updated", "Works as a nurse in Berlin")], "m1", [mem("p", "Works as a nurse in Berlin")]);
     expect(r.byKind.modification).toEqual({ total: 1, realized: 1 });
-  });
-
-  test("aggregate pools counts over instances", () => {
-    const a = scoreTask2Actions(pool, gold, "m2", [...kept]);
-    const b = scoreTask2Actions(pool, gold, "m2", []);
-    const agg = aggregateTask2Actions([a, b]);
-    expect(agg.retention).toEqual({ total: 4, realized: 2, recall: 0.5 });
-    expect(agg.overall).toEqual({ total: 8, realized: 2, accuracy: 0.25 });
-    expect(agg.macroAccuracy).toBe((0.5 + 0) / 2);
   });
 });

@@ -38,9 +38,9 @@ import type { MemorySetResult } from "./memory-set-result";
  * one realizes the modification here; the leftover copy is an extra and
  * costs precision in the memory-set score instead.
  */
-export type Task2ActionKind = "retention" | "modification" | "addition";
+type Task2ActionKind = "retention" | "modification" | "addition";
 
-export interface Task2GoldAction {
+interface Task2GoldAction {
   kind: Task2ActionKind;
   /** index in the gold updated list */
   goldIndex: number;
@@ -49,18 +49,18 @@ export interface Task2GoldAction {
   poolIndex: number | null;
 }
 
-export interface Task2ActionOutcome extends Task2GoldAction {
+interface Task2ActionOutcome extends Task2GoldAction {
   realized: boolean;
   /** prediction matched to this gold item, if any */
   predIndex: number | null;
 }
 
-export interface Task2ActionCounts {
+interface Task2ActionCounts {
   total: number;
   realized: number;
 }
 
-export interface Task2ActionResult {
+interface Task2ActionResult {
   actions: Task2ActionOutcome[];
   byKind: Record<Task2ActionKind, Task2ActionCounts>;
   /** realized / total actions of this instance; null when it has no actions */
@@ -167,42 +167,4 @@ export function scoreTask2Actions(poolBefore: unknown, goldUpdated: unknown, sel
   const total = outcomes.length;
   const done = outcomes.filter((o) => o.realized).length;
   return { actions: outcomes, byKind, accuracy: total ? done / total : null, problems: [...problems, ...ms.problems] };
-}
-
-export interface Task2ActionAggregate {
-  n: number;
-  /** per-action recall, pooled over instances: realized / total */
-  retention: Task2ActionCounts & { recall: number | null };
-  modification: Task2ActionCounts & { recall: number | null };
-  addition: Task2ActionCounts & { recall: number | null };
-  /** all actions pooled: realized / total */
-  overall: Task2ActionCounts & { accuracy: number | null };
-  /** mean of the per-instance accuracies (instances without actions left out) */
-  macroAccuracy: number | null;
-}
-
-export function aggregateTask2Actions(results: readonly Pick<Task2ActionResult, "byKind" | "accuracy">[]): Task2ActionAggregate {
-  const sumKind = (k: Task2ActionKind) => {
-    let total = 0;
-    let realized = 0;
-    for (const r of results) {
-      total += r.byKind[k].total;
-      realized += r.byKind[k].realized;
-    }
-    return { total, realized, recall: total ? realized / total : null };
-  };
-  const retention = sumKind("retention");
-  const modification = sumKind("modification");
-  const addition = sumKind("addition");
-  const total = retention.total + modification.total + addition.total;
-  const realized = retention.realized + modification.realized + addition.realized;
-  const accs = results.map((r) => r.accuracy).filter((a): a is number => a !== null);
-  return {
-    n: results.length,
-    retention,
-    modification,
-    addition,
-    overall: { total, realized, accuracy: total ? realized / total : null },
-    macroAccuracy: accs.length ? accs.reduce((s, a) => s + a, 0) / accs.length : null,
-  };
 }

@@ -25,7 +25,7 @@ const TRACKS_OF: Record<Task, string> = {
 };
 
 /** The task whose row a set of keys is (by the keys only that task's row has), or null. */
-export function taskOfRowKeys(keys: readonly string[]): Task | "task1 or task2" | null {
+function taskOfRowKeys(keys: readonly string[]): Task | "task1 or task2" | null {
   const has = (key: string) => keys.includes(key);
   if (has("memory_items")) return "task1 or task2";
   if (has("selected_memory_id")) return "task3";
@@ -36,7 +36,7 @@ export function taskOfRowKeys(keys: readonly string[]): Task | "task1 or task2" 
 }
 
 /** Keys of the row that no row of this track has (`memories`, `id`, `person_id`), in the row's order. */
-export function unknownRowKeys(track: TrackId, keys: readonly string[]): string[] {
+function unknownRowKeys(track: TrackId, keys: readonly string[]): string[] {
   const known = KEYS_OF[taskOf(track)];
   return keys.filter((key) => !known.includes(key));
 }

@@ -10,7 +10,7 @@ import { parseTrackName, SPLITS, type Split, type TrackId } from "@/lib/benchmar
 const PREDICTION_FILE = /\.(jsonl|json|ndjson)(\.gz)?$/i;
 const OFFICIAL_NAME = /^predictions?\.(jsonl|json|ndjson)(\.gz)?$/i;
 
-export type RunFilePlace = { track: TrackId; split: Split | null };
+type RunFilePlace = { track: TrackId; split: Split | null };
 
 /**
  * Files a run ignores: folders' metadata that archivers add (macOS `__MACOSX/`, `.DS_Store`, hidden files). The

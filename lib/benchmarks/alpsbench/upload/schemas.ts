@@ -19,7 +19,7 @@ import { z } from "zod";
  * Unknown top-level keys are ignored.
  */
 
-export const BenchmarkIdField = z.string().trim().min(1);
+const BenchmarkIdField = z.string().trim().min(1);
 
 /** Raw envelopes: items stay `unknown` here and are checked one by one. */
 export const MemoryPredictionRowSchema = z.looseObject({
@@ -88,10 +88,3 @@ export const Task4PredictionRow = z.object({
 export type MemoryPredictionRow = z.infer<typeof MemoryPredictionRow>;
 export type Task3PredictionRow = z.infer<typeof Task3PredictionRow>;
 export type Task4PredictionRow = z.infer<typeof Task4PredictionRow>;
-
-/** The row type for a task. */
-export type PredictionRowOf<Task extends "task1" | "task2" | "task3" | "task4"> = Task extends "task1" | "task2"
-  ? MemoryPredictionRow
-  : Task extends "task3"
-    ? Task3PredictionRow
-    : Task4PredictionRow;

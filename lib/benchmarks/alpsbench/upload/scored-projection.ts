@@ -1,4 +1,4 @@
-import { readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring";
+import { readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { PredictionRow } from "./validate-row";
 import type { Task4PredictionRow } from "./schemas";

@@ -1,5 +1,6 @@
 import { contentSha256, rowDigest } from "@/lib/uploads/content-hash";
-import { newPredictionStreamStats, parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { newPredictionStreamStats } from "@/lib/uploads/prediction-stream-types";
 import { parseTrackName } from "@/lib/benchmarks/alpsbench/track-ids";
 import { scoredProjection } from "./scored-projection";
 import { validatePredictionRow } from "./validate-row";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring";
+import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
 import { describeType, describeZodIssue } from "@/lib/benchmarks/alpsbench/data/errors";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./schemas";
 
 /** One problem in a prediction row: `field` is a JSON path such as `memory_items[3].confidence`. */
-export interface PredictionProblem {
+interface PredictionProblem {
   field: string;
   message: string;
   /** true when the row is rejected; false when only an item or field was dropped or coerced */
@@ -27,8 +27,7 @@ export type PredictionRow = MemoryPredictionRow | Task3PredictionRow | Task4Pred
  * `value` is the row object as read: the parsed line itself, or the object a JSON-text row holds. The scorer
  * reads raw items from it (as the authors' scorer does); `row` is the checked, typed view.
  */
-export type RowValidation<Row> =
-  { ok: true; row: Row; value: Record<string, unknown>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] };
+type RowValidation<Row> = { ok: true; row: Row; value: Record<string, unknown>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] };
 
 /**
  * Validates one prediction row for a track. The envelope must be right (else `ok: false` with the
@@ -56,7 +55,7 @@ export function validateMemoryPredictionRow(raw: unknown): RowValidation<MemoryP
   return { ok: true, row: { benchmark_id: envelope.data.benchmark_id, memory_items: items }, value, problems: [...prepared.problems, ...problems] };
 }
 
-export function validateTask3PredictionRow(raw: unknown): RowValidation<Task3PredictionRow> {
+function validateTask3PredictionRow(raw: unknown): RowValidation<Task3PredictionRow> {
   const prepared = prepareRow(raw);
   if (!prepared.ok) return prepared;
   const envelope = parseEnvelope(Task3PredictionRowSchema, prepared.value);
@@ -215,7 +214,7 @@ export function unwrapJsonText(raw: unknown): unknown {
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
-export type ControlCharacters = {
+type ControlCharacters = {
   /** the first U+0000 (NUL), which refuses the row */
   nul: { field: string; message: string } | null;
   /** the first other control character, when there is no NUL (a warning) */
@@ -223,7 +222,7 @@ export type ControlCharacters = {
 };
 
 /** Control characters in a row's strings (values and keys), with their field paths. */
-export function findControlCharacters(value: unknown): ControlCharacters {
+function findControlCharacters(value: unknown): ControlCharacters {
   const found: ControlCharacters = { nul: null, other: null };
   // Every row of every upload passes here: the path is a stack of steps, made into text only for a hit.
   scanControl(value, [], found);

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { UploadCoverage, UploadLimits, UploadProblem, UploadValidation } from "@/lib/submissions/contracts";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { formatByteSize } from "@/lib/uploads/format-byte-size";
+import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
 import {
-  formatByteSize,
   newPredictionStreamStats,
-  parsePredictionStream,
   type PredictionStreamError,
   type PredictionStreamErrorCode,
   type PredictionStreamRow,
-} from "@/lib/uploads/parse-prediction-stream";
+} from "@/lib/uploads/prediction-stream-types";
 import { contentSha256, rowDigest } from "@/lib/uploads/content-hash";
 import { scoredProjection } from "./scored-projection";
 import { isEmptyPrediction } from "./empty-prediction";
@@ -17,7 +17,7 @@ import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import { rowShapeHint } from "./row-shape";
 
-export type ValidateUploadOptions = {
+type ValidateUploadOptions = {
   track: TrackId;
   /** benchmark ids of the instances the submission is scored on (track, and split when not "full") */
   knownIds: ReadonlySet<string>;

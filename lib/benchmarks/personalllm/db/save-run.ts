@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ScoreResult } from "../../types";
 import type { UserResult } from "../score-users";
 
-export interface RunLabel {
+interface RunLabel {
   name: string;
   organisation?: string | null;
   setting?: string | null;

@@ -23,7 +23,7 @@ async function hasHfParquet(folder: string): Promise<boolean> {
   return false;
 }
 
-export async function storeHfData(db: Db, folder: string, log: (line: string) => void) {
+async function storeHfData(db: Db, folder: string, log: (line: string) => void) {
   const data = await loadHfFolder(folder);
   if (data.users.length === 0 && data.prompts.length === 0) throw new Error(`${folder}: no PersonalLLM evaluation or test-split parquet rows`);
   const byPrompt = new Set(data.prompts.map((p) => p.prompt));
@@ -74,13 +74,13 @@ export async function storeHfData(db: Db, folder: string, log: (line: string) =>
   };
 }
 
-export async function readReportedRuns(folder: string): Promise<{ paper: ReportedRun[]; logged: ReportedRun[] }> {
+async function readReportedRuns(folder: string): Promise<{ paper: ReportedRun[]; logged: ReportedRun[] }> {
   const logged = parseLoggedRuns(await readFile(path.join(folder, LOGGED_FILE), "utf8"));
   const paper = parsePlottedRuns(await readFile(path.join(folder, PLOTTED_FILE), "utf8"), logged);
   return { paper, logged };
 }
 
-export async function storeReportedRuns(db: Db, folder: string) {
+async function storeReportedRuns(db: Db, folder: string) {
   const { paper, logged } = await readReportedRuns(folder);
   await db.$transaction([
     db.pllmReportedRun.deleteMany(),

@@ -14,13 +14,13 @@ import { parquetColumns, readParquetRows } from "./read-parquet";
  * Every row is validated; the first bad one fails the load with file, row and field.
  */
 
-export interface HfFolder {
+interface HfFolder {
   users: EvalUser[];
   prompts: PromptCandidates[];
   files: { eval: string[]; prompts: string[]; skipped: string[] };
 }
 
-export class ParquetRowError extends Error {
+class ParquetRowError extends Error {
   constructor(
     readonly file: string,
     readonly row: number,
@@ -38,7 +38,7 @@ function validate<T extends z.ZodType>(schema: T, row: unknown, file: string, in
   throw new ParquetRowError(file, index + 1, issue.path.map(String).join(".") || "(row)", issue.message);
 }
 
-export type ParquetKind = "eval" | "prompts" | "other";
+type ParquetKind = "eval" | "prompts" | "other";
 
 export async function classifyParquet(file: string): Promise<ParquetKind> {
   const columns = new Set(await parquetColumns(file));

@@ -1,4 +1,4 @@
-import { randomInt, seededRandom, type Random } from "@/lib/benchmarks/alpsbench/scoring/seeded-random";
+import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
 import { REWARD_ALIASES, REWARD_MODELS } from "../reward-models";
 import { CANDIDATE_INDEXES } from "../schemas";
 import { scoreUser } from "../score-users";
@@ -11,7 +11,7 @@ import { scoreUser } from "../score-users";
  * Pure: a seed gives the same rows.
  */
 
-export const SOURCE_MODELS = [
+const SOURCE_MODELS = [
   "gpt-4o",
   "claude-3-opus",
   "gemini-1.5-pro",

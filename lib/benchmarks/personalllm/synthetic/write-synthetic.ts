@@ -32,7 +32,7 @@ export function writeParquetRows(file: string, rows: Row[], schema: Schema): voi
   });
 }
 
-export function promptSchema(): Schema {
+function promptSchema(): Schema {
   const schema: Schema = [{ name: "schema" }, str("prompt"), str("subset"), str("prompt_id")];
   for (const i of CANDIDATE_INDEXES) {
     schema.push(str(`response_${i}`), str(`response_${i}_model`));

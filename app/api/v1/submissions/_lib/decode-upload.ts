@@ -32,7 +32,7 @@ export const DecodedUpload = z.discriminatedUnion("kind", [
 ]);
 export type DecodedUpload = z.infer<typeof DecodedUpload>;
 
-export type DecodeLimits = { maxBytes: number; maxDecompressedBytes: number; budget: UploadBudget };
+type DecodeLimits = { maxBytes: number; maxDecompressedBytes: number; budget: UploadBudget };
 
 const RAW_TYPES = new Set([
   "application/x-ndjson",

@@ -1,25 +1,16 @@
-import type { CreateSubmissionResult } from "@/lib/submissions/contracts";
-import { STATUS_OF_CODE, type ApiErrorCode } from "@/lib/http/api-error";
 import { errorResponse, jsonError } from "@/lib/http/error-response";
 import { unauthorizedError } from "@/lib/http/unauthorized";
 
 /**
  * The JSON error answer of the /api/v1 routes, for handlers that answer rather than throw (lib/http/api-error.ts is
- * the one error type; these build the same bodies), and the HTTP status of each createSubmission refusal.
+ * the one error type; these build the same bodies).
  */
-
-export type { ApiErrorCode };
-
 export const apiError = jsonError;
-
-export const STATUS_OF_REFUSAL: Record<Extract<CreateSubmissionResult, { ok: false }>["code"], number> = STATUS_OF_CODE;
 
 /** A 401 that says what to send, and why what was sent did not work. */
 export function unauthorized(request: Request, needed?: string) {
   return errorResponse(unauthorizedError(request, needed), "unauthorized");
 }
-
-export { isSameOriginRequest } from "@/lib/security/same-origin";
 
 /** Logs an unexpected error and answers a generic 500: internals never reach a client. */
 export function internalError(where: string, error: unknown) {

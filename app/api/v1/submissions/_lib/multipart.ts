@@ -21,7 +21,7 @@ export type MultipartPart =
   /** filename: the name the client sent, folders kept (a browser's folder upload sends `task1/predictions.jsonl`) */
   | { kind: "file"; name: string; filename: string; body: AsyncIterable<Uint8Array> };
 
-export type MultipartLimits = { maxFieldBytes: number; maxParts: number; maxFiles: number };
+type MultipartLimits = { maxFieldBytes: number; maxParts: number; maxFiles: number };
 
 /** Whether a content type is multipart/form-data (busboy itself checks the boundary). */
 export function isMultipart(contentType: string | null): boolean {

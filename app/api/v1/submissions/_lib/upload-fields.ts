@@ -109,7 +109,7 @@ export type UploadFields = z.infer<typeof UploadFields>;
 export const RunFields = FieldsObject.omit({ task: true }).superRefine(checkActiveWithinTotal);
 export type RunFields = z.infer<typeof RunFields>;
 
-export type FieldProblem = { field: string; message: string };
+type FieldProblem = { field: string; message: string };
 
 /** Fields that may hold line breaks and tabs (free text); no field may hold any other control character. */
 const MULTILINE_FIELDS = new Set(["description"]);

@@ -15,7 +15,7 @@ import { MultipartError } from "./multipart";
 const MAX_ARCHIVE_ENTRIES = 1_000;
 
 /** The answer for an error of the multipart or archive reader; any other error as it is. */
-export function asApiError(error: unknown): unknown {
+function asApiError(error: unknown): unknown {
   if (error instanceof MultipartError) return new ApiError("bad_request", `Malformed multipart body: ${error.message}.`);
   if (error instanceof ArchiveError) {
     return new ApiError(error.tooLarge ? "too_large" : "bad_request", `The archive was refused: ${error.message}.`, error.entry ? { file: error.entry } : {});

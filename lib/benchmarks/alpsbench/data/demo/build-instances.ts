@@ -26,7 +26,7 @@ interface DemoFact {
   memory: MemoryItem;
 }
 
-export interface DemoUser {
+interface DemoUser {
   index: number;
   lang: Lang;
   name: string;
@@ -50,7 +50,7 @@ function pickKinds(rng: Rng): FactKind[] {
   return rng.shuffle([preference, constraint, changeable, rng.pick(rest)]);
 }
 
-export function buildUsers(seed: string): DemoUser[] {
+function buildUsers(seed: string): DemoUser[] {
   const users: DemoUser[] = [];
   let index = 0;
   for (const lang of Object.keys(USERS_PER_LANG) as Lang[]) {

@@ -9,7 +9,7 @@ import { Rng } from "./rng";
  * Predictions are made from the gold with seeded noise (a stand-in for a model), in the prediction
  * row shapes of ../shared/docs/SCORING.md.
  */
-export interface DemoSystemSpec {
+interface DemoSystemSpec {
   slug: string;
   name: string;
   organisation: string;

@@ -7,8 +7,7 @@
  * how a retrieval query asks for it, and (for some kinds) how it changes in a later dialogue.
  */
 
-export const LANGS = ["en", "zh", "fr", "es"] as const;
-export type Lang = (typeof LANGS)[number];
+export type Lang = "en" | "zh" | "fr" | "es";
 export type Localized = Record<Lang, string>;
 
 /** The language memory values and Task 3 queries are written in. */

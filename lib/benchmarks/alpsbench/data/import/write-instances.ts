@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { NormalizedInstance, Task3Instance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
-import type { Task3CompactPool } from "@/lib/benchmarks/alpsbench/scoring";
+import type { Task3CompactPool } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import type { ImportProgress } from "./import-progress";
 
 /** A plain `pg` client inside the import's transaction (see importInstances). */
@@ -25,7 +25,7 @@ export function newInstanceId(): string {
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 /** PoolMemory.key: the same as the SQL below and the migration compute, md5(value) || md5(label). */
-export function poolMemoryKey(value: string, label: string): string {
+function poolMemoryKey(value: string, label: string): string {
   return md5(value) + md5(label);
 }
 
@@ -119,7 +119,7 @@ const PLAIN_LIST = /^[A-Za-z0-9_.:-]+(?:,[A-Za-z0-9_.:-]+)*$/;
  * A Task 3 candidate list to store by reference, in either form: the shown memories in order, and their ids
  * (as one text joined by a separator, or as InstancePool.candidateIds holds them: see candidateIdsText).
  */
-export interface PoolView {
+interface PoolView {
   readonly members: readonly PoolMember[];
   idsJoined(separator: string): string;
   idsText(): string;

@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db/create-client";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
-import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring";
+import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
-export const BM25_SYSTEM = {
+const BM25_SYSTEM = {
   slug: "bm25-server",
   name: "BM25 (computed here)",
   organisation: "AlpsBench Leaderboard",

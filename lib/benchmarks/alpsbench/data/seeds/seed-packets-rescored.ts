@@ -4,7 +4,7 @@ import { REPORTED_SYSTEMS, type ReportedSystem } from "@/lib/benchmarks/alpsbenc
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 
-export const PACKETS_RESCORED_NOTE =
+const PACKETS_RESCORED_NOTE =
   "Re-scored by this server from the model outputs the authors released with the packets: 2,272 of the 2,330 Task 1 instances, so it differs slightly from the reported figure.";
 
 /**

@@ -49,7 +49,7 @@ export const REFERENCE_BASELINES = {
   },
 } as const;
 
-export type ReferenceBaseline = keyof typeof REFERENCE_BASELINES;
+type ReferenceBaseline = keyof typeof REFERENCE_BASELINES;
 
 const systemFields = (b: (typeof REFERENCE_BASELINES)[ReferenceBaseline]) => ({
   name: b.name,

@@ -8,7 +8,7 @@ import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-t
 import { phaseReadsInput } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 
-export type SeedSubmissionSpec = {
+type SeedSubmissionSpec = {
   /** deterministic id, so seeding twice finds the same submission */
   id: string;
   systemId: string;

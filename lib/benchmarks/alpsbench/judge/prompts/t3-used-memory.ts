@@ -3,7 +3,7 @@ import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
 
 export const T3_USED_MEMORY_TEMPLATE = "t3-used-memory-v1";
 
-export type T3UsedMemoryInput = {
+type T3UsedMemoryInput = {
   /** the user's question */
   query: string;
   /** the one stored memory the question was written to need */

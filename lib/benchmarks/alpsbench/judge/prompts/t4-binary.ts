@@ -12,7 +12,7 @@ export const BINARY_ABILITIES = {
 } as const;
 export type BinaryAbility = keyof typeof BINARY_ABILITIES;
 
-export type T4BinaryInput = {
+type T4BinaryInput = {
   ability: BinaryAbility;
   query: string;
   /** the stored memory the response should respect */

@@ -3,7 +3,7 @@ import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
 
 export const T4_EI_TEMPLATE = "t4-ei-v1";
 
-export type T4EiInput = {
+type T4EiInput = {
   query: string;
   /** what the assistant knew about the user (memory values); may be empty */
   memories: string[];

@@ -1,8 +1,6 @@
 import type { ChatMessage } from "@/lib/llm-judge/provider";
 import type { VerdictKind } from "../verdicts";
 
-export type { ChatMessage } from "@/lib/llm-judge/provider";
-
 /**
  * A prompt ready to send. `templateVersion` must equal the judge profile's promptTemplateVersion:
  * the pair (profile, rendered messages) is what a cached call is keyed by.

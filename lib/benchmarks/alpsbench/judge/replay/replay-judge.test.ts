@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { describe, expect, test, vi } from "vitest";
-import { InMemoryJudgeCache, JudgeMeter } from "@/lib/benchmarks/alpsbench/judge";
+import { InMemoryJudgeCache } from "@/lib/llm-judge/cache";
+import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { register } from "@/lib/benchmarks/alpsbench/cli/replay-judge";
 import { REPLAY_TASKS, type ReplayItemResult, replayJudge } from "./replay-judge";
 

@@ -2,50 +2,38 @@ import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { textOf, textOrNull } from "@/lib/benchmarks/alpsbench/judge/display-text";
+import { judge } from "@/lib/benchmarks/alpsbench/judge/judge";
+import { judgeProfileHash, replayJudgeProfile } from "@/lib/benchmarks/alpsbench/judge/profile";
+import { renderT12Review, T12_REVIEW_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t12-review";
+import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t3-used-memory";
+import { BINARY_ABILITIES, type BinaryAbility, renderT4Binary, T4_BINARY_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-binary";
+import { renderT4Ei, T4_EI_TEMPLATE } from "@/lib/benchmarks/alpsbench/judge/prompts/t4-ei";
 import {
   aggregateT3,
   aggregateT4Binary,
   aggregateT4Ei,
-  BINARY_ABILITIES,
-  type BinaryAbility,
-  buildT12ReviewInput,
-  createReplayProvider,
   type EiScores,
-  extractJsonObject,
-  InMemoryJudgeCache,
-  isJsonObject,
-  judge,
-  type JudgeCache,
-  JudgeMeter,
-  type JudgeOutcome,
-  type JudgeProfile,
-  judgeProfileHash,
-  type JudgeProvider,
   judgeT12Instance,
   judgeT3Instance,
   judgeT4BinaryInstance,
   judgeT4EiInstance,
-  type JudgeUsage,
   mean,
-  renderT12Review,
-  renderT3UsedMemory,
-  renderT4Binary,
-  renderT4Ei,
-  replayJudgeProfile,
   type ResponseOutcome,
-  T12_REVIEW_TEMPLATE,
-  T3_USED_MEMORY_TEMPLATE,
   type T3Judgement,
-  T4_BINARY_TEMPLATE,
-  T4_EI_TEMPLATE,
   type T4BinaryJudgement,
-  type T4BinaryVerdict,
-  type T4EiVerdict,
-  textOf,
-  textOrNull,
-} from "@/lib/benchmarks/alpsbench/judge";
+} from "@/lib/benchmarks/alpsbench/judge/scores";
+import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
+import type { T4BinaryVerdict, T4EiVerdict } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import { InMemoryJudgeCache, type JudgeCache } from "@/lib/llm-judge/cache";
+import { extractJsonObject, isJsonObject } from "@/lib/llm-judge/extract-json";
+import type { JudgeOutcome } from "@/lib/llm-judge/judge";
+import { JudgeMeter, type JudgeUsage } from "@/lib/llm-judge/meter";
+import type { JudgeProfile } from "@/lib/llm-judge/profile";
+import type { JudgeProvider } from "@/lib/llm-judge/provider";
+import { createReplayProvider } from "@/lib/llm-judge/replay-provider";
 import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/outcome-adapters";
-import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring";
+import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { unroundedAlgoScore } from "../unrounded-algo-score";
 
 /**
@@ -60,10 +48,10 @@ import { unroundedAlgoScore } from "../unrounded-algo-score";
 
 export const REPLAY_TASKS = ["task1", "task2", "task3", "task4"] as const;
 export type ReplayTask = (typeof REPLAY_TASKS)[number];
-export const TASK4_ABILITIES = ["ability1", "ability2", "ability3", "ability4", "ability5"] as const;
-export type Task4Ability = (typeof TASK4_ABILITIES)[number];
+const TASK4_ABILITIES = ["ability1", "ability2", "ability3", "ability4", "ability5"] as const;
+type Task4Ability = (typeof TASK4_ABILITIES)[number];
 
-export type ReplayStatus = "judged" | "not_judged" | "unparsable";
+type ReplayStatus = "judged" | "not_judged" | "unparsable";
 
 export type ReplayItemResult = {
   /** the item's folder name */
@@ -94,7 +82,7 @@ export type ReplayItemResult = {
 
 type RecordedEiScores = Omit<EiScores, "ei_score">;
 
-export type ReplaySummary = {
+type ReplaySummary = {
   task: ReplayTask;
   from: string;
   items: number;
@@ -114,7 +102,7 @@ export type ReplaySummary = {
 
 export type ReplayReport = { items: ReplayItemResult[]; summary: ReplaySummary };
 
-export type ReplayOptions = {
+type ReplayOptions = {
   task: ReplayTask;
   from: string;
   cache?: JudgeCache;

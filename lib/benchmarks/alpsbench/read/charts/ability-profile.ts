@@ -24,7 +24,7 @@ export const EI_DIMENSIONS = [
   { column: "task4/ability5:reception_zh", label: "Reception ZH", short: "Rec. ZH" },
 ] as const;
 
-export type AbilityAxisValue = { axis: string; raw: number | null; plotted: number };
+type AbilityAxisValue = { axis: string; raw: number | null; plotted: number };
 export type AbilityProfile = { id: string; label: string; tier: ResultTier; axes: AbilityAxisValue[]; mean: number | null; pinned: boolean };
 
 /** A Likert 1–5 rating on the 0–1 axis of the other abilities. */

@@ -1,4 +1,4 @@
-import { isBaseline } from "@/lib/leaderboard/apply-table-query";
+import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { CHART_ROW_LIMIT, cellValue, isPinned, meanOf, requireColumn, seriesKeys, tierSummary, topWithPinned } from "@/lib/leaderboard/charts/chart-rows";
@@ -9,14 +9,14 @@ import { colourCells, type HeatmapData } from "@/lib/leaderboard/charts/heatmap-
  * column (the paper's figures on the authors' pools, lib/benchmarks/alpsbench/read/task3-protocols.ts) is charted
  * where the board has it.
  */
-export const POOL_METRICS: readonly { metric: string; label: string; optional?: true }[] = [
+const POOL_METRICS: readonly { metric: string; label: string; optional?: true }[] = [
   { metric: "reported", label: "Reported · authors' pools", optional: true },
   { metric: "judge_recall", label: "Recall (judge) · server pools" },
   { metric: "recall", label: "Recall (exact id) · server pools" },
 ];
 
 /** `reference`: a reference baseline's line (drawn dashed and labelled, never counted among the systems) */
-export type PoolSeries = {
+type PoolSeries = {
   key: string;
   label: string;
   name: string;

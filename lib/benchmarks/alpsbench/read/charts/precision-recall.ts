@@ -1,4 +1,4 @@
-import { isBaseline } from "@/lib/leaderboard/apply-table-query";
+import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { CHART_ROW_LIMIT, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "@/lib/leaderboard/charts/chart-rows";
 

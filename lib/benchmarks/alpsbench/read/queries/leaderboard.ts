@@ -23,7 +23,7 @@ export type LeaderboardScope = {
 };
 
 /** Display name of an uploader: never the e-mail address (it is private). */
-export const UNNAMED_UPLOADER = "an unnamed user";
+const UNNAMED_UPLOADER = "an unnamed user";
 
 const SUBMISSION_SELECT = {
   id: true,

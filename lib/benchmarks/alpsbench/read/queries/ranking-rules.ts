@@ -30,7 +30,7 @@ export function withTrackRules(board: Leaderboard, track: TrackId): Leaderboard 
 type Marks = Pick<LeaderboardRow, "review" | "belowContentless">;
 
 /** Per submission: the marks its row carries on the track boards (held, rejected, below a contentless row). */
-export function marksBySubmission(trackBoards: readonly Leaderboard[]): Map<string, Marks> {
+function marksBySubmission(trackBoards: readonly Leaderboard[]): Map<string, Marks> {
   const out = new Map<string, Marks>();
   for (const board of trackBoards)
     for (const row of board.rows) {

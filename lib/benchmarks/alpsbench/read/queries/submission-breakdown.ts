@@ -16,7 +16,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * Only `metrics` is read: `detail` holds the matching explained, with gold items in it, and never leaves here.
  */
 
-export type BreakdownRow = {
+type BreakdownRow = {
   benchmark_id: string;
   track: string;
   split: "dev" | "validation" | "test";
@@ -139,7 +139,7 @@ export async function getDimensionBreakdown(db: Db, submissionId: string, versio
 }
 
 /** Dimensions outside the taxonomy: UNMAPPED (the annotators found no fitting label) and instances without a stratum. */
-export const OFF_TAXONOMY = ["UNMAPPED", "(none)"];
+const OFF_TAXONOMY = ["UNMAPPED", "(none)"];
 
 /**
  * Track, then the taxonomy's labels by size (largest first), then the off-taxonomy groups (UNMAPPED, "(none)")

@@ -11,7 +11,7 @@ import { withTask3Candidates } from "./task3-pools";
  */
 
 export type InputScope = { benchmarkVersionId: string; track: TrackId; split: Split | null };
-export type InputRow = { benchmarkId: string; input: Prisma.JsonValue };
+type InputRow = { benchmarkId: string; input: Prisma.JsonValue };
 
 export async function findBenchmarkVersion(db: Db, slug: string) {
   return db.benchmarkVersion.findUnique({ where: { slug }, select: { id: true, slug: true } });

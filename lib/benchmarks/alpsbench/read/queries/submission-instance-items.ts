@@ -10,7 +10,7 @@ import { getInstanceResultsPage, listedWhere, PUBLIC_SPLITS, versionsOf, type In
  * (lib/submissions/prediction-access.ts); this read does not check it again.
  */
 
-export type InstanceItem = {
+type InstanceItem = {
   benchmark_id: string;
   split: "dev" | "validation";
   predicted: boolean | null;
@@ -23,7 +23,7 @@ export type InstanceItem = {
   judge: { score_version: string; metrics: Prisma.JsonValue; verdict: Prisma.JsonValue | null }[];
 };
 
-export type InstanceItemsPage = Omit<InstanceResultsPage, "rows" | "predictionsShown"> & { items: InstanceItem[] };
+type InstanceItemsPage = Omit<InstanceResultsPage, "rows" | "predictionsShown"> & { items: InstanceItem[] };
 
 type Sub = Parameters<typeof getInstanceResultsPage>[1];
 

@@ -6,7 +6,7 @@ import { z } from "zod";
  * never cast: a field of an unexpected shape is shown as its JSON text rather than breaking the page.
  */
 
-export type Turn = { role: string; text: string };
+type Turn = { role: string; text: string };
 export type InputSection = { title: string; turns?: Turn[]; text?: string; items?: MemoryItemView[] };
 export type MemoryItemView = { id: string | null; label: string; value: string; type: string; confidence: string };
 

@@ -12,17 +12,17 @@ import { compareMetric, pickSystemRow, type MetricComparison } from "./system-co
  */
 
 /** At most this many systems are compared (the page's picker has four slots: a, b, c, d). */
-export const MAX_COMPARED = 4;
+const MAX_COMPARED = 4;
 export const COMPARE_PARAMS = ["a", "b", "c", "d"] as const;
 
-export type CompareSystem = { slug: string; name: string; organisation: string | null; kind: LeaderboardRow["kind"] };
+type CompareSystem = { slug: string; name: string; organisation: string | null; kind: LeaderboardRow["kind"] };
 
 export type CompareMetric = { column: Omit<LeaderboardColumn, "group">; comparison: MetricComparison };
 
 /** which leaderboard row a system's numbers come from on a track (null: no row there) */
-export type CompareSource = { tier: ResultTier; submissionId: string | null; sourceLabel: string | null } | null;
+type CompareSource = { tier: ResultTier; submissionId: string | null; sourceLabel: string | null } | null;
 
-export type CompareTrack = { track: TrackId; sources: CompareSource[]; metrics: CompareMetric[] };
+type CompareTrack = { track: TrackId; sources: CompareSource[]; metrics: CompareMetric[] };
 
 export type Comparison = {
   scope: LeaderboardScope;

@@ -7,7 +7,7 @@ import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
  * candidate objects through withTask3Candidates (lib/benchmarks/alpsbench/read/queries/task3-pools.ts) and looking each value up again
  * was most of that baseline's time; here each distinct memory is read once and a pool is a list of indexes.
  */
-export type Task3PoolRefs = {
+type Task3PoolRefs = {
   /** the benchmark's distinct memory values; pools refer to them by index */
   values: string[];
   /** the track's instances WITH GOLD (as getScorableInstances), ordered by benchmark id */

@@ -6,7 +6,7 @@
  */
 import { runPython } from "./python-oracle";
 
-export interface OracleResult {
+interface OracleResult {
   precision: number;
   recall: number;
   f1: number;

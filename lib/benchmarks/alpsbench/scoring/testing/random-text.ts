@@ -5,7 +5,7 @@
  * that trigger difflib's autojunk. Only characters assigned since Unicode 6
  * are used, so CPython's (older) Unicode database and Node's agree on them.
  */
-import { randomInt, type Random } from "../seeded-random";
+import { randomInt, type Random } from "@/lib/stats/seeded-random";
 
 const range = (from: number, to: number): string[] => {
   const out: string[] = [];

@@ -3,7 +3,7 @@ import { normalize } from "../normalize";
 /** One Task 3 pool as a file sees it (candidates) with its target's id (never shown). */
 export type ShortcutPool = { benchmarkId: string; candidates: readonly { memory_id: string; value: unknown }[]; goldId: string };
 /** One Task 2 input as anyone can download it. */
-export type ShortcutTask2Input = { benchmarkId: string; memory: readonly { value?: unknown }[] };
+type ShortcutTask2Input = { benchmarkId: string; memory: readonly { value?: unknown }[] };
 
 // pools repeat the same few thousand memories millions of times: normalise each distinct value once
 const keys = new Map<unknown, string>();

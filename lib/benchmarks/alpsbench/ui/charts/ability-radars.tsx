@@ -6,7 +6,7 @@ import type { AbilityProfile } from "@/lib/benchmarks/alpsbench/read/charts/abil
 import { TOOLTIP_STYLE, seriesColor } from "@/components/charts/palette";
 
 /** Small multiples past this count wait for "Show all": a page of 30 radars buries the table below. */
-export const DEFAULT_PROFILES = 6;
+const DEFAULT_PROFILES = 6;
 
 /** One small radar per system, all on the same 0–1 axes, so shapes compare at a glance. */
 export function AbilityRadars({ profiles }: { profiles: AbilityProfile[] }) {

@@ -9,7 +9,7 @@ import { Heatmap } from "@/components/charts/heatmap";
 import { AXIS, TOOLTIP_STYLE, seriesColor, seriesDash } from "@/components/charts/palette";
 
 /** How many lines the recall-vs-pool-size chart draws before the reader asks for more. */
-export const DEFAULT_TOP_N = 8;
+const DEFAULT_TOP_N = 8;
 
 /** Ticks every 0.1 across the domain, every 0.2 on a wide one (Recharts' own choice skips some at this height). */
 function tenths([lo, hi]: [number, number]): number[] {

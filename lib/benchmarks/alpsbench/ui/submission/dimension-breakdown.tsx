@@ -1,4 +1,4 @@
-import { formatCount } from "@/components/format";
+import { formatCount } from "@/lib/leaderboard/format";
 import type { DimensionGroup } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import { describeMetric, formatScore, metricOrder } from "./metric-text";
 import { TRACK_LABELS } from "../../track-ids";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCount } from "@/components/format";
+import { formatCount } from "@/lib/leaderboard/format";
 import { describeMetric, formatScore, metricOrder } from "./metric-text";
 import { TRACK_LABELS } from "../../track-ids";
 

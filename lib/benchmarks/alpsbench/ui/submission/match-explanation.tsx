@@ -1,7 +1,8 @@
 import type { StoredMatch } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import type { MemoryItemView } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-view";
 import { describeGoldFate, describePredFate } from "@/lib/benchmarks/alpsbench/scoring/describe-fate";
-import type { MatchExplanation, PairParts } from "@/lib/benchmarks/alpsbench/scoring/explain-match";
+import type { MatchExplanation } from "@/lib/benchmarks/alpsbench/scoring/explain-match";
+import type { PairParts } from "@/lib/benchmarks/alpsbench/scoring/match-fates";
 
 const num = (v: number) => v.toFixed(4);
 

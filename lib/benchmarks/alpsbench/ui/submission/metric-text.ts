@@ -1,4 +1,4 @@
-import { formatMetric } from "@/components/format";
+import { formatMetric } from "@/lib/leaderboard/format";
 import type { BenchmarkMetricKind, TrackInfo } from "@/lib/benchmarks/types";
 import { ALPSBENCH_TRACKS } from "../../tracks";
 

@@ -3,7 +3,7 @@ import { REPORTED_FIGURES } from "./reported-figures";
 import { REPORTED_SOURCES, type ReportedSourceKey } from "./reported-types";
 
 /** What another publication reported for a shown cell, where the two disagree. */
-export type OtherReportedFigure = { value: number; source: string };
+type OtherReportedFigure = { value: number; source: string };
 
 const key = (system: string, track: string, metric: string) => `${system}|${track}|${metric}`;
 /** Two figures agree when they print alike at 6 decimals (every publication printed at most 4). */

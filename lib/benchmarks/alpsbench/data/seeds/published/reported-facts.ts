@@ -10,7 +10,7 @@ import type { ModelFacts } from "@/lib/model-facts/facts";
  * proprietary), not their code. BM25 is no model. Written by the seed on every start, but never over an admin's
  * edit (lib/model-facts/seeded-facts.ts); docs/model-facts.md.
  */
-export type SourcedFacts = { facts: ModelFacts; sources: Partial<Record<keyof ModelFacts, string>> };
+type SourcedFacts = { facts: ModelFacts; sources: Partial<Record<keyof ModelFacts, string>> };
 
 const MAVERICK_CARD = "https://huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct";
 /** Meta's model card as Azure's catalog publishes it: "Model Release Date: April 5, 2025", Llama 4 Community License */

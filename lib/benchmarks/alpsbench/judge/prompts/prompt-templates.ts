@@ -4,12 +4,6 @@ import { T3_USED_MEMORY_TEMPLATE } from "./t3-used-memory";
 import { T4_BINARY_TEMPLATE } from "./t4-binary";
 import { T4_EI_TEMPLATE } from "./t4-ei";
 
-export * from "./types";
-export * from "./t12-review";
-export * from "./t3-used-memory";
-export * from "./t4-binary";
-export * from "./t4-ei";
-
 /**
  * Every prompt template we have shipped, with the verdict it asks for. A template's text never changes
  * under the same version: edit it and bump the version (which changes the profile hash, so old cached
@@ -21,4 +15,3 @@ export const PROMPT_TEMPLATES: Record<string, { verdictKind: VerdictKind; descri
   [T4_BINARY_TEMPLATE]: { verdictKind: "t4_binary", description: "Task 4 PA/PF/VRA/CF pass/fail per response" },
   [T4_EI_TEMPLATE]: { verdictKind: "t4_ei", description: "Task 4 EI: resonation/expression/reception 1-5 per response" },
 };
-export const PROMPT_TEMPLATE_VERSIONS = Object.keys(PROMPT_TEMPLATES);

@@ -1,4 +1,4 @@
-import { decimalsShown } from "@/lib/leaderboard/published-decimals";
+import { decimalsShown } from "./published-decimals";
 
 /**
  * Pure, locale-independent formatters for the UI. Locale-independent on purpose: the same string must come
@@ -46,6 +46,3 @@ export function formatCount(n: number | null | undefined): string | null {
   const digits = String(Math.round(Math.abs(n)));
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
-
-// Ranking moved to lib/leaderboard (the API and the table rank with the same code); re-exported for callers here.
-export { bestIds, competitionRanks, type RankInput } from "@/lib/leaderboard/rank";

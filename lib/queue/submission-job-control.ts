@@ -1,4 +1,4 @@
-import type { SqlExecutor } from "@/lib/queue/sql-executor";
+import type { SqlExecutor } from "./sql-executor";
 
 /**
  * How a scoring step talks to the queue job that runs it (lib/worker/worker.ts implements it). Without one (tests,

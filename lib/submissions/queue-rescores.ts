@@ -1,9 +1,10 @@
 import type { Db } from "@/lib/db/create-client";
-import { enqueueScoring, prismaExecutor } from "@/lib/queue";
+import { enqueueScoring } from "@/lib/queue/enqueue";
+import { prismaExecutor } from "@/lib/queue/sql-executor";
 import { scoreVersionFor } from "./score-version-for";
 
-export type RescoreSelection = { all: true; track?: string } | { all?: false; id: string };
-export type RescoreOutcome = { queued: { id: string; from: string | null; to: string }[] };
+type RescoreSelection = { all: true; track?: string } | { all?: false; id: string };
+type RescoreOutcome = { queued: { id: string; from: string | null; to: string }[] };
 
 /**
  * What `alpsbench rescore` does (scripts/cli/rescore.ts): every finished upload whose stored scorer version differs

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rewardProfileHash, type RewardProfile } from "@/lib/rewards";
+import { rewardProfileHash, type RewardProfile } from "./profile";
 
 /**
  * Where an upload's reward scores came from when the server's reward service filled some of them: the reward
@@ -17,8 +17,6 @@ export type RewardSource = z.infer<typeof RewardSource>;
 
 /** The first 12 hex digits: enough to tell profiles apart on a board, like a short git sha. */
 export const shortProfileHash = (hash: string) => hash.slice(0, 12);
-
-export const rewardSourceLabel = (source: RewardSource) => `rewards from service: ${shortProfileHash(source.profileHash)}`;
 
 export function rewardSourceOf(profile: RewardProfile, serviceScores: number): RewardSource | null {
   if (serviceScores === 0) return null;

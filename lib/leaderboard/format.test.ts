@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { bestIds, ciHalfWidth, competitionRanks, formatCount, formatInterval, formatMetric } from "./format";
+import { ciHalfWidth, formatCount, formatInterval, formatMetric } from "./format";
+import { bestIds, competitionRanks } from "./rank";
 
 describe("formatMetric", () => {
   test.each([

@@ -6,7 +6,7 @@
  */
 export type Random = () => number;
 
-export function seedToUint32(seed: number | string): number {
+function seedToUint32(seed: number | string): number {
   if (typeof seed === "number" && Number.isFinite(seed)) {
     // Mix the high part too, so seeds differing only above 2^32 differ.
     return (Math.trunc(seed) ^ Math.trunc(seed / 4294967296)) >>> 0;
@@ -14,7 +14,7 @@ export function seedToUint32(seed: number | string): number {
   return fnv1a32(String(seed));
 }
 
-export function fnv1a32(text: string): number {
+function fnv1a32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
