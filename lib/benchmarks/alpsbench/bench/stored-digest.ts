@@ -2,9 +2,10 @@ import type { Db } from "@/lib/db/create-client";
 
 /**
  * What an import stored for one data version, as a row count and an md5 per table: every instance, gold, pool,
- * pool memory, import record, submission, score, split score, per-instance result and contamination value. Random row ids (cuids, PoolMemory serials) and timestamps are left out; rows are
- * named by what identifies them (track + benchmark id, submission id, memory key), so two imports of the same files
- * with the same pool seed give the same digest whatever order or batching wrote them. Used to check that a change to
+ * pool memory, import record, submission, score, split score, per-instance result and contamination value. Random
+ * row ids (cuids, PoolMemory serials) and timestamps are left out; rows are named by what identifies them (track +
+ * benchmark id, submission id, memory key, judge profile hash), so two imports of the same files with the same pool
+ * seed give the same digest whatever order or batching wrote them. Used to check that a change to
  * how the import writes leaves what it stores as it was (tests/integration/import-stored-digest.test.ts,
  * `lib/benchmarks/alpsbench/bench/import.ts --digest`).
  */

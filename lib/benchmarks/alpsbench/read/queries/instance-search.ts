@@ -12,8 +12,8 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The text match is a subquery of its own, one table per branch, so PostgreSQL answers each ILIKE from its trigram
  * index (migration instance_search_trigram: "benchmarkId", "input"::text, "gold"::text, the same expressions as
  * here) instead of casting every dialogue of the track to text (2-4 s for a search that finds nothing). The input's
- * index holds dev and validation rows only (migration instance_search_public_splits): the subquery names those splits
- * in the index's own words, or the planner could not use it. A query
+ * index leaves the test split out (migration instance_search_public_splits): the subquery states the index's
+ * predicate (`"split" <> 'test'`) word for word, or the planner could not use it. A query
  * with no three-character run (one or two letters) cannot use the index and reads the track as before; searches are
  * bounded per address (lib/security/rate-limit.ts, kind "search").
  */
@@ -31,7 +31,7 @@ export function instanceSearchSql(submissionId: string, scoreVersion: string, tr
     WHERE r."submissionId" = ${submissionId} AND r."scoreVersion" = ${scoreVersion} AND i."trackId" = ${track}
       AND i.split::text IN ('dev', 'validation')
       AND i.id IN (
-        SELECT m.id FROM "Instance" m WHERE m."split" IN ('dev', 'validation') AND (m."benchmarkId" ILIKE ${pattern} OR m.input::text ILIKE ${pattern})
+        SELECT m.id FROM "Instance" m WHERE m."split" <> 'test' AND (m."benchmarkId" ILIKE ${pattern} OR m.input::text ILIKE ${pattern})
         UNION
         SELECT g."instanceId" FROM "InstanceGold" g WHERE g.gold::text ILIKE ${pattern}
       )`;
