@@ -1,12 +1,14 @@
 #!/usr/bin/env tsx
 /**
  * Real-data import into a FRESH embedded database, timed per phase:
- *   npx tsx lib/benchmarks/alpsbench/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep]
+ *   npx tsx lib/benchmarks/alpsbench/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep] [--digest]
  * Starts its own embedded PostgreSQL in .tmp/bench-import-pg (never the dev database), migrates and seeds it as
  * `npm start` does, runs the importer (`importRealData`, what `alpsbench import` and the e2e setup call), then
  * prints the seconds of each phase, instances/s, and the database size with its largest tables. `--twice` also
  * times a second, unchanged import (what every `npm start` with ALPSBENCH_DATA_DIR pays); `--keep` leaves the
- * cluster's directory for inspection.
+ * cluster's directory for inspection. `--digest` imports with a fixed pool seed and prints a digest of what the
+ * first import stored (stored-digest.ts): two runs whose digests are equal stored the same rows and figures, so a
+ * change to how the import writes is checked by running it before and after the change.
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -19,12 +21,15 @@ import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { seed } from "@/lib/db/seed";
 import { installQueue } from "@/lib/queue/boss";
+import { ensureRealBenchmark } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { storedDigest } from "./stored-digest";
 
 const { values } = parseArgs({
   options: {
     data: { type: "string", default: path.resolve(import.meta.dirname, "../../../../../shared/data/alpsbench") },
     twice: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    digest: { type: "boolean", default: false },
   },
 });
 const dataDir = path.resolve(process.env.ALPSBENCH_DATA_DIR ?? values.data!);
@@ -121,11 +126,18 @@ try {
   await installQueue(embedded.url);
   await seed(db);
   out(`fresh database migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // a known pool seed, so that the pools (and so every figure) are the same from one run to the next
+  const benchmark = await ensureRealBenchmark(db);
+  if (values.digest) await db.benchmarkVersion.update({ where: { id: benchmark.id }, data: { poolSeed: "import-bench-digest" } });
   const before = await sizes();
   await timedImport("first import");
   const after = await sizes();
   out(`database size: ${mb(before.database)} before the import, ${mb(after.database)} after (pg_database_size)`);
   for (const table of after.tables) out(`  ${table.name.padEnd(22)} ${mb(table.total).padStart(10)}  (TOAST ${mb(table.toast)})`);
+  if (values.digest) {
+    out("stored digest (pool seed fixed):");
+    for (const [table, { rows, md5 }] of Object.entries(await storedDigest(db, benchmark.id))) out(`  ${table.padEnd(16)} ${String(rows).padStart(9)} rows  ${md5}`);
+  }
   if (values.twice) {
     t = performance.now();
     await timedImport("second import (nothing changed)");

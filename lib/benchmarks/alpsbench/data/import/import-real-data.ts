@@ -9,6 +9,7 @@ import { seedReferenceBaselines } from "../seeds/seed-reference-baselines";
 import { seedPublicLookup } from "../seeds/seed-public-lookup";
 import type { ReleasedTask3 } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
 import { ensureRealBenchmark, REAL_BENCHMARK_SLUG } from "../seeds/seed-reported";
+import { cachedTask3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 
 export type ImportPhaseSeconds = { instances: number; rescored: number; bm25: number };
 
@@ -61,13 +62,15 @@ export async function importRealData(
       ? await seedPacketsRescored(db, dir, benchmark.id, undefined, progress, packetOutputs.length ? packetOutputs : undefined)
       : null;
   const rescoredSeconds = lap();
-  const bm25 = await seedBm25Baseline(db, benchmark.id, slug, progress);
+  // every Task 3 pool, read once for the BM25, first, random and lookup rows (the pools do not change meanwhile)
+  const poolRefs = cachedTask3PoolRefs(db, benchmark.id);
+  const bm25 = await seedBm25Baseline(db, benchmark.id, slug, progress, poolRefs);
   const bm25Seconds = lap();
   // the trivial reference rows (empty, copy-the-input, first and random candidate), scored by the same scorer
-  const baselines: Record<string, string> = await seedReferenceBaselines(db, benchmark.id, slug, progress);
+  const baselines: Record<string, string> = await seedReferenceBaselines(db, benchmark.id, slug, progress, poolRefs);
   // the open book: what a file built from the public packets scores (read again only when the import skipped them)
   if (report.layout === "packets") {
-    const lookup = await seedPublicLookup(db, benchmark.id, slug, dir, releasedTask3.length ? releasedTask3 : null, progress);
+    const lookup = await seedPublicLookup(db, benchmark.id, slug, dir, releasedTask3.length ? releasedTask3 : null, progress, poolRefs);
     baselines.publicLookup = lookup;
   }
   log(

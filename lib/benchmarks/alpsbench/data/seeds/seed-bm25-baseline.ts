@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
-import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { cachedTask3PoolRefs, candidateIdsAt, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
@@ -26,6 +26,8 @@ export async function seedBm25Baseline(
   benchmarkVersionId: string,
   benchmarkSlug: string,
   progress: ImportProgress = silentProgress,
+  /** the pools, when the caller reads them for other reference rows too (importRealData) */
+  poolRefs: Task3PoolRefsReader = cachedTask3PoolRefs(db, benchmarkVersionId),
 ): Promise<"created" | "unchanged" | "no-pools"> {
   const system = await db.system.upsert({ where: { slug: BM25_SYSTEM.slug }, create: BM25_SYSTEM, update: BM25_SYSTEM });
   // computed here, nothing closed: open, unless an admin says otherwise (lib/model-facts/seeded-facts.ts)
@@ -39,7 +41,7 @@ export async function seedBm25Baseline(
   for (const size of POOL_SIZES) {
     const track = `task3/d${size}` as TrackId;
     // Pools as memory indexes: each distinct memory is tokenized once, and only the chosen candidate's id is read.
-    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    const refs = await poolRefs(track);
     if (!refs.pools.length) continue;
     const select = createIndexedBm25Selector(refs.values);
     const picks = refs.pools.map((pool) => {

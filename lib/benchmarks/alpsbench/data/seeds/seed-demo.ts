@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { importInstances } from "../import/import-dataset";
+import { cachedTask3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { seedBm25Baseline } from "./seed-bm25-baseline";
 import { seedReferenceBaselines } from "./seed-reference-baselines";
 import { seedScoredSubmission } from "./seed-scored-submission";
@@ -43,7 +44,9 @@ export async function seedDemo(db: Db): Promise<{ instances: number; systems: nu
       predictions: demo.predictions,
     });
   }
-  await seedBm25Baseline(db, benchmark.id, DEMO_BENCHMARK_SLUG);
-  await seedReferenceBaselines(db, benchmark.id, DEMO_BENCHMARK_SLUG);
+  // the pools read once for the BM25 and the first- and random-candidate rows
+  const poolRefs = cachedTask3PoolRefs(db, benchmark.id);
+  await seedBm25Baseline(db, benchmark.id, DEMO_BENCHMARK_SLUG, undefined, poolRefs);
+  await seedReferenceBaselines(db, benchmark.id, DEMO_BENCHMARK_SLUG, undefined, poolRefs);
   return { instances: dataset.instances.length, systems: dataset.systems.length };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
-import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { cachedTask3PoolRefs, candidateIdsAt, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { lookupPositions, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
 import { PUBLIC_LOOKUP_SLUG } from "@/lib/benchmarks/alpsbench/review";
@@ -36,6 +36,8 @@ export async function seedPublicLookup(
   dir: string,
   released: readonly ReleasedTask3[] | null,
   progress: ImportProgress = silentProgress,
+  /** the pools, when the caller reads them for other reference rows too (importRealData) */
+  poolRefs: Task3PoolRefsReader = cachedTask3PoolRefs(db, benchmarkVersionId),
 ): Promise<"created" | "unchanged" | "no-data"> {
   const system = await db.system.upsert({ where: { slug: PUBLIC_LOOKUP_SYSTEM.slug }, create: PUBLIC_LOOKUP_SYSTEM, update: PUBLIC_LOOKUP_SYSTEM });
   // computed here, nothing closed: open, unless an admin says otherwise (lib/model-facts/seeded-facts.ts)
@@ -48,7 +50,7 @@ export async function seedPublicLookup(
   const predictions: Partial<Record<TrackId, unknown[]>> = {};
   for (const size of POOL_SIZES) {
     const track = `task3/d${size}` as TrackId;
-    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    const refs = await poolRefs(track);
     phase.tick();
     if (!refs.pools.length) continue;
     const positions = lookupPositions(pairs, refs.values, refs.pools);

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { candidateIdsAt, task3PoolRefs } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { cachedTask3PoolRefs, candidateIdsAt, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
@@ -71,11 +71,11 @@ async function instancesOf(db: Db, benchmarkVersionId: string, track: TrackId, w
 }
 
 /** Task 3 picks at a rule's positions, as prediction rows (a pool without a candidate there: no pick). */
-async function task3Picks(db: Db, benchmarkVersionId: string, rule: "first" | { random: string }): Promise<Partial<Record<TrackId, unknown[]>>> {
+async function task3Picks(db: Db, poolRefs: Task3PoolRefsReader, rule: "first" | { random: string }): Promise<Partial<Record<TrackId, unknown[]>>> {
   const out: Partial<Record<TrackId, unknown[]>> = {};
   for (const size of POOL_SIZES) {
     const track = `task3/d${size}` as TrackId;
-    const refs = await task3PoolRefs(db, benchmarkVersionId, track);
+    const refs = await poolRefs(track);
     if (!refs.pools.length) continue;
     // a different stream per pool size: the d100 and d1000 picks are independent draws
     const positions = candidatePositions(
@@ -99,6 +99,8 @@ export async function seedReferenceBaselines(
   benchmarkVersionId: string,
   benchmarkSlug: string,
   progress: ImportProgress = silentProgress,
+  /** the pools, when the caller reads them for other reference rows too (importRealData) */
+  poolRefs: Task3PoolRefsReader = cachedTask3PoolRefs(db, benchmarkVersionId),
 ): Promise<Record<ReferenceBaseline, "created" | "unchanged" | "no-data">> {
   const builders: Record<ReferenceBaseline, () => Promise<Partial<Record<TrackId, unknown[]>>>> = {
     empty: async () => {
@@ -129,8 +131,8 @@ export async function seedReferenceBaselines(
       }
       return out;
     },
-    firstCandidate: () => task3Picks(db, benchmarkVersionId, "first"),
-    randomCandidate: () => task3Picks(db, benchmarkVersionId, { random: RANDOM_BASELINE_SEED }),
+    firstCandidate: () => task3Picks(db, poolRefs, "first"),
+    randomCandidate: () => task3Picks(db, poolRefs, { random: RANDOM_BASELINE_SEED }),
   };
   const names = Object.keys(REFERENCE_BASELINES) as ReferenceBaseline[];
   const phase = progress.phase("reference baselines", names.length, "baselines");

@@ -12,7 +12,9 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  *
  * The text match is a subquery of its own, one table per branch, so PostgreSQL answers each ILIKE from its trigram
  * index (migration instance_search_trigram: "benchmarkId", "input"::text, "gold"::text, the same expressions as
- * here) instead of casting every dialogue of the track to text (2-4 s for a search that finds nothing). A query
+ * here) instead of casting every dialogue of the track to text (2-4 s for a search that finds nothing). The input's
+ * index leaves the test split out (migration instance_search_public_splits): the subquery states the index's
+ * predicate (`"split" <> 'test'`) word for word, or the planner could not use it. A query
  * with no three-character run (one or two letters) cannot use the index and reads the track as before; searches are
  * bounded per address (lib/security/rate-limit.ts, kind "search") and run a few at a time per process
  * (lib/http/heavy-read-gate.ts), so a burst of searches cannot take every database connection.
@@ -31,7 +33,7 @@ export function instanceSearchSql(submissionId: string, scoreVersion: string, tr
     WHERE r."submissionId" = ${submissionId} AND r."scoreVersion" = ${scoreVersion} AND i."trackId" = ${track}
       AND i.split::text IN ('dev', 'validation')
       AND i.id IN (
-        SELECT m.id FROM "Instance" m WHERE m."benchmarkId" ILIKE ${pattern} OR m.input::text ILIKE ${pattern}
+        SELECT m.id FROM "Instance" m WHERE m."split" <> 'test' AND (m."benchmarkId" ILIKE ${pattern} OR m.input::text ILIKE ${pattern})
         UNION
         SELECT g."instanceId" FROM "InstanceGold" g WHERE g.gold::text ILIKE ${pattern}
       )`;
