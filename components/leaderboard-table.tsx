@@ -2,18 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
-import {
-  columnVisibilityFeature,
-  createColumnHelper,
-  metaHelper,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type ColumnVisibilityState,
-  type Header,
-  type SortingState,
-} from "@tanstack/react-table";
+import { useTable, type ColumnVisibilityState, type Header, type SortingState } from "@tanstack/react-table";
 import {
   applyTableQuery,
   bestCandidates,
@@ -29,9 +18,10 @@ import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { bestIds } from "@/lib/leaderboard/rank";
 import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
-import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
+import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
+import { buildColumns, ciId, features, type Features } from "./leaderboard-table-columns";
 import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";
 import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions } from "./leaderboard-table-toolbar";
@@ -43,65 +33,9 @@ import { ScopeLinks, type DataVersionChoice } from "./leaderboard-scope-links";
  * render, the client and a CSV agree row for row. Every change is written back to the URL (replaceState).
  */
 
-type ColumnMeta =
-  | { role: "rank" }
-  | { role: "system" }
-  | { role: "metric"; metric: LeaderboardColumn; index: number; groupStart: boolean }
-  | { role: "ci"; metric: LeaderboardColumn };
-
-// Module scope: TanStack v9 wants a stable features object (it is the table's plugin registry).
-const features = tableFeatures({
-  rowSortingFeature,
-  columnVisibilityFeature,
-  columnMeta: metaHelper<ColumnMeta>(),
-});
-type Features = typeof features;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one array holds columns of different value types (TanStack's own advice)
-type Col = ColumnDef<Features, LeaderboardRow, any>;
-
-const helper = createColumnHelper<Features, LeaderboardRow>();
-
-const RANK_ID = "__rank";
 const subscribeNothing = () => () => {};
 const hydratedSnapshot = () => true;
 const serverSnapshot = () => false;
-const ciId = (metricId: string) => `${metricId}__ci`;
-
-function metricColumns(metric: LeaderboardColumn, index: number, groupStart: boolean): Col[] {
-  return [
-    helper.accessor((row) => row.cells[metric.id]?.value ?? undefined, {
-      id: metric.id,
-      header: metric.label,
-      meta: { role: "metric", metric, index, groupStart },
-    }),
-    helper.display({ id: ciId(metric.id), header: "95% CI", enableSorting: false, meta: { role: "ci", metric } }),
-  ];
-}
-
-/** Rank, System, then the metric columns (each followed by its CI column); a shared `group` becomes one group header. */
-function buildColumns(metrics: readonly LeaderboardColumn[]): Col[] {
-  const out: Col[] = [
-    helper.display({ id: RANK_ID, header: "Rank", enableSorting: false, meta: { role: "rank" } }),
-    helper.accessor("systemName", { id: SYSTEM_SORT, header: "System", meta: { role: "system" } }),
-  ];
-  let i = 0;
-  while (i < metrics.length) {
-    const first = metrics[i]!;
-    if (first.group === undefined) {
-      out.push(...metricColumns(first, i, i > 0));
-      i += 1;
-      continue;
-    }
-    const start = i;
-    const children: Col[] = [];
-    while (i < metrics.length && metrics[i]!.group === first.group) {
-      children.push(...metricColumns(metrics[i]!, i, i === start));
-      i += 1;
-    }
-    out.push(helper.group({ id: `__group:${start}:${first.group}`, header: first.group, columns: children }));
-  }
-  return out;
-}
 
 /** A query as the server will read it back from the URL (trimmed search, invalid parts dropped). */
 const canonical = (query: TableQuery) => serializeTableQuery(readTableQuery(new URLSearchParams(serializeTableQuery(query))));
