@@ -2,28 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
-import { useTable, type ColumnVisibilityState, type Header, type SortingState } from "@tanstack/react-table";
-import {
-  applyTableQuery,
-  bestCandidates,
-  FIRST_SCREEN_ROWS,
-  organisationsOf,
-  PAGE_ROWS,
-  withPin,
-  withSort,
-  type ServerSlice,
-} from "@/lib/leaderboard/apply-table-query";
-import { precisionFromEntries, publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
-import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
+import { useTable, type ColumnVisibilityState, type SortingState } from "@tanstack/react-table";
+import { applyTableQuery, bestCandidates, FIRST_SCREEN_ROWS, organisationsOf, PAGE_ROWS, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
+import { precisionFromEntries } from "@/lib/leaderboard/published-decimals";
 import { bestIds } from "@/lib/leaderboard/rank";
-import { readTableQuery, serializeTableQuery, SYSTEM_SORT, type TableQuery } from "@/lib/leaderboard/table-state";
+import { readTableQuery, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
-import type { LeaderboardRow } from "@/lib/leaderboard/types";
-import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
+import { ciHalfWidth } from "./format";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
-import { buildColumns, ciId, features, type Features } from "./leaderboard-table-columns";
-import { cellTooltip, directionText, JudgeTag, MovedMark, PIN_TITLE, SortMark, submittedText, SystemCell, systemTooltip, TableKey } from "./leaderboard-table-cells";
-import { tierMarkNote } from "./tier-badge";
+import { buildColumns, ciId, features } from "./leaderboard-table-columns";
+import { directionText, TableKey } from "./leaderboard-table-cells";
+import { LeaderboardTableBody } from "./leaderboard-table-body";
+import { LeaderboardTableHead } from "./leaderboard-table-head";
 import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions } from "./leaderboard-table-toolbar";
 import { ScopeLinks, type DataVersionChoice } from "./leaderboard-scope-links";
 
@@ -232,134 +222,10 @@ export function LeaderboardTable({
     return { role: meta?.role === "system" ? "system" : "rank" };
   });
 
-  /*
-   * Hover notes (title) of the body: the interval, n and judge of a value, a system's details, the uploader, the
-   * pin button. Written when the pointer or keyboard focus reaches an element, from the row's data, instead of
-   * being in the HTML of every cell (a 50-row Task 4 page carried 120 KB of them). The note is rewritten on every
-   * visit, so it always describes the cell's current data.
-   */
   const rowsById = useMemo(() => new Map(leaderboard.rows.map((r) => [r.rowId, r])), [leaderboard.rows]);
   // the precision each publication printed each column at (0.090 stays 0.090, not 0.09)
   const precision = useMemo(() => precisionFromEntries(packed.precision), [packed.precision]);
   const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
-  function hoverNote(event: { target: EventTarget }) {
-    const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td, .lb-name, [data-submitted-by], [data-pin], .lb-tier");
-    const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
-    if (!element || !record) return;
-    let note: string | null;
-    // a value cell's column: the <col> at its index (cells carry no column id of their own)
-    const metricId =
-      element instanceof HTMLTableCellElement
-        ? (element.closest("table")?.querySelectorAll("colgroup > col")[element.cellIndex]?.getAttribute("data-column") ?? null)
-        : null;
-    if (element instanceof HTMLTableCellElement && metricId === null) return;
-    if (metricId !== null) {
-      const metric = columnsById.get(metricId);
-      note = metric ? cellTooltip(metric, record.cells[metricId]) : null;
-    } else if (element.classList.contains("lb-tier")) {
-      note = tierMarkNote(record.tier, record.sourceLabel);
-    } else if (element.hasAttribute("data-pin")) {
-      note = element.getAttribute("aria-pressed") === "true" ? "Unpin" : PIN_TITLE;
-    } else if (element.hasAttribute("data-submitted-by")) {
-      note = submittedText(record);
-    } else {
-      note = systemTooltip(record);
-    }
-    if (note !== null && element.getAttribute("title") !== note) element.setAttribute("title", note);
-  }
-
-  /** A metric header's hover note (its description, direction, judge), written when the pointer or focus reaches it. */
-  function headerNote(event: { target: EventTarget }) {
-    const button = event.target instanceof Element ? event.target.closest("th[data-column] button") : null;
-    const metric = columnsById.get(button?.closest("th")?.getAttribute("data-column") ?? "");
-    if (!button || !metric) return;
-    const note = `${metric.description}\n${directionText(metric)}${metric.kind === "judge" ? "; scored by an LLM judge" : ""}. Click to sort.`;
-    if (button.getAttribute("title") !== note) button.setAttribute("title", note);
-  }
-
-  function renderHeader(header: Header<Features, LeaderboardRow, unknown>) {
-    const meta = header.column.columnDef.meta;
-    const rowSpan = header.rowSpan > 1 ? header.rowSpan : undefined;
-    // short classes (app/globals.css .lb-th…): repeated utility strings and notes made a Task 4 header 17 KB
-    const base = "lb-th";
-
-    if (header.subHeaders.length > 0 && !header.isPlaceholder) {
-      return (
-        <th key={header.id} colSpan={header.colSpan} scope="colgroup" className="lb-th lb-th-group">
-          {String(header.column.columnDef.header ?? "")}
-        </th>
-      );
-    }
-
-    if (meta?.role === "rank") {
-      return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={rankSort} className="lb-th lb-th-rank">
-          <button
-            type="button"
-            onClick={onRankClick}
-            aria-describedby={`${baseId}-rank-desc`}
-            title={rankMetric ? `Rank by ${rankMetric.label} (ties share a rank). Click to sort.` : "Rank"}
-            className="inline-flex items-center gap-0.5 rounded hover:text-fg"
-          >
-            <span aria-hidden="true">#</span>
-            <span className="sr-only">Rank</span>
-            <SortMark state={rankSort === "ascending" ? "asc" : rankSort === "descending" ? "desc" : false} />
-          </button>
-        </th>
-      );
-    }
-
-    const sorted = header.column.getIsSorted();
-    const ariaSort = sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined;
-
-    if (meta?.role === "system") {
-      return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" aria-sort={ariaSort} className="lb-th lb-th-sys">
-          <button type="button" onClick={() => sortBy(SYSTEM_SORT)} title="Sort by system name" className="inline-flex items-center gap-1 rounded hover:text-fg">
-            System
-            <SortMark state={sorted} />
-          </button>
-        </th>
-      );
-    }
-
-    if (meta?.role === "ci") {
-      return (
-        <th key={header.id} rowSpan={rowSpan} scope="col" className={`${base} text-left whitespace-nowrap`} title={`95% bootstrap CI of ${meta.metric.label}`}>
-          95% CI
-        </th>
-      );
-    }
-
-    if (meta?.role !== "metric") return <th key={header.id} rowSpan={rowSpan} className={base} />;
-    const { metric } = meta;
-    const descId = `${baseId}-desc-${meta.index}`;
-    return (
-      <th
-        key={header.id}
-        rowSpan={rowSpan}
-        scope="col"
-        aria-sort={ariaSort}
-        data-column={metric.id}
-        className={meta.groupStart ? "lb-th lb-th-num border-l" : "lb-th lb-th-num"}
-      >
-        {/* its hover note (the metric's description) is written on hover: headerNote */}
-        <button type="button" onClick={() => sortBy(metric.id)} aria-describedby={descId} className="lb-hb">
-          <span className="lb-hl">
-            {metric.label}
-            <SortMark state={sorted} />
-          </span>
-          <span className="lb-hd">
-            <span aria-hidden="true">{metric.direction === "higher" ? "↑" : "↓"}</span>
-            <span className="sr-only">{directionText(metric)}</span>
-            {metric.kind === "judge" ? <JudgeTag /> : null}
-          </span>
-        </button>
-      </th>
-    );
-  }
-
   return (
     <div className="flex flex-col gap-2">
       {/* on a phone the scope links fold into the "Table options" and come after the search row */}
@@ -420,114 +286,28 @@ export function LeaderboardTable({
               );
             })}
           </colgroup>
-          <thead className="sticky top-0 z-20" onMouseOver={headerNote} onFocus={headerNote}>
-            {headerGroups.map((group) => (
-              <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
-            ))}
-          </thead>
-          <tbody className="lb-body" onMouseOver={hoverNote} onFocus={hoverNote}>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={leafCount} className="px-4 py-10 text-center text-fg-muted">
-                  {view.total === 0 ? "No results yet." : "No system matches these filters."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => {
-                const record = row.original;
-                const rank = view.ranks.get(record.rowId) ?? null;
-                const pinned = view.pinned.has(record.rowId);
-                return (
-                  <tr
-                    key={row.id}
-                    data-row-id={record.rowId}
-                    data-tier={record.tier}
-                    data-pinned={pinned ? "true" : undefined}
-                    data-baseline={record.kind === "baseline" ? "true" : undefined}
-                    className={record.kind === "baseline" ? "bg-surface-muted/60 italic" : undefined}
-                  >
-                    {row.getVisibleCells().map((cell) => {
-                      const meta = cell.column.columnDef.meta;
-                      if (meta?.role === "rank") {
-                        return (
-                          <td key={cell.id}>
-                            {rank === null && record.kind === "baseline" ? (
-                              <span className="text-xs font-normal text-fg-subtle" title="Reference baseline: drawn where it lands, never ranked">
-                                ref
-                                <span className="sr-only"> (reference baseline, unranked)</span>
-                              </span>
-                            ) : rank === null ? (
-                              <>
-                                <span aria-hidden="true" className="font-normal text-fg-subtle">
-                                  —
-                                </span>
-                                <span className="sr-only">unranked</span>
-                              </>
-                            ) : (
-                              rank
-                            )}
-                          </td>
-                        );
-                      }
-                      if (meta?.role === "system") {
-                        return (
-                          <th key={cell.id} scope="row">
-                            <SystemCell
-                              row={record}
-                              pinned={pinned}
-                              density={query.density}
-                              pinnable={hydrated}
-                              onTogglePin={() => update(withPin(query, record.rowId))}
-                            />
-                          </th>
-                        );
-                      }
-                      if (meta?.role === "ci") {
-                        const c = record.cells[meta.metric.id];
-                        const interval = c ? formatInterval(c.ciLow, c.ciHigh, noisedDecimals(c, meta.metric.decimals)) : null;
-                        return (
-                          <td key={cell.id} data-ci={meta.metric.id} className="num text-left whitespace-nowrap text-fg-muted">
-                            {interval ?? <span className="text-fg-subtle">—</span>}
-                          </td>
-                        );
-                      }
-                      if (meta?.role !== "metric") return <td key={cell.id} />;
-                      const metric = meta.metric;
-                      const metricCell = record.cells[metric.id];
-                      // copied figures keep the precision they were published with (0.446, not 0.4460)
-                      // a noised test figure at the resolution it was rounded to (0.42, not 0.4200)
-                      const shownDecimals = noisedDecimals(metricCell, metric.decimals);
-                      const value =
-                        record.tier === "reported"
-                          ? formatPublished(metricCell?.value, metric.decimals, publishedDecimalsOf(precision, metric.id, record.sourceLabel))
-                          : formatMetric(metricCell?.value, shownDecimals);
-                      const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
-                      const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);
-                      // the ± slot of a column with CIs: the half-width (read as "plus or minus"); a row without one
-                      // gets an empty slot of the same width from columnCss, so the values stay on one edge.
-                      const slot = ciColumns.has(metric.id) && query.ci !== "1";
-                      // A cell is its text: the column's styles are in columnCss, a missing value is an empty cell (the
-                      // dash and the words "not reported"/"not judged" are the stylesheet's), an empty "±" slot too.
-                      if (value === null) return <td key={cell.id} />;
-                      return (
-                        <td key={cell.id}>
-                          {metricCell?.noised ? (
-                            <abbr title="Published with random noise and rounded (the server's test-figure noise is on): not exact, not comparable at a finer precision">
-                              ≈
-                            </abbr>
-                          ) : null}
-                          {isBest ? <b>{value}</b> : value}
-                          {isBest ? <span className="sr-only"> (best)</span> : null}
-                          <MovedMark metric={metric} cell={metricCell} />
-                          {slot && half !== null ? <i>{`±${formatMetric(half, shownDecimals)}`}</i> : null}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
+          <LeaderboardTableHead
+            headerGroups={headerGroups}
+            baseId={baseId}
+            columnsById={columnsById}
+            rankMetric={rankMetric}
+            rankSort={rankSort}
+            onRankClick={onRankClick}
+            sortBy={sortBy}
+          />
+          <LeaderboardTableBody
+            rows={rows}
+            leafCount={leafCount}
+            view={view}
+            query={query}
+            hydrated={hydrated}
+            update={update}
+            best={best}
+            ciColumns={ciColumns}
+            precision={precision}
+            rowsById={rowsById}
+            columnsById={columnsById}
+          />
         </table>
       </div>
       {allRows.length > FIRST_SCREEN_ROWS ? (
