@@ -1,34 +1,23 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
-import { useTable, type ColumnVisibilityState, type SortingState } from "@tanstack/react-table";
-import { applyTableQuery, bestCandidates, FIRST_SCREEN_ROWS, organisationsOf, PAGE_ROWS, withSort, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
-import { precisionFromEntries } from "@/lib/leaderboard/published-decimals";
-import { bestIds } from "@/lib/leaderboard/rank";
-import { readTableQuery, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
-import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
-import { ciHalfWidth } from "./format";
+import { useId } from "react";
+import { FIRST_SCREEN_ROWS, PAGE_ROWS, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
+import type { TableQuery } from "@/lib/leaderboard/table-state";
+import type { PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
-import { buildColumns, ciId, features } from "./leaderboard-table-columns";
 import { directionText, TableKey } from "./leaderboard-table-cells";
 import { LeaderboardTableBody } from "./leaderboard-table-body";
 import { LeaderboardTableHead } from "./leaderboard-table-head";
 import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions } from "./leaderboard-table-toolbar";
 import { ScopeLinks, type DataVersionChoice } from "./leaderboard-scope-links";
+import { useLeaderboardTable } from "./use-leaderboard-table";
+import { useTableFits } from "./use-table-fits";
 
 /*
- * The server hands over the Leaderboard read model and the URL's table query; filtering, sorting and ranking
- * run through lib/leaderboard/apply-table-query.ts (the same function the download API runs), so the server
- * render, the client and a CSV agree row for row. Every change is written back to the URL (replaceState).
+ * The leaderboard table's view: the toolbar, the table (header and body: leaderboard-table-head.tsx and -body.tsx)
+ * and what follows it, drawn from the state useLeaderboardTable holds (use-leaderboard-table.ts). Every change
+ * of the table's query is written back to the URL (replaceState).
  */
-
-const subscribeNothing = () => () => {};
-const hydratedSnapshot = () => true;
-const serverSnapshot = () => false;
-
-/** A query as the server will read it back from the URL (trimmed search, invalid parts dropped). */
-const canonical = (query: TableQuery) => serializeTableQuery(readTableQuery(new URLSearchParams(serializeTableQuery(query))));
 
 export interface LeaderboardTableProps {
   /** the read model packed for the page (lib/leaderboard/packed-board.ts, via tableProps) */
@@ -65,132 +54,33 @@ export function LeaderboardTable({
   server = null,
   scopes = true,
 }: LeaderboardTableProps) {
-  const leaderboard = useMemo(() => unpackBoard(packed), [packed]);
+  const {
+    leaderboard,
+    query,
+    update,
+    sortBy,
+    onRankClick,
+    announcement,
+    optionsOpen,
+    toggleOptions,
+    hydrated,
+    pending,
+    stale,
+    view,
+    matching,
+    organisations,
+    showAll,
+    table,
+    best,
+    rankMetric,
+    rankSort,
+    ciColumns,
+    precision,
+    rowsById,
+    columnsById,
+  } = useLeaderboardTable({ packed, initialQuery, server });
   const baseId = useId();
-  const [query, setQuery] = useState<TableQuery>(initialQuery);
-  const [announcement, setAnnouncement] = useState("");
-  const [optionsOpen, setOptionsOpen] = useState(false);
-  // false on the server and while hydrating, true after: what needs JavaScript (the pin buttons) is not in the HTML,
-  // nor the rows below the first screen (drawn from the props on hydration)
-  const hydrated = useSyncExternalStore(subscribeNothing, hydratedSnapshot, serverSnapshot);
-  const first = useRef(true);
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-
-  // The URL is the state's permalink: replaced (not pushed) so Back leaves the page instead of undoing clicks.
-  // A large leaderboard's rows come from the server: ask it for the new view (debounced for typing).
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const search = serializeTableQuery(query);
-    const url = `${window.location.pathname}${search ? `?${search}` : ""}${window.location.hash}`;
-    // No state of our own: Next.js then carries its state over and updates useSearchParams, which the task
-    // page's charts follow (lib/benchmarks/alpsbench/ui/task/task-charts.tsx).
-    window.history.replaceState(null, "", url);
-    if (!server) return;
-    const timer = setTimeout(() => startTransition(() => router.replace(url, { scroll: false })), 250);
-    return () => clearTimeout(timer);
-    // Only a change of view asks the server again: new props from it (`server`) must not trigger another request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `server` and `router` are read when the query changes, never a trigger
-  }, [query]);
-
-  const local = useMemo(() => applyTableQuery(leaderboard, query), [leaderboard, query]);
-  // Server mode: the rows are already the query's page; ranks and counts are the server's (over all rows).
-  // Until the server has answered the current query, its ranks belong to another view: show the local ones.
-  const stale = server !== null && canonical(query) !== canonical(initialQuery);
-  const view = useMemo(() => {
-    if (!server) return local;
-    if (stale) return { ...local, total: server.total };
-    // the server chose the columns over every matching row, not only the page of rows it sent
-    const ids = new Set(server.columns);
-    const columns = leaderboard.columns.filter((c) => ids.has(c.id));
-    return {
-      ...local,
-      columns: columns.length > 0 ? columns : local.columns,
-      ranks: new Map(leaderboard.rows.map((r, i) => [r.rowId, server.ranks[i] ?? null])),
-      total: server.total,
-    };
-  }, [local, server, stale, leaderboard]);
-  const matching = server ? server.matching : view.rows.length;
-  const organisations = useMemo(() => server?.organisations ?? organisationsOf(leaderboard), [leaderboard, server]);
-  const columns = useMemo(() => buildColumns(leaderboard.columns), [leaderboard.columns]);
-  const showAll = query.all === "1" || matching <= PAGE_ROWS;
-  const data = useMemo(() => (showAll ? view.rows : view.rows.slice(0, PAGE_ROWS)), [showAll, view.rows]);
-
-  const columnVisibility = useMemo(() => {
-    const shown = new Set(view.columns.map((c) => c.id));
-    const out: ColumnVisibilityState = {};
-    for (const c of leaderboard.columns) {
-      out[c.id] = shown.has(c.id);
-      out[ciId(c.id)] = shown.has(c.id) && query.ci === "1";
-    }
-    return out;
-  }, [leaderboard.columns, view.columns, query.ci]);
-  const sorting: SortingState = useMemo(() => [view.sort], [view.sort]);
-
-  const table = useTable({
-    features,
-    columns,
-    data,
-    getRowId: (row) => row.rowId,
-    state: { sorting, columnVisibility },
-    manualSorting: true,
-  });
-
-  const best = useMemo(() => {
-    const out = new Map<string, Set<string>>();
-    for (const metric of view.columns) {
-      out.set(metric.id, bestIds(bestCandidates(view.rows, metric.id), metric.direction, metric.decimals));
-    }
-    return out;
-  }, [view.columns, view.rows]);
-
-  const rankMetric = view.rankColumn;
-  const sortedMetric = leaderboard.columns.find((c) => c.id === view.sort.id);
-  // aria-sort for the Rank column: "ascending" when rows are in rank order (best first) on the ranked metric.
-  const rankSort: "ascending" | "descending" | undefined =
-    sortedMetric && rankMetric && sortedMetric.id === rankMetric.id
-      ? view.sort.desc === (sortedMetric.direction === "higher")
-        ? "ascending"
-        : "descending"
-      : undefined;
-
-  function update(next: TableQuery) {
-    setQuery(next);
-  }
-
-  function sortBy(id: string, desc?: boolean) {
-    const next = withSort(leaderboard, query, id, desc);
-    update(next);
-    const resolved = applyTableQuery(leaderboard, next).sort;
-    const metric = leaderboard.columns.find((c) => c.id === resolved.id);
-    const order = metric ? (resolved.desc === (metric.direction === "higher") ? "best first" : "worst first") : resolved.desc ? "Z to A" : "A to Z";
-    setAnnouncement(`Sorted by ${metric ? metric.label : "system name"}, ${order}.`);
-  }
-
-  function onRankClick() {
-    if (!rankMetric) return;
-    const bestFirst = rankMetric.direction === "higher";
-    sortBy(rankMetric.id, rankSort === "ascending" ? !bestFirst : bestFirst);
-  }
-
-  // The header sticks to the window while the page scrolls, which needs a wrapper that does not scroll. A table
-  // wider than the page (many columns, or a phone) scrolls sideways in its wrapper instead, header not sticky.
-  const regionRef = useRef<HTMLDivElement>(null);
-  const [fits, setFits] = useState(true);
-  useEffect(() => {
-    const region = regionRef.current;
-    const tableElement = region?.querySelector("table");
-    if (!region || !tableElement || typeof ResizeObserver === "undefined") return;
-    const check = () => setFits(tableElement.offsetWidth <= region.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(region);
-    observer.observe(tableElement);
-    check();
-    return () => observer.disconnect();
-  }, []);
+  const { regionRef, fits } = useTableFits();
 
   const headerGroups = table.getHeaderGroups();
   const leafColumns = table.getVisibleLeafColumns();
@@ -202,15 +92,6 @@ export function LeaderboardTable({
   const leafCount = leafColumns.length;
   const label = caption ?? leaderboard.title;
   const hasJudge = view.columns.some((c) => c.kind === "judge");
-  // Columns where at least one row has a CI: there every value gets a fixed-width "±" slot (empty when the
-  // row has no CI), so the values themselves stay right-aligned on the same edge and compare at a glance.
-  const ciColumns = useMemo(() => {
-    const out = new Set<string>();
-    for (const row of leaderboard.rows) {
-      for (const [id, cell] of Object.entries(row.cells)) if (ciHalfWidth(cell.ciLow, cell.ciHigh) !== null) out.add(id);
-    }
-    return out;
-  }, [leaderboard.rows]);
   const hasCi = ciColumns.size > 0;
   const cssColumns = leafColumns.map((column): CssColumn => {
     const meta = column.columnDef.meta;
@@ -222,10 +103,6 @@ export function LeaderboardTable({
     return { role: meta?.role === "system" ? "system" : "rank" };
   });
 
-  const rowsById = useMemo(() => new Map(leaderboard.rows.map((r) => [r.rowId, r])), [leaderboard.rows]);
-  // the precision each publication printed each column at (0.090 stays 0.090, not 0.09)
-  const precision = useMemo(() => precisionFromEntries(packed.precision), [packed.precision]);
-  const columnsById = useMemo(() => new Map(leaderboard.columns.map((c) => [c.id, c])), [leaderboard.columns]);
   return (
     <div className="flex flex-col gap-2">
       {/* on a phone the scope links fold into the "Table options" and come after the search row */}
@@ -236,7 +113,7 @@ export function LeaderboardTable({
         <NoScriptOptions />
         <LeaderboardTableToolbar
           optionsOpen={optionsOpen}
-          onToggleOptions={() => setOptionsOpen((open) => !open)}
+          onToggleOptions={toggleOptions}
           optionsId={`${baseId}-options`}
           board={leaderboard}
           query={query}
