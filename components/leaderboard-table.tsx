@@ -1,15 +1,15 @@
 "use client";
 
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { FIRST_SCREEN_ROWS, PAGE_ROWS, type ServerSlice } from "@/lib/leaderboard/apply-table-query";
 import type { TableQuery } from "@/lib/leaderboard/table-state";
 import type { PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import { columnCss, type CssColumn } from "./leaderboard-column-css";
 import { directionText, TableKey } from "./leaderboard-table-cells";
 import { LeaderboardTableBody } from "./leaderboard-table-body";
+import { TableControlsContext } from "./leaderboard-table-controls";
 import { LeaderboardTableHead } from "./leaderboard-table-head";
 import { foldedOnPhone, LeaderboardTableToolbar, NoScriptOptions } from "./leaderboard-table-toolbar";
-import { ScopeLinks, type DataVersionChoice } from "./leaderboard-scope-links";
 import { useLeaderboardTable } from "./use-leaderboard-table";
 import { useTableFits } from "./use-table-fits";
 
@@ -26,33 +26,24 @@ export interface LeaderboardTableProps {
   query: TableQuery;
   /** API view slug for the download links (`overview`, `task1`, …) */
   viewSlug: string;
-  /** the page's path, for the data-scope links */
-  path: string;
-  /** score versions available for the version picker */
-  versions?: readonly string[];
-  /** the data versions the scope links offer, with their labels (the page builds them from the registry) */
-  dataVersions?: readonly DataVersionChoice[];
   /** accessible name of the table; defaults to leaderboard.title */
   caption?: string;
   /** set for large leaderboards: `leaderboard.rows` is the server's page of rows for `query` (lib/leaderboard tableProps) */
   server?: ServerSlice | null;
   /**
-   * AlpsBench's data scope, split and scorer links above the table (default true). A benchmark module's page has no
-   * such scopes (its own settings are a form of the page), and showed AlpsBench's links that changed nothing there.
+   * The page's own controls above the table, before the toolbar (a pipeline benchmark's data scope, split and scorer
+   * links: TableScopeLinks); they read the table's live query with useTableControls (leaderboard-table-controls.ts).
    */
-  scopes?: boolean;
+  controls?: ReactNode;
 }
 
 export function LeaderboardTable({
   leaderboard: packed,
   query: initialQuery,
   viewSlug,
-  path,
-  versions = [],
-  dataVersions = [],
   caption,
   server = null,
-  scopes = true,
+  controls,
 }: LeaderboardTableProps) {
   const {
     leaderboard,
@@ -105,11 +96,9 @@ export function LeaderboardTable({
 
   return (
     <div className="flex flex-col gap-2">
-      {/* on a phone the scope links fold into the "Table options" and come after the search row */}
+      {/* on a phone the page's controls fold into the "Table options" */}
       <div className="flex flex-col gap-2">
-        {scopes ? (
-          <ScopeLinks path={path} query={query} versions={versions} dataVersions={dataVersions} className={`max-sm:order-last ${foldedOnPhone(optionsOpen)}`} />
-        ) : null}
+        <TableControlsContext value={{ query, folded: foldedOnPhone(optionsOpen) }}>{controls}</TableControlsContext>
         <NoScriptOptions />
         <LeaderboardTableToolbar
           optionsOpen={optionsOpen}

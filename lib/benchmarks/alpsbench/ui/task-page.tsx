@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
 import { LeaderboardTable } from "@/components/leaderboard-table";
+import { TableScopeLinks } from "@/components/leaderboard-scope-links";
 import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
@@ -55,9 +56,7 @@ export default async function TaskPage({
         {...table}
         query={query}
         viewSlug={view.id}
-        path={`/tasks/${task}`}
-        versions={versions}
-        dataVersions={dataVersionChoices(ROOT_BENCHMARK)}
+        controls={<TableScopeLinks path={`/tasks/${task}`} versions={versions} dataVersions={dataVersionChoices(ROOT_BENCHMARK)} />}
         caption={`${info.name}: every metric`}
       />
       {/* drawn only where at least three ranked rows report their run's cost */}
