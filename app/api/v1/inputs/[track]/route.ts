@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { internalError } from "../../submissions/_lib/http";
+import { withErrors } from "@/lib/http/error-response";
 import { inputsResponse } from "../_lib/inputs-response";
 
 export const dynamic = "force-dynamic";
@@ -11,14 +11,9 @@ export const dynamic = "force-dynamic";
  * gzip file under the `.jsonl.gz` name. No Content-Encoding negotiation: over real HTTP through Next's server the
  * encoded answer reached clients still compressed (tests/e2e/submissions.test.ts), so compression is the file's own.
  */
-export async function GET(request: NextRequest, context: { params: Promise<{ track: string }> }) {
+export const GET = withErrors("GET /api/v1/inputs/{track}", async (request: NextRequest, context: { params: Promise<{ track: string }> }) => {
   const { track: name } = await context.params;
   const file = name.endsWith(".jsonl.gz");
   const track = file ? name.slice(0, -".jsonl.gz".length) : name;
-  const gzip = file ? "file" : "no";
-  try {
-    return await inputsResponse(db(), track, request.nextUrl.searchParams, "inputs", gzip);
-  } catch (error) {
-    return internalError("GET /api/v1/inputs/{track}", error);
-  }
-}
+  return inputsResponse(db(), track, request.nextUrl.searchParams, "inputs", file ? "file" : "no");
+});
