@@ -1,47 +1,30 @@
 "use client";
 
 import type { Row } from "@tanstack/react-table";
-import { withPin, type TableView } from "@/lib/leaderboard/apply-table-query";
+import { withPin } from "@/lib/leaderboard/apply-table-query";
 import { publishedDecimalsOf } from "@/lib/leaderboard/published-decimals";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
-import type { TableQuery } from "@/lib/leaderboard/table-state";
-import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
+import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "./format";
 import type { Features } from "./leaderboard-table-columns";
 import { cellTooltip, MovedMark, PIN_TITLE, submittedText, SystemCell, systemTooltip } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";
+import type { LeaderboardTableState } from "./use-leaderboard-table";
 
 /** The table's body: a row per system (rank, system, values and CIs), or what an empty view says. */
 export function LeaderboardTableBody({
+  state,
   rows,
   leafCount,
-  view,
-  query,
-  hydrated,
-  update,
-  best,
-  ciColumns,
-  precision,
-  rowsById,
-  columnsById,
 }: {
+  state: LeaderboardTableState;
   /** the rows drawn (the first screen's until hydrated) */
   rows: readonly Row<Features, LeaderboardRow>[];
   /** the number of visible leaf columns (what an empty view's cell spans) */
   leafCount: number;
-  view: Pick<TableView, "total" | "ranks" | "pinned">;
-  query: TableQuery;
-  hydrated: boolean;
-  update: (next: TableQuery) => void;
-  /** each metric's best rows (bold) */
-  best: ReadonlyMap<string, ReadonlySet<string>>;
-  /** metrics where at least one row has a CI (their values get a "±" slot) */
-  ciColumns: ReadonlySet<string>;
-  /** the precision each publication printed each column at */
-  precision: ReadonlyMap<string, number>;
-  rowsById: ReadonlyMap<string, LeaderboardRow>;
-  columnsById: ReadonlyMap<string, LeaderboardColumn>;
 }) {
+  const { view, query, hydrated, update, best, ciColumns, precision, rowsById, columnsById } = state;
+
   /*
    * Hover notes (title) of the body: the interval, n and judge of a value, a system's details, the uploader, the
    * pin button. Written when the pointer or keyboard focus reaches an element, from the row's data, instead of

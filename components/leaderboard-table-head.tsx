@@ -1,31 +1,19 @@
 "use client";
 
-import type { Header, HeaderGroup } from "@tanstack/react-table";
+import type { Header } from "@tanstack/react-table";
 import { SYSTEM_SORT } from "@/lib/leaderboard/table-state";
-import type { LeaderboardColumn, LeaderboardRow } from "@/lib/leaderboard/types";
+import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import type { Features } from "./leaderboard-table-columns";
 import { directionText, JudgeTag, SortMark } from "./leaderboard-table-cells";
+import type { LeaderboardTableState } from "./use-leaderboard-table";
 
-/** The table's header rows: the sort buttons of Rank, System and each metric, group headers, and their hover notes. */
-export function LeaderboardTableHead({
-  headerGroups,
-  baseId,
-  columnsById,
-  rankMetric,
-  rankSort,
-  onRankClick,
-  sortBy,
-}: {
-  headerGroups: readonly HeaderGroup<Features, LeaderboardRow>[];
-  /** the table's useId, prefix of the header descriptions' ids */
-  baseId: string;
-  columnsById: ReadonlyMap<string, LeaderboardColumn>;
-  rankMetric: LeaderboardColumn | null;
-  /** aria-sort of the Rank column */
-  rankSort: "ascending" | "descending" | undefined;
-  onRankClick: () => void;
-  sortBy: (id: string, desc?: boolean) => void;
-}) {
+/**
+ * The table's header rows: the sort buttons of Rank, System and each metric, group headers, and their hover notes.
+ * `baseId` (the table's useId) prefixes the ids of the header descriptions.
+ */
+export function LeaderboardTableHead({ state, baseId }: { state: LeaderboardTableState; baseId: string }) {
+  const { table, columnsById, rankMetric, rankSort, onRankClick, sortBy } = state;
+
   /** A metric header's hover note (its description, direction, judge), written when the pointer or focus reaches it. */
   function headerNote(event: { target: EventTarget }) {
     const button = event.target instanceof Element ? event.target.closest("th[data-column] button") : null;
@@ -119,7 +107,7 @@ export function LeaderboardTableHead({
 
   return (
     <thead className="sticky top-0 z-20" onMouseOver={headerNote} onFocus={headerNote}>
-      {headerGroups.map((group) => (
+      {table.getHeaderGroups().map((group) => (
         <tr key={group.id}>{group.headers.filter((h) => h.rowSpan !== 0).map((h) => renderHeader(h))}</tr>
       ))}
     </thead>

@@ -45,35 +45,12 @@ export function LeaderboardTable({
   server = null,
   controls,
 }: LeaderboardTableProps) {
-  const {
-    leaderboard,
-    query,
-    update,
-    sortBy,
-    onRankClick,
-    announcement,
-    optionsOpen,
-    toggleOptions,
-    hydrated,
-    pending,
-    stale,
-    view,
-    matching,
-    organisations,
-    showAll,
-    table,
-    best,
-    rankMetric,
-    rankSort,
-    ciColumns,
-    precision,
-    rowsById,
-    columnsById,
-  } = useLeaderboardTable({ packed, initialQuery, server });
+  const state = useLeaderboardTable({ packed, initialQuery, server });
+  const { leaderboard, query, update, announcement, optionsOpen, toggleOptions, hydrated, pending, stale, view, matching, organisations, showAll, table, rankMetric, ciColumns } =
+    state;
   const baseId = useId();
   const { regionRef, fits } = useTableFits();
 
-  const headerGroups = table.getHeaderGroups();
   const leafColumns = table.getVisibleLeafColumns();
   const allRows = table.getRowModel().rows;
   // The server's HTML has the rows of a first screen; the rest of the page's rows (they are in the props anyway) are
@@ -152,28 +129,8 @@ export function LeaderboardTable({
               );
             })}
           </colgroup>
-          <LeaderboardTableHead
-            headerGroups={headerGroups}
-            baseId={baseId}
-            columnsById={columnsById}
-            rankMetric={rankMetric}
-            rankSort={rankSort}
-            onRankClick={onRankClick}
-            sortBy={sortBy}
-          />
-          <LeaderboardTableBody
-            rows={rows}
-            leafCount={leafCount}
-            view={view}
-            query={query}
-            hydrated={hydrated}
-            update={update}
-            best={best}
-            ciColumns={ciColumns}
-            precision={precision}
-            rowsById={rowsById}
-            columnsById={columnsById}
-          />
+          <LeaderboardTableHead state={state} baseId={baseId} />
+          <LeaderboardTableBody state={state} rows={rows} leafCount={leafCount} />
         </table>
       </div>
       {allRows.length > FIRST_SCREEN_ROWS ? (

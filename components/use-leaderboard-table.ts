@@ -129,3 +129,6 @@ export function useLeaderboardTable({ packed, initialQuery, server }: { packed: 
     columnsById,
   };
 }
+
+/** What a LeaderboardTable's view draws from. */
+export type LeaderboardTableState = ReturnType<typeof useLeaderboardTable>;
