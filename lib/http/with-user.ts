@@ -4,9 +4,16 @@ import { rateLimitKeyOf, takeRateLimitPoint, tooManyRequests, type RateLimitKind
 import { isSameOriginRequest } from "@/lib/security/same-origin";
 import { ApiError } from "./api-error";
 import { withErrors } from "./error-response";
-import { unauthorizedError } from "./unauthorized";
 
-export { unauthorizedError };
+/** The 401 that says what to send, and why what was sent did not work. */
+function unauthorizedError(request: Request): ApiError {
+  const sent = request.headers.get("authorization");
+  const message =
+    sent === null
+      ? "Sign in, or send an API token (Authorization: Bearer abk_…) or a signed-in session."
+      : "The Authorization header is not a valid, unrevoked API token (Authorization: Bearer abk_…).";
+  return new ApiError("unauthorized", message, {}, { "www-authenticate": 'Bearer realm="alpsbench"' });
+}
 
 /** What a write needs of its user; each 403 is worded by the route (the API's answers are part of its contract). */
 export type UserRule = {
