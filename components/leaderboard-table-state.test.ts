@@ -116,7 +116,12 @@ describe("what the view derives", () => {
 
   test("each metric's best rows, in its direction; the metrics where some row has a CI", () => {
     const best = bestOf(applyTableQuery(board, q()));
-    expect(best).toEqual(new Map([["score", new Set(["b"])], ["err", new Set(["a"])]]));
+    expect(best).toEqual(
+      new Map([
+        ["score", new Set(["b"])],
+        ["err", new Set(["a"])],
+      ]),
+    );
     expect(ciColumnsOf(board.rows)).toEqual(new Set(["score", "err"]));
     expect(ciColumnsOf([board.rows[0]!, board.rows[2]!])).toEqual(new Set());
   });

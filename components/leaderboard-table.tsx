@@ -37,17 +37,26 @@ export interface LeaderboardTableProps {
   controls?: ReactNode;
 }
 
-export function LeaderboardTable({
-  leaderboard: packed,
-  query: initialQuery,
-  viewSlug,
-  caption,
-  server = null,
-  controls,
-}: LeaderboardTableProps) {
+export function LeaderboardTable({ leaderboard: packed, query: initialQuery, viewSlug, caption, server = null, controls }: LeaderboardTableProps) {
   const state = useLeaderboardTable({ packed, initialQuery, server });
-  const { leaderboard, query, update, announcement, optionsOpen, toggleOptions, hydrated, pending, stale, view, matching, organisations, showAll, table, rankMetric, ciColumns } =
-    state;
+  const {
+    leaderboard,
+    query,
+    update,
+    announcement,
+    optionsOpen,
+    toggleOptions,
+    hydrated,
+    pending,
+    stale,
+    view,
+    matching,
+    organisations,
+    showAll,
+    table,
+    rankMetric,
+    ciColumns,
+  } = state;
   const baseId = useId();
   const { regionRef, fits } = useTableFits();
 

@@ -32,9 +32,6 @@ export async function listedInstanceResponse(
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
   const body = await load(submission, query.track, query.benchmark_id, viewer);
   if (!body)
-    throw new ApiError(
-      "not_found",
-      `Submission "${id}" lists no instance "${query.benchmark_id}" on ${query.track} (test-split instances are never listed).`,
-    );
+    throw new ApiError("not_found", `Submission "${id}" lists no instance "${query.benchmark_id}" on ${query.track} (test-split instances are never listed).`);
   return NextResponse.json({ track: query.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
 }

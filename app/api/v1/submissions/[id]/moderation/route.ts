@@ -15,11 +15,15 @@ export const dynamic = "force-dynamic";
  * request, or a token without both the submit and the read scope (unhiding would read a hidden submission); 404 no such submission; 409 the action does not apply now
  * (already verified, not hidden, ...).
  */
-export const POST = withUser<NextRequest, { params: Promise<{ id: string }> }>("POST /api/v1/submissions/{id}/moderation", MODERATE_RULE, async (request, { params, user }) => {
-  const { id } = await params;
-  const body = await readJsonBody(request, ModerationRequest);
-  if (!body.ok) throw new ApiError("bad_request", body.message);
-  const result = await moderateSubmission(db(), { submissionId: id, actorId: user.id, request: body.value });
-  if (!result.ok) throw new ApiError(result.code, result.message);
-  return NextResponse.json({ id, action: body.value.action, state: result.state, auditLogId: result.auditLogId }, { headers: { "cache-control": "no-store" } });
-});
+export const POST = withUser<NextRequest, { params: Promise<{ id: string }> }>(
+  "POST /api/v1/submissions/{id}/moderation",
+  MODERATE_RULE,
+  async (request, { params, user }) => {
+    const { id } = await params;
+    const body = await readJsonBody(request, ModerationRequest);
+    if (!body.ok) throw new ApiError("bad_request", body.message);
+    const result = await moderateSubmission(db(), { submissionId: id, actorId: user.id, request: body.value });
+    if (!result.ok) throw new ApiError(result.code, result.message);
+    return NextResponse.json({ id, action: body.value.action, state: result.state, auditLogId: result.auditLogId }, { headers: { "cache-control": "no-store" } });
+  },
+);
