@@ -1,8 +1,11 @@
+"use client";
+
 import Link from "next/link";
 import { serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
+import { useTableControls } from "./leaderboard-table-controls";
 
 /** A data version the scope links offer, as the server page builds it from the registry (dataVersionChoices). */
-export type DataVersionChoice = { slug: string; label: string };
+type DataVersionChoice = { slug: string; label: string };
 
 const SPLITS: { value: TableQuery["split"]; label: string }[] = [
   { value: "full", label: "Full benchmark" },
@@ -80,4 +83,13 @@ export function ScopeLinks({
       ) : null}
     </div>
   );
+}
+
+/**
+ * ScopeLinks as a LeaderboardTable's `controls`: carrying the table's live query along; on a phone folded into the
+ * "Table options", after the search row.
+ */
+export function TableScopeLinks(props: { path: string; versions: readonly string[]; dataVersions: readonly DataVersionChoice[] }) {
+  const { query, folded } = useTableControls();
+  return <ScopeLinks {...props} query={query} className={`max-sm:order-last ${folded}`} />;
 }

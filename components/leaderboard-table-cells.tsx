@@ -107,7 +107,7 @@ type Density = "compact" | "comfortable";
  * the name's tooltip and read to screen readers. A name cut to fit shows whole when focused (a tap on a phone), and
  * a linked name opens the system page, which shows it whole. Comfortable: the same details on a second line.
  * The hover notes (title) of the name, the uploader and the pin button are not in the page's HTML: the table
- * sets them when the pointer or focus reaches them (leaderboard-table.tsx, hoverNote), as for the value cells.
+ * sets them when the pointer or focus reaches them (leaderboard-table-body.tsx, hoverNote), as for the value cells.
  */
 export function SystemCell({
   row,

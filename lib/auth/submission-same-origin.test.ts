@@ -1,5 +1,5 @@
-// Tests of the upload route's same-origin check for session-authenticated uploads
-// (app/api/v1/submissions/_lib/http.ts). They sit here because the unit project only collects lib/, components/, scripts/.
+// Tests of the same-origin check the write routes apply to session-authenticated requests (lib/http/with-user.ts,
+// userUnder), on an upload request.
 import { describe, expect, test } from "vitest";
 import { isSameOriginRequest } from "@/lib/security/same-origin";
 

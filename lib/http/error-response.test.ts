@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "./api-error";
-import { errorResponse, withErrors } from "./error-response";
+import { errorResponse, errorStatus, withErrors } from "./error-response";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -76,5 +76,14 @@ describe("errorResponse: the edge's one mapping", () => {
     expect(await answer(await ok(request, {}))).toMatchObject({ status: 200, body: { fine: true } });
     expect(await answer(await refused(request, {}))).toMatchObject({ status: 404, body: { error: { code: "not_found", message: "no such thing" } } });
     expect(await answer(await broken(request, {}))).toMatchObject({ status: 500, body: { error: { code: "internal" } } });
+  });
+
+  test.each([
+    ["an ApiError", new ApiError("invalid_file", "bad line")],
+    ["a ZodError", z.object({ n: z.number() }).safeParse({ n: "1" }).error],
+    ["anything else", new Error("boom")],
+  ])("errorStatus of %s is the status errorResponse answers it with", (_label, thrown) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(errorStatus(thrown)).toBe(errorResponse(thrown, "test").status);
   });
 });

@@ -22,6 +22,11 @@ export function errorResponse(error: unknown, where: string): Response {
   return jsonError(500, "internal", INTERNAL_MESSAGE);
 }
 
+/** The status errorResponse answers a thrown value with (what a caller that charges refusals needs before the edge). */
+export function errorStatus(error: unknown): number {
+  return error instanceof ApiError ? error.status : error instanceof ZodError ? 400 : 500;
+}
+
 /** A route handler whose throws are answered by errorResponse: no handler copies a try/catch. */
 export function withErrors<R extends Request, C>(
   where: string,

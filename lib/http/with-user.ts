@@ -1,9 +1,19 @@
 import { requestUser, type RequestUser } from "@/lib/auth/request-user";
 import type { ApiTokenScope } from "@/lib/auth/api-token";
+import { rateLimitKeyOf, takeRateLimitPoint, tooManyRequests, type RateLimitKind } from "@/lib/security/rate-limit";
 import { isSameOriginRequest } from "@/lib/security/same-origin";
 import { ApiError } from "./api-error";
-import { errorResponse } from "./error-response";
-import { unauthorizedError } from "./unauthorized";
+import { withErrors } from "./error-response";
+
+/** The 401 that says what to send, and why what was sent did not work. */
+function unauthorizedError(request: Request): ApiError {
+  const sent = request.headers.get("authorization");
+  const message =
+    sent === null
+      ? "Sign in, or send an API token (Authorization: Bearer abk_…) or a signed-in session."
+      : "The Authorization header is not a valid, unrevoked API token (Authorization: Bearer abk_…).";
+  return new ApiError("unauthorized", message, {}, { "www-authenticate": 'Bearer realm="alpsbench"' });
+}
 
 /** What a write needs of its user; each 403 is worded by the route (the API's answers are part of its contract). */
 export type UserRule = {
@@ -15,6 +25,8 @@ export type UserRule = {
   crossSite: string;
   /** an admin-only route, and its 403 (the same for every target, so it reveals nothing) */
   admin?: { message: string };
+  /** the bucket a request takes a point from before anything else: for a route proxy.ts does not see */
+  rateLimit?: RateLimitKind;
 };
 
 /** The request's user under `rule`, or the ApiError to answer: 401 without valid credentials, 403 as the rule says. */
@@ -30,22 +42,22 @@ async function userUnder(request: Request, rule: UserRule): Promise<RequestUser>
 }
 
 /**
- * A route handler that runs only for an authenticated user allowed by `rule`, handed to it non-null; the refusals
- * (401, 403) are answered before it runs.
+ * The one wrapper of an authenticated /api/v1 write: the rule's rate limit (for a route proxy.ts does not see), then
+ * the user under `rule` (401, 403), then the handler, handed the user non-null; whatever throws on the way is
+ * answered once, here at the edge, by errorResponse.
  */
 export function withUser<R extends Request, C>(
-  handler: (request: R, context: C & { user: RequestUser }) => Promise<Response>,
+  where: string,
   rule: UserRule,
+  handler: (request: R, context: C & { user: RequestUser }) => Promise<Response>,
 ): (request: R, context: C) => Promise<Response> {
-  return async (request, context) => {
-    let user: RequestUser;
-    try {
-      user = await userUnder(request, rule);
-    } catch (error) {
-      return errorResponse(error, "withUser");
+  return withErrors(where, async (request: R, context: C) => {
+    if (rule.rateLimit) {
+      const rate = await takeRateLimitPoint(rule.rateLimit, await rateLimitKeyOf(request.headers));
+      if (!rate.ok) return tooManyRequests(rule.rateLimit, rate);
     }
-    return handler(request, { ...context, user });
-  };
+    return handler(request, { ...context, user: await userUnder(request, rule) });
+  });
 }
 
 /**

@@ -22,7 +22,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search" | "signup";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search" | "signup";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");

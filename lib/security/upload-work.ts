@@ -1,3 +1,4 @@
+import { errorStatus } from "@/lib/http/error-response";
 import { UploadBudget } from "@/lib/uploads/upload-budget";
 import { peekRateLimit, takeRateLimitPoint, tooManyRequests, type RateLimitDecision } from "./rate-limit";
 
@@ -40,20 +41,30 @@ function chargeRefusedUpload(userId: string, budget: Pick<UploadBudget, "workByt
 /**
  * An upload request of an authenticated user, with its work accounted: refused with 429 (nothing read) when the
  * user's refused uploads have used up their hour, else `run` with the request's one decompressed-bytes budget
- * (shared by an archive and every file inside it), and a refusal's work charged afterwards.
+ * (shared by an archive and every file inside it), and a refusal's work charged afterwards, whether `run` answered
+ * it or threw it (the route's wrapper answers the throw with the status errorStatus reads).
  */
 export async function chargedUpload(userId: string, maxDecompressedBytes: number, run: (budget: UploadBudget) => Promise<Response>): Promise<Response> {
   const allowed = await uploadWorkAllowed(userId);
   if (!allowed.ok) return tooManyRequests("upload_work", allowed);
   const budget = new UploadBudget(maxDecompressedBytes);
-  const response = await run(budget);
-  if (isChargedRefusal(response.status)) {
-    try {
-      await chargeRefusedUpload(userId, budget);
-    } catch (error) {
-      // the refusal stands whatever the limit's store says
-      console.error("charging a refused upload's work failed", error);
-    }
+  let response: Response;
+  try {
+    response = await run(budget);
+  } catch (error) {
+    await chargeIfRefused(userId, budget, errorStatus(error));
+    throw error;
   }
+  await chargeIfRefused(userId, budget, response.status);
   return response;
+}
+
+async function chargeIfRefused(userId: string, budget: UploadBudget, status: number): Promise<void> {
+  if (!isChargedRefusal(status)) return;
+  try {
+    await chargeRefusedUpload(userId, budget);
+  } catch (error) {
+    // the refusal stands whatever the limit's store says
+    console.error("charging a refused upload's work failed", error);
+  }
 }

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
+import { ApiError } from "@/lib/http/api-error";
 import { chargedUpload, refusedWorkPoints } from "@/lib/security/upload-work";
 import { KNOWN_IDS } from "@/tests/fixtures/uploads/cases";
 
@@ -79,5 +80,25 @@ describe("refused uploads are charged to the uploader", () => {
     }
     const stored = await pool.query(`SELECT points FROM "RateLimit" WHERE key = $1`, [`upload_work:user:${userId}`]);
     expect(stored.rowCount).toBe(0);
+  });
+
+  test("a refusal the upload throws (answered at the route's edge) is charged as one it answers; a 500 is not", async () => {
+    const userId = `work-thrown-${Date.now()}`;
+    const refusal = new ApiError("invalid_file", "line 3: not JSON");
+    const refused = chargedUpload(userId, 1024 * MB, async (budget) => {
+      budget.receivedBytes += 5 * MB;
+      throw refusal;
+    });
+    await expect(refused).rejects.toBe(refusal);
+    const stored = await pool.query<{ points: number }>(`SELECT points FROM "RateLimit" WHERE key = $1`, [`upload_work:user:${userId}`]);
+    expect(stored.rows[0]?.points).toBe(refusedWorkPoints({ workBytes: 5 * MB }));
+
+    const brokenId = `work-broken-${Date.now()}`;
+    const broken = chargedUpload(brokenId, 1024 * MB, async (budget) => {
+      budget.receivedBytes += 5 * MB;
+      throw new Error("the server's own fault");
+    });
+    await expect(broken).rejects.toThrow("the server's own fault");
+    expect((await pool.query(`SELECT points FROM "RateLimit" WHERE key = $1`, [`upload_work:user:${brokenId}`])).rowCount).toBe(0);
   });
 });

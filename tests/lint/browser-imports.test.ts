@@ -10,11 +10,12 @@ import { expect, test } from "vitest";
  * with its core): the jitless setting (instrumentation-client.ts) and the table's URL and payload schemas.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-// the client code every page runs first, the header the layout renders, a leaderboard page's table and charts
+// the client code every page runs first, the header the layout renders, a leaderboard page's table, its scope links and charts
 const ENTRIES = [
   "instrumentation-client.ts",
   "components/site-header.tsx",
   "components/leaderboard-table.tsx",
+  "components/leaderboard-scope-links.tsx",
   "lib/benchmarks/alpsbench/ui/task/task-charts.tsx",
   "components/charts/quality-cost-section.tsx",
 ];

@@ -153,15 +153,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
           ) : null}
         </p>
       ) : null}
-      <LeaderboardTable
-        {...table}
-        query={query}
-        viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`}
-        path={path}
-        caption={view.board.title}
-        scopes={false}
-        wrapNames
-      />
+      <LeaderboardTable {...table} query={query} viewSlug={`${benchmark.id}${viewId ? `/${viewId}` : ""}`} caption={view.board.title} wrapNames />
       {/* drawn only where at least three ranked rows report their run's cost */}
       <QualityCostSection board={table.leaderboard} />
       <p className="max-w-3xl text-[0.9375rem] leading-relaxed text-pretty text-fg-muted">{benchmark.description}</p>

@@ -2,10 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
-import { errorResponse, withErrors } from "@/lib/http/error-response";
 import { withUser } from "@/lib/http/with-user";
 import type { CreateRunResult, CreateSubmissionResult, SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
-import { rateLimitKeyOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { chargedUpload } from "@/lib/security/upload-work";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
@@ -159,23 +157,10 @@ async function upload(request: Request, ownerId: string, idempotencyKey: string 
   return answer(await settled(decoded, () => createSubmission(db(), { ...owner, track: fields.task, split: fields.split, body })));
 }
 
-const authenticated = withUser<NextRequest, object>(async (request, { user }) => {
+export const POST = withUser<NextRequest, object>(WHERE, UPLOAD_RULE, async (request, { user }) => {
   const idempotency = parseIdempotencyKey(request.headers.get("idempotency-key"));
   if (!idempotency.ok) throw new ApiError("bad_request", idempotency.message);
   // one decompressed-bytes budget for the whole request (an archive and every gzip file inside it draw on it), and
-  // a refusal's work charged to the uploader by its status, so every refusal is answered inside (lib/security/upload-work.ts)
-  return chargedUpload(user.id, env().UPLOAD_MAX_DECOMPRESSED_BYTES, async (budget) => {
-    try {
-      return await upload(request, user.id, idempotency.key, budget);
-    } catch (error) {
-      return errorResponse(error, WHERE);
-    }
-  });
-}, UPLOAD_RULE);
-
-export const POST = withErrors(WHERE, async (request: NextRequest) => {
-  // proxy.ts does not see this route (it would buffer the upload), so the API rate limit is applied here.
-  const rate = await takeRateLimitPoint("api", await rateLimitKeyOf(request.headers));
-  if (!rate.ok) return tooManyRequests("api", rate);
-  return authenticated(request, {});
+  // a refusal's work charged to the uploader by its status (lib/security/upload-work.ts)
+  return chargedUpload(user.id, env().UPLOAD_MAX_DECOMPRESSED_BYTES, (budget) => upload(request, user.id, idempotency.key, budget));
 });

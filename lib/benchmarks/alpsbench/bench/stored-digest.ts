@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/create-client";
  * how the import writes leaves what it stores as it was (tests/integration/import-stored-digest.test.ts,
  * `lib/benchmarks/alpsbench/bench/import.ts --digest`).
  */
-export type StoredDigest = Record<string, { rows: number; md5: string }>;
+type StoredDigest = Record<string, { rows: number; md5: string }>;
 
 /** Each table's rows as one text per row, with the key that orders them (both SQL over $1 = benchmarkVersionId). */
 const TABLES: Record<string, { from: string; row: string; order: string }> = {

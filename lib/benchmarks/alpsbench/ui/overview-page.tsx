@@ -1,5 +1,6 @@
 import { BenchmarkSwitcher } from "@/components/benchmark-switcher";
 import { LeaderboardTable } from "@/components/leaderboard-table";
+import { TableScopeLinks } from "@/components/leaderboard-scope-links";
 import { PageHeader } from "@/components/page-header";
 import { StatCard } from "@/components/stat-card";
 import { TierLegend } from "@/components/tier-legend";
@@ -40,9 +41,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {...tableProps(board, query)}
         query={query}
         viewSlug="overview"
-        path="/"
-        versions={versions}
-        dataVersions={dataVersionChoices(ROOT_BENCHMARK)}
+        controls={<TableScopeLinks path="/" versions={versions} dataVersions={dataVersionChoices(ROOT_BENCHMARK)} />}
         caption="AlpsBench overview: headline metric per task"
       />
       <p className="text-sm text-fg-muted">

@@ -4,6 +4,7 @@ import { InputsLinks } from "@/lib/benchmarks/alpsbench/ui/inputs-links";
 import { knownInputsSizes } from "@/lib/benchmarks/alpsbench/http/inputs-sizes";
 import { TRACK_IDS, taskOf } from "@/lib/benchmarks/alpsbench/track-ids";
 import { LeaderboardTable } from "@/components/leaderboard-table";
+import { TableScopeLinks } from "@/components/leaderboard-scope-links";
 import { QualityCostSection } from "@/components/charts/quality-cost-section";
 import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
@@ -65,9 +66,7 @@ export default async function TaskPage({
         {...table}
         query={query}
         viewSlug={view.id}
-        path={`/tasks/${task}`}
-        versions={versions}
-        dataVersions={dataVersionChoices(ROOT_BENCHMARK)}
+        controls={<TableScopeLinks path={`/tasks/${task}`} versions={versions} dataVersions={dataVersionChoices(ROOT_BENCHMARK)} />}
         caption={`${info.name}: every metric`}
       />
       {/* drawn only where at least three ranked rows report their run's cost */}

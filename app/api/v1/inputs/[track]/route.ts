@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
-import { apiError, internalError } from "../../submissions/_lib/http";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
 import { inputsFileName } from "../_lib/inputs-file-name";
 import { inputsResponse } from "../_lib/inputs-response";
 
@@ -14,13 +15,9 @@ export const dynamic = "force-dynamic";
  * naming these. No Content-Encoding negotiation: over real HTTP through Next's server the encoded answer reached
  * clients still compressed (tests/e2e/submissions.test.ts), so compression is the file's own.
  */
-export async function GET(request: NextRequest, context: { params: Promise<{ track: string }> }) {
+export const GET = withErrors("GET /api/v1/inputs/{track}", async (request: NextRequest, context: { params: Promise<{ track: string }> }) => {
   const { track: name } = await context.params;
   const file = inputsFileName(name);
-  if (!file.ok) return apiError(400, "bad_request", file.message);
-  try {
-    return await inputsResponse(db(), file.track, request.nextUrl.searchParams, "inputs", file.gzip);
-  } catch (error) {
-    return internalError("GET /api/v1/inputs/{track}", error);
-  }
-}
+  if (!file.ok) throw new ApiError("bad_request", file.message);
+  return inputsResponse(db(), file.track, request.nextUrl.searchParams, "inputs", file.gzip);
+});

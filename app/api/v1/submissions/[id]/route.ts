@@ -68,20 +68,17 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
  * private to someone else; 409 another user made the same predictions public earlier (the earlier upload keeps the
  * place; later public copies are hidden and listed in hidden_copies: lib/moderation/public-copies.ts).
  */
-export const PATCH = withErrors(
-  "PATCH /api/v1/submissions/{id}",
-  withUser<NextRequest, Params>(async (request, { params, user }) => {
-    const { id } = await params;
-    const body = await readJsonBody(request, VisibilityRequest);
-    if (!body.ok) throw new ApiError("bad_request", body.message);
-    const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
-    if (!result.ok) throw new ApiError(result.code, result.message);
-    return NextResponse.json(
-      { id, visibility: result.visibility, changed: result.changed, hidden_copies: result.hiddenCopies },
-      { headers: { "cache-control": "no-store" } },
-    );
-  }, CHANGE_RULE),
-);
+export const PATCH = withUser<NextRequest, Params>("PATCH /api/v1/submissions/{id}", CHANGE_RULE, async (request, { params, user }) => {
+  const { id } = await params;
+  const body = await readJsonBody(request, VisibilityRequest);
+  if (!body.ok) throw new ApiError("bad_request", body.message);
+  const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
+  if (!result.ok) throw new ApiError(result.code, result.message);
+  return NextResponse.json(
+    { id, visibility: result.visibility, changed: result.changed, hidden_copies: result.hiddenCopies },
+    { headers: { "cache-control": "no-store" } },
+  );
+});
 
 /**
  * DELETE /api/v1/submissions/{id}: the owner or an admin deletes an upload, with its scores and results (it leaves
@@ -89,12 +86,9 @@ export const PATCH = withErrors(
  * owner nor admin, a cross-site session request or a token without both the submit and the read scope; 404 unknown,
  * or private to someone else; 409 a seeded or reported row (the server's own data).
  */
-export const DELETE = withErrors(
-  "DELETE /api/v1/submissions/{id}",
-  withUser<NextRequest, Params>(async (_request, { params, user }) => {
-    const { id } = await params;
-    const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: user.id, role: user.role } });
-    if (!result.ok) throw new ApiError(result.code, result.message);
-    return NextResponse.json({ id, deleted: true }, { headers: { "cache-control": "no-store" } });
-  }, CHANGE_RULE),
-);
+export const DELETE = withUser<NextRequest, Params>("DELETE /api/v1/submissions/{id}", CHANGE_RULE, async (_request, { params, user }) => {
+  const { id } = await params;
+  const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: user.id, role: user.role } });
+  if (!result.ok) throw new ApiError(result.code, result.message);
+  return NextResponse.json({ id, deleted: true }, { headers: { "cache-control": "no-store" } });
+});

@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { readingViewer, requestUser, type RequestUser } from "@/lib/auth/request-user";
+import { readingViewer, type RequestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
-import { apiError, internalError, parseSearchParams, unauthorized } from "./http";
+import { ApiError } from "@/lib/http/api-error";
+import { optionalUser } from "@/lib/http/with-user";
+import { parseSearchParams } from "./http";
 
 const Query = z.strictObject({
   track: z.string({ error: "is required" }).min(1, "is required").max(40),
@@ -16,31 +18,20 @@ type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmis
  * One instance a submission page lists (GET …/{id}/instance-input and …/instance-explanation), with the page's
  * access rule written once: the submission must be visible to the caller (404 otherwise; a token without the
  * `read` scope reads as a visitor) and `load` answers null for an instance the page does not list (test-split
- * instances never are). `load` gets the reading viewer to decide what else it may show.
+ * instances never are). `load` gets the reading viewer to decide what else it may show. Refusals are thrown
+ * (ApiError) for the route's withErrors to answer.
  */
 export async function listedInstanceResponse(
   request: NextRequest,
   id: string,
-  route: string,
   load: (submission: VisibleSubmission, track: string, benchmarkId: string, viewer: RequestUser | null) => Promise<Record<string, unknown> | null>,
 ): Promise<Response> {
   const query = parseSearchParams(request, Query);
-  if (!query.ok) return query.response;
-  try {
-    const user = await requestUser(request);
-    if (!user && request.headers.get("authorization") !== null) return unauthorized(request);
-    const viewer = readingViewer(user);
-    const submission = await findVisibleSubmission(db(), id, viewer);
-    if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
-    const body = await load(submission, query.data.track, query.data.benchmark_id, viewer);
-    if (!body)
-      return apiError(
-        404,
-        "not_found",
-        `Submission "${id}" lists no instance "${query.data.benchmark_id}" on ${query.data.track} (test-split instances are never listed).`,
-      );
-    return NextResponse.json({ track: query.data.track, benchmark_id: query.data.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
-  } catch (error) {
-    return internalError(route, error);
-  }
+  const viewer = readingViewer(await optionalUser(request));
+  const submission = await findVisibleSubmission(db(), id, viewer);
+  if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
+  const body = await load(submission, query.track, query.benchmark_id, viewer);
+  if (!body)
+    throw new ApiError("not_found", `Submission "${id}" lists no instance "${query.benchmark_id}" on ${query.track} (test-split instances are never listed).`);
+  return NextResponse.json({ track: query.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
 }

@@ -1,7 +1,11 @@
 import type { UserRule } from "@/lib/http/with-user";
 
-/** Uploading: a token with the submit scope, or a signed-in session from the site's own pages. */
+/**
+ * Uploading: a token with the submit scope, or a signed-in session from the site's own pages. proxy.ts does not see
+ * this route (it would buffer the upload), so the API rate limit is taken here.
+ */
 export const UPLOAD_RULE: UserRule = {
+  rateLimit: "api",
   scopes: ["submit"],
   lacksScope: () => "This API token does not have the submit scope.",
   crossSite: "A signed-in upload must come from this site's own pages; scripts use an API token.",

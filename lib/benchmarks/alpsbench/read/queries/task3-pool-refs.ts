@@ -14,15 +14,11 @@ type Task3PoolRefs = {
   pools: { instanceId: string; benchmarkId: string; query: unknown; memoryIndexes: Int32Array }[];
 };
 
-export async function task3PoolRefs(db: Db, benchmarkVersionId: string, track: TrackId): Promise<Task3PoolRefs> {
-  return poolsOf(db, benchmarkVersionId, track, await poolMemories(db, benchmarkVersionId));
-}
-
 /** The pool refs of one track at a time, each track read once and the memories once for all of them. */
 export type Task3PoolRefsReader = (track: TrackId) => Promise<Task3PoolRefs>;
 
 /**
- * task3PoolRefs, memoised for a data version whose pools do not change meanwhile: the import's reference rows (BM25,
+ * The pool refs of a data version's tracks, memoised while its pools do not change: the import's reference rows (BM25,
  * first and random candidate, the public-release lookup) each read every pool of every size, the same 5.9 million
  * memory ids four times over.
  */

@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getBenchmark } from "@/lib/benchmarks";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { db } from "@/lib/db/client";
-import { apiError, internalError } from "../../../submissions/_lib/http";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
 
 export const dynamic = "force-dynamic";
 
@@ -11,13 +12,9 @@ export const dynamic = "force-dynamic";
  * server, before anything is uploaded: {benchmark, ready, tracks: [{track, ready, missing}]}, `missing` naming the
  * data the track needs and how an operator imports it (null when ready). 404 for a name no module registers.
  */
-export async function GET(_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) {
-  try {
-    const { benchmark } = await context.params;
-    const body = await readinessBody(db(), getBenchmark(benchmark));
-    if (!body) return apiError(404, "not_found", `No benchmark module "${benchmark}" on this server.`);
-    return NextResponse.json(body, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return internalError("GET /api/v1/benchmarks/[benchmark]/readiness", error);
-  }
-}
+export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", async (_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) => {
+  const { benchmark } = await context.params;
+  const body = await readinessBody(db(), getBenchmark(benchmark));
+  if (!body) throw new ApiError("not_found", `No benchmark module "${benchmark}" on this server.`);
+  return NextResponse.json(body, { headers: { "cache-control": "no-store" } });
+});

@@ -1,9 +1,12 @@
 import type { NextRequest } from "next/server";
-import { readingViewer, requestUser } from "@/lib/auth/request-user";
+import { readingViewer } from "@/lib/auth/request-user";
 import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
-import { apiError, internalError, unauthorized, parseSearchParams } from "../../_lib/http";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
+import { optionalUser } from "@/lib/http/with-user";
+import { parseSearchParams } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -14,20 +17,12 @@ export const dynamic = "force-dynamic";
  * otherwise; a token without the `read` scope reads as a visitor), its benchmark keeps a breakdown (404), the
  * query is the benchmark's (400 naming the parameter).
  */
-export async function GET(request: NextRequest, context: { params: Promise<{ id: string }> }) {
+export const GET = withErrors("GET /api/v1/submissions/{id}/breakdown", async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
-  try {
-    const user = await requestUser(request);
-    if (!user && request.headers.get("authorization") !== null) return unauthorized(request);
-    const viewer = readingViewer(user);
-    const submission = await findVisibleSubmission(db(), id, viewer);
-    if (!submission) return apiError(404, "not_found", `No submission "${id}" (or it is private).`);
-    const breakdown = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.breakdown;
-    if (!breakdown) return apiError(404, "not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
-    const query = parseSearchParams(request, breakdown.query);
-    if (!query.ok) return query.response;
-    return await breakdown.respond(db(), submission, viewer, query.data);
-  } catch (error) {
-    return internalError("GET /api/v1/submissions/{id}/breakdown", error);
-  }
-}
+  const viewer = readingViewer(await optionalUser(request));
+  const submission = await findVisibleSubmission(db(), id, viewer);
+  if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
+  const breakdown = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.breakdown;
+  if (!breakdown) throw new ApiError("not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
+  return breakdown.respond(db(), submission, viewer, parseSearchParams(request, breakdown.query));
+});

@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { withErrors } from "@/lib/http/error-response";
 import { withUser } from "@/lib/http/with-user";
 import { moderateSubmission, ModerationRequest } from "@/lib/moderation/moderate-submission";
 import { readJsonBody } from "@/lib/security/read-json-body";
@@ -16,14 +15,15 @@ export const dynamic = "force-dynamic";
  * request, or a token without both the submit and the read scope (unhiding would read a hidden submission); 404 no such submission; 409 the action does not apply now
  * (already verified, not hidden, ...).
  */
-export const POST = withErrors(
+export const POST = withUser<NextRequest, { params: Promise<{ id: string }> }>(
   "POST /api/v1/submissions/{id}/moderation",
-  withUser<NextRequest, { params: Promise<{ id: string }> }>(async (request, { params, user }) => {
+  MODERATE_RULE,
+  async (request, { params, user }) => {
     const { id } = await params;
     const body = await readJsonBody(request, ModerationRequest);
     if (!body.ok) throw new ApiError("bad_request", body.message);
     const result = await moderateSubmission(db(), { submissionId: id, actorId: user.id, request: body.value });
     if (!result.ok) throw new ApiError(result.code, result.message);
     return NextResponse.json({ id, action: body.value.action, state: result.state, auditLogId: result.auditLogId }, { headers: { "cache-control": "no-store" } });
-  }, MODERATE_RULE),
+  },
 );
