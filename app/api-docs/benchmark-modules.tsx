@@ -1,5 +1,6 @@
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { cliCommand } from "@/lib/platform/site";
 import { PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
@@ -42,7 +43,11 @@ export function BenchmarkModulesDocs() {
           ))}
           <p className="text-fg-muted">
             From the command line:{" "}
-            <code>{`npm run alpsbench -- submit --server $SITE --token $TOKEN --benchmark ${b.id} --track ${b.tracks[0]?.id ?? "<track>"} --file predictions.csv --model "My method" --wait`}</code>
+            <code>
+              {cliCommand(
+                `submit --server $SITE --token $TOKEN --benchmark ${b.id} --track ${b.tracks[0]?.id ?? "<track>"} --file predictions.csv --model "My method" --wait`,
+              )}
+            </code>
             .
           </p>
         </section>

@@ -1,14 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
 import { readingViewer, requestUser, type RequestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { apiError, internalError, parseSearchParams, unauthorized } from "./http";
-
-const Query = z.strictObject({
-  track: z.string({ error: "is required" }).min(1, "is required").max(40),
-  benchmark_id: z.string({ error: "is required" }).min(1, "is required").max(200),
-});
+import { ListedInstanceQuery } from "./listed-instance-query";
 
 type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmission>>>;
 
@@ -24,7 +19,7 @@ export async function listedInstanceResponse(
   route: string,
   load: (submission: VisibleSubmission, track: string, benchmarkId: string, viewer: RequestUser | null) => Promise<Record<string, unknown> | null>,
 ): Promise<Response> {
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, ListedInstanceQuery);
   if (!query.ok) return query.response;
   try {
     const user = await requestUser(request);
