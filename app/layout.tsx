@@ -12,7 +12,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: SITE.name, template: `%s · ${SITE.name}` },
   description: SITE.description,
-  openGraph: { siteName: SITE.name, title: SITE.name, description: SITE.description, type: "website" },
+  openGraph: { siteName: SITE.name, description: SITE.description, type: "website" },
 };
 
 /** The hosted modules' attributions for the footer of their pages (only what it shows: it is sent with every page). */

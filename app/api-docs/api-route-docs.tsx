@@ -41,7 +41,12 @@ function RouteDocs({ route }: { route: ApiRoute }) {
       {route.query && route.queryNote ? <p className="text-sm text-fg-muted">{withCode(`Query parameters: ${route.queryNote}`)}</p> : null}
       {route.query && !route.queryNote ? <FieldTable label={`Query parameters of ${name}`} fields={schemaFields(route.query)} /> : null}
       {(route.benchmarkQuery?.() ?? []).map((part) => (
-        <FieldTable key={part.benchmark} label={`Query parameters of ${name} for ${part.title} (benchmark=${part.benchmark})`} fields={schemaFields(part.query)} />
+        <div key={part.benchmark} className="space-y-2">
+          <p className="text-sm text-fg-muted">
+            <span className="font-medium text-fg">{part.title}</span>&apos;s parameters (<code>benchmark={part.benchmark}</code>), from its declaration:
+          </p>
+          <FieldTable label={`Query parameters of ${name} for ${part.title}`} fields={schemaFields(part.query)} />
+        </div>
       ))}
       {route.headers ? <FieldTable label={`Request headers of ${name}`} fields={schemaFields(route.headers)} /> : null}
       {(route.body ?? []).map((body) => (
@@ -125,7 +130,7 @@ function FieldTable({ label, fields }: { label: string; fields: readonly FieldDo
                 {f.required ? <span className="ml-1 font-sans text-xs font-normal text-fg-muted">(required)</span> : null}
               </th>
               <td className="px-3 py-2 font-mono text-xs text-fg-muted">{f.values}</td>
-              <td className="px-3 py-2 font-mono text-xs text-fg-muted">{f.default ?? "—"}</td>
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-fg-muted">{f.default ?? "—"}</td>
               <td className="px-3 py-2 text-fg-muted">{withCode(f.description)}</td>
             </tr>
           ))}

@@ -69,7 +69,7 @@ function HostedBenchmarksTable() {
         <code>/api/v1/snapshot?benchmark=&#123;benchmark&#125;</code>, and takes uploads with <code>benchmark=&#123;benchmark&#125;</code> and <code>task</code> one
         of its tracks. A module is scored by the platform in one pass; a benchmark with its own pipeline (chunked, judged) scores in steps.
       </p>
-      <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Hosted benchmarks">
+      <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Table of hosted benchmarks">
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>

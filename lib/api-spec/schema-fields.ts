@@ -49,6 +49,7 @@ function valuesOf(schema: JsonSchema): string {
   if (union) return union.map(valuesOf).join(" | ");
   if (schema.type === "array" && schema.items) return `comma-separated list of ${valuesOf(schema.items)}`;
   if (schema.type === "string" && schema.format === "uri") return "URL";
+  if (schema.type === "string" && schema.format === "date") return "date (YYYY-MM-DD)";
   if (schema.type === "string" && schema.maxLength) return `text (≤ ${schema.maxLength} characters)`;
   if (schema.type === "string" && schema.pattern) return `text matching ${schema.pattern}`;
   if (Array.isArray(schema.type)) return schema.type.join(" | ");

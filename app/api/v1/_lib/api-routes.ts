@@ -177,7 +177,7 @@ function submittingRoutes(): ApiRoute[] {
         "Idempotency-Key": z.string().max(200).optional().describe("1-200 printable characters: a retry with the same key answers the first upload (or run)."),
       }),
       query: UploadFieldsObject.partial(),
-      queryNote: "The fields below, in the query string for a raw-body upload (they may also accompany a multipart body).",
+      queryNote: "the body's fields (below), in the query string for a raw-body upload; they may also accompany a multipart body.",
       body: [
         {
           contentType: "multipart/form-data",
@@ -277,7 +277,7 @@ function submissionRoutes(): ApiRoute[] {
       path: "/api/v1/submissions/{id}/breakdown",
       group: "Submissions",
       summary: "An upload's per-instance or per-dimension figures, as its benchmark keeps them",
-      description: "Dev and validation instances only: test-split results stay on the server. The parameters are the benchmark's own.",
+      description: "Test-split instances are withheld for everyone but admins (their gold is hidden). The parameters are the benchmark's own.",
       auth: READER,
       pathParams: SubmissionId,
       benchmarkQuery: benchmarkQueries((b) => (isPipelineBenchmark(b) ? b.submissionReads?.breakdown?.query : undefined)),
@@ -342,6 +342,32 @@ function submissionRoutes(): ApiRoute[] {
   ];
 }
 
+function releaseRoutes(): ApiRoute[] {
+  return [
+    {
+      method: "GET",
+      path: "/api/v1/releases",
+      group: "Releases",
+      summary: "Every archived snapshot, newest first",
+      auth: PUBLIC,
+      query: z.strictObject({ benchmark: z.string().optional().describe("Only this benchmark's releases.") }),
+      answers: [{ status: 200, description: "The releases.", schema: ReleaseList }, error(400, "An unknown parameter.")],
+    },
+    {
+      method: "GET",
+      path: "/api/v1/releases/{id}",
+      group: "Releases",
+      summary: "A release's snapshot, as stored when it was cut",
+      auth: PUBLIC,
+      pathParams: z.object({ id: z.string().describe("The release's id.") }),
+      answers: [
+        { status: 200, description: "The snapshot (the same JSON as /api/v1/snapshot answered then).", schema: ReleaseSnapshot },
+        error(404, "No such release."),
+      ],
+    },
+  ];
+}
+
 function serverRoutes(): ApiRoute[] {
   return [
     {
@@ -366,27 +392,6 @@ function serverRoutes(): ApiRoute[] {
     },
     {
       method: "GET",
-      path: "/api/v1/releases",
-      group: "Releases",
-      summary: "Every archived snapshot, newest first",
-      auth: PUBLIC,
-      query: z.strictObject({ benchmark: z.string().optional().describe("Only this benchmark's releases.") }),
-      answers: [{ status: 200, description: "The releases.", schema: ReleaseList }, error(400, "An unknown parameter.")],
-    },
-    {
-      method: "GET",
-      path: "/api/v1/releases/{id}",
-      group: "Releases",
-      summary: "A release's snapshot, as stored when it was cut",
-      auth: PUBLIC,
-      pathParams: z.object({ id: z.string().describe("The release's id.") }),
-      answers: [
-        { status: 200, description: "The snapshot (the same JSON as /api/v1/snapshot answered then).", schema: ReleaseSnapshot },
-        error(404, "No such release."),
-      ],
-    },
-    {
-      method: "GET",
       path: "/api/v1/openapi.json",
       group: "Server",
       summary: "This API as an OpenAPI 3.1 document",
@@ -399,5 +404,5 @@ function serverRoutes(): ApiRoute[] {
 
 /** Every route, in the order /api-docs lists them (read from the registry on each call: tests register benchmarks). */
 export function apiRoutes(): ApiRoute[] {
-  return [...leaderboardRoutes(), ...downloadRoutes(), ...submittingRoutes(), ...submissionRoutes(), ...serverRoutes()];
+  return [...leaderboardRoutes(), ...downloadRoutes(), ...submittingRoutes(), ...submissionRoutes(), ...releaseRoutes(), ...serverRoutes()];
 }
