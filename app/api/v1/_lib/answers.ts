@@ -3,7 +3,8 @@ import { z } from "zod";
 /*
  * The JSON answers of the /api/v1 routes whose shape no parser in lib/ already states, as zod schemas for the API
  * declaration (api-routes.ts): /api-docs lists their fields, GET /api/v1/openapi.json publishes them. Loose objects:
- * a route may add a field without breaking a client that reads these.
+ * a route may add a field without breaking a client that reads these. Where a route builds its answer in one
+ * place, it checks it against its schema at compile time (`satisfies z.input<typeof ReleaseList>`).
  */
 
 const Problem = z.looseObject({ line: z.number().int().optional(), field: z.string().optional(), message: z.string() });

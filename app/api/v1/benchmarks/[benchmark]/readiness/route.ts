@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
 import { getBenchmark } from "@/lib/benchmarks";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { db } from "@/lib/db/client";
+import type { ReadinessAnswer } from "../../../_lib/answers";
 import { apiError, internalError } from "../../../submissions/_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +18,7 @@ export async function GET(_request: NextRequest, context: { params: Promise<{ be
     const { benchmark } = await context.params;
     const body = await readinessBody(db(), getBenchmark(benchmark));
     if (!body) return apiError(404, "not_found", `No benchmark module "${benchmark}" on this server.`);
-    return NextResponse.json(body, { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(body satisfies z.input<typeof ReadinessAnswer>, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return internalError("GET /api/v1/benchmarks/[benchmark]/readiness", error);
   }
