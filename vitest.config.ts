@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
           // a time-out catches a hang, not slowness: `npm test` runs these beside the e2e lane on two cores, where
           // a 1 s computation can take 10 (speed goals are checked by scripts/bench, not by time-outs)

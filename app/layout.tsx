@@ -6,11 +6,13 @@ import { SiteHeader } from "@/components/site-header";
 import { ThemeScript } from "@/components/theme-script";
 import { BENCHMARKS } from "@/lib/benchmarks";
 import { siteNavigation } from "@/lib/benchmarks/navigation";
+import { SITE } from "@/lib/platform/site";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "AlpsBench Leaderboard", template: "%s · AlpsBench Leaderboard" },
-  description: "Rankings, downloads and server-side re-scoring for AlpsBench, a benchmark of how well LLMs and memory systems personalize.",
+  title: { default: SITE.name, template: `%s · ${SITE.name}` },
+  description: SITE.description,
+  openGraph: { siteName: SITE.name, description: SITE.description, type: "website" },
 };
 
 /** The hosted modules' attributions for the footer of their pages (only what it shows: it is sent with every page). */

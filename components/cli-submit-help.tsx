@@ -1,3 +1,5 @@
+import { cliCommand } from "@/lib/platform/site";
+
 /**
  * The path that works on every server, sign-in configured or not: an operator creates an account and a token
  * with one command (`admin bootstrap`, README "Sign-in, roles and API tokens"), and the researcher submits with
@@ -16,16 +18,15 @@ export function CliSubmitHelp({ noSignIn }: { noSignIn: boolean }) {
         The server&apos;s operator creates an account and a token with one command, run where the server runs (the token is printed once):
       </p>
       <code className={code} tabIndex={0}>
-        npm run --silent alpsbench -- admin bootstrap --email you@example.org --display-name &quot;Your name&quot;
+        {cliCommand('admin bootstrap --email you@example.org --display-name "Your name"', { silent: true })}
       </code>
       <p className="text-sm text-fg-muted">
         (<code className="font-mono text-[0.8125rem]">token create --email …</code> makes a token for a non-admin user.) Then upload a prediction file and follow its
         scoring:
       </p>
       <code className={code} tabIndex={0}>
-        {
-          'npm run --silent alpsbench -- submit --server <this site\'s URL> --token <token> \\\n  --task task1 --file predictions.jsonl --model "My model" --wait\n# a whole run (task1/, task3/d300/, task4_ability2/ … predictions.jsonl): --dir predictions/ instead of --task and --file'
-        }
+        {cliCommand('submit --server <this site\'s URL> --token <token> \\\n  --task task1 --file predictions.jsonl --model "My model" --wait', { silent: true }) +
+          "\n# a whole run (task1/, task3/d300/, task4_ability2/ … predictions.jsonl): --dir predictions/ instead of --task and --file"}
       </code>
       <p className="text-sm text-fg-muted">
         Or <code className="font-mono text-[0.8125rem]">POST /api/v1/submissions</code> with{" "}

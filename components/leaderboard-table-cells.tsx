@@ -4,6 +4,7 @@ import type { LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leader
 import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { KIND_LABEL } from "./kind-badge";
 import { TierMark, TierSource } from "./tier-badge";
+import { SITE } from "@/lib/platform/site";
 
 /* Presentational pieces of components/leaderboard-table.tsx. */
 
@@ -239,7 +240,7 @@ export function SystemCell({
             href={row.packUrl}
             data-pack-link
             className="text-accent underline underline-offset-2"
-            title="Reproducibility pack: manifest, per-instance results and (where published) predictions; `alpsbench verify` re-scores it offline"
+            title={`Reproducibility pack: manifest, per-instance results and (where published) predictions; \`${SITE.cliName} verify\` re-scores it offline`}
           >
             pack
           </a>

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "./account-menu";
 import type { NavBenchmark } from "@/lib/benchmarks/types-navigation";
+import { SITE } from "@/lib/platform/site";
 import { isCurrentPath, navItemsFor } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -47,8 +48,8 @@ export function SiteHeader({ currentPath, mainId = "main", navigation }: SiteHea
         {/* No aria-label: the accessible name must contain the visible words (WCAG 2.5.3, axe label-content-name-mismatch). */}
         <Link href="/" className="flex shrink-0 items-baseline gap-2 rounded py-1 md:py-4">
           <LogoMark />
-          <span className="text-base font-semibold tracking-tight text-fg">AlpsBench</span>{" "}
-          <span className="hidden text-sm text-fg-muted min-[420px]:inline">Leaderboard</span>
+          <span className="text-base font-semibold tracking-tight text-fg">{SITE.shortName}</span>{" "}
+          <span className="hidden text-sm text-fg-muted min-[420px]:inline">{SITE.suffix}</span>
           <span className="sr-only">, home</span>
         </Link>
         <nav
@@ -87,7 +88,7 @@ export function SiteHeader({ currentPath, mainId = "main", navigation }: SiteHea
   );
 }
 
-/** A small abstract peak: the "Alps" in AlpsBench. Decorative. */
+/** A small abstract peak: the "Alps" of the site's name. Decorative. */
 function LogoMark() {
   return (
     <svg aria-hidden="true" width="22" height="16" viewBox="0 0 22 16" className="self-center text-accent">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SITE } from "./platform/site";
 
 /**
  * The only reader of process.env. Parsed once; a bad value fails at start-up with the variable's name.
@@ -119,8 +120,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { message: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587" })
     .optional(),
-  /** the From address of sign-in e-mails */
-  EMAIL_FROM: z.string().min(3).default("AlpsBench Leaderboard <no-reply@localhost>"),
+  /** the From address of sign-in e-mails: the site's name (lib/platform/site.ts) unless set */
+  EMAIL_FROM: z.string().min(3).default(`${SITE.name} <no-reply@localhost>`),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

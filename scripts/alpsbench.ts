@@ -1,14 +1,13 @@
 #!/usr/bin/env tsx
 /**
- * The platform's CLI: `npm run --silent alpsbench -- <command>`. The platform's commands live in
- * scripts/cli/<command>.ts, each benchmark's in its folder (registered through its `registerCommands` hook);
- * scripts/cli/index.ts wires them. The program is named after this file.
+ * The platform's CLI: `npm run --silent alpsbench -- <command>` (the npm script is named after the CLI's name in
+ * lib/platform/site.ts). The platform's commands live in scripts/cli/<command>.ts, each benchmark's in its folder
+ * (registered through its `registerCommands` hook); scripts/cli/index.ts wires them.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { SITE } from "@/lib/platform/site";
 import { buildProgram } from "./cli/index";
 
-const name = path.basename(fileURLToPath(import.meta.url), ".ts");
+const name = SITE.cliName;
 
 buildProgram(name)
   .then((program) => program.parseAsync(process.argv))

@@ -11,6 +11,7 @@ import { SignOutButton } from "../signin/_components/sign-out-button";
 import { CreateTokenForm } from "./_components/create-token-form";
 import { DisplayNameForm } from "./_components/display-name-form";
 import { revokeTokenAction } from "./actions";
+import { SITE } from "@/lib/platform/site";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
@@ -54,8 +55,8 @@ export default async function AccountPage() {
             API tokens
           </h2>
           <p className="mt-1 max-w-3xl text-sm text-fg-muted">
-            For scripts and the <code className="font-mono text-[0.8125rem]">alpsbench submit</code> command. A token acts as you, limited to its scopes; revoke it
-            when a machine or script no longer needs it. See the{" "}
+            For scripts and the <code className="font-mono text-[0.8125rem]">{SITE.cliName} submit</code> command. A token acts as you, limited to its scopes; revoke
+            it when a machine or script no longer needs it. See the{" "}
             <Link href="/api-docs" className="font-medium text-accent hover:underline">
               API documentation
             </Link>

@@ -1,5 +1,6 @@
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { cliCommand } from "@/lib/platform/site";
 import { PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
@@ -42,7 +43,11 @@ export function BenchmarkModulesDocs() {
           ))}
           <p className="text-fg-muted">
             From the command line:{" "}
-            <code>{`npm run alpsbench -- submit --server $SITE --token $TOKEN --benchmark ${b.id} --track ${b.tracks[0]?.id ?? "<track>"} --file predictions.csv --model "My method" --wait`}</code>
+            <code>
+              {cliCommand(
+                `submit --server $SITE --token $TOKEN --benchmark ${b.id} --track ${b.tracks[0]?.id ?? "<track>"} --file predictions.csv --model "My method" --wait`,
+              )}
+            </code>
             .
           </p>
         </section>
@@ -64,7 +69,7 @@ function HostedBenchmarksTable() {
         <code>/api/v1/snapshot?benchmark=&#123;benchmark&#125;</code>, and takes uploads with <code>benchmark=&#123;benchmark&#125;</code> and <code>task</code> one
         of its tracks. A module is scored by the platform in one pass; a benchmark with its own pipeline (chunked, judged) scores in steps.
       </p>
-      <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Hosted benchmarks">
+      <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Table of hosted benchmarks">
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Benchmark } from "./types";
+import { cliCommand } from "@/lib/platform/site";
 
 /** Whether a module's track can take an upload on this server, and if not, what is missing and how to import it. */
 type TrackReadiness = { track: string; ready: boolean; missing: string | null };
@@ -10,7 +11,7 @@ type TrackReadiness = { track: string; ready: boolean; missing: string | null };
  */
 export function missingDataMessage(benchmark: Benchmark, trackId: string): string {
   const needs = benchmark.trackData?.needs(trackId) ?? "its evaluation data";
-  const how = benchmark.trackData?.importHow ?? "An operator imports it with `npm run alpsbench -- import --from <folder>`.";
+  const how = benchmark.trackData?.importHow ?? `An operator imports it with \`${cliCommand("import --from <folder>")}\`.`;
   return `${benchmark.title} has no evaluation data for its ${trackId} track on this server yet: it needs ${needs}. ${how}`;
 }
 

@@ -2,6 +2,7 @@ import { requestUser, type RequestUser } from "@/lib/auth/request-user";
 import type { ApiTokenScope } from "@/lib/auth/api-token";
 import { rateLimitKeyOf, takeRateLimitPoint, tooManyRequests, type RateLimitKind } from "@/lib/security/rate-limit";
 import { isSameOriginRequest } from "@/lib/security/same-origin";
+import { SITE } from "@/lib/platform/site";
 import { ApiError } from "./api-error";
 import { withErrors } from "./error-response";
 
@@ -12,7 +13,7 @@ function unauthorizedError(request: Request): ApiError {
     sent === null
       ? "Sign in, or send an API token (Authorization: Bearer abk_…) or a signed-in session."
       : "The Authorization header is not a valid, unrevoked API token (Authorization: Bearer abk_…).";
-  return new ApiError("unauthorized", message, {}, { "www-authenticate": 'Bearer realm="alpsbench"' });
+  return new ApiError("unauthorized", message, {}, { "www-authenticate": `Bearer realm="${SITE.cliName}"` });
 }
 
 /** What a write needs of its user; each 403 is worded by the route (the API's answers are part of its contract). */

@@ -8,7 +8,7 @@ import { LIST_MAX, TABLE_QUERY_PARAMS, type QueryParam, type TableQuery } from "
  * what the endpoints accept (types, enum members, defaults) straight from it.
  */
 export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
-  benchmark: "Benchmark version: `alpsbench-v1` (real data and reported figures) or `demo` (synthetic).",
+  benchmark: "A hosted benchmark's id or one of its data versions; default: the default data version of the benchmark at `/` (the API page lists them).",
   split: "`full` (reported figures and re-scored released outputs) or one split of uploaded runs; `all` shows every split.",
   version: "Score version of re-scored rows (e.g. `det-1.0.0`); default the latest of each run. Reported rows always show.",
   sort: "Column to sort by: a metric column id (see `columns` in the JSON answer) or `system`. Default: the view's headline metric.",
@@ -33,7 +33,7 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   license: "Keeps models under these licences (SPDX-like ids such as `MIT`, `Apache-2.0`, `proprietary`; comma-separated, any of; case-insensitive).",
 };
 
-/** One parameter as a zod schema (what it accepts, its default), for the JSON-schema export of queryParamDocs. */
+/** One parameter as a zod schema (what it accepts, its default), for the JSON-schema export of the API documentation. */
 function schemaOf(param: QueryParam): z.ZodType {
   if (param.type === "enum") {
     const values = z.enum(param.values as [string, ...string[]]);
@@ -49,7 +49,7 @@ function schemaOf(param: QueryParam): z.ZodType {
 
 /**
  * The table query (lib/leaderboard/table-state.ts TABLE_QUERY_PARAMS, which the pages, the table and the API read)
- * as a zod schema with each parameter described, for queryParamDocs (lib/leaderboard/query-docs.ts).
+ * as a zod schema with each parameter described, for the API documentation (lib/api-spec/schema-fields.ts).
  */
 export const DocumentedTableQuery = z.object(
   Object.fromEntries(

@@ -14,22 +14,19 @@ const paramsText = z
   .pipe(ParamsB);
 
 export const MODEL_FACT_FIELDS = {
-  /** total parameters, billions */
-  params_b: paramsText.optional(),
-  /** active parameters per token (mixture-of-experts), billions */
-  active_params_b: paramsText.optional(),
-  license: License.optional(),
-  release_date: ReleaseDate.optional(),
-  model_url: httpUrl.optional(),
-  /** what the run cost, US dollars */
-  cost_usd: NumberText.pipe(z.number().max(10_000_000, "at most 10000000 (US dollars)")).optional(),
-  /** tokens the run used (prompt and completion) */
+  params_b: paramsText.optional().describe("Total parameters, in billions."),
+  active_params_b: paramsText.optional().describe("Active parameters per token (mixture-of-experts), in billions."),
+  license: License.optional().describe("Its licence: an SPDX-like id or `proprietary`."),
+  release_date: ReleaseDate.optional().describe("Its release date, YYYY-MM-DD."),
+  model_url: httpUrl.optional().describe("Its model card."),
+  cost_usd: NumberText.pipe(z.number().max(10_000_000, "at most 10000000 (US dollars)")).optional().describe("What the run cost, in US dollars."),
   tokens: z
     .string()
     .trim()
     .regex(/^\d{1,15}$/, "must be a whole number of tokens")
     .transform(Number)
-    .optional(),
+    .optional()
+    .describe("Tokens the run used (prompt and completion)."),
 };
 
 /**

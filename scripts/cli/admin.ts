@@ -5,6 +5,7 @@ import { DisplayName } from "@/lib/auth/display-name";
 import { registerRelease } from "./release";
 import { EmailOption, parseOption, withDb } from "@/lib/cli/with-db";
 import { OPERATOR_TRANSACTION } from "@/lib/db/operator-transaction";
+import { cliCommand } from "@/lib/platform/site";
 
 const SystemSlugOption = z.string().trim().min(1, "--system must be a system's slug (its /systems/<slug> address)");
 
@@ -54,7 +55,7 @@ export function register(program: Command): void {
       const what = made.created ? "created as admin" : made.promoted ? "promoted to admin" : "already an admin";
       process.stderr.write(
         `${email}: ${what}; token ${made.token.prefix}… (scopes ${made.token.scopes.join(", ")}) is shown only now.\n` +
-          `Submit with: npm run --silent alpsbench -- submit --server <url> --token <token> --task task1 --file predictions.jsonl --model "My model" --wait\n`,
+          `Submit with: ${cliCommand('submit --server <url> --token <token> --task task1 --file predictions.jsonl --model "My model" --wait', { silent: true })}\n`,
       );
     });
 

@@ -10,6 +10,7 @@ import { register as registerSubmit } from "./submit";
 import { register as registerSystemFacts } from "./system-facts";
 import { register as registerToken } from "./token";
 import { register as registerVerify } from "./verify";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * The platform's commands, one line per command module (each exports `register(program: Command): void`), then
@@ -34,10 +35,7 @@ export async function registerCommands(program: Command): Promise<void> {
  * messages on stderr, and exit non-zero with one clear message when the input is bad.
  */
 export async function buildProgram(name: string): Promise<Command> {
-  const program = new Command()
-    .name(name)
-    .description("AlpsBench leaderboard: import data, score predictions, replay the judge, manage the server.")
-    .showHelpAfterError();
+  const program = new Command().name(name).description(`${SITE.name}: import data, score predictions, replay the judge, manage the server.`).showHelpAfterError();
   await registerCommands(program);
   return program;
 }

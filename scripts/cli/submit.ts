@@ -5,6 +5,7 @@ import { Option, type Command } from "commander";
 import { z } from "zod";
 import { BENCHMARKS, benchmarkOfDataVersion, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * `submit --server <url> --token <t> --task <track> --file <f> --model <name> [--split …] [--wait]`: uploads a
@@ -67,7 +68,7 @@ const TERMINAL = new Set(["done", "failed"]);
 
 const Options = z.object({
   server: z.url({ protocol: /^https?$/, error: "--server must be an http(s) URL" }),
-  token: z.string().regex(/^abk_[A-Za-z0-9_-]{43}$/, "--token must be an API token (abk_…; see `alpsbench token create`)"),
+  token: z.string().regex(/^abk_[A-Za-z0-9_-]{43}$/, `--token must be an API token (abk_…; see \`${SITE.cliName} token create\`)`),
   /** a track of the pipeline benchmark (any of its names) or a module's track id; read against --benchmark below */
   task: z.string().optional(),
   file: z.string().min(1).optional(),
@@ -259,7 +260,7 @@ export function register(program: Command): void {
     .command("submit")
     .description("upload a prediction file to a leaderboard server and (with --wait) follow its scoring")
     .requiredOption("--server <url>", "the leaderboard's base URL, e.g. http://localhost:3000")
-    .requiredOption("--token <token>", "an API token with the submit scope (`alpsbench token create`)")
+    .requiredOption("--token <token>", `an API token with the submit scope (\`${SITE.cliName} token create\`)`)
     .option("--task <track>", `track of the predictions (with --file): ${ROOT_BENCHMARK.pipeline.knownTracks}`)
     .option("--track <track>", `the same as --task; for --benchmark ${BENCHMARKS.map((b) => `${b.id}: ${b.tracks.map((t) => t.id).join(", ")}`).join("; ")}`)
     .option("--file <file>", "prediction file: JSONL or a JSON array, gzip accepted (a benchmark module's track: JSONL, CSV or parquet)")

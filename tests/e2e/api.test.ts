@@ -145,6 +145,18 @@ describe("read API over HTTP", () => {
     expect(docs).toContain("/alpsbench/task3");
   });
 
+  test("/api-docs and /api/v1/openapi.json list the same routes, from the zod schemas", async () => {
+    const [docs, response] = await Promise.all([fetch(`${baseUrl}/api-docs`).then((r) => r.text()), fetch(`${baseUrl}/api/v1/openapi.json`)]);
+    expect(response.status).toBe(200);
+    const openapi = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(openapi.openapi).toBe("3.1.0");
+    const routes = Object.entries(openapi.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(routes).toContain("POST /api/v1/submissions");
+    for (const route of routes) expect(docs).toContain(`data-api-route="${route}"`);
+    // an upload field of the schema the upload route parses with
+    expect(docs).toContain(">publish_predictions<");
+  });
+
   test("/benchmarks/alpsbench is AlpsBench's own page by the common form; the page reads benchmark=alpsbench like the API", async () => {
     for (const [path, location] of [
       ["/benchmarks/alpsbench", "/"],

@@ -115,6 +115,7 @@ const MATRIX: Record<string, Case[]> = {
     { label: "bad format", method: "GET", path: () => "/api/v1/snapshot?format=exe", expect: all(400) },
   ],
   "/api/v1/queue": [{ label: "queue", method: "GET", path: () => "/api/v1/queue", expect: all(200) }],
+  "/api/v1/openapi.json": [{ label: "OpenAPI document", method: "GET", path: () => "/api/v1/openapi.json", expect: all(200) }],
   "/api/v1/inputs/[track]": [
     { label: "task1 inputs, demo test split", method: "GET", path: () => "/api/v1/inputs/task1?benchmark=demo&split=test", expect: all(200) },
     { label: "unknown track", method: "GET", path: () => "/api/v1/inputs/task9", expect: all(404) },

@@ -2,9 +2,10 @@
 
 import { useActionState, useState } from "react";
 import { createTokenAction, type CreateTokenState } from "../actions";
+import { SITE } from "@/lib/platform/site";
 
 const SCOPES = [
-  { value: "submit", label: "submit", hint: "upload predictions (the API's POST /api/v1/submissions, the alpsbench submit command)" },
+  { value: "submit", label: "submit", hint: `upload predictions (the API's POST /api/v1/submissions, the ${SITE.cliName} submit command)` },
   {
     value: "read",
     label: "read",
@@ -103,8 +104,8 @@ function NewToken({ token, name, scopes }: { token: string; name: string; scopes
         </button>
       </div>
       <p className="text-[0.8125rem]">
-        Use it as <code className="font-mono">Authorization: Bearer {token.slice(0, 8)}…</code> or with <code className="font-mono">alpsbench submit --token …</code>
-        .
+        Use it as <code className="font-mono">Authorization: Bearer {token.slice(0, 8)}…</code> or with{" "}
+        <code className="font-mono">{SITE.cliName} submit --token …</code>.
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { tableProps } from "@/lib/leaderboard/table-props";
 import { BenchmarkCharts } from "./benchmark-charts";
 import { pageSubject } from "./page-subject";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
+import { cliCommand } from "@/lib/platform/site";
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -147,7 +148,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
           {benchmark.importers ? (
             <>
               {" "}
-              An operator loads it with <code className="font-mono text-[0.8125rem]">npm run alpsbench -- import --from &lt;folder&gt;</code>, where the folder holds{" "}
+              An operator loads it with <code className="font-mono text-[0.8125rem]">{cliCommand("import --from <folder>")}</code>, where the folder holds{" "}
               {benchmark.importers.join(", or ")}.
             </>
           ) : null}

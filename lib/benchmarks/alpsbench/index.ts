@@ -5,7 +5,8 @@ import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
-import { alpsBenchInputsResponse } from "./http/inputs-response";
+import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
+import { InputsQuery } from "./http/input-scope";
 import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
 import { alpsBenchViewResponse } from "./http/view-response";
 import { alpsBenchEee } from "./eee/hook";
@@ -153,6 +154,7 @@ export const alpsBench: PipelineBenchmark = {
   apiDocs: {
     exampleQuery: "task1?format=csv&kind=memory_system&sort=f1&cols=f1,recall",
     exampleTracks: { curl: "task4_ability2", cli: "task1" },
+    inputsQuery: { inputs: InputsQuery, example: ExampleQuery },
     async contract() {
       const { alpsBenchContractDocs } = await import("./ui/api-docs/prediction-contract");
       return alpsBenchContractDocs();

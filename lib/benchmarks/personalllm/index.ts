@@ -10,6 +10,7 @@ import { EvalUser, HfEvalRow, HfPromptRow, PromptCandidates } from "./schemas";
 import { selectionTrack } from "./selection-track";
 import { register as registerSyntheticCli } from "./synthetic/register-cli";
 import { PERSONALLLM_VIEWS } from "./views";
+import { cliCommand } from "@/lib/platform/site";
 
 /** PersonalLLM (Zollo, Siah et al., ICLR 2025) as a leaderboard module. */
 export const personalLlm: Benchmark = {
@@ -70,8 +71,7 @@ export const personalLlm: Benchmark = {
       trackId === "selection"
         ? "the evaluation set (PersonalLLM_Eval parquet, Hugging Face namkoong-lab/PersonalLLM_Eval) and the main dataset's test split (PersonalLLM parquet, namkoong-lab/PersonalLLM, data/test-*.parquet)"
         : "the evaluation set (PersonalLLM_Eval parquet, Hugging Face namkoong-lab/PersonalLLM_Eval: person_id, person_weight, best_response_reward, gpt4o_reward)",
-    importHow:
-      "An operator downloads the parquet files into a folder and imports it with `npm run alpsbench -- import --from <folder>` or BENCHMARK_DATA_DIRS=<folder> at `npm start` (docs/benchmarks/personalllm.md). The paper's published figures (../shared/data/personalllm) are reported figures only and hold no evaluation data.",
+    importHow: `An operator downloads the parquet files into a folder and imports it with \`${cliCommand("import --from <folder>")}\` or BENCHMARK_DATA_DIRS=<folder> at \`npm start\` (docs/benchmarks/personalllm.md). The paper's published figures (../shared/data/personalllm) are reported figures only and hold no evaluation data.`,
   },
   async loadTrackInput(trackId, folder) {
     const data = await loadHfFolder(folder);

@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
 import { db } from "@/lib/db/client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { listReleases } from "@/lib/releases/read-releases";
+import type { ReleaseList } from "../_lib/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -28,5 +30,5 @@ export async function GET(request: NextRequest) {
       url: `/releases/${r.id}`,
       snapshot_url: `/api/v1/releases/${r.id}`,
     })),
-  });
+  } satisfies z.input<typeof ReleaseList>);
 }

@@ -16,6 +16,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
 import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
+import { cliCommand } from "@/lib/platform/site";
 
 const { values } = parseArgs({ options: { data: { type: "string", default: "../shared/data/alpsbench" }, concurrent: { type: "string", default: "32" } } });
 const concurrent = Number(values.concurrent);
@@ -46,7 +47,7 @@ const percentile = (xs: number[], p: number) => {
 
 try {
   const task1 = await db.instance.count({ where: { benchmarkVersion: { slug: "alpsbench-v1" }, trackId: "task1" } });
-  if (task1 < 2272) throw new Error(`the database has ${task1} real task1 instances; import the data first (npm run alpsbench -- import --from ${values.data})`);
+  if (task1 < 2272) throw new Error(`the database has ${task1} real task1 instances; import the data first (${cliCommand(`import --from ${values.data}`)})`);
   const { rows } = await exportPredictionsFromPackets(path.resolve(values.data!), "task1", "gpt-5.2");
   const file = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
   log(`prediction file: ${rows.length} rows, ${(file.length / 1e6).toFixed(1)} MB`);

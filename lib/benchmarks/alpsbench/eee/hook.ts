@@ -6,6 +6,7 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track"
 import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
 import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { alpsBenchInstances } from "./instances";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks
@@ -15,7 +16,7 @@ import { alpsBenchInstances } from "./instances";
 export const alpsBenchEee: EeeBenchmarkHook = {
   datasetName: "AlpsBench",
   datasetUrls: ["https://github.com/MissHsiaoo/Alps_Bench"],
-  publisher: { name: "AlpsBench Leaderboard", url: "https://github.com/MissHsiaoo/Alps_Bench" },
+  publisher: { name: SITE.name, url: "https://github.com/MissHsiaoo/Alps_Bench" },
   authors: { name: "AlpsBench authors (Xiao et al., 2026)", url: "https://github.com/MissHsiaoo/Alps_Bench" },
   scorerVersion: SCORER_VERSION,
   reportedScoreVersion: REPORTED_SCORE_VERSION,

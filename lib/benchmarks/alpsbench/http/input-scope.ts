@@ -7,14 +7,22 @@ import { NextResponse } from "next/server";
 
 const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
 
-const Query = z.object({
+/** The query of AlpsBench's inputs download (`GET /api/v1/inputs/{track}`), read here and documented on /api-docs. */
+export const InputsQuery = z.object({
   /** absent or "full": every split (what a `full` submission is scored on) */
   split: z
     .enum(["full", "dev", "validation", "test"], { error: "must be dev, validation, test or full" })
     .optional()
-    .transform((s) => (s === undefined || s === "full" ? null : s)),
+    .transform((s) => (s === undefined || s === "full" ? null : s))
+    .describe("One split's instances; absent or `full`: every instance (what a `full` submission is scored on)."),
   // `alpsbench`, the benchmark's id, is its default data version (as in the table query)
-  benchmark: z.string().trim().min(1).default("alpsbench-v1").transform(benchmarkAlias),
+  benchmark: z
+    .string()
+    .trim()
+    .min(1)
+    .default("alpsbench-v1")
+    .transform(benchmarkAlias)
+    .describe("The data version (`alpsbench-v1`, `demo`, or `alpsbench` for the default); given once."),
 });
 
 /** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */
@@ -36,7 +44,7 @@ export async function inputScopeOf(
   // one value each: the download's dispatch and this scope must not read different ones
   const repeated = Object.keys(params).filter((key) => entries.filter(([k]) => k === key).length > 1);
   if (repeated.length > 0) return { ok: false, response: apiError(400, "bad_request", `parameter(s) given more than once: ${repeated.join(", ")}`) };
-  const query = Query.safeParse(params);
+  const query = InputsQuery.safeParse(params);
   if (!query.success) {
     return { ok: false, response: apiError(400, "bad_request", query.error.issues.map((i) => `parameter "${i.path.join(".")}": ${i.message}`).join("; ")) };
   }

@@ -8,7 +8,8 @@ import { compactTask3Stream } from "./compact-task3-inputs";
 import { downloadStem } from "./download-name";
 import { inputsCacheKey, type InputsFileKind } from "./inputs-cache-keys";
 import { exampleRow } from "./example-row";
-import { inputScopeOf } from "./input-scope";
+import { z } from "zod";
+import { inputScopeOf, InputsQuery } from "./input-scope";
 
 const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
 
@@ -16,6 +17,11 @@ const apiError = (status: number, code: string, message: string) => NextResponse
 const PAGE_SIZE = 50;
 const DEFAULT_ROWS = 5;
 const MAX_ROWS = 50;
+
+const Rows = z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(`How many instances the example holds, 1 to ${MAX_ROWS}.`);
+
+/** The example file's query: the inputs' and how many rows (documented on /api-docs). */
+export const ExampleQuery = InputsQuery.extend({ rows: Rows });
 
 /**
  * AlpsBench's `inputsResponse` hook, behind `GET /api/v1/inputs/{track-slug}[?split=dev|validation|test&benchmark=alpsbench-v1]`
@@ -37,8 +43,9 @@ const MAX_ROWS = 50;
 export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind, gzip = "no") => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
-    const rows = rowsParam === null ? DEFAULT_ROWS : Number(rowsParam);
-    if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) return apiError(400, "bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
+    const parsed = Rows.safeParse(rowsParam === null ? undefined : Number(rowsParam));
+    if (!parsed.success) return apiError(400, "bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
+    const rows = parsed.data;
     const resolved = await inputScopeOf(db, slug, search, ["rows"]);
     if (!resolved.ok) return resolved.response;
     const page = await pageInputs(db, resolved.scope, null, rows);

@@ -1,16 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
 import { readingViewer, type RequestUser } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
 import { optionalUser } from "@/lib/http/with-user";
 import { parseSearchParams } from "./http";
-
-const Query = z.strictObject({
-  track: z.string({ error: "is required" }).min(1, "is required").max(40),
-  benchmark_id: z.string({ error: "is required" }).min(1, "is required").max(200),
-});
+import { ListedInstanceQuery } from "./listed-instance-query";
 
 type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmission>>>;
 
@@ -26,7 +21,7 @@ export async function listedInstanceResponse(
   id: string,
   load: (submission: VisibleSubmission, track: string, benchmarkId: string, viewer: RequestUser | null) => Promise<Record<string, unknown> | null>,
 ): Promise<Response> {
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, ListedInstanceQuery);
   const viewer = readingViewer(await optionalUser(request));
   const submission = await findVisibleSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);

@@ -32,36 +32,52 @@ const BooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
-const FieldsObject = z.strictObject(
+/** The fields as sent (every value a string); exported for the API documentation (app/api/v1/_lib/api-routes.ts). */
+export const UploadFieldsObject = z.strictObject(
   {
     /** a track of the benchmark named by `benchmark`: by any of its names for AlpsBench (task3_d300, task3/d300, task3-d300) */
-    task: z.string().trim().min(1, "is required"),
+    task: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .describe(
+        "The track of the file: one of the tracks of the benchmark `benchmark` names (by any name it knows). Without it the upload is a run: each file's track comes from its path.",
+      ),
     model: z
       .string({ error: "is required (the system's name)" })
       .trim()
       .min(1, "is required (the system's name)")
       .max(120, "at most 120 characters")
-      .refine(...VISIBLE_NAME),
-    split: z.enum(["full", "dev", "validation", "test"], { error: "must be full, dev, validation or test" }).default("full"),
+      .refine(...VISIBLE_NAME)
+      .describe("The system's name, as its row shows it."),
+    split: z
+      .enum(["full", "dev", "validation", "test"], { error: "must be full, dev, validation or test" })
+      .default("full")
+      .describe("The instances scored: `full` (every split the file covers) or one split."),
     benchmark: z
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a benchmark slug such as alpsbench-v1, demo or personalllm")
-      .default(DEFAULT_DATA_VERSION),
-    organisation: optionalText(120),
+      .default(DEFAULT_DATA_VERSION)
+      .describe("A hosted benchmark's id or one of its data versions; default: the default data version of the benchmark at `/`."),
+    organisation: optionalText(120).describe("Who made the system (shown as claimed until an admin verifies it)."),
     kind: z
       .enum(["general_llm", "memory_system", "retrieval_baseline"], { error: "must be general_llm, memory_system or retrieval_baseline" })
-      .default("general_llm"),
-    backbone: optionalText(120),
-    description: optionalText(2000),
-    paper_url: httpUrl,
-    code_url: httpUrl,
-    open_weights: BooleanText.optional(),
+      .default("general_llm")
+      .describe("What the system is."),
+    backbone: optionalText(120).describe("The model under a memory system or retrieval pipeline."),
+    description: optionalText(2000).describe("Free text about the system (line breaks allowed)."),
+    paper_url: httpUrl.describe("Its paper."),
+    code_url: httpUrl.describe("Its code."),
+    open_weights: BooleanText.optional().describe("Whether its weights are public."),
     // model facts and run cost (lib/model-facts/upload-fields.ts): optional, validated
     ...MODEL_FACT_FIELDS,
-    visibility: z.enum(["public", "private"], { error: "must be public or private" }).default("public"),
+    visibility: z
+      .enum(["public", "private"], { error: "must be public or private" })
+      .default("public")
+      .describe("`private`: only you and admins see the upload and its figures."),
     /** publish the prediction file in the run's reproducibility pack (GET …/{id}/pack); default false */
-    publish_predictions: BooleanText.optional(),
+    publish_predictions: BooleanText.optional().describe("Put the prediction file in the run's reproducibility pack (`…/{id}/pack`); default false."),
     /** raw-body uploads only: the file name to record (multipart takes the file part's name) */
     filename: z
       .string()
@@ -69,7 +85,8 @@ const FieldsObject = z.strictObject(
       .min(1)
       .max(200, "at most 200 characters")
       .refine(...VISIBLE_NAME)
-      .optional(),
+      .optional()
+      .describe("Raw-body uploads only: the file name to record (`run.tar.gz` tells a tar.gz run from a gzipped file)."),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : undefined) },
 );
@@ -78,7 +95,7 @@ const FieldsObject = z.strictObject(
  * `task` read against `benchmark`: a registered module's track id as the module declares it ("rewards"), else an
  * AlpsBench track by any of its names (normalised to its id).
  */
-export const UploadFields = FieldsObject.superRefine(checkActiveWithinTotal).transform((fields, ctx) => {
+export const UploadFields = UploadFieldsObject.superRefine(checkActiveWithinTotal).transform((fields, ctx) => {
   const checked = checkTask(fields.benchmark, fields.task);
   if (checked.ok) return { ...fields, task: checked.task };
   ctx.addIssue({ code: "custom", path: ["task"], message: checked.message });
@@ -106,7 +123,7 @@ function checkTask(benchmark: string, task: string): { ok: true; task: string } 
 export type UploadFields = z.infer<typeof UploadFields>;
 
 /** A run's fields: the same without `task` (each file's track comes from its path). */
-export const RunFields = FieldsObject.omit({ task: true }).superRefine(checkActiveWithinTotal);
+export const RunFields = UploadFieldsObject.omit({ task: true }).superRefine(checkActiveWithinTotal);
 export type RunFields = z.infer<typeof RunFields>;
 
 type FieldProblem = { field: string; message: string };

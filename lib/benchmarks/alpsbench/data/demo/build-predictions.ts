@@ -3,6 +3,7 @@ import type { MemoryPredictionRow, PredictedMemoryItem, Task3PredictionRow, Task
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { MemoryItem, NormalizedInstance, Task3Instance, Task4Instance } from "../normalized-instance";
 import { Rng } from "./rng";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * Invented systems for the demo leaderboard, each with its own quality so the tables show a spread.
@@ -54,7 +55,7 @@ export const DEMO_SYSTEMS: readonly DemoSystemSpec[] = [
   {
     slug: "demo-lexical-baseline",
     name: "Word-overlap baseline (demo)",
-    organisation: "AlpsBench Leaderboard demo",
+    organisation: `${SITE.name} demo`,
     kind: "retrieval_baseline",
     backbone: null,
     quality: 0.2,

@@ -5,11 +5,12 @@ import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+import { SITE } from "@/lib/platform/site";
 
 const BM25_SYSTEM = {
   slug: "bm25-server",
   name: "BM25 (computed here)",
-  organisation: "AlpsBench Leaderboard",
+  organisation: SITE.name,
   // a reference row like the trivial baselines (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts): shown, never ranked
   kind: "baseline" as const,
   backbone: null,

@@ -7,6 +7,7 @@ import { PUBLIC_LOOKUP_SLUG } from "@/lib/benchmarks/alpsbench/review";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * The open-book reference row of Task 3: the pick a file built from public files alone makes (the released packet
@@ -17,7 +18,7 @@ import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 export const PUBLIC_LOOKUP_SYSTEM = {
   slug: PUBLIC_LOOKUP_SLUG,
   name: "Lookup in the public release (not retrieval)",
-  organisation: "AlpsBench Leaderboard",
+  organisation: SITE.name,
   kind: "baseline" as const,
   backbone: null,
   description:

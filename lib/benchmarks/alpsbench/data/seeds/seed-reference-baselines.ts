@@ -14,6 +14,7 @@ import {
   RANDOM_BASELINE_SEED,
 } from "@/lib/benchmarks/alpsbench/pipeline/reference-predictions";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+import { SITE } from "@/lib/platform/site";
 
 /**
  * The server's trivial reference rows, one system each (kind `baseline`: shown on every board where they land,
@@ -53,7 +54,7 @@ type ReferenceBaseline = keyof typeof REFERENCE_BASELINES;
 
 const systemFields = (b: (typeof REFERENCE_BASELINES)[ReferenceBaseline]) => ({
   name: b.name,
-  organisation: "AlpsBench Leaderboard",
+  organisation: SITE.name,
   kind: "baseline" as const,
   backbone: null,
   description: b.description,

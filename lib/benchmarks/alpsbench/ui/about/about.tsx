@@ -12,6 +12,7 @@ import { TASK_INFO } from "../../read/task-info";
 import { AboutMethod } from "./about-method";
 import { AboutRules } from "./about-rules";
 import { h2, p } from "./about-styles";
+import { cliCommand } from "@/lib/platform/site";
 
 const LEAD =
   "AlpsBench (Xiao et al., 2026) measures personalization across the whole life of a memory: extraction, update, retrieval and use. It is built from 2,500 long real user–LLM conversations from WildChat with human-verified memories.";
@@ -95,7 +96,7 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
           Data on this server
         </h2>
         <p className={p}>Instances per track and split, as imported. The demo benchmark is synthetic data written for this site.</p>
-        {countTable(real, "AlpsBench (real data; empty until imported with `npm run alpsbench -- import`)")}
+        {countTable(real, `AlpsBench (real data; empty until imported with \`${cliCommand("import")}\`)`)}
         {countTable(demo, "Demo benchmark (synthetic)")}
       </section>
     </>

@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
+import type { z } from "zod";
 import { getBenchmark } from "@/lib/benchmarks";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
+import type { ReadinessAnswer } from "../../../_lib/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -16,5 +18,5 @@ export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", as
   const { benchmark } = await context.params;
   const body = await readinessBody(db(), getBenchmark(benchmark));
   if (!body) throw new ApiError("not_found", `No benchmark module "${benchmark}" on this server.`);
-  return NextResponse.json(body, { headers: { "cache-control": "no-store" } });
+  return NextResponse.json(body satisfies z.input<typeof ReadinessAnswer>, { headers: { "cache-control": "no-store" } });
 });

@@ -1,0 +1,37 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import type { ApiRoute } from "@/lib/api-spec/api-route";
+import { apiRoutes } from "../api/v1/_lib/api-routes";
+import { UploadFieldsObject } from "../api/v1/submissions/_lib/upload-fields";
+import { ApiRouteDocs } from "./api-route-docs";
+
+const render = (routes: readonly ApiRoute[]) => renderToStaticMarkup(createElement(ApiRouteDocs, { routes }));
+
+describe("/api-docs renders the API declaration", () => {
+  test("a field added to a route's zod schema shows up, with its description, default and answer fields", () => {
+    const route: ApiRoute = {
+      method: "GET",
+      path: "/api/v1/toy/{id}",
+      group: "Toys",
+      summary: "A toy route",
+      auth: { kind: "optional", scopes: ["read"] },
+      pathParams: z.object({ id: z.string() }),
+      query: z.object({ zebra_stripes: z.enum(["few", "many"]).default("many").describe("How striped the `zebra` is.") }),
+      answers: [{ status: 200, description: "The toy.", schema: z.object({ toy_answer_field: z.string() }) }],
+    };
+    const html = render([route]);
+    expect(html).toContain("zebra_stripes");
+    expect(html).toContain("few | many");
+    expect(html).toContain("How striped the <code>zebra</code> is.");
+    expect(html).toContain("toy_answer_field");
+    expect(html).toContain('data-api-route="GET /api/v1/toy/{id}"');
+  });
+
+  test("every route of the declaration, and every upload field of the schema the upload route parses with", () => {
+    const html = render(apiRoutes());
+    for (const route of apiRoutes()) expect(html).toContain(`data-api-route="${route.method} ${route.path}"`);
+    for (const field of Object.keys(UploadFieldsObject.shape)) expect(html, field).toContain(`>${field}<`);
+  });
+});
