@@ -130,9 +130,10 @@ export interface LeaderboardTableProps {
    */
   scopes?: boolean;
   /**
-   * Names wrap whole in a wider System column instead of being cut to one line (from `sm` up; a phone keeps the cut
-   * and shows a name whole when tapped). For boards whose names differ at their end, as PersonalLLM's run
-   * configurations do ("KShotICL · 5-shot · winning_only" and "… · winning_and_losing").
+   * Names show whole, wrapped where need be, in a System column that takes the room the figures leave, instead of
+   * being cut to one line (from `sm` up; a phone keeps the cut and shows a name whole when tapped). For boards whose
+   * names differ at their end, as PersonalLLM's run configurations do ("KShotICL · 5-shot · winning_only" and
+   * "… · winning_and_losing").
    */
   wrapNames?: boolean;
 }
