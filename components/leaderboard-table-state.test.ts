@@ -4,28 +4,12 @@ import { DEFAULT_TABLE_QUERY, type TableQuery } from "@/lib/leaderboard/table-st
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciId } from "./leaderboard-table-columns";
 import { bestOf, ciColumnsOf, columnVisibilityOf, isStale, rankClickSort, rankSortOf, sortTransition, viewWithServer } from "./leaderboard-table-state";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
 /** The leaderboard table's state transitions (what useLeaderboardTable does on a click), on a four-row board. */
 
 function row(id: string, name: string, values: Record<string, number | null>, ci = true): LeaderboardRow {
-  const cells: LeaderboardRow["cells"] = {};
-  for (const [k, v] of Object.entries(values))
-    cells[k] = { value: v, n: 10, ciLow: ci && v !== null ? v - 1 : null, ciHigh: ci && v !== null ? v + 1 : null, judgeProfile: null };
-  return {
-    rowId: id,
-    systemSlug: id,
-    systemName: name,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier: "reported",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
-    cells,
-  };
+  return testRow(id, { systemName: name, cells: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, testCell(v, { ci: ci ? 1 : null })])) });
 }
 
 const board: Leaderboard = {

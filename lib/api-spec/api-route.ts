@@ -6,10 +6,10 @@ import type { z } from "zod";
  * GET /api/v1/openapi.json publishes it as OpenAPI 3.1 (openapi-document.ts), so neither can drift from the other.
  */
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** An object of named parameters or fields (the query, the path, a form's fields): its JSON Schema's properties are documented. */
-export type FieldsSchema = z.ZodType;
+type FieldsSchema = z.ZodType;
 
 /** Who may call a route. */
 export type ApiAuth =

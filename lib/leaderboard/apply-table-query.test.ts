@@ -4,27 +4,11 @@ import { bestIds } from "./rank";
 import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { viewCsv, viewRecords } from "./to-table";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
 function row(id: string, name: string, over: Partial<LeaderboardRow>, values: Record<string, number | null>): LeaderboardRow {
-  const cells: LeaderboardRow["cells"] = {};
-  for (const [k, v] of Object.entries(values))
-    cells[k] = { value: v, n: 10, ciLow: v === null ? null : v - 1, ciHigh: v === null ? null : v + 1, judgeProfile: k === "judge" ? "gpt-judge-v1" : null };
-  return {
-    rowId: id,
-    systemSlug: id,
-    systemName: name,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier: "reported",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
-    cells,
-    ...over,
-  };
+  const cells = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, testCell(v, { ci: 1, judgeProfile: k === "judge" ? "gpt-judge-v1" : null })]));
+  return testRow(id, { systemName: name, cells, ...over });
 }
 
 const board: Leaderboard = {

@@ -4,24 +4,10 @@ import { baselineVersusReported, COPY_INPUT_SLUG, markBelowBaseline } from "./ba
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import { viewCsv, viewRecords } from "./to-table";
 import type { Leaderboard, LeaderboardRow } from "./types";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
 function row(slug: string, score: number | null, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    rowId: `${slug}~${over.tier ?? "reported"}`,
-    systemSlug: slug,
-    systemName: slug,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier: "reported",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
-    cells: { score: { value: score, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } },
-    ...over,
-  };
+  return testRow(`${slug}~${over.tier ?? "reported"}`, { systemSlug: slug, systemName: slug, cells: { score: testCell(score) }, ...over });
 }
 
 const board = (rows: LeaderboardRow[]): Leaderboard => ({

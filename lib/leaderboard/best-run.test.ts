@@ -3,6 +3,7 @@ import { applyTableQuery } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
 import type { ContaminationFigures, Leaderboard, LeaderboardRow } from "./types";
 import { viewRecords } from "./to-table";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const figures: ContaminationFigures = {
   values: 3586,
@@ -16,22 +17,7 @@ const figures: ContaminationFigures = {
 };
 
 function row(id: string, system: string, tier: LeaderboardRow["tier"], score: number | null, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    rowId: id,
-    systemSlug: system,
-    systemName: system,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier,
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: id,
-    cells: { score: { value: score, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } },
-    ...over,
-  };
+  return testRow(id, { systemSlug: system, systemName: system, tier, submissionId: id, cells: { score: testCell(score) }, ...over });
 }
 
 const board: Leaderboard = {

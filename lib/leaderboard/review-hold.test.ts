@@ -4,24 +4,10 @@ import { markBelowContentless } from "./baseline-marks";
 import { holdForReview } from "./review-hold";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
 function row(slug: string, score: number | null, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    rowId: `${slug}~${over.tier ?? "reported"}`,
-    systemSlug: slug,
-    systemName: slug,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier: "reported",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
-    cells: { score: { value: score, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } },
-    ...over,
-  };
+  return testRow(`${slug}~${over.tier ?? "reported"}`, { systemSlug: slug, systemName: slug, cells: { score: testCell(score) }, ...over });
 }
 const upload = (slug: string, score: number, over: Partial<LeaderboardRow> = {}) => row(slug, score, { tier: "submitted", submissionId: `s-${slug}`, ...over });
 const reference = (slug: string, score: number) => row(slug, score, { kind: "baseline", tier: "rescored" });

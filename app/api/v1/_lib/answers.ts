@@ -10,7 +10,7 @@ import { z } from "zod";
 const Problem = z.looseObject({ line: z.number().int().optional(), field: z.string().optional(), message: z.string() });
 
 /** A stored upload's check, as the upload's answer shows it (lib/submissions/contracts.ts UploadValidation). */
-export const UploadValidationSummary = z
+const UploadValidationSummary = z
   .looseObject({
     format: z.enum(["jsonl", "json-array", "csv", "parquet"]).nullable(),
     gzip: z.boolean(),
