@@ -24,6 +24,13 @@ import { createTestSubmission, expectStoredEqualsReference, referenceScore, spaw
  * commit make the middle of a chunk easy to hit.
  */
 const WORKER_ENV = { WORKER_CHUNK_SIZE: "5", WORKER_CHUNK_EXPIRE_SECONDS: "5", ALPSBENCH_WORKER_TEST_DELAY_MS: "700" };
+
+/** Jobs of a submission a worker holds now (pg-boss state "active"). */
+async function activeJobs(db: Db, submissionId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SCORE_QUEUE} AND state = 'active' AND data->>'submissionId' = ${submissionId}`;
+  return row!.n;
+}
 const timing = queueTiming({ WORKER_CHUNK_SIZE: 5, WORKER_CHUNK_EXPIRE_SECONDS: 5, JUDGE_TIMEOUT_MS: 60_000 });
 
 type Progress = { status: string; progressDone: number; progressTotal: number; lastProgressAt: Date | null };
@@ -69,22 +76,25 @@ describe("the worker process", () => {
     const first = spawnWorker({ DATABASE_URL: inject("databaseUrl"), ...WORKER_ENV });
     workers.push(first);
 
-    // a chunk has committed and the next one is in flight (it pauses 700 ms before committing)
+    // a chunk has committed and the next one is in flight (it pauses 700 ms before committing): its job is active.
+    // A job scores chunks until its time budget is spent and then queues the next; waiting a fixed time after the
+    // first commit could land between two jobs on a loaded machine, where there is nothing to resume.
     const before = await waitFor(
-      "a first chunk",
+      "a first chunk committed and a job in flight",
       async () => {
         const p = await progressOf(db, id);
-        return p.progressDone >= 5 && p.progressDone < p.progressTotal ? p : null;
+        return p.progressDone >= 5 && p.progressDone < p.progressTotal && (await activeJobs(db, id)) > 0 ? p : null;
       },
       30_000,
       20,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
     first.child.kill("SIGKILL");
     const killedAt = Date.now();
     expect(await first.exited).toBeNull(); // killed by a signal
     const atKill = await progressOf(db, id);
     expect(atKill.progressDone).toBeLessThan(atKill.progressTotal);
+    // the killed worker's job stays active until it expires: the kill landed inside it
+    expect(await activeJobs(db, id), "a job of the submission was in flight when the worker was killed").toBe(1);
 
     const second = spawnWorker({ DATABASE_URL: inject("databaseUrl"), ...WORKER_ENV });
     workers.push(second);
