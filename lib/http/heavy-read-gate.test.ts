@@ -23,22 +23,24 @@ function pendingRead<T>(value: T) {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-const AT_ONCE = 3; // lib/env.ts HEAVY_READS_AT_ONCE's default
+// lib/env.ts's defaults
+const SEARCHES_AT_ONCE = 2;
+const PACKS_AT_ONCE = 1;
 
 describe("the heavy-read gate: a few at once per kind, the rest wait", () => {
-  test("at most HEAVY_READS_AT_ONCE reads of a kind run; the next starts when one ends; another kind is not held", async () => {
-    const reads = Array.from({ length: AT_ONCE + 1 }, (_, i) => pendingRead(i));
+  test("at most HEAVY_SEARCHES_AT_ONCE searches run; the next starts when one ends; another kind is not held", async () => {
+    const reads = Array.from({ length: SEARCHES_AT_ONCE + 1 }, (_, i) => pendingRead(i));
     const results = reads.map((r) => gate.throughHeavyReadGate("search", r.read));
     await tick();
-    expect(reads.map((r) => r.started.mock.calls.length)).toEqual([1, 1, 1, 0]);
-    expect(gate.heavyReadGateState("search")).toEqual({ running: AT_ONCE, waiting: 1 });
+    expect(reads.map((r) => r.started.mock.calls.length)).toEqual([1, 1, 0]);
+    expect(gate.heavyReadGateState("search")).toEqual({ running: SEARCHES_AT_ONCE, waiting: 1 });
     expect(await gate.throughHeavyReadGate("pack", async () => "other kind")).toBe("other kind");
     reads[0]!.finish();
     expect(await results[0]).toBe(0);
     await tick();
-    expect(reads[AT_ONCE]!.started).toHaveBeenCalledOnce();
+    expect(reads[SEARCHES_AT_ONCE]!.started).toHaveBeenCalledOnce();
     for (const r of reads.slice(1)) r.finish();
-    expect(await Promise.all(results)).toEqual([0, 1, 2, 3]);
+    expect(await Promise.all(results)).toEqual([0, 1, 2]);
     expect(gate.heavyReadGateState("search")).toEqual({ running: 0, waiting: 0 });
   });
 
@@ -82,18 +84,18 @@ describe("the heavy-read gate: a few at once per kind, the rest wait", () => {
 
   test("a full line of packs answers 503 busy with Retry-After; searches only wait", async () => {
     const WAITING = 64; // HEAVY_READS_WAITING's default
-    const reads = Array.from({ length: AT_ONCE + WAITING }, () => pendingRead(new Response(null)));
+    const reads = Array.from({ length: PACKS_AT_ONCE + WAITING }, () => pendingRead(new Response(null)));
     const held = reads.map((r) => gate.throughHeavyReadGate("pack", r.read));
     await tick();
-    expect(gate.heavyReadGateState("pack")).toEqual({ running: AT_ONCE, waiting: WAITING });
+    expect(gate.heavyReadGateState("pack")).toEqual({ running: PACKS_AT_ONCE, waiting: WAITING });
     const refused = await gate.throughHeavyReadGate("pack", async () => new Response(null)).catch((e: unknown) => e);
     // (an ApiError of this test's fresh module copy: compared by shape)
     expect(refused).toMatchObject({ name: "ApiError", status: 503, code: "busy", headers: { "retry-after": "2" } });
 
-    const searches = Array.from({ length: AT_ONCE + WAITING + 1 }, () => pendingRead("found"));
+    const searches = Array.from({ length: SEARCHES_AT_ONCE + WAITING + 1 }, () => pendingRead("found"));
     const searching = searches.map((r) => gate.throughHeavyReadGate("search", r.read));
     await tick();
-    expect(gate.heavyReadGateState("search")).toEqual({ running: AT_ONCE, waiting: WAITING + 1 });
+    expect(gate.heavyReadGateState("search")).toEqual({ running: SEARCHES_AT_ONCE, waiting: WAITING + 1 });
 
     // drain: each finished read lets the next start
     for (let i = 0; i < reads.length; i++) {

@@ -4,7 +4,7 @@ import { ApiError } from "./api-error";
 
 /**
  * A bulkhead for the heavy public reads (reproducibility packs, item searches): per web process, at most
- * HEAVY_READS_AT_ONCE of one kind run at a time, the others wait in line. Why: 16 pack downloads at once kept the
+ * HEAVY_PACKS_AT_ONCE packs and HEAVY_SEARCHES_AT_ONCE searches of each kind run at a time, the others wait in line. Why: 16 pack downloads at once kept the
  * event loop so busy that a cached board API call beside them took 2.6x its time alone, and 16 searches 6x
  * (scripts/bench/heavy-reads.ts); the per-address budgets (rate-limit.ts kinds "pack" and "search") bound what one
  * client may take, this bounds what all of them together take from the rest of the site.
@@ -26,7 +26,7 @@ const gates = new Map<HeavyReadKind, Gate>();
 function gateOf(kind: HeavyReadKind): Gate {
   let gate = gates.get(kind);
   if (!gate) {
-    const atOnce = env().HEAVY_READS_AT_ONCE;
+    const atOnce = kind === "pack" ? env().HEAVY_PACKS_AT_ONCE : env().HEAVY_SEARCHES_AT_ONCE;
     gate = { limit: pLimit(atOnce), atOnce };
     gates.set(kind, gate);
   }

@@ -49,9 +49,12 @@ export async function getInstanceItemsPage(
   options: Omit<Parameters<typeof getInstanceResultsPage>[2], "showUploadedPredictions" | "onlyMisses">,
 ): Promise<InstanceItemsPage | null> {
   const page = await getInstanceResultsPage(db, submission, { ...options, showUploadedPredictions: true });
-  const versions = page ? await versionsOf(db, submission) : null;
-  if (!page || !versions) return null;
+  if (!page) return null;
   const { rows, predictionsShown: _shown, ...rest } = page;
+  // nothing on the page (a search that matched nothing): no per-row reads
+  if (rows.length === 0) return { ...rest, items: [] };
+  const versions = await versionsOf(db, submission);
+  if (!versions) return null;
   const ids = rows.map((r) => r.benchmarkId);
   const listed = listedWhere(submission.id, versions.deterministic, page.track);
   const [deterministic, judged] = await Promise.all([

@@ -170,26 +170,35 @@ export async function getInstanceResultsPage(
   const split = options.split ?? null;
   const pageSize = Math.min(INSTANCES_PER_PAGE, Math.max(1, Math.floor(options.pageSize ?? INSTANCES_PER_PAGE)));
   const listed = listedWhere(submission.id, versions.deterministic, track);
+  // test instances are counted, never listed; the count does not depend on the search, so it runs beside it
+  // (Promise.resolve starts Prisma's lazy query now; the catch only keeps an early failure of the search from
+  // leaving this one unhandled: it is awaited below)
+  const withheld = Promise.resolve(
+    db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: versions.deterministic, instance: { trackId: track, split: "test" } } }),
+  );
+  withheld.catch(() => {});
+  const matched = q ? await matchingInstanceIds(db, submission.id, versions.deterministic, track, q) : null;
   const where: Prisma.InstanceResultWhereInput = {
     ...listed,
     ...(split ? { instance: { trackId: track, split } } : {}),
     ...(misses ?? {}),
-    ...(q ? { instanceId: { in: await matchingInstanceIds(db, submission.id, versions.deterministic, track, q) } } : {}),
+    ...(matched ? { instanceId: { in: matched } } : {}),
   };
-  const [total, withheldTest] = await Promise.all([
-    db.instanceResult.count({ where }),
-    db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: versions.deterministic, instance: { trackId: track, split: "test" } } }),
-  ]);
+  // a search that matched nothing has no rows to count or read (the common miss costs one indexed query)
+  const nothing = matched !== null && matched.length === 0;
+  const [total, withheldTest] = await Promise.all([nothing ? 0 : db.instanceResult.count({ where }), withheld]);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
   // metrics only: the matching (detail) and the gold are read for one row when it is opened
-  const results = await db.instanceResult.findMany({
-    where,
-    orderBy: { instance: { benchmarkId: "asc" } },
-    skip: (page - 1) * pageSize,
-    take: pageSize,
-    select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
-  });
+  const results = nothing
+    ? []
+    : await db.instanceResult.findMany({
+        where,
+        orderBy: { instance: { benchmarkId: "asc" } },
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+        select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
+      });
   const judged = await judgeMetrics(
     db,
     submission.id,
