@@ -103,7 +103,7 @@ const EnvSchema = z.object({
    * answer is 503 with Retry-After
    */
   HEAVY_PACKS_AT_ONCE: z.coerce.number().int().min(1).default(1),
-  HEAVY_SEARCHES_AT_ONCE: z.coerce.number().int().min(1).default(2),
+  HEAVY_SEARCHES_AT_ONCE: z.coerce.number().int().min(1).default(1),
   HEAVY_READS_WAITING: z.coerce.number().int().min(0).default(64),
   /**
    * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Db } from "@/lib/db/create-client";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -143,6 +144,22 @@ export async function judgeMetrics(db: Db, submissionId: string, judge: string[]
   return new Map(judged.map((j) => [j.instanceId, metricsOf(j.metrics)]));
 }
 
+/**
+ * Test instances of a run's track, by submission, score version and track: a count every page and search of the
+ * run shows, which a score version's rows fix once scored, so it is read once a minute at most (a search
+ * request's cost is what the heavy-read gate trades against the rest of the site: scripts/bench/heavy-reads.ts).
+ */
+const withheldCounts = new LRUCache<string, number>({ max: 10_000, ttl: 60_000 });
+
+async function withheldTestCount(db: Db, submissionId: string, version: string, track: TrackId): Promise<number> {
+  const key = `${submissionId}\n${version}\n${track}`;
+  const known = withheldCounts.get(key);
+  if (known !== undefined) return known;
+  const count = await db.instanceResult.count({ where: { submissionId, scoreVersion: version, instance: { trackId: track, split: "test" } } });
+  withheldCounts.set(key, count);
+  return count;
+}
+
 export async function getInstanceResultsPage(
   db: Db,
   submission: Sub,
@@ -171,12 +188,8 @@ export async function getInstanceResultsPage(
   const pageSize = Math.min(INSTANCES_PER_PAGE, Math.max(1, Math.floor(options.pageSize ?? INSTANCES_PER_PAGE)));
   const listed = listedWhere(submission.id, versions.deterministic, track);
   // test instances are counted, never listed; the count does not depend on the search, so it runs beside it
-  // (Promise.resolve starts Prisma's lazy query now; the catch only keeps an early failure of the search from
-  // leaving this one unhandled: it is awaited below)
-  const withheld = Promise.resolve(
-    db.instanceResult.count({ where: { submissionId: submission.id, scoreVersion: versions.deterministic, instance: { trackId: track, split: "test" } } }),
-  );
-  withheld.catch(() => {});
+  const withheld = withheldTestCount(db, submission.id, versions.deterministic, track);
+  withheld.catch(() => {}); // awaited below: this only keeps an early failure of the search from leaving it unhandled
   const matched = q ? await matchingInstanceIds(db, submission.id, versions.deterministic, track, q) : null;
   const where: Prisma.InstanceResultWhereInput = {
     ...listed,
