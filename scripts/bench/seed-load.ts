@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import type { TrackInfo } from "@/lib/benchmarks/types";
+import { seededRandom } from "@/lib/stats/seeded-random";
 
 /**
  * A large, realistic leaderboard for the page benchmark: systems of every kind, submissions of every task,
@@ -11,18 +12,6 @@ import type { TrackInfo } from "@/lib/benchmarks/types";
  */
 type LoadShape = { systems: number; submissions: number; benchmark: string };
 type LoadReport = { systems: number; submissions: number; scores: number; publicDoneFull: number };
-
-function prng(seed: number): () => number {
-  // mulberry32: small, fast and reproducible, so two runs bench the same data
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The track groups a synthetic submission covers, one group at a time: the tracks that share the first segment of
@@ -81,7 +70,7 @@ async function insertScores(databaseUrl: string, scores: Prisma.ScoreCreateManyI
 }
 
 export async function seedLoad(db: Db, databaseUrl: string, shape: LoadShape): Promise<LoadReport> {
-  const random = prng(20261122);
+  const random = seededRandom(20261122); // the same mulberry32 stream as before: two runs bench the same data
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const taskTracks = trackGroups(benchmarkOfDataVersion(shape.benchmark).tracks);
   const benchmark = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: shape.benchmark }, select: { id: true } });
