@@ -35,3 +35,5 @@ export function connectionStringOf(db: object): string {
 }
 
 export type Db = ReturnType<typeof createPrismaClient>;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

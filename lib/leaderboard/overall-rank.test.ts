@@ -3,6 +3,7 @@ import { applyTableQuery } from "./apply-table-query";
 import { MEAN_RANK, rankRanges, TASKS_COVERED, withOverallRank } from "./overall-rank";
 import { readTableQuery } from "./table-state";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const col = (id: string, group: string): LeaderboardColumn => ({
   id,
@@ -15,23 +16,13 @@ const col = (id: string, group: string): LeaderboardColumn => ({
   group,
 });
 function row(id: string, cells: Record<string, [number, number | null, number | null] | null>, kind: LeaderboardRow["kind"] = "general_llm"): LeaderboardRow {
-  return {
-    rowId: id,
-    systemSlug: id,
-    systemName: id,
-    organisation: null,
+  return testRow(id, {
     kind,
-    backbone: null,
-    openWeights: null,
     tier: "rescored",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
     cells: Object.fromEntries(
       Object.entries(cells).map(([k, v]) => [k, { value: v?.[0] ?? null, n: 10, ciLow: v?.[1] ?? null, ciHigh: v?.[2] ?? null, judgeProfile: null }]),
     ),
-  };
+  });
 }
 
 describe("rank ranges from confidence intervals", () => {

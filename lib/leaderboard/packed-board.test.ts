@@ -2,22 +2,17 @@ import { describe, expect, test } from "vitest";
 import { ciHalfWidth, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { packBoard, packInterval, unpackBoard } from "./packed-board";
 import type { Leaderboard, LeaderboardRow } from "./types";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const JUDGE = "AlpsBench authors' judge (DeepSeek, as reported)";
 
 function row(i: number, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    rowId: `r${i}`,
+  return testRow(`r${i}`, {
     systemSlug: `s${i}`,
     systemName: `System ${i}`,
     organisation: i % 2 ? "OpenAI" : null,
-    kind: "general_llm",
-    backbone: null,
     openWeights: i % 3 === 0 ? true : null,
     tier: "submitted",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
     submissionId: `sub${i}`,
     submittedBy: "an unnamed user",
     submittedAt: "2026-01-01T00:00:00.000Z",
@@ -34,7 +29,7 @@ function row(i: number, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
       },
     },
     ...over,
-  };
+  });
 }
 
 const board: Leaderboard = {

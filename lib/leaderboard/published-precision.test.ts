@@ -3,29 +3,22 @@ import { formatPublished } from "@/lib/leaderboard/format";
 import { decimalsShown, precisionFromEntries, publishedDecimalsOf } from "./published-decimals";
 import { publishedPrecision } from "./published-precision";
 import type { LeaderboardColumn, LeaderboardRow } from "./types";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const column = (id: string, decimals: number): LeaderboardColumn =>
   ({ id, label: id, description: "", direction: "higher", decimals, kind: "deterministic" }) as unknown as LeaderboardColumn;
 
 function row(name: string, tier: LeaderboardRow["tier"], source: string | null, values: Record<string, number | null>): LeaderboardRow {
-  return {
-    rowId: `${name}~${tier}`,
+  return testRow(`${name}~${tier}`, {
     systemSlug: name,
     systemName: name,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
     tier,
     sourceLabel: source,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
     submittedBy: null,
     submittedAt: null,
     contamination: null,
     cells: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, n: null, ciLow: null, ciHigh: null, judgeProfile: null, previous: null }])),
-  } as LeaderboardRow;
+  });
 }
 
 describe("published precision of reported figures", () => {

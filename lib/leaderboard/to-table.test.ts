@@ -5,6 +5,7 @@ import { DEFAULT_TABLE_QUERY } from "./table-state";
 import { roundForDownload } from "./round";
 import { readableHeader, viewColumns, viewCsv, viewRecords } from "./to-table";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const col = (over: Partial<LeaderboardColumn> & { id: string; label: string }): LeaderboardColumn => ({
   description: "",
@@ -16,19 +17,8 @@ const col = (over: Partial<LeaderboardColumn> & { id: string; label: string }): 
 });
 
 function row(id: string, cells: Record<string, { value: number | null; judge?: string }>): LeaderboardRow {
-  return {
-    rowId: id,
-    systemSlug: id,
-    systemName: id,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
+  return testRow(id, {
     tier: "rescored",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
     cells: Object.fromEntries(
       Object.entries(cells).map(([k, c]) => [
         k,
@@ -41,7 +31,7 @@ function row(id: string, cells: Record<string, { value: number | null; judge?: s
         },
       ]),
     ),
-  };
+  });
 }
 
 describe("roundForDownload", () => {

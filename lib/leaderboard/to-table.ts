@@ -106,42 +106,6 @@ export function viewRecordFields(view: TableView): string[] {
   return fields;
 }
 
-const IDENTITY_FIELDS = [
-  "rank",
-  "pinned",
-  "row_id",
-  "system",
-  "system_slug",
-  "organisation",
-  "kind",
-  "backbone",
-  "open_weights",
-  "params_b",
-  "active_params_b",
-  "license",
-  "release_date",
-  "model_url",
-  "cost_usd",
-  "tokens",
-  "tier",
-  "source",
-  "source_url",
-  "note",
-  "submission_id",
-  "pack_url",
-  "submitted_by",
-  "submitted_at",
-  "contamination_flagged",
-  "contamination_public_share",
-  "contamination_submission_share",
-  "below_baseline",
-  "covered_instances",
-  "expected_instances",
-  "review_state",
-  "review_note",
-  "unranked_reason",
-];
-
 /** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
 // parameters in billions: a small model's size is a fraction of a billion (all-MiniLM-L6-v2: 0.0227)
 export const IDENTITY_DECIMALS: Readonly<Record<string, number>> = {
@@ -188,6 +152,8 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   review_note: "Review note",
   unranked_reason: "Why unranked",
 };
+/** The identity fields of every record, in download order. */
+const IDENTITY_FIELDS = Object.keys(IDENTITY_HEADERS);
 
 /** Why an upload is listed without a rank for a cause (review or contentless), for downloads and the API; else null. */
 export function unrankedReason(row: Pick<LeaderboardRow, "review" | "belowContentless">): string | null {

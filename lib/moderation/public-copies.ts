@@ -1,6 +1,4 @@
-import type { Db } from "@/lib/db/create-client";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+import type { Tx } from "@/lib/db/create-client";
 
 /**
  * The rule for a submission that becomes publicly visible (its owner makes it public, or an admin unhides it)

@@ -1,7 +1,7 @@
 import { dataVersionOf } from "@/lib/benchmarks";
 import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import type { HostedBenchmark } from "@/lib/benchmarks/types";
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scoreVersionFor } from "./score-version-for";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
@@ -20,7 +20,6 @@ import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-ta
 /** files in one run: every track once per split, with room to spare */
 export const MAX_RUN_FILES = 48;
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Benchmark = DataVersion;
 type Report = Omit<UploadValidation, "storedGzip">;
 

@@ -1,7 +1,6 @@
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import { accountKeyOf } from "@/lib/auth/email-key";
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type LedgerDb = Pick<Db, "uploadCharge" | "user">;
 
 /**

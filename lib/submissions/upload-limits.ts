@@ -69,6 +69,8 @@ async function testLimited(db: LimitDb, benchmarkVersionId: string): Promise<boo
   return version !== null && !version.isDemo;
 }
 
+const timesOf = (uploads: readonly CountedUpload[]) => uploads.map((u) => u.at);
+
 type Breach = { at: number; message: (when: string) => string };
 
 /** The refusal for an upload of `shape` by `ownerId` now, or null when it fits every limit. */
@@ -77,12 +79,7 @@ export async function uploadLimitRefusal(db: LimitDb, ownerId: string, shape: Up
   const breaches: Breach[] = [];
   const accountKey = await accountKeyOfUser(db, ownerId);
   const day = await uploadsOfDay(db, accountKey, now);
-  const perDay = nextAllowedTime(
-    day.map((u) => u.at),
-    config.SUBMISSIONS_PER_DAY,
-    DAY_MS,
-    now,
-  );
+  const perDay = nextAllowedTime(timesOf(day), config.SUBMISSIONS_PER_DAY, DAY_MS, now);
   if (perDay !== null) {
     breaches.push({
       at: perDay,
@@ -92,12 +89,7 @@ export async function uploadLimitRefusal(db: LimitDb, ownerId: string, shape: Up
   }
   for (const track of new Set(shape.tracks)) {
     const onTrack = day.filter((u) => u.tracks.has(track));
-    const next = nextAllowedTime(
-      onTrack.map((u) => u.at),
-      config.SUBMISSIONS_PER_TRACK_PER_DAY,
-      DAY_MS,
-      now,
-    );
+    const next = nextAllowedTime(timesOf(onTrack), config.SUBMISSIONS_PER_TRACK_PER_DAY, DAY_MS, now);
     if (next !== null) {
       breaches.push({
         at: next,

@@ -1,7 +1,7 @@
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { queueTiming } from "@/lib/queue/timing";
 import { fillRewardScores, rewardSetupFromEnv, type RewardSetup } from "./fill-reward-scores";
@@ -13,8 +13,6 @@ import { itemRowsOf, writeModuleScores } from "./write-module-scores";
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 type ModuleStepOptions = {
   /** the reward service for rows without reward scores; default: the one configured by REWARD_SERVICE_* */

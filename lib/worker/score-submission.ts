@@ -1,6 +1,6 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type PipelineStepOptions } from "@/lib/benchmarks/types";
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import { parseScoreJobPayload } from "@/lib/queue/payload";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
@@ -39,28 +39,25 @@ const SUBMISSION_FIELDS = {
   benchmarkVersion: { select: { slug: true } },
 } as const;
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
 const TX_OPTIONS = { timeout: 120_000, maxWait: 30_000 };
 
 export async function runScoreJob(db: Db, payload: ScoreJobPayload, options: RunScoreJobOptions = {}): Promise<"continued" | "done"> {
   const { submissionId, scoreVersion } = parseScoreJobPayload(payload);
   const log = options.log ?? (() => {});
+  const skip = async (skipped: string) => {
+    await commitStep(db, options.control, { jobOutput: { skipped } }, async () => {});
+    return "done" as const;
+  };
   const submission = await db.submission.findUnique({ where: { id: submissionId }, select: SUBMISSION_FIELDS });
   if (!submission) {
     log(`submission ${submissionId}: no longer exists; nothing to score`);
-    await commitStep(db, options.control, { jobOutput: { skipped: "submission deleted" } }, async () => {});
-    return "done";
+    return skip("submission deleted");
   }
   // Finished submissions are left alone: a re-score resets the row first (scripts/cli/rescore.ts).
-  if (submission.status === "failed" || submission.status === "done") {
-    await commitStep(db, options.control, { jobOutput: { skipped: `submission is ${submission.status}` } }, async () => {});
-    return "done";
-  }
+  if (submission.status === "failed" || submission.status === "done") return skip(`submission is ${submission.status}`);
   if (submission.scorerVersion !== null && submission.scorerVersion !== scoreVersion) {
     log(`submission ${submissionId}: is being scored under ${submission.scorerVersion}; this job (${scoreVersion}) is stale`);
-    await commitStep(db, options.control, { jobOutput: { skipped: `stale job for ${scoreVersion}` } }, async () => {});
-    return "done";
+    return skip(`stale job for ${scoreVersion}`);
   }
   // AlpsBench's SCORER_VERSION, or the module track's own version (score-version-for.ts)
   const current = scoreVersionFor({ benchmark: submission.benchmarkVersion.slug, tracks: submission.tracks });

@@ -1,7 +1,5 @@
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import { refundCharge } from "@/lib/submissions/upload-ledger";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** The dead-letter reasons: a chunk failed every attempt. */
 export function exhaustedReason(attempts: number, lastError: string | null): string {

@@ -1,11 +1,9 @@
 import { ensureModuleRows } from "@/lib/benchmarks/module-rows";
 import type { AnyTrack, Benchmark, ItemFigures, ScoreResult } from "@/lib/benchmarks/types";
-import type { Db } from "@/lib/db/create-client";
+import type { Tx } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RewardSource } from "@/lib/rewards/reward-source";
 import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 type ItemRow = { itemKey: string; position: number; figures: ItemFigures };
 

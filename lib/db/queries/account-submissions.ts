@@ -2,22 +2,8 @@ import type { Db } from "@/lib/db/create-client";
 
 const LIMIT = 100;
 
-type AccountSubmission = {
-  id: string;
-  systemName: string;
-  benchmarkSlug: string;
-  tracks: string[];
-  split: string;
-  status: string;
-  visibility: "public" | "private";
-  hidden: boolean;
-  createdAt: Date;
-  /** the run it came in with (one upload of many tracks), if any */
-  runId: string | null;
-};
-
 /** The user's own uploads, newest first (at most 100; `total` says how many there are). Private ones included: they are the owner's. */
-export async function listAccountSubmissions(db: Db, userId: string): Promise<{ rows: AccountSubmission[]; total: number }> {
+export async function listAccountSubmissions(db: Db, userId: string) {
   const where = { ownerId: userId, source: "upload" as const };
   const [rows, total] = await Promise.all([
     db.submission.findMany({
@@ -32,6 +18,7 @@ export async function listAccountSubmissions(db: Db, userId: string): Promise<{ 
         visibility: true,
         hiddenAt: true,
         createdAt: true,
+        // the run it came in with (one upload of many tracks), if any
         runId: true,
         system: { select: { name: true } },
         benchmarkVersion: { select: { slug: true } },

@@ -22,16 +22,7 @@ const PUBLIC_AUDIT_ACTIONS = [
   "submission.delete",
 ] as const;
 
-type AuditEntry = {
-  id: string;
-  action: string;
-  createdAt: string;
-  reason: string | null;
-  actor: string;
-  submission: { id: string; system: string; systemSlug: string } | null;
-};
-
-export async function getAuditLog(db: Db, viewer: Viewer, options: { take?: number } = {}): Promise<AuditEntry[]> {
+export async function getAuditLog(db: Db, viewer: Viewer, options: { take?: number } = {}) {
   const isAdmin = viewer?.role === "admin";
   const rows = await db.auditLog.findMany({
     where: { targetType: "submission", ...(isAdmin ? {} : { action: { in: [...PUBLIC_AUDIT_ACTIONS] } }) },

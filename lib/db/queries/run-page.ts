@@ -1,29 +1,13 @@
 import { coverageOfReport } from "@/lib/submissions/coverage";
 import type { Db } from "@/lib/db/create-client";
-import { explainResults, inTrackOrder, type ResultsExplanation, type ServerSetup } from "@/lib/submissions/explain-results";
+import { explainResults, inTrackOrder, type ServerSetup } from "@/lib/submissions/explain-results";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
-/** A run's page: every track's submission the viewer may see, in the benchmark's track order, with what its figures mean. */
-type RunPageData = {
-  id: string;
-  fileName: string | null;
-  createdAt: string;
-  system: { slug: string; name: string };
-  submissions: {
-    id: string;
-    track: string;
-    split: string;
-    status: string;
-    progressDone: number;
-    progressTotal: number;
-    failureReason: string | null;
-    scores: { metric: string; value: number | null; n: number | null }[];
-    explanation: ResultsExplanation;
-  }[];
-};
-
-/** Null when the run does not exist or none of its submissions is visible to the viewer (the same 404 either way). */
-export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: ServerSetup): Promise<RunPageData | null> {
+/**
+ * A run's page: every track's submission the viewer may see, in the benchmark's track order, with what its figures
+ * mean. Null when the run does not exist or none of its submissions is visible to the viewer (the same 404 either way).
+ */
+export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: ServerSetup) {
   const run = await db.run.findUnique({
     where: { id },
     select: {

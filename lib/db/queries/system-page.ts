@@ -1,7 +1,6 @@
 import { shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import type { ResultTier, SystemKind } from "@/lib/leaderboard/types";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
 /**
@@ -10,64 +9,10 @@ import { canViewSubmission, currentScoreVersions, type Viewer } from "./submissi
  * canViewSubmission), each with its current scores and every older score version kept as history.
  */
 
-type SystemScore = {
-  trackId: string;
-  metric: string;
-  kind: "deterministic" | "judge";
-  scoreVersion: string;
-  judgeProfile: string | null;
-  value: number | null;
-  n: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  computedAt: string;
-};
+/** One submission as the system page shows it. */
+export type SystemSubmission = NonNullable<Awaited<ReturnType<typeof getSystemPage>>>["submissions"][number];
 
-export type SystemSubmission = {
-  id: string;
-  /** the run (one upload of many tracks) it came with, if any: the page groups a run's submissions */
-  runId: string | null;
-  status: "queued" | "validating" | "scoring" | "judging" | "done" | "failed";
-  source: "reported" | "seed" | "upload";
-  tier: ResultTier;
-  visibility: "public" | "private";
-  hidden: boolean;
-  split: "full" | "dev" | "validation" | "test";
-  tracks: string[];
-  benchmark: { slug: string; name: string };
-  sourceLabel: string | null;
-  sourceUrl: string | null;
-  note: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  currentVersions: string[];
-  /** scores under the current versions */
-  current: SystemScore[];
-  /** every score row, all versions, oldest first */
-  history: SystemScore[];
-};
-
-type SystemPageData = {
-  system: {
-    slug: string;
-    name: string;
-    organisation: string | null;
-    kind: SystemKind;
-    backbone: string | null;
-    paperUrl: string | null;
-    codeUrl: string | null;
-    openWeights: boolean | null;
-    description: string | null;
-    createdAt: string;
-  };
-  /** only those the viewer may see; the others are not even counted (their existence is private too) */
-  submissions: SystemSubmission[];
-};
-
-const tierOf = (submission: { source: "reported" | "seed" | "upload"; verifiedAt: Date | null; evaluatorRelationship: string | null }): ResultTier =>
-  tierOfSubmission(submission);
-
-export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promise<SystemPageData | null> {
+export async function getSystemPage(db: Db, slug: string, viewer: Viewer) {
   const system = await db.system.findUnique({
     where: { slug },
     select: {
@@ -92,6 +37,7 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
     orderBy: { createdAt: "desc" },
     select: {
       id: true,
+      // the run (one upload of many tracks) it came with, if any: the page groups a run's submissions
       runId: true,
       status: true,
       source: true,
@@ -133,46 +79,26 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer): Promi
   if (visible.length === 0 && !mayManage) return null;
   const { ownerId: _ownerId, organisationVerifiedAt: _verified, ...rest } = system;
   const shown = { ...rest, organisation: shownOrganisation(system) };
-  const submissions: SystemSubmission[] = [];
-  for (const row of visible) {
-    const versions = row.scores.length > 0 ? await currentScoreVersions(db, row.id, row.scorerVersion) : [];
-    const history: SystemScore[] = row.scores.map((s) => ({
-      trackId: s.trackId,
-      metric: s.metric,
-      kind: s.kind,
-      scoreVersion: s.scoreVersion,
-      judgeProfile: s.judgeProfile?.name ?? null,
-      value: s.value,
-      n: s.n,
-      ciLow: s.ciLow,
-      ciHigh: s.ciHigh,
-      computedAt: s.computedAt.toISOString(),
-    }));
+  const submissions = [];
+  for (const { scores, hiddenAt, ownerId: _owner, verifiedAt, evaluatorRelationship, scorerVersion, benchmarkVersion, createdAt, finishedAt, ...row } of visible) {
+    const versions = scores.length > 0 ? await currentScoreVersions(db, row.id, scorerVersion) : [];
+    // every score row, all versions, oldest first
+    const history = scores.map((s) => ({ ...s, judgeProfile: s.judgeProfile?.name ?? null, computedAt: s.computedAt.toISOString() }));
     submissions.push({
-      id: row.id,
-      runId: row.runId,
-      status: row.status,
-      source: row.source,
-      tier: tierOf(row),
-      visibility: row.visibility,
-      hidden: row.hiddenAt !== null,
-      split: row.split,
-      tracks: row.tracks,
-      benchmark: row.benchmarkVersion,
-      sourceLabel: row.sourceLabel,
-      sourceUrl: row.sourceUrl,
-      note: row.note,
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: row.finishedAt?.toISOString() ?? null,
+      ...row,
+      tier: tierOfSubmission({ source: row.source, verifiedAt, evaluatorRelationship }),
+      hidden: hiddenAt !== null,
+      benchmark: benchmarkVersion,
+      createdAt: createdAt.toISOString(),
+      finishedAt: finishedAt?.toISOString() ?? null,
       currentVersions: versions,
+      // scores under the current versions
       current: history.filter((s) => versions.includes(s.scoreVersion)),
       history,
     });
   }
-  return {
-    system: { ...shown, createdAt: system.createdAt.toISOString() },
-    submissions,
-  };
+  // the submissions are only those the viewer may see; the others are not even counted (their existence is private too)
+  return { system: { ...shown, createdAt: system.createdAt.toISOString() }, submissions };
 }
 
 /** Slugs and names of systems with at least one public, finished submission: the compare picker's options. */

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { packBoard } from "../packed-board";
 import type { Leaderboard, LeaderboardRow, MetricCell } from "../types";
 import { qualityCostOf } from "./quality-cost";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 const cell = (value: number | null, extra: Partial<MetricCell> = {}): MetricCell => ({ value, n: 10, ciLow: null, ciHigh: null, judgeProfile: null, ...extra });
 
@@ -12,24 +13,16 @@ function row(
   extra: Partial<LeaderboardRow> = {},
   f1Cell: Partial<MetricCell> = {},
 ): LeaderboardRow {
-  return {
-    rowId: `${slug}~submitted`,
+  return testRow(`${slug}~submitted`, {
     systemSlug: slug,
     systemName: `System ${slug}`,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
     tier: "submitted",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
     submissionId: slug,
     systemPage: true,
     ...(usd === undefined ? {} : { runCost: { usd, tokens: null } }),
     cells: { f1: cell(f1, f1Cell), recall: cell(0.5) },
     ...extra,
-  };
+  });
 }
 
 const board = (rows: LeaderboardRow[]): Leaderboard => ({

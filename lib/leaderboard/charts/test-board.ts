@@ -1,3 +1,4 @@
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 
 export type TestRow = { slug: string; name?: string; tier?: ResultTier; values: Record<string, number | null | undefined> };
@@ -13,20 +14,13 @@ export function testBoard(columnIds: string[], rows: TestRow[]): Leaderboard {
     scale: "unit",
     kind: "deterministic",
   }));
-  const boardRows: LeaderboardRow[] = rows.map((r, i) => ({
-    rowId: `row-${i}`,
-    systemSlug: r.slug,
-    systemName: r.name ?? r.slug,
-    organisation: null,
-    kind: "general_llm",
-    backbone: null,
-    openWeights: null,
-    tier: r.tier ?? "reported",
-    sourceLabel: null,
-    sourceUrl: null,
-    note: null,
-    submissionId: null,
-    cells: Object.fromEntries(Object.entries(r.values).map(([k, value]) => [k, { value: value ?? null, n: null, ciLow: null, ciHigh: null, judgeProfile: null }])),
-  }));
+  const boardRows: LeaderboardRow[] = rows.map((r, i) =>
+    testRow(`row-${i}`, {
+      systemSlug: r.slug,
+      systemName: r.name ?? r.slug,
+      tier: r.tier ?? "reported",
+      cells: Object.fromEntries(Object.entries(r.values).map(([k, value]) => [k, { value: value ?? null, n: null, ciLow: null, ciHigh: null, judgeProfile: null }])),
+    }),
+  );
   return { id: "test", title: "test", split: "full", defaultSort: columnIds[0] ?? "", columns, rows: boardRows, notes: [] };
 }
