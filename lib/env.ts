@@ -5,6 +5,8 @@ import { SITE } from "./platform/site";
  * The only reader of process.env. Parsed once; a bad value fails at start-up with the variable's name.
  * Everything optional has a default that works on a fresh clone.
  */
+const mib = (n: number) => n * 1024 * 1024;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** unset: `npm start` runs an embedded PostgreSQL in ALPSBENCH_PG_DIR */
@@ -48,16 +50,8 @@ const EnvSchema = z.object({
   REWARD_SERVICE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   REWARD_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   /** uploads: raw size limit, and the most a gzip upload may expand to (gzip bombs) */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(200 * 1024 * 1024),
-  UPLOAD_MAX_DECOMPRESSED_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(mib(200)),
+  UPLOAD_MAX_DECOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(mib(1024)),
   /** per-user submission limits, counted over the last 24 hours; failures that were ours do not count */
   SUBMISSIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
   SUBMISSIONS_PER_TRACK_PER_DAY: z.coerce.number().int().min(0).default(5),

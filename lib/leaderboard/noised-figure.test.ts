@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { formatMetric } from "@/lib/leaderboard/format";
 import { noisedDecimals } from "./noised-figure";
 import { packBoard, unpackBoard } from "./packed-board";
+import type { MetricCell } from "./types";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
 describe("a noised test figure is shown at its real resolution", () => {
   test("its rounding step's decimals, never more than the column's; exact figures keep the column's", () => {
@@ -25,30 +27,15 @@ describe("the noise mark survives the page payload", () => {
       previous: null,
       ...(noised ? { noised } : {}),
     });
-    const base = {
-      systemName: "S",
-      organisation: null,
-      kind: "general_llm" as const,
-      backbone: null,
-      openWeights: null,
-      tier: "submitted" as const,
-      sourceLabel: null,
-      sourceUrl: null,
-      note: null,
-      submissionId: null,
-      contamination: null,
-    };
+    const row = (slug: string, f1: MetricCell) =>
+      testRow(`${slug}~submitted`, { systemSlug: slug, systemName: "S", tier: "submitted", contamination: null, cells: { f1 } });
     const board = {
       id: "task1",
       title: "Task 1",
       split: "test",
       defaultSort: "f1",
       columns: [{ id: "f1", label: "F1", direction: "higher" as const, decimals: 4, kind: "deterministic" as const, scale: "unit" as const, description: "" }],
-      rows: [
-        { ...base, rowId: "a~submitted", systemSlug: "a", cells: { f1: cell(0.42, { step: 0.01 }) } },
-        { ...base, rowId: "b~submitted", systemSlug: "b", cells: { f1: cell(0.41, { step: null }) } },
-        { ...base, rowId: "c~submitted", systemSlug: "c", cells: { f1: cell(0.4012) } },
-      ],
+      rows: [row("a", cell(0.42, { step: 0.01 })), row("b", cell(0.41, { step: null })), row("c", cell(0.4012))],
       notes: [],
     };
     const back = unpackBoard(packBoard(board as never));

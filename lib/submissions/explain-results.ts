@@ -35,7 +35,7 @@ export type ResultsInput = {
 
 export type ServerSetup = { judgeConfigured: boolean; rewardServiceConfigured: boolean };
 
-export type ResultsExplanation = {
+type ResultsExplanation = {
   /** the track's place in its benchmark (runs list tracks in this order) */
   order: number;
   label: string;

@@ -1,18 +1,10 @@
 import type { Db } from "@/lib/db/create-client";
-import { API_TOKEN_SCOPES, type ApiTokenScope } from "@/lib/auth/api-token";
+import { API_TOKEN_SCOPES } from "@/lib/auth/api-token";
 
-export type AccountApiToken = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiTokenScope[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
+export type AccountApiToken = Awaited<ReturnType<typeof listAccountApiTokens>>[number];
 
 /** A user's API tokens for the account page, live ones first, newest first. Never the hash. */
-export async function listAccountApiTokens(db: Db, userId: string): Promise<AccountApiToken[]> {
+export async function listAccountApiTokens(db: Db, userId: string) {
   const rows = await db.apiToken.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
