@@ -25,6 +25,16 @@ function row(id: string, cells: Record<string, [number, number | null, number | 
   });
 }
 
+const overview = (columns: LeaderboardColumn[], rows: LeaderboardRow[], split = "full"): Leaderboard => ({
+  id: "overview",
+  title: "",
+  split,
+  defaultSort: "t1",
+  notes: [],
+  columns,
+  rows,
+});
+
 describe("rank ranges from confidence intervals", () => {
   test("overlapping intervals widen a rank into a range; separated ones do not", () => {
     const c = col("t1", "T1");
@@ -44,19 +54,14 @@ describe("rank ranges from confidence intervals", () => {
 
 describe("overall mean rank", () => {
   test("mean over the tasks a system has figures for, with the count", () => {
-    const board: Leaderboard = {
-      id: "overview",
-      title: "",
-      split: "full",
-      defaultSort: "t1",
-      notes: [],
-      columns: [col("t1", "T1"), col("t2", "T2"), col("t3", "T3")],
-      rows: [
+    const board = overview(
+      [col("t1", "T1"), col("t2", "T2"), col("t3", "T3")],
+      [
         row("a", { t1: [0.9, null, null], t2: [0.5, null, null], t3: null }),
         row("b", { t1: [0.8, null, null], t2: [0.6, null, null], t3: [0.1, null, null] }),
         row("c", { t1: [0.7, null, null] }),
       ],
-    };
+    );
     const out = withOverallRank(board, ["t1", "t2", "t3"]);
     const cell = (id: string, c: string) => out.rows.find((r) => r.rowId === id)!.cells[c]!;
     expect(cell("a", MEAN_RANK).value).toBe(1.5); // 1st on t1, 2nd on t2
@@ -76,15 +81,7 @@ describe("overall mean rank", () => {
 });
 
 describe("the overview ranks full-coverage systems only", () => {
-  const board = (rows: LeaderboardRow[]): Leaderboard => ({
-    id: "overview",
-    title: "",
-    split: "full",
-    defaultSort: "t1",
-    notes: [],
-    columns: [col("t1", "T1"), col("t2", "T2"), col("t3j", "T3"), col("t3x", "T3")],
-    rows,
-  });
+  const board = (rows: LeaderboardRow[]) => overview([col("t1", "T1"), col("t2", "T2"), col("t3j", "T3"), col("t3x", "T3")], rows);
   // Task 3's exact-id recall (t3x) stands in for its judged recall (t3j)
   const parts = ["t1", "t2", ["t3j", "t3x"] as const];
   const v = (x: number): [number, null, null] => [x, null, null];
@@ -172,15 +169,11 @@ describe("the overview ranks full-coverage systems only", () => {
 
 describe("the overview's tracks are those some system has figures on", () => {
   test("a track nobody has a figure on (no judge: Task 4) does not keep every row from a rank", () => {
-    const board: Leaderboard = {
-      id: "overview",
-      title: "",
-      split: "dev",
-      defaultSort: "t1",
-      notes: [],
-      columns: [col("t1", "T1"), col("t2", "T2"), col("t4", "T4")],
-      rows: [row("a", { t1: [0.5, null, null], t2: [0.5, null, null] }), row("b", { t1: [0.9, null, null] }), row("z", { t4: [0.9, null, null] }, "baseline")],
-    };
+    const board = overview(
+      [col("t1", "T1"), col("t2", "T2"), col("t4", "T4")],
+      [row("a", { t1: [0.5, null, null], t2: [0.5, null, null] }), row("b", { t1: [0.9, null, null] }), row("z", { t4: [0.9, null, null] }, "baseline")],
+      "dev",
+    );
     const out = withOverallRank(board, ["t1", "t2", "t4"]);
     const view = applyTableQuery(out, readTableQuery(new URLSearchParams()));
     expect(out.columns.find((c) => c.id === MEAN_RANK)!.coverage).toEqual({ column: TASKS_COVERED, of: 2 });
