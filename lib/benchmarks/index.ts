@@ -79,10 +79,11 @@ export function declaredBenchmarkOf(name: string): HostedBenchmark | null {
   return getBenchmark(name) ?? [ROOT_BENCHMARK, ...otherPipelines()].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
 }
 
+const namesOf = (b: HostedBenchmark) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])];
+
 /** Every name declaredBenchmarkOf answers (ids and declared data versions), sorted: what an "unknown" message lists. */
 export function declaredBenchmarkNames(): string[] {
-  const names = hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]);
-  return [...new Set(names)].sort();
+  return [...new Set(hostedBenchmarks().flatMap(namesOf))].sort();
 }
 
 /**
@@ -119,32 +120,23 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
  */
 export function registerBenchmark(benchmark: HostedBenchmark): () => void {
   if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
-  const names = [benchmark.id, ...(isPipelineBenchmark(benchmark) ? benchmark.pipeline.dataVersions : [])];
+  const names = namesOf(benchmark);
   const malformed = names.find((name) => !/^[a-z0-9][a-z0-9-]{0,63}$/.test(name));
   if (malformed !== undefined) throw new Error(`"${malformed}": a benchmark id or data version is lowercase letters, digits and -`);
   if (new Set(names).size !== names.length) throw new Error(`benchmark "${benchmark.id}": a name given twice`);
   // a name another benchmark's uploads or URLs already use would take them over
-  const claimed = new Set([
-    ...ROOT_BENCHMARK.rootViewSlugs,
-    ...hostedBenchmarks().flatMap((b) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])]),
-  ]);
+  const claimed = new Set([...ROOT_BENCHMARK.rootViewSlugs, ...hostedBenchmarks().flatMap(namesOf)]);
   const clash = names.find((name) => claimed.has(name));
   if (clash) throw new Error(`"${clash}" already names another benchmark, its data or its views`);
   // the track ids as stored (a module's are qualified by its id; a pipeline benchmark's are its own)
   const stored = benchmark.tracks.map((t) => (isPipelineBenchmark(benchmark) ? t.id : `${benchmark.id}/${t.id}`));
   const taken = stored.find((id) => hostedTrack(id) !== null);
   if (taken) throw new Error(`track "${taken}" is already another benchmark's`);
-  if (isPipelineBenchmark(benchmark)) {
-    runTime.pipelines.push(benchmark);
-    return () => {
-      const at = runTime.pipelines.indexOf(benchmark);
-      if (at >= 0) runTime.pipelines.splice(at, 1);
-    };
-  }
-  runTime.modules.push(benchmark);
+  const list: HostedBenchmark[] = isPipelineBenchmark(benchmark) ? runTime.pipelines : runTime.modules;
+  list.push(benchmark);
   return () => {
-    const at = runTime.modules.indexOf(benchmark);
-    if (at >= 0) runTime.modules.splice(at, 1);
+    const at = list.indexOf(benchmark);
+    if (at >= 0) list.splice(at, 1);
   };
 }
 

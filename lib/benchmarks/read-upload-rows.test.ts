@@ -44,6 +44,11 @@ function newlineBomb(head: string, megabytes: number, tail: string) {
   return { state, body: body() };
 }
 
+const once = async function* (chunk: Uint8Array) {
+  yield chunk;
+};
+const validate = (body: AsyncIterable<Uint8Array>, fileName: string, budget?: UploadBudget) =>
+  validateModuleUpload(body, { benchmark: personalLlm, track: selection, input, fileName, limits, budget });
 const jsonlRows = (ids: string[]) => ids.map((id) => JSON.stringify({ person_id: id, choice: 3 })).join("\n") + "\n";
 const csvRows = (ids: string[]) => `person_id,choice\n${ids.map((id) => `${id},3`).join("\n")}\n`;
 
@@ -51,7 +56,7 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
   test("a gzip of 200 MB of newlines between 12 valid JSONL rows (issue 19 #1: 204 KB, the server's heap) is refused after 10,000 blank lines", async () => {
     const bomb = newlineBomb(jsonlRows(users.slice(0, 6)), 200, jsonlRows(users.slice(6)));
     const budget = new UploadBudget(limits.maxDecompressedBytes);
-    const result = await validateModuleUpload(bomb.body, { benchmark: personalLlm, track: selection, input, fileName: "pick.jsonl.gz", limits, budget });
+    const result = await validate(bomb.body, "pick.jsonl.gz", budget);
     expect(result).toMatchObject({ ok: false, code: "malformed", storedGzip: null, gzip: true });
     expect(result.fatal).toMatch(/more than 10,000 blank lines \(line 10,007 is one more\); reading stopped there/);
     // stopped in the first MB of the 200: the reader un-gzipped at most a couple of MB, and the body was abandoned
@@ -62,7 +67,7 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
 
   test("the same bomb as CSV is refused the same way", async () => {
     const bomb = newlineBomb(csvRows(users.slice(0, 6)), 200, csvRows(users.slice(6)).replace("person_id,choice\n", ""));
-    const result = await validateModuleUpload(bomb.body, { benchmark: personalLlm, track: selection, input, fileName: "pick.csv.gz", limits });
+    const result = await validate(bomb.body, "pick.csv.gz");
     expect(result).toMatchObject({ ok: false, code: "malformed", storedGzip: null, format: "csv" });
     expect(result.fatal).toMatch(/more than 10,000 blank lines \(line 10,008 is one more\)/);
     expect(result.decompressedBytes).toBeLessThan(2 * 1024 * 1024);
@@ -74,12 +79,7 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
       [jsonlRows(users), "pick.jsonl.gz"],
       [csvRows(users), "pick.csv.gz"],
     ] as const) {
-      const result = await validateModuleUpload(
-        (async function* () {
-          yield gzipSync(text);
-        })(),
-        { benchmark: personalLlm, track: selection, input, fileName, limits },
-      );
+      const result = await validate(once(gzipSync(text)), fileName);
       expect(result).toMatchObject({ ok: true, rows: 12 });
     }
   });
@@ -108,13 +108,11 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
     expect(Number(parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer).num_rows)).toBe(20_000_000);
 
     const budget = new UploadBudget(limits.maxDecompressedBytes);
-    const parsed = await parseUploadRows(
-      (async function* () {
-        yield bytes;
-      })(),
-      selection.predictionRow,
-      { fileName: "pick.parquet", maxDecompressedBytes: limits.maxDecompressedBytes, budget },
-    );
+    const parsed = await parseUploadRows(once(bytes), selection.predictionRow, {
+      fileName: "pick.parquet",
+      maxDecompressedBytes: limits.maxDecompressedBytes,
+      budget,
+    });
     expect(parsed.stop).toBe("too_many_rows");
     expect(parsed.rows).toEqual([]);
     expect(parsed.problems[0]?.message).toBe(
@@ -123,12 +121,7 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
     // no page was decompressed: every decompressed page is counted into the budget
     expect(budget.decompressedBytes).toBe(0);
 
-    const result = await validateModuleUpload(
-      (async function* () {
-        yield bytes;
-      })(),
-      { benchmark: personalLlm, track: selection, input, fileName: "pick.parquet", limits },
-    );
+    const result = await validate(once(bytes), "pick.parquet");
     expect(result).toMatchObject({ ok: false, code: "malformed", format: "parquet", storedGzip: null });
     expect(result.fatal).toMatch(/holds 20,000,000 rows \(its metadata says so\)/);
   });
@@ -143,23 +136,16 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
         rowGroupSize: 5,
       }),
     );
-    const result = await validateModuleUpload(
-      (async function* () {
-        yield bytes;
-      })(),
-      { benchmark: personalLlm, track: selection, input, fileName: "pick.parquet", limits },
-    );
+    const result = await validate(once(bytes), "pick.parquet");
     expect(result).toMatchObject({ ok: true, format: "parquet", rows: 12 });
   });
 
   test("more rows than the bound: refused at the first row past it", async () => {
-    const parsed = await parseUploadRows(
-      (async function* () {
-        yield Buffer.from(jsonlRows(users));
-      })(),
-      selection.predictionRow,
-      { fileName: "pick.jsonl", maxDecompressedBytes: limits.maxDecompressedBytes, maxRows: 10 },
-    );
+    const parsed = await parseUploadRows(once(Buffer.from(jsonlRows(users))), selection.predictionRow, {
+      fileName: "pick.jsonl",
+      maxDecompressedBytes: limits.maxDecompressedBytes,
+      maxRows: 10,
+    });
     expect(parsed.stop).toBe("too_many_rows");
     expect(parsed.problems[0]).toEqual({ line: 11, field: null, message: "The file has more than 10 rows (line 11 is one more); reading stopped there." });
   });

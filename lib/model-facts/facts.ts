@@ -45,25 +45,9 @@ export const NumberText = z
   .transform(Number);
 
 /** The stored columns of a facts object: only the facts given, so a later upload without them keeps the earlier ones. */
-export function factColumns(facts: ModelFacts): {
-  paramsB?: number | null;
-  activeParamsB?: number | null;
-  license?: string | null;
-  openWeights?: boolean | null;
-  releaseDate?: Date | null;
-  modelUrl?: string | null;
-  paperUrl?: string | null;
-  codeUrl?: string | null;
-} {
-  const out: ReturnType<typeof factColumns> = {};
-  if (facts.paramsB !== undefined) out.paramsB = facts.paramsB;
-  if (facts.activeParamsB !== undefined) out.activeParamsB = facts.activeParamsB;
-  if (facts.license !== undefined) out.license = facts.license;
-  if (facts.openWeights !== undefined) out.openWeights = facts.openWeights;
-  if (facts.releaseDate !== undefined) out.releaseDate = facts.releaseDate === null ? null : new Date(`${facts.releaseDate}T00:00:00Z`);
-  if (facts.modelUrl !== undefined) out.modelUrl = facts.modelUrl;
-  if (facts.paperUrl !== undefined) out.paperUrl = facts.paperUrl;
-  if (facts.codeUrl !== undefined) out.codeUrl = facts.codeUrl;
+export function factColumns({ releaseDate, ...facts }: ModelFacts): Omit<ModelFacts, "releaseDate"> & { releaseDate?: Date | null } {
+  const out: ReturnType<typeof factColumns> = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined));
+  if (releaseDate !== undefined) out.releaseDate = releaseDate === null ? null : new Date(`${releaseDate}T00:00:00Z`);
   return out;
 }
 
@@ -74,7 +58,7 @@ export function rowFacts(system: {
   license: string | null;
   releaseDate: Date | null;
   modelUrl: string | null;
-}): { paramsB: number | null; activeParamsB: number | null; license: string | null; releaseDate: string | null; modelUrl: string | null } | null {
+}) {
   const facts = {
     paramsB: system.paramsB,
     activeParamsB: system.activeParamsB,

@@ -18,7 +18,6 @@
  * within 2x of alone. Names no benchmark: the runs are picked from the database, the board from the registry.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -28,9 +27,9 @@ import { createPrismaClient } from "../../lib/db/create-client";
 import { freePort } from "../../lib/db/embedded-postgres";
 import { seed } from "@/lib/db/seed";
 import { createTestDatabase } from "../../tests/test-database";
+import { benchLog as log, exitOf, importDataDirs, SHARED_DATA_DIRS, spawnNextStart, stopGroups, waitFor } from "../lib/bench-server";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 
-const SHARED_DATA = path.resolve(import.meta.dirname, "../../../shared/data");
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "15" },
@@ -38,15 +37,7 @@ const { values } = parseArgs({
     phases: { type: "string", default: "before,after" },
     // comma separated; default: every folder of ../shared/data
     "same-priority": { type: "boolean", default: false },
-    "data-dirs": {
-      type: "string",
-      default: existsSync(SHARED_DATA)
-        ? readdirSync(SHARED_DATA, { withFileTypes: true })
-            .filter((entry) => entry.isDirectory())
-            .map((entry) => path.join(SHARED_DATA, entry.name))
-            .join(",")
-        : "",
-    },
+    "data-dirs": { type: "string", default: SHARED_DATA_DIRS },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
     // --no-build: start the .next build as it is (e.g. one made by `next build --webpack` in a worktree whose
@@ -57,7 +48,6 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const TIMEOUT_S = 10;
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 /** The trigram indexes of the item search (migration instance_search_trigram), dropped for the "before" phase. */
 const SEARCH_INDEXES = [
   `CREATE INDEX IF NOT EXISTS "Instance_benchmarkId_trgm_idx" ON "Instance" USING gin ("benchmarkId" gin_trgm_ops)`,
@@ -98,41 +88,9 @@ async function heavyLoad(url: string, clients: number): Promise<Load> {
   const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
+  const code = await exitOf(child);
   if (code !== 0) throw new Error(`autocannon exited ${code}`);
   return fromResult(JSON.parse(out) as autocannon.Result);
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
-
-async function importDataDirs(databaseUrl: string, dirs: string[]): Promise<void> {
-  for (const dir of dirs) {
-    const child = spawn("npx", ["--no-install", "tsx", path.join(ROOT, "scripts", "alpsbench.ts"), "import", "--from", dir], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("close", resolve);
-    });
-    if (code !== 0) throw new Error(`import --from ${dir} failed (exit ${code})`);
-    log(`imported ${dir}`);
-  }
 }
 
 const fmt = (ms: number) => (Number.isNaN(ms) ? "n/a" : ms.toFixed(0)).padStart(6);
@@ -182,21 +140,15 @@ try {
     await db.storedPack.deleteMany({});
     await db.$executeRawUnsafe('ANALYZE "Instance"; ');
     const port = await freePort();
-    const env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      NODE_ENV: "production" as const,
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
+    const child = spawnNextStart(port, database.url, {
       ALPSBENCH_PACK_STORE: phase === "before" ? "off" : "on",
       RATE_LIMIT_API_PER_MINUTE: "1000000000",
       RATE_LIMIT_PACK_MB_PER_MINUTE: "1000000000",
       RATE_LIMIT_SEARCHES_PER_MINUTE: "1000000000",
-    };
-    const child = spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true });
+    });
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}${board}`, 120_000);
+    await waitFor(`${base}${board}`, 120_000, 500);
     // one request each first: the store's one build (after), compiled code paths; not counted
     const first = performance.now();
     const pack = await fetch(`${base}${packPath}`);
@@ -236,13 +188,7 @@ try {
       `pack: ${packPath}\nsearch: ${searchPath}\nboard: ${board}\n${rows.join("\n")}\n`,
   );
 } finally {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  stopGroups(children);
   if (values.keep) log(`kept the database: --database ${database.url}`);
   else await database.dispose();
 }

@@ -19,7 +19,7 @@ interface PageSize {
   jsBytes: number;
   jsGzip: number;
   /** Chromium's load of the page: JavaScript bytes over the wire (compressed as served) and how many files */
-  chromiumJs?: { wire: number; decoded: number; files: number };
+  chromiumJs?: { wire: number; files: number };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -60,18 +60,14 @@ export async function measureInChromium(base: string, sizes: PageSize[]): Promis
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
-      const js = new Map<string, { wire: number; decoded: number }>();
+      const js = new Map<string, number>();
       const types = new Map<string, string>();
       cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
       cdp.on("Network.loadingFinished", (e) => {
-        if (types.get(e.requestId) === "Script") js.set(e.requestId, { wire: e.encodedDataLength, decoded: 0 });
+        if (types.get(e.requestId) === "Script") js.set(e.requestId, e.encodedDataLength);
       });
       await page.goto(`${base}${size.path}`, { waitUntil: "networkidle" });
-      size.chromiumJs = {
-        wire: [...js.values()].reduce((a, b) => a + b.wire, 0),
-        decoded: 0,
-        files: js.size,
-      };
+      size.chromiumJs = { wire: [...js.values()].reduce((a, b) => a + b, 0), files: js.size };
       await context.close();
     }
   } finally {

@@ -12,7 +12,7 @@
  * (./public-pages.ts): this file names no benchmark.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -22,19 +22,11 @@ import { freePort } from "../../lib/db/embedded-postgres";
 import { seed } from "@/lib/db/seed";
 import { dataVersionOf, hostedBenchmarks } from "@/lib/benchmarks";
 import { createTestDatabase } from "../../tests/test-database";
-import { buildIfNeeded, ROOT } from "../lib/next-build";
+import { benchLog as log, importDataDirs, SHARED_DATA_DIRS, spawnNextStart, stopGroups, waitFor } from "../lib/bench-server";
+import { buildIfNeeded } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
 import { boardPages, moduleHomes, publicPages, publicSubmissionPage } from "./public-pages";
 import { seedLoad } from "./seed-load";
-
-/** Every data folder beside the repository (../shared/data/<name>): the real data of every benchmark there is. */
-const SHARED_DATA = path.resolve(import.meta.dirname, "../../../shared/data");
-const DEFAULT_DATA_DIRS = existsSync(SHARED_DATA)
-  ? readdirSync(SHARED_DATA, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => path.join(SHARED_DATA, entry.name))
-      .join(",")
-  : "";
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +48,7 @@ const { values } = parseArgs({
     // --real: seed and import the real data instead of the synthetic large board: every folder of --data-dirs
     // (comma separated, each imported by the benchmark that recognises it)
     real: { type: "boolean", default: false },
-    "data-dirs": { type: "string", default: DEFAULT_DATA_DIRS },
+    "data-dirs": { type: "string", default: SHARED_DATA_DIRS },
     // --public-pages: every public page (scripts/bench/public-pages.ts) instead of --paths
     "public-pages": { type: "boolean", default: false },
     // --skip-static: no comparison with the same HTML served by a minimal static server
@@ -68,28 +60,12 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const rootBenchmark = hostedBenchmarks()[0]!;
-/** The site's command-line tool (`npm run alpsbench`, named after the site): its `import --from` loads any benchmark's folder. */
-const CLI = path.join(ROOT, "scripts", "alpsbench.ts");
 let paths = values.paths ? values.paths.split(",") : boardPages([rootBenchmark]);
 const TARGET_P95_MS = 150;
 const TARGET_STATIC_RATIO = 0.5;
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 const children: ChildProcess[] = [];
 const htmlDir = mkdtempSync(path.join(tmpdir(), "alpsbench-pages-"));
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 /** Nearest-rank percentile of every recorded response time (autocannon's own summary has no p95). */
 function percentile(sorted: number[], p: number): number {
@@ -179,7 +155,7 @@ async function startStaticServer(files: Record<string, string>): Promise<string>
     }).listen(${port}, "127.0.0.1");`;
   children.push(spawn(process.execPath, ["-e", code], { stdio: "inherit", detached: true }));
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}${paths[0]}`, 10_000);
+  await waitFor(`${base}${paths[0]}`, 10_000, 200);
   return base;
 }
 
@@ -192,17 +168,9 @@ async function startNext(): Promise<string> {
   if (nextBase) return nextBase;
   await buildIfNeeded(log);
   const port = await freePort();
-  const env = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    NODE_ENV: "production" as const,
-    NEXT_TELEMETRY_DISABLED: "1",
-    PORT: String(port),
-    ALPSBENCH_PAGE_CACHE: values["page-cache"],
-  };
-  children.push(spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true }));
+  children.push(spawnNextStart(port, database.url, { ALPSBENCH_PAGE_CACHE: values["page-cache"]! }));
   nextBase = `http://127.0.0.1:${port}`;
-  await waitFor(`${nextBase}/api/v1/queue`, 60_000);
+  await waitFor(`${nextBase}/api/v1/queue`, 60_000, 200);
   return nextBase;
 }
 
@@ -217,22 +185,6 @@ async function measureSeeded(db: ReturnType<typeof createPrismaClient>): Promise
   process.stdout.write(`\nPage weight of the seeded board (submission = ${submission}, the oldest seeded one):\n${formatPageSizes(sizes)}\n`);
 }
 
-/** The site's own importer (`import --from <dir>`, docs/running.md) into the bench database, one folder at a time. */
-async function importDataDirs(databaseUrl: string, dirs: string[]): Promise<void> {
-  for (const dir of dirs) {
-    const child = spawn("npx", ["--no-install", "tsx", CLI, "import", "--from", dir], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("close", resolve);
-    });
-    if (code !== 0) throw new Error(`import --from ${dir} failed (exit ${code}; its output is above)`);
-    log(`imported ${dir}`);
-  }
-}
 let failed = false;
 try {
   const db = createPrismaClient(database.url);
@@ -307,14 +259,7 @@ try {
     );
   }
 } finally {
-  for (const child of children) {
-    if (!child.pid) continue;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  stopGroups(children);
   await new Promise((r) => setTimeout(r, 500));
   if (values.keep) log(`kept the database: --database ${database.url}`);
   else await database.dispose();

@@ -36,6 +36,9 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/** The Score columns after "id", in the INSERT's order. */
+const SCORE_COLUMNS = ["submissionId", "trackId", "metric", "kind", "scoreVersion", "judgeProfileId", "value", "n", "ciLow", "ciHigh", "computedAt"] as const;
+
 /**
  * 100,000+ Score rows through one `INSERT … SELECT FROM unnest(arrays)` per chunk: a few parameters per chunk
  * instead of twelve per row, several times faster than createMany here.
@@ -50,17 +53,7 @@ async function insertScores(databaseUrl: string, scores: Prisma.ScoreCreateManyI
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::"MetricKind"[], $6::text[], $7::text[], $8::float8[], $9::int[], $10::float8[], $11::float8[], $12::timestamptz[])`,
         [
           chunk.map((s, i) => `bench-score-${s.submissionId}-${i}-${s.trackId}-${s.metric}-${s.scoreVersion}`),
-          chunk.map((s) => s.submissionId),
-          chunk.map((s) => s.trackId),
-          chunk.map((s) => s.metric),
-          chunk.map((s) => s.kind),
-          chunk.map((s) => s.scoreVersion),
-          chunk.map((s) => s.judgeProfileId ?? null),
-          chunk.map((s) => s.value ?? null),
-          chunk.map((s) => s.n ?? null),
-          chunk.map((s) => s.ciLow ?? null),
-          chunk.map((s) => s.ciHigh ?? null),
-          chunk.map((s) => s.computedAt as Date),
+          ...SCORE_COLUMNS.map((column) => chunk.map((s) => s[column] ?? null)),
         ],
       ),
     );

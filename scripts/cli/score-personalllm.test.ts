@@ -55,6 +55,9 @@ parquetWriteFile({
   })) as never,
 });
 
+const score = (data: string, predictions: string) =>
+  cli("score", "--benchmark", "personalllm", "--track", "rewards", "--data", data, "--predictions", predictions, "--json");
+
 type Output = { n: number; metrics: Record<string, number>; intervals: Record<string, { low: number; high: number; n: number }> };
 
 describe("alpsbench score --benchmark personalllm (a real subprocess)", { timeout: 90_000 }, () => {
@@ -63,18 +66,7 @@ describe("alpsbench score --benchmark personalllm (a real subprocess)", { timeou
     ["csv", csv],
     ["parquet", parquet],
   ])("%s upload reproduces the hand-computed example", async (_, predictions) => {
-    const { stdout } = await cli(
-      "score",
-      "--benchmark",
-      "personalllm",
-      "--track",
-      "rewards",
-      "--data",
-      path.join(dir, "PersonalLLM_Eval"),
-      "--predictions",
-      predictions,
-      "--json",
-    );
+    const { stdout } = await score(path.join(dir, "PersonalLLM_Eval"), predictions);
     const out = JSON.parse(stdout) as Output;
     expect(out.n).toBe(3);
     const expected: Record<string, number> = {
@@ -99,16 +91,12 @@ describe("alpsbench score --benchmark personalllm (a real subprocess)", { timeou
         { ...rows[1]!, person_id: "999" },
       ]),
     );
-    const failure = await cli("score", "--benchmark", "personalllm", "--track", "rewards", "--data", dir, "--predictions", bad, "--json").catch(
-      (e: { stdout: string; stderr: string; code: number }) => e,
-    );
+    const failure = await score(dir, bad).catch((e: { stdout: string; stderr: string; code: number }) => e);
     expect(failure).toMatchObject({ code: 1 });
     const out = JSON.parse((failure as { stdout: string }).stdout) as { problems: { line: number | null; field: string; message: string }[] };
     expect(out.problems).toEqual([{ line: 2, field: "score_gemma_7b", message: "score_gemma_7b must be a finite number" }]);
     const unknown = file("unknown.jsonl", [rows[0], { ...rows[1], person_id: 999 }].map((r) => JSON.stringify(r)).join("\n"));
-    const second = await cli("score", "--benchmark", "personalllm", "--track", "rewards", "--data", dir, "--predictions", unknown, "--json").catch(
-      (e: { stdout: string }) => e,
-    );
+    const second = await score(dir, unknown).catch((e: { stdout: string }) => e);
     expect(JSON.parse((second as { stdout: string }).stdout).problems).toEqual([
       { line: 2, field: "person_id", message: 'unknown person_id "999": not in the evaluation set' },
       { line: null, field: "person_id", message: "2 evaluation user(s) missing: 102, 103" },

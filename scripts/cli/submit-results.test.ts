@@ -11,25 +11,25 @@ const status = (over: Partial<Status>): Status => ({
   ...over,
 });
 
+const explain = (over: { track: string; split: string; note: string | null; scores: { metric: string; value: null }[] }, judgeConfigured: boolean) =>
+  explainResults(
+    {
+      id: "sub9",
+      benchmark: "alpsbench-v1",
+      status: "done",
+      failureReason: null,
+      visibility: "public",
+      hidden: false,
+      contaminationFlagged: false,
+      systemName: "Starter",
+      ...over,
+    },
+    { judgeConfigured, rewardServiceConfigured: false },
+  );
+
 describe("submit --wait prints what each figure means", () => {
   it("a Task 4 track on a server without a judge: the metric, why it is missing, and where the row shows", () => {
-    const explanation = explainResults(
-      {
-        id: "sub9",
-        track: "task4/ability2",
-        split: "dev",
-        benchmark: "alpsbench-v1",
-        status: "done",
-        failureReason: null,
-        note: null,
-        visibility: "public",
-        hidden: false,
-        contaminationFlagged: false,
-        systemName: "Starter",
-        scores: [],
-      },
-      { judgeConfigured: false, rewardServiceConfigured: false },
-    );
+    const explanation = explain({ track: "task4/ability2", split: "dev", note: null, scores: [] }, false);
     const lines = formatResults(status({ explanation }), "http://127.0.0.1:3000", "task4/ability2 (dev)");
     expect(lines[0]).toBe(`${explanation.label}: done`);
     expect(lines.join("\n")).not.toMatch(/no metrics|not judged {2}/);
@@ -41,22 +41,9 @@ describe("submit --wait prints what each figure means", () => {
   });
 
   it('a withheld figure is not called "not judged"', () => {
-    const explanation = explainResults(
-      {
-        id: "sub9",
-        track: "task3/d100",
-        split: "test",
-        benchmark: "alpsbench-v1",
-        status: "done",
-        failureReason: null,
-        note: "recall withheld on the test split",
-        visibility: "public",
-        hidden: false,
-        contaminationFlagged: false,
-        systemName: "Starter",
-        scores: [{ metric: "recall", value: null }],
-      },
-      { judgeConfigured: true, rewardServiceConfigured: false },
+    const explanation = explain(
+      { track: "task3/d100", split: "test", note: "recall withheld on the test split", scores: [{ metric: "recall", value: null }] },
+      true,
     );
     const metrics = { recall: { value: null, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } };
     const text = formatResults(status({ metrics, explanation }), "http://x.test", "t").join("\n");

@@ -88,15 +88,10 @@ export function readSettingsFilter(params: URLSearchParams): { ok: true; filter:
 }
 
 function matchesSettings(attributes: Attributes, filter: SettingsFilter): boolean {
-  const pairs: [keyof SettingsFilter, string | number | null][] = [
-    ["origin", attributes.origin],
-    ["setting", attributes.setting],
-    ["algorithm", attributes.algorithm],
-    ["shots", attributes.shots],
-    ["responses", attributes.responses],
-    ["embedding", attributes.embedding],
-  ];
-  return pairs.every(([key, value]) => filter[key].length === 0 || (value !== null && filter[key].includes(String(value))));
+  return Object.entries(filter).every(([key, values]) => {
+    const value = attributes[key as keyof SettingsFilter];
+    return values.length === 0 || (value !== null && values.includes(String(value)));
+  });
 }
 
 function toColumn(metric: MetricDefinition): LeaderboardColumn {

@@ -6,21 +6,21 @@ import type { EvalUser } from "./schemas";
  * so a missing user would silently change the population. Unknown and repeated ids name their line; missing
  * users are named (the first 20) on one file-level problem.
  */
-export function checkCoverage(users: readonly EvalUser[], rows: readonly { line: number; personId: string }[]): RowProblem[] {
+export function checkCoverage({ users }: { users: readonly EvalUser[] }, rows: readonly { line: number; person_id: string }[]): RowProblem[] {
   const known = new Set(users.map((u) => u.personId));
   const seen = new Map<string, number>();
   const problems: RowProblem[] = [];
-  for (const row of rows) {
-    if (!known.has(row.personId)) {
-      problems.push({ line: row.line, field: "person_id", message: `unknown person_id ${JSON.stringify(row.personId)}: not in the evaluation set` });
+  for (const { line, person_id: personId } of rows) {
+    if (!known.has(personId)) {
+      problems.push({ line, field: "person_id", message: `unknown person_id ${JSON.stringify(personId)}: not in the evaluation set` });
       continue;
     }
-    const first = seen.get(row.personId);
+    const first = seen.get(personId);
     if (first !== undefined) {
-      problems.push({ line: row.line, field: "person_id", message: `person_id ${JSON.stringify(row.personId)} repeated (first on line ${first})` });
+      problems.push({ line, field: "person_id", message: `person_id ${JSON.stringify(personId)} repeated (first on line ${first})` });
       continue;
     }
-    seen.set(row.personId, row.line);
+    seen.set(personId, line);
   }
   const missing = users.filter((u) => !seen.has(u.personId)).map((u) => u.personId);
   if (missing.length > 0) {

@@ -54,6 +54,8 @@ const bestChoice = (user: EvalUser, prompt: PromptCandidates) => {
   return 1 + sums.indexOf(Math.max(...sums));
 };
 const promptOf = (user: EvalUser) => prompts.find((p) => p.prompt === user.testPrompt)!;
+const rewardsRow = (personId: string, raw: Record<string, number>) =>
+  RewardsPrediction.parse({ person_id: personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, raw[a]])) });
 
 // the selection test scores 10 baselines with bootstrap intervals: seconds alone, more beside other work on 2 cores
 describe("PersonalLLM near ties are decided as eval.py decides them", { timeout: 120_000 }, () => {
@@ -67,19 +69,13 @@ describe("PersonalLLM near ties are decided as eval.py decides them", { timeout:
 
   test("rewards track: a response scored as the best response wins 0.0 % against it (and against GPT-4o's equal one)", () => {
     const rows = users.map((user) => {
-      const best = promptOf(user).candidates[bestChoice(user, promptOf(user)) - 1]!;
-      return RewardsPrediction.parse({ person_id: user.personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, best.rewards[a]])) });
+      return rewardsRow(user.personId, promptOf(user).candidates[bestChoice(user, promptOf(user)) - 1]!.rewards);
     });
     const result = scoreRewards({ users }, rows);
     expect(result.metrics.win_rate_vs_best_response!.value).toBe(0);
     const gpt = scoreRewards(
       { users },
-      users.map((user) =>
-        RewardsPrediction.parse({
-          person_id: user.personId,
-          ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, promptOf(user).candidates[0]!.rewards[a]])),
-        }),
-      ),
+      users.map((user) => rewardsRow(user.personId, promptOf(user).candidates[0]!.rewards)),
     );
     expect(gpt.metrics.win_rate_vs_gpt4o!.value).toBe(0);
   });
@@ -109,9 +105,7 @@ describe("PersonalLLM near ties are decided as eval.py decides them", { timeout:
   test("one summation routine: the user score is personaScore of the z-scores, bit for bit", () => {
     const user = users[7]!;
     const raw = promptOf(user).candidates[2]!.rewards as Record<RewardAlias, number>;
-    const result = scoreRewards({ users: [user] }, [
-      RewardsPrediction.parse({ person_id: user.personId, ...Object.fromEntries(REWARD_ALIASES.map((a) => [`score_${a}`, raw[a]])) }),
-    ]);
+    const result = scoreRewards({ users: [user] }, [rewardsRow(user.personId, raw)]);
     expect(result.items[0]!.score).toBe(personaScore(user.weights, zOf(raw)));
   });
 });

@@ -1,42 +1,36 @@
-import type { MetricDefinition, RewardTextsDeclaration, RowProblem, ScoreResult, TrackDefinition } from "../types";
+import type { MetricDefinition, RewardTextsDeclaration, ScoreResult, TrackDefinition } from "../types";
 import { checkCoverage } from "./check-coverage";
 import { rewardsItemRows } from "./item-rows";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "./reward-models";
 import { RewardsPrediction, scoreField, type EvalUser } from "./schemas";
 import { aggregateUsers, meanZMetric, scoreUser, type UserResult } from "./score-users";
 
-export type Located<T> = T & { line: number };
 interface RewardsInput {
   users: readonly EvalUser[];
 }
 
-const headline: MetricDefinition[] = [
+// every headline metric is higher-is-better; each track gives its own kind
+const headline: Pick<MetricDefinition, "id" | "label" | "description" | "decimals" | "scale">[] = [
   {
     id: "total_score",
     label: "Score",
     description: "Mean over users of the persona-weighted sum of z-scored rewards (their total_score).",
-    direction: "higher",
     decimals: 4,
     scale: "raw",
-    kind: "reward-model",
   },
   {
     id: "win_rate_vs_best_response",
     label: "Win vs best-of-8",
     description: "Percent of users whose score is strictly greater than the best of the 8 candidate responses.",
-    direction: "higher",
     decimals: 1,
     scale: "hundred",
-    kind: "reward-model",
   },
   {
     id: "win_rate_vs_gpt4o",
     label: "Win vs GPT-4o",
     description: "Percent of users whose score is strictly greater than GPT-4o's response.",
-    direction: "higher",
     decimals: 1,
     scale: "hundred",
-    kind: "reward-model",
   },
 ];
 
@@ -47,7 +41,7 @@ const headline: MetricDefinition[] = [
  */
 export function personalLlmMetrics(kind: MetricDefinition["kind"]): MetricDefinition[] {
   return [
-    ...headline.map((m) => ({ ...m, kind })),
+    ...headline.map(({ id, label, description, decimals, scale }) => ({ id, label, description, direction: "higher" as const, decimals, scale, kind })),
     ...REWARD_ALIASES.map((alias) => ({
       id: meanZMetric(alias),
       label: alias,
@@ -82,14 +76,7 @@ function notScored(n: number): ScoreResult<UserResult> {
   return { n, metrics, items: [], notScored: NOT_SCORED_REASON };
 }
 
-export function checkRewards(input: RewardsInput, rows: readonly Located<RewardsPrediction>[]): RowProblem[] {
-  return checkCoverage(
-    input.users,
-    rows.map((r) => ({ line: r.line, personId: r.person_id })),
-  );
-}
-
-/** Scores a checked upload (every user once); throws on a user without a row, which checkRewards reports first. */
+/** Scores a checked upload (every user once); throws on a user without a row, which checkCoverage reports first. */
 export function scoreRewards(input: RewardsInput, rows: readonly RewardsPrediction[]): ScoreResult<UserResult> {
   const byId = new Map(rows.map((r) => [r.person_id, r]));
   const rewards = input.users.map((user) => {
@@ -150,7 +137,7 @@ export const rewardsTrack: TrackDefinition<RewardsInput, RewardsPrediction, User
   // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
   scorerVersion: "2",
   itemRows: rewardsItemRows,
-  check: checkRewards,
+  check: checkCoverage,
   score: scoreRewards,
   rewardTexts,
   // the response text is read only to fill missing scores: with all 10 scores given, it changes nothing

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "./reward-models";
-import { checkRewards, scoreRewards } from "./rewards-track";
+import { checkCoverage } from "./check-coverage";
+import { scoreRewards } from "./rewards-track";
 import { RewardsPrediction, type EvalUser } from "./schemas";
 
 /**
@@ -85,7 +86,7 @@ describe("PersonalLLM scorer, hand-computed example", () => {
       { ...rows[0]!, line: 2 },
       { ...row("99", {}), line: 3 },
     ];
-    expect(checkRewards({ users }, located)).toEqual([
+    expect(checkCoverage({ users }, located)).toEqual([
       { line: 2, field: "person_id", message: 'person_id "1" repeated (first on line 1)' },
       { line: 3, field: "person_id", message: 'unknown person_id "99": not in the evaluation set' },
       { line: null, field: "person_id", message: "2 evaluation user(s) missing: 2, 3" },

@@ -1,9 +1,9 @@
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import type { RowProblem, ScoreResult, TrackDefinition } from "../types";
+import type { ScoreResult, TrackDefinition } from "../types";
 import { selectionItemRows } from "./item-rows";
 import { checkCoverage } from "./check-coverage";
 import { REWARD_ALIASES, type RewardAlias } from "./reward-models";
-import { personalLlmMetrics, type Located } from "./rewards-track";
+import { personalLlmMetrics } from "./rewards-track";
 import { CANDIDATES, SelectionPrediction, type EvalUser, type PromptCandidates } from "./schemas";
 import { aggregateUsers, scoreUser, type SelectionResult } from "./score-users";
 
@@ -18,8 +18,14 @@ export interface SelectionInput {
   prompts: readonly PromptCandidates[];
 }
 
-function promptIndex(input: SelectionInput): Map<string, PromptCandidates> {
-  return new Map(input.prompts.map((p) => [p.prompt, p]));
+/** Each user's test prompt with its candidates, by prompt text. */
+function promptFinder(input: SelectionInput): (user: EvalUser) => PromptCandidates {
+  const prompts = new Map(input.prompts.map((p) => [p.prompt, p]));
+  return (user) => {
+    const prompt = prompts.get(user.testPrompt);
+    if (!prompt) throw new Error(`no test-split prompt matches person_id ${user.personId}'s test_prompt`);
+    return prompt;
+  };
 }
 
 function candidateRewards(prompt: PromptCandidates, choice: number): Record<RewardAlias, number> {
@@ -30,23 +36,14 @@ function candidateRewards(prompt: PromptCandidates, choice: number): Record<Rewa
 
 /** Scores one choice per user (1-based), by person_id. */
 export function scoreChoices(input: SelectionInput, choices: ReadonlyMap<string, number>): ScoreResult<SelectionResult> {
-  const prompts = promptIndex(input);
+  const promptOf = promptFinder(input);
   const results = input.users.map((user) => {
-    const prompt = prompts.get(user.testPrompt);
-    if (!prompt) throw new Error(`no test-split prompt matches person_id ${user.personId}'s test_prompt`);
+    const prompt = promptOf(user);
     const choice = choices.get(user.personId);
     if (choice === undefined) throw new Error(`no choice for person_id ${user.personId}`);
     return { ...scoreUser(user, candidateRewards(prompt, choice)), choice };
   });
-  const aggregate = aggregateUsers(results);
-  return { ...aggregate, items: results };
-}
-
-function checkSelection(input: SelectionInput, rows: readonly Located<SelectionPrediction>[]): RowProblem[] {
-  return checkCoverage(
-    input.users,
-    rows.map((r) => ({ line: r.line, personId: r.person_id })),
-  );
+  return { ...aggregateUsers(results), items: results };
 }
 
 export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction, SelectionResult> = {
@@ -69,7 +66,7 @@ export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction
   // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
   scorerVersion: "2",
   itemRows: selectionItemRows,
-  check: checkSelection,
+  check: checkCoverage,
   score: (input, rows) => scoreChoices(input, new Map(rows.map((r) => [r.person_id, r.choice]))),
 };
 
@@ -88,12 +85,7 @@ interface Baseline {
  * pick, and the per-user oracle (the candidate with the user's highest score).
  */
 export function selectionBaselines(input: SelectionInput): Baseline[] {
-  const prompts = promptIndex(input);
-  const promptOf = (user: EvalUser) => {
-    const prompt = prompts.get(user.testPrompt);
-    if (!prompt) throw new Error(`no test-split prompt matches person_id ${user.personId}'s test_prompt`);
-    return prompt;
-  };
+  const promptOf = promptFinder(input);
   const models = [...new Set(input.prompts.flatMap((p) => p.candidates.map((c) => c.model)))].sort();
   const baselines: Baseline[] = models.map((model) => {
     let fallbacks = 0;

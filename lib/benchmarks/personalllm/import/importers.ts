@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/lib/db/create-client";
 import type { BenchmarkImporter } from "../../types";
-import { LOGGED_FILE, parseLoggedRuns, parsePlottedRuns, PLOTTED_FILE, type ReportedRun } from "../reported-runs";
+import { LOGGED_FILE, parseLoggedRuns, parsePlottedRuns, PLOTTED_FILE } from "../reported-runs";
 import { findParquetFiles } from "./find-parquet";
 import { classifyParquet, loadHfFolder } from "./load-hf-folder";
 import { selectionBaselines } from "../selection-track";
@@ -74,14 +74,9 @@ async function storeHfData(db: Db, folder: string, log: (line: string) => void) 
   };
 }
 
-async function readReportedRuns(folder: string): Promise<{ paper: ReportedRun[]; logged: ReportedRun[] }> {
+async function storeReportedRuns(db: Db, folder: string) {
   const logged = parseLoggedRuns(await readFile(path.join(folder, LOGGED_FILE), "utf8"));
   const paper = parsePlottedRuns(await readFile(path.join(folder, PLOTTED_FILE), "utf8"), logged);
-  return { paper, logged };
-}
-
-async function storeReportedRuns(db: Db, folder: string) {
-  const { paper, logged } = await readReportedRuns(folder);
   await db.$transaction([
     db.pllmReportedRun.deleteMany(),
     db.pllmReportedRun.createMany({ data: [...paper, ...logged].map((r) => ({ ...r, meanZ: r.meanZ ?? undefined })) }),
