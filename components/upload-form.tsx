@@ -117,23 +117,15 @@ export function UploadForm({
 
   const chooseFile = (chosen: File | null) => {
     setPhase((p) => (p.kind === "refused" || p.kind === "network-error" ? p : { kind: "idle" }));
-    if (!chosen) {
-      setFile(null);
-      setFileError(null);
-      return;
-    }
-    if (!accepts(chosen.name)) {
-      setFile(null);
-      setFileError(`"${chosen.name}" is not a ${files.kinds} file.`);
-      return;
-    }
-    if (chosen.size === 0) {
-      setFile(null);
-      setFileError(`"${chosen.name}" is empty.`);
-      return;
-    }
-    setFileError(null);
-    setFile(chosen);
+    const problem = !chosen
+      ? null
+      : !accepts(chosen.name)
+        ? `"${chosen.name}" is not a ${files.kinds} file.`
+        : chosen.size === 0
+          ? `"${chosen.name}" is empty.`
+          : null;
+    setFileError(problem);
+    setFile(problem ? null : chosen);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

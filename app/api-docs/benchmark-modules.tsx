@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/column-heads";
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { cliCommand } from "@/lib/platform/site";
@@ -73,18 +74,7 @@ function HostedBenchmarksTable() {
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Benchmark
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Scoring
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Views
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Tracks (headline metric)
-              </th>
+              <ColumnHeads className="px-3 py-2" cells={["Benchmark", "Scoring", "Views", "Tracks (headline metric)"]} />
             </tr>
           </thead>
           <tbody>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/column-heads";
 import { hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type RowFormat } from "@/lib/benchmarks/types";
 
@@ -14,15 +15,7 @@ export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs text-fg-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  Column
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Type
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Meaning
-                </th>
+                <ColumnHeads className="px-3 py-2" cells={["Column", "Type", "Meaning"]} />
               </tr>
             </thead>
             <tbody>
