@@ -2,8 +2,6 @@ import { TIER_ORDER } from "@/lib/leaderboard/tier";
 import type { ResultTier } from "@/lib/leaderboard/types";
 import { TIER_DESCRIPTION, TierBadge } from "./tier-badge";
 
-const ORDER: readonly ResultTier[] = TIER_ORDER;
-
 interface TierLegendProps {
   /** show only these tiers (e.g. the ones present in a table); default all four */
   tiers?: readonly ResultTier[];
@@ -14,7 +12,7 @@ interface TierLegendProps {
 
 /** Explains how far to trust each row: copied, re-scored here from the authors' outputs, uploaded, or uploaded and checked. */
 export function TierLegend({ tiers, layout = "inline", className = "" }: TierLegendProps) {
-  const shown = ORDER.filter((tier) => !tiers || tiers.includes(tier));
+  const shown = TIER_ORDER.filter((tier) => !tiers || tiers.includes(tier));
   return (
     <section aria-label="Result tiers" className={`text-sm text-fg-muted ${className}`}>
       <dl className={layout === "inline" ? "grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4" : "grid gap-3"}>

@@ -2,10 +2,7 @@ import { ColumnHeads } from "@/components/column-heads";
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { cliCommand } from "@/lib/platform/site";
-import { PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
-
-// focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
-const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
+import { code, PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 /**
  * The registered benchmark modules' read views and upload formats, from the modules' declarations (views,

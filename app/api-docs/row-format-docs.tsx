@@ -3,7 +3,7 @@ import { hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type RowFormat } from "@/lib/benchmarks/types";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
-const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
+export const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
 
 /** One row format as declared: what a row is, its columns (when a flat list says it), an example row and its notes. */
 export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {

@@ -7,6 +7,7 @@ import { ModerationPanel } from "@/components/moderation-panel";
 import { ReviewNotice } from "@/components/review-notice";
 import { uploadReviewState } from "@/lib/submissions/review-state";
 import { PageHeader } from "@/components/page-header";
+import { formatBytes } from "@/components/upload-form/styles";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
 import { dataVersionLabel, getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
@@ -46,13 +47,6 @@ function duration(ms: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return `${m} min ${s % 60} s`;
   return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
-function formatBytes(bytes: number | null): string | null {
-  if (bytes === null) return null;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

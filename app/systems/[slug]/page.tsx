@@ -27,12 +27,13 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
   return { title: data?.system.name ?? "System not found" };
 }
 
-function ExternalLink({ href, children }: { href: string | null; children: ReactNode }) {
+/** A system's paper or code link: a link when it is http(s), its text otherwise. */
+function ExternalLink({ href }: { href: string | null }) {
   const safe = safeExternalUrl(href);
   if (!safe) return href ? <span className="break-all text-fg-muted">{href}</span> : <span className="text-fg-subtle">–</span>;
   return (
     <a href={safe} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-accent underline underline-offset-2">
-      {children}
+      {href}
     </a>
   );
 }
@@ -45,18 +46,8 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
     ["Organisation", system.organisation ?? "–"],
     ["Backbone", system.backbone ?? "–"],
     ["Open weights", system.openWeights === null ? "unknown" : system.openWeights ? "yes" : "no"],
-    [
-      "Paper",
-      <ExternalLink key="paper" href={system.paperUrl}>
-        {system.paperUrl}
-      </ExternalLink>,
-    ],
-    [
-      "Code",
-      <ExternalLink key="code" href={system.codeUrl}>
-        {system.codeUrl}
-      </ExternalLink>,
-    ],
+    ["Paper", <ExternalLink key="paper" href={system.paperUrl} />],
+    ["Code", <ExternalLink key="code" href={system.codeUrl} />],
     ["Submissions", formatCount(submissions.length) ?? "0"],
   ];
   return (
