@@ -122,13 +122,13 @@ function StepIcon({ state, index }: { state: StepState; index: number }) {
 const STATE_TEXT: Record<StepState, string> = { complete: "completed", current: "in progress", upcoming: "not started", failed: "failed", skipped: "skipped" };
 
 /** The stepper, the progress of the current step, judge call counts and the failure reason. */
-export function SubmissionStatus({ data, className = "" }: { data: SubmissionStatusData; className?: string }) {
+export function SubmissionStatus({ data }: { data: SubmissionStatusData }) {
   const steps = stepStates(data);
   const showProgress = data.progressTotal > 0 && data.status !== "queued" && data.status !== "validating";
   const judgeTotal = data.judgeCallsDone + data.judgeCallsCached + data.judgeCallsFailed;
   const showJudge = data.status === "judging" || judgeTotal > 0;
   return (
-    <div className={`space-y-5 ${className}`}>
+    <div className="space-y-5">
       <ol className="grid grid-cols-5 gap-1" aria-label="Progress of the submission">
         {steps.map((step, i) => (
           <li key={step.key} aria-current={step.state === "current" ? "step" : undefined} className="relative flex flex-col items-center text-center">
