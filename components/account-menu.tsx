@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { signOutAction } from "@/lib/auth/sign-out-action";
+import { useDismiss } from "./use-dismiss";
 
 type SessionInfo = { email: string | null; role: "user" | "admin" } | null;
 
@@ -42,24 +43,10 @@ export function AccountMenu() {
     };
   }, [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        rootRef.current?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  useDismiss(rootRef, open, (escape) => {
+    setOpen(false);
+    if (escape) rootRef.current?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
+  });
 
   if (session === undefined) return <span aria-hidden="true" className="inline-block h-8 w-16" />;
   if (session === null) {

@@ -15,16 +15,11 @@ const KIND_DESCRIPTION: Record<RowKind, string> = {
     "A reference row computed by this server from the data (empty prediction, copy the input, first, random or oracle pick, BM25): shown where it lands, never ranked.",
 };
 
-interface KindBadgeProps {
-  kind: RowKind;
-  className?: string;
-}
-
 /** Neutral outline badge: kind is context, not a judgement, so it gets no colour of its own. */
-export function KindBadge({ kind, className = "" }: KindBadgeProps) {
+export function KindBadge({ kind }: { kind: RowKind }) {
   return (
     <span
-      className={`inline-flex items-center rounded border border-line-strong px-1.5 py-px text-[0.6875rem] leading-4 font-medium whitespace-nowrap text-fg-muted ${className}`}
+      className="inline-flex items-center rounded border border-line-strong px-1.5 py-px text-[0.6875rem] leading-4 font-medium whitespace-nowrap text-fg-muted"
       title={KIND_DESCRIPTION[kind]}
     >
       {KIND_LABEL[kind]}

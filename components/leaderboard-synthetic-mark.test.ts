@@ -3,23 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import { SystemCell } from "./leaderboard-table-cells";
+import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
-const row: LeaderboardRow = {
-  rowId: "upload-1",
-  systemSlug: "s",
-  systemName: "My method",
-  organisation: null,
-  kind: "general_llm",
-  backbone: null,
-  openWeights: null,
-  tier: "submitted",
-  sourceLabel: null,
-  sourceUrl: null,
-  note: null,
-  submissionId: "1",
-  systemPage: false,
-  cells: {},
-};
+const row = testRow("upload-1", { systemSlug: "s", systemName: "My method", tier: "submitted", submissionId: "1", systemPage: false });
 const html = (r: LeaderboardRow) =>
   renderToStaticMarkup(createElement(SystemCell, { row: r, pinned: false, onTogglePin: () => {}, density: "comfortable", pinnable: false }));
 

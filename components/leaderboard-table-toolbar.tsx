@@ -1,7 +1,7 @@
 "use client";
 
 import { ModelFactFilters } from "./model-fact-filters";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { visibleColumns } from "@/lib/leaderboard/apply-table-query";
 import { shownColumns } from "@/lib/leaderboard/detail-columns";
 import { DEFAULT_TABLE_QUERY, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
@@ -10,6 +10,7 @@ import type { Leaderboard } from "@/lib/leaderboard/types";
 import { KIND_LABEL } from "./kind-badge";
 import { hrefFor } from "./leaderboard-scope-links";
 import { TIER_LABEL } from "./tier-badge";
+import { useDismiss } from "./use-dismiss";
 
 const button = "rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover";
 /** a toggle button while on (aria-pressed) */
@@ -40,25 +41,11 @@ function Menu({ label, count, children }: { label: string; count: number; childr
   // organisation and column checkbox was in each page's HTML (scripts/bench/README.md, page weight).
   const [open, setOpen] = useState(false);
   // A disclosure that behaves like a menu: Escape and a click elsewhere close it.
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-        return;
-      }
-      if (!details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
-    };
-  }, []);
+  useDismiss(ref, open, (escape) => {
+    if (!ref.current) return;
+    ref.current.open = false;
+    if (escape) ref.current.querySelector("summary")?.focus();
+  });
   return (
     <details ref={ref} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={`${button} cursor-pointer list-none select-none`}>

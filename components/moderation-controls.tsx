@@ -76,33 +76,17 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
             className="w-full rounded-md border border-line-strong bg-surface px-2.5 py-1.5 text-fg"
           />
           <div className="flex flex-wrap gap-2">
-            {state.verified ? (
-              <button type="button" className={button} onClick={() => moderate("unverify")}>
-                Remove verification
+            {(
+              [
+                state.verified ? ["unverify", "Remove verification"] : ["verify", "Verify"],
+                state.hidden ? ["unhide", "Unhide"] : ["hide", "Hide"],
+                state.flagged ? ["unflag", "Remove flag"] : ["flag", "Flag"],
+              ] satisfies [Action, string][]
+            ).map(([action, label]) => (
+              <button key={action} type="button" className={button} disabled={action === "verify" && !state.verifiable} onClick={() => moderate(action)}>
+                {label}
               </button>
-            ) : (
-              <button type="button" className={button} disabled={!state.verifiable} onClick={() => moderate("verify")}>
-                Verify
-              </button>
-            )}
-            {state.hidden ? (
-              <button type="button" className={button} onClick={() => moderate("unhide")}>
-                Unhide
-              </button>
-            ) : (
-              <button type="button" className={button} onClick={() => moderate("hide")}>
-                Hide
-              </button>
-            )}
-            {state.flagged ? (
-              <button type="button" className={button} onClick={() => moderate("unflag")}>
-                Remove flag
-              </button>
-            ) : (
-              <button type="button" className={button} onClick={() => moderate("flag")}>
-                Flag
-              </button>
-            )}
+            ))}
           </div>
         </fieldset>
       ) : null}

@@ -6,8 +6,6 @@ interface ProgressBarProps {
   max: number;
   /** the text beside the label, e.g. "1,200 of 2,000"; defaults to the percentage */
   valueText?: string;
-  /** a visible label row above the bar (default true) */
-  showLabel?: boolean;
   tone?: "accent" | "success" | "danger";
   className?: string;
 }
@@ -19,19 +17,17 @@ const TONE: Record<NonNullable<ProgressBarProps["tone"]>, string> = {
 };
 
 /** A determinate progress bar (role="progressbar"), or an indeterminate one when value is null. */
-export function ProgressBar({ label, value, max, valueText, showLabel = true, tone = "accent", className = "" }: ProgressBarProps) {
+export function ProgressBar({ label, value, max, valueText, tone = "accent", className = "" }: ProgressBarProps) {
   const known = value !== null && Number.isFinite(value) && max > 0;
   const percent = known ? Math.max(0, Math.min(100, (value / max) * 100)) : 0;
   const rounded = Math.floor(percent);
   const text = valueText ?? (known ? `${rounded}%` : "");
   return (
     <div className={className}>
-      {showLabel ? (
-        <div className="mb-1 flex items-baseline justify-between gap-3 text-sm">
-          <span className="font-medium text-fg">{label}</span>
-          <span className="num text-fg-muted">{text}</span>
-        </div>
-      ) : null}
+      <div className="mb-1 flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-fg">{label}</span>
+        <span className="num text-fg-muted">{text}</span>
+      </div>
       <div
         role="progressbar"
         aria-label={label}

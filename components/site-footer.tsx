@@ -19,8 +19,6 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 interface SiteFooterProps {
-  /** extra line, e.g. the scorer version or build id (pass a fixed value, not Date.now()) */
-  extra?: ReactNode;
   /** the hosted modules' attributions (plain data from lib/benchmarks), for their own pages */
   credits?: readonly FooterCredit[];
 }
@@ -29,9 +27,9 @@ interface SiteFooterProps {
  * Attribution required by the benchmark and dataset licences: keep it on every page. A module's pages
  * (/benchmarks/<id>) credit that module's authors and licences instead of AlpsBench's (WildChat, ODC-BY).
  */
-export function SiteFooter({ extra, credits = [] }: SiteFooterProps) {
+export function SiteFooter({ credits = [] }: SiteFooterProps) {
   const hosted = footerBenchmarkFor(usePathname() ?? "/", credits);
-  if (hosted) return <ModuleFooter credit={hosted} extra={extra} />;
+  if (hosted) return <ModuleFooter credit={hosted} />;
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm leading-relaxed text-fg-muted sm:px-6 md:grid-cols-[2fr_1fr] lg:px-8">
@@ -49,7 +47,6 @@ export function SiteFooter({ extra, credits = [] }: SiteFooterProps) {
             Figures marked &ldquo;reported&rdquo; are copied from the authors&rsquo; publications; all other figures are computed by this leaderboard from uploaded
             predictions.
           </p>
-          {extra ? <p>{extra}</p> : null}
         </div>
         <nav aria-label="Benchmark resources">
           <ul className="space-y-2">
@@ -80,7 +77,7 @@ function Licence({ id }: { id: string }) {
 }
 
 /** A hosted module's footer: its citation, data and code licences, where its data lives. */
-function ModuleFooter({ credit, extra }: { credit: FooterCredit; extra?: ReactNode }) {
+function ModuleFooter({ credit }: { credit: FooterCredit }) {
   return (
     <footer className="mt-16 border-t border-line bg-surface" data-footer-benchmark={credit.id}>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm leading-relaxed text-fg-muted sm:px-6 md:grid-cols-[2fr_1fr] lg:px-8">
@@ -95,7 +92,6 @@ function ModuleFooter({ credit, extra }: { credit: FooterCredit; extra?: ReactNo
             Figures marked &ldquo;reported&rdquo; are copied from the authors&rsquo; publications; all other figures are computed by this leaderboard from uploaded
             predictions.
           </p>
-          {extra ? <p>{extra}</p> : null}
         </div>
         <nav aria-label="Benchmark resources">
           <ul className="space-y-2">

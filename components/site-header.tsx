@@ -9,18 +9,9 @@ import { SITE } from "@/lib/platform/site";
 import { isCurrentPath, navItemsFor } from "./site-nav";
 import { ThemeToggle } from "./theme-toggle";
 
-interface SiteHeaderProps {
-  /** the current path; defaults to usePathname() */
-  currentPath?: string;
-  /** id of the page's <main>, target of the skip link (default "main") */
-  mainId?: string;
-  /** each hosted benchmark's nav links (plain data from lib/benchmarks/navigation.ts): its pages show its own */
-  navigation: { root: NavBenchmark; others: readonly NavBenchmark[] };
-}
-
-export function SiteHeader({ currentPath, mainId = "main", navigation }: SiteHeaderProps) {
-  const pathname = usePathname();
-  const path = currentPath ?? pathname ?? "/";
+/** `navigation`: each hosted benchmark's nav links (plain data from lib/benchmarks/navigation.ts): its pages show its own */
+export function SiteHeader({ navigation }: { navigation: { root: NavBenchmark; others: readonly NavBenchmark[] } }) {
+  const path = usePathname() ?? "/";
   const items = navItemsFor(path, navigation.root, navigation.others);
   const navRef = useRef<HTMLElement>(null);
 
@@ -39,7 +30,7 @@ export function SiteHeader({ currentPath, mainId = "main", navigation }: SiteHea
   return (
     <header className="border-b border-line bg-surface">
       <a
-        href={`#${mainId}`}
+        href="#main"
         className="sr-only rounded bg-accent px-3 py-2 text-sm font-medium text-surface focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to content

@@ -9,10 +9,9 @@ interface StatCardProps {
   hint?: ReactNode;
   /** makes the whole card a link */
   href?: string;
-  className?: string;
 }
 
-export function StatCard({ label, value, hint, href, className = "" }: StatCardProps) {
+export function StatCard({ label, value, hint, href }: StatCardProps) {
   const body = (
     <>
       <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
@@ -20,7 +19,7 @@ export function StatCard({ label, value, hint, href, className = "" }: StatCardP
       {hint ? <dd className="mt-1 text-[0.8125rem] leading-snug text-fg-muted">{hint}</dd> : null}
     </>
   );
-  const frame = `rounded-lg border border-line bg-surface p-4 ${className}`;
+  const frame = "rounded-lg border border-line bg-surface p-4";
   if (href) {
     return (
       <Link href={href} className={`${frame} block transition-colors hover:border-line-strong hover:bg-surface-hover`}>

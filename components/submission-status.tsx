@@ -83,22 +83,28 @@ function stepStates(data: SubmissionStatusData): { key: SubmissionStatusValue; s
   });
 }
 
+/** The icon of a finished, failed or skipped step: its colours and its mark's path. */
+const STEP_ICON: Partial<Record<StepState, { className: string; path: string }>> = {
+  complete: { className: "border-accent bg-accent text-surface", path: "M2.5 6.3l2.3 2.3 4.7-5" },
+  failed: { className: "border-red-600 bg-red-600 text-white dark:border-red-400 dark:bg-red-400 dark:text-red-950", path: "M3.5 3.5l5 5M8.5 3.5l-5 5" },
+  skipped: { className: "border-line-strong bg-surface-muted text-fg-subtle", path: "M3 6h6" },
+};
+
 function StepIcon({ state, index }: { state: StepState; index: number }) {
   const base = "flex size-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold";
-  if (state === "complete") {
+  const icon = STEP_ICON[state];
+  if (icon) {
     return (
-      <span className={`${base} border-accent bg-accent text-surface`}>
+      <span className={`${base} ${icon.className}`}>
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
-          <path d="M2.5 6.3l2.3 2.3 4.7-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </span>
-    );
-  }
-  if (state === "failed") {
-    return (
-      <span className={`${base} border-red-600 bg-red-600 text-white dark:border-red-400 dark:bg-red-400 dark:text-red-950`}>
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
-          <path d="M3.5 3.5l5 5M8.5 3.5l-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d={icon.path}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin={state === "complete" ? "round" : undefined}
+          />
         </svg>
       </span>
     );
@@ -110,28 +116,19 @@ function StepIcon({ state, index }: { state: StepState; index: number }) {
       </span>
     );
   }
-  if (state === "skipped") {
-    return (
-      <span className={`${base} border-line-strong bg-surface-muted text-fg-subtle`}>
-        <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
-          <path d="M3 6h6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
-      </span>
-    );
-  }
   return <span className={`${base} border-line-strong bg-surface text-fg-subtle`}>{index + 1}</span>;
 }
 
 const STATE_TEXT: Record<StepState, string> = { complete: "completed", current: "in progress", upcoming: "not started", failed: "failed", skipped: "skipped" };
 
 /** The stepper, the progress of the current step, judge call counts and the failure reason. */
-export function SubmissionStatus({ data, className = "" }: { data: SubmissionStatusData; className?: string }) {
+export function SubmissionStatus({ data }: { data: SubmissionStatusData }) {
   const steps = stepStates(data);
   const showProgress = data.progressTotal > 0 && data.status !== "queued" && data.status !== "validating";
   const judgeTotal = data.judgeCallsDone + data.judgeCallsCached + data.judgeCallsFailed;
   const showJudge = data.status === "judging" || judgeTotal > 0;
   return (
-    <div className={`space-y-5 ${className}`}>
+    <div className="space-y-5">
       <ol className="grid grid-cols-5 gap-1" aria-label="Progress of the submission">
         {steps.map((step, i) => (
           <li key={step.key} aria-current={step.state === "current" ? "step" : undefined} className="relative flex flex-col items-center text-center">

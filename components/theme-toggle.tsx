@@ -61,15 +61,11 @@ const OPTIONS: { value: ThemePreference; label: string; icon: ReactNode }[] = [
   },
 ];
 
-interface ThemeToggleProps {
-  className?: string;
-}
-
 /** Three pressed-state buttons: light, dark, follow the system. */
-export function ThemeToggle({ className = "" }: ThemeToggleProps) {
+export function ThemeToggle() {
   const current = useSyncExternalStore(subscribe, readThemePreference, getServerSnapshot);
   return (
-    <div role="group" aria-label="Colour theme" className={`inline-flex items-center rounded-full border border-line bg-surface p-0.5 ${className}`}>
+    <div role="group" aria-label="Colour theme" className="inline-flex items-center rounded-full border border-line bg-surface p-0.5">
       {OPTIONS.map((option) => {
         const pressed = current === option.value;
         return (

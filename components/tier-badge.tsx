@@ -72,22 +72,16 @@ export const TIER_DESCRIPTION = Object.fromEntries(Object.entries(TIERS).map(([k
 /** Only http(s) links are rendered as links: a source URL is data, never script. */
 export const safeExternalUrl = safeHttpUrl;
 
-function TierIcon({ tier, size = 10 }: { tier: string; size?: number }) {
+function TierIcon({ tier }: { tier: string }) {
   return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 10 10" className="shrink-0">
+    <svg aria-hidden="true" width={10} height={10} viewBox="0 0 10 10" className="shrink-0">
       <path d={tierInfo(tier).icon} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
-interface TierSourceProps {
-  sourceUrl?: string | null;
-  sourceLabel?: string | null;
-  className?: string;
-}
-
 /** Where reported figures come from: an external link when the URL is http(s), plain text otherwise. */
-export function TierSource({ sourceUrl, sourceLabel, className = "" }: TierSourceProps) {
+export function TierSource({ sourceUrl, sourceLabel }: { sourceUrl?: string | null; sourceLabel?: string | null }) {
   const href = safeExternalUrl(sourceUrl);
   const label = sourceLabel?.trim() || "source";
   if (href) {
@@ -96,7 +90,7 @@ export function TierSource({ sourceUrl, sourceLabel, className = "" }: TierSourc
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        className={`text-[0.6875rem] leading-4 text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent ${className}`}
+        className="text-[0.6875rem] leading-4 text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
         title={`Source of the reported figures: ${label}`}
       >
         {label}
@@ -106,7 +100,7 @@ export function TierSource({ sourceUrl, sourceLabel, className = "" }: TierSourc
     );
   }
   if (!sourceLabel) return null;
-  return <span className={`text-[0.6875rem] leading-4 text-fg-subtle ${className}`}>{sourceLabel}</span>;
+  return <span className="text-[0.6875rem] leading-4 text-fg-subtle">{sourceLabel}</span>;
 }
 
 interface TierBadgeProps {
@@ -114,13 +108,12 @@ interface TierBadgeProps {
   /** for reported rows: where the figures come from; rendered next to the badge (see TierSource) */
   sourceUrl?: string | null;
   sourceLabel?: string | null;
-  className?: string;
 }
 
-export function TierBadge({ tier, sourceUrl, sourceLabel, className = "" }: TierBadgeProps) {
+export function TierBadge({ tier, sourceUrl, sourceLabel }: TierBadgeProps) {
   const showSource = (tier === "reported" || tier === "claimed") && Boolean(sourceUrl || sourceLabel);
   return (
-    <span className={`inline-flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-0.5 ${className}`}>
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-0.5">
       <span
         className={`inline-flex items-center gap-1 rounded-full border px-1.5 py-px text-[0.6875rem] leading-4 font-medium whitespace-nowrap ${tierInfo(tier).className}`}
         title={tierInfo(tier).description}

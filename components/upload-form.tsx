@@ -30,11 +30,10 @@ interface UploadFormProps {
   /** registered benchmark modules (PersonalLLM …): offered in the benchmark picker with their own tracks and row formats */
   modules?: readonly UploadModuleOption[];
   defaultBenchmark?: string;
-  /** where the multipart form goes (default /api/v1/submissions) */
-  endpoint?: string;
-  /** problems listed under a refused upload before "and N more" */
-  maxProblemsShown?: number;
 }
+
+/** problems listed under a refused upload before "and N more" */
+const MAX_PROBLEMS_SHOWN = 20;
 
 /** The API's field names (app/api/v1/submissions/_lib/upload-fields.ts), in the order they are sent. */
 const FIELD_NAMES = [
@@ -55,15 +54,7 @@ const FIELD_NAMES = [
 
 type Phase = { kind: "idle" } | UploadEvent;
 
-export function UploadForm({
-  tracks,
-  benchmarks,
-  pipelines = [],
-  modules = [],
-  defaultBenchmark,
-  endpoint = "/api/v1/submissions",
-  maxProblemsShown = 20,
-}: UploadFormProps) {
+export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], defaultBenchmark }: UploadFormProps) {
   const router = useRouter();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -117,23 +108,15 @@ export function UploadForm({
 
   const chooseFile = (chosen: File | null) => {
     setPhase((p) => (p.kind === "refused" || p.kind === "network-error" ? p : { kind: "idle" }));
-    if (!chosen) {
-      setFile(null);
-      setFileError(null);
-      return;
-    }
-    if (!accepts(chosen.name)) {
-      setFile(null);
-      setFileError(`"${chosen.name}" is not a ${files.kinds} file.`);
-      return;
-    }
-    if (chosen.size === 0) {
-      setFile(null);
-      setFileError(`"${chosen.name}" is empty.`);
-      return;
-    }
-    setFileError(null);
-    setFile(chosen);
+    const problem = !chosen
+      ? null
+      : !accepts(chosen.name)
+        ? `"${chosen.name}" is not a ${files.kinds} file.`
+        : chosen.size === 0
+          ? `"${chosen.name}" is empty.`
+          : null;
+    setFileError(problem);
+    setFile(problem ? null : chosen);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -171,7 +154,7 @@ export function UploadForm({
       if (value !== "") data.append(key, value);
     }
     data.append("file", file, file.name);
-    sendUpload(endpoint, data, file.size, (next) => {
+    sendUpload("/api/v1/submissions", data, file.size, (next) => {
       setPhase(next);
       // the status page it opens says the coverage of a partial file in its summary, as this form does meanwhile
       if (next.kind === "accepted") router.push(next.id);
@@ -280,7 +263,7 @@ export function UploadForm({
           {phase.kind === "network-error" ? (
             <p className="font-semibold">The upload did not reach the server. Check your connection and try again.</p>
           ) : (
-            <RefusalDetails refusal={phase.refusal} maxShown={maxProblemsShown} />
+            <RefusalDetails refusal={phase.refusal} maxShown={MAX_PROBLEMS_SHOWN} />
           )}
         </div>
       ) : null}

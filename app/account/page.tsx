@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { STATUS_LABEL, type SubmissionStatusValue } from "@/components/submission-status";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
@@ -87,24 +88,10 @@ export default async function AccountPage() {
               <caption className="sr-only">Your submissions, newest first</caption>
               <thead className="border-b border-line bg-surface-muted text-fg-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    System
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Tracks
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Split
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Visibility
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                    Submitted
-                  </th>
+                  <ColumnHeads
+                    className="px-3 py-2 font-medium"
+                    cells={["System", "Tracks", "Split", "Status", "Visibility", ["Submitted", "px-3 py-2 font-medium whitespace-nowrap"]]}
+                  />
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -201,24 +188,17 @@ function TokenTable({ tokens }: { tokens: AccountApiToken[] }) {
         <caption className="sr-only">Your API tokens</caption>
         <thead className="border-b border-line bg-surface-muted text-fg-muted">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Token
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Scopes
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-              Last used
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
+            <ColumnHeads
+              className="px-3 py-2 font-medium"
+              cells={[
+                "Name",
+                "Token",
+                "Scopes",
+                "Created",
+                ["Last used", "px-3 py-2 font-medium whitespace-nowrap"],
+                [<span className="sr-only">Actions</span>, "px-3 py-2 font-medium"],
+              ]}
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">

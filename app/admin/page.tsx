@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAdminSubmissions } from "@/lib/db/queries/admin-submissions";
@@ -34,24 +35,7 @@ export default async function AdminPage() {
           <caption className="sr-only">Latest uploads, newest first</caption>
           <thead className="bg-surface-muted text-fg-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                Submitted
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                System
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                Owner
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                Track · split
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 text-left font-medium">
-                Moderation
-              </th>
+              <ColumnHeads className="px-4 py-2 text-left font-medium" cells={["Submitted", "System", "Owner", "Track · split", "Status", "Moderation"]} />
             </tr>
           </thead>
           <tbody>

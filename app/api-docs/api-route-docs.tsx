@@ -1,3 +1,4 @@
+import { ColumnHeads } from "@/components/column-heads";
 import type { ApiAnswer, ApiAuth, ApiBody, ApiRoute } from "@/lib/api-spec/api-route";
 import { routeName } from "@/lib/api-spec/api-route";
 import { schemaFields, type FieldDoc } from "@/lib/api-spec/schema-fields";
@@ -108,18 +109,7 @@ function FieldTable({ label, fields }: { label: string; fields: readonly FieldDo
       <table className="w-full text-left text-sm">
         <thead className="bg-surface-muted text-xs text-fg-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Values
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Default
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Meaning
-            </th>
+            <ColumnHeads className="px-3 py-2" cells={["Name", "Values", "Default", "Meaning"]} />
           </tr>
         </thead>
         <tbody>

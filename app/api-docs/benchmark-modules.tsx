@@ -1,10 +1,8 @@
+import { ColumnHeads } from "@/components/column-heads";
 import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { cliCommand } from "@/lib/platform/site";
-import { PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
-
-// focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
-const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
+import { code, PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 /**
  * The registered benchmark modules' read views and upload formats, from the modules' declarations (views,
@@ -73,18 +71,7 @@ function HostedBenchmarksTable() {
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Benchmark
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Scoring
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Views
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Tracks (headline metric)
-              </th>
+              <ColumnHeads className="px-3 py-2" cells={["Benchmark", "Scoring", "Views", "Tracks (headline metric)"]} />
             </tr>
           </thead>
           <tbody>

@@ -5,10 +5,9 @@ import { cliCommand } from "@/lib/platform/site";
 import { apiRoutes } from "../api/v1/_lib/api-routes";
 import { ApiRouteDocs } from "./api-route-docs";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
+import { code } from "./row-format-docs";
 
 export const metadata: Metadata = { title: "API" };
-
-const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
 
 /**
  * /api-docs: the API declaration rendered (every route, parameter, body and answer from its zod schemas, the same

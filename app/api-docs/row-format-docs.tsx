@@ -1,8 +1,9 @@
+import { ColumnHeads } from "@/components/column-heads";
 import { hostedBenchmarks } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type RowFormat } from "@/lib/benchmarks/types";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
-const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
+export const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
 
 /** One row format as declared: what a row is, its columns (when a flat list says it), an example row and its notes. */
 export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {
@@ -14,15 +15,7 @@ export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs text-fg-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  Column
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Type
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Meaning
-                </th>
+                <ColumnHeads className="px-3 py-2" cells={["Column", "Type", "Meaning"]} />
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAuditLog } from "@/lib/db/queries/audit-log";
@@ -55,21 +56,7 @@ export default async function AuditPage() {
             <caption className="sr-only">Moderation actions, newest first</caption>
             <thead className="bg-surface-muted text-fg-muted">
               <tr>
-                <th scope="col" className="px-4 py-2 text-left font-medium">
-                  Time
-                </th>
-                <th scope="col" className="px-4 py-2 text-left font-medium">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-2 text-left font-medium">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-2 text-left font-medium">
-                  Submission
-                </th>
-                <th scope="col" className="px-4 py-2 text-left font-medium">
-                  Reason
-                </th>
+                <ColumnHeads className="px-4 py-2 text-left font-medium" cells={["Time", "Who", "Action", "Submission", "Reason"]} />
               </tr>
             </thead>
             <tbody>

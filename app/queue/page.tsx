@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
@@ -125,172 +127,148 @@ export default async function QueuePage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="running-title" className="space-y-3">
-        <h2 id="running-title" className="text-lg font-semibold text-fg">
-          Running
-        </h2>
-        {queue.running.jobs.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">Nothing is being scored right now.</p>
-        ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {queue.running.jobs.map((entry) => {
-              const p = entry.progress;
-              const judged = p.judge.done + p.judge.cached + p.judge.failed;
-              return (
-                <li key={entry.id} className="rounded-lg border border-line bg-surface p-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+      <Section id="running" title="Running" empty={queue.running.jobs.length === 0 && "Nothing is being scored right now."}>
+        <ul className="grid gap-3 md:grid-cols-2">
+          {queue.running.jobs.map((entry) => {
+            const p = entry.progress;
+            const judged = p.judge.done + p.judge.cached + p.judge.failed;
+            return (
+              <li key={entry.id} className="rounded-lg border border-line bg-surface p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <Name entry={entry} />
+                  <span className="rounded-full border border-accent/40 bg-accent-soft px-2 py-px text-xs font-medium text-accent">
+                    {STATUS_LABEL[entry.status]}
+                  </span>
+                </div>
+                <p className="mt-1 text-sm">
+                  <Scope entry={entry} />
+                </p>
+                <ProgressBar
+                  className="mt-3"
+                  label="Instances scored"
+                  value={p.total > 0 ? p.done : null}
+                  max={p.total}
+                  valueText={p.total > 0 ? `${formatCount(p.done)} of ${formatCount(p.total)}` : "starting"}
+                />
+                <p className="mt-2 text-[0.8125rem] text-fg-muted">
+                  Running for {duration(entry.runningSeconds)}
+                  {judged > 0
+                    ? ` · judge calls ${formatCount(p.judge.done)} done, ${formatCount(p.judge.cached)} cached, ${formatCount(p.judge.failed)} failed`
+                    : ""}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="waiting" title="Waiting" empty={queue.waiting.jobs.length === 0 && "No submission is waiting."}>
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Submissions waiting to be scored, next first</caption>
+            <thead className="bg-surface-muted">
+              <tr>
+                <ColumnHeads
+                  className={th}
+                  cells={[["#", `${th} w-10 text-right`], "System", ["Track", `${th} hidden sm:table-cell`], ["Waiting", `${th} text-right`]]}
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {queue.waiting.jobs.map((entry) => (
+                <tr key={entry.id} className="border-t border-line">
+                  <td className={`${td} num text-right text-fg-muted`}>{entry.position}</td>
+                  <td className={td}>
                     <Name entry={entry} />
-                    <span className="rounded-full border border-accent/40 bg-accent-soft px-2 py-px text-xs font-medium text-accent">
-                      {STATUS_LABEL[entry.status]}
-                    </span>
-                  </div>
-                  <p className="mt-1 text-sm">
+                    <div className="text-[0.8125rem] sm:hidden">
+                      <Scope entry={entry} />
+                    </div>
+                  </td>
+                  <td className={`${td} hidden sm:table-cell`}>
                     <Scope entry={entry} />
-                  </p>
-                  <ProgressBar
-                    className="mt-3"
-                    label="Instances scored"
-                    value={p.total > 0 ? p.done : null}
-                    max={p.total}
-                    valueText={p.total > 0 ? `${formatCount(p.done)} of ${formatCount(p.total)}` : "starting"}
-                  />
-                  <p className="mt-2 text-[0.8125rem] text-fg-muted">
-                    Running for {duration(entry.runningSeconds)}
-                    {judged > 0
-                      ? ` · judge calls ${formatCount(p.judge.done)} done, ${formatCount(p.judge.cached)} cached, ${formatCount(p.judge.failed)} failed`
-                      : ""}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="waiting-title" className="space-y-3">
-        <h2 id="waiting-title" className="text-lg font-semibold text-fg">
-          Waiting
-        </h2>
-        {queue.waiting.jobs.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No submission is waiting.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Submissions waiting to be scored, next first</caption>
-              <thead className="bg-surface-muted">
-                <tr>
-                  <th scope="col" className={`${th} w-10 text-right`}>
-                    #
-                  </th>
-                  <th scope="col" className={th}>
-                    System
-                  </th>
-                  <th scope="col" className={`${th} hidden sm:table-cell`}>
-                    Track
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Waiting
-                  </th>
+                  </td>
+                  <td className={`${td} num text-right whitespace-nowrap text-fg-muted`}>{duration(entry.waitingSeconds)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {queue.waiting.jobs.map((entry) => (
-                  <tr key={entry.id} className="border-t border-line">
-                    <td className={`${td} num text-right text-fg-muted`}>{entry.position}</td>
-                    <td className={td}>
-                      <Name entry={entry} />
-                      <div className="text-[0.8125rem] sm:hidden">
-                        <Scope entry={entry} />
-                      </div>
-                    </td>
-                    <td className={`${td} hidden sm:table-cell`}>
-                      <Scope entry={entry} />
-                    </td>
-                    <td className={`${td} num text-right whitespace-nowrap text-fg-muted`}>{duration(entry.waitingSeconds)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {queue.waiting.total > queue.waiting.jobs.length ? (
-              <p className="border-t border-line px-3 py-2 text-sm text-fg-muted">and {formatCount(queue.waiting.total - queue.waiting.jobs.length)} more</p>
-            ) : null}
-          </div>
-        )}
-      </section>
+              ))}
+            </tbody>
+          </table>
+          {queue.waiting.total > queue.waiting.jobs.length ? (
+            <p className="border-t border-line px-3 py-2 text-sm text-fg-muted">and {formatCount(queue.waiting.total - queue.waiting.jobs.length)} more</p>
+          ) : null}
+        </div>
+      </Section>
 
-      <section aria-labelledby="finished-title" className="space-y-3">
-        <h2 id="finished-title" className="text-lg font-semibold text-fg">
-          Recently finished
-        </h2>
-        {queue.recent.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">No upload has finished yet.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full text-sm">
-              <caption className="sr-only">The latest finished submissions, newest first, with how long each waited and ran</caption>
-              <thead className="bg-surface-muted">
-                <tr>
-                  <th scope="col" className={th}>
-                    System
-                  </th>
-                  <th scope="col" className={`${th} hidden md:table-cell`}>
-                    Track
-                  </th>
-                  <th scope="col" className={th}>
-                    Result
-                  </th>
-                  <th scope="col" className={`${th} hidden sm:table-cell`}>
-                    Finished (UTC)
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Ran
-                  </th>
-                  <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
-                    Waited
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {queue.recent.map((entry) => (
-                  <tr key={entry.id} className="border-t border-line">
-                    <td className={td}>
-                      <Name entry={entry} />
-                      <div className="text-[0.8125rem] md:hidden">
-                        <Scope entry={entry} />
-                      </div>
-                    </td>
-                    <td className={`${td} hidden md:table-cell`}>
+      <Section id="finished" title="Recently finished" empty={queue.recent.length === 0 && "No upload has finished yet."}>
+        <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          <table className="w-full text-sm">
+            <caption className="sr-only">The latest finished submissions, newest first, with how long each waited and ran</caption>
+            <thead className="bg-surface-muted">
+              <tr>
+                <ColumnHeads
+                  className={th}
+                  cells={[
+                    "System",
+                    ["Track", `${th} hidden md:table-cell`],
+                    "Result",
+                    ["Finished (UTC)", `${th} hidden sm:table-cell`],
+                    ["Ran", `${th} text-right`],
+                    ["Waited", `${th} hidden text-right sm:table-cell`],
+                  ]}
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {queue.recent.map((entry) => (
+                <tr key={entry.id} className="border-t border-line">
+                  <td className={td}>
+                    <Name entry={entry} />
+                    <div className="text-[0.8125rem] md:hidden">
                       <Scope entry={entry} />
-                    </td>
-                    <td className={td}>
-                      {entry.judgeWaiting ? (
-                        <span
-                          data-judge-waiting
-                          title={`Scored except its judge metrics: no LLM judge is configured on this server (its operator sets ${JUDGE_SETTINGS}; a worker started with them judges it)`}
-                          className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-px text-xs font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-                        >
-                          scored except the judge: waiting for a judge
-                        </span>
-                      ) : entry.status === "done" ? (
-                        <span className="inline-flex items-center gap-1 rounded-full border border-tier-verified-line bg-tier-verified-bg px-2 py-px text-xs font-medium text-tier-verified-fg">
-                          <span aria-hidden="true">✓</span> done
-                        </span>
-                      ) : (
-                        <span className="inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-px text-xs font-medium text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
-                          <span aria-hidden="true">✕</span> failed
-                        </span>
-                      )}
-                    </td>
-                    <td className={`${td} num hidden whitespace-nowrap text-fg-muted sm:table-cell`}>{entry.finishedAt ? UTC(entry.finishedAt) : "–"}</td>
-                    <td className={`${td} num text-right whitespace-nowrap text-fg`}>{duration(entry.runSeconds)}</td>
-                    <td className={`${td} num hidden text-right whitespace-nowrap text-fg-muted sm:table-cell`}>{duration(entry.waitSeconds)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+                    </div>
+                  </td>
+                  <td className={`${td} hidden md:table-cell`}>
+                    <Scope entry={entry} />
+                  </td>
+                  <td className={td}>
+                    {entry.judgeWaiting ? (
+                      <span
+                        data-judge-waiting
+                        title={`Scored except its judge metrics: no LLM judge is configured on this server (its operator sets ${JUDGE_SETTINGS}; a worker started with them judges it)`}
+                        className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-px text-xs font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+                      >
+                        scored except the judge: waiting for a judge
+                      </span>
+                    ) : entry.status === "done" ? (
+                      <span className="inline-flex items-center gap-1 rounded-full border border-tier-verified-line bg-tier-verified-bg px-2 py-px text-xs font-medium text-tier-verified-fg">
+                        <span aria-hidden="true">✓</span> done
+                      </span>
+                    ) : (
+                      <span className="inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-px text-xs font-medium text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+                        <span aria-hidden="true">✕</span> failed
+                      </span>
+                    )}
+                  </td>
+                  <td className={`${td} num hidden whitespace-nowrap text-fg-muted sm:table-cell`}>{entry.finishedAt ? UTC(entry.finishedAt) : "–"}</td>
+                  <td className={`${td} num text-right whitespace-nowrap text-fg`}>{duration(entry.runSeconds)}</td>
+                  <td className={`${td} num hidden text-right whitespace-nowrap text-fg-muted sm:table-cell`}>{duration(entry.waitSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
     </div>
+  );
+}
+
+/** A list of the queue: its title, then its entries or, when it has none, a line that says so. */
+function Section({ id, title, empty, children }: { id: string; title: string; empty: string | false; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
+        {title}
+      </h2>
+      {empty ? <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">{empty}</p> : children}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { listReleases } from "@/lib/releases/read-releases";
 
@@ -32,11 +33,7 @@ export default async function ReleasesPage() {
           <table className="w-full text-sm" data-testid="releases">
             <thead className="bg-surface-muted">
               <tr>
-                {["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"].map((h) => (
-                  <th key={h} scope="col" className={cell}>
-                    {h}
-                  </th>
-                ))}
+                <ColumnHeads className={cell} cells={["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"]} />
               </tr>
             </thead>
             <tbody>

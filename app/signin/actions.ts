@@ -17,17 +17,6 @@ async function guard(method: SignInAttempt["method"], email: string | null): Pro
   return verdict.ok ? null : verdict.message;
 }
 
-/** Auth.js signals success by throwing Next's redirect, which must pass through; only its own errors become a message. */
-async function runSignIn(start: () => Promise<unknown>, email: string, failure: string): Promise<EmailFormState> {
-  try {
-    await start();
-  } catch (error) {
-    if (error instanceof AuthError) return { error: failure, email };
-    throw error;
-  }
-  return { error: null, email };
-}
-
 /** Sends a magic link (Auth.js Nodemailer provider); success redirects to /signin/check-email. */
 export async function emailSignInAction(_previous: EmailFormState, form: FormData): Promise<EmailFormState> {
   const rawEmail = String(form.get("email") ?? "");
@@ -62,7 +51,14 @@ export async function githubSignInAction(_previous: EmailFormState, form: FormDa
   const refused = await guard("github", null);
   if (refused) return { error: refused, email: "" };
   const redirectTo = safeCallbackPath(String(form.get("callbackUrl") ?? ""));
-  return runSignIn(() => signIn("github", { redirectTo }), "", "Sign-in with GitHub failed. Try again.");
+  try {
+    await signIn("github", { redirectTo });
+  } catch (error) {
+    // Auth.js signals success by throwing Next's redirect, which must pass through; only its own errors become a message
+    if (error instanceof AuthError) return { error: "Sign-in with GitHub failed. Try again.", email: "" };
+    throw error;
+  }
+  return { error: null, email: "" };
 }
 
 /** The development sign-in (development builds only; see lib/auth/dev-sign-in.ts). */

@@ -66,16 +66,13 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
     select: { id: true, slug: true, name: true, isDemo: true, _count: { select: { instances: true } } },
     orderBy: [{ isDemo: "asc" }, { slug: "asc" }],
   });
+  const loaded = versions.filter((v) => v._count.instances > 0);
   const allowance = await uploadAllowance(
     db(),
     user.id,
-    versions.filter((v) => v._count.instances > 0).map((v) => v.id),
+    loaded.map((v) => v.id),
   );
-  const offered = pipelineUploadOptions(
-    pipelines,
-    versions.filter((v) => v._count.instances > 0),
-    ROOT_BENCHMARK,
-  );
+  const offered = pipelineUploadOptions(pipelines, loaded, ROOT_BENCHMARK);
   const benchmarks = offered.benchmarks;
   const modules = await moduleUploadOptions(db(), BENCHMARKS);
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it

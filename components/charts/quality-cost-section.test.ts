@@ -6,24 +6,18 @@ import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 import { qualityCostOf } from "@/lib/leaderboard/charts/quality-cost";
 import { QualityCostChart } from "./quality-cost-chart";
 import { QualityCostSection } from "./quality-cost-section";
+import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
-const row = (slug: string, f1: number, usd: number | null): LeaderboardRow => ({
-  rowId: `${slug}~submitted`,
-  systemSlug: slug,
-  systemName: slug,
-  organisation: null,
-  kind: "general_llm",
-  backbone: null,
-  openWeights: null,
-  tier: "submitted",
-  sourceLabel: null,
-  sourceUrl: null,
-  note: null,
-  submissionId: slug,
-  systemPage: true,
-  ...(usd === null ? {} : { runCost: { usd, tokens: 1000 } }),
-  cells: { f1: { value: f1, n: 10, ciLow: null, ciHigh: null, judgeProfile: null } },
-});
+const row = (slug: string, f1: number, usd: number | null): LeaderboardRow =>
+  testRow(`${slug}~submitted`, {
+    systemSlug: slug,
+    systemName: slug,
+    tier: "submitted",
+    submissionId: slug,
+    systemPage: true,
+    ...(usd === null ? {} : { runCost: { usd, tokens: 1000 } }),
+    cells: { f1: testCell(f1) },
+  });
 
 const board = (rows: LeaderboardRow[]): Leaderboard => ({
   id: "b",

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { getRelease } from "@/lib/releases/read-releases";
 import { viewFields } from "@/lib/releases/release-snapshot";
@@ -77,11 +78,7 @@ export default async function ReleasePage({
             >
               <thead className="bg-surface-muted">
                 <tr>
-                  {fields.map((f) => (
-                    <th key={f} scope="col" className="px-3 py-1.5 text-left whitespace-nowrap">
-                      {f}
-                    </th>
-                  ))}
+                  <ColumnHeads className="px-3 py-1.5 text-left whitespace-nowrap" cells={fields} />
                 </tr>
               </thead>
               <tbody>

@@ -7,6 +7,7 @@ import { ModerationPanel } from "@/components/moderation-panel";
 import { ReviewNotice } from "@/components/review-notice";
 import { uploadReviewState } from "@/lib/submissions/review-state";
 import { PageHeader } from "@/components/page-header";
+import { formatBytes } from "@/components/upload-form/styles";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
 import { dataVersionLabel, getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
@@ -48,13 +49,6 @@ function duration(ms: number): string {
   return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-function formatBytes(bytes: number | null): string | null {
-  if (bytes === null) return null;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -88,60 +82,57 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
-  const facts: [string, ReactNode][] = [
-    ["Benchmark", module?.title ?? dataVersionLabel(submission.benchmark)],
-    ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
-    ...(file?.name ? [["File", `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}`] as [string, ReactNode]] : []),
-    ...(submission.judgeWaiting && submission.status === "done"
-      ? [
-          [
-            "Judge",
-            <span key="judge" data-testid="submission-judge-waiting" className="font-medium text-amber-800 dark:text-amber-300">
-              {`scored except the judge: waiting for a judge (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
-            </span>,
-          ] as [string, ReactNode],
-        ]
-      : []),
-    ...(submission.coverage
-      ? [
-          [
-            "Coverage",
-            <span
-              key="coverage"
-              data-testid="submission-coverage"
-              className={submission.coverage.covered < submission.coverage.expected ? "font-medium text-amber-800 dark:text-amber-300" : undefined}
-            >
-              {coverageSentence(submission.coverage)}
-            </span>,
-          ] as [string, ReactNode],
-        ]
-      : []),
-    ["Submitted", UTC(createdAt)],
+  // a fact whose value is null is left out
+  const facts = (
     [
-      "Ran",
-      submission.source !== "upload"
-        ? submission.source === "reported"
-          ? "reported figures, not run here"
-          : "scored when the site was set up"
-        : startedAt
-          ? finishedAt
-            ? `${duration(finishedAt.getTime() - startedAt.getTime())} (waited ${duration(startedAt.getTime() - createdAt.getTime())})`
-            : `since ${UTC(startedAt)}`
-          : "not started",
-    ],
-    ["Visibility", submission.visibility === "private" ? "private (only you and admins)" : "public"],
-    ["Tier", <TierBadge key="tier" tier={submission.tier} />],
-    ...(submission.rewardSource
-      ? [
-          [
-            "Reward scores",
-            <span key="rewards" data-rewards-from-service title={submission.rewardSource.models.map((m) => `${m.alias}: ${m.model}@${m.revision}`).join("\n")}>
-              {`rewards from service: ${shortProfileHash(submission.rewardSource.profileHash)}`} ({submission.rewardSource.serviceScores} scores)
-            </span>,
-          ] as [string, ReactNode],
-        ]
-      : []),
-  ];
+      ["Benchmark", module?.title ?? dataVersionLabel(submission.benchmark)],
+      ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
+      ["File", file?.name ? `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}` : null],
+      [
+        "Judge",
+        submission.judgeWaiting && submission.status === "done" ? (
+          <span key="judge" data-testid="submission-judge-waiting" className="font-medium text-amber-800 dark:text-amber-300">
+            {`scored except the judge: waiting for a judge (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
+          </span>
+        ) : null,
+      ],
+      [
+        "Coverage",
+        submission.coverage ? (
+          <span
+            key="coverage"
+            data-testid="submission-coverage"
+            className={submission.coverage.covered < submission.coverage.expected ? "font-medium text-amber-800 dark:text-amber-300" : undefined}
+          >
+            {coverageSentence(submission.coverage)}
+          </span>
+        ) : null,
+      ],
+      ["Submitted", UTC(createdAt)],
+      [
+        "Ran",
+        submission.source !== "upload"
+          ? submission.source === "reported"
+            ? "reported figures, not run here"
+            : "scored when the site was set up"
+          : startedAt
+            ? finishedAt
+              ? `${duration(finishedAt.getTime() - startedAt.getTime())} (waited ${duration(startedAt.getTime() - createdAt.getTime())})`
+              : `since ${UTC(startedAt)}`
+            : "not started",
+      ],
+      ["Visibility", submission.visibility === "private" ? "private (only you and admins)" : "public"],
+      ["Tier", <TierBadge key="tier" tier={submission.tier} />],
+      [
+        "Reward scores",
+        submission.rewardSource ? (
+          <span key="rewards" data-rewards-from-service title={submission.rewardSource.models.map((m) => `${m.alias}: ${m.model}@${m.revision}`).join("\n")}>
+            {`rewards from service: ${shortProfileHash(submission.rewardSource.profileHash)}`} ({submission.rewardSource.serviceScores} scores)
+          </span>
+        ) : null,
+      ],
+    ] satisfies [string, ReactNode][]
+  ).filter(([, value]) => value !== null);
   // a module upload's per-item rows: one page of 50, sorted by the database; who may see them is the track's call
   const itemRows = submission.status === "done" ? moduleTrack?.itemRows : undefined;
   const viewer = user ? { id: user.id, role: user.role } : null;

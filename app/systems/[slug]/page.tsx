@@ -5,6 +5,7 @@ import { cache, type ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
 import { KindBadge } from "@/components/kind-badge";
 import { PageHeader } from "@/components/page-header";
+import { ColumnHeads } from "@/components/column-heads";
 import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -26,21 +27,13 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
   return { title: data?.system.name ?? "System not found" };
 }
 
-const STATUS_LABEL: Record<SystemSubmission["status"], string> = {
-  queued: "queued",
-  validating: "validating",
-  scoring: "scoring",
-  judging: "judging",
-  done: "done",
-  failed: "failed",
-};
-
-function ExternalLink({ href, children }: { href: string | null; children: ReactNode }) {
+/** A system's paper or code link: a link when it is http(s), its text otherwise. */
+function ExternalLink({ href }: { href: string | null }) {
   const safe = safeExternalUrl(href);
   if (!safe) return href ? <span className="break-all text-fg-muted">{href}</span> : <span className="text-fg-subtle">–</span>;
   return (
     <a href={safe} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-accent underline underline-offset-2">
-      {children}
+      {href}
     </a>
   );
 }
@@ -53,18 +46,8 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
     ["Organisation", system.organisation ?? "–"],
     ["Backbone", system.backbone ?? "–"],
     ["Open weights", system.openWeights === null ? "unknown" : system.openWeights ? "yes" : "no"],
-    [
-      "Paper",
-      <ExternalLink key="paper" href={system.paperUrl}>
-        {system.paperUrl}
-      </ExternalLink>,
-    ],
-    [
-      "Code",
-      <ExternalLink key="code" href={system.codeUrl}>
-        {system.codeUrl}
-      </ExternalLink>,
-    ],
+    ["Paper", <ExternalLink key="paper" href={system.paperUrl} />],
+    ["Code", <ExternalLink key="code" href={system.codeUrl} />],
     ["Submissions", formatCount(submissions.length) ?? "0"],
   ];
   return (
@@ -137,18 +120,12 @@ function groupByRun(submissions: readonly SystemSubmission[]): { runId: string |
   const groups: { runId: string | null; items: SystemSubmission[] }[] = [];
   const byRun = new Map<string, SystemSubmission[]>();
   for (const submission of submissions) {
-    if (submission.runId === null) {
-      groups.push({ runId: null, items: [submission] });
-      continue;
+    const items = submission.runId === null ? undefined : byRun.get(submission.runId);
+    if (items) items.push(submission);
+    else {
+      groups.push({ runId: submission.runId, items: [submission] });
+      if (submission.runId !== null) byRun.set(submission.runId, groups.at(-1)!.items);
     }
-    const items = byRun.get(submission.runId);
-    if (items) {
-      items.push(submission);
-      continue;
-    }
-    const fresh = [submission];
-    byRun.set(submission.runId, fresh);
-    groups.push({ runId: submission.runId, items: fresh });
   }
   return groups;
 }
@@ -157,7 +134,7 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
   const title = submission.sourceLabel ?? (submission.source === "seed" ? "Scored by this server" : "Uploaded predictions");
   const byTrack = new Map<string, SystemSubmission["current"]>();
   for (const score of submission.current) byTrack.set(score.trackId, [...(byTrack.get(score.trackId) ?? []), score]);
-  for (const scores of byTrack.values()) scores.sort((a, b) => metricIndex(a) - metricIndex(b));
+  for (const scores of byTrack.values()) scores.sort((a, b) => metricOrder(a.trackId, a.metric) - metricOrder(b.trackId, b.metric));
   return (
     <article className="space-y-3 rounded-lg border border-line bg-surface p-3 sm:p-4" data-testid="system-submission" data-submission-id={submission.id}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -174,9 +151,7 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
         <span className="text-sm text-fg-subtle">
           {submission.benchmark.name} · split {submission.split} · {submission.createdAt.slice(0, 10)}
         </span>
-        {submission.status !== "done" ? (
-          <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">{STATUS_LABEL[submission.status]}</span>
-        ) : null}
+        {submission.status !== "done" ? <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">{submission.status}</span> : null}
         {submission.visibility === "private" ? (
           <span className="rounded-full border border-line-strong px-2 py-px text-xs text-fg-muted">private: only you and admins</span>
         ) : null}
@@ -191,18 +166,10 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
               <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{trackLabel(trackId)}</caption>
               <thead className="text-fg-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                    Metric
-                  </th>
-                  <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    Value
-                  </th>
-                  <th scope="col" className="hidden px-3 py-1.5 text-right font-medium sm:table-cell">
-                    95% CI
-                  </th>
-                  <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                    n
-                  </th>
+                  <ColumnHeads
+                    className="px-3 py-1.5 text-right font-medium"
+                    cells={[["Metric", "px-3 py-1.5 text-left font-medium"], "Value", ["95% CI", "hidden px-3 py-1.5 text-right font-medium sm:table-cell"], "n"]}
+                  />
                 </tr>
               </thead>
               <tbody>
@@ -243,10 +210,6 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
       {submission.history.length > 0 ? <History submission={submission} /> : null}
     </article>
   );
-}
-
-function metricIndex(score: { trackId: string; metric: string }): number {
-  return metricOrder(score.trackId, score.metric);
 }
 
 function History({ submission }: { submission: SystemSubmission }) {

@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readingViewer, type RequestUser } from "@/lib/auth/request-user";
+import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
 import { optionalUser } from "@/lib/http/with-user";
 import { parseSearchParams } from "./http";
 import { ListedInstanceQuery } from "./listed-instance-query";
@@ -16,7 +18,7 @@ type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmis
  * instances never are). `load` gets the reading viewer to decide what else it may show. Refusals are thrown
  * (ApiError) for the route's withErrors to answer.
  */
-export async function listedInstanceResponse(
+async function listedInstanceResponse(
   request: NextRequest,
   id: string,
   load: (submission: VisibleSubmission, track: string, benchmarkId: string, viewer: RequestUser | null) => Promise<Record<string, unknown> | null>,
@@ -29,4 +31,15 @@ export async function listedInstanceResponse(
   if (!body)
     throw new ApiError("not_found", `Submission "${id}" lists no instance "${query.benchmark_id}" on ${query.track} (test-split instances are never listed).`);
   return NextResponse.json({ track: query.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
+}
+
+/** The GET handler of such a read: the pipeline benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */
+export function listedInstanceRoute(where: string, read: "instanceInput" | "instanceExplanation") {
+  return withErrors(where, async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
+    const { id } = await context.params;
+    return listedInstanceResponse(request, id, async (submission, track, instanceId, viewer) => {
+      const hook = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.[read];
+      return hook ? hook(db(), submission, track, instanceId, viewer) : null;
+    });
+  });
 }
