@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { DatasetError } from "./errors";
+import { DatasetError, inconsistent } from "./errors";
 import { IdRegistry } from "./id-registry";
 import { assertDirectory, displayPathFor, exists, mapWithConcurrency, parseOrThrow, readJsonFile, readJsonLines } from "./io";
 import type { DialogueTurn, MemoryItem, NormalizedInstance, Task4Gold, Task4Input, UnsplitInstance } from "./normalized-instance";
@@ -58,12 +58,11 @@ export async function listPacketFiles(dir: string): Promise<{ packetsDir: string
       file: shown(chunkManifestFile),
     });
     if (chunkManifest.sessions.length !== chunk.session_count) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file: shown(chunkManifestFile),
-        field: "sessions",
-        message: `lists ${chunkManifest.sessions.length} sessions, the top manifest says ${chunk.session_count}`,
-      });
+      throw inconsistent(
+        { file: shown(chunkManifestFile) },
+        "sessions",
+        `lists ${chunkManifest.sessions.length} sessions, the top manifest says ${chunk.session_count}`,
+      );
     }
     for (const session of chunkManifest.sessions) {
       const file = path.join(chunkDir, session.file);
@@ -71,12 +70,7 @@ export async function listPacketFiles(dir: string): Promise<{ packetsDir: string
     }
   }
   if (files.length !== manifest.total_session_count) {
-    throw new DatasetError({
-      code: "inconsistent",
-      file: shown(manifestFile),
-      field: "total_session_count",
-      message: `says ${manifest.total_session_count}, the chunk manifests list ${files.length}`,
-    });
+    throw inconsistent({ file: shown(manifestFile) }, "total_session_count", `says ${manifest.total_session_count}, the chunk manifests list ${files.length}`);
   }
   return { packetsDir, shown, files };
 }
@@ -120,23 +114,13 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
   for (const { ref, packet } of perPacket) {
     const file = ref.shown;
     if (packet.session_id !== ref.sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "session_id",
-        message: `is ${JSON.stringify(packet.session_id)}, the chunk manifest says ${JSON.stringify(ref.sessionId)}`,
-      });
+      throw inconsistent({ file }, "session_id", `is ${JSON.stringify(packet.session_id)}, the chunk manifest says ${JSON.stringify(ref.sessionId)}`);
     }
     const sessionId = packet.session_id;
     const { task1, task2, task3 } = packet;
 
     if (!task1.session_dir.startsWith(`${sessionId}__`)) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task1.session_dir",
-        message: `expected "${sessionId}__<canonical_id>", got ${JSON.stringify(task1.session_dir)}`,
-      });
+      throw inconsistent({ file }, "task1.session_dir", `expected "${sessionId}__<canonical_id>", got ${JSON.stringify(task1.session_dir)}`);
     }
     registry.register("task1", task1.session_dir, { file, field: "task1.session_dir" });
     instances.push({
@@ -149,12 +133,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     });
 
     if (task2.canonical_id !== sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task2.canonical_id",
-        message: `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task2.canonical_id)}`,
-      });
+      throw inconsistent({ file }, "task2.canonical_id", `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task2.canonical_id)}`);
     }
     registry.register("task2", sessionId, { file, field: "task2.canonical_id" });
     instances.push({
@@ -172,28 +151,17 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     });
 
     if (task3.canonical_id !== sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.canonical_id",
-        message: `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task3.canonical_id)}`,
-      });
+      throw inconsistent({ file }, "task3.canonical_id", `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task3.canonical_id)}`);
     }
     if (task3.task3_selected_memory.memory_id !== task3.task3_selected_memory_id) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.task3_selected_memory.memory_id",
-        message: `differs from task3_selected_memory_id ${JSON.stringify(task3.task3_selected_memory_id)}`,
-      });
+      throw inconsistent(
+        { file },
+        "task3.task3_selected_memory.memory_id",
+        `differs from task3_selected_memory_id ${JSON.stringify(task3.task3_selected_memory_id)}`,
+      );
     }
     if (!task3.candidate_memories.some((c) => c.memory_id === task3.task3_selected_memory_id)) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.candidate_memories",
-        message: `does not contain the gold memory ${JSON.stringify(task3.task3_selected_memory_id)}`,
-      });
+      throw inconsistent({ file }, "task3.candidate_memories", `does not contain the gold memory ${JSON.stringify(task3.task3_selected_memory_id)}`);
     }
     registry.register("task3/d100", sessionId, { file, field: "task3.canonical_id" });
     const dialogue3 = task3.dialogue_from_task3_source ?? [];
@@ -226,12 +194,11 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     for (const [index, entry] of (packet.task4 ?? []).entries()) {
       const fieldPrefix = `task4[${index}].`;
       if (entry.task4_selected_memory.memory_id !== entry.task4_selected_memory_id) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file,
-          field: `${fieldPrefix}task4_selected_memory.memory_id`,
-          message: `differs from task4_selected_memory_id ${JSON.stringify(entry.task4_selected_memory_id)}`,
-        });
+        throw inconsistent(
+          { file },
+          `${fieldPrefix}task4_selected_memory.memory_id`,
+          `differs from task4_selected_memory_id ${JSON.stringify(entry.task4_selected_memory_id)}`,
+        );
       }
       const benchmarkId = task4BenchmarkId(entry.queries, entry.ability, { file, fieldPrefix });
       const track = `task4/${entry.ability}` as const;
@@ -254,13 +221,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
       const record = parseOrThrow(Task4Record, value, { file: recordsShown, line });
       const context = sessions.get(record.session_id);
       if (!context) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file: recordsShown,
-          line,
-          field: "session_id",
-          message: `no packet for session ${JSON.stringify(record.session_id)}`,
-        });
+        throw inconsistent({ file: recordsShown, line }, "session_id", `no packet for session ${JSON.stringify(record.session_id)}`);
       }
       if (record.ability !== "ability5" && (record.task4_selected_memory === null || record.task4_selected_memory_id === null)) {
         throw new DatasetError({
@@ -272,13 +233,11 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
         });
       }
       if (record.task4_selected_memory && record.task4_selected_memory.memory_id !== record.task4_selected_memory_id) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file: recordsShown,
-          line,
-          field: "task4_selected_memory.memory_id",
-          message: `differs from task4_selected_memory_id ${JSON.stringify(record.task4_selected_memory_id)}`,
-        });
+        throw inconsistent(
+          { file: recordsShown, line },
+          "task4_selected_memory.memory_id",
+          `differs from task4_selected_memory_id ${JSON.stringify(record.task4_selected_memory_id)}`,
+        );
       }
       const benchmarkId = task4BenchmarkId(record.queries, record.ability, { file: recordsShown, line, fieldPrefix: "" });
       const track = `task4/${record.ability}` as const;
@@ -292,13 +251,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
       if (already) {
         // The same instance in a packet and in the records file: accept only an identical copy.
         if (!sameTask4Source(already.source, source)) {
-          throw new DatasetError({
-            code: "inconsistent",
-            file: recordsShown,
-            line,
-            field: "queries",
-            message: `${track} ${benchmarkId} differs from its copy in ${already.shown} (${already.field})`,
-          });
+          throw inconsistent({ file: recordsShown, line }, "queries", `${track} ${benchmarkId} differs from its copy in ${already.shown} (${already.field})`);
         }
         continue;
       }
