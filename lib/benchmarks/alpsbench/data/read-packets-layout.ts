@@ -4,7 +4,7 @@ import { DatasetError, inconsistent } from "./errors";
 import { IdRegistry } from "./id-registry";
 import { assertDirectory, displayPathFor, exists, mapWithConcurrency, parseOrThrow, readJsonFile, readJsonLines } from "./io";
 import type { DialogueTurn, MemoryItem, NormalizedInstance, Task4Gold, Task4Input, UnsplitInstance } from "./normalized-instance";
-import { ChunkManifest, Packet, PacketsManifest, Task4Record, type Task4AbilityName } from "./packet-schema";
+import { ChunkManifest, Packet, PacketsManifest, Task4Record } from "./packet-schema";
 import { withOfficialSplits } from "./split";
 import { eiLanguageOf, task4BenchmarkId } from "./task4-ids";
 
@@ -81,12 +81,8 @@ interface SessionContext {
   goldById: Map<string, MemoryItem>;
 }
 
-interface Task4Source {
-  ability: Task4AbilityName;
-  queries: Task4Input["queries"];
-  selectedMemoryId: string | null;
-  selectedMemory: { memory_id: string; value: string } | null;
-}
+/** A Task 4 instance as a packet entry or a task4-records.jsonl line gives it. */
+type Task4Source = Pick<Task4Record, "ability" | "queries" | "task4_selected_memory_id" | "task4_selected_memory">;
 
 /**
  * Reads the packets layout into normalized instances: task1, task2, task3/d100 (the released d100
@@ -203,14 +199,8 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
       const benchmarkId = task4BenchmarkId(entry.queries, entry.ability, { file, fieldPrefix });
       const track = `task4/${entry.ability}` as const;
       registry.register(track, benchmarkId, { file, field: `${fieldPrefix}queries[0].query_id` });
-      const source: Task4Source = {
-        ability: entry.ability,
-        queries: entry.queries,
-        selectedMemoryId: entry.task4_selected_memory_id,
-        selectedMemory: entry.task4_selected_memory,
-      };
-      task4Seen.set(`${track} ${benchmarkId}`, { source, shown: file, field: `${fieldPrefix}queries` });
-      task4Instances.push(task4Instance(track, benchmarkId, sessionId, source, context));
+      task4Seen.set(`${track} ${benchmarkId}`, { source: entry, shown: file, field: `${fieldPrefix}queries` });
+      task4Instances.push(task4Instance(track, benchmarkId, sessionId, entry, context));
     }
   }
 
@@ -241,23 +231,17 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
       }
       const benchmarkId = task4BenchmarkId(record.queries, record.ability, { file: recordsShown, line, fieldPrefix: "" });
       const track = `task4/${record.ability}` as const;
-      const source: Task4Source = {
-        ability: record.ability,
-        queries: record.queries,
-        selectedMemoryId: record.task4_selected_memory_id,
-        selectedMemory: record.task4_selected_memory,
-      };
       const already = task4Seen.get(`${track} ${benchmarkId}`);
       if (already) {
         // The same instance in a packet and in the records file: accept only an identical copy.
-        if (!sameTask4Source(already.source, source)) {
+        if (!sameTask4Source(already.source, record)) {
           throw inconsistent({ file: recordsShown, line }, "queries", `${track} ${benchmarkId} differs from its copy in ${already.shown} (${already.field})`);
         }
         continue;
       }
       registry.register(track, benchmarkId, { file: recordsShown, line, field: "queries[0].query_id" });
-      task4Seen.set(`${track} ${benchmarkId}`, { source, shown: recordsShown, field: `line ${line}` });
-      task4Instances.push(task4Instance(track, benchmarkId, record.session_id, source, context));
+      task4Seen.set(`${track} ${benchmarkId}`, { source: record, shown: recordsShown, field: `line ${line}` });
+      task4Instances.push(task4Instance(track, benchmarkId, record.session_id, record, context));
     }
   }
 
@@ -271,15 +255,15 @@ function task4Instance(
   source: Task4Source,
   context: SessionContext,
 ): UnsplitInstance {
-  const goldMemory = source.selectedMemoryId ? context.goldById.get(source.selectedMemoryId) : undefined;
+  const goldMemory = source.task4_selected_memory_id ? context.goldById.get(source.task4_selected_memory_id) : undefined;
   // The label comes from the session's Task 1 gold (same id and value); PF reports items labelled
   // Preferences/Interaction_Preferences separately.
-  const label = goldMemory && source.selectedMemory && goldMemory.value === source.selectedMemory.value ? goldMemory.label : undefined;
-  const selectedMemory = source.selectedMemory ? { ...source.selectedMemory, ...(label ? { label } : {}) } : null;
-  const gold: Task4Gold = { selected_memory_id: source.selectedMemoryId, selected_memory: selectedMemory };
+  const label = goldMemory && source.task4_selected_memory && goldMemory.value === source.task4_selected_memory.value ? goldMemory.label : undefined;
+  const selectedMemory = source.task4_selected_memory ? { ...source.task4_selected_memory, ...(label ? { label } : {}) } : null;
+  const gold: Task4Gold = { selected_memory_id: source.task4_selected_memory_id, selected_memory: selectedMemory };
   const input: Task4Input =
-    source.ability === "ability1" && source.selectedMemory
-      ? { queries: source.queries, selected_memory: { memory_id: source.selectedMemory.memory_id, value: source.selectedMemory.value } }
+    source.ability === "ability1" && source.task4_selected_memory
+      ? { queries: source.queries, selected_memory: { memory_id: source.task4_selected_memory.memory_id, value: source.task4_selected_memory.value } }
       : { queries: source.queries, dialogue_history: context.dialogue };
   const language = source.ability === "ability5" ? eiLanguageOf(benchmarkId) : undefined;
   return {
@@ -295,8 +279,8 @@ function task4Instance(
 function sameTask4Source(a: Task4Source, b: Task4Source): boolean {
   return (
     a.ability === b.ability &&
-    a.selectedMemoryId === b.selectedMemoryId &&
-    JSON.stringify(a.selectedMemory) === JSON.stringify(b.selectedMemory) &&
+    a.task4_selected_memory_id === b.task4_selected_memory_id &&
+    JSON.stringify(a.task4_selected_memory) === JSON.stringify(b.task4_selected_memory) &&
     JSON.stringify(a.queries) === JSON.stringify(b.queries)
   );
 }
