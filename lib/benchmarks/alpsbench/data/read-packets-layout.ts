@@ -16,8 +16,6 @@ interface ReadPacketsOptions {
    * ability 5 stays empty). Default: `<dir>/task4-records.jsonl`, else next to the packets folder.
    */
   task4Records?: string | false;
-  /** packet files read at once (default 16) */
-  concurrency?: number;
   /** called after each packet file is read and checked, with the number of files (for progress) */
   onPacket?: (total: number) => void;
   /**
@@ -96,7 +94,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
   const sessions = new Map<string, SessionContext>();
   const task4Seen = new Map<string, { source: Task4Source; shown: string; field: string }>();
 
-  const perPacket = await mapWithConcurrency(files, options.concurrency ?? 16, async (ref, index) => {
+  const perPacket = await mapWithConcurrency(files, 16, async (ref, index) => {
     const json = await readJsonFile(ref.file, ref.shown);
     const packet = parseOrThrow(Packet, json, { file: ref.shown });
     options.onPacketJson?.(json, ref, index);
