@@ -54,6 +54,11 @@ export class DatasetError extends Error {
   }
 }
 
+/** The readers' most common error: a field that disagrees with another field, file or line. */
+export function inconsistent(where: { file: string; line?: number }, field: string, message: string): DatasetError {
+  return new DatasetError({ code: "inconsistent", ...where, field, message });
+}
+
 export function formatDatasetError(details: Omit<DatasetErrorDetails, "code">): string {
   const where = details.line === undefined ? details.file : `${details.file} line ${details.line}`;
   const field = details.field ? `field ${details.field}: ` : "";

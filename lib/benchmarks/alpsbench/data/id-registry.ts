@@ -13,10 +13,7 @@ export class IdRegistry {
 
   register(track: TrackId, benchmarkId: string, at: Location): void {
     let ids = this.seen.get(track);
-    if (!ids) {
-      ids = new Map();
-      this.seen.set(track, ids);
-    }
+    if (!ids) this.seen.set(track, (ids = new Map()));
     const first = ids.get(benchmarkId);
     if (first) {
       const firstWhere = formatDatasetError({ ...first, message: "" }).replace(/: $/, "");

@@ -16,8 +16,15 @@ export function displayPathFor(root: string): (absolute: string) => string {
   return (absolute) => path.relative(anchor, absolute).split(path.sep).join("/");
 }
 
-function isErrno(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && "code" in error;
+/** A failed stat/readdir/readFile/open as a DatasetError: missing (ENOENT) or unreadable. */
+function accessError(error: unknown, kind: "file" | "directory", shown: string): DatasetError {
+  const code = error instanceof Error && "code" in error ? (error as NodeJS.ErrnoException).code : undefined;
+  return new DatasetError(
+    code === "ENOENT"
+      ? { code: `missing_${kind}`, file: shown, message: `${kind} not found` }
+      : { code: "unreadable", file: shown, message: `cannot read ${kind} (${code ?? String(error)})` },
+    { cause: error },
+  );
 }
 
 export async function assertDirectory(dir: string, shown: string): Promise<void> {
@@ -25,13 +32,7 @@ export async function assertDirectory(dir: string, shown: string): Promise<void>
   try {
     info = await stat(dir);
   } catch (error) {
-    const code = isErrno(error) ? error.code : undefined;
-    throw new DatasetError(
-      code === "ENOENT"
-        ? { code: "missing_directory", file: shown, message: "directory not found" }
-        : { code: "unreadable", file: shown, message: `cannot read directory (${code ?? String(error)})` },
-      { cause: error },
-    );
+    throw accessError(error, "directory", shown);
   }
   if (!info.isDirectory()) throw new DatasetError({ code: "missing_directory", file: shown, message: "not a directory" });
 }
@@ -50,13 +51,7 @@ export async function listDirectory(dir: string, shown: string): Promise<{ name:
     const entries = await readdir(dir, { withFileTypes: true });
     return entries.map((entry) => ({ name: entry.name, isDirectory: entry.isDirectory() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
-    const code = isErrno(error) ? error.code : undefined;
-    throw new DatasetError(
-      code === "ENOENT"
-        ? { code: "missing_directory", file: shown, message: "directory not found" }
-        : { code: "unreadable", file: shown, message: `cannot read directory (${code ?? String(error)})` },
-      { cause: error },
-    );
+    throw accessError(error, "directory", shown);
   }
 }
 
@@ -66,22 +61,18 @@ export async function readJsonFile(file: string, shown: string): Promise<unknown
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    const code = isErrno(error) ? error.code : undefined;
-    throw new DatasetError(
-      code === "ENOENT"
-        ? { code: "missing_file", file: shown, message: "file not found" }
-        : { code: "unreadable", file: shown, message: `cannot read file (${code ?? String(error)})` },
-      { cause: error },
-    );
+    throw accessError(error, "file", shown);
   }
   try {
     return JSON.parse(stripBom(text)) as unknown;
   } catch (error) {
-    throw new DatasetError(
-      { code: "malformed_json", file: shown, message: `malformed JSON (${error instanceof Error ? error.message : String(error)})` },
-      { cause: error },
-    );
+    throw malformedJson(error, shown);
   }
+}
+
+function malformedJson(error: unknown, shown: string, line?: number): DatasetError {
+  const message = `malformed JSON (${error instanceof Error ? error.message : String(error)})`;
+  return new DatasetError({ code: "malformed_json", file: shown, line, message }, { cause: error });
 }
 
 function stripBom(text: string): string {
@@ -102,13 +93,7 @@ export async function* readJsonLines(file: string, shown: string): AsyncGenerato
   try {
     await opened;
   } catch (error) {
-    const code = isErrno(error) ? error.code : undefined;
-    throw new DatasetError(
-      code === "ENOENT"
-        ? { code: "missing_file", file: shown, message: "file not found" }
-        : { code: "unreadable", file: shown, message: `cannot read file (${code ?? String(error)})` },
-      { cause: error },
-    );
+    throw accessError(error, "file", shown);
   }
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
@@ -121,15 +106,7 @@ export async function* readJsonLines(file: string, shown: string): AsyncGenerato
       try {
         value = JSON.parse(text) as unknown;
       } catch (error) {
-        throw new DatasetError(
-          {
-            code: "malformed_json",
-            file: shown,
-            line,
-            message: `malformed JSON (${error instanceof Error ? error.message : String(error)})`,
-          },
-          { cause: error },
-        );
+        throw malformedJson(error, shown, line);
       }
       yield { line, value };
     }

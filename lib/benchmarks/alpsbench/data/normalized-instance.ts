@@ -157,18 +157,8 @@ const TASK4_TRACKS = TRACK_IDS.filter((t): t is Task4TrackId => t.startsWith("ta
 
 export const Task1Instance = z.object({ ...base, track: z.literal("task1"), input: Task1Input, gold: Task1Gold.nullable() });
 export const Task2Instance = z.object({ ...base, track: z.literal("task2"), input: Task2Input, gold: Task2Gold.nullable() });
-export const Task3Instance = z.object({
-  ...base,
-  track: z.enum(TASK3_TRACKS),
-  input: Task3Input,
-  gold: Task3Gold.nullable(),
-});
-export const Task4Instance = z.object({
-  ...base,
-  track: z.enum(TASK4_TRACKS),
-  input: Task4Input,
-  gold: Task4Gold.nullable(),
-});
+export const Task3Instance = z.object({ ...base, track: z.enum(TASK3_TRACKS), input: Task3Input, gold: Task3Gold.nullable() });
+export const Task4Instance = z.object({ ...base, track: z.enum(TASK4_TRACKS), input: Task4Input, gold: Task4Gold.nullable() });
 
 /**
  * `gold` is null only when the source hides it (the official test split has no reference file).

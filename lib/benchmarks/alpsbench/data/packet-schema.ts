@@ -36,7 +36,6 @@ const PacketTask4Entry = z.object({
   task4_selected_memory_id: z.string().min(1),
   task4_selected_memory: SelectedMemoryRef,
 });
-type PacketTask4Entry = z.infer<typeof PacketTask4Entry>;
 
 export const Packet = z.object({
   session_id: z.string().min(1),

@@ -1,14 +1,14 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { DatasetError } from "./errors";
+import { describe, expect, it } from "vitest";
 import { goldLeaks } from "./gold-leaks";
 import { countByTrack, NormalizedInstance, type Task1Instance, type Task2Instance, type Task3Instance, type Task4Instance } from "./normalized-instance";
 import { readPacketsLayout } from "./read-packets-layout";
+import { editText, expectDatasetError, fixtures, useTempDirs } from "./test-helpers";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures/datasets");
-const temps: string[] = [];
+const { tempDir, copyFixture } = useTempDirs("packets-");
+/** A private copy of packets-mini (named `data/` so error paths are predictable). */
+const copyPackets = () => copyFixture("packets-mini", "data");
 
 type InstanceOf<T extends NormalizedInstance["track"]> = T extends "task1"
   ? Task1Instance
@@ -18,15 +18,6 @@ type InstanceOf<T extends NormalizedInstance["track"]> = T extends "task1"
       ? Task3Instance
       : Task4Instance;
 
-/** A private copy of packets-mini (named `data/` so error paths are predictable). */
-async function copyPackets(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "packets-"));
-  temps.push(dir);
-  const root = path.join(dir, "data");
-  await cp(path.join(fixtures, "packets-mini"), root, { recursive: true });
-  return root;
-}
-
 const packetFile = (root: string, session: string) => path.join(root, "packets/chunks/chunk_0001", `${session}.json`);
 
 async function editJson(file: string, edit: (value: Record<string, unknown>) => void): Promise<void> {
@@ -34,20 +25,6 @@ async function editJson(file: string, edit: (value: Record<string, unknown>) => 
   edit(value);
   await writeFile(file, JSON.stringify(value));
 }
-
-async function expectDatasetError(promise: Promise<unknown>, expected: Partial<Pick<DatasetError, "code" | "file" | "line" | "field" | "message">>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DatasetError);
-  expect(error).toMatchObject(expected);
-  return error as DatasetError;
-}
-
-afterEach(async () => {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 describe("readPacketsLayout (fixture)", () => {
   it("reads every track from the packets and the Task 4 records", async () => {
@@ -128,14 +105,12 @@ describe("readPacketsLayout (fixture)", () => {
 
 describe("readPacketsLayout errors name file, line and field", () => {
   it("missing directory", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "packets-"));
-    temps.push(dir);
+    const dir = await tempDir();
     await expectDatasetError(readPacketsLayout(path.join(dir, "nowhere")), { code: "missing_directory", file: "nowhere", message: "nowhere: directory not found" });
   });
 
   it("a directory without a manifest", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "packets-"));
-    temps.push(dir);
+    const dir = await tempDir();
     const error = await expectDatasetError(readPacketsLayout(dir), { code: "missing_file" });
     expect(error.file).toBe(`${path.basename(dir)}/manifest.json`);
   });
@@ -157,7 +132,7 @@ describe("readPacketsLayout errors name file, line and field", () => {
       const task1 = p.task1 as { ground_truth_memories: Record<string, unknown>[] };
       delete task1.ground_truth_memories[1]!.value;
     });
-    await expectDatasetError(readPacketsLayout(root), { field: "task1.ground_truth_memories[1].value", detail: "missing" } as Partial<DatasetError>);
+    await expectDatasetError(readPacketsLayout(root), { field: "task1.ground_truth_memories[1].value", detail: "missing" });
   });
 
   it("a packet that is not JSON", async () => {
@@ -207,9 +182,7 @@ describe("readPacketsLayout errors name file, line and field", () => {
 
   it("a record whose query ids do not fit its ability", async () => {
     const root = await copyPackets();
-    const file = path.join(root, "task4-records.jsonl");
-    const text = await readFile(file, "utf8");
-    await writeFile(file, text.replace('"ability": "ability2"', '"ability": "ability3"'));
+    await editText(path.join(root, "task4-records.jsonl"), (text) => text.replace('"ability": "ability2"', '"ability": "ability3"'));
     const error = await expectDatasetError(readPacketsLayout(root), {
       code: "inconsistent",
       file: "data/task4-records.jsonl",
@@ -230,8 +203,7 @@ describe("readPacketsLayout errors name file, line and field", () => {
 
   it("a record that contradicts the packet's copy of the same instance", async () => {
     const root = await copyPackets();
-    const file = path.join(root, "task4-records.jsonl");
-    await writeFile(file, (await readFile(file, "utf8")).replace("Write my short bio.", "Write my long bio."));
+    await editText(path.join(root, "task4-records.jsonl"), (text) => text.replace("Write my short bio.", "Write my long bio."));
     const error = await expectDatasetError(readPacketsLayout(root), { code: "inconsistent", file: "data/task4-records.jsonl", line: 1, field: "queries" });
     expect(error.message).toContain("differs from its copy in data/packets/chunks/chunk_0001/sess_aaaa00000001.json");
   });

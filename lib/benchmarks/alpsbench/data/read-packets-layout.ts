@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { DatasetError } from "./errors";
+import { DatasetError, inconsistent } from "./errors";
 import { IdRegistry } from "./id-registry";
 import { assertDirectory, displayPathFor, exists, mapWithConcurrency, parseOrThrow, readJsonFile, readJsonLines } from "./io";
 import type { DialogueTurn, MemoryItem, NormalizedInstance, Task4Gold, Task4Input, UnsplitInstance } from "./normalized-instance";
-import { ChunkManifest, Packet, PacketsManifest, Task4Record, type Task4AbilityName } from "./packet-schema";
+import { ChunkManifest, Packet, PacketsManifest, Task4Record } from "./packet-schema";
 import { withOfficialSplits } from "./split";
 import { eiLanguageOf, task4BenchmarkId } from "./task4-ids";
 
@@ -16,8 +16,6 @@ interface ReadPacketsOptions {
    * ability 5 stays empty). Default: `<dir>/task4-records.jsonl`, else next to the packets folder.
    */
   task4Records?: string | false;
-  /** packet files read at once (default 16) */
-  concurrency?: number;
   /** called after each packet file is read and checked, with the number of files (for progress) */
   onPacket?: (total: number) => void;
   /**
@@ -58,12 +56,11 @@ export async function listPacketFiles(dir: string): Promise<{ packetsDir: string
       file: shown(chunkManifestFile),
     });
     if (chunkManifest.sessions.length !== chunk.session_count) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file: shown(chunkManifestFile),
-        field: "sessions",
-        message: `lists ${chunkManifest.sessions.length} sessions, the top manifest says ${chunk.session_count}`,
-      });
+      throw inconsistent(
+        { file: shown(chunkManifestFile) },
+        "sessions",
+        `lists ${chunkManifest.sessions.length} sessions, the top manifest says ${chunk.session_count}`,
+      );
     }
     for (const session of chunkManifest.sessions) {
       const file = path.join(chunkDir, session.file);
@@ -71,12 +68,7 @@ export async function listPacketFiles(dir: string): Promise<{ packetsDir: string
     }
   }
   if (files.length !== manifest.total_session_count) {
-    throw new DatasetError({
-      code: "inconsistent",
-      file: shown(manifestFile),
-      field: "total_session_count",
-      message: `says ${manifest.total_session_count}, the chunk manifests list ${files.length}`,
-    });
+    throw inconsistent({ file: shown(manifestFile) }, "total_session_count", `says ${manifest.total_session_count}, the chunk manifests list ${files.length}`);
   }
   return { packetsDir, shown, files };
 }
@@ -87,12 +79,8 @@ interface SessionContext {
   goldById: Map<string, MemoryItem>;
 }
 
-interface Task4Source {
-  ability: Task4AbilityName;
-  queries: Task4Input["queries"];
-  selectedMemoryId: string | null;
-  selectedMemory: { memory_id: string; value: string } | null;
-}
+/** A Task 4 instance as a packet entry or a task4-records.jsonl line gives it. */
+type Task4Source = Pick<Task4Record, "ability" | "queries" | "task4_selected_memory_id" | "task4_selected_memory">;
 
 /**
  * Reads the packets layout into normalized instances: task1, task2, task3/d100 (the released d100
@@ -106,7 +94,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
   const sessions = new Map<string, SessionContext>();
   const task4Seen = new Map<string, { source: Task4Source; shown: string; field: string }>();
 
-  const perPacket = await mapWithConcurrency(files, options.concurrency ?? 16, async (ref, index) => {
+  const perPacket = await mapWithConcurrency(files, 16, async (ref, index) => {
     const json = await readJsonFile(ref.file, ref.shown);
     const packet = parseOrThrow(Packet, json, { file: ref.shown });
     options.onPacketJson?.(json, ref, index);
@@ -120,23 +108,13 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
   for (const { ref, packet } of perPacket) {
     const file = ref.shown;
     if (packet.session_id !== ref.sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "session_id",
-        message: `is ${JSON.stringify(packet.session_id)}, the chunk manifest says ${JSON.stringify(ref.sessionId)}`,
-      });
+      throw inconsistent({ file }, "session_id", `is ${JSON.stringify(packet.session_id)}, the chunk manifest says ${JSON.stringify(ref.sessionId)}`);
     }
     const sessionId = packet.session_id;
     const { task1, task2, task3 } = packet;
 
     if (!task1.session_dir.startsWith(`${sessionId}__`)) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task1.session_dir",
-        message: `expected "${sessionId}__<canonical_id>", got ${JSON.stringify(task1.session_dir)}`,
-      });
+      throw inconsistent({ file }, "task1.session_dir", `expected "${sessionId}__<canonical_id>", got ${JSON.stringify(task1.session_dir)}`);
     }
     registry.register("task1", task1.session_dir, { file, field: "task1.session_dir" });
     instances.push({
@@ -149,12 +127,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     });
 
     if (task2.canonical_id !== sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task2.canonical_id",
-        message: `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task2.canonical_id)}`,
-      });
+      throw inconsistent({ file }, "task2.canonical_id", `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task2.canonical_id)}`);
     }
     registry.register("task2", sessionId, { file, field: "task2.canonical_id" });
     instances.push({
@@ -172,28 +145,17 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     });
 
     if (task3.canonical_id !== sessionId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.canonical_id",
-        message: `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task3.canonical_id)}`,
-      });
+      throw inconsistent({ file }, "task3.canonical_id", `expected ${JSON.stringify(sessionId)}, got ${JSON.stringify(task3.canonical_id)}`);
     }
     if (task3.task3_selected_memory.memory_id !== task3.task3_selected_memory_id) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.task3_selected_memory.memory_id",
-        message: `differs from task3_selected_memory_id ${JSON.stringify(task3.task3_selected_memory_id)}`,
-      });
+      throw inconsistent(
+        { file },
+        "task3.task3_selected_memory.memory_id",
+        `differs from task3_selected_memory_id ${JSON.stringify(task3.task3_selected_memory_id)}`,
+      );
     }
     if (!task3.candidate_memories.some((c) => c.memory_id === task3.task3_selected_memory_id)) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file,
-        field: "task3.candidate_memories",
-        message: `does not contain the gold memory ${JSON.stringify(task3.task3_selected_memory_id)}`,
-      });
+      throw inconsistent({ file }, "task3.candidate_memories", `does not contain the gold memory ${JSON.stringify(task3.task3_selected_memory_id)}`);
     }
     registry.register("task3/d100", sessionId, { file, field: "task3.canonical_id" });
     const dialogue3 = task3.dialogue_from_task3_source ?? [];
@@ -226,24 +188,17 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
     for (const [index, entry] of (packet.task4 ?? []).entries()) {
       const fieldPrefix = `task4[${index}].`;
       if (entry.task4_selected_memory.memory_id !== entry.task4_selected_memory_id) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file,
-          field: `${fieldPrefix}task4_selected_memory.memory_id`,
-          message: `differs from task4_selected_memory_id ${JSON.stringify(entry.task4_selected_memory_id)}`,
-        });
+        throw inconsistent(
+          { file },
+          `${fieldPrefix}task4_selected_memory.memory_id`,
+          `differs from task4_selected_memory_id ${JSON.stringify(entry.task4_selected_memory_id)}`,
+        );
       }
       const benchmarkId = task4BenchmarkId(entry.queries, entry.ability, { file, fieldPrefix });
       const track = `task4/${entry.ability}` as const;
       registry.register(track, benchmarkId, { file, field: `${fieldPrefix}queries[0].query_id` });
-      const source: Task4Source = {
-        ability: entry.ability,
-        queries: entry.queries,
-        selectedMemoryId: entry.task4_selected_memory_id,
-        selectedMemory: entry.task4_selected_memory,
-      };
-      task4Seen.set(`${track} ${benchmarkId}`, { source, shown: file, field: `${fieldPrefix}queries` });
-      task4Instances.push(task4Instance(track, benchmarkId, sessionId, source, context));
+      task4Seen.set(`${track} ${benchmarkId}`, { source: entry, shown: file, field: `${fieldPrefix}queries` });
+      task4Instances.push(task4Instance(track, benchmarkId, sessionId, entry, context));
     }
   }
 
@@ -254,13 +209,7 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
       const record = parseOrThrow(Task4Record, value, { file: recordsShown, line });
       const context = sessions.get(record.session_id);
       if (!context) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file: recordsShown,
-          line,
-          field: "session_id",
-          message: `no packet for session ${JSON.stringify(record.session_id)}`,
-        });
+        throw inconsistent({ file: recordsShown, line }, "session_id", `no packet for session ${JSON.stringify(record.session_id)}`);
       }
       if (record.ability !== "ability5" && (record.task4_selected_memory === null || record.task4_selected_memory_id === null)) {
         throw new DatasetError({
@@ -272,39 +221,25 @@ export async function readPacketsLayout(dir: string, options: ReadPacketsOptions
         });
       }
       if (record.task4_selected_memory && record.task4_selected_memory.memory_id !== record.task4_selected_memory_id) {
-        throw new DatasetError({
-          code: "inconsistent",
-          file: recordsShown,
-          line,
-          field: "task4_selected_memory.memory_id",
-          message: `differs from task4_selected_memory_id ${JSON.stringify(record.task4_selected_memory_id)}`,
-        });
+        throw inconsistent(
+          { file: recordsShown, line },
+          "task4_selected_memory.memory_id",
+          `differs from task4_selected_memory_id ${JSON.stringify(record.task4_selected_memory_id)}`,
+        );
       }
       const benchmarkId = task4BenchmarkId(record.queries, record.ability, { file: recordsShown, line, fieldPrefix: "" });
       const track = `task4/${record.ability}` as const;
-      const source: Task4Source = {
-        ability: record.ability,
-        queries: record.queries,
-        selectedMemoryId: record.task4_selected_memory_id,
-        selectedMemory: record.task4_selected_memory,
-      };
       const already = task4Seen.get(`${track} ${benchmarkId}`);
       if (already) {
         // The same instance in a packet and in the records file: accept only an identical copy.
-        if (!sameTask4Source(already.source, source)) {
-          throw new DatasetError({
-            code: "inconsistent",
-            file: recordsShown,
-            line,
-            field: "queries",
-            message: `${track} ${benchmarkId} differs from its copy in ${already.shown} (${already.field})`,
-          });
+        if (!sameTask4Source(already.source, record)) {
+          throw inconsistent({ file: recordsShown, line }, "queries", `${track} ${benchmarkId} differs from its copy in ${already.shown} (${already.field})`);
         }
         continue;
       }
       registry.register(track, benchmarkId, { file: recordsShown, line, field: "queries[0].query_id" });
-      task4Seen.set(`${track} ${benchmarkId}`, { source, shown: recordsShown, field: `line ${line}` });
-      task4Instances.push(task4Instance(track, benchmarkId, record.session_id, source, context));
+      task4Seen.set(`${track} ${benchmarkId}`, { source: record, shown: recordsShown, field: `line ${line}` });
+      task4Instances.push(task4Instance(track, benchmarkId, record.session_id, record, context));
     }
   }
 
@@ -318,15 +253,15 @@ function task4Instance(
   source: Task4Source,
   context: SessionContext,
 ): UnsplitInstance {
-  const goldMemory = source.selectedMemoryId ? context.goldById.get(source.selectedMemoryId) : undefined;
+  const goldMemory = source.task4_selected_memory_id ? context.goldById.get(source.task4_selected_memory_id) : undefined;
   // The label comes from the session's Task 1 gold (same id and value); PF reports items labelled
   // Preferences/Interaction_Preferences separately.
-  const label = goldMemory && source.selectedMemory && goldMemory.value === source.selectedMemory.value ? goldMemory.label : undefined;
-  const selectedMemory = source.selectedMemory ? { ...source.selectedMemory, ...(label ? { label } : {}) } : null;
-  const gold: Task4Gold = { selected_memory_id: source.selectedMemoryId, selected_memory: selectedMemory };
+  const label = goldMemory && source.task4_selected_memory && goldMemory.value === source.task4_selected_memory.value ? goldMemory.label : undefined;
+  const selectedMemory = source.task4_selected_memory ? { ...source.task4_selected_memory, ...(label ? { label } : {}) } : null;
+  const gold: Task4Gold = { selected_memory_id: source.task4_selected_memory_id, selected_memory: selectedMemory };
   const input: Task4Input =
-    source.ability === "ability1" && source.selectedMemory
-      ? { queries: source.queries, selected_memory: { memory_id: source.selectedMemory.memory_id, value: source.selectedMemory.value } }
+    source.ability === "ability1" && source.task4_selected_memory
+      ? { queries: source.queries, selected_memory: { memory_id: source.task4_selected_memory.memory_id, value: source.task4_selected_memory.value } }
       : { queries: source.queries, dialogue_history: context.dialogue };
   const language = source.ability === "ability5" ? eiLanguageOf(benchmarkId) : undefined;
   return {
@@ -342,8 +277,8 @@ function task4Instance(
 function sameTask4Source(a: Task4Source, b: Task4Source): boolean {
   return (
     a.ability === b.ability &&
-    a.selectedMemoryId === b.selectedMemoryId &&
-    JSON.stringify(a.selectedMemory) === JSON.stringify(b.selectedMemory) &&
+    a.task4_selected_memory_id === b.task4_selected_memory_id &&
+    JSON.stringify(a.task4_selected_memory) === JSON.stringify(b.task4_selected_memory) &&
     JSON.stringify(a.queries) === JSON.stringify(b.queries)
   );
 }

@@ -1,37 +1,14 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { DatasetError } from "./errors";
+import { describe, expect, it } from "vitest";
 import { goldLeaks } from "./gold-leaks";
 import { countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
 import { readReleaseLayout } from "./read-release-layout";
+import { editText, expectDatasetError, fixtures, useTempDirs } from "./test-helpers";
 
-const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures/datasets");
-const temps: string[] = [];
-
+const { copyFixture } = useTempDirs("release-");
 /** A private copy of release-mini as `<tmp>/release/benchmark_data`. */
-async function copyRelease(): Promise<{ root: string; data: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), "release-"));
-  temps.push(dir);
-  const root = path.join(dir, "release");
-  await cp(path.join(fixtures, "release-mini"), root, { recursive: true });
-  return { root, data: path.join(root, "benchmark_data") };
-}
-
-async function expectDatasetError(promise: Promise<unknown>, expected: Partial<Pick<DatasetError, "code" | "file" | "line" | "field" | "message">>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DatasetError);
-  expect(error).toMatchObject(expected);
-  return error as DatasetError;
-}
-
-afterEach(async () => {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+const copyRelease = async () => path.join(await copyFixture("release-mini", "release"), "benchmark_data");
 
 describe("readReleaseLayout (fixture)", () => {
   it("reads splits from the folders, skips examples/ and artifacts/", async () => {
@@ -105,7 +82,7 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a malformed JSON line", async () => {
-    const { data } = await copyRelease();
+    const data = await copyRelease();
     await cp(path.join(fixtures, "bad/model-input-malformed-line3.jsonl"), path.join(data, "dev/task1/model_input.jsonl"));
     const error = await expectDatasetError(readReleaseLayout(path.join(data, "..")), {
       code: "malformed_json",
@@ -116,7 +93,7 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a row without benchmark_id (line 17)", async () => {
-    const { data } = await copyRelease();
+    const data = await copyRelease();
     const file = path.join(data, "test/task1/model_input.jsonl");
     const template = JSON.parse((await readFile(file, "utf8")).trim()) as Record<string, unknown>;
     const rows = Array.from({ length: 16 }, (_, i) => JSON.stringify({ ...template, benchmark_id: `sess_cccc${String(i).padStart(8, "0")}__${i}` }));
@@ -130,7 +107,7 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a field of the wrong type deep in a row", async () => {
-    const { data } = await copyRelease();
+    const data = await copyRelease();
     const file = path.join(data, "dev/task3/d100/model_input.jsonl");
     const row = JSON.parse((await readFile(file, "utf8")).trim()) as { input: { candidate_memories: { value: unknown }[] } };
     row.input.candidate_memories[1]!.value = 7;
@@ -144,10 +121,9 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a duplicate id within a track, across splits", async () => {
-    const { data } = await copyRelease();
+    const data = await copyRelease();
     const devRow = (await readFile(path.join(data, "dev/task1/model_input.jsonl"), "utf8")).split("\n")[0];
-    const testFile = path.join(data, "test/task1/model_input.jsonl");
-    await writeFile(testFile, `${await readFile(testFile, "utf8")}${devRow}\n`);
+    await editText(path.join(data, "test/task1/model_input.jsonl"), (text) => `${text}${devRow}\n`);
     const error = await expectDatasetError(readReleaseLayout(data), {
       code: "duplicate_id",
       file: "benchmark_data/test/task1/model_input.jsonl",
@@ -157,38 +133,27 @@ describe("readReleaseLayout errors name file, line and field", () => {
     expect(error.message).toContain("first seen at benchmark_data/dev/task1/model_input.jsonl line 1");
   });
 
-  it("an unknown track folder", async () => {
-    const { data } = await copyRelease();
-    await mkdir(path.join(data, "dev/task5"));
-    await expectDatasetError(readReleaseLayout(data), { code: "unknown_track_folder", file: "benchmark_data/dev/task5" });
+  it.each([
+    ["an unknown track folder", "dev/task5", "unknown_track_folder"],
+    ["an unknown Task 3 pool folder", "dev/task3/d200", "unknown_track_folder"],
+    ["an unknown split folder", "train", "unknown_split_folder"],
+  ] as const)("%s", async (_name, folder, code) => {
+    const data = await copyRelease();
+    await mkdir(path.join(data, folder));
+    await expectDatasetError(readReleaseLayout(data), { code, file: `benchmark_data/${folder}` });
   });
 
-  it("an unknown Task 3 pool folder", async () => {
-    const { data } = await copyRelease();
-    await mkdir(path.join(data, "dev/task3/d200"));
-    await expectDatasetError(readReleaseLayout(data), { code: "unknown_track_folder", file: "benchmark_data/dev/task3/d200" });
-  });
-
-  it("an unknown split folder", async () => {
-    const { data } = await copyRelease();
-    await mkdir(path.join(data, "train"));
-    await expectDatasetError(readReleaseLayout(data), { code: "unknown_split_folder", file: "benchmark_data/train" });
-  });
-
-  it("a dev folder without reference_output.jsonl", async () => {
-    const { data } = await copyRelease();
-    await rm(path.join(data, "dev/task3/d100/reference_output.jsonl"));
-    await expectDatasetError(readReleaseLayout(data), { code: "missing_file", file: "benchmark_data/dev/task3/d100/reference_output.jsonl" });
-  });
-
-  it("a track folder without model_input.jsonl", async () => {
-    const { data } = await copyRelease();
-    await rm(path.join(data, "validation/task2/model_input.jsonl"));
-    await expectDatasetError(readReleaseLayout(data), { code: "missing_file", file: "benchmark_data/validation/task2/model_input.jsonl" });
+  it.each([
+    ["a dev folder without reference_output.jsonl", "dev/task3/d100/reference_output.jsonl"],
+    ["a track folder without model_input.jsonl", "validation/task2/model_input.jsonl"],
+  ])("%s", async (_name, file) => {
+    const data = await copyRelease();
+    await rm(path.join(data, file));
+    await expectDatasetError(readReleaseLayout(data), { code: "missing_file", file: `benchmark_data/${file}` });
   });
 
   it("an input row without a reference row, and a reference row without an input row", async () => {
-    const { data } = await copyRelease();
+    const data = await copyRelease();
     const refFile = path.join(data, "dev/task1/reference_output.jsonl");
     const refs = (await readFile(refFile, "utf8")).trim().split("\n");
     await writeFile(refFile, `${refs[0]}\n`);
@@ -200,9 +165,8 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a Task 3 gold id that is not a candidate", async () => {
-    const { data } = await copyRelease();
-    const refFile = path.join(data, "dev/task3/d100/reference_output.jsonl");
-    await writeFile(refFile, (await readFile(refFile, "utf8")).replace('"selected_memory_id": "m1"', '"selected_memory_id": "m9"'));
+    const data = await copyRelease();
+    await editText(path.join(data, "dev/task3/d100/reference_output.jsonl"), (text) => text.replace('"selected_memory_id": "m1"', '"selected_memory_id": "m9"'));
     await expectDatasetError(readReleaseLayout(data), {
       code: "inconsistent",
       file: "benchmark_data/dev/task3/d100/reference_output.jsonl",
@@ -212,16 +176,14 @@ describe("readReleaseLayout errors name file, line and field", () => {
   });
 
   it("a row of another task in a track folder", async () => {
-    const { data } = await copyRelease();
-    const file = path.join(data, "test/task3/d300/model_input.jsonl");
-    await writeFile(file, (await readFile(file, "utf8")).replace('"task": "task3"', '"task": "task2"'));
+    const data = await copyRelease();
+    await editText(path.join(data, "test/task3/d300/model_input.jsonl"), (text) => text.replace('"task": "task3"', '"task": "task2"'));
     await expectDatasetError(readReleaseLayout(data), { code: "inconsistent", line: 1, field: "task" });
   });
 
   it("Task 4 query ids that do not match the row id", async () => {
-    const { data } = await copyRelease();
-    const file = path.join(data, "dev/task4_ability1/model_input.jsonl");
-    await writeFile(file, (await readFile(file, "utf8")).replaceAll("ability1_0:1", "ability1_5:1"));
+    const data = await copyRelease();
+    await editText(path.join(data, "dev/task4_ability1/model_input.jsonl"), (text) => text.replaceAll("ability1_0:1", "ability1_5:1"));
     await expectDatasetError(readReleaseLayout(data), {
       code: "inconsistent",
       file: "benchmark_data/dev/task4_ability1/model_input.jsonl",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { SPLITS, TRACK_IDS, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { DatasetError } from "./errors";
+import { DatasetError, inconsistent } from "./errors";
 import { IdRegistry } from "./id-registry";
 import { assertDirectory, displayPathFor, exists, listDirectory, parseOrThrow, readJsonLines } from "./io";
 import type { NormalizedInstance, Task4Input, Task4Memory } from "./normalized-instance";
@@ -158,12 +158,7 @@ async function readTrackFolder(folder: string, split: Split, track: TrackId, sho
     if (references) {
       reference = references.get(header.benchmark_id) ?? null;
       if (!reference) {
-        throw new DatasetError({
-          code: "inconsistent",
-          ...at,
-          field: "benchmark_id",
-          message: `no row for ${JSON.stringify(header.benchmark_id)} in ${REFERENCE_OUTPUT_FILE}`,
-        });
+        throw inconsistent(at, "benchmark_id", `no row for ${JSON.stringify(header.benchmark_id)} in ${REFERENCE_OUTPUT_FILE}`);
       }
       references.delete(header.benchmark_id);
     }
@@ -186,7 +181,7 @@ async function readTrackFolder(folder: string, split: Split, track: TrackId, sho
 
 function checkTask(rowTask: string | undefined, folderTask: string, file: string, line: number): void {
   if (rowTask !== undefined && rowTask !== folderTask) {
-    throw new DatasetError({ code: "inconsistent", file, line, field: "task", message: `is ${JSON.stringify(rowTask)} in a ${folderTask} folder` });
+    throw inconsistent({ file, line }, "task", `is ${JSON.stringify(rowTask)} in a ${folderTask} folder`);
   }
 }
 
@@ -240,12 +235,11 @@ function toInstance(track: TrackId, split: Split, raw: unknown, at: Where, rawRe
     const row = parseOrThrow(ReleaseTask3InputRow, raw, at);
     const ref = refAt ? parseOrThrow(ReleaseTask3ReferenceRow, rawRef, refAt) : null;
     if (ref && refAt && !row.input.candidate_memories.some((c) => c.memory_id === ref.gold.selected_memory_id)) {
-      throw new DatasetError({
-        code: "inconsistent",
-        ...refAt,
-        field: "gold.selected_memory_id",
-        message: `${JSON.stringify(ref.gold.selected_memory_id)} is not among the candidates of ${MODEL_INPUT_FILE} line ${at.line}`,
-      });
+      throw inconsistent(
+        refAt,
+        "gold.selected_memory_id",
+        `${JSON.stringify(ref.gold.selected_memory_id)} is not among the candidates of ${MODEL_INPUT_FILE} line ${at.line}`,
+      );
     }
     const dialogue = row.input.dialogue ?? [];
     const language = row.input.metadata?.language ?? undefined;
@@ -264,20 +258,15 @@ function toInstance(track: TrackId, split: Split, raw: unknown, at: Where, rawRe
   const ability = track.slice("task4/".length) as Task4AbilityName;
   const row = parseOrThrow(ReleaseTask4InputRow, raw, at);
   if (row.ability && row.ability !== ability) {
-    throw new DatasetError({ code: "inconsistent", ...at, field: "ability", message: `is ${JSON.stringify(row.ability)} in a task4_${ability} folder` });
+    throw inconsistent(at, "ability", `is ${JSON.stringify(row.ability)} in a task4_${ability} folder`);
   }
   const fromQueries = task4BenchmarkId(row.input.queries, ability, { ...at, fieldPrefix: "input." });
   if (fromQueries !== row.benchmark_id) {
-    throw new DatasetError({
-      code: "inconsistent",
-      ...at,
-      field: "input.queries[0].query_id",
-      message: `query ids must be "${row.benchmark_id}:<n>", got prefix ${JSON.stringify(fromQueries)}`,
-    });
+    throw inconsistent(at, "input.queries[0].query_id", `query ids must be "${row.benchmark_id}:<n>", got prefix ${JSON.stringify(fromQueries)}`);
   }
   const ref = refAt ? parseOrThrow(ReleaseTask4ReferenceRow, rawRef, refAt) : null;
   if (ref && refAt && ref.ability && ref.ability !== ability) {
-    throw new DatasetError({ code: "inconsistent", ...refAt, field: "ability", message: `is ${JSON.stringify(ref.ability)} in a task4_${ability} folder` });
+    throw inconsistent(refAt, "ability", `is ${JSON.stringify(ref.ability)} in a task4_${ability} folder`);
   }
 
   const givenMemory = ability === "ability1" ? toTask4Memory(row.input.model_input?.selected_memory) : null;

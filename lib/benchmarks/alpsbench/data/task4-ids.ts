@@ -1,4 +1,4 @@
-import { DatasetError } from "./errors";
+import { DatasetError, inconsistent } from "./errors";
 import type { Task4AbilityName } from "./packet-schema";
 
 /**
@@ -27,13 +27,11 @@ export function task4BenchmarkId(
     const prefix = match[1] as string;
     if (benchmarkId === undefined) benchmarkId = prefix;
     else if (prefix !== benchmarkId) {
-      throw new DatasetError({
-        code: "inconsistent",
-        file: where.file,
-        line: where.line,
+      throw inconsistent(
+        { file: where.file, line: where.line },
         field,
-        message: `query ids of one instance must share a prefix: ${JSON.stringify(prefix)} vs ${JSON.stringify(benchmarkId)}`,
-      });
+        `query ids of one instance must share a prefix: ${JSON.stringify(prefix)} vs ${JSON.stringify(benchmarkId)}`,
+      );
     }
   });
   if (benchmarkId === undefined) {
@@ -41,13 +39,11 @@ export function task4BenchmarkId(
   }
   const expected = ability === "ability5" ? /^(english|chinese)_\d+$/ : new RegExp(`^${ability}_\\d+$`);
   if (!expected.test(benchmarkId)) {
-    throw new DatasetError({
-      code: "inconsistent",
-      file: where.file,
-      line: where.line,
-      field: `${where.fieldPrefix}queries[0].query_id`,
-      message: `id ${JSON.stringify(benchmarkId)} does not fit ${ability} (${ability === "ability5" ? "english_<k> or chinese_<k>" : `${ability}_<k>`})`,
-    });
+    throw inconsistent(
+      { file: where.file, line: where.line },
+      `${where.fieldPrefix}queries[0].query_id`,
+      `id ${JSON.stringify(benchmarkId)} does not fit ${ability} (${ability === "ability5" ? "english_<k> or chinese_<k>" : `${ability}_<k>`})`,
+    );
   }
   return benchmarkId;
 }

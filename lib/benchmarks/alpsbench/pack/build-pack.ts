@@ -41,19 +41,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
     where: { submissionId: submission.id, scoreVersion: { in: versions } },
     orderBy: [{ trackId: "asc" }, { split: "asc" }, { metric: "asc" }],
   });
-  const figure = (
-    s: {
-      trackId: string;
-      metric: string;
-      kind: "deterministic" | "judge";
-      scoreVersion: string;
-      value: number | null;
-      n: number | null;
-      ciLow: number | null;
-      ciHigh: number | null;
-    },
-    scope: string,
-  ): PackFigure => ({
+  const figure = (s: (typeof scores)[number] | (typeof splitScores)[number], scope: string): PackFigure => ({
     track: s.trackId,
     scope,
     metric: s.metric,

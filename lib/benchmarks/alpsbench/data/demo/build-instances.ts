@@ -66,7 +66,7 @@ function buildUsers(seed: string): DemoUser[] {
         const filler = neutral[k % neutral.length] as string;
         dialogue.push({ role: "user", text: filler }, { role: "assistant", text: rng.pick(ASSISTANT_LINES[lang]) });
         const option = rng.pick(kind.options);
-        const said = kind.say(option, lang);
+        const said = kind.say(option)[lang];
         const utteranceIndex = dialogue.length;
         dialogue.push({ role: "user", text: said }, { role: "assistant", text: rng.pick(ASSISTANT_LINES[lang]) });
         facts.push({
@@ -81,7 +81,7 @@ function buildUsers(seed: string): DemoUser[] {
             reasoning: "Synthetic demo fact stated by the invented user.",
             evidence: { session_id: sessionId, utterance_index: utteranceIndex, text: said },
             confidence: kind.type === "direct" ? 0.9 : 0.7,
-            time_scope: kind.timeScope,
+            time_scope: "long_term",
             emotion: null,
             preference_attitude: kind.attitude,
             updated_at: UPDATED_AT,
@@ -147,8 +147,8 @@ export function buildDemoInstances(seed: string): { users: DemoUser[]; instances
     const to = rng.pick(selected.kind.options.filter((o) => o !== selected.option));
     const newKind = rng.pick(FACT_KINDS.filter((k) => !user.facts.some((f) => f.kind === k)));
     const newOption = rng.pick(newKind.options);
-    const updateSaid = selected.kind.update.say(selected.option, to, user.lang);
-    const newSaid = newKind.say(newOption, user.lang);
+    const updateSaid = selected.kind.update.say(to)[user.lang];
+    const newSaid = newKind.say(newOption)[user.lang];
     const newDialogue: DialogueTurn[] = [
       { role: "user", text: rng.pick(NEUTRAL_USER_LINES[user.lang]) },
       { role: "assistant", text: rng.pick(ASSISTANT_LINES[user.lang]) },
@@ -174,7 +174,7 @@ export function buildDemoInstances(seed: string): { users: DemoUser[]; instances
       reasoning: "A fact first stated in the new dialogue.",
       evidence: { session_id: user.sessionId, utterance_index: 4, text: newSaid },
       confidence: 0.8,
-      time_scope: newKind.timeScope,
+      time_scope: "long_term",
       emotion: null,
       preference_attitude: newKind.attitude,
       updated_at: UPDATED_AT,

@@ -2,6 +2,7 @@ import type { SystemKind } from "@/lib/leaderboard/types";
 import type { MemoryPredictionRow, PredictedMemoryItem, Task3PredictionRow, Task4PredictionRow } from "@/lib/benchmarks/alpsbench/upload/schemas";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { MemoryItem, NormalizedInstance, Task3Instance, Task4Instance } from "../normalized-instance";
+import { FACT_KINDS } from "./content";
 import { Rng } from "./rng";
 import { SITE } from "@/lib/platform/site";
 
@@ -64,19 +65,8 @@ export const DEMO_SYSTEMS: readonly DemoSystemSpec[] = [
   },
 ];
 
-const LABELS = [
-  "Personal_Background/Occupation",
-  "Personal_Background/Location",
-  "Possessions/Pet",
-  "Preferences/Food",
-  "Preferences/Entertainment",
-  "Preferences/Music",
-  "Preferences/Interaction_Preferences",
-  "Constraints_and_Boundaries/Disliked_Topics",
-  "Thoughts/Goals/Long_Term",
-  "Thoughts/Curiosity",
-  "UNMAPPED",
-];
+/** the labels a prediction may carry: the demo facts' own, and two no fact has */
+const LABELS = [...FACT_KINDS.map((k) => k.label), "Thoughts/Curiosity", "UNMAPPED"];
 
 function clamp01(x: number): number {
   return Math.min(1, Math.max(0, x));

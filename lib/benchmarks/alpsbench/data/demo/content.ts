@@ -21,17 +21,16 @@ export interface FactKind {
   id: string;
   label: string;
   type: "direct" | "indirect";
-  timeScope: "long_term" | "short_term" | "unknown";
   attitude: string | null;
   /** which Task 4 abilities may select this fact */
   group: "persona" | "preference" | "constraint";
   options: readonly Localized[];
   value: (o: Localized, lang: "en" | "zh") => string;
-  say: (o: Localized, lang: Lang) => string;
+  say: (o: Localized) => Localized;
   ask: (o: Localized, lang: "en" | "zh") => string;
   /** the fact changes: what the user says and the updated memory */
   update?: {
-    say: (from: Localized, to: Localized, lang: Lang) => string;
+    say: (to: Localized) => Localized;
     value: (from: Localized, to: Localized, lang: "en" | "zh") => string;
   };
 }
@@ -43,7 +42,6 @@ export const FACT_KINDS: readonly FactKind[] = [
     id: "occupation",
     label: "Personal_Background/Occupation",
     type: "direct",
-    timeScope: "long_term",
     attitude: null,
     group: "persona",
     options: [
@@ -55,23 +53,21 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("tram driver", "有轨电车司机", "conducteur de tramway", "conductor de tranvía"),
     ],
     value: (o, l) => (l === "zh" ? `职业是${o.zh}` : `Works as a ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `I'm a ${o.en}, so my weeks never look the same.`,
-        zh: `我是${o.zh}，每周的安排都不一样。`,
-        fr: `Je suis ${o.fr}, alors mes semaines ne se ressemblent jamais.`,
-        es: `Soy ${o.es}, así que ninguna semana se parece a otra.`,
-      })[l],
+    say: (o) => ({
+      en: `I'm a ${o.en}, so my weeks never look the same.`,
+      zh: `我是${o.zh}，每周的安排都不一样。`,
+      fr: `Je suis ${o.fr}, alors mes semaines ne se ressemblent jamais.`,
+      es: `Soy ${o.es}, así que ninguna semana se parece a otra.`,
+    }),
     ask: (_o, l) =>
       l === "zh" ? "考虑到我的工作性质，哪种每周计划表最适合我？" : "For someone who works the way I do, which weekly planner layout would fit my schedule?",
     update: {
-      say: (_f, t, l) =>
-        ({
-          en: `Big news: I changed careers and started as a ${t.en} this month.`,
-          zh: `告诉你个消息：我这个月转行了，现在当${t.zh}。`,
-          fr: `Grande nouvelle : j'ai changé de métier, je commence comme ${t.fr} ce mois-ci.`,
-          es: `Gran noticia: cambié de profesión y este mes empiezo como ${t.es}.`,
-        })[l],
+      say: (t) => ({
+        en: `Big news: I changed careers and started as a ${t.en} this month.`,
+        zh: `告诉你个消息：我这个月转行了，现在当${t.zh}。`,
+        fr: `Grande nouvelle : j'ai changé de métier, je commence comme ${t.fr} ce mois-ci.`,
+        es: `Gran noticia: cambié de profesión y este mes empiezo como ${t.es}.`,
+      }),
       value: (f, t, l) => (l === "zh" ? `从${f.zh}转行为${t.zh}` : `Changed careers from ${f.en} to ${t.en}`),
     },
   },
@@ -79,7 +75,6 @@ export const FACT_KINDS: readonly FactKind[] = [
     id: "city",
     label: "Personal_Background/Location",
     type: "direct",
-    timeScope: "long_term",
     attitude: null,
     group: "persona",
     options: [
@@ -91,22 +86,20 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("Tromsø", "特罗姆瑟", "Tromsø", "Tromsø"),
     ],
     value: (o, l) => (l === "zh" ? `住在${o.zh}` : `Lives in ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `Here in ${o.en} the trams stop running early, which is annoying.`,
-        zh: `我们${o.zh}这边晚上公交停得很早，挺不方便的。`,
-        fr: `Ici à ${o.fr}, les transports s'arrêtent tôt le soir, c'est pénible.`,
-        es: `Aquí en ${o.es} el transporte deja de funcionar temprano, es un fastidio.`,
-      })[l],
+    say: (o) => ({
+      en: `Here in ${o.en} the trams stop running early, which is annoying.`,
+      zh: `我们${o.zh}这边晚上公交停得很早，挺不方便的。`,
+      fr: `Ici à ${o.fr}, les transports s'arrêtent tôt le soir, c'est pénible.`,
+      es: `Aquí en ${o.es} el transporte deja de funcionar temprano, es un fastidio.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "这个周末我家附近有什么适合散步的地方？" : "For someone who lives where I do, which nearby walks would you suggest?"),
     update: {
-      say: (_f, t, l) =>
-        ({
-          en: `We finally finished the move; the boxes are all unpacked in ${t.en} now.`,
-          zh: `终于搬完家了，箱子都在${t.zh}拆好了。`,
-          fr: `Le déménagement est fini, tous les cartons sont déballés à ${t.fr}.`,
-          es: `Por fin terminamos la mudanza; ya desempacamos todo en ${t.es}.`,
-        })[l],
+      say: (t) => ({
+        en: `We finally finished the move; the boxes are all unpacked in ${t.en} now.`,
+        zh: `终于搬完家了，箱子都在${t.zh}拆好了。`,
+        fr: `Le déménagement est fini, tous les cartons sont déballés à ${t.fr}.`,
+        es: `Por fin terminamos la mudanza; ya desempacamos todo en ${t.es}.`,
+      }),
       value: (f, t, l) => (l === "zh" ? `已从${f.zh}搬到${t.zh}` : `Moved from ${f.en} to ${t.en}`),
     },
   },
@@ -114,7 +107,6 @@ export const FACT_KINDS: readonly FactKind[] = [
     id: "pet",
     label: "Possessions/Pet",
     type: "direct",
-    timeScope: "long_term",
     attitude: null,
     group: "persona",
     options: [
@@ -125,20 +117,18 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("a rescue rabbit called Luna", "一只叫露娜的领养兔子", "un lapin adopté qui s'appelle Luna", "un conejo adoptado llamado Luna"),
     ],
     value: (o, l) => (l === "zh" ? `家中宠物：${o.zh}` : `Has ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `Sorry for the slow reply, I have ${o.en} and it was feeding time.`,
-        zh: `回复晚了，我养了${o.zh}，刚才在喂食。`,
-        fr: `Désolé du retard, j'ai ${o.fr} et c'était l'heure du repas.`,
-        es: `Perdón por tardar, tengo ${o.es} y era la hora de comer.`,
-      })[l],
+    say: (o) => ({
+      en: `Sorry for the slow reply, I have ${o.en} and it was feeding time.`,
+      zh: `回复晚了，我养了${o.zh}，刚才在喂食。`,
+      fr: `Désolé du retard, j'ai ${o.fr} et c'était l'heure du repas.`,
+      es: `Perdón por tardar, tengo ${o.es} y era la hora de comer.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "我下周出差，家里的小动物该怎么安排照顾？" : "I'm away next week; how should I arrange care for the animal at home?"),
   },
   {
     id: "food",
     label: "Preferences/Food",
     type: "indirect",
-    timeScope: "long_term",
     attitude: "like",
     group: "preference",
     options: [
@@ -149,20 +139,18 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("homemade sourdough bread", "自己做的酸面包", "le pain au levain maison", "el pan de masa madre casero"),
     ],
     value: (o, l) => (l === "zh" ? `喜欢${o.zh}` : `Prefers ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `Honestly nothing beats ${o.en} after a long day.`,
-        zh: `说实话，累了一天之后什么都比不上${o.zh}。`,
-        fr: `Franchement, rien ne vaut ${o.fr} après une longue journée.`,
-        es: `La verdad, nada supera ${o.es} después de un día largo.`,
-      })[l],
+    say: (o) => ({
+      en: `Honestly nothing beats ${o.en} after a long day.`,
+      zh: `说实话，累了一天之后什么都比不上${o.zh}。`,
+      fr: `Franchement, rien ne vaut ${o.fr} après une longue journée.`,
+      es: `La verdad, nada supera ${o.es} después de un día largo.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "周五请朋友吃饭，我会想做什么菜？" : "What would someone who prefers the food I like cook for friends?"),
   },
   {
     id: "films",
     label: "Preferences/Entertainment",
     type: "indirect",
-    timeScope: "long_term",
     attitude: "like",
     group: "preference",
     options: [
@@ -173,20 +161,18 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("cooperative board games", "合作类桌游", "les jeux de société coopératifs", "los juegos de mesa cooperativos"),
     ],
     value: (o, l) => (l === "zh" ? `喜欢${o.zh}` : `Enjoys ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `My evenings are usually ${o.en}; I can't get enough of them.`,
-        zh: `我晚上一般都在看${o.zh}，怎么都看不够。`,
-        fr: `Mes soirées, c'est surtout ${o.fr}, je ne m'en lasse pas.`,
-        es: `Mis noches suelen ser de ${o.es}; no me canso.`,
-      })[l],
+    say: (o) => ({
+      en: `My evenings are usually ${o.en}; I can't get enough of them.`,
+      zh: `我晚上一般都在看${o.zh}，怎么都看不够。`,
+      fr: `Mes soirées, c'est surtout ${o.fr}, je ne m'en lasse pas.`,
+      es: `Mis noches suelen ser de ${o.es}; no me canso.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "周六晚上一个人在家，我会想怎么放松？" : "What does someone who enjoys what I enjoy put on for a quiet night in?"),
   },
   {
     id: "instrument",
     label: "Preferences/Music",
     type: "direct",
-    timeScope: "long_term",
     attitude: "create",
     group: "preference",
     options: [
@@ -197,22 +183,20 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("drums", "架子鼓", "batterie", "batería"),
     ],
     value: (o, l) => (l === "zh" ? `正在学${o.zh}` : `Is learning to play the ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `My ${o.en} teacher says I should practise scales every morning.`,
-        zh: `我的${o.zh}老师说我每天早上都要练音阶。`,
-        fr: `Mon prof de ${o.fr} dit que je dois faire des gammes chaque matin.`,
-        es: `Mi profesor de ${o.es} dice que debo practicar escalas cada mañana.`,
-      })[l],
+    say: (o) => ({
+      en: `My ${o.en} teacher says I should practise scales every morning.`,
+      zh: `我的${o.zh}老师说我每天早上都要练音阶。`,
+      fr: `Mon prof de ${o.fr} dit que je dois faire des gammes chaque matin.`,
+      es: `Mi profesor de ${o.es} dice que debo practicar escalas cada mañana.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "我每天早上练琴大概该怎么安排时间？" : "How should I split my morning practice for the instrument I'm learning to play?"),
     update: {
-      say: (_f, t, l) =>
-        ({
-          en: `I sold my old instrument and bought a ${t.en}; lessons start on Monday.`,
-          zh: `我把原来的乐器卖了，买了${t.zh}，周一开始上课。`,
-          fr: `J'ai vendu mon ancien instrument et acheté un ${t.fr}, les cours commencent lundi.`,
-          es: `Vendí mi instrumento viejo y compré un ${t.es}; las clases empiezan el lunes.`,
-        })[l],
+      say: (t) => ({
+        en: `I sold my old instrument and bought a ${t.en}; lessons start on Monday.`,
+        zh: `我把原来的乐器卖了，买了${t.zh}，周一开始上课。`,
+        fr: `J'ai vendu mon ancien instrument et acheté un ${t.fr}, les cours commencent lundi.`,
+        es: `Vendí mi instrumento viejo y compré un ${t.es}; las clases empiezan el lunes.`,
+      }),
       value: (f, t, l) => (l === "zh" ? `不再学${f.zh}，改学${t.zh}` : `Switched from the ${f.en} to learning the ${t.en}`),
     },
   },
@@ -220,7 +204,6 @@ export const FACT_KINDS: readonly FactKind[] = [
     id: "style",
     label: "Preferences/Interaction_Preferences",
     type: "indirect",
-    timeScope: "long_term",
     attitude: "like",
     group: "preference",
     options: [
@@ -230,20 +213,18 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("answers that cite sources", "附上出处的回答", "des réponses qui citent leurs sources", "respuestas que citan fuentes"),
     ],
     value: (o, l) => (l === "zh" ? `希望回答是${o.zh}` : `Wants ${o.en} from the assistant`),
-    say: (o, l) =>
-      ({
-        en: `Please, I really prefer ${o.en}.`,
-        zh: `拜托，我更喜欢${o.zh}。`,
-        fr: `S'il te plaît, je préfère vraiment ${o.fr}.`,
-        es: `Por favor, prefiero de verdad ${o.es}.`,
-      })[l],
+    say: (o) => ({
+      en: `Please, I really prefer ${o.en}.`,
+      zh: `拜托，我更喜欢${o.zh}。`,
+      fr: `S'il te plaît, je préfère vraiment ${o.fr}.`,
+      es: `Por favor, prefiero de verdad ${o.es}.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "你给我解释新概念的时候，用什么方式最合适？" : "When the assistant explains a new idea to me, what format should it use?"),
   },
   {
     id: "avoid",
     label: "Constraints_and_Boundaries/Disliked_Topics",
     type: "direct",
-    timeScope: "long_term",
     attitude: "dislike",
     group: "constraint",
     options: [
@@ -254,20 +235,18 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("stock-market tips", "炒股建议", "les conseils boursiers", "los consejos de bolsa"),
     ],
     value: (o, l) => (l === "zh" ? `不想聊${o.zh}` : `Does not want to discuss ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `One thing: please never bring up ${o.en} with me.`,
-        zh: `有一点：请永远别跟我提${o.zh}。`,
-        fr: `Une chose : ne me parle jamais de ${o.fr}.`,
-        es: `Una cosa: nunca me hables de ${o.es}.`,
-      })[l],
+    say: (o) => ({
+      en: `One thing: please never bring up ${o.en} with me.`,
+      zh: `有一点：请永远别跟我提${o.zh}。`,
+      fr: `Une chose : ne me parle jamais de ${o.fr}.`,
+      es: `Una cosa: nunca me hables de ${o.es}.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "有什么话题是你跟我聊天时应该避开的？" : "Which topic do I not want to discuss with you?"),
   },
   {
     id: "goal",
     label: "Thoughts/Goals/Long_Term",
     type: "indirect",
-    timeScope: "long_term",
     attitude: null,
     group: "persona",
     options: [
@@ -277,13 +256,12 @@ export const FACT_KINDS: readonly FactKind[] = [
       L("sail around the Baltic", "驾帆船环游波罗的海", "faire le tour de la Baltique à la voile", "navegar alrededor del Báltico"),
     ],
     value: (o, l) => (l === "zh" ? `目标是${o.zh}` : `Aims to ${o.en}`),
-    say: (o, l) =>
-      ({
-        en: `I keep telling myself I'll ${o.en}; this time I mean it.`,
-        zh: `我一直跟自己说要${o.zh}，这次是认真的。`,
-        fr: `Je me répète que je vais ${o.fr}, cette fois c'est sérieux.`,
-        es: `Siempre me digo que voy a ${o.es}; esta vez va en serio.`,
-      })[l],
+    say: (o) => ({
+      en: `I keep telling myself I'll ${o.en}; this time I mean it.`,
+      zh: `我一直跟自己说要${o.zh}，这次是认真的。`,
+      fr: `Je me répète que je vais ${o.fr}, cette fois c'est sérieux.`,
+      es: `Siempre me digo que voy a ${o.es}; esta vez va en serio.`,
+    }),
     ask: (_o, l) => (l === "zh" ? "我今年最想实现的长期目标是什么，该怎么拆解？" : "What long-term goal am I working toward, and how could I break it down?"),
   },
 ];

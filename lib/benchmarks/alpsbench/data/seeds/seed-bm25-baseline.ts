@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/create-client";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
-import { cachedTask3PoolRefs, candidateIdsAt, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { cachedTask3PoolRefs, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
-import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+import { task3PickRows } from "./seed-reference-baselines";
 import { SITE } from "@/lib/platform/site";
 
 const BM25_SYSTEM = {
@@ -36,26 +36,16 @@ export async function seedBm25Baseline(
   const id = `seed-bm25-${benchmarkSlug}`;
   // Loading every pool is the expensive part (d1000 pools are ~100 KB each): skip it when already scored.
   if (await isCurrent(db, id)) return "unchanged";
-  const predictions: Partial<Record<TrackId, unknown[]>> = {};
   const pools = await db.instance.count({ where: { benchmarkVersionId, trackId: { startsWith: "task3/" }, gold: { isNot: null } } });
   const phase = progress.phase("BM25 baseline", pools, "pools");
-  for (const size of POOL_SIZES) {
-    const track = `task3/d${size}` as TrackId;
-    // Pools as memory indexes: each distinct memory is tokenized once, and only the chosen candidate's id is read.
-    const refs = await poolRefs(track);
-    if (!refs.pools.length) continue;
+  // Pools as memory indexes: each distinct memory is tokenized once, and only the chosen candidate's id is read.
+  const predictions = await task3PickRows(db, poolRefs, (refs) => {
     const select = createIndexedBm25Selector(refs.values);
-    const picks = refs.pools.map((pool) => {
-      const { selectedIndex } = select(pool.query ?? "", pool.memoryIndexes);
+    return refs.pools.map((pool) => {
       phase.tick();
-      return { instanceId: pool.instanceId, index: selectedIndex };
+      return select(pool.query ?? "", pool.memoryIndexes).selectedIndex;
     });
-    const ids = await candidateIdsAt(
-      db,
-      picks.filter((p): p is { instanceId: string; index: number } => p.index !== null),
-    );
-    predictions[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
-  }
+  });
   if (Object.keys(predictions).length === 0) {
     phase.done();
     return "no-pools";

@@ -1,12 +1,13 @@
 import type { Db } from "@/lib/db/create-client";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
-import { cachedTask3PoolRefs, candidateIdsAt, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
+import { cachedTask3PoolRefs, type Task3PoolRefsReader } from "@/lib/benchmarks/alpsbench/read/queries/task3-pool-refs";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { lookupPositions, type ReleasedTask3, releasedTask3Of } from "@/lib/benchmarks/alpsbench/pipeline/public-lookup";
 import { PUBLIC_LOOKUP_SLUG } from "@/lib/benchmarks/alpsbench/review";
-import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
+import { task3PickRows } from "./seed-reference-baselines";
 import { SITE } from "@/lib/platform/site";
 
 /**
@@ -48,19 +49,12 @@ export async function seedPublicLookup(
   const pairs = released ?? releasedTask3Of(await readPacketsLayout(dir));
   if (pairs.length === 0) return "no-data";
   const phase = progress.phase("public-release lookup", POOL_SIZES.length, "pool sizes");
-  const predictions: Partial<Record<TrackId, unknown[]>> = {};
-  for (const size of POOL_SIZES) {
-    const track = `task3/d${size}` as TrackId;
-    const refs = await poolRefs(track);
-    phase.tick();
-    if (!refs.pools.length) continue;
-    const positions = lookupPositions(pairs, refs.values, refs.pools);
-    const ids = await candidateIdsAt(
-      db,
-      refs.pools.flatMap((pool, k) => (positions[k] === null ? [] : [{ instanceId: pool.instanceId, index: positions[k]! }])),
-    );
-    predictions[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
-  }
+  const predictions = await task3PickRows(
+    db,
+    poolRefs,
+    (refs) => lookupPositions(pairs, refs.values, refs.pools),
+    () => phase.tick(),
+  );
   phase.done();
   if (Object.keys(predictions).length === 0) return "no-data";
   return seedScoredSubmission(db, {

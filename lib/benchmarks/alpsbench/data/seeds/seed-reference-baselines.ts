@@ -71,24 +71,38 @@ async function instancesOf(db: Db, benchmarkVersionId: string, track: TrackId, w
   });
 }
 
-/** Task 3 picks at a rule's positions, as prediction rows (a pool without a candidate there: no pick). */
-async function task3Picks(db: Db, poolRefs: Task3PoolRefsReader, rule: "first" | { random: string }): Promise<Partial<Record<TrackId, unknown[]>>> {
+/**
+ * Task 3 prediction rows of every pool size from one pick per pool (a candidate position, or null: no pick);
+ * `onSize` is called once per pool size, pools or not.
+ */
+export async function task3PickRows(
+  db: Db,
+  poolRefs: Task3PoolRefsReader,
+  positionsOf: (refs: Awaited<ReturnType<Task3PoolRefsReader>>, track: TrackId) => readonly (number | null)[],
+  onSize?: () => void,
+): Promise<Partial<Record<TrackId, unknown[]>>> {
   const out: Partial<Record<TrackId, unknown[]>> = {};
   for (const size of POOL_SIZES) {
     const track = `task3/d${size}` as TrackId;
     const refs = await poolRefs(track);
+    onSize?.();
     if (!refs.pools.length) continue;
-    // a different stream per pool size: the d100 and d1000 picks are independent draws
-    const positions = candidatePositions(
-      refs.pools.map((p) => ({ benchmarkId: p.benchmarkId, size: p.memoryIndexes.length })),
-      rule === "first" ? "first" : { random: `${rule.random}|${track}` },
-    );
-    const picks = refs.pools.flatMap((pool, k) => (positions[k] === null ? [] : [{ instanceId: pool.instanceId, index: positions[k]! }]));
+    const positions = positionsOf(refs, track);
+    const picks = refs.pools.flatMap((pool, k) => (positions[k] == null ? [] : [{ instanceId: pool.instanceId, index: positions[k] }]));
     const ids = await candidateIdsAt(db, picks);
     out[track] = refs.pools.map((pool) => ({ benchmark_id: pool.benchmarkId, selected_memory_id: ids.get(pool.instanceId) ?? null }));
   }
   return out;
 }
+
+/** Task 3 picks at a rule's positions; a different stream per pool size: the d100 and d1000 picks are independent draws. */
+const rulePicks = (db: Db, poolRefs: Task3PoolRefsReader, rule: "first" | { random: string }) =>
+  task3PickRows(db, poolRefs, (refs, track) =>
+    candidatePositions(
+      refs.pools.map((p) => ({ benchmarkId: p.benchmarkId, size: p.memoryIndexes.length })),
+      rule === "first" ? "first" : { random: `${rule.random}|${track}` },
+    ),
+  );
 
 /**
  * Every reference baseline of a benchmark, scored by the real pipeline from the data in the database (at import
@@ -106,14 +120,9 @@ export async function seedReferenceBaselines(
   const builders: Record<ReferenceBaseline, () => Promise<Partial<Record<TrackId, unknown[]>>>> = {
     empty: async () => {
       const out: Partial<Record<TrackId, unknown[]>> = {};
-      for (const track of ["task1", "task2"] as const) {
+      for (const track of ["task1", "task2", ...POOL_SIZES.map((size) => `task3/d${size}` as const)] as const) {
         const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
-        if (ids.length) out[track] = emptyMemoryRows(ids);
-      }
-      for (const size of POOL_SIZES) {
-        const track = `task3/d${size}` as TrackId;
-        const ids = (await instancesOf(db, benchmarkVersionId, track, false)).map((i) => i.benchmarkId);
-        if (ids.length) out[track] = emptyPickRows(ids);
+        if (ids.length) out[track] = track.startsWith("task3/") ? emptyPickRows(ids) : emptyMemoryRows(ids);
       }
       return out;
     },
@@ -132,8 +141,8 @@ export async function seedReferenceBaselines(
       }
       return out;
     },
-    firstCandidate: () => task3Picks(db, poolRefs, "first"),
-    randomCandidate: () => task3Picks(db, poolRefs, { random: RANDOM_BASELINE_SEED }),
+    firstCandidate: () => rulePicks(db, poolRefs, "first"),
+    randomCandidate: () => rulePicks(db, poolRefs, { random: RANDOM_BASELINE_SEED }),
   };
   const names = Object.keys(REFERENCE_BASELINES) as ReferenceBaseline[];
   const phase = progress.phase("reference baselines", names.length, "baselines");
