@@ -122,7 +122,7 @@ export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4Pre
   return { ok: true, row: { benchmark_id, responses }, value, problems };
 }
 
-const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
+export const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
 
 /**
  * Item-by-item check of predicted memory items: non-objects are dropped (before scoring too, as the authors'
