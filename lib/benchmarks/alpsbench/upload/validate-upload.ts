@@ -291,26 +291,17 @@ class ReportBuilder {
   }
 
   coverage(complete: boolean): UploadCoverage {
-    const missingIds: string[] = [];
-    let missing = 0;
-    if (complete) {
-      for (const id of this.knownIds) {
-        if (this.seen.has(id)) continue;
-        missing += 1;
-        if (missingIds.length < FIRST_IDS) missingIds.push(id);
-      }
-    }
-    let testCovered = 0;
-    if (this.testIds) for (const id of this.testIds) if (this.seen.has(id)) testCovered += 1;
+    const missingIds = complete ? [...this.knownIds].filter((id) => !this.seen.has(id)) : [];
+    const testCovered = this.testIds ? [...this.testIds].filter((id) => this.seen.has(id)).length : 0;
     return {
       ...(this.testIds ? { test: { expected: this.testIds.size, covered: testCovered, missing: this.testIds.size - testCovered, empty: this.testEmpty } } : {}),
       expected: this.knownIds.size,
       valid: this.valid,
-      missing,
+      missing: missingIds.length,
       duplicate: this.duplicate,
       unknown: this.unknown,
       rejected: this.rejected,
-      missingIds,
+      missingIds: missingIds.slice(0, FIRST_IDS),
       unknownIds: [...this.unknownIds],
       duplicateIds: [...this.duplicateIds],
     };
