@@ -137,23 +137,15 @@ export function judgeT3Instance(parsed: ParsedVerdict<T3UsedMemoryVerdict> | { o
   return { status: "judged", score: parsed.verdict.score, usedMemory: parsed.verdict.used_memory ?? null };
 }
 
-type T3Aggregate = {
-  /** instances with a score (judged or unparsable-as-0) */
-  n: number;
-  notJudged: number;
-  unparsable: number;
-  meanScore: number | null;
-  /** share of scored instances with score > 0.5 */
-  shareAboveHalf: number | null;
-};
-
-export function aggregateT3(judgements: readonly T3Judgement[]): T3Aggregate {
+export function aggregateT3(judgements: readonly T3Judgement[]) {
   const scores = judgements.flatMap((j) => (j.score === null ? [] : [j.score]));
   return {
+    /** instances with a score (judged or unparsable-as-0) */
     n: scores.length,
     notJudged: judgements.filter((j) => j.status === "not_judged").length,
     unparsable: judgements.filter((j) => j.status === "unparsable").length,
     meanScore: mean(scores),
+    /** share of scored instances with score > 0.5 */
     shareAboveHalf: scores.length ? scores.filter((s) => s > 0.5).length / scores.length : null,
   };
 }
