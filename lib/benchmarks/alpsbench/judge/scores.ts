@@ -154,17 +154,20 @@ export function aggregateT3(judgements: readonly T3Judgement[]) {
 
 export type ResponseOutcome<V> = { ok: true; verdict: V } | { ok: false; reason: string; notJudged?: boolean };
 
+/** A response the judge did not answer or whose answer did not read as a verdict. */
+type Failure = { index: number; reason: string };
+
 export type T4BinaryJudgement = {
   /** mean of the 0/1 scores of the responses that were judged; null when none was */
   score: number | null;
   responseCount: number;
   judgedCount: number;
-  failures: { index: number; reason: string }[];
+  failures: Failure[];
 };
 
 export function judgeT4BinaryInstance(responses: readonly ResponseOutcome<T4BinaryVerdict>[]): T4BinaryJudgement {
   const scores: number[] = [];
-  const failures: { index: number; reason: string }[] = [];
+  const failures: Failure[] = [];
   responses.forEach((outcome, index) => {
     if (outcome.ok) scores.push(outcome.verdict.score);
     else failures.push({ index, reason: outcome.reason });
@@ -188,18 +191,13 @@ export type EiScores = {
   ei_score: number | null;
 };
 
-type T4EiJudgement = EiScores & {
-  judgedCount: number;
-  failures: { index: number; reason: string }[];
-};
-
 /**
  * Per instance: each dimension's mean over the responses that rated it (a null rating is left out, not
  * counted as 0, as in the authors' aggregation), and the mean of those means.
  */
-export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdict>[]): T4EiJudgement {
+export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdict>[]): EiScores & { judgedCount: number; failures: Failure[] } {
   const byDim: Record<EiDimension, number[]> = { resonation: [], expression: [], reception: [] };
-  const failures: { index: number; reason: string }[] = [];
+  const failures: Failure[] = [];
   let judgedCount = 0;
   responses.forEach((outcome, index) => {
     if (!outcome.ok) {

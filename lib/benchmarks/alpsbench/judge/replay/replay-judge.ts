@@ -103,20 +103,13 @@ type ReplaySummary = {
 
 export type ReplayReport = { items: ReplayItemResult[]; summary: ReplaySummary };
 
-type ReplayOptions = {
-  task: ReplayTask;
-  from: string;
-  cache?: JudgeCache;
-  meter?: JudgeMeter;
-};
-
 /** Scores match when equal to 1e-9 (the recordings hold 4-decimal or exact values). */
 const TOLERANCE = 1e-9;
 
 /** What every item's replay judges with. */
 type Deps = { provider: JudgeProvider; cache: JudgeCache; meter: JudgeMeter };
 
-export async function replayJudge(options: ReplayOptions): Promise<ReplayReport> {
+export async function replayJudge(options: { task: ReplayTask; from: string; cache?: JudgeCache; meter?: JudgeMeter }): Promise<ReplayReport> {
   const cache = options.cache ?? new InMemoryJudgeCache();
   const meter = options.meter ?? new JudgeMeter();
   const taskDir = resolveTaskDir(options.from, options.task);
