@@ -22,12 +22,6 @@ const servers: FakeChatServer[] = [];
 let sleeps: number[] = [];
 let restoreSleeps = () => {};
 
-async function serve(handler: (index: number) => FakeReply): Promise<FakeChatServer> {
-  const server = await startFakeChatServer(({ index }) => handler(index));
-  servers.push(server);
-  return server;
-}
-
 beforeEach(() => {
   ({ sleeps, restore: restoreSleeps } = recordRetrySleeps());
 });
@@ -37,7 +31,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-function setup(server: FakeChatServer, options: Partial<OpenAICompatibleOptions> = {}, pricing?: JudgeProfile["pricing"]) {
+/** A fake server answering with `handler`, and a provider and profile for it. */
+async function start(handler: (index: number) => FakeReply, options: Partial<OpenAICompatibleOptions> = {}, pricing?: JudgeProfile["pricing"]) {
+  const server = await startFakeChatServer(({ index }) => handler(index));
+  servers.push(server);
   const provider = createOpenAICompatibleProvider({ baseURL: server.baseURL, timeoutMs: 2_000, maxRetries: 2, ...options });
   const profile = defineJudgeProfile({
     provider: "openai-compatible",
@@ -47,7 +44,7 @@ function setup(server: FakeChatServer, options: Partial<OpenAICompatibleOptions>
     maxTokens: 256,
     pricing,
   });
-  return { provider, profile };
+  return { server, provider, profile };
 }
 
 function prompt(n = 0): JudgePrompt {
@@ -58,8 +55,7 @@ const ask = (profile: JudgeProfile, p: JudgePrompt = prompt()) => ({ profile, pr
 
 describe("live OpenAI-compatible judge", () => {
   test("answers normally: verdict, tokens, the request the server saw", async () => {
-    const server = await serve(() => ({ kind: "ok", content: "```json\n" + GOOD + "\n```", promptTokens: 120, completionTokens: 30 }));
-    const { provider, profile } = setup(server);
+    const { server, provider, profile } = await start(() => ({ kind: "ok", content: "```json\n" + GOOD + "\n```", promptTokens: 120, completionTokens: 30 }));
     const meter = new JudgeMeter();
     const outcome = await judge(ask(profile), { provider, meter });
     expect(outcome.status).toBe("parsed");
@@ -74,8 +70,9 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("429 then success: retried, honouring retry-after-ms", async () => {
-    const server = await serve((i) => (i === 0 ? { kind: "status", status: 429, headers: { "retry-after-ms": "20" } } : { kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server);
+    const { server, provider, profile } = await start((i) =>
+      i === 0 ? { kind: "status", status: 429, headers: { "retry-after-ms": "20" } } : { kind: "ok", content: GOOD },
+    );
     const meter = new JudgeMeter();
     const outcome = await judge(ask(profile), { provider, meter });
     expect(outcome.status).toBe("parsed");
@@ -85,8 +82,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("500 twice then success: exponential back-off with jitter (library default, 0.375-0.5 s then 0.75-1 s)", async () => {
-    const server = await serve((i) => (i < 2 ? { kind: "status", status: 500 } : { kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start((i) => (i < 2 ? { kind: "status", status: 500 } : { kind: "ok", content: GOOD }));
     const outcome = await judge(ask(profile), { provider });
     expect(outcome.status).toBe("parsed");
     if (outcome.status === "parsed") expect(outcome.call.attempts).toBe(3);
@@ -98,8 +94,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("retries are bounded: persistent 503 fails after maxRetries + 1 attempts, nothing cached", async () => {
-    const server = await serve(() => ({ kind: "status", status: 503, headers: { "retry-after-ms": "5" } }));
-    const { provider, profile } = setup(server, { maxRetries: 2 });
+    const { server, provider, profile } = await start(() => ({ kind: "status", status: 503, headers: { "retry-after-ms": "5" } }), { maxRetries: 2 });
     const cache = new InMemoryJudgeCache();
     const meter = new JudgeMeter();
     const outcome = await judge(ask(profile), { provider, cache, meter });
@@ -114,8 +109,7 @@ describe("live OpenAI-compatible judge", () => {
     ["retry-after: 20 (seconds)", { "retry-after": "20" }],
     ["retry-after-ms: 90000", { "retry-after-ms": "90000" }],
   ])("a huge Retry-After (%s) is clamped so a slot is not parked: the client waits maxRetryAfterMs", async (_label, headers) => {
-    const server = await serve((i) => (i === 0 ? { kind: "status", status: 429, headers } : { kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server, { maxRetryAfterMs: 50 });
+    const { provider, profile } = await start((i) => (i === 0 ? { kind: "status", status: 429, headers } : { kind: "ok", content: GOOD }), { maxRetryAfterMs: 50 });
     const outcome = await judge(ask(profile), { provider });
     expect(outcome.status).toBe("parsed");
     expect(sleeps).toEqual([50]);
@@ -137,8 +131,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("hang past the timeout with no retries left: call_failed/timeout after one attempt", async () => {
-    const server = await serve(() => ({ kind: "hang" }));
-    const { provider, profile } = setup(server, { timeoutMs: 200, maxRetries: 0 });
+    const { server, provider, profile } = await start(() => ({ kind: "hang" }), { timeoutMs: 200, maxRetries: 0 });
     const outcome = await judge(ask(profile), { provider });
     expect(outcome).toMatchObject({ status: "call_failed", code: "timeout", attempts: 1 });
     expect(server.requests).toBe(1);
@@ -146,16 +139,14 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("a timed-out attempt is retried like any timeout", async () => {
-    const server = await serve((i) => (i === 0 ? { kind: "hang" } : { kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server, { timeoutMs: 200, maxRetries: 1 });
+    const { provider, profile } = await start((i) => (i === 0 ? { kind: "hang" } : { kind: "ok", content: GOOD }), { timeoutMs: 200, maxRetries: 1 });
     const outcome = await judge(ask(profile), { provider });
     expect(outcome.status).toBe("parsed");
     if (outcome.status === "parsed") expect(outcome.call.attempts).toBe(2);
   }, 10_000);
 
   test("headers then a stalled body also time out (the library's own timer stops at headers)", async () => {
-    const server = await serve((i) => (i === 0 ? { kind: "stall_body" } : { kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server, { timeoutMs: 200, maxRetries: 1 });
+    const { server, provider, profile } = await start((i) => (i === 0 ? { kind: "stall_body" } : { kind: "ok", content: GOOD }), { timeoutMs: 200, maxRetries: 1 });
     const outcome = await judge(ask(profile), { provider });
     expect(outcome.status).toBe("parsed");
     expect(server.requests).toBe(2);
@@ -167,8 +158,7 @@ describe("live OpenAI-compatible judge", () => {
     ["JSON that is not a completion", { kind: "raw", contentType: "application/json", body: '{"hello": "world"}' } as FakeReply, "malformed_response"],
     ["an empty completion", { kind: "ok", content: "", finishReason: "length" } as FakeReply, "empty_completion"],
   ])("garbage: %s is a failed call, never cached", async (_label, reply, code) => {
-    const server = await serve(() => reply);
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start(() => reply);
     const cache = new InMemoryJudgeCache();
     const outcome = await judge(ask(profile), { provider, cache });
     expect(outcome).toMatchObject({ status: "call_failed", code });
@@ -176,8 +166,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("garbage content in a valid completion is a recorded parse failure (kept, with its raw text)", async () => {
-    const server = await serve(() => ({ kind: "ok", content: "I am unable to grade this answer." }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start(() => ({ kind: "ok", content: "I am unable to grade this answer." }));
     const cache = new InMemoryJudgeCache();
     const meter = new JudgeMeter();
     const outcome = await judge(ask(profile), { provider, cache, meter });
@@ -188,8 +177,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("concurrency limit: never more than C calls in flight", async () => {
-    const server = await serve(() => ({ kind: "ok", content: GOOD, delayMs: 60 }));
-    const { provider, profile } = setup(server, { concurrency: 3 });
+    const { server, provider, profile } = await start(() => ({ kind: "ok", content: GOOD, delayMs: 60 }), { concurrency: 3 });
     const outcomes = await Promise.all(Array.from({ length: 12 }, (_, n) => judge(ask(profile, prompt(n)), { provider })));
     expect(outcomes.every((o) => o.status === "parsed")).toBe(true);
     expect(server.requests).toBe(12);
@@ -198,10 +186,11 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("token and cost accounting over several calls", async () => {
-    const server = await serve((i) =>
-      i === 3 ? { kind: "ok", content: GOOD, noUsage: true } : { kind: "ok", content: GOOD, promptTokens: 1_000, completionTokens: 200 },
+    const { provider, profile } = await start(
+      (i) => (i === 3 ? { kind: "ok", content: GOOD, noUsage: true } : { kind: "ok", content: GOOD, promptTokens: 1_000, completionTokens: 200 }),
+      {},
+      { inputPerMillionUsd: 0.5, outputPerMillionUsd: 2 },
     );
-    const { provider, profile } = setup(server, {}, { inputPerMillionUsd: 0.5, outputPerMillionUsd: 2 });
     const meter = new JudgeMeter();
     for (let n = 0; n < 5; n += 1) await judge(ask(profile, prompt(n)), { provider, meter });
     const usage = meter.snapshot();
@@ -211,8 +200,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("cache hit = zero calls; cached raw text is re-parsed with the current parser", async () => {
-    const server = await serve((i) => ({ kind: "ok", content: `Verdict follows.\n{"grade": "B", "points": ${i % 2 ? 0 : 1}}` }));
-    const { provider, profile } = setup(server);
+    const { server, provider, profile } = await start((i) => ({ kind: "ok", content: `Verdict follows.\n{"grade": "B", "points": ${i % 2 ? 0 : 1}}` }));
     const cache = new InMemoryJudgeCache();
     const first = await Promise.all([0, 1, 2].map((n) => judge(ask(profile, prompt(n)), { provider, cache })));
     expect(server.requests).toBe(3);
@@ -253,8 +241,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("cache entries are plain serialisable objects that satisfy their schema", async () => {
-    const server = await serve(() => ({ kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start(() => ({ kind: "ok", content: GOOD }));
     const cache = new InMemoryJudgeCache();
     const outcome = await judge(ask(profile), { provider, cache, now: () => new Date("2026-01-02T03:04:05Z") });
     const entry = await cache.get(outcome.key);
@@ -263,8 +250,7 @@ describe("live OpenAI-compatible judge", () => {
   });
 
   test("a profile for another endpoint or template is a programming error", async () => {
-    const server = await serve(() => ({ kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start(() => ({ kind: "ok", content: GOOD }));
     await expect(judge(ask({ ...profile, promptTemplateVersion: "other-v1" }), { provider })).rejects.toThrow(/rendered for profile template/);
     const other = await judge(ask({ ...profile, baseURL: "http://127.0.0.1:1/v1" }), { provider });
     expect(other).toMatchObject({ status: "call_failed", code: "config" });
@@ -273,8 +259,7 @@ describe("live OpenAI-compatible judge", () => {
 
 describe("the caller's parser and hash scheme", () => {
   test("an answer that breaks the caller's schema is a recorded parse failure naming the field", async () => {
-    const server = await serve(() => ({ kind: "ok", content: 'Here: {"grade": "E", "points": 12}' }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start(() => ({ kind: "ok", content: 'Here: {"grade": "E", "points": 12}' }));
     const cache = new InMemoryJudgeCache();
     const outcome = await judge(ask(profile), { provider, cache });
     expect(outcome).toMatchObject({ status: "unparsable", rawText: 'Here: {"grade": "E", "points": 12}' });
@@ -284,8 +269,7 @@ describe("the caller's parser and hash scheme", () => {
   });
 
   test("a parser function: its verdict type and its own failure wording", async () => {
-    const server = await serve((i) => ({ kind: "ok", content: i === 0 ? "VERDICT: yes" : "no idea" }));
-    const { provider, profile } = setup(server);
+    const { provider, profile } = await start((i) => ({ kind: "ok", content: i === 0 ? "VERDICT: yes" : "no idea" }));
     const yesNo = (raw: string) => {
       const match = /VERDICT: (yes|no)/.exec(raw);
       return match ? { ok: true as const, verdict: match[1] === "yes" } : { ok: false as const, reason: "no VERDICT line" };
@@ -297,8 +281,7 @@ describe("the caller's parser and hash scheme", () => {
   });
 
   test("the profile hash scheme is the caller's: another scheme, another cache key", async () => {
-    const server = await serve(() => ({ kind: "ok", content: GOOD }));
-    const { provider, profile } = setup(server);
+    const { server, provider, profile } = await start(() => ({ kind: "ok", content: GOOD }));
     const cache = new InMemoryJudgeCache();
     const plain = await judge(ask(profile), { provider, cache });
     const mine = await judge(ask(profile), { provider, cache, profileHashScheme: "my-benchmark-judge-v1" });

@@ -1,5 +1,6 @@
 import { createOpenAICompatibleProvider, type OpenAICompatibleProvider } from "./openai-provider";
-import { defineJudgeProfile, type JudgePricing, type JudgeProfile } from "./profile";
+import { defineJudgeProfile, type JudgePricing } from "./profile";
+import type { JudgeSetup } from "./setup";
 
 /** The JUDGE_* settings of lib/env.ts, passed in (lib/llm-judge never reads process.env itself). */
 export type JudgeEnv = {
@@ -11,11 +12,8 @@ export type JudgeEnv = {
   JUDGE_TIMEOUT_MS: number;
 };
 
-type LiveJudge = {
-  provider: OpenAICompatibleProvider;
-  /** the profile for one prompt template on this endpoint and model */
-  profileFor(promptTemplateVersion: string): JudgeProfile;
-};
+/** `profileFor`: the profile for one prompt template on this endpoint and model */
+type LiveJudge = JudgeSetup & { provider: OpenAICompatibleProvider };
 
 /**
  * The live judge configured by the environment, or null when no base URL and model are set (judge

@@ -1,7 +1,7 @@
 import { type CachedJudgeCall, type JudgeCache, judgeCacheKey } from "./cache";
 import type { JudgeMeter } from "./meter";
 import { parseJudgeText, type JudgeParser } from "./parse";
-import { costUsd, type JudgeProfile, judgeProfileHash } from "./profile";
+import { costUsd as callCost, type JudgeProfile, judgeProfileHash } from "./profile";
 import { type ChatMessage, JudgeCallError, type JudgeCallErrorCode, type JudgeProvider } from "./provider";
 
 /**
@@ -29,14 +29,7 @@ export type JudgeDeps = {
   profileHashScheme?: string;
 };
 
-type JudgeCallInfo = {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  latencyMs: number;
-  attempts: number;
-  responseModel: string | null;
-};
+type JudgeCallInfo = Pick<CachedJudgeCall, "inputTokens" | "outputTokens" | "costUsd" | "latencyMs" | "attempts" | "responseModel">;
 
 type OutcomeBase = { key: string; profileHash: string; profile: JudgeProfile };
 
@@ -73,7 +66,8 @@ export async function judge<V>(request: JudgeRequest<V>, deps: JudgeDeps): Promi
   const cached = deps.cache ? await deps.cache.get(key) : null;
   if (cached) {
     deps.meter?.recordCacheHit();
-    return fromText(parse, cached.rawText, base, true, callInfoOf(cached), deps.meter);
+    const { inputTokens, outputTokens, costUsd, latencyMs, attempts, responseModel } = cached;
+    return fromText(parse, cached.rawText, base, true, { inputTokens, outputTokens, costUsd, latencyMs, attempts, responseModel }, deps.meter);
   }
 
   let completion;
@@ -93,7 +87,7 @@ export async function judge<V>(request: JudgeRequest<V>, deps: JudgeDeps): Promi
   const call: JudgeCallInfo = {
     inputTokens: completion.inputTokens,
     outputTokens: completion.outputTokens,
-    costUsd: costUsd(profile.pricing, completion.inputTokens, completion.outputTokens),
+    costUsd: callCost(profile.pricing, completion.inputTokens, completion.outputTokens),
     latencyMs: completion.latencyMs,
     attempts: completion.attempts,
     responseModel: completion.responseModel,
@@ -137,17 +131,6 @@ function fromText<V>(
   if (parsed.ok) return { ...base, status: "parsed", verdict: parsed.verdict, rawText, fromCache, call };
   meter?.recordParseFailure();
   return { ...base, status: "unparsable", reason: parsed.reason, rawText, fromCache, call };
-}
-
-function callInfoOf(entry: CachedJudgeCall): JudgeCallInfo {
-  return {
-    inputTokens: entry.inputTokens,
-    outputTokens: entry.outputTokens,
-    costUsd: entry.costUsd,
-    latencyMs: entry.latencyMs,
-    attempts: entry.attempts,
-    responseModel: entry.responseModel,
-  };
 }
 
 function toJson(value: unknown): unknown {

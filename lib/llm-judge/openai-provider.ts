@@ -29,14 +29,8 @@ export type OpenAICompatibleOptions = {
   maxRetries?: number;
   /** calls in flight at once; default 8 */
   concurrency?: number;
-  /** optional pacing of call starts */
-  requestsPerMinute?: number;
   /** cap on a server-requested Retry-After; default 30 s */
   maxRetryAfterMs?: number;
-  /** `max_tokens` (most OpenAI-compatible servers) or `max_completion_tokens` (newer OpenAI models) */
-  maxTokensParam?: "max_tokens" | "max_completion_tokens";
-  /** custom fetch (e.g. a proxy agent); wrapped, not replaced */
-  fetch?: typeof fetch;
 };
 
 export type OpenAICompatibleProvider = JudgeProvider & {
@@ -62,18 +56,15 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxRetries = options.maxRetries ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
-  const maxTokensParam = options.maxTokensParam ?? "max_tokens";
   const baseURL = normaliseBaseURL(options.baseURL);
-  const limiter = createLimiter(options.concurrency ?? 8, {
-    minIntervalMs: options.requestsPerMinute ? 60_000 / options.requestsPerMinute : 0,
-  });
+  const limiter = createLimiter(options.concurrency ?? 8);
   const client = new OpenAI({
     baseURL,
     apiKey: options.apiKey ?? "no-key",
     maxRetries,
     // Our fetch wrapper enforces the deadline (headers + body); the library's timer is only a backstop.
     timeout: timeoutMs + 1_000,
-    fetch: deadlineFetch(options.fetch ?? globalThis.fetch, timeoutMs, maxRetryAfterMs),
+    fetch: deadlineFetch(globalThis.fetch, timeoutMs, maxRetryAfterMs),
   });
 
   return {
@@ -95,7 +86,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleOptions)
                 model: profile.model,
                 messages: request.messages,
                 temperature: profile.temperature,
-                [maxTokensParam]: profile.maxTokens,
+                max_tokens: profile.maxTokens,
               },
               { signal: request.signal },
             ),
@@ -146,7 +137,7 @@ function toJudgeCallError(error: unknown, attempts: number): JudgeCallError {
   if (error instanceof APIError) {
     const status = typeof error.status === "number" ? error.status : null;
     const code = status === 429 ? "rate_limited" : "http_error";
-    return new JudgeCallError(code, `judge HTTP ${status ?? "?"}: ${error.message}`, { attempts, status, cause: error });
+    return new JudgeCallError(code, `judge HTTP ${status ?? "?"}: ${error.message}`, { attempts, cause: error });
   }
   // e.g. a 200 with a JSON content type and an unparsable body
   const message = error instanceof Error ? error.message : String(error);

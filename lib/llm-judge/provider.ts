@@ -53,13 +53,11 @@ export type JudgeCallErrorCode =
 export class JudgeCallError extends Error {
   readonly code: JudgeCallErrorCode;
   readonly attempts: number;
-  readonly status: number | null;
 
-  constructor(code: JudgeCallErrorCode, message: string, options: { attempts?: number; status?: number | null; cause?: unknown } = {}) {
+  constructor(code: JudgeCallErrorCode, message: string, options: { attempts?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "JudgeCallError";
     this.code = code;
     this.attempts = options.attempts ?? 0;
-    this.status = options.status ?? null;
   }
 }

@@ -8,34 +8,20 @@ import { JudgeCallError, type JudgeCallRequest, type JudgeCompletion, type Judge
  * through the same text parser as a live completion. A null recording means "this item was never
  * judged" and fails the call with code `not_judged`; an unknown key fails with `not_recorded`.
  */
-type ReplayRecordings = ReadonlyMap<string, unknown> | ((replayKey: string) => unknown);
-
-export function createReplayProvider(recordings: ReplayRecordings): JudgeProvider & { readonly served: number } {
-  let served = 0;
-  const lookup = (key: string): { found: boolean; value: unknown } => {
-    if (typeof recordings === "function") {
-      const value = recordings(key);
-      return { found: value !== undefined, value };
-    }
-    return { found: recordings.has(key), value: recordings.get(key) };
-  };
+export function createReplayProvider(recordings: ReadonlyMap<string, unknown>): JudgeProvider {
   return {
     kind: "replay",
-    get served() {
-      return served;
-    },
     async complete(request: JudgeCallRequest): Promise<JudgeCompletion> {
       if (request.profile.provider !== "replay") {
         throw new JudgeCallError("config", `replay provider got a "${request.profile.provider}" profile`);
       }
       const key = request.replayKey;
       if (key === undefined) throw new JudgeCallError("config", "replay needs a replayKey on the request");
-      const { found, value } = lookup(key);
-      if (!found) throw new JudgeCallError("not_recorded", `no recorded judge output for ${key}`, { attempts: 1 });
+      if (!recordings.has(key)) throw new JudgeCallError("not_recorded", `no recorded judge output for ${key}`, { attempts: 1 });
+      const value = recordings.get(key);
       if (value === null) {
         throw new JudgeCallError("not_judged", `recorded judge output for ${key} is null: the item was not judged`, { attempts: 1 });
       }
-      served += 1;
       return {
         text: typeof value === "string" ? value : JSON.stringify(value),
         inputTokens: null,

@@ -32,8 +32,7 @@ export type FakeChatServer = {
   baseURL: string;
   /** requests received so far */
   readonly requests: number;
-  /** requests being handled right now, and the most at once */
-  readonly inFlight: number;
+  /** the most requests handled at once */
   readonly peakInFlight: number;
   readonly bodies: unknown[];
   close(): Promise<void>;
@@ -61,12 +60,7 @@ export async function startFakeChatServer(handler: (request: FakeRequest) => Fak
         }
       };
       res.on("close", finish);
-      let body: unknown = null;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        body = null;
-      }
+      const body = parseBody(Buffer.concat(chunks).toString("utf8"));
       bodies.push(body);
       void Promise.resolve(handler({ index, body })).then(async (reply) => {
         if ("delayMs" in reply && reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -84,9 +78,6 @@ export async function startFakeChatServer(handler: (request: FakeRequest) => Fak
     get requests() {
       return requests;
     },
-    get inFlight() {
-      return inFlight;
-    },
     get peakInFlight() {
       return peakInFlight;
     },
@@ -97,6 +88,14 @@ export async function startFakeChatServer(handler: (request: FakeRequest) => Fak
         server.close(() => resolve());
       }),
   };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function respond(res: ServerResponse, reply: FakeReply, requestBody: unknown): void {
@@ -116,18 +115,14 @@ function respond(res: ServerResponse, reply: FakeReply, requestBody: unknown): v
       res.end(reply.body ?? JSON.stringify({ error: { message: `status ${reply.status}`, type: "fake" } }));
       return;
     case "ok": {
-      const model =
-        reply.model ??
-        (requestBody !== null && typeof requestBody === "object" && "model" in requestBody && typeof requestBody.model === "string"
-          ? requestBody.model
-          : "fake-model");
+      const asked = (requestBody as { model?: unknown } | null)?.model;
       const promptTokens = reply.promptTokens ?? 10;
       const completionTokens = reply.completionTokens ?? 5;
       const payload = {
         id: "chatcmpl-fake",
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
-        model,
+        model: reply.model ?? (typeof asked === "string" ? asked : "fake-model"),
         choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: reply.finishReason ?? "stop" }],
         ...(reply.noUsage ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } }),
       };

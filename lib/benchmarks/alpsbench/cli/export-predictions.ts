@@ -1,8 +1,10 @@
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { Option, type Command } from "commander";
 import { z } from "zod";
 import type { CommandHost } from "@/lib/benchmarks/types";
+import { parseOption } from "@/lib/cli/with-db";
 import { exportPredictionsFromPackets } from "../data/export-predictions";
 import { TrackOption } from "./track-option";
 
@@ -48,21 +50,17 @@ export function register(program: Command, host: CommandHost): void {
     )
     .action(async (raw: Record<string, unknown>) => {
       if (raw.starter) {
-        const starter = StarterOptions.safeParse(raw);
-        if (!starter.success) throw new Error(starter.error.issues.map((issue) => issue.message).join("; "));
-        await host.writeStarterRun(starter.data);
+        await host.writeStarterRun(parseOption(StarterOptions, raw));
         return;
       }
       for (const name of ["from", "task", "model"] as const) {
         if (raw[name] === undefined) throw new Error(`--${name} is required (or --starter for a starter run of every track)`);
       }
-      const parsed = Options.safeParse(raw);
-      if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join("; "));
-      const options = parsed.data;
+      const options = parseOption(Options, raw);
       const { model, rows } = await exportPredictionsFromPackets(options.from, options.task, options.model);
       const target: Writable = options.out ? createWriteStream(options.out, { encoding: "utf8" }) : process.stdout;
       try {
-        for (const row of rows) await write(target, `${JSON.stringify(row)}\n`);
+        for (const row of rows) if (!target.write(`${JSON.stringify(row)}\n`)) await once(target, "drain");
       } catch (error) {
         // `... | head` closes stdout early: stop quietly, the reader has what it wanted.
         if (!options.out && error instanceof Error && "code" in error && error.code === "EPIPE") return;
@@ -71,18 +69,4 @@ export function register(program: Command, host: CommandHost): void {
       if (options.out) await new Promise<void>((resolve, reject) => target.end((error?: Error | null) => (error ? reject(error) : resolve())));
       process.stderr.write(`exported ${rows.length} ${options.task} prediction rows for ${model}${options.out ? ` to ${options.out}` : ""}\n`);
     });
-}
-
-function write(stream: Writable, chunk: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    stream.once("error", onError);
-    const flushed = stream.write(chunk, () => undefined);
-    const done = () => {
-      stream.off("error", onError);
-      resolve();
-    };
-    if (flushed) done();
-    else stream.once("drain", done);
-  });
 }

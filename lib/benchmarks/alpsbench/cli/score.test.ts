@@ -23,6 +23,9 @@ type ScoreOutput = {
   instances: ({ benchmark_id: string; predicted: boolean } & Record<string, unknown>)[];
 };
 
+/** `alpsbench score --task task1 --data <packets-mini> --predictions <file> [more]`. */
+const score = (file: string, ...more: string[]) => cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, ...more);
+
 function tempFile(name: string, content: string | Buffer): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-cli-"));
   writeFileSync(path.join(dir, name), content);
@@ -38,7 +41,7 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
       memory_items: index === 0 ? [{ type: "direct", label: "Personal_Background/Occupation", value: "teaches chemistry", confidence: 0.9 }] : [],
     }));
     const file = tempFile("pred.jsonl.gz", gzipSync(predictions.map((p) => JSON.stringify(p)).join("\n")));
-    const { stdout } = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, "--json");
+    const { stdout } = await score(file, "--json");
     const output = JSON.parse(stdout) as ScoreOutput;
     expect(output).toMatchObject({ task: "task1", n: instances.length });
     for (const [index, instance] of instances.entries()) {
@@ -61,7 +64,7 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
       JSON.stringify({ benchmark_id: "sess_unknown__1", memory_items: [] }),
       JSON.stringify({ memory_items: [] }),
     ];
-    const { stdout } = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", tempFile("bad.jsonl", lines.join("\n")), "--json");
+    const { stdout } = await score(tempFile("bad.jsonl", lines.join("\n")), "--json");
     const output = JSON.parse(stdout) as ScoreOutput;
     expect(output.coverage).toMatchObject({ scored: 1, duplicate: 1, unknown: 1, rejected: 1, missing: output.n - 1 });
     const where = output.problems.map((p) => `${p.line}:${p.field ?? ""}`);
@@ -81,7 +84,7 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
       `{"benchmark_id": "${second!.benchmarkId}", "memory_items": [{"value": "v", "confidence": NaN}]}`,
     ];
     const file = tempFile("refused.jsonl", lines.join("\n"));
-    const { stdout } = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, "--json");
+    const { stdout } = await score(file, "--json");
     const output = JSON.parse(stdout) as ScoreOutput & {
       upload_refusal: { code: string; message: string; problems: { line: number | null; message: string }[] } | null;
     };
@@ -91,12 +94,12 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
     expect(said).toMatch(/^2: .*already h/m);
     expect(said).toMatch(/^3: .*sess_unknown__1/m);
     expect(said).toMatch(/^4: .*NaN/m);
-    const text = await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file);
+    const text = await score(file);
     expect(text.stderr).toMatch(/warning: an upload of this file would be refused \(malformed\)/);
     expect(text.stdout).toMatch(/algo_score_100/);
     // a clean file: no warning
     const clean = tempFile("clean.jsonl", lines[0]!);
-    const ok = JSON.parse((await cli("score", "--task", "task1", "--data", PACKETS, "--predictions", clean, "--json")).stdout) as { upload_refusal: unknown };
+    const ok = JSON.parse((await score(clean, "--json")).stdout) as { upload_refusal: unknown };
     expect(ok.upload_refusal).toBeNull();
   });
 
@@ -104,7 +107,7 @@ describe("alpsbench score (a real subprocess)", { timeout: 60_000 }, () => {
     await expect(cli("score", "--task", "task9", "--data", PACKETS, "--predictions", "x")).rejects.toMatchObject({
       stderr: expect.stringMatching(/--task: unknown track "task9"; known: task1, task2, task3_d100/),
     });
-    await expect(cli("score", "--task", "task1", "--data", PACKETS, "--predictions", "/nonexistent.jsonl")).rejects.toMatchObject({
+    await expect(score("/nonexistent.jsonl")).rejects.toMatchObject({
       stderr: expect.stringMatching(/alpsbench: .*\/nonexistent\.jsonl/),
     });
   });

@@ -82,17 +82,17 @@ export function register(program: Command, host: CommandHost): void {
       }
       if (refusal) {
         process.stderr.write(`warning: an upload of this file would be refused (${refusal.code}): ${refusal.message}\n`);
-        for (const p of refusal.problems.slice(0, 10)) {
-          process.stderr.write(`  ${p.line === null ? "file" : `line ${p.line}`}${p.field ? ` field ${p.field}` : ""}: ${p.message}\n`);
-        }
+        for (const p of refusal.problems.slice(0, 10)) process.stderr.write(problemLine(p));
       }
       if (problems.length) {
         process.stdout.write(`${result.problemsTotal + file.problems.length} problem(s); first ones:\n`);
-        for (const p of problems.slice(0, 20)) {
-          process.stdout.write(`  ${p.line === null ? "file" : `line ${p.line}`}${p.field ? ` field ${p.field}` : ""}: ${p.message}\n`);
-        }
+        for (const p of problems.slice(0, 20)) process.stdout.write(problemLine(p));
       }
     });
+}
+
+function problemLine(p: { line: number | null; field: string | null; message: string }): string {
+  return `  ${p.line === null ? "file" : `line ${p.line}`}${p.field ? ` field ${p.field}` : ""}: ${p.message}\n`;
 }
 
 type Source = "data" | "database";

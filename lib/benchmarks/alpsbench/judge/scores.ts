@@ -52,23 +52,12 @@ export function pairErrorType(errorType: unknown): { type: PairErrorType; asGive
   return { type: "OTHER", asGiven: errorType, known: false };
 }
 
-type T12PenaltyLine = {
-  list: "pair" | "missing" | "extra";
-  index: number;
-  /** pair: the charged error type; missing/extra: null */
-  errorType: PairErrorType | null;
-  base: number;
-  multiplier: number;
-  penalty: number;
-};
-
 type T12JudgeBreakdown = {
   pairPenalty: number;
   missingPenalty: number;
   extraPenalty: number;
   /** 100 minus all penalties, before clipping to [0, 100] */
   unclipped: number;
-  lines: T12PenaltyLine[];
   /** error types the judge wrote that are not in the list (charged as OTHER) */
   unknownErrorTypes: string[];
 };
@@ -79,44 +68,21 @@ type T12JudgeBreakdown = {
  * should_have_extracted is exactly `true`, an extra review only when hallucinated is exactly `true`.
  */
 export function t12JudgeScore(verdict: T12ReviewVerdict): { score: number; breakdown: T12JudgeBreakdown } {
-  const lines: T12PenaltyLine[] = [];
   const unknownErrorTypes: string[] = [];
-  let pairPenalty = 0;
-  let missingPenalty = 0;
-  let extraPenalty = 0;
-  let score = 100;
-
-  verdict.pair_reviews.forEach((review, index) => {
+  const pair = verdict.pair_reviews.map((review) => {
     const errorType = pairErrorType(review.error_type);
     if (!errorType.known && errorType.asGiven !== null) unknownErrorTypes.push(errorType.asGiven);
-    const base = PAIR_PENALTY_BASE[errorType.type];
-    const multiplier = severityMultiplier(review.severity);
-    const penalty = base * multiplier;
-    score -= penalty;
-    pairPenalty += penalty;
-    lines.push({ list: "pair", index, errorType: errorType.type, base, multiplier, penalty });
+    return PAIR_PENALTY_BASE[errorType.type] * severityMultiplier(review.severity);
   });
-  verdict.missing_reviews.forEach((review, index) => {
-    if (review.should_have_extracted !== true) return;
-    const multiplier = severityMultiplier(review.severity);
-    const penalty = MISSING_PENALTY_BASE * multiplier;
-    score -= penalty;
-    missingPenalty += penalty;
-    lines.push({ list: "missing", index, errorType: null, base: MISSING_PENALTY_BASE, multiplier, penalty });
-  });
-  verdict.extra_reviews.forEach((review, index) => {
-    if (review.hallucinated !== true) return;
-    const multiplier = severityMultiplier(review.severity);
-    const penalty = EXTRA_PENALTY_BASE * multiplier;
-    score -= penalty;
-    extraPenalty += penalty;
-    lines.push({ list: "extra", index, errorType: null, base: EXTRA_PENALTY_BASE, multiplier, penalty });
-  });
-
-  const clipped = Math.min(100, Math.max(0, score));
+  const missing = verdict.missing_reviews.filter((r) => r.should_have_extracted === true).map((r) => MISSING_PENALTY_BASE * severityMultiplier(r.severity));
+  const extra = verdict.extra_reviews.filter((r) => r.hallucinated === true).map((r) => EXTRA_PENALTY_BASE * severityMultiplier(r.severity));
+  // subtracted one by one in review order: a sum taken first could differ in the last bit
+  let score = 100;
+  for (const penalty of [...pair, ...missing, ...extra]) score -= penalty;
+  const total = (penalties: number[]) => penalties.reduce((sum, penalty) => sum + penalty, 0);
   return {
-    score: pythonRound(clipped, 4),
-    breakdown: { pairPenalty, missingPenalty, extraPenalty, unclipped: score, lines, unknownErrorTypes },
+    score: pythonRound(Math.min(100, Math.max(0, score)), 4),
+    breakdown: { pairPenalty: total(pair), missingPenalty: total(missing), extraPenalty: total(extra), unclipped: score, unknownErrorTypes },
   };
 }
 
@@ -171,23 +137,15 @@ export function judgeT3Instance(parsed: ParsedVerdict<T3UsedMemoryVerdict> | { o
   return { status: "judged", score: parsed.verdict.score, usedMemory: parsed.verdict.used_memory ?? null };
 }
 
-type T3Aggregate = {
-  /** instances with a score (judged or unparsable-as-0) */
-  n: number;
-  notJudged: number;
-  unparsable: number;
-  meanScore: number | null;
-  /** share of scored instances with score > 0.5 */
-  shareAboveHalf: number | null;
-};
-
-export function aggregateT3(judgements: readonly T3Judgement[]): T3Aggregate {
+export function aggregateT3(judgements: readonly T3Judgement[]) {
   const scores = judgements.flatMap((j) => (j.score === null ? [] : [j.score]));
   return {
+    /** instances with a score (judged or unparsable-as-0) */
     n: scores.length,
     notJudged: judgements.filter((j) => j.status === "not_judged").length,
     unparsable: judgements.filter((j) => j.status === "unparsable").length,
     meanScore: mean(scores),
+    /** share of scored instances with score > 0.5 */
     shareAboveHalf: scores.length ? scores.filter((s) => s > 0.5).length / scores.length : null,
   };
 }
@@ -196,17 +154,20 @@ export function aggregateT3(judgements: readonly T3Judgement[]): T3Aggregate {
 
 export type ResponseOutcome<V> = { ok: true; verdict: V } | { ok: false; reason: string; notJudged?: boolean };
 
+/** A response the judge did not answer or whose answer did not read as a verdict. */
+type Failure = { index: number; reason: string };
+
 export type T4BinaryJudgement = {
   /** mean of the 0/1 scores of the responses that were judged; null when none was */
   score: number | null;
   responseCount: number;
   judgedCount: number;
-  failures: { index: number; reason: string }[];
+  failures: Failure[];
 };
 
 export function judgeT4BinaryInstance(responses: readonly ResponseOutcome<T4BinaryVerdict>[]): T4BinaryJudgement {
   const scores: number[] = [];
-  const failures: { index: number; reason: string }[] = [];
+  const failures: Failure[] = [];
   responses.forEach((outcome, index) => {
     if (outcome.ok) scores.push(outcome.verdict.score);
     else failures.push({ index, reason: outcome.reason });
@@ -230,18 +191,13 @@ export type EiScores = {
   ei_score: number | null;
 };
 
-type T4EiJudgement = EiScores & {
-  judgedCount: number;
-  failures: { index: number; reason: string }[];
-};
-
 /**
  * Per instance: each dimension's mean over the responses that rated it (a null rating is left out, not
  * counted as 0, as in the authors' aggregation), and the mean of those means.
  */
-export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdict>[]): T4EiJudgement {
+export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdict>[]): EiScores & { judgedCount: number; failures: Failure[] } {
   const byDim: Record<EiDimension, number[]> = { resonation: [], expression: [], reception: [] };
-  const failures: { index: number; reason: string }[] = [];
+  const failures: Failure[] = [];
   let judgedCount = 0;
   responses.forEach((outcome, index) => {
     if (!outcome.ok) {
@@ -254,30 +210,23 @@ export function judgeT4EiInstance(responses: readonly ResponseOutcome<T4EiVerdic
       if (rating !== null) byDim[dim].push(rating);
     }
   });
-  const avg = {
-    avg_resonation: mean(byDim.resonation),
-    avg_expression: mean(byDim.expression),
-    avg_reception: mean(byDim.reception),
-  };
-  return {
-    response_count: responses.length,
-    ...avg,
-    ei_score: mean([avg.avg_resonation, avg.avg_expression, avg.avg_reception].filter((v): v is number => v !== null)),
-    judgedCount,
-    failures,
-  };
+  return { response_count: responses.length, ...eiMeans(byDim), judgedCount, failures };
 }
 
 /** Macro means over instances (every leaderboard number is a mean over instances). */
 export function aggregateT4Ei(instances: readonly EiScores[]): EiScores & { n: number } {
-  const pick = (key: "avg_resonation" | "avg_expression" | "avg_reception") => mean(instances.flatMap((i) => (i[key] === null ? [] : [i[key]])));
-  const avg = { avg_resonation: pick("avg_resonation"), avg_expression: pick("avg_expression"), avg_reception: pick("avg_reception") };
+  const values = (key: "avg_resonation" | "avg_expression" | "avg_reception") => instances.flatMap((i) => (i[key] === null ? [] : [i[key]]));
   return {
     n: instances.filter((i) => i.ei_score !== null).length,
     response_count: instances.reduce((sum, i) => sum + i.response_count, 0),
-    ...avg,
-    ei_score: mean([avg.avg_resonation, avg.avg_expression, avg.avg_reception].filter((v): v is number => v !== null)),
+    ...eiMeans({ resonation: values("avg_resonation"), expression: values("avg_expression"), reception: values("avg_reception") }),
   };
+}
+
+/** Each dimension's mean, and EI: the mean of the dimension means that exist. */
+function eiMeans(byDim: Record<EiDimension, number[]>): Omit<EiScores, "response_count"> {
+  const avg = { avg_resonation: mean(byDim.resonation), avg_expression: mean(byDim.expression), avg_reception: mean(byDim.reception) };
+  return { ...avg, ei_score: mean(Object.values(avg).filter((v): v is number => v !== null)) };
 }
 
 // ================================================================ helpers

@@ -28,7 +28,6 @@ type T12ReviewBuild = {
    * so the judge's answer can always be mapped back to one item.
    */
   idScheme: "original" | "positional";
-  goldIds: string[];
   predIds: string[];
 };
 
@@ -66,7 +65,6 @@ export function buildT12ReviewInput(task: "task1" | "task2", gold: readonly unkn
       extra_pred_ids: match.extraPred.map((j) => idAt(predIds, j)),
     },
     idScheme: usable ? "original" : "positional",
-    goldIds,
     predIds,
   };
 }

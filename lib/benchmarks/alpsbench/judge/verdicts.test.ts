@@ -54,17 +54,6 @@ describe("parseVerdict", () => {
     expect(parseVerdict("t12_review", '{"pair_reviews": null, "missing_reviews": [], "extra_reviews": null}')).toMatchObject({ ok: true });
   });
 
-  test.each([
-    ["no review list at all", '{"error": "cannot judge"}', "none of pair_reviews"],
-    ["a list that is not a list", '{"pair_reviews": "none"}', "pair_reviews"],
-    ["a review that is not an object", '{"pair_reviews": [], "missing_reviews": ["m1"]}', "missing_reviews.0"],
-    ["prose only", "The prediction looks fine overall.", "no JSON object"],
-  ])("task 1/2 review failure is recorded, not zero: %s", (_label, text, reason) => {
-    const parsed = parseVerdict("t12_review", text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.reason).toContain(reason);
-  });
-
   test("severity and error_type are not validated (their fallbacks belong to the score)", () => {
     const parsed = parseVerdict("t12_review", '{"pair_reviews": [{"error_type": 7, "severity": "high"}]}');
     expect(parsed.ok).toBe(true);
@@ -79,11 +68,21 @@ describe("parseVerdict", () => {
   });
 
   test.each([
-    ['{"used_memory": true, "score": 1.5}', "score above 1"],
-    ['{"used_memory": true}', "score"],
-    ['{"used_memory": true, "score": "high"}', "score"],
-  ])("task 3 failure %s", (text, reason) => {
-    const parsed = parseVerdict("t3_used_memory", text);
+    ["t12_review", '{"error": "cannot judge"}', "none of pair_reviews"],
+    ["t12_review", '{"pair_reviews": "none"}', "pair_reviews"],
+    ["t12_review", '{"pair_reviews": [], "missing_reviews": ["m1"]}', "missing_reviews.0"],
+    ["t12_review", "The prediction looks fine overall.", "no JSON object"],
+    ["t3_used_memory", '{"used_memory": true, "score": 1.5}', "score above 1"],
+    ["t3_used_memory", '{"used_memory": true}', "score"],
+    ["t3_used_memory", '{"used_memory": true, "score": "high"}', "score"],
+    ["t4_binary", '{"score": 0.5}', ""],
+    ["t4_binary", '{"score": 2}', ""],
+    ["t4_binary", '{"verdict": "pass"}', ""],
+    ["t4_ei", '{"resonation": 6, "expression": 3, "reception": 3}', ""],
+    ["t4_ei", '{"resonation": 0}', ""],
+    ["t4_ei", '{"empathy": 5}', ""],
+  ] as const)("%s failure is recorded, not zero: %s", (kind, text, reason) => {
+    const parsed = parseVerdict(kind, text);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason).toContain(reason);
   });
@@ -98,10 +97,6 @@ describe("parseVerdict", () => {
     expect(parseVerdict("t4_binary", text)).toMatchObject({ ok: true, verdict: { score } });
   });
 
-  test.each(['{"score": 0.5}', '{"score": 2}', '{"verdict": "pass"}'])("task 4 binary failure %s", (text) => {
-    expect(parseVerdict("t4_binary", text).ok).toBe(false);
-  });
-
   test("EI: null and missing dimensions are kept as null (left out of means later)", () => {
     expect(parseVerdict("t4_ei", '{"resonation": 3, "expression": null, "reception": "4"}')).toEqual({
       ok: true,
@@ -111,10 +106,6 @@ describe("parseVerdict", () => {
       ok: true,
       verdict: { resonation: 2, expression: null, reception: null },
     });
-  });
-
-  test.each(['{"resonation": 6, "expression": 3, "reception": 3}', '{"resonation": 0}', '{"empathy": 5}'])("EI failure %s", (text) => {
-    expect(parseVerdict("t4_ei", text).ok).toBe(false);
   });
 
   test("parseVerdictValue rejects non-objects", () => {

@@ -33,9 +33,6 @@ const ExtraReview = z.looseObject({
   hallucinated: z.unknown().optional(),
   ...ReviewFields,
 });
-type PairReview = z.infer<typeof PairReview>;
-type MissingReview = z.infer<typeof MissingReview>;
-type ExtraReview = z.infer<typeof ExtraReview>;
 
 const T12_KEYS = ["pair_reviews", "missing_reviews", "extra_reviews"] as const;
 

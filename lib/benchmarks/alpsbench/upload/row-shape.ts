@@ -35,12 +35,6 @@ function taskOfRowKeys(keys: readonly string[]): Task | "task1 or task2" | null 
   return null;
 }
 
-/** Keys of the row that no row of this track has (`memories`, `id`, `person_id`), in the row's order. */
-function unknownRowKeys(track: TrackId, keys: readonly string[]): string[] {
-  const known = KEYS_OF[taskOf(track)];
-  return keys.filter((key) => !known.includes(key));
-}
-
 /**
  * The clause a refused row's message ends with: "its keys (…) are those of a Task 3 row: send the file with task
  * task3_d100 … task3_d1000", or "unknown key "memories" (a task1 row is {benchmark_id, memory_items})"; "" when the
@@ -55,7 +49,8 @@ export function rowShapeHint(track: TrackId, keys: readonly string[]): string {
     const what = other === "task1 or task2" ? "a Task 1 or Task 2 row" : `a ${other.replace("task", "Task ")} row`;
     return `its keys (${keys.join(", ")}) are those of ${what}, not of a ${track} row: send the file with task ${tracks}`;
   }
-  const unknown = unknownRowKeys(track, keys);
+  // keys of the row that no row of this track has (`memories`, `id`, `person_id`), in the row's order
+  const unknown = keys.filter((key) => !KEYS_OF[own].includes(key));
   if (unknown.length === 0) return "";
   const shown = unknown.slice(0, 5).map((key) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key));
   const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : "";

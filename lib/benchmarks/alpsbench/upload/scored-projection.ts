@@ -1,6 +1,6 @@
 import { readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import type { PredictionRow } from "./validate-row";
+import { isObject, type PredictionRow } from "./validate-row";
 import type { Task4PredictionRow } from "./schemas";
 
 /**
@@ -31,10 +31,9 @@ export function scoredProjection(track: TrackId, value: Record<string, unknown>,
 const ITEM_FIELDS = ["memory_id", "type", "label", "value", "confidence"] as const;
 
 function scoredItem(item: unknown): unknown {
-  if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
-  const fields = item as Record<string, unknown>;
+  if (!isObject(item)) return null;
   const out: Record<string, unknown> = {};
-  for (const key of ITEM_FIELDS) if (fields[key] !== undefined) out[key] = fields[key];
-  if (fields.label === "UNMAPPED" && fields.label_suggestion !== undefined && fields.label_suggestion !== null) out.label_suggestion = fields.label_suggestion;
+  for (const key of ITEM_FIELDS) if (item[key] !== undefined) out[key] = item[key];
+  if (item.label === "UNMAPPED" && item.label_suggestion !== undefined && item.label_suggestion !== null) out.label_suggestion = item.label_suggestion;
   return out;
 }

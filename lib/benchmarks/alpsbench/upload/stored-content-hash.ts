@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { contentSha256, rowDigest } from "@/lib/uploads/content-hash";
 import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
 import { newPredictionStreamStats } from "@/lib/uploads/prediction-stream-types";
@@ -13,10 +14,7 @@ export async function alpsBenchStoredContentSha256(track: string, stored: Uint8A
   const trackId = parseTrackName(track);
   if (trackId === null) return null;
   const digests = new Map<string, Buffer>();
-  async function* once(): AsyncGenerator<Uint8Array> {
-    yield stored;
-  }
-  for await (const item of parsePredictionStream(once(), { stats: newPredictionStreamStats() })) {
+  for await (const item of parsePredictionStream(Readable.from([stored]), { stats: newPredictionStreamStats() })) {
     if ("error" in item) continue;
     const result = validatePredictionRow(trackId, item.value);
     if (!result.ok || digests.has(result.row.benchmark_id)) continue;

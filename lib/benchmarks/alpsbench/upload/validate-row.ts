@@ -42,42 +42,38 @@ export function validatePredictionRow(track: TrackId, raw: unknown): RowValidati
 }
 
 export function validateMemoryPredictionRow(raw: unknown): RowValidation<MemoryPredictionRow> {
-  const prepared = prepareRow(raw);
-  if (!prepared.ok) return prepared;
-  const envelope = parseEnvelope(MemoryPredictionRowSchema, prepared.value);
-  if (!envelope.ok) return envelope;
-  const { items, problems } = validateMemoryItems(envelope.data.memory_items, "memory_items");
+  const read = readRow(MemoryPredictionRowSchema, raw);
+  if (!read.ok) return read;
+  const { items, problems } = validateMemoryItems(read.data.memory_items, "memory_items");
   // The scorer reads the raw items (as the authors' scorer does), but only the objects: the authors' pipeline
   // parses a model's output and drops every item that is not an object (a null, a JSON string) before scoring,
   // so such an item is no unmatched prediction there, and is none here.
-  const objects = envelope.data.memory_items.filter(isObject);
-  const value = objects.length === envelope.data.memory_items.length ? prepared.value : { ...prepared.value, memory_items: objects };
-  return { ok: true, row: { benchmark_id: envelope.data.benchmark_id, memory_items: items }, value, problems: [...prepared.problems, ...problems] };
+  const objects = read.data.memory_items.filter(isObject);
+  const value = objects.length === read.data.memory_items.length ? read.value : { ...read.value, memory_items: objects };
+  return { ok: true, row: { benchmark_id: read.data.benchmark_id, memory_items: items }, value, problems: [...read.problems, ...problems] };
 }
 
 function validateTask3PredictionRow(raw: unknown): RowValidation<Task3PredictionRow> {
-  const prepared = prepareRow(raw);
-  if (!prepared.ok) return prepared;
-  const envelope = parseEnvelope(Task3PredictionRowSchema, prepared.value);
-  if (!envelope.ok) return envelope;
-  const problems: PredictionProblem[] = [...prepared.problems];
-  const selected = normalizeSelectedMemoryId(envelope.data.selected_memory_id);
+  const read = readRow(Task3PredictionRowSchema, raw);
+  if (!read.ok) return read;
+  const { data, problems } = read;
+  const selected = normalizeSelectedMemoryId(data.selected_memory_id);
   if (selected === null) {
-    const given = envelope.data.selected_memory_id;
+    const given = data.selected_memory_id;
     problems.push({
       field: "selected_memory_id",
       message: given === undefined ? "missing (scores as a miss)" : `no usable id in ${describeType(given)} (scores as a miss)`,
       fatal: false,
     });
   }
-  const row: Task3PredictionRow = { benchmark_id: envelope.data.benchmark_id, selected_memory_id: selected };
+  const row: Task3PredictionRow = { benchmark_id: data.benchmark_id, selected_memory_id: selected };
   for (const key of ["answer", "reason"] as const) {
-    const text = envelope.data[key];
+    const text = data[key];
     if (text === undefined || text === null) continue;
     if (typeof text === "string") row[key] = text;
     else problems.push({ field: key, message: `expected string, got ${describeType(text)} (ignored)`, fatal: false });
   }
-  return { ok: true, row, value: prepared.value, problems };
+  return { ok: true, row, value: read.value, problems };
 }
 
 /**
@@ -87,17 +83,12 @@ function validateTask3PredictionRow(raw: unknown): RowValidation<Task3Prediction
  * other.
  */
 export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4PredictionRow> {
-  const prepared = prepareRow(raw);
-  if (!prepared.ok) return prepared;
-  const envelope = parseEnvelope(Task4PredictionRowSchema, prepared.value);
-  if (!envelope.ok) return envelope;
-  const { benchmark_id, answer, used_memory_fact, responses: given } = envelope.data;
-  const problems: PredictionProblem[] = [...prepared.problems];
+  const read = readRow(Task4PredictionRowSchema, raw);
+  if (!read.ok) return read;
+  const { benchmark_id, answer, used_memory_fact, responses: given } = read.data;
+  const { value, problems } = read;
   if (given !== undefined && answer !== undefined) {
-    return {
-      ok: false,
-      problems: [{ field: "responses", message: "a row holds either answer (the official form: one answer) or responses (one per query), not both", fatal: true }],
-    };
+    return refused("responses", "a row holds either answer (the official form: one answer) or responses (one per query), not both");
   }
   if (answer !== undefined) {
     const row: Task4PredictionRow = { benchmark_id, responses: [{ query_id: null, response: answer }] };
@@ -105,29 +96,19 @@ export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4Pre
     else if (used_memory_fact !== undefined && used_memory_fact !== null) {
       problems.push({ field: "used_memory_fact", message: `expected string, got ${describeType(used_memory_fact)} (ignored; it is not scored)`, fatal: false });
     }
-    return { ok: true, row, value: prepared.value, problems };
+    return { ok: true, row, value, problems };
   }
   if (given === undefined) {
-    return {
-      ok: false,
-      problems: [
-        {
-          field: "answer",
-          message: "missing: a Task 4 row is {benchmark_id, answer, used_memory_fact}, or {benchmark_id, responses: [{query_id, response}]}",
-          fatal: true,
-        },
-      ],
-    };
+    return refused("answer", "missing: a Task 4 row is {benchmark_id, answer, used_memory_fact}, or {benchmark_id, responses: [{query_id, response}]}");
   }
   const responses: Task4PredictionRow["responses"] = [];
   const seen = new Set<string>();
   given.forEach((item, index) => {
     const parsed = Task4Response.safeParse(item);
     if (!parsed.success) {
-      const issue =
-        item !== null && typeof item === "object" && !Array.isArray(item)
-          ? describeZodIssue(parsed.error, item, ["responses", index])
-          : { field: `responses[${index}]`, message: `expected object, got ${describeType(item)}` };
+      const issue = isObject(item)
+        ? describeZodIssue(parsed.error, item, ["responses", index])
+        : { field: `responses[${index}]`, message: `expected object, got ${describeType(item)}` };
       problems.push({ ...issue, message: `${issue.message} (response dropped)`, fatal: false });
       return;
     }
@@ -138,10 +119,10 @@ export function validateTask4PredictionRow(raw: unknown): RowValidation<Task4Pre
     seen.add(parsed.data.query_id);
     responses.push(parsed.data);
   });
-  return { ok: true, row: { benchmark_id, responses }, value: prepared.value, problems };
+  return { ok: true, row: { benchmark_id, responses }, value, problems };
 }
 
-const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
+export const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
 
 /**
  * Item-by-item check of predicted memory items: non-objects are dropped (before scoring too, as the authors'
@@ -158,11 +139,7 @@ export function validateMemoryItems(items: readonly unknown[], fieldPrefix = "me
       problems.push({ field: at, message: `expected object, got ${describeType(item)} (dropped before scoring, as the authors' pipeline drops it)`, fatal: false });
       return;
     }
-    const cleaned: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(item)) {
-      if (value === null) continue;
-      cleaned[key] = value;
-    }
+    const cleaned = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null));
     for (const key of ["memory_id", "type", "label"] as const) {
       const value = cleaned[key];
       if (value === undefined || typeof value === "string") continue;
@@ -221,14 +198,6 @@ type ControlCharacters = {
   other: { field: string; message: string } | null;
 };
 
-/** Control characters in a row's strings (values and keys), with their field paths. */
-function findControlCharacters(value: unknown): ControlCharacters {
-  const found: ControlCharacters = { nul: null, other: null };
-  // Every row of every upload passes here: the path is a stack of steps, made into text only for a hit.
-  scanControl(value, [], found);
-  return found;
-}
-
 /** Returns true once a NUL is found (the walk stops there). */
 function scanControl(value: unknown, path: (string | number)[], found: ControlCharacters): boolean {
   if (typeof value === "string") return controlInText(value, path, found, false);
@@ -281,34 +250,32 @@ function controlInText(text: string, path: readonly (string | number)[], found: 
  * text (a JSON-encoded string, fenced JSON, JSON inside prose) is read leniently as the object it holds, as
  * SCORING.md asks for Task 3 ("be lenient in reading a prediction"), with a warning; text that holds no
  * object is refused at "(root)". Then a NUL anywhere in the row refuses it, with its field (other control
- * characters: a warning).
+ * characters: a warning). Last, the row's envelope is parsed by its track's schema.
  */
-function prepareRow(raw: unknown): { ok: true; value: Record<string, unknown>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] } {
+function readRow<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+): { ok: true; value: Record<string, unknown>; data: z.infer<S>; problems: PredictionProblem[] } | { ok: false; problems: PredictionProblem[] } {
   const problems: PredictionProblem[] = [];
-  let value = raw;
+  const value = unwrapJsonText(raw);
   if (typeof raw === "string") {
-    value = unwrapJsonText(raw);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      const held = value === raw ? "no JSON object" : describeType(value);
-      return { ok: false, problems: [{ field: "(root)", message: `expected a row object, got a string that holds ${held}`, fatal: true }] };
-    }
+    if (!isObject(value)) return refused("(root)", `expected a row object, got a string that holds ${value === raw ? "no JSON object" : describeType(value)}`);
     problems.push({ field: "(root)", message: "the row is JSON text (a string), not a JSON object: read as the object it holds", fatal: false });
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, problems: [{ field: "(root)", message: `expected object, got ${describeType(value)}`, fatal: true }] };
-  }
-  const control = findControlCharacters(value);
+  if (!isObject(value)) return refused("(root)", `expected object, got ${describeType(value)}`);
+  // Every row of every upload passes here: the path is a stack of steps, made into text only for a hit.
+  const control: ControlCharacters = { nul: null, other: null };
+  scanControl(value, [], control);
   if (control.nul) return { ok: false, problems: [{ ...control.nul, fatal: true }] };
   if (control.other) problems.push({ ...control.other, fatal: false });
-  return { ok: true, value: value as Record<string, unknown>, problems };
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const { field, message } = describeZodIssue(parsed.error, value);
+    return refused(field, message);
+  }
+  return { ok: true, value, data: parsed.data, problems };
 }
 
-function parseEnvelope<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.infer<S> } | { ok: false; problems: PredictionProblem[] } {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, problems: [{ field: "(root)", message: `expected object, got ${describeType(value)}`, fatal: true }] };
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const { field, message } = describeZodIssue(parsed.error, value);
+function refused(field: string, message: string): { ok: false; problems: PredictionProblem[] } {
   return { ok: false, problems: [{ field, message, fatal: true }] };
 }

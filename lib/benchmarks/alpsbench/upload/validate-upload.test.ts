@@ -25,6 +25,10 @@ function validate(content: Uint8Array, track: TrackId = "task1", limits: Partial
   return validateUpload(chunked(content, chunk), { track, knownIds: knownIdsOf(track), limits: { ...DEFAULT_TEST_LIMITS, ...limits }, maxRowBytes });
 }
 
+/** A task1 upload read from `input` as it streams in, with the test limits unless `options` says otherwise. */
+const validateTask1 = (input: AsyncIterable<Uint8Array>, options: Partial<Parameters<typeof validateUpload>[1]> = {}) =>
+  validateUpload(input, { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS, ...options });
+
 const [A, B, C, D] = KNOWN_IDS.task1 as [string, string, string, string];
 const jsonl = (...rows: string[]) => Buffer.from(`${rows.join("\n")}\n`);
 
@@ -92,7 +96,7 @@ describe("validateUpload refuses malformed uploads with a sentence naming the li
       }
     }
     // how long this takes is measured by scripts/bench/upload-bombs.ts: a test asserts what was read, not time
-    const result = await validateUpload(huge(), { track: "task1", knownIds: new Set(ids), limits: { ...DEFAULT_TEST_LIMITS, maxBytes: 8 * 1024 * 1024 } });
+    const result = await validateTask1(huge(), { knownIds: new Set(ids), limits: { ...DEFAULT_TEST_LIMITS, maxBytes: 8 * 1024 * 1024 } });
     expect(result.code).toBe("too_large");
     expect(result.fatal).toMatch(/^The upload is larger than 8 MB, the limit/);
     expect(pulled).toBeLessThanOrEqual(8 * 1024 * 1024 + 70 * 1024);
@@ -111,11 +115,7 @@ describe("validateUpload refuses malformed uploads with a sentence naming the li
         yield chunk;
       }
     }
-    const result = await validateUpload(flood(), {
-      track: "task1",
-      knownIds: knownIdsOf("task1"),
-      limits: { maxBytes: 2 * 1024 ** 3, maxDecompressedBytes: 2 * 1024 ** 3, maxProblems: 5 },
-    });
+    const result = await validateTask1(flood(), { limits: { maxBytes: 2 * 1024 ** 3, maxDecompressedBytes: 2 * 1024 ** 3, maxProblems: 5 } });
     expect(result.code).toBe("malformed");
     expect(result.fatal).toMatch(
       /^Line 1 is not valid JSON on its own .*; 9,999 more lines have problems \(reading stopped at line 10,000\) — fix them and upload again\.$/,
@@ -145,7 +145,7 @@ describe("validateUpload refuses malformed uploads with a sentence naming the li
       const { Readable } = await import("node:stream");
       for await (const chunk of Readable.from(source).pipe(gzip)) yield chunk as Buffer;
     }
-    const result = await validateUpload(bomb(), { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS });
+    const result = await validateTask1(bomb());
     expect(result).toMatchObject({ ok: false, code: "malformed", storedGzip: null });
     expect(result.fatal).toMatch(/^The file has more than 10,000 blank lines \(line 10,002 is one more\); reading stopped there/);
     // stopped within the first MB of newlines: nowhere near the 200 MB inside
@@ -157,9 +157,9 @@ describe("validateUpload refuses malformed uploads with a sentence naming the li
   it("the request's budget is shared: a second gzip file gets only what the first left", async () => {
     const content = jsonl(task1Row(A), task1Row(B), task1Row(C), task1Row(D));
     const budget = new UploadBudget(content.length + 10);
-    const first = await validateUpload(chunked(gzipSync(content)), { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS, budget });
+    const first = await validateTask1(chunked(gzipSync(content)), { budget });
     expect(first.ok).toBe(true);
-    const second = await validateUpload(chunked(gzipSync(content)), { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS, budget });
+    const second = await validateTask1(chunked(gzipSync(content)), { budget });
     expect(second).toMatchObject({ ok: false, code: "decompressed_too_large" });
     expect(second.fatal).toMatch(/in total \(an archive and the compressed files inside it count together\)/);
     expect(budget.decompressedBytes).toBeLessThanOrEqual(2 * content.length);
@@ -177,18 +177,16 @@ describe("validateUpload refuses malformed uploads with a sentence naming the li
       yield Buffer.from(`${task1Row(A)}\n`);
       throw new Error("aborted by the client");
     }
-    await expect(validateUpload(aborted(), { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS })).rejects.toThrow("aborted by the client");
+    await expect(validateTask1(aborted())).rejects.toThrow("aborted by the client");
     async function* abortedGzip(): AsyncGenerator<Uint8Array> {
       yield gzipSync(Buffer.from(`${task1Row(A)}\n`.repeat(1000))).subarray(0, 100);
       throw new Error("aborted mid-gzip");
     }
-    await expect(validateUpload(abortedGzip(), { track: "task1", knownIds: knownIdsOf("task1"), limits: DEFAULT_TEST_LIMITS })).rejects.toThrow("aborted mid-gzip");
+    await expect(validateTask1(abortedGzip())).rejects.toThrow("aborted mid-gzip");
   });
 
   it("throws on programming errors (bad limits), not on data", async () => {
-    await expect(
-      validateUpload(chunked(jsonl(task1Row(A))), { track: "task1", knownIds: knownIdsOf("task1"), limits: { ...DEFAULT_TEST_LIMITS, maxBytes: Number.NaN } }),
-    ).rejects.toThrow(RangeError);
+    await expect(validateTask1(chunked(jsonl(task1Row(A))), { limits: { ...DEFAULT_TEST_LIMITS, maxBytes: Number.NaN } })).rejects.toThrow(RangeError);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import { contentSha256, rowDigest } from "@/lib/uploads/content-hash";
 import { scoredProjection } from "./scored-projection";
 import { isEmptyPrediction } from "./empty-prediction";
-import { validatePredictionRow } from "./validate-row";
+import { isObject, validatePredictionRow } from "./validate-row";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import { rowShapeHint } from "./row-shape";
@@ -49,23 +49,12 @@ const MAX_REFUSING_ROWS = 10_000;
 /** gzip level of the stored copy: level 6 is zlib's default balance of size and speed. */
 const STORED_GZIP_LEVEL = 6;
 
-type FileLevelCode = "bad_gzip" | "decompressed_too_large" | "not_text" | "empty" | "too_many_blank_lines";
-const FILE_LEVEL_CODES: readonly PredictionStreamErrorCode[] = [
-  "bad_gzip",
-  "decompressed_too_large",
-  "not_text",
-  "empty",
-  "too_many_blank_lines",
-] satisfies FileLevelCode[];
-
-/** The upload's refusal code of a file-level parser error (a bomb of blank lines is a malformed file). */
-function fileLevelCode(code: FileLevelCode): UploadValidation["code"] {
-  return code === "too_many_blank_lines" ? "malformed" : code;
-}
-
 /** The parser's file-level errors end the stream and are the upload's refusal code as they are. */
-function isFileLevel(error: PredictionStreamError): error is PredictionStreamError & { code: FileLevelCode } {
-  return FILE_LEVEL_CODES.includes(error.code);
+const FILE_LEVEL_CODES = ["bad_gzip", "decompressed_too_large", "not_text", "empty", "too_many_blank_lines"] as const satisfies PredictionStreamErrorCode[];
+type FileLevelError = PredictionStreamError & { code: (typeof FILE_LEVEL_CODES)[number] };
+
+function isFileLevel(error: PredictionStreamError): error is FileLevelError {
+  return (FILE_LEVEL_CODES as readonly string[]).includes(error.code);
 }
 
 /**
@@ -96,7 +85,7 @@ export async function validateUpload(input: AsyncIterable<Uint8Array>, options: 
   const hash = createHash("sha256");
   const stored = new GzipCollector(STORED_GZIP_LEVEL);
   const report = new ReportBuilder(track, knownIds, limits.maxProblems, options.testIds);
-  let fileError: (PredictionStreamError & { code: FileLevelCode }) | null = null;
+  let fileError: FileLevelError | null = null;
 
   try {
     const rows = parsePredictionStream(limitBytes(input, limits.maxBytes, raw), {
@@ -134,7 +123,7 @@ export async function validateUpload(input: AsyncIterable<Uint8Array>, options: 
   const complete = stats.complete && !raw.tooLarge && fileError === null && report.stoppedAtLine === undefined;
   // Past maxBytes the parser may not have seen a byte: the magic bytes are also checked on the raw input.
   const gzip = stats.gzip || (raw.first[0] === 0x1f && raw.first[1] === 0x8b);
-  const outcome = decide(raw, fileError, report, limits, gzip, stats.format);
+  const outcome = decide(raw.tooLarge, fileError, report, limits.maxBytes, gzip, stats.format);
   const ok = outcome.code === "ok";
   let storedGzip: Buffer | null = null;
   if (ok) storedGzip = await stored.finish();
@@ -173,20 +162,21 @@ function looksLikeOf(fileError: PredictionStreamError | null, report: ReportBuil
 type Outcome = { code: UploadValidation["code"]; fatal: string | null; problem?: string };
 
 function decide(
-  raw: RawState,
-  fileError: (PredictionStreamError & { code: FileLevelCode }) | null,
+  tooLarge: boolean,
+  fileError: FileLevelError | null,
   report: ReportBuilder,
-  limits: UploadLimits,
+  maxBytes: number,
   gzip: boolean,
   format: UploadValidation["format"],
 ): Outcome {
-  if (raw.tooLarge) {
+  if (tooLarge) {
     const fatal = gzip
-      ? `The upload is larger than ${formatByteSize(limits.maxBytes)}, the limit, even compressed; reading stopped there.`
-      : `The upload is larger than ${formatByteSize(limits.maxBytes)}, the limit; compress it with gzip (prediction files shrink several times) and upload again.`;
+      ? `The upload is larger than ${formatByteSize(maxBytes)}, the limit, even compressed; reading stopped there.`
+      : `The upload is larger than ${formatByteSize(maxBytes)}, the limit; compress it with gzip (prediction files shrink several times) and upload again.`;
     return { code: "too_large", fatal, problem: fatal };
   }
-  if (fileError) return { code: fileLevelCode(fileError.code), fatal: fileError.error, problem: fileError.error };
+  // a bomb of blank lines is a malformed file
+  if (fileError) return { code: fileError.code === "too_many_blank_lines" ? "malformed" : fileError.code, fatal: fileError.error, problem: fileError.error };
   const malformed = report.malformedSentence(format);
   if (malformed) return { code: "malformed", fatal: malformed };
   const wrongIds = report.wrongIdsSentence();
@@ -301,26 +291,17 @@ class ReportBuilder {
   }
 
   coverage(complete: boolean): UploadCoverage {
-    const missingIds: string[] = [];
-    let missing = 0;
-    if (complete) {
-      for (const id of this.knownIds) {
-        if (this.seen.has(id)) continue;
-        missing += 1;
-        if (missingIds.length < FIRST_IDS) missingIds.push(id);
-      }
-    }
-    let testCovered = 0;
-    if (this.testIds) for (const id of this.testIds) if (this.seen.has(id)) testCovered += 1;
+    const missingIds = complete ? [...this.knownIds].filter((id) => !this.seen.has(id)) : [];
+    const testCovered = this.testIds ? [...this.testIds].filter((id) => this.seen.has(id)).length : 0;
     return {
       ...(this.testIds ? { test: { expected: this.testIds.size, covered: testCovered, missing: this.testIds.size - testCovered, empty: this.testEmpty } } : {}),
       expected: this.knownIds.size,
       valid: this.valid,
-      missing,
+      missing: missingIds.length,
       duplicate: this.duplicate,
       unknown: this.unknown,
       rejected: this.rejected,
-      missingIds,
+      missingIds: missingIds.slice(0, FIRST_IDS),
       unknownIds: [...this.unknownIds],
       duplicateIds: [...this.duplicateIds],
     };
@@ -370,14 +351,13 @@ class ReportBuilder {
     return { problems: [...this.errors, ...this.warnings].slice(0, this.maxProblems), problemsTotal: this.total };
   }
 
-  private error(at: Located, field: string | null, message: string): void {
+  private error(at: Located, field: string | null, message: string, list = this.errors): void {
     this.total += 1;
-    if (this.errors.length < this.maxProblems) this.errors.push({ line: at.line, field, message: withElement(at, message) });
+    if (list.length < this.maxProblems) list.push({ line: at.line, field, message: withElement(at, message) });
   }
 
   private warn(at: Located, field: string | null, message: string): void {
-    this.total += 1;
-    if (this.warnings.length < this.maxProblems) this.warnings.push({ line: at.line, field, message: withElement(at, message) });
+    this.error(at, field, message, this.warnings);
   }
 }
 
@@ -398,7 +378,7 @@ function withElement(at: Located, message: string): string {
  * task's row (rowShapeHint), or keys no row of the track has.
  */
 function hint(track: TrackId, value: unknown): string {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return "";
+  if (!isObject(value)) return "";
   if (!("benchmark_id" in value)) {
     const listKey = Object.entries(value).find(([, v]) => Array.isArray(v))?.[0];
     if (listKey !== undefined) return `; if the rows are inside ${JSON.stringify(listKey)}, upload them as JSON Lines or a top-level JSON array`;
@@ -408,7 +388,7 @@ function hint(track: TrackId, value: unknown): string {
 }
 
 function keysOf(value: unknown): string[] | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : null;
+  return isObject(value) ? Object.keys(value) : null;
 }
 
 function showId(id: string): string {

@@ -1,5 +1,4 @@
-import type { RenderedPrompt } from "./types";
-import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
+import { DATA_NOT_INSTRUCTIONS, type RenderedPrompt, renderPrompt } from "./types";
 
 export const T12_REVIEW_TEMPLATE = "t12-review-v1";
 
@@ -68,25 +67,15 @@ Answer with a single JSON object and nothing else: no markdown fences, no text b
 Use empty lists where there is nothing to review.`;
 
 export function renderT12Review(input: T12ReviewInput): RenderedPrompt<"t12_review"> {
-  const user = `${TASK_CONTEXT[input.task]}
-
-INPUT
-${jsonBlock({
-  gold_items: input.gold,
-  predicted_items: input.predicted,
-  pairs: input.pairs,
-  missing_gold_ids: input.missing_gold_ids,
-  extra_pred_ids: input.extra_pred_ids,
-})}
-END OF INPUT
-
-Review every pair, every missing gold id and every extra predicted id, and answer with the JSON object only.`;
-  return {
-    templateVersion: T12_REVIEW_TEMPLATE,
-    verdictKind: "t12_review",
-    messages: [
-      { role: "system", content: SYSTEM },
-      { role: "user", content: user },
-    ],
+  const payload = {
+    gold_items: input.gold,
+    predicted_items: input.predicted,
+    pairs: input.pairs,
+    missing_gold_ids: input.missing_gold_ids,
+    extra_pred_ids: input.extra_pred_ids,
   };
+  return renderPrompt(T12_REVIEW_TEMPLATE, "t12_review", SYSTEM, payload, {
+    context: TASK_CONTEXT[input.task],
+    ask: "Review every pair, every missing gold id and every extra predicted id, and answer with the JSON object only.",
+  });
 }

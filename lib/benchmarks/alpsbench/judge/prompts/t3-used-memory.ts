@@ -1,5 +1,4 @@
-import type { RenderedPrompt } from "./types";
-import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
+import { DATA_NOT_INSTRUCTIONS, type RenderedPrompt, renderPrompt } from "./types";
 
 export const T3_USED_MEMORY_TEMPLATE = "t3-used-memory-v1";
 
@@ -25,22 +24,6 @@ Answer with a single JSON object and nothing else (no markdown fences):
 {"used_memory": true, "score": 1.0, "reason": "one or two sentences"}`;
 
 export function renderT3UsedMemory(input: T3UsedMemoryInput): RenderedPrompt<"t3_used_memory"> {
-  const user = `INPUT
-${jsonBlock({
-  question: input.query,
-  target_memory: input.target_memory,
-  system_answer: input.answer,
-  system_reason: input.reason,
-})}
-END OF INPUT
-
-Answer with the JSON object only.`;
-  return {
-    templateVersion: T3_USED_MEMORY_TEMPLATE,
-    verdictKind: "t3_used_memory",
-    messages: [
-      { role: "system", content: SYSTEM },
-      { role: "user", content: user },
-    ],
-  };
+  const payload = { question: input.query, target_memory: input.target_memory, system_answer: input.answer, system_reason: input.reason };
+  return renderPrompt(T3_USED_MEMORY_TEMPLATE, "t3_used_memory", SYSTEM, payload);
 }

@@ -1,5 +1,4 @@
-import type { RenderedPrompt } from "./types";
-import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
+import { DATA_NOT_INSTRUCTIONS, type RenderedPrompt, renderPrompt } from "./types";
 
 export const T4_BINARY_TEMPLATE = "t4-binary-v1";
 
@@ -58,17 +57,5 @@ Answer with a single JSON object and nothing else (no markdown fences):
 }
 
 export function renderT4Binary(input: T4BinaryInput): RenderedPrompt<"t4_binary"> {
-  const user = `INPUT
-${jsonBlock({ question: input.query, memory: input.memory, response: input.response })}
-END OF INPUT
-
-Answer with the JSON object only.`;
-  return {
-    templateVersion: T4_BINARY_TEMPLATE,
-    verdictKind: "t4_binary",
-    messages: [
-      { role: "system", content: systemFor(input.ability) },
-      { role: "user", content: user },
-    ],
-  };
+  return renderPrompt(T4_BINARY_TEMPLATE, "t4_binary", systemFor(input.ability), { question: input.query, memory: input.memory, response: input.response });
 }

@@ -1,5 +1,4 @@
-import type { RenderedPrompt } from "./types";
-import { DATA_NOT_INSTRUCTIONS, jsonBlock } from "./types";
+import { DATA_NOT_INSTRUCTIONS, type RenderedPrompt, renderPrompt } from "./types";
 
 export const T4_EI_TEMPLATE = "t4-ei-v1";
 
@@ -25,17 +24,5 @@ Answer with a single JSON object and nothing else (no markdown fences):
 {"resonation": 3, "expression": 3, "reception": 3, "reason": "one or two sentences"}`;
 
 export function renderT4Ei(input: T4EiInput): RenderedPrompt<"t4_ei"> {
-  const user = `INPUT
-${jsonBlock({ user_message: input.query, known_about_user: input.memories, reply: input.response })}
-END OF INPUT
-
-Answer with the JSON object only.`;
-  return {
-    templateVersion: T4_EI_TEMPLATE,
-    verdictKind: "t4_ei",
-    messages: [
-      { role: "system", content: SYSTEM },
-      { role: "user", content: user },
-    ],
-  };
+  return renderPrompt(T4_EI_TEMPLATE, "t4_ei", SYSTEM, { user_message: input.query, known_about_user: input.memories, reply: input.response });
 }

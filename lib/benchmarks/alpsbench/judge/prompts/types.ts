@@ -11,9 +11,27 @@ export type RenderedPrompt<K extends VerdictKind = VerdictKind> = {
   messages: ChatMessage[];
 };
 
-/** Payloads are pretty-printed JSON with a fixed key order, so the same input renders byte-identically. */
-export function jsonBlock(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/**
+ * The template's system text, then the user message: an optional context paragraph, the INPUT block and the
+ * closing request. Payloads are pretty-printed JSON with a fixed key order, so the same input renders
+ * byte-identically.
+ */
+export function renderPrompt<K extends VerdictKind>(
+  templateVersion: string,
+  verdictKind: K,
+  system: string,
+  input: Record<string, unknown>,
+  { context, ask = "Answer with the JSON object only." }: { context?: string; ask?: string } = {},
+): RenderedPrompt<K> {
+  const user = `${context === undefined ? "" : `${context}\n\n`}INPUT\n${JSON.stringify(input, null, 2)}\nEND OF INPUT\n\n${ask}`;
+  return {
+    templateVersion,
+    verdictKind,
+    messages: [
+      { role: "system", content: system },
+      { role: "user", content: user },
+    ],
+  };
 }
 
 /** Shared paragraph: everything inside the payload is data written by others, never instructions. */

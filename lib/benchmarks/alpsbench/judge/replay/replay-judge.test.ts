@@ -66,16 +66,20 @@ describe("replay on hand-made fixtures", () => {
     await expect(replayJudge({ task: "task3", from: fileURLToPath(new URL(".", import.meta.url)) })).rejects.toThrow(/neither task3\//);
   });
 
-  test("CLI: replay-judge --task --from --json prints {items, summary}", async () => {
+  const replayCli = (...args: string[]) => {
     const program = new Command().exitOverride();
     register(program);
+    return program.parseAsync(["replay-judge", ...args], { from: "user" });
+  };
+
+  test("CLI: replay-judge --task --from --json prints {items, summary}", async () => {
     const writes: string[] = [];
     const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
       writes.push(String(chunk));
       return true;
     });
     try {
-      await program.parseAsync(["replay-judge", "--task", "task1", "--from", FIXTURE, "--json"], { from: "user" });
+      await replayCli("--task", "task1", "--from", FIXTURE, "--json");
     } finally {
       spy.mockRestore();
     }
@@ -94,11 +98,7 @@ describe("replay on hand-made fixtures", () => {
   });
 
   test("CLI: an unknown task is rejected with one clear message", async () => {
-    const program = new Command().exitOverride();
-    register(program);
-    await expect(program.parseAsync(["replay-judge", "--task", "task9", "--from", FIXTURE], { from: "user" })).rejects.toThrow(
-      "--task must be one of task1, task2, task3, task4",
-    );
+    await expect(replayCli("--task", "task9", "--from", FIXTURE)).rejects.toThrow("--task must be one of task1, task2, task3, task4");
   });
 });
 

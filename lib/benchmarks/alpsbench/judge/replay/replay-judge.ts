@@ -24,7 +24,8 @@ import {
   type T4BinaryJudgement,
 } from "@/lib/benchmarks/alpsbench/judge/scores";
 import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
-import type { T4BinaryVerdict, T4EiVerdict } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import type { VerdictOf } from "@/lib/benchmarks/alpsbench/judge/verdicts";
+import type { RenderedPrompt } from "@/lib/benchmarks/alpsbench/judge/prompts/types";
 import { InMemoryJudgeCache, type JudgeCache } from "@/lib/llm-judge/cache";
 import { extractJsonObject, isJsonObject } from "@/lib/llm-judge/extract-json";
 import type { JudgeOutcome } from "@/lib/llm-judge/judge";
@@ -102,63 +103,62 @@ type ReplaySummary = {
 
 export type ReplayReport = { items: ReplayItemResult[]; summary: ReplaySummary };
 
-type ReplayOptions = {
-  task: ReplayTask;
-  from: string;
-  cache?: JudgeCache;
-  meter?: JudgeMeter;
-};
-
 /** Scores match when equal to 1e-9 (the recordings hold 4-decimal or exact values). */
 const TOLERANCE = 1e-9;
 
-export async function replayJudge(options: ReplayOptions): Promise<ReplayReport> {
+/** What every item's replay judges with. */
+type Deps = { provider: JudgeProvider; cache: JudgeCache; meter: JudgeMeter };
+
+export async function replayJudge(options: { task: ReplayTask; from: string; cache?: JudgeCache; meter?: JudgeMeter }): Promise<ReplayReport> {
   const cache = options.cache ?? new InMemoryJudgeCache();
   const meter = options.meter ?? new JudgeMeter();
   const taskDir = resolveTaskDir(options.from, options.task);
   const items: ReplayItemResult[] = [];
   const profiles: Record<string, string> = {};
   const aggregates: Record<string, unknown> = {};
+  const profileOf = (template: string) => {
+    const profile = replayJudgeProfile(template);
+    profiles[template] = judgeProfileHash(profile);
+    return profile;
+  };
 
-  if (options.task === "task1" || options.task === "task2") {
-    const profile = replayJudgeProfile(T12_REVIEW_TEMPLATE);
-    profiles[T12_REVIEW_TEMPLATE] = judgeProfileHash(profile);
+  if (options.task !== "task4") {
+    const task = options.task;
+    const profile = profileOf(task === "task3" ? T3_USED_MEMORY_TEMPLATE : T12_REVIEW_TEMPLATE);
     const loaded = await loadItems(taskDir);
-    const provider = createReplayProvider(new Map(loaded.map((entry) => [entry.id, entry.item.judge_output_raw])));
-    for (const entry of loaded) items.push(await replayT12(options.task, entry, profile, provider, cache, meter));
-    aggregates.mean_judge_score = mean(numbers(items.map((i) => i.judge_score)));
-    aggregates.mean_final_score = mean(numbers(items.map((i) => i.final_score)));
-    aggregates.mean_algo_score = mean(items.flatMap((i) => (i.algo_score === undefined ? [] : [i.algo_score])));
-  } else if (options.task === "task3") {
-    const profile = replayJudgeProfile(T3_USED_MEMORY_TEMPLATE);
-    profiles[T3_USED_MEMORY_TEMPLATE] = judgeProfileHash(profile);
-    const loaded = await loadItems(taskDir);
-    const provider = createReplayProvider(new Map(loaded.map((entry) => [entry.id, entry.item.judge_output_raw])));
-    const judgements: T3Judgement[] = [];
-    for (const entry of loaded) {
-      const { result, judgement } = await replayT3(entry, profile, provider, cache, meter);
-      items.push(result);
-      judgements.push(judgement);
+    const deps = { provider: createReplayProvider(new Map(loaded.map((entry) => [entry.id, entry.item.judge_output_raw]))), cache, meter };
+    if (task === "task3") {
+      const judgements: T3Judgement[] = [];
+      for (const entry of loaded) {
+        const { result, judgement } = await replayT3(entry, profile, deps);
+        items.push(result);
+        judgements.push(judgement);
+      }
+      aggregates.judge_recall = aggregateT3(judgements);
+    } else {
+      for (const entry of loaded) items.push(await replayT12(task, entry, profile, deps));
+      aggregates.mean_judge_score = mean(numbers(items.map((i) => i.judge_score)));
+      aggregates.mean_final_score = mean(numbers(items.map((i) => i.final_score)));
+      aggregates.mean_algo_score = mean(items.flatMap((i) => (i.algo_score === undefined ? [] : [i.algo_score])));
     }
-    aggregates.judge_recall = aggregateT3(judgements);
   } else {
-    const binaryProfile = replayJudgeProfile(T4_BINARY_TEMPLATE);
-    const eiProfile = replayJudgeProfile(T4_EI_TEMPLATE);
     const present = TASK4_ABILITIES.filter((ability) => existsSync(/*turbopackIgnore: true*/ path.join(taskDir, ability, "sessions")));
     if (present.length === 0) throw new Error(`no ability<N>/sessions folders under ${taskDir}`);
     for (const ability of present) {
       // recorded judge outputs from a folder named on the command line: runtime data, never a build input
       const loaded = await loadItems(path.join(/*turbopackIgnore: true*/ taskDir, ability));
+      // one recording per response, keyed <item>#<response index> (the binary abilities record one judge output)
+      const recordings = new Map<string, unknown>();
+      for (const entry of loaded) {
+        const rows = entry.item.judge_output_raw;
+        if (ability !== "ability5") recordings.set(`${entry.id}#0`, rows);
+        else if (Array.isArray(rows)) rows.forEach((row, index) => recordings.set(`${entry.id}#${index}`, row));
+      }
+      const deps = { provider: createReplayProvider(recordings), cache, meter };
       if (ability === "ability5") {
-        profiles[T4_EI_TEMPLATE] = judgeProfileHash(eiProfile);
-        const recordings = new Map<string, unknown>();
-        for (const entry of loaded) {
-          const rows = entry.item.judge_output_raw;
-          if (Array.isArray(rows)) rows.forEach((row, index) => recordings.set(`${entry.id}#${index}`, row));
-        }
-        const provider = createReplayProvider(recordings);
+        const profile = profileOf(T4_EI_TEMPLATE);
         const results: ReplayItemResult[] = [];
-        for (const entry of loaded) results.push(await replayEi(entry, eiProfile, provider, cache, meter));
+        for (const entry of loaded) results.push(await replayEi(entry, profile, deps));
         items.push(...results);
         const byLanguage: Record<string, unknown> = {};
         for (const language of ["english", "chinese"]) {
@@ -169,13 +169,10 @@ export async function replayJudge(options: ReplayOptions): Promise<ReplayReport>
         }
         aggregates[ability] = byLanguage;
       } else {
-        profiles[T4_BINARY_TEMPLATE] = judgeProfileHash(binaryProfile);
-        const recordings = new Map<string, unknown>();
-        for (const entry of loaded) recordings.set(`${entry.id}#0`, entry.item.judge_output_raw);
-        const provider = createReplayProvider(recordings);
+        const profile = profileOf(T4_BINARY_TEMPLATE);
         const judgements: T4BinaryJudgement[] = [];
         for (const entry of loaded) {
-          const { result, judgement } = await replayBinary(ability, entry, binaryProfile, provider, cache, meter);
+          const { result, judgement } = await replayBinary(ability, entry, profile, deps);
           items.push(result);
           judgements.push(judgement);
         }
@@ -247,69 +244,68 @@ async function loadItems(dir: string): Promise<LoadedItem[]> {
     } catch (error) {
       throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
     }
-    const parsed = RecordedItem.safeParse(json);
-    if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    loaded.push({ id, file, item: parsed.data });
+    loaded.push({ id, file, item: parseAs(RecordedItem, json, file) });
   }
   return loaded;
 }
 
-function fieldError(file: string, error: z.ZodError): Error {
-  return new Error(`${file}: ${error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+/** The value read by `schema`, or an error naming the file and every bad field. */
+function parseAs<S extends z.ZodType>(schema: S, value: unknown, file: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+/** The fields every result has, in the order the report prints them; `score` is the judge and the final score unless `final` is given. */
+function resultOf(
+  entry: LoadedItem,
+  profile: JudgeProfile,
+  head: { task: string; ability?: Task4Ability },
+  scores: { judge: number | RecordedEiScores | null; final?: number | null; ei?: number | null },
+  outcome: { parseOk: boolean | null; status: ReplayStatus },
+): ReplayItemResult {
+  const final = scores.final === undefined ? scores.judge : scores.final;
+  return {
+    id: entry.id,
+    ...head,
+    model: entry.item.assigned_model,
+    judge_profile: judgeProfileHash(profile),
+    judge_score: scores.judge,
+    final_score: final,
+    ...(scores.ei === undefined ? {} : { ei_score: scores.ei }),
+    recorded_judge_score: entry.item.judge_score,
+    recorded_final_score: entry.item.final_score,
+    parse_ok: outcome.parseOk,
+    status: outcome.status,
+    judge_match: sameScore(scores.judge, entry.item.judge_score),
+    final_match: sameScore(final, entry.item.final_score),
+  };
 }
 
 // ------------------------------------------------------------------ Task 1 / Task 2
 
-const T1Item = z.looseObject({
-  original: z.looseObject({ probe: z.looseObject({ ground_truth_memories: z.array(z.unknown()) }) }),
-  model_output: z.looseObject({ memory_items: z.array(z.unknown()) }),
-});
-const T2Item = z.looseObject({
-  original: z.looseObject({ answer: z.array(z.unknown()) }),
-  model_output: z.looseObject({ memory_items: z.array(z.unknown()) }),
-});
+const T1Item = z
+  .looseObject({
+    original: z.looseObject({ probe: z.looseObject({ ground_truth_memories: z.array(z.unknown()) }) }),
+    model_output: z.looseObject({ memory_items: z.array(z.unknown()) }),
+  })
+  .transform((item) => ({ gold: item.original.probe.ground_truth_memories, pred: item.model_output.memory_items }));
+const T2Item = z
+  .looseObject({
+    original: z.looseObject({ answer: z.array(z.unknown()) }),
+    model_output: z.looseObject({ memory_items: z.array(z.unknown()) }),
+  })
+  .transform((item) => ({ gold: item.original.answer, pred: item.model_output.memory_items }));
 
-async function replayT12(
-  task: "task1" | "task2",
-  entry: LoadedItem,
-  profile: JudgeProfile,
-  provider: JudgeProvider,
-  cache: JudgeCache,
-  meter: JudgeMeter,
-): Promise<ReplayItemResult> {
-  let gold: unknown[];
-  let pred: unknown[];
-  if (task === "task1") {
-    const parsed = T1Item.safeParse(entry.item);
-    if (!parsed.success) throw fieldError(entry.file, parsed.error);
-    gold = parsed.data.original.probe.ground_truth_memories;
-    pred = parsed.data.model_output.memory_items;
-  } else {
-    const parsed = T2Item.safeParse(entry.item);
-    if (!parsed.success) throw fieldError(entry.file, parsed.error);
-    gold = parsed.data.original.answer;
-    pred = parsed.data.model_output.memory_items;
-  }
-
+async function replayT12(task: "task1" | "task2", entry: LoadedItem, profile: JudgeProfile, deps: Deps): Promise<ReplayItemResult> {
+  const { gold, pred } = parseAs(task === "task1" ? T1Item : T2Item, entry.item, entry.file);
   const match = scoreMemorySet(gold, pred);
   const algo = unroundedAlgoScore(match);
   const review = buildT12ReviewInput(task, gold, pred, match);
-  const outcome = await judge({ profile, prompt: renderT12Review(review.input), replayKey: entry.id }, { provider, cache, meter });
+  const outcome = await judge({ profile, prompt: renderT12Review(review.input), replayKey: entry.id }, deps);
   const judgement = judgeT12Instance(algo, parsedOf(outcome));
-
   return {
-    id: entry.id,
-    task,
-    model: entry.item.assigned_model,
-    judge_profile: judgeProfileHash(profile),
-    judge_score: judgement.judgeScore,
-    final_score: judgement.finalScore,
-    recorded_judge_score: entry.item.judge_score,
-    recorded_final_score: entry.item.final_score,
-    parse_ok: parseOkOf(outcome),
-    status: judgement.status,
-    judge_match: sameNumber(judgement.judgeScore, entry.item.judge_score),
-    final_match: sameNumber(judgement.finalScore, entry.item.final_score),
+    ...resultOf(entry, profile, { task }, { judge: judgement.judgeScore, final: judgement.finalScore }, { parseOk: parseOkOf(outcome), status: judgement.status }),
     algo_score: algo,
     ...(judgement.status === "judged" ? {} : { reason: judgement.reason }),
   };
@@ -328,16 +324,8 @@ const T3Item = z.looseObject({
   }),
 });
 
-async function replayT3(
-  entry: LoadedItem,
-  profile: JudgeProfile,
-  provider: JudgeProvider,
-  cache: JudgeCache,
-  meter: JudgeMeter,
-): Promise<{ result: ReplayItemResult; judgement: T3Judgement }> {
-  const parsed = T3Item.safeParse(entry.item);
-  if (!parsed.success) throw fieldError(entry.file, parsed.error);
-  const { original, model_output } = parsed.data;
+async function replayT3(entry: LoadedItem, profile: JudgeProfile, deps: Deps): Promise<{ result: ReplayItemResult; judgement: T3Judgement }> {
+  const { original, model_output } = parseAs(T3Item, entry.item, entry.file);
   const { answer, reason } = readT3Answer(model_output.raw_output, model_output.parsed_response);
   const prompt = renderT3UsedMemory({
     query: original.query,
@@ -345,23 +333,12 @@ async function replayT3(
     answer,
     reason,
   });
-  const outcome = await judge({ profile, prompt, replayKey: entry.id }, { provider, cache, meter });
+  const outcome = await judge({ profile, prompt, replayKey: entry.id }, deps);
   const judgement = judgeT3Instance(parsedOf(outcome));
   return {
     judgement,
     result: {
-      id: entry.id,
-      task: "task3",
-      model: entry.item.assigned_model,
-      judge_profile: judgeProfileHash(profile),
-      judge_score: judgement.score,
-      final_score: judgement.score,
-      recorded_judge_score: entry.item.judge_score,
-      recorded_final_score: entry.item.final_score,
-      parse_ok: parseOkOf(outcome),
-      status: judgement.status,
-      judge_match: sameNumber(judgement.score, entry.item.judge_score),
-      final_match: sameNumber(judgement.score, entry.item.final_score),
+      ...resultOf(entry, profile, { task: "task3" }, { judge: judgement.score }, { parseOk: parseOkOf(outcome), status: judgement.status }),
       used_memory: judgement.usedMemory,
       ...(judgement.status === "judged" ? {} : { reason: judgement.reason }),
     },
@@ -396,96 +373,59 @@ const T4Item = z.looseObject({
 });
 type T4Item = z.infer<typeof T4Item>;
 
-function queryFor(item: T4Item, queryId: string): string {
-  return item.original.queries.find((q) => q.query_id === queryId)?.query ?? "";
+/**
+ * Judges each response of a Task 4 item (replay key `<item>#<index>`). parseOk: false if any judged text failed to
+ * parse, true if some parsed, null if none was judged.
+ */
+async function judgeResponses<K extends "t4_binary" | "t4_ei">(
+  entry: LoadedItem,
+  profile: JudgeProfile,
+  deps: Deps,
+  render: (item: T4Item, query: string, response: string) => RenderedPrompt<K>,
+): Promise<{ outcomes: ResponseOutcome<VerdictOf<K>>[]; parseOk: boolean | null }> {
+  const item = parseAs(T4Item, entry.item, entry.file);
+  const outcomes: ResponseOutcome<VerdictOf<K>>[] = [];
+  let parseOk: boolean | null = null;
+  for (const [index, response] of item.model_output.responses.entries()) {
+    const query = item.original.queries.find((q) => q.query_id === response.query_id)?.query ?? "";
+    const outcome = await judge({ profile, prompt: render(item, query, textOf(response.response)), replayKey: `${entry.id}#${index}` }, deps);
+    outcomes.push(responseOutcomeOf(outcome));
+    const next = parseOkOf(outcome);
+    parseOk = parseOk === false || next === false ? false : parseOk === true || next === true ? true : null;
+  }
+  return { outcomes, parseOk };
 }
 
 async function replayBinary(
   ability: BinaryAbility,
   entry: LoadedItem,
   profile: JudgeProfile,
-  provider: JudgeProvider,
-  cache: JudgeCache,
-  meter: JudgeMeter,
+  deps: Deps,
 ): Promise<{ result: ReplayItemResult; judgement: T4BinaryJudgement }> {
-  const parsed = T4Item.safeParse(entry.item);
-  if (!parsed.success) throw fieldError(entry.file, parsed.error);
-  const item = parsed.data;
-  const memory = item.original.extracted_memory.find((m) => m.memory_id === item.original.memory_key);
-  const outcomes: ResponseOutcome<T4BinaryVerdict>[] = [];
-  let parseOk: boolean | null = null;
-  for (const [index, response] of item.model_output.responses.entries()) {
-    const prompt = renderT4Binary({
-      ability,
-      query: queryFor(item, response.query_id),
-      memory: textOf(memory?.value),
-      response: textOf(response.response),
-    });
-    const outcome = await judge({ profile, prompt, replayKey: `${entry.id}#${index}` }, { provider, cache, meter });
-    outcomes.push(responseOutcomeOf(outcome));
-    parseOk = mergeParseOk(parseOk, parseOkOf(outcome));
-  }
+  const { outcomes, parseOk } = await judgeResponses(entry, profile, deps, (item, query, response) => {
+    const memory = item.original.extracted_memory.find((m) => m.memory_id === item.original.memory_key);
+    return renderT4Binary({ ability, query, memory: textOf(memory?.value), response });
+  });
   const judgement = judgeT4BinaryInstance(outcomes);
-  const status: ReplayStatus = judgement.score !== null ? "judged" : parseOk === false ? "unparsable" : "not_judged";
+  const status = statusOf(judgement.score !== null, parseOk);
   return {
     judgement,
-    result: {
-      id: entry.id,
-      task: "task4",
-      ability,
-      model: entry.item.assigned_model,
-      judge_profile: judgeProfileHash(profile),
-      judge_score: judgement.score,
-      final_score: judgement.score,
-      recorded_judge_score: entry.item.judge_score,
-      recorded_final_score: entry.item.final_score,
-      parse_ok: parseOk,
-      status,
-      judge_match: sameNumber(judgement.score, entry.item.judge_score),
-      final_match: sameNumber(judgement.score, entry.item.final_score),
-      ...(judgement.failures.length ? { reason: judgement.failures.map((f) => `#${f.index}: ${f.reason}`).join("; ") } : {}),
-    },
+    result: { ...resultOf(entry, profile, { task: "task4", ability }, { judge: judgement.score }, { parseOk, status }), ...failureReason(judgement.failures) },
   };
 }
 
-async function replayEi(entry: LoadedItem, profile: JudgeProfile, provider: JudgeProvider, cache: JudgeCache, meter: JudgeMeter): Promise<ReplayItemResult> {
-  const parsed = T4Item.safeParse(entry.item);
-  if (!parsed.success) throw fieldError(entry.file, parsed.error);
-  const item = parsed.data;
-  const memories = item.original.extracted_memory.map((m) => textOf(m.value)).filter((value) => value !== "");
-  const outcomes: ResponseOutcome<T4EiVerdict>[] = [];
-  let parseOk: boolean | null = null;
-  for (const [index, response] of item.model_output.responses.entries()) {
-    const prompt = renderT4Ei({ query: queryFor(item, response.query_id), memories, response: textOf(response.response) });
-    const outcome = await judge({ profile, prompt, replayKey: `${entry.id}#${index}` }, { provider, cache, meter });
-    outcomes.push(responseOutcomeOf(outcome));
-    parseOk = mergeParseOk(parseOk, parseOkOf(outcome));
-  }
+async function replayEi(entry: LoadedItem, profile: JudgeProfile, deps: Deps): Promise<ReplayItemResult> {
+  const { outcomes, parseOk } = await judgeResponses(entry, profile, deps, (item, query, response) => {
+    const memories = item.original.extracted_memory.map((m) => textOf(m.value)).filter((value) => value !== "");
+    return renderT4Ei({ query, memories, response });
+  });
   const judgement = judgeT4EiInstance(outcomes);
-  const scores: RecordedEiScores = {
-    response_count: judgement.response_count,
-    avg_resonation: judgement.avg_resonation,
-    avg_expression: judgement.avg_expression,
-    avg_reception: judgement.avg_reception,
-  };
-  const judged = judgement.judgedCount > 0 ? scores : null;
-  const status: ReplayStatus = judged ? "judged" : parseOk === false ? "unparsable" : "not_judged";
+  const { response_count, avg_resonation, avg_expression, avg_reception } = judgement;
+  const judged = judgement.judgedCount > 0 ? { response_count, avg_resonation, avg_expression, avg_reception } : null;
+  const status = statusOf(judged !== null, parseOk);
   return {
-    id: entry.id,
-    task: "task4",
-    ability: "ability5",
-    model: entry.item.assigned_model,
-    judge_profile: judgeProfileHash(profile),
-    judge_score: judged,
-    final_score: judged,
-    ei_score: judged ? judgement.ei_score : null,
-    recorded_judge_score: entry.item.judge_score,
-    recorded_final_score: entry.item.final_score,
-    parse_ok: parseOk,
-    status,
-    judge_match: sameEi(judged, entry.item.judge_score),
-    final_match: sameEi(judged, entry.item.final_score),
-    ...(judgement.failures.length ? { reason: judgement.failures.map((f) => `#${f.index}: ${f.reason}`).join("; ") } : {}),
+    ...resultOf(entry, profile, { task: "task4", ability: "ability5" }, { judge: judged, ei: judged ? judgement.ei_score : null }, { parseOk, status }),
+    ...failureReason(judgement.failures),
   };
 }
 
@@ -495,11 +435,12 @@ function parseOkOf(outcome: JudgeOutcome<unknown>): boolean | null {
   return outcome.status === "call_failed" ? null : outcome.status === "parsed";
 }
 
-/** Several responses: false if any judged text failed to parse, true if some parsed, null if none judged. */
-function mergeParseOk(previous: boolean | null, next: boolean | null): boolean | null {
-  if (previous === false || next === false) return false;
-  if (previous === true || next === true) return true;
-  return null;
+function statusOf(judged: boolean, parseOk: boolean | null): ReplayStatus {
+  return judged ? "judged" : parseOk === false ? "unparsable" : "not_judged";
+}
+
+function failureReason(failures: readonly { index: number; reason: string }[]): { reason?: string } {
+  return failures.length ? { reason: failures.map((f) => `#${f.index}: ${f.reason}`).join("; ") } : {};
 }
 
 function sameNumber(ours: number | null, recorded: unknown): boolean {
@@ -514,11 +455,12 @@ const RecordedEi = z.looseObject({
   avg_reception: z.number().nullable(),
 });
 
-function sameEi(ours: RecordedEiScores | null, recorded: unknown): boolean {
+/** A number to TOLERANCE; EI scores field by field (no score matches only a missing or null recording). */
+function sameScore(ours: number | RecordedEiScores | null, recorded: unknown): boolean {
+  if (ours === null || typeof ours === "number") return sameNumber(ours, recorded);
   const parsed = RecordedEi.safeParse(recorded);
-  if (!parsed.success) return ours === null && (recorded === null || recorded === undefined);
-  if (ours === null) return false;
   return (
+    parsed.success &&
     ours.response_count === parsed.data.response_count &&
     sameNumber(ours.avg_resonation, parsed.data.avg_resonation) &&
     sameNumber(ours.avg_expression, parsed.data.avg_expression) &&
