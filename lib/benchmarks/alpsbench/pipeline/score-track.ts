@@ -155,13 +155,9 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
   const known = new Set(instances.map((i) => i.benchmarkId));
   const collected = collectRows(track, rows, known);
   const { scored, inputs } = scoreInstances(track, instances, collected);
-  const { metrics, splitMetrics } = aggregateScores(
-    track,
-    instances.map((i) => i.benchmarkId),
-    inputs,
-    options,
-  );
-  const missing = instances.length - collected.byId.size;
+  const benchmarkIds = instances.map((i) => i.benchmarkId);
+  const { metrics, splitMetrics } = aggregateScores(track, benchmarkIds, inputs, options);
+  const { duplicate, unknown, rejected } = collected;
   return {
     track,
     scorerVersion: SCORER_VERSION,
@@ -169,14 +165,7 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
     metrics,
     splitMetrics,
     instances: scored,
-    coverage: {
-      expected: instances.length,
-      scored: collected.byId.size,
-      missing,
-      duplicate: collected.duplicate,
-      unknown: collected.unknown,
-      rejected: collected.rejected,
-    },
+    coverage: { expected: instances.length, scored: collected.byId.size, missing: instances.length - collected.byId.size, duplicate, unknown, rejected },
     problems: collected.problems,
     problemsTotal: collected.total,
   };
@@ -245,10 +234,7 @@ export function aggregateScores(
   const seed = `${options.seed ?? "alpsbench"}:${track}`;
   const testSeed = options.testSeed === undefined ? null : `${options.testSeed}:${track}`;
   const aggregate = aggregatorOf(track, inputs);
-  const metrics = aggregate(
-    inputs.map((_, k) => k),
-    testSeed ?? seed,
-  );
+  const metrics = aggregate([...inputs.keys()], testSeed ?? seed);
   const splitMetrics: TrackScore["splitMetrics"] = {};
   if (options.splitOf) {
     const bySplit = new Map<Split, number[]>();
