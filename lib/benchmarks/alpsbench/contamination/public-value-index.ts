@@ -108,35 +108,22 @@ export function buildPublicValueIndex(inputs: Iterable<{ track: string; input: u
  * `memory` of the same session (SCORING.md "A leak across tasks": it is that session's Task 1 gold), of every split.
  * Instances are linked by `sessionId` (the packets' session; a release's Task 1 id is `<session>__<canonical id>`).
  */
-export function publicValuesByDialogue(
-  instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>,
-): Map<string, PreparedValue[]> {
-  const task1: { benchmarkId: string; session: string }[] = [];
-  const bySession = new Map<string, unknown[]>();
-  for (const { track, benchmarkId, sessionId, input } of instances) {
-    const session = sessionId ?? benchmarkId.split("__")[0]!;
-    if (track === "task1") task1.push({ benchmarkId, session });
-    else if (track === "task2") {
-      const memory = record(input).memory;
-      if (!Array.isArray(memory)) continue;
-      const list = bySession.get(session) ?? [];
-      for (const item of memory) list.push(record(item).value);
-      bySession.set(session, list);
-    }
-  }
-  const prepared = new Map([...bySession].map(([session, values]) => [session, preparePublicValues(new Set(values))]));
+export function publicValuesByDialogue(instances: Iterable<DialogueInstance>): Map<string, PreparedValue[]> {
+  // a session's items are one array, shared by its Task 1 rows: prepared once
+  const prepared = new Map<unknown[], PreparedValue[]>();
   const out = new Map<string, PreparedValue[]>();
-  for (const { benchmarkId, session } of task1) {
-    const values = prepared.get(session);
-    if (values && values.length > 0) out.set(benchmarkId, values);
+  for (const [benchmarkId, items] of publicItemsByDialogue(instances)) {
+    if (!prepared.has(items)) prepared.set(items, preparePublicValues(new Set(items.map((item) => record(item).value))));
+    const values = prepared.get(items)!;
+    if (values.length > 0) out.set(benchmarkId, values);
   }
   return out;
 }
 
+type DialogueInstance = { track: string; benchmarkId: string; sessionId: string | null; input?: unknown };
+
 /** By Task 1 benchmark_id, its dialogue's public memory items whole (Task 2's input `memory` of the session), pure. */
-export function publicItemsByDialogue(
-  instances: Iterable<{ track: string; benchmarkId: string; sessionId: string | null; input?: unknown }>,
-): Map<string, unknown[]> {
+export function publicItemsByDialogue(instances: Iterable<DialogueInstance>): Map<string, unknown[]> {
   const task1: { benchmarkId: string; session: string }[] = [];
   const bySession = new Map<string, unknown[]>();
   for (const { track, benchmarkId, sessionId, input } of instances) {

@@ -83,11 +83,6 @@ export function withStructureOnly(
   { whole, bySplit }: { whole: StructureOnlyCounts; bySplit: ReadonlyMap<string, StructureOnlyCounts> },
 ): ContaminationFigures {
   const split = reaches(whole) ? undefined : [...bySplit].find(([name, counts]) => name !== "" && reaches(counts));
-  const structureOnly = {
-    publicValues: whole.publicValues,
-    share: shareOf(whole),
-    valueBelow: STRUCTURE_ONLY_VALUE,
-    ...(split ? { split: split[0] } : {}),
-  };
+  const structureOnly = { publicValues: whole.publicValues, share: shareOf(whole), valueBelow: STRUCTURE_ONLY_VALUE, ...(split ? { split: split[0] } : {}) };
   return { ...figures, structureOnly, flagged: figures.flagged || reaches(whole) || split !== undefined };
 }

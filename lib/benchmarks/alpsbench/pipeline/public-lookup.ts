@@ -9,8 +9,6 @@ import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
  * ("Lookup in the public release (not retrieval)") so that a figure near it reads as what it is. Pure: no I/O.
  */
 
-/** The system of the lookup reference row (lib/benchmarks/alpsbench/data/seeds/seed-public-lookup.ts). */
-
 /** One released packet's public Task 3 pair: its query and its selected memory's value. */
 export type ReleasedTask3 = { query: string; value: unknown };
 

@@ -90,17 +90,11 @@ const commitStep = (context: PipelineStepContext, plan: { next?: "score" | "judg
  * The judge JUDGE_* configures, built once per configuration: its provider's concurrency limit then holds for the
  * whole process (every job a worker runs at once), not per step.
  */
+const JUDGE_SETTINGS = ["JUDGE_BASE_URL", "JUDGE_MODEL", "JUDGE_API_KEY", "JUDGE_PROVIDER", "JUDGE_CONCURRENCY", "JUDGE_TIMEOUT_MS"] as const;
 let envJudge: { key: string; judge: JudgeSetup | null } | null = null;
 function judgeFromEnv(): JudgeSetup | null {
   const config = env();
-  const key = JSON.stringify([
-    config.JUDGE_BASE_URL,
-    config.JUDGE_MODEL,
-    config.JUDGE_API_KEY,
-    config.JUDGE_PROVIDER,
-    config.JUDGE_CONCURRENCY,
-    config.JUDGE_TIMEOUT_MS,
-  ]);
+  const key = JSON.stringify(JUDGE_SETTINGS.map((name) => config[name]));
   if (envJudge?.key !== key) envJudge = { key, judge: liveJudgeFromEnv(config, { maxRetries: 2 }) };
   return envJudge.judge;
 }
@@ -413,14 +407,8 @@ async function judgeAggregate(db: Db, submission: SubmissionRow, scope: Submissi
     const profileRow = await ensureJudgeProfileRow(db, profile);
     await commitStep(context, { jobOutput: { step: "judge-aggregate", metrics: Object.keys(aggregates).length } }, async (tx) => {
       for (const [metric, aggregate] of Object.entries(aggregates)) {
-        const fields = {
-          value: aggregate.value,
-          n: aggregate.n,
-          ciLow: aggregate.ciLow,
-          ciHigh: aggregate.ciHigh,
-          kind: "judge" as const,
-          judgeProfileId: profileRow.id,
-        };
+        const { value, n, ciLow, ciHigh } = aggregate;
+        const fields = { value, n, ciLow, ciHigh, kind: "judge" as const, judgeProfileId: profileRow.id };
         await tx.score.upsert({
           where: { submissionId_trackId_metric_scoreVersion: { submissionId: submission.id, trackId: scope.track, metric, scoreVersion: version } },
           create: { submissionId: submission.id, trackId: scope.track, metric, scoreVersion: version, ...fields },

@@ -155,13 +155,9 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
   const known = new Set(instances.map((i) => i.benchmarkId));
   const collected = collectRows(track, rows, known);
   const { scored, inputs } = scoreInstances(track, instances, collected);
-  const { metrics, splitMetrics } = aggregateScores(
-    track,
-    instances.map((i) => i.benchmarkId),
-    inputs,
-    options,
-  );
-  const missing = instances.length - collected.byId.size;
+  const benchmarkIds = instances.map((i) => i.benchmarkId);
+  const { metrics, splitMetrics } = aggregateScores(track, benchmarkIds, inputs, options);
+  const { duplicate, unknown, rejected } = collected;
   return {
     track,
     scorerVersion: SCORER_VERSION,
@@ -169,14 +165,7 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
     metrics,
     splitMetrics,
     instances: scored,
-    coverage: {
-      expected: instances.length,
-      scored: collected.byId.size,
-      missing,
-      duplicate: collected.duplicate,
-      unknown: collected.unknown,
-      rejected: collected.rejected,
-    },
+    coverage: { expected: instances.length, scored: collected.byId.size, missing: instances.length - collected.byId.size, duplicate, unknown, rejected },
     problems: collected.problems,
     problemsTotal: collected.total,
   };
@@ -187,22 +176,8 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
  * its detail), so the worker's aggregate step computes the aggregates from the stored rows (aggregateInputOf)
  * instead of scoring every instance again: exactly the numbers scoreTrack gives, in a bounded step.
  */
-export type AggregateInput =
-  | {
-      kind: "memory";
-      precision: number;
-      recall: number;
-      f1: number;
-      algoScore100: number;
-      directMatched: number;
-      directGold: number;
-      indirectMatched: number;
-      indirectGold: number;
-      /** Task 2: realized and total actions of each kind */
-      actions?: Record<ActionKind, [number, number]>;
-    }
-  | { kind: "hit"; hit: number }
-  | { kind: "none" };
+export type AggregateInput = MemoryInput | { kind: "hit"; hit: number } | { kind: "none" };
+type MemoryInput = { kind: "memory"; precision: number; recall: number; f1: number; algoScore100: number } & StoredCounts;
 
 const ACTION_KINDS = ["retention", "modification", "addition"] as const;
 type ActionKind = (typeof ACTION_KINDS)[number];
@@ -213,6 +188,7 @@ export type StoredCounts = {
   directGold: number;
   indirectMatched: number;
   indirectGold: number;
+  /** Task 2: realized and total actions of each kind */
   actions?: Record<ActionKind, [number, number]>;
 };
 
@@ -258,10 +234,7 @@ export function aggregateScores(
   const seed = `${options.seed ?? "alpsbench"}:${track}`;
   const testSeed = options.testSeed === undefined ? null : `${options.testSeed}:${track}`;
   const aggregate = aggregatorOf(track, inputs);
-  const metrics = aggregate(
-    inputs.map((_, k) => k),
-    testSeed ?? seed,
-  );
+  const metrics = aggregate([...inputs.keys()], testSeed ?? seed);
   const splitMetrics: TrackScore["splitMetrics"] = {};
   if (options.splitOf) {
     const bySplit = new Map<Split, number[]>();
@@ -292,42 +265,18 @@ function aggregatorOf(track: TrackId, inputs: readonly AggregateInput[]): Aggreg
     return (indices, seed) => {
       const { boot, bootRatio } = bootstraps(seed);
       const subset = pick(results, indices);
+      const col = (key: Exclude<keyof MemoryInput, "kind" | "actions">) => subset.map((r) => r[key]);
+      const action = (kind: ActionKind, k: 0 | 1) => subset.map((r) => r.actions![kind][k]);
       const metrics: Record<string, AggregateMetric> = {};
-      metrics.precision = boot(
-        subset.map((r) => r.precision),
-        "precision",
-      );
-      metrics.recall = boot(
-        subset.map((r) => r.recall),
-        "recall",
-      );
-      metrics.f1 = boot(
-        subset.map((r) => r.f1),
-        "f1",
-      );
-      metrics.algo_score_100 = boot(
-        subset.map((r) => r.algoScore100),
-        "algo_score_100",
-      );
-      metrics.direct_recall = bootRatio(
-        subset.map((r) => r.directMatched),
-        subset.map((r) => r.directGold),
-        "direct_recall",
-      );
-      metrics.indirect_recall = bootRatio(
-        subset.map((r) => r.indirectMatched),
-        subset.map((r) => r.indirectGold),
-        "indirect_recall",
-      );
+      metrics.precision = boot(col("precision"), "precision");
+      metrics.recall = boot(col("recall"), "recall");
+      metrics.f1 = boot(col("f1"), "f1");
+      metrics.algo_score_100 = boot(col("algoScore100"), "algo_score_100");
+      metrics.direct_recall = bootRatio(col("directMatched"), col("directGold"), "direct_recall");
+      metrics.indirect_recall = bootRatio(col("indirectMatched"), col("indirectGold"), "indirect_recall");
       if (task === "task2") {
         metrics.action_accuracy = bootRatio(pick(actions.num, indices), pick(actions.den, indices), "action_accuracy");
-        for (const kind of ACTION_KINDS) {
-          metrics[`${kind}_recall`] = bootRatio(
-            subset.map((r) => r.actions![kind][0]),
-            subset.map((r) => r.actions![kind][1]),
-            `${kind}_recall`,
-          );
-        }
+        for (const kind of ACTION_KINDS) metrics[`${kind}_recall`] = bootRatio(action(kind, 0), action(kind, 1), `${kind}_recall`);
       }
       return metrics;
     };
@@ -363,36 +312,17 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
       };
       // a missing row keeps nothing: the page then says "no prediction row"
       const detail: Record<string, unknown> = { ...memorySetDetail(result), ...(row ? keptSubmittedItems(pred) : {}) };
-      const counts: StoredCounts = {
-        directMatched: result.directMatched,
-        directGold: result.directGold,
-        indirectMatched: result.indirectMatched,
-        indirectGold: result.indirectGold,
-      };
+      const { directMatched, directGold, indirectMatched, indirectGold } = result;
+      const counts: StoredCounts = { directMatched, directGold, indirectMatched, indirectGold };
       if (task === "task2") {
         const a = scoreTask2Actions(record(instance.input).memory, gold, record(instance.gold).selected_memory_id, pred, result);
-        counts.actions = {
-          retention: [a.byKind.retention.realized, a.byKind.retention.total],
-          modification: [a.byKind.modification.realized, a.byKind.modification.total],
-          addition: [a.byKind.addition.realized, a.byKind.addition.total],
-        };
+        counts.actions = Object.fromEntries(ACTION_KINDS.map((kind) => [kind, [a.byKind[kind].realized, a.byKind[kind].total]])) as StoredCounts["actions"];
         for (const kind of ACTION_KINDS) perInstance[`${kind}_recall`] = ratio(a.byKind[kind].realized, a.byKind[kind].total);
         perInstance.action_accuracy = a.accuracy;
         detail.actions = a.actions;
       }
       detail.counts = counts;
-      inputs.push({
-        kind: "memory",
-        precision: result.precision,
-        recall: result.recall,
-        f1: result.f1,
-        algoScore100: result.algoScore100,
-        directMatched: result.directMatched,
-        directGold: result.directGold,
-        indirectMatched: result.indirectMatched,
-        indirectGold: result.indirectGold,
-        ...(counts.actions ? { actions: counts.actions } : {}),
-      });
+      inputs.push({ kind: "memory", precision: result.precision, recall: result.recall, f1: result.f1, algoScore100: result.algoScore100, ...counts });
       scored.push({ benchmarkId: instance.benchmarkId, predicted: row !== undefined, metrics: perInstance, detail });
     }
   } else if (task === "task3") {

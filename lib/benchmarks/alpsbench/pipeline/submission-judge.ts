@@ -31,8 +31,6 @@ import type { ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submissi
  * except where SCORING.md says so (an unreadable Task 3 verdict scores 0).
  */
 
-/** A configured judge: the generic client's (lib/llm-judge), the live one of JUDGE_* or a test double. */
-
 export function judgeTemplateFor(track: TrackId): string {
   const task = taskOf(track);
   if (task === "task1" || task === "task2") return T12_REVIEW_TEMPLATE;

@@ -60,14 +60,7 @@ export function indexPredictions(track: TrackId, parsed: { rows: PredictionFileR
     rows: parsed.rows,
     problems: parsed.problems,
     byId,
-    rowsFor(ids) {
-      const out: PredictionFileRow[] = [];
-      for (const id of ids) {
-        const entry = byId.get(id);
-        if (entry) out.push(entry.row);
-      }
-      return out;
-    },
+    rowsFor: (ids) => Array.from(ids, (id) => byId.get(id)?.row).filter((row) => row !== undefined),
   };
 }
 

@@ -30,11 +30,6 @@ export async function storedTestRow(db: Pick<Db, "instanceResult">, scope: Submi
   return row !== null;
 }
 
-/** Whether the operator turned the noise of uploads' test figures on (TEST_FIGURE_NOISE; off by default). */
-function testFigureNoiseOn(): boolean {
-  return env().TEST_FIGURE_NOISE === "on";
-}
-
 /**
  * The noise draws of a submission's published test figures for `track` (the server secret is read, or created,
  * here), or null when its figures are exact: the noise is off (the default: test figures are exact, and probing
@@ -46,7 +41,8 @@ export async function testFigureDraw(
   submission: Subject & { id: string },
   track: TrackId,
   hasTestRow: boolean,
-  noise: boolean = testFigureNoiseOn(),
+  /** whether the operator turned the noise of uploads' test figures on (TEST_FIGURE_NOISE; off by default) */
+  noise: boolean = env().TEST_FIGURE_NOISE === "on",
 ): Promise<NoiseDraw | null> {
   if (!noise || !publishesTestFigures(submission, hasTestRow)) return null;
   return testFigureNoise(await testFigureSecret(db), submission.id, track);

@@ -168,9 +168,7 @@ export function buildTask3CompactPoolsForInstance(source: Task3PoolSource, insta
     const shuffleRand = seededRandom(`${seed}|${instance.benchmarkId}|${size}|shuffle`);
     for (let i = members.length - 1; i > 0; i--) {
       const j = randomInt(shuffleRand, i + 1);
-      const tmp = members[i]!;
-      members[i] = members[j]!;
-      members[j] = tmp;
+      [members[i], members[j]] = [members[j]!, members[i]!];
     }
     const used = new Set<number>();
     let goldCandidateId = "";

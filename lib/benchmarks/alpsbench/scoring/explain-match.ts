@@ -81,8 +81,9 @@ export function explainMemorySetMatch(gold: unknown[], pred: unknown[], options:
 
   // The greedy walk: stable sort by unrounded score, descending; stop at the first score under the threshold.
   const walk = [...candidates].sort((a, b) => b.raw - a.raw || a.order - b.order);
-  const goldPair = new Map<number, { pair: PairParts; rank: number }>();
-  const predPair = new Map<number, { pair: PairParts; rank: number }>();
+  type Pairs = Map<number, { pair: PairParts; rank: number }>;
+  const goldPair: Pairs = new Map();
+  const predPair: Pairs = new Map();
   const accepted: PairParts[] = [];
   for (const c of walk) {
     if (!(c.raw >= MIN_PAIR_SCORE)) break;
@@ -105,39 +106,20 @@ export function explainMemorySetMatch(gold: unknown[], pred: unknown[], options:
     if (!bestForPred.has(c.parts.predIndex)) bestForPred.set(c.parts.predIndex, c);
   }
 
-  const goldFates: GoldFate[] = g.map((item) => {
-    if (!item.valid) return { kind: "invalid" };
-    const hit = goldPair.get(item.index);
-    if (hit) return { kind: "matched", pair: hit.pair, rank: hit.rank };
-    const best = bestForGold.get(item.index);
-    if (!best) return { kind: "no_candidates" };
-    if (!(best.raw >= MIN_PAIR_SCORE)) return { kind: "below_threshold", best: best.parts };
-    return { kind: "taken", best: best.parts, takenBy: predPair.get(best.parts.predIndex)!.pair };
-  });
-  const predFates: PredFate[] = p.map((item) => {
-    if (!item.valid) return { kind: "invalid" };
-    const hit = predPair.get(item.index);
-    if (hit) return { kind: "matched", pair: hit.pair, rank: hit.rank };
-    const best = bestForPred.get(item.index);
-    if (!best) return { kind: "no_candidates" };
-    if (!(best.raw >= MIN_PAIR_SCORE)) return { kind: "below_threshold", best: best.parts };
-    return { kind: "taken", best: best.parts, takenBy: goldPair.get(best.parts.goldIndex)!.pair };
-  });
-
-  const consistent =
-    accepted.length === result.pairs.length &&
-    accepted.every((a, k) => {
-      const s = result.pairs[k]!;
-      return (
-        a.goldIndex === s.goldIndex &&
-        a.predIndex === s.predIndex &&
-        a.score === s.score &&
-        a.label === s.label &&
-        a.value === s.value &&
-        a.type === s.type &&
-        a.confidence === s.confidence
-      );
+  const fates = (items: typeof g, own: Pairs, bestFor: Map<number, Candidate>, partners: Pairs, partner: "goldIndex" | "predIndex"): GoldFate[] =>
+    items.map((item) => {
+      if (!item.valid) return { kind: "invalid" };
+      const hit = own.get(item.index);
+      if (hit) return { kind: "matched", pair: hit.pair, rank: hit.rank };
+      const best = bestFor.get(item.index);
+      if (!best) return { kind: "no_candidates" };
+      if (!(best.raw >= MIN_PAIR_SCORE)) return { kind: "below_threshold", best: best.parts };
+      return { kind: "taken", best: best.parts, takenBy: partners.get(best.parts[partner])!.pair };
     });
+  const goldFates = fates(g, goldPair, bestForGold, predPair, "predIndex");
+  const predFates: PredFate[] = fates(p, predPair, bestForPred, goldPair, "goldIndex");
+  const keys = ["goldIndex", "predIndex", "score", "label", "value", "type", "confidence"] as const;
+  const consistent = accepted.length === result.pairs.length && accepted.every((a, k) => keys.every((key) => a[key] === result.pairs[k]![key]));
 
   return { result, threshold: MIN_PAIR_SCORE, gold: goldFates, pred: predFates, accepted, consistent, pairsScored: candidates.length, skipped: false };
 }

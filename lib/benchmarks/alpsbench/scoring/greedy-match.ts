@@ -29,15 +29,9 @@ export function greedyMatch(gold: readonly PreparedMemoryItem[], pred: readonly 
       if (!(s >= MIN_PAIR_SCORE)) continue;
       if (n === cap) {
         cap *= 2;
-        const s2 = new Float64Array(cap);
-        s2.set(scores);
-        scores = s2;
-        const g2 = new Int32Array(cap);
-        g2.set(gi);
-        gi = g2;
-        const p2 = new Int32Array(cap);
-        p2.set(pj);
-        pj = p2;
+        scores = copied(scores, new Float64Array(cap));
+        gi = copied(gi, new Int32Array(cap));
+        pj = copied(pj, new Int32Array(cap));
       }
       scores[n] = s;
       gi[n] = g.index;
@@ -64,4 +58,10 @@ export function greedyMatch(gold: readonly PreparedMemoryItem[], pred: readonly 
     out.push({ goldIndex: i, predIndex: j, score: scores[c]! });
   }
   return out;
+}
+
+/** `into` with `from` copied to its start. */
+function copied<T extends Float64Array | Int32Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
 }

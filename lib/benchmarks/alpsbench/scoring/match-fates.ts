@@ -20,12 +20,7 @@ export type GoldFate =
   | { kind: "no_candidates" }
   /** its best pair scored under the threshold */
   | { kind: "below_threshold"; best: PairParts }
-  /** every pair at or above the threshold met a prediction already matched to another gold item first */
+  /** every pair at or above the threshold met a partner already matched to another item first */
   | { kind: "taken"; best: PairParts; takenBy: PairParts };
 
-export type PredFate =
-  | { kind: "matched"; pair: PairParts; rank: number }
-  | { kind: "invalid" }
-  | { kind: "no_candidates" }
-  | { kind: "below_threshold"; best: PairParts }
-  | { kind: "taken"; best: PairParts; takenBy: PairParts };
+export type PredFate = GoldFate;

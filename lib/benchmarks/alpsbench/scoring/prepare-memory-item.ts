@@ -48,21 +48,10 @@ function prepareMemoryItem(item: unknown, index: number, side: string, problems:
   const where = `${side}[${index}]`;
   if (!isRecord(item)) {
     problems.add(`${where}: not an object (${kindOf(item)}); counted but never matched`);
-    return {
-      index,
-      valid: false,
-      id: null,
-      labelParts: [],
-      value: EMPTY_VALUE,
-      type: undefined,
-      confidence: 1.0,
-      kind: "other",
-    };
+    return { index, valid: false, id: null, labelParts: [], value: EMPTY_VALUE, type: undefined, confidence: 1.0, kind: "other" };
   }
   const { memory_id: rawId, label, value, type, confidence } = item;
-  let id: string | null = null;
-  if (typeof rawId === "string") id = rawId;
-  else if (typeof rawId === "number" && Number.isFinite(rawId)) id = String(rawId);
+  const id = typeof rawId === "string" ? rawId : typeof rawId === "number" && Number.isFinite(rawId) ? String(rawId) : null;
 
   if (label !== undefined && label !== null && typeof label !== "string") {
     problems.add(`${where}.label: ${kindOf(label)} instead of text; compared as Python str() ${preview(label)}`);
@@ -83,14 +72,5 @@ function prepareMemoryItem(item: unknown, index: number, side: string, problems:
       problems.add(`${where}.confidence: ${preview(confidence)} is outside [0, 1]; clamped`);
     }
   }
-  return {
-    index,
-    valid: true,
-    id,
-    labelParts: labelParts(label),
-    value: prepareValue(value),
-    type,
-    confidence: confidenceValue(confidence),
-    kind: typeKind(type),
-  };
+  return { index, valid: true, id, labelParts: labelParts(label), value: prepareValue(value), type, confidence: confidenceValue(confidence), kind: typeKind(type) };
 }

@@ -65,30 +65,30 @@ function jsonString(s: string): string {
 
 /** `json.dumps(value, ensure_ascii=False)` with the default ", " and ": " separators. */
 export function pythonJsonDumps(value: unknown): string {
-  return dumps(value, 0, new Set());
+  return render(value, JSON_DUMPS, 0, new Set());
 }
 
-function dumps(v: unknown, depth: number, seen: Set<object>): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "string") return jsonString(v);
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (typeof v === "number") return pythonNumber(v, true);
+/** How json.dumps or repr() writes each kind of value; `cut` stands for a cycle or absurd nesting. */
+type Style = { none: string; str: (s: string) => string; bools: [string, string]; json: boolean; cut: (list: boolean) => string };
+const JSON_DUMPS: Style = { none: "null", str: jsonString, bools: ["true", "false"], json: true, cut: () => "null" };
+const REPR: Style = { none: "None", str: pythonStrRepr, bools: ["True", "False"], json: false, cut: (list) => (list ? "[...]" : "{...}") };
+
+function render(v: unknown, style: Style, depth: number, seen: Set<object>): string {
+  if (v === null || v === undefined) return style.none;
+  if (typeof v === "string") return style.str(v);
+  if (typeof v === "boolean") return style.bools[v ? 0 : 1];
+  if (typeof v === "number") return pythonNumber(v, style.json);
   if (typeof v === "bigint") return v.toString();
-  if (typeof v !== "object") return jsonString(String(v));
+  if (typeof v !== "object") return style.str(String(v));
   // Cycles and absurd nesting cannot come from JSON; cut them off rather than throw.
-  if (seen.has(v) || depth > MAX_DEPTH) return "null";
+  if (seen.has(v) || depth > MAX_DEPTH) return style.cut(Array.isArray(v));
   seen.add(v);
-  let out: string;
-  if (Array.isArray(v)) {
-    out = "[" + v.map((x) => dumps(x, depth + 1, seen)).join(", ") + "]";
-  } else {
-    out =
-      "{" +
-      Object.entries(v)
-        .map(([k, x]) => `${jsonString(k)}: ${dumps(x, depth + 1, seen)}`)
-        .join(", ") +
-      "}";
-  }
+  const inner = (x: unknown) => render(x, style, depth + 1, seen);
+  const out = Array.isArray(v)
+    ? `[${v.map(inner).join(", ")}]`
+    : `{${Object.entries(v)
+        .map(([k, x]) => `${style.str(k)}: ${inner(x)}`)
+        .join(", ")}}`;
   seen.delete(v);
   return out;
 }
@@ -119,29 +119,5 @@ function pythonStrRepr(s: string): string {
 /** Python `str(value)` for a JSON value (None → "None", True → "True", lists via repr). */
 export function pythonStr(value: unknown): string {
   if (typeof value === "string") return value;
-  return repr(value, 0, new Set());
-}
-
-function repr(v: unknown, depth: number, seen: Set<object>): string {
-  if (v === null || v === undefined) return "None";
-  if (typeof v === "string") return pythonStrRepr(v);
-  if (typeof v === "boolean") return v ? "True" : "False";
-  if (typeof v === "number") return pythonNumber(v, false);
-  if (typeof v === "bigint") return v.toString();
-  if (typeof v !== "object") return pythonStrRepr(String(v));
-  if (seen.has(v) || depth > MAX_DEPTH) return Array.isArray(v) ? "[...]" : "{...}";
-  seen.add(v);
-  let out: string;
-  if (Array.isArray(v)) {
-    out = "[" + v.map((x) => repr(x, depth + 1, seen)).join(", ") + "]";
-  } else {
-    out =
-      "{" +
-      Object.entries(v)
-        .map(([k, x]) => `${pythonStrRepr(k)}: ${repr(x, depth + 1, seen)}`)
-        .join(", ") +
-      "}";
-  }
-  seen.delete(v);
-  return out;
+  return render(value, REPR, 0, new Set());
 }

@@ -82,11 +82,7 @@ function read(input: unknown, depth: number, problems: string[]): Found {
 }
 
 function mergeText(outer: Found, inner: Found): Found {
-  return {
-    selectedMemoryId: inner.selectedMemoryId,
-    answer: inner.answer ?? outer.answer,
-    reason: inner.reason ?? outer.reason,
-  };
+  return { selectedMemoryId: inner.selectedMemoryId, answer: inner.answer ?? outer.answer, reason: inner.reason ?? outer.reason };
 }
 
 /** JSON text, fenced JSON, or the outermost {...} in prose; undefined when none parses. */

@@ -1,4 +1,4 @@
-import { greedyMatch, type MatchedIndexPair } from "./greedy-match";
+import { greedyMatch } from "./greedy-match";
 import { HUNGARIAN_MAX_SIZE, hungarianMatch } from "./hungarian-match";
 import { pairScorePrepared } from "./pair-score";
 import { prepareMemoryItems } from "./prepare-memory-item";
@@ -22,16 +22,9 @@ export function scoreMemorySet(gold: unknown[], pred: unknown[], opts: ScoreMemo
   const g = prepareMemoryItems(gold, "gold", problems);
   const p = prepareMemoryItems(pred, "pred", problems);
 
-  let matched: MatchedIndexPair[];
-  if (opts.matcher === "hungarian") {
-    const h = hungarianMatch(g, p);
-    if (h === null) {
-      problems.add(`hungarian matcher: more than ${HUNGARIAN_MAX_SIZE} items on one side; greedy matching used instead`);
-      matched = greedyMatch(g, p);
-    } else {
-      matched = h;
-    }
-  } else {
+  let matched = opts.matcher === "hungarian" ? hungarianMatch(g, p) : greedyMatch(g, p);
+  if (matched === null) {
+    problems.add(`hungarian matcher: more than ${HUNGARIAN_MAX_SIZE} items on one side; greedy matching used instead`);
     matched = greedyMatch(g, p);
   }
 

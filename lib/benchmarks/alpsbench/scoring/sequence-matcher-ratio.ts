@@ -82,8 +82,7 @@ export function prepareSequence(b: string | Int32Array): PreparedSequence {
   const codes = typeof b === "string" ? toCodePoints(b) : b;
   const n = codes.length;
   if (keyOfScratch.length < n) {
-    let m = keyOfScratch.length;
-    while (m < n) m *= 2;
+    const m = grown(keyOfScratch.length, n);
     keyOfScratch = new Int32Array(m);
     keyCodeScratch = new Int32Array(m);
     keyCountScratch = new Int32Array(m);
@@ -171,20 +170,10 @@ let lenB = new Int32Array(256);
 let rowStart = new Int32Array(256);
 let rowEnd = new Int32Array(256);
 
-function ensureRows(size: number): void {
-  if (rowStart.length >= size) return;
-  let n = rowStart.length;
-  while (n < size) n *= 2;
-  rowStart = new Int32Array(n);
-  rowEnd = new Int32Array(n);
-}
-
-function ensureScratch(size: number): void {
-  if (lenA.length >= size) return;
-  let n = lenA.length;
-  while (n < size) n *= 2;
-  lenA = new Int32Array(n);
-  lenB = new Int32Array(n);
+/** A scratch length of at least `need`: `have` doubled as often as needed. */
+function grown(have: number, need: number): number {
+  while (have < need) have *= 2;
+  return have;
 }
 
 /** ratio() of a (as code points) against a prepared b. */
@@ -194,9 +183,14 @@ export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
   const lb = bc.length;
   if (la + lb === 0) return 1.0;
   if (la === 0 || lb === 0) return 0.0;
-  ensureScratch(lb + 1);
-
-  ensureRows(la);
+  if (lenA.length < lb + 1) {
+    lenA = new Int32Array(grown(lenA.length, lb + 1));
+    lenB = new Int32Array(lenA.length);
+  }
+  if (rowStart.length < la) {
+    rowStart = new Int32Array(grown(rowStart.length, la));
+    rowEnd = new Int32Array(rowStart.length);
+  }
   // Point each element of a at its run of positions in b (empty when absent).
   const slotT = nextSlotTick();
   const pos = b.index;
