@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type SVGProps } from "react";
 import { CartesianGrid, LabelList, ReferenceDot, Scatter, ScatterChart, Tooltip, usePlotArea, XAxis, YAxis, ZAxis } from "recharts";
 import { layoutLabels, type KeyedPoint } from "@/lib/leaderboard/charts/label-layout";
 import { textWidth } from "@/lib/leaderboard/charts/text-measure";
@@ -27,6 +27,11 @@ function PointTip({ active, payload }: { active?: boolean; payload?: TipPayload 
       </div>
     </div>
   );
+}
+
+/** A name or number written in its laid-out box. */
+function BoxText({ box, ...rest }: { box: { x: number; y: number; h: number } } & SVGProps<SVGTextElement>) {
+  return <text x={box.x + 1} y={box.y + box.h / 2} dominantBaseline="central" fill="var(--color-fg)" {...rest} />;
 }
 
 /**
@@ -68,36 +73,16 @@ function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: Key
           return <circle key={`ring-${p.id}`} cx={x} cy={y} r={MARKER_RADIUS + 1.5} fill="none" stroke="var(--color-fg)" strokeWidth={1.5} />;
         })}
       {layout.labels.map((l) => (
-        <text
-          key={l.id}
-          x={l.box.x + 1}
-          y={l.box.y + l.box.h / 2}
-          dominantBaseline="central"
-          fontSize={LABEL_FONT}
-          fontWeight={byId.get(l.id)?.pinned ? 700 : 400}
-          fill="var(--color-fg)"
-          data-point-label={l.text}
-        >
+        <BoxText key={l.id} box={l.box} fontSize={LABEL_FONT} fontWeight={byId.get(l.id)?.pinned ? 700 : 400} data-point-label={l.text}>
           {l.text}
-        </text>
+        </BoxText>
       ))}
-      {layout.keys.flatMap((k) =>
-        k.box
-          ? [
-              <text
-                key={k.id}
-                x={k.box.x + 1}
-                y={k.box.y + k.box.h / 2}
-                dominantBaseline="central"
-                fontSize={LABEL_FONT - 1}
-                fontWeight={700}
-                fill="var(--color-fg)"
-                data-point-key={k.key}
-              >
-                {k.key}
-              </text>,
-            ]
-          : [],
+      {layout.keys.map((k) =>
+        k.box ? (
+          <BoxText key={k.id} box={k.box} fontSize={LABEL_FONT - 1} fontWeight={700} data-point-key={k.key}>
+            {k.key}
+          </BoxText>
+        ) : null,
       )}
     </g>
   );
