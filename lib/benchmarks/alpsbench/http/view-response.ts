@@ -24,9 +24,7 @@ export const eeeResponse = (db: Db, query: TableQuery) =>
 export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, viewId, search) => {
   const slug = viewId === "" ? OVERVIEW.id : viewId;
   const view = viewFromSlug(slug);
-  if (!view) {
-    return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
-  }
+  if (!view) return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
   const parsed = parseViewParams(DownloadFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;

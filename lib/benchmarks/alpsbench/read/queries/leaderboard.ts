@@ -276,35 +276,27 @@ export async function getMultiTrackLeaderboard(
   const rows: LeaderboardRow[] = [];
   for (const [key, byTrack] of runs) {
     const row = baseRow(key, firstSubmission.get(key)!);
-    const chosen: SubmissionContext[] = [];
+    // the runs the row shows, each once, in the order first used
+    const chosen = new Map<string, SubmissionContext>();
     for (const part of parts) {
       const candidates = byTrack.get(part.track);
       if (!candidates) continue;
-      const headline = part.metrics[0]!;
-      const direction = TRACK_METRICS[part.track].find((m) => m.id === headline)?.direction ?? "higher";
-      let best: { submission: SubmissionContext; cells: Record<string, MetricCell> } | null = null;
-      for (const run of candidates.values()) {
-        if (best === null || better(run.cells[`${part.track}:${headline}`]?.value, best.cells[`${part.track}:${headline}`]?.value, direction)) best = run;
-      }
-      if (!best) continue;
+      const headline = `${part.track}:${part.metrics[0]!}`;
+      const direction = TRACK_METRICS[part.track].find((m) => m.id === part.metrics[0])?.direction ?? "higher";
+      const best = [...candidates.values()].reduce((b, run) => (better(run.cells[headline]?.value, b.cells[headline]?.value, direction) ? run : b));
       Object.assign(row.cells, best.cells);
-      if (!chosen.some((s) => s.id === best.submission.id)) chosen.push(best.submission);
+      if (!chosen.has(best.submission.id)) chosen.set(best.submission.id, best.submission);
       // Reported figures of one track can come from two publications (the site's EI dimensions, the paper's EI
       // means): both are the authors', so they complete each other. Runs scored here are never mixed.
       if (row.tier === "reported") {
         for (const run of candidates.values()) {
-          if (run === best) continue;
-          let used = false;
-          for (const [columnId, cell] of Object.entries(run.cells)) {
-            if (row.cells[columnId] !== undefined) continue;
-            row.cells[columnId] = cell;
-            used = true;
-          }
-          if (used && !chosen.some((s) => s.id === run.submission.id)) chosen.push(run.submission);
+          const fresh = Object.entries(run.cells).filter(([columnId]) => row.cells[columnId] === undefined);
+          Object.assign(row.cells, Object.fromEntries(fresh));
+          if (fresh.length > 0 && !chosen.has(run.submission.id)) chosen.set(run.submission.id, run.submission);
         }
       }
     }
-    describeRuns(row, chosen);
+    describeRuns(row, [...chosen.values()]);
     rows.push(row);
   }
   const columns: LeaderboardColumn[] = parts.flatMap((part) =>
