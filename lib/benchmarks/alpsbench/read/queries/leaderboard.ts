@@ -98,11 +98,8 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
   ].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
   // a board is public: the submission a contamination flag names only when anyone may read it (a private or
   // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
-  const figures = await withReadableReferences(
-    db,
-    scores.map((s) => contaminationOf(s.submission)),
-    null,
-  );
+  const checked = scores.map((s) => contaminationOf(s.submission));
+  const figures = await withReadableReferences(db, checked, null);
   return scores.map((s, k) => (figures[k] ? { ...s, submission: { ...s.submission, contamination: figures[k] } } : s));
 }
 
@@ -249,11 +246,8 @@ export async function getMultiTrackLeaderboard(
   parts: { track: TrackId; metrics: string[]; group: string }[],
   scope: LeaderboardScope,
 ): Promise<Leaderboard> {
-  const scores = await loadScores(
-    db,
-    parts.map((p) => p.track),
-    scope,
-  );
+  const tracks = parts.map((p) => p.track);
+  const scores = await loadScores(db, tracks, scope);
   const wanted = new Map(parts.map((p) => [p.track, new Set(p.metrics)]));
   // per row and track, each submission's cells (placeCell keeps what a re-score moved)
   const runs = new Map<string, Map<TrackId, Map<string, { submission: SubmissionContext; cells: Record<string, MetricCell> }>>>();

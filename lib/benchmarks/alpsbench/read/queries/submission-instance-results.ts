@@ -212,12 +212,8 @@ export async function getInstanceResultsPage(
         take: pageSize,
         select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
       });
-  const judged = await judgeMetrics(
-    db,
-    submission.id,
-    versions.judge,
-    results.map((r) => r.instanceId),
-  );
+  const ids = results.map((r) => r.instanceId);
+  const judged = await judgeMetrics(db, submission.id, versions.judge, ids);
   const rows = results.map((r) => summaryOf(r.instance.benchmarkId, r.instance.split, r.metrics, judged.get(r.instanceId)));
   return { track, tracks, page, pages, total, onlyMisses: misses !== null, q, split, pageSize, withheldTest, predictionsShown, rows };
 }

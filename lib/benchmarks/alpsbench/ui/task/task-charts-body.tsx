@@ -51,16 +51,13 @@ export function TaskChartsBody({ task, board: packed }: { task: TaskId; board: P
   );
 }
 
+const TASK1_RECALLS = [
+  { column: "direct_recall", label: "Direct recall" },
+  { column: "indirect_recall", label: "Indirect recall" },
+];
+
 function Task1Charts({ board, pinned, note }: Rows) {
-  const bars = groupedBars(
-    board,
-    [
-      { column: "direct_recall", label: "Direct recall" },
-      { column: "indirect_recall", label: "Indirect recall" },
-    ],
-    CHART_ROW_LIMIT,
-    pinned,
-  );
+  const bars = groupedBars(board, TASK1_RECALLS, CHART_ROW_LIMIT, pinned);
   const scatter = precisionRecall(board, CHART_ROW_LIMIT, pinned);
   return (
     <div className="grid items-start gap-4 xl:grid-cols-2">
