@@ -61,8 +61,8 @@ const SCORE_SELECT = {
 type ScoreWithContext = Awaited<ReturnType<typeof loadScores>>[number];
 type SubmissionContext = ScoreWithContext["submission"];
 
-function publicDone(scope: LeaderboardScope) {
-  return { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: scope.benchmark } };
+function publicDone(benchmark: string) {
+  return { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: benchmark } };
 }
 
 /**
@@ -77,7 +77,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
     where: {
       trackId: { in: [...tracks] },
       ...versions,
-      submission: { ...publicDone(scope), ...(scope.split === "all" ? {} : { split: scope.split }) },
+      submission: { ...publicDone(scope.benchmark), ...(scope.split === "all" ? {} : { split: scope.split }) },
     },
     orderBy: { computedAt: "asc" },
     select: { ...SCORE_SELECT, judgeProfile: { select: { name: true } }, submission: { select: SUBMISSION_SELECT } },
@@ -86,7 +86,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
   const ofFull =
     split === "dev" || split === "validation" || split === "test"
       ? db.splitScore.findMany({
-          where: { trackId: { in: [...tracks] }, split, ...versions, submission: { ...publicDone(scope), split: "full" } },
+          where: { trackId: { in: [...tracks] }, split, ...versions, submission: { ...publicDone(scope.benchmark), split: "full" } },
           orderBy: { computedAt: "asc" },
           select: { ...SCORE_SELECT, submission: { select: SUBMISSION_SELECT } },
         })
@@ -328,17 +328,11 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */
 export async function getScoreVersions(db: Db, benchmark: string): Promise<string[]> {
   // a group-by over every public score: memoised like the leaderboards (leaderboard-version-memo)
-  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, () => listScoreVersions(db, benchmark));
-}
-
-async function listScoreVersions(db: Db, benchmark: string): Promise<string[]> {
-  const rows = await db.score.groupBy({
-    by: ["scoreVersion"],
-    where: { submission: { status: "done", visibility: "public", hiddenAt: null, benchmarkVersion: { slug: benchmark } } },
-    _max: { computedAt: true },
+  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, async () => {
+    const rows = await db.score.groupBy({ by: ["scoreVersion"], where: { submission: publicDone(benchmark) }, _max: { computedAt: true } });
+    return rows
+      .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
+      .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
+      .map((r) => r.scoreVersion);
   });
-  return rows
-    .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
-    .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
-    .map((r) => r.scoreVersion);
 }
