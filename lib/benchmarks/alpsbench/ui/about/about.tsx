@@ -55,17 +55,11 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
           <caption className="px-4 py-2 text-left text-fg-muted">{caption}</caption>
           <thead className="bg-surface-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 text-left">
-                Track
-              </th>
-              {SPLITS.map((s) => (
-                <th scope="col" key={s} className="px-4 py-2 text-right">
-                  {s}
+              {["Track", ...SPLITS, "total"].map((heading) => (
+                <th scope="col" key={heading} className={heading === "Track" ? "px-4 py-2 text-left" : "px-4 py-2 text-right"}>
+                  {heading}
                 </th>
               ))}
-              <th scope="col" className="px-4 py-2 text-right">
-                total
-              </th>
             </tr>
           </thead>
           <tbody>

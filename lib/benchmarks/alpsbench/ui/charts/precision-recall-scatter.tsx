@@ -9,6 +9,8 @@ import { AXIS, TOOLTIP_STYLE, UNIT_TICKS } from "@/components/charts/palette";
 import { TIER_MARKS, TierIcon, TierMarkLegend } from "@/components/charts/tier-marks";
 
 const ISO_F1 = [0.2, 0.4, 0.6, 0.8];
+/** Both axes: 0–1 in tenths. */
+const UNIT_AXIS = { type: "number", domain: [0, 1], ticks: UNIT_TICKS, tick: AXIS.tick, stroke: AXIS.stroke, tickFormatter: (v: number) => v.toFixed(1) } as const;
 const LABEL_FONT = 11;
 /** half the marker's extent (Recharts' symbols of area 60, a diamond's tips reach furthest) plus the pin ring */
 const MARKER_RADIUS = 6;
@@ -101,26 +103,16 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
         <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 16, left: 0 }} title={title}>
           <CartesianGrid stroke="var(--chart-grid)" strokeDasharray="3 3" />
           <XAxis
-            type="number"
+            {...UNIT_AXIS}
             dataKey="precision"
             name="Precision"
-            domain={[0, 1]}
-            ticks={UNIT_TICKS}
-            tick={AXIS.tick}
-            stroke={AXIS.stroke}
-            tickFormatter={(v: number) => v.toFixed(1)}
             label={{ value: "Precision", position: "insideBottom", offset: -8, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <YAxis
-            type="number"
+            {...UNIT_AXIS}
             dataKey="recall"
             name="Recall"
-            domain={[0, 1]}
-            ticks={UNIT_TICKS}
-            tick={AXIS.tick}
-            stroke={AXIS.stroke}
             width={44}
-            tickFormatter={(v: number) => v.toFixed(1)}
             label={{ value: "Recall", angle: -90, position: "insideLeft", offset: 12, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <ZAxis range={[60, 60]} />

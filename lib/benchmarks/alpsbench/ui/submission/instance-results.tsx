@@ -28,7 +28,15 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
   const from = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
   const to = Math.min(data.total, data.page * data.pageSize);
   const params = { track: data.track, q: data.q, split: data.split };
-  const link = (page: number) => `/submissions/${id}?${query({ ...params, page, misses: data.onlyMisses })}#instances-title`;
+  const pageLink = (page: number, rel: "prev" | "next", text: string) => (
+    <Link
+      className="text-accent underline underline-offset-2"
+      href={`/submissions/${id}?${query({ ...params, page, misses: data.onlyMisses })}#instances-title`}
+      rel={rel}
+    >
+      {text}
+    </Link>
+  );
   return (
     <section aria-labelledby="instances-title" className="space-y-3" data-testid="instance-results">
       <div>
@@ -127,23 +135,11 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
 
       {data.pages > 1 ? (
         <nav aria-label="Per-instance pages" className="flex items-center justify-between gap-3 text-sm">
-          {data.page > 1 ? (
-            <Link className="text-accent underline underline-offset-2" href={link(data.page - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
+          {data.page > 1 ? pageLink(data.page - 1, "prev", "← Previous") : <span />}
           <span className="text-fg-muted">
             Page {data.page} of {data.pages}
           </span>
-          {data.page < data.pages ? (
-            <Link className="text-accent underline underline-offset-2" href={link(data.page + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
+          {data.page < data.pages ? pageLink(data.page + 1, "next", "Next →") : <span />}
         </nav>
       ) : null}
     </section>
