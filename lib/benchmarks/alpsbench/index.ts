@@ -42,38 +42,20 @@ export const alpsBench: PipelineBenchmark = {
   eee: alpsBenchEee,
   review: ALPSBENCH_REVIEW,
   // loaded when asked: an upload's page and API read its boards
-  async reviewState(db, upload) {
-    const { alpsBenchReviewState } = await import("./read/queries/review-state");
-    return alpsBenchReviewState(db, upload);
-  },
+  reviewState: async (db, upload) => (await import("./read/queries/review-state")).alpsBenchReviewState(db, upload),
   contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
-  async about(db) {
-    const { alpsBenchAbout } = await import("./ui/about/about");
-    return alpsBenchAbout(db);
-  },
+  about: async (db) => (await import("./ui/about/about")).alpsBenchAbout(db),
   ...alpsBenchStartHooks,
   // loaded when asked: the CLI's starter run reads the database's inputs
-  async starterRun(db, options) {
-    const { alpsBenchStarterFiles } = await import("./starter/files");
-    return alpsBenchStarterFiles(db, options);
-  },
+  starterRun: async (db, options) => (await import("./starter/files")).alpsBenchStarterFiles(db, options),
   // loaded when asked: the pack reads the database, its verifier a data folder
   pack: {
-    async build(db, submissionId) {
-      const { buildAlpsBenchPack } = await import("./pack/build-pack");
-      return buildAlpsBenchPack(db, submissionId);
-    },
-    async verify(pack, dataDir) {
-      const { verifyAlpsBenchPack } = await import("./pack/verify-pack");
-      return verifyAlpsBenchPack(pack, dataDir);
-    },
+    build: async (db, submissionId) => (await import("./pack/build-pack")).buildAlpsBenchPack(db, submissionId),
+    verify: async (pack, dataDir) => (await import("./pack/verify-pack")).verifyAlpsBenchPack(pack, dataDir),
   },
   // loaded when asked: the CLI's commands (import, score, export-predictions, replay-judge) and what they read
-  async registerCommands(program, host) {
-    const { registerAlpsBenchCommands } = await import("./cli");
-    registerAlpsBenchCommands(program, host);
-  },
+  registerCommands: async (program, host) => (await import("./cli")).registerAlpsBenchCommands(program, host),
   navigation: ALPSBENCH_NAVIGATION,
   tracks: ALPSBENCH_TRACKS,
   views: ALPSBENCH_VIEWS,
@@ -87,10 +69,7 @@ export const alpsBench: PipelineBenchmark = {
     parseTrack: parseTrackName,
     prepareFile: prepareAlpsBenchFile,
     // loaded when asked: only the admin's rehash-content reads stored files this way
-    async storedContentSha256(track, stored) {
-      const { alpsBenchStoredContentSha256 } = await import("./upload/stored-content-hash");
-      return alpsBenchStoredContentSha256(track, stored);
-    },
+    storedContentSha256: async (track, stored) => (await import("./upload/stored-content-hash")).alpsBenchStoredContentSha256(track, stored),
     sendsRunFile: (path) => !isIgnoredRunFile(path),
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };
@@ -108,10 +87,7 @@ export const alpsBench: PipelineBenchmark = {
       };
     },
     // loaded when a worker first needs it: the judge client and the scorers stay out of the web server's routes
-    async scoreStep(db, submissionId, context) {
-      const { alpsBenchScoreStep } = await import("./pipeline/score-steps");
-      return alpsBenchScoreStep(db, submissionId, context);
-    },
+    scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
     viewResponse: alpsBenchViewResponse,
     snapshotResponse: alpsBenchSnapshotResponse,
     inputsResponse: alpsBenchInputsResponse,
@@ -146,18 +122,12 @@ export const alpsBench: PipelineBenchmark = {
   submitForm: {
     ...alpsBenchSubmitForm,
     // loaded when /submit renders: the links read the database and are React
-    async inputsLinks(db) {
-      const { alpsBenchSubmitInputs } = await import("./ui/submit/submit-inputs");
-      return alpsBenchSubmitInputs(db);
-    },
+    inputsLinks: async (db) => (await import("./ui/submit/submit-inputs")).alpsBenchSubmitInputs(db),
   },
   apiDocs: {
     exampleQuery: "task1?format=csv&kind=memory_system&sort=f1&cols=f1,recall",
     exampleTracks: { curl: "task4_ability2", cli: "task1" },
     inputsQuery: { inputs: InputsQuery, example: ExampleQuery },
-    async contract() {
-      const { alpsBenchContractDocs } = await import("./ui/api-docs/prediction-contract");
-      return alpsBenchContractDocs();
-    },
+    contract: async () => (await import("./ui/api-docs/prediction-contract")).alpsBenchContractDocs(),
   },
 };

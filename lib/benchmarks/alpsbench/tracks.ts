@@ -15,17 +15,14 @@ const TASK_DESCRIPTIONS: Record<TaskId, string> = {
  * AlpsBench's twelve tracks as the platform lists them, from the same declarations the pages use
  * (lib/benchmarks/alpsbench/tracks.ts for names, lib/benchmarks/alpsbench/read/metrics.ts for the metric definitions and default sorts).
  */
-export const ALPSBENCH_TRACKS: TrackInfo[] = TRACK_IDS.map((id) => {
-  const metrics = TRACK_METRICS[id];
-  return {
-    id,
-    title: TRACK_LABELS[id],
-    description: TASK_DESCRIPTIONS[taskOf(id)],
-    kind: metrics.find((m) => m.id === DEFAULT_SORT[id])?.kind ?? "deterministic",
-    metrics,
-    headline: DEFAULT_SORT[id],
-  };
-});
+export const ALPSBENCH_TRACKS: TrackInfo[] = TRACK_IDS.map((id) => ({
+  id,
+  title: TRACK_LABELS[id],
+  description: TASK_DESCRIPTIONS[taskOf(id)],
+  kind: TRACK_METRICS[id].find((m) => m.id === DEFAULT_SORT[id])?.kind ?? "deterministic",
+  metrics: TRACK_METRICS[id],
+  headline: DEFAULT_SORT[id],
+}));
 
 /** The views of /api/v1/leaderboards/alpsbench[/<view>]: the overview, then a view per task (old slugs keep working). */
 export const ALPSBENCH_VIEWS: PipelineBenchmark["views"] = [{ id: "", title: "All tasks" }, ...Object.values(TASK_VIEWS).map((v) => ({ id: v.id, title: v.title }))];

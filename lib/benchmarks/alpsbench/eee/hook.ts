@@ -8,6 +8,8 @@ import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbenc
 import { alpsBenchInstances } from "./instances";
 import { SITE } from "@/lib/platform/site";
 
+const metricOf = (track: string, metric: string) => ((TRACK_IDS as readonly string[]).includes(track) ? metricDef(track as TrackId, metric) : undefined);
+
 /**
  * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks
  * of their own), each column a metric of that track, so an exported figure names its track and metric and the
@@ -47,12 +49,6 @@ export const alpsBenchEee: EeeBenchmarkHook = {
     return found;
   },
   instances: alpsBenchInstances,
-  metricKind(track, metric) {
-    if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
-    return metricDef(track as TrackId, metric)?.kind ?? null;
-  },
-  metricScale(track, metric) {
-    if (!(TRACK_IDS as readonly string[]).includes(track)) return null;
-    return metricDef(track as TrackId, metric)?.scale ?? null;
-  },
+  metricKind: (track, metric) => metricOf(track, metric)?.kind ?? null,
+  metricScale: (track, metric) => metricOf(track, metric)?.scale ?? null,
 };

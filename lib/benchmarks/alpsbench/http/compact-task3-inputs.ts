@@ -88,12 +88,8 @@ export function compactTask3Stream(pages: () => AsyncIterable<readonly Row[]>): 
     const memoryLines = table.lines();
     // in slices: a d1000 table is tens of thousands of lines
     for (let start = 0; start < memoryLines.length; start += 1000) {
-      yield encoder.encode(
-        memoryLines
-          .slice(start, start + 1000)
-          .map((line) => `${line}\n`)
-          .join(""),
-      );
+      const slice = memoryLines.slice(start, start + 1000);
+      yield encoder.encode(slice.map((line) => `${line}\n`).join(""));
     }
     for await (const page of pages()) yield encoder.encode(page.map((row) => `${table.row(row)}\n`).join(""));
   }

@@ -13,6 +13,8 @@ import { inputScopeOf, InputsQuery } from "./input-scope";
 
 const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
 
+const ndjsonFile = (filename: string) => ({ "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` });
+
 /** Task 3 inputs at d1000 are ~100 KB each: 50 rows is a few MB per page at most. */
 const PAGE_SIZE = 50;
 const DEFAULT_ROWS = 5;
@@ -45,10 +47,9 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     const rowsParam = search.get("rows");
     const parsed = Rows.safeParse(rowsParam === null ? undefined : Number(rowsParam));
     if (!parsed.success) return apiError(400, "bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
-    const rows = parsed.data;
     const resolved = await inputScopeOf(db, slug, search, ["rows"]);
     if (!resolved.ok) return resolved.response;
-    const page = await pageInputs(db, resolved.scope, null, rows);
+    const page = await pageInputs(db, resolved.scope, null, parsed.data);
     if (page.length === 0)
       return apiError(
         404,
@@ -57,13 +58,7 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
       );
     const body = page.map((row) => `${JSON.stringify(exampleRow(resolved.scope.track, row.benchmarkId, row.input))}\n`).join("");
     const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-example-predictions.jsonl`;
-    return new Response(body, {
-      headers: {
-        "content-type": "application/x-ndjson; charset=utf-8",
-        "content-disposition": `attachment; filename="${filename}"`,
-        "cache-control": "no-store",
-      },
-    });
+    return new Response(body, { headers: { ...ndjsonFile(filename), "cache-control": "no-store" } });
   }
   const resolved = await inputScopeOf(db, slug, search);
   if (!resolved.ok) return resolved.response;
@@ -91,36 +86,17 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     );
   const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs${gzip === "compact" ? ".compact" : ""}.jsonl`;
   const common = { "x-alpsbench-instances": String(total), "cache-control": "no-store" };
-  if (gzip === "compact") {
-    const cached = await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)));
-    return new Response(fileBody(cached.file), {
-      headers: {
-        "content-type": "application/gzip",
-        "content-disposition": `attachment; filename="${filename}.gz"`,
-        "content-length": String(cached.bytes),
-        ...common,
-      },
-    });
-  }
-  if (gzip !== "no") {
-    // gzipped once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams a file
-    const coding = gzip === "br" ? "br" : "gzip";
-    const cached = await cachedGzipFile(key("gzip"), lines, coding);
-    const headers: Record<string, string> =
-      gzip === "file"
-        ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
-        : { "content-type": "application/x-ndjson; charset=utf-8", "content-encoding": coding, "content-disposition": `attachment; filename="${filename}"` };
-    return new Response(fileBody(cached.file), {
-      headers: { ...headers, "content-length": String(cached.bytes), vary: "Accept-Encoding", ...common },
-    });
-  }
-  return new Response(lines(), {
-    headers: {
-      "content-type": "application/x-ndjson; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename}"`,
-      ...common,
-      vary: "Accept-Encoding",
-    },
+  if (gzip === "no") return new Response(lines(), { headers: { ...ndjsonFile(filename), ...common, vary: "Accept-Encoding" } });
+  // gzipped once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams a file
+  const coding = gzip === "br" ? "br" : "gzip";
+  const cached =
+    gzip === "compact" ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage))) : await cachedGzipFile(key("gzip"), lines, coding);
+  const headers =
+    gzip === "compact" || gzip === "file"
+      ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
+      : { ...ndjsonFile(filename), "content-encoding": coding };
+  return new Response(fileBody(cached.file), {
+    headers: { ...headers, "content-length": String(cached.bytes), ...(gzip === "compact" ? {} : { vary: "Accept-Encoding" }), ...common },
   });
 };
 

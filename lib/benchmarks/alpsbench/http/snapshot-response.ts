@@ -1,7 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { NextResponse } from "next/server";
-import { eeeZipResponse } from "@/lib/eee/eee-response";
-import { alpsBenchEee } from "../eee/hook";
+import { badRequest, eeeResponse } from "./view-response";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { parseViewParams } from "@/lib/leaderboard/download-format";
@@ -9,8 +8,6 @@ import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFile
 import { scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-
-const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
 
 /**
  * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned
@@ -20,17 +17,11 @@ export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async 
   const parsed = parseViewParams(SnapshotFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;
-  if (format === "eee") {
-    const eeeScope = { dataVersion: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
-    return eeeZipResponse(db, alpsBenchEee, eeeScope, "AlpsBench");
-  }
+  if (format === "eee") return eeeResponse(db, query);
   const scope = scopeOf(query);
   // One view after the other: an export is not worth holding a connection per view while pages are served.
   const boards = [];
-  for (const slug of VIEW_SLUGS) {
-    const view = viewFromSlug(slug)!;
-    boards.push({ slug, board: await getView(db, view, scope) });
-  }
+  for (const slug of VIEW_SLUGS) boards.push({ slug, board: await getView(db, viewFromSlug(slug)!, scope) });
   const generatedAt = new Date();
   const meta: SnapshotMeta = {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,

@@ -29,14 +29,14 @@ export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmi
   };
   const filename = `alpsbench-${submission.id}-${level}${level === "dimension" ? `-${by}` : ""}`;
   const headers = { "cache-control": "no-store", "x-alpsbench-withheld-test": String(withheldTest) };
+  const csv = (body: string) =>
+    new NextResponse(body, { headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` } });
 
   if (level === "instance") {
     const { rows, metrics } = await getInstanceBreakdown(db, submission.id, versions, includeTest);
     if (format === "csv") {
       // for people: readable headers, figures at their metric's decimals (the JSON keeps ids and full precision)
-      return new NextResponse(instanceBreakdownCsv(rows, metrics), {
-        headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
-      });
+      return csv(instanceBreakdownCsv(rows, metrics));
     }
     return NextResponse.json(
       { submission: submission.id, status: submission.status, split: submission.split, level, scoreVersions: versions, metrics, withheld, rows },
@@ -52,9 +52,7 @@ export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmi
       : withheldTest > 0
         ? `dev+validation (${withheldTest} test instances withheld: hidden gold)`
         : "dev+validation";
-    return new NextResponse(dimensionBreakdownCsv(groups, metrics, coverage), {
-      headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` },
-    });
+    return csv(dimensionBreakdownCsv(groups, metrics, coverage));
   }
   return NextResponse.json(
     { submission: submission.id, status: submission.status, split: submission.split, level, by, scoreVersions: versions, metrics, withheld, groups },

@@ -5,11 +5,16 @@ import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
 import { DownloadFormat, parseViewParams } from "@/lib/leaderboard/download-format";
-import { scopeOf, serializeTableQuery } from "@/lib/leaderboard/table-state";
+import { scopeOf, serializeTableQuery, type TableQuery } from "@/lib/leaderboard/table-state";
+import type { Db } from "@/lib/db/create-client";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 
-const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+export const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+
+/** format=eee: the Every Eval Ever zip of the query's scope. */
+export const eeeResponse = (db: Db, query: TableQuery) =>
+  eeeZipResponse(db, alpsBenchEee, { dataVersion: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) }, "AlpsBench");
 
 /**
  * One AlpsBench table view exactly as the page with the same query shows it (filters, sort, rank, columns, pins),
@@ -19,16 +24,11 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
 export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, viewId, search) => {
   const slug = viewId === "" ? OVERVIEW.id : viewId;
   const view = viewFromSlug(slug);
-  if (!view) {
-    return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
-  }
+  if (!view) return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
   const parsed = parseViewParams(DownloadFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;
-  if (format === "eee") {
-    const scope = { dataVersion: query.benchmark, split: query.split, ...(query.version ? { scoreVersion: query.version } : {}) };
-    return eeeZipResponse(db, alpsBenchEee, scope, "AlpsBench");
-  }
+  if (format === "eee") return eeeResponse(db, query);
   const board = await getView(db, view, scopeOf(query));
   const table = applyTableQuery(board, query);
   const columnsIssue = unknownColumnsIssue(board, table);

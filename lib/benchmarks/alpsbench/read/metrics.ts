@@ -1,4 +1,4 @@
-import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { LeaderboardColumn } from "@/lib/leaderboard/types";
 
 /**
@@ -7,33 +7,21 @@ import type { LeaderboardColumn } from "@/lib/leaderboard/types";
  */
 type MetricDef = Omit<LeaderboardColumn, "group">;
 
-const unit = (id: string, label: string, description: string, kind: "deterministic" | "judge" = "deterministic"): MetricDef => ({
-  id,
-  label,
-  description,
-  direction: "higher",
-  decimals: 4,
-  scale: "unit",
-  kind,
-});
-const hundred = (id: string, label: string, description: string, kind: "deterministic" | "judge" = "deterministic"): MetricDef => ({
-  id,
-  label,
-  description,
-  direction: "higher",
-  decimals: 2,
-  scale: "hundred",
-  kind,
-});
-const likert = (id: string, label: string, description: string): MetricDef => ({
-  id,
-  label,
-  description,
-  direction: "higher",
-  decimals: 2,
-  scale: "likert5",
-  kind: "judge",
-});
+type Kind = MetricDef["kind"];
+const factory =
+  (scale: MetricDef["scale"], decimals: number, fixedKind?: Kind) =>
+  (id: string, label: string, description: string, kind: Kind = "deterministic"): MetricDef => ({
+    id,
+    label,
+    description,
+    direction: "higher",
+    decimals,
+    scale,
+    kind: fixedKind ?? kind,
+  });
+const unit = factory("unit", 4);
+const hundred = factory("hundred", 2);
+const likert = factory("likert5", 2, "judge");
 
 const MEMORY_SET_METRICS: MetricDef[] = [
   hundred("algo_score_100", "Score", "Mean per-instance algo score: 100 × (0.6 × mean matched-pair similarity + 0.4 × F1). The official headline."),
@@ -100,18 +88,5 @@ export function metricDef(track: TrackId, metric: string): MetricDef | undefined
   return TRACK_METRICS[track].find((m) => m.id === metric);
 }
 
-/** The metric a track's table is ranked by by default. */
-export const DEFAULT_SORT: Record<TrackId, string> = {
-  task1: "algo_score_100",
-  task2: "algo_score_100",
-  "task3/d100": "judge_recall",
-  "task3/d300": "judge_recall",
-  "task3/d500": "judge_recall",
-  "task3/d700": "judge_recall",
-  "task3/d1000": "judge_recall",
-  "task4/ability1": "score",
-  "task4/ability2": "score",
-  "task4/ability3": "score",
-  "task4/ability4": "score",
-  "task4/ability5": "ei_en",
-};
+/** The metric a track's table is ranked by by default: its first column. */
+export const DEFAULT_SORT = Object.fromEntries(TRACK_IDS.map((track) => [track, TRACK_METRICS[track][0]!.id])) as Record<TrackId, string>;

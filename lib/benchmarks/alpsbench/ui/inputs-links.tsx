@@ -1,8 +1,7 @@
-import { TRACK_IDS, TRACK_LABELS, taskOf, trackSlug, type TaskId, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { SPLITS, TRACK_IDS, TRACK_LABELS, taskOf, trackSlug, type TaskId, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { inputsSizeKey, type InputsSizes } from "@/lib/benchmarks/alpsbench/http/inputs-size-key";
 import { CompactInputsHelp } from "./compact-inputs-help";
 
-const SPLITS = ["dev", "validation", "test"] as const;
 type Form = "plain" | "gzip" | "compact";
 
 /** Decimal units, as the docs and the benchmark figures give them (333.4 MB). */
@@ -44,6 +43,15 @@ export function InputsLinks({
     const bytes = sizes[inputsSizeKey(track, split)]?.[form] ?? null;
     return <span className="text-fg-muted">({bytes === null ? (form === "plain" ? "size unknown" : "not built yet") : formatSize(bytes)})</span>;
   };
+  // one link and its size; `what` ends its accessible name (after the track's)
+  const download = (track: TrackId, split: string | null, ending: "" | ".jsonl.gz" | ".compact.jsonl.gz", form: Form, text: string, what: string) => (
+    <span key={split ?? ending}>
+      <a href={href(track, split, ending)} download className={link} aria-label={`${TRACK_LABELS[track]}: ${what}`}>
+        {text}
+      </a>{" "}
+      {size(track, split, form)}
+    </span>
+  );
   return (
     <section aria-labelledby="inputs-title" className="rounded-lg border border-line bg-surface p-4 text-sm" data-testid="inputs-links">
       <h2 id="inputs-title" className="font-semibold text-fg">
@@ -54,40 +62,13 @@ export function InputsLinks({
         {tracks.map((track) => (
           <li key={track} className="flex flex-wrap gap-x-3 gap-y-1">
             <span className="min-w-48 text-fg">{TRACK_LABELS[track]}</span>
-            {SPLITS.map((split) => (
-              <span key={split}>
-                <a href={href(track, split)} download className={link} aria-label={`${TRACK_LABELS[track]}: ${split} inputs`}>
-                  {split}
-                </a>{" "}
-                {size(track, split, "plain")}
-              </span>
-            ))}
-            <span>
-              <a href={href(track, null)} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs`}>
-                all
-              </a>{" "}
-              {size(track, null, "plain")}
-            </span>
+            {SPLITS.map((split) => download(track, split, "", "plain", split, `${split} inputs`))}
+            {download(track, null, "", "plain", "all", "all inputs")}
             {/* a file, saved compressed: the Task 3 pools are hundreds of MB as plain JSON */}
-            <span>
-              <a href={href(track, null, ".jsonl.gz")} download className={link} aria-label={`${TRACK_LABELS[track]}: all inputs, gzipped`}>
-                all (.jsonl.gz)
-              </a>{" "}
-              {size(track, null, "gzip")}
-            </span>
-            {track.startsWith("task3/") ? (
-              <span>
-                <a
-                  href={href(track, null, ".compact.jsonl.gz")}
-                  download
-                  className={link}
-                  aria-label={`${TRACK_LABELS[track]}: all inputs, compact (each memory once), gzipped`}
-                >
-                  all (compact .jsonl.gz)
-                </a>{" "}
-                {size(track, null, "compact")}
-              </span>
-            ) : null}
+            {download(track, null, ".jsonl.gz", "gzip", "all (.jsonl.gz)", "all inputs, gzipped")}
+            {track.startsWith("task3/")
+              ? download(track, null, ".compact.jsonl.gz", "compact", "all (compact .jsonl.gz)", "all inputs, compact (each memory once), gzipped")
+              : null}
             <a href={href(track, null, "/example")} download className={link} aria-label={`${TRACK_LABELS[track]}: example predictions`}>
               example predictions
             </a>

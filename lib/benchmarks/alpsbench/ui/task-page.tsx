@@ -47,13 +47,8 @@ export default async function TaskPage({
     inputsVersionFor(db(), scope.benchmark),
   ]);
   // the sizes known when the page is rendered (a cached page keeps them until the next leaderboard version)
-  const inputsSizes = inputs
-    ? await knownInputsSizes(
-        db(),
-        inputs.slug,
-        TRACK_IDS.filter((t) => taskOf(t) === task),
-      )
-    : {};
+  const tracks = TRACK_IDS.filter((t) => taskOf(t) === task);
+  const inputsSizes = inputs ? await knownInputsSizes(db(), inputs.slug, tracks) : {};
   const info = TASK_INFO[task];
   // The table and the charts get the same board (one object: the page ships it once) and read the same query.
   const table = tableProps(board, query);

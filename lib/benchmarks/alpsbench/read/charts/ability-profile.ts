@@ -80,10 +80,8 @@ export function eiDimensions(
     .filter((r) => r.mean !== null)
     .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
   const rows = topWithPinned(all, limit);
-  const domain = niceDomain(
-    rows.flatMap((r) => r.values.filter((v): v is number => v !== null)),
-    [1, 5],
-  );
+  const figures = rows.flatMap((r) => r.values.filter((v): v is number => v !== null));
+  const domain = niceDomain(figures, [1, 5]);
   return {
     heatmap: {
       columns: EI_DIMENSIONS.map((d) => ({ id: d.column, label: d.label, short: d.short })),

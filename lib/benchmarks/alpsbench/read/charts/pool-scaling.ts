@@ -63,27 +63,16 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
     const all = board.rows
       .map((row, i) => {
         const values = POOL_SIZES.map((size) => cellValue(row, column(size, metric)));
-        const key = keys[i]!;
-        const pin = isPinned(row.rowId, pinned);
+        const { label, name, tier } = keys[i]!;
         // a reference line is always drawn, as a pinned row is: it is the floor the systems are read against
-        return {
-          key: `s${i}`,
-          label: key.label,
-          name: key.name,
-          tier: key.tier,
-          values,
-          mean: meanOf(values),
-          pinned: pin,
-          ...(isBaseline(row) ? { reference: true } : {}),
-        };
+        const reference = isBaseline(row) ? { reference: true } : {};
+        return { key: `s${i}`, label, name, tier, values, mean: meanOf(values), pinned: isPinned(row.rowId, pinned), ...reference };
       })
       .filter((s) => s.mean !== null)
       .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
     if (all.every((s) => s.reference)) continue;
-    const systems = topWithPinned(
-      all.filter((s) => !s.reference),
-      limit,
-    );
+    const ranked = all.filter((s) => !s.reference);
+    const systems = topWithPinned(ranked, limit);
     const series = [...systems, ...all.filter((s) => s.reference)];
     const domain = niceDomain(series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
     charts.push({
@@ -92,7 +81,7 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
       poolSizes: [...POOL_SIZES],
       poolLabels: POOL_SIZES.map((size) => `d${size}`),
       series,
-      total: all.filter((s) => !s.reference).length,
+      total: ranked.length,
       heatmap: {
         columns: POOL_SIZES.map((size) => ({ id: `d${size}`, label: `d${size}` })),
         rows: series.map((s) => ({

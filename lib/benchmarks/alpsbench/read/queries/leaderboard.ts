@@ -61,8 +61,8 @@ const SCORE_SELECT = {
 type ScoreWithContext = Awaited<ReturnType<typeof loadScores>>[number];
 type SubmissionContext = ScoreWithContext["submission"];
 
-function publicDone(scope: LeaderboardScope) {
-  return { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: scope.benchmark } };
+function publicDone(benchmark: string) {
+  return { status: "done" as const, visibility: "public" as const, hiddenAt: null, benchmarkVersion: { slug: benchmark } };
 }
 
 /**
@@ -77,7 +77,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
     where: {
       trackId: { in: [...tracks] },
       ...versions,
-      submission: { ...publicDone(scope), ...(scope.split === "all" ? {} : { split: scope.split }) },
+      submission: { ...publicDone(scope.benchmark), ...(scope.split === "all" ? {} : { split: scope.split }) },
     },
     orderBy: { computedAt: "asc" },
     select: { ...SCORE_SELECT, judgeProfile: { select: { name: true } }, submission: { select: SUBMISSION_SELECT } },
@@ -86,7 +86,7 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
   const ofFull =
     split === "dev" || split === "validation" || split === "test"
       ? db.splitScore.findMany({
-          where: { trackId: { in: [...tracks] }, split, ...versions, submission: { ...publicDone(scope), split: "full" } },
+          where: { trackId: { in: [...tracks] }, split, ...versions, submission: { ...publicDone(scope.benchmark), split: "full" } },
           orderBy: { computedAt: "asc" },
           select: { ...SCORE_SELECT, submission: { select: SUBMISSION_SELECT } },
         })
@@ -98,11 +98,8 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
   ].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
   // a board is public: the submission a contamination flag names only when anyone may read it (a private or
   // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
-  const figures = await withReadableReferences(
-    db,
-    scores.map((s) => contaminationOf(s.submission)),
-    null,
-  );
+  const checked = scores.map((s) => contaminationOf(s.submission));
+  const figures = await withReadableReferences(db, checked, null);
   return scores.map((s, k) => (figures[k] ? { ...s, submission: { ...s.submission, contamination: figures[k] } } : s));
 }
 
@@ -249,11 +246,8 @@ export async function getMultiTrackLeaderboard(
   parts: { track: TrackId; metrics: string[]; group: string }[],
   scope: LeaderboardScope,
 ): Promise<Leaderboard> {
-  const scores = await loadScores(
-    db,
-    parts.map((p) => p.track),
-    scope,
-  );
+  const tracks = parts.map((p) => p.track);
+  const scores = await loadScores(db, tracks, scope);
   const wanted = new Map(parts.map((p) => [p.track, new Set(p.metrics)]));
   // per row and track, each submission's cells (placeCell keeps what a re-score moved)
   const runs = new Map<string, Map<TrackId, Map<string, { submission: SubmissionContext; cells: Record<string, MetricCell> }>>>();
@@ -276,35 +270,27 @@ export async function getMultiTrackLeaderboard(
   const rows: LeaderboardRow[] = [];
   for (const [key, byTrack] of runs) {
     const row = baseRow(key, firstSubmission.get(key)!);
-    const chosen: SubmissionContext[] = [];
+    // the runs the row shows, each once, in the order first used
+    const chosen = new Map<string, SubmissionContext>();
     for (const part of parts) {
       const candidates = byTrack.get(part.track);
       if (!candidates) continue;
-      const headline = part.metrics[0]!;
-      const direction = TRACK_METRICS[part.track].find((m) => m.id === headline)?.direction ?? "higher";
-      let best: { submission: SubmissionContext; cells: Record<string, MetricCell> } | null = null;
-      for (const run of candidates.values()) {
-        if (best === null || better(run.cells[`${part.track}:${headline}`]?.value, best.cells[`${part.track}:${headline}`]?.value, direction)) best = run;
-      }
-      if (!best) continue;
+      const headline = `${part.track}:${part.metrics[0]!}`;
+      const direction = TRACK_METRICS[part.track].find((m) => m.id === part.metrics[0])?.direction ?? "higher";
+      const best = [...candidates.values()].reduce((b, run) => (better(run.cells[headline]?.value, b.cells[headline]?.value, direction) ? run : b));
       Object.assign(row.cells, best.cells);
-      if (!chosen.some((s) => s.id === best.submission.id)) chosen.push(best.submission);
+      if (!chosen.has(best.submission.id)) chosen.set(best.submission.id, best.submission);
       // Reported figures of one track can come from two publications (the site's EI dimensions, the paper's EI
       // means): both are the authors', so they complete each other. Runs scored here are never mixed.
       if (row.tier === "reported") {
         for (const run of candidates.values()) {
-          if (run === best) continue;
-          let used = false;
-          for (const [columnId, cell] of Object.entries(run.cells)) {
-            if (row.cells[columnId] !== undefined) continue;
-            row.cells[columnId] = cell;
-            used = true;
-          }
-          if (used && !chosen.some((s) => s.id === run.submission.id)) chosen.push(run.submission);
+          const fresh = Object.entries(run.cells).filter(([columnId]) => row.cells[columnId] === undefined);
+          Object.assign(row.cells, Object.fromEntries(fresh));
+          if (fresh.length > 0 && !chosen.has(run.submission.id)) chosen.set(run.submission.id, run.submission);
         }
       }
     }
-    describeRuns(row, chosen);
+    describeRuns(row, [...chosen.values()]);
     rows.push(row);
   }
   const columns: LeaderboardColumn[] = parts.flatMap((part) =>
@@ -342,17 +328,11 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */
 export async function getScoreVersions(db: Db, benchmark: string): Promise<string[]> {
   // a group-by over every public score: memoised like the leaderboards (leaderboard-version-memo)
-  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, () => listScoreVersions(db, benchmark));
-}
-
-async function listScoreVersions(db: Db, benchmark: string): Promise<string[]> {
-  const rows = await db.score.groupBy({
-    by: ["scoreVersion"],
-    where: { submission: { status: "done", visibility: "public", hiddenAt: null, benchmarkVersion: { slug: benchmark } } },
-    _max: { computedAt: true },
+  return memoByLeaderboardVersion(db, `score-versions|${benchmark}`, async () => {
+    const rows = await db.score.groupBy({ by: ["scoreVersion"], where: { submission: publicDone(benchmark) }, _max: { computedAt: true } });
+    return rows
+      .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
+      .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
+      .map((r) => r.scoreVersion);
   });
-  return rows
-    .filter((r) => r.scoreVersion !== REPORTED_SCORE_VERSION)
-    .sort((a, b) => (b._max.computedAt?.getTime() ?? 0) - (a._max.computedAt?.getTime() ?? 0))
-    .map((r) => r.scoreVersion);
 }

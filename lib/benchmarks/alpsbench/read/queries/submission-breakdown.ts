@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { metricsOf, record } from "./submission-instance-results";
 
 /**
  * Per-instance and per-dimension results of one submission, from its InstanceResult rows under the current
@@ -24,32 +24,12 @@ type BreakdownRow = {
   [metric: string]: string | number | boolean | null;
 };
 
-type ResultRow = {
-  instanceId: string;
-  metrics: Prisma.JsonValue;
-  instance: { benchmarkId: string; trackId: string; split: "dev" | "validation" | "test"; meta: Prisma.JsonValue };
-};
-
-function metricsOf(value: Prisma.JsonValue): Record<string, number | boolean | null> {
-  const out: Record<string, number | boolean | null> = {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return out;
-  for (const [key, v] of Object.entries(value)) {
-    if (typeof v === "number" || typeof v === "boolean" || v === null) out[key] = v;
-  }
-  return out;
-}
-
-async function loadResults(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean): Promise<ResultRow[]> {
+async function loadResults(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean) {
   if (versions.length === 0) return [];
-  const rows = await db.instanceResult.findMany({
+  return db.instanceResult.findMany({
     where: { submissionId, scoreVersion: { in: [...versions] }, ...(includeTest ? {} : { instance: { split: { not: "test" } } }) },
-    select: {
-      instanceId: true,
-      metrics: true,
-      instance: { select: { benchmarkId: true, trackId: true, split: true, meta: true } },
-    },
+    select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, trackId: true, split: true, meta: true } } },
   });
-  return rows;
 }
 
 /** Test instances this submission has results for that a non-admin does not see. */
@@ -110,9 +90,8 @@ export async function getDimensionBreakdown(db: Db, submissionId: string, versio
   const results = await loadResults(db, submissionId, versions, includeTest);
   const groups = new Map<string, { track: string; dimension: string; instances: Set<string>; sums: Map<string, { sum: number; n: number }> }>();
   for (const result of results) {
-    const meta = result.instance.meta;
-    const stratum = typeof meta === "object" && meta !== null && !Array.isArray(meta) && typeof meta.stratum === "string" ? meta.stratum : null;
-    const dimension = stratum === null ? "(none)" : by === "domain" ? (stratum.split("/").find((p) => p.length > 0) ?? stratum) : stratum;
+    const stratum = record(result.instance.meta).stratum;
+    const dimension = typeof stratum !== "string" ? "(none)" : by === "domain" ? (stratum.split("/").find((p) => p.length > 0) ?? stratum) : stratum;
     const key = `${result.instance.trackId}\u0000${dimension}`;
     const group = groups.get(key) ?? { track: result.instance.trackId, dimension, instances: new Set<string>(), sums: new Map() };
     group.instances.add(result.instanceId);
@@ -134,8 +113,7 @@ export async function getDimensionBreakdown(db: Db, submissionId: string, versio
     metrics: Object.fromEntries([...g.sums.entries()].map(([name, acc]) => [name, { mean: acc.n > 0 ? acc.sum / acc.n : null, n: acc.n }])),
   }));
   out.sort(compareDimensions);
-  const metricNames = [...new Set(out.flatMap((g) => Object.keys(g.metrics)))];
-  return { groups: out, metrics: metricNames };
+  return { groups: out, metrics: [...new Set(out.flatMap((g) => Object.keys(g.metrics)))] };
 }
 
 /** Dimensions outside the taxonomy: UNMAPPED (the annotators found no fitting label) and instances without a stratum. */

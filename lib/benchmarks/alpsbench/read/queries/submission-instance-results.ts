@@ -91,10 +91,10 @@ export type InstanceResultsPage = {
 
 type Sub = { id: string; tracks: string[]; scorerVersion: string | null; source: "reported" | "seed" | "upload" };
 
-const record = (value: unknown): Record<string, unknown> =>
+export const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-function metricsOf(value: Prisma.JsonValue): Record<string, number | boolean | null> {
+export function metricsOf(value: Prisma.JsonValue): Record<string, number | boolean | null> {
   const out: Record<string, number | boolean | null> = {};
   for (const [key, v] of Object.entries(record(value))) if (typeof v === "number" || typeof v === "boolean" || v === null) out[key] = v;
   return out;
@@ -135,7 +135,7 @@ function summaryOf(benchmarkId: string, split: string, stored: Prisma.JsonValue,
   return { benchmarkId, split, predicted, metrics };
 }
 
-export async function judgeMetrics(db: Db, submissionId: string, judge: string[], instanceIds: string[]) {
+async function judgeMetrics(db: Db, submissionId: string, judge: string[], instanceIds: string[]) {
   if (judge.length === 0 || instanceIds.length === 0) return new Map<string, Record<string, number | boolean | null>>();
   const judged = await db.instanceResult.findMany({
     where: { submissionId, scoreVersion: { in: judge }, instanceId: { in: instanceIds } },
@@ -212,12 +212,8 @@ export async function getInstanceResultsPage(
         take: pageSize,
         select: { instanceId: true, metrics: true, instance: { select: { benchmarkId: true, split: true } } },
       });
-  const judged = await judgeMetrics(
-    db,
-    submission.id,
-    versions.judge,
-    results.map((r) => r.instanceId),
-  );
+  const ids = results.map((r) => r.instanceId);
+  const judged = await judgeMetrics(db, submission.id, versions.judge, ids);
   const rows = results.map((r) => summaryOf(r.instance.benchmarkId, r.instance.split, r.metrics, judged.get(r.instanceId)));
   return { track, tracks, page, pages, total, onlyMisses: misses !== null, q, split, pageSize, withheldTest, predictionsShown, rows };
 }
@@ -230,25 +226,17 @@ function demoRow(submission: Sub, track: TrackId, benchmarkId: string): unknown 
   return rows?.find((row) => record(row).benchmark_id === benchmarkId);
 }
 
-export function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
+const PAIR_FIELDS = ["goldIndex", "predIndex", "score", "label", "value", "type", "confidence"] as const;
+
+function storedMatch(detail: Prisma.JsonValue | null): StoredMatch | null {
   const d = record(detail);
   if (!Array.isArray(d.pairs)) return null;
   const num = (v: unknown) => (typeof v === "number" ? v : 0);
+  const numbers = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === "number") : []);
   return {
-    pairs: d.pairs.map((p) => {
-      const r = record(p);
-      return {
-        goldIndex: num(r.goldIndex),
-        predIndex: num(r.predIndex),
-        score: num(r.score),
-        label: num(r.label),
-        value: num(r.value),
-        type: num(r.type),
-        confidence: num(r.confidence),
-      };
-    }),
-    missingGold: Array.isArray(d.missingGold) ? d.missingGold.filter((v): v is number => typeof v === "number") : [],
-    extraPred: Array.isArray(d.extraPred) ? d.extraPred.filter((v): v is number => typeof v === "number") : [],
+    pairs: d.pairs.map((p) => Object.fromEntries(PAIR_FIELDS.map((f) => [f, num(record(p)[f])])) as StoredMatch["pairs"][number]),
+    missingGold: numbers(d.missingGold),
+    extraPred: numbers(d.extraPred),
     nPred: typeof d.nPred === "number" ? d.nPred : null,
   };
 }

@@ -56,10 +56,6 @@ const TIER_RANK: Record<ResultTier, number> = { reported: 0, verified: 1, rescor
  * cites), then verified, then re-scored; among equals the last row, which is the most recently scored.
  */
 export function pickSystemRow(rows: readonly LeaderboardRow[], slug: string): LeaderboardRow | null {
-  let best: LeaderboardRow | null = null;
-  for (const row of rows) {
-    if (row.systemSlug !== slug) continue;
-    if (best === null || TIER_RANK[row.tier] <= TIER_RANK[best.tier]) best = row;
-  }
-  return best;
+  const own = rows.filter((row) => row.systemSlug === slug);
+  return own.reduce<LeaderboardRow | null>((best, row) => (best === null || TIER_RANK[row.tier] <= TIER_RANK[best.tier] ? row : best), null);
 }

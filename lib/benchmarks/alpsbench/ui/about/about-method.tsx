@@ -3,7 +3,7 @@ import { overallRule } from "@/lib/leaderboard/overall-rank";
 import { TRACK_METRICS } from "../../read/metrics";
 import { TASK_INFO } from "../../read/task-info";
 import { TRACK_IDS } from "../../track-ids";
-import { h2, p } from "./about-styles";
+import { p, Section } from "./about-section";
 
 /** About's account of AlpsBench's method: its tasks, metrics, the overall rule, the reference baselines and the splits. */
 export function AboutMethod({
@@ -23,18 +23,12 @@ export function AboutMethod({
   return (
     <>
       {(Object.keys(TASK_INFO) as (keyof typeof TASK_INFO)[]).map((task) => (
-        <section key={task} aria-labelledby={`about-${task}`}>
-          <h2 id={`about-${task}`} className={h2}>
-            {TASK_INFO[task].name}
-          </h2>
+        <Section key={task} id={`about-${task}`} title={TASK_INFO[task].name}>
           <p className={p}>{TASK_INFO[task].long}</p>
-        </section>
+        </Section>
       ))}
 
-      <section aria-labelledby="about-metrics">
-        <h2 id="about-metrics" className={h2}>
-          Metrics
-        </h2>
+      <Section id="about-metrics" title="Metrics">
         <p className={p}>
           Deterministic metrics are pure functions of the gold answer and the prediction. Judge metrics come from an LLM judge; every judge number names the judge
           profile (provider, model, prompt version) that produced it, and numbers from different profiles are never ranked against each other. Every aggregate is a
@@ -50,12 +44,9 @@ export function AboutMethod({
             </div>
           ))}
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-actions">
-        <h2 id="about-actions" className={h2}>
-          Task 2 action accuracy (our definition)
-        </h2>
+      <Section id="about-actions" title="Task 2 action accuracy (our definition)">
         <p className={p}>
           The paper names action accuracy but publishes no code, so this leaderboard defines it. Gold actions are read from the ids of the gold updated list against
           the memory pool before the update: an id kept from the old pool is a <strong>retention</strong>, <code>&lt;selected_id&gt;_updated</code> is a{" "}
@@ -63,12 +54,9 @@ export function AboutMethod({
           the greedy matching pairs the gold item with a predicted item; a modification additionally needs the matched prediction to be closer to the updated value
           than to the old one. We report recall per action type and overall accuracy (realised actions / gold actions).
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-overall">
-        <h2 id="about-overall" className={h2}>
-          Overall view: ranked at full coverage
-        </h2>
+      <Section id="about-overall" title="Overall view: ranked at full coverage">
         <p className={p}>
           <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at d100 and d1000,
           the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
@@ -89,12 +77,9 @@ export function AboutMethod({
           upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is listed
           below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-baselines">
-        <h2 id="about-baselines" className={h2}>
-          Reference baselines
-        </h2>
+      <Section id="about-baselines" title="Reference baselines">
         <p className={p}>
           Every board carries trivial reference rows the server computes from the data at import (and on the demo data at start-up), scored by the same scorer as
           every upload: <strong>empty prediction</strong> (no memory item, no pick), <strong>copy the input</strong> (Task 2: each instance&apos;s input memory pool
@@ -134,19 +119,16 @@ export function AboutMethod({
             <>The figures comparing copy-the-input with the reported LLMs appear here once the real data is imported.</>
           )}
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-splits">
-        <h2 id="about-splits" className={h2}>
-          Splits
-        </h2>
+      <Section id="about-splits" title="Splits">
         <p className={p}>
           Every track is ordered by sha256(&quot;alpsbench-public-split-v1:&quot; + benchmark_id); with unit = ⌊n/5⌋ the first unit is dev, the next validation and
           the rest test (the official release&apos;s rule). Test-split gold never leaves this server: no page, download, API answer or log shows it. Imported from
           the authors&apos; annotation packets (2,272 of the 2,330 Task 1 sessions), the rule is applied to the ids present, so a few ids near the cut points fall in
           a different split than in the official release; a release-layout import keeps the release&apos;s own splits.
         </p>
-      </section>
+      </Section>
     </>
   );
 }

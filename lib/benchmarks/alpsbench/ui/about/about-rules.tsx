@@ -2,7 +2,7 @@ import type { Env } from "@/lib/env";
 import { TASK3_OPEN_BOOK, task3PoolsSentence } from "../../read/task3-open-book";
 import type { storedPoolVersion } from "../../pipeline/stored-pool-version";
 import { reportedDisagreements } from "../../data/seeds/published/reported-disagreements";
-import { h2, p } from "./about-styles";
+import { p, Section } from "./about-section";
 
 const disputed = reportedDisagreements();
 const example = disputed.get("gpt-5-2|task1|f1");
@@ -11,10 +11,7 @@ const example = disputed.get("gpt-5-2|task1|f1");
 export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<ReturnType<typeof storedPoolVersion>> }) {
   return (
     <>
-      <section aria-labelledby="about-test-figures">
-        <h2 id="about-test-figures" className={h2}>
-          Test-split figures
-        </h2>
+      <Section id="about-test-figures" title="Test-split figures">
         <p className={p}>
           An upload&apos;s figures on the hidden test split are computed exactly, like every other row&apos;s, as the AlpsBench authors do for hidden-test runs and
           as GLUE and SuperGLUE do. What bounds probing the hidden gold is how many answers one account gets: uploads with test-split rows are limited to{" "}
@@ -33,12 +30,9 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
             private with respect to any one test instance.
           </p>
         ) : null}
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-leak">
-        <h2 id="about-leak" className={h2}>
-          A known leak across tasks
-        </h2>
+      <Section id="about-leak" title="A known leak across tasks">
         <p className={p}>
           The same session feeds several tasks: Task 2&apos;s input memory pool for a session is that session&apos;s Task 1 gold, and Task 3&apos;s candidate lists
           contain gold memories too. Because each track is split independently, Task 1 test gold is visible through other tracks&apos; inputs. The leaderboard cannot
@@ -66,12 +60,9 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
           scored on server pools are ranked apart from the paper&apos;s reported figures on the authors&apos; pools, in columns of their own. {TASK3_OPEN_BOOK}{" "}
           Details, the figures measured here and how to move a data version to v3: docs/task3-pools.md in the repository.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="about-reported-sources">
-        <h2 id="about-reported-sources" className={h2}>
-          Reported figures: the official site and the paper disagree
-        </h2>
+      <Section id="about-reported-sources" title="Reported figures: the official site and the paper disagree">
         <p className={p}>
           {`${disputed.size} reported cells differ between the AlpsBench paper and the official leaderboard site (for example GPT-5.2's Task 1 F1: ${example ? `${example.shown} on the site, ${example.value} in the paper's Table 2` : "the site and Table 2 differ"}). `}
           For the general LLMs this leaderboard shows and ranks by the site&apos;s figures: the site is the authors&apos; own leaderboard, published with the
@@ -81,7 +72,7 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
           two disagree, the cell keeps the figure it ranks by and its hover note says what the other publication printed; CSV and JSON downloads carry it in a{" "}
           <code>&lt;metric&gt;__paper_value</code> column beside the figure, with <code>&lt;metric&gt;__paper_source</code> naming the table.
         </p>
-      </section>
+      </Section>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { SPLITS, TRACK_IDS, TRACK_LABELS } from "../../track-ids";
 import { TASK_INFO } from "../../read/task-info";
 import { AboutMethod } from "./about-method";
 import { AboutRules } from "./about-rules";
-import { h2, p } from "./about-styles";
+import { p, Section } from "./about-section";
 import { cliCommand } from "@/lib/platform/site";
 
 const LEAD =
@@ -55,17 +55,11 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
           <caption className="px-4 py-2 text-left text-fg-muted">{caption}</caption>
           <thead className="bg-surface-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 text-left">
-                Track
-              </th>
-              {SPLITS.map((s) => (
-                <th scope="col" key={s} className="px-4 py-2 text-right">
-                  {s}
+              {["Track", ...SPLITS, "total"].map((heading) => (
+                <th scope="col" key={heading} className={heading === "Track" ? "px-4 py-2 text-left" : "px-4 py-2 text-right"}>
+                  {heading}
                 </th>
               ))}
-              <th scope="col" className="px-4 py-2 text-right">
-                total
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -91,14 +85,11 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
     <>
       <AboutMethod headline={headline} copyFull={copyFull} copyDev={copyDev} copyPrecision={copyPrecision} overviewTracks={overviewTracks} />
       <AboutRules limits={limits} pools={pools} />
-      <section aria-labelledby="data">
-        <h2 id="data" className={h2}>
-          Data on this server
-        </h2>
+      <Section id="data" title="Data on this server">
         <p className={p}>Instances per track and split, as imported. The demo benchmark is synthetic data written for this site.</p>
         {countTable(real, `AlpsBench (real data; empty until imported with \`${cliCommand("import")}\`)`)}
         {countTable(demo, "Demo benchmark (synthetic)")}
-      </section>
+      </Section>
     </>
   );
   return { lead: LEAD, body, contents: CONTENTS };

@@ -24,13 +24,8 @@ const ROWS: { tracks: (track: TrackId) => boolean; row: string; notes: string }[
   },
 ];
 
-/** /api-docs' part for AlpsBench (its `apiDocs.contract` hook). */
+/** /api-docs' part for AlpsBench (its `apiDocs.contract` hook): prediction files, every track's names and row shape. */
 export function alpsBenchContractDocs(): ReactNode {
-  return <AlpsBenchPredictionContract />;
-}
-
-/** Part of /api-docs: prediction files, every track's names and row shape. */
-export function AlpsBenchPredictionContract() {
   return (
     <div className="space-y-2">
       <p className="text-fg-muted">
@@ -44,15 +39,11 @@ export function AlpsBenchPredictionContract() {
         <table className="w-full text-left text-sm">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Tracks
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Row
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Notes
-              </th>
+              {["Tracks", "Row", "Notes"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type SVGProps } from "react";
 import { CartesianGrid, LabelList, ReferenceDot, Scatter, ScatterChart, Tooltip, usePlotArea, XAxis, YAxis, ZAxis } from "recharts";
 import { layoutLabels, type KeyedPoint } from "@/lib/leaderboard/charts/label-layout";
 import { textWidth } from "@/lib/leaderboard/charts/text-measure";
@@ -9,6 +9,8 @@ import { AXIS, TOOLTIP_STYLE, UNIT_TICKS } from "@/components/charts/palette";
 import { TIER_MARKS, TierIcon, TierMarkLegend } from "@/components/charts/tier-marks";
 
 const ISO_F1 = [0.2, 0.4, 0.6, 0.8];
+/** Both axes: 0–1 in tenths. */
+const UNIT_AXIS = { type: "number", domain: [0, 1], ticks: UNIT_TICKS, tick: AXIS.tick, stroke: AXIS.stroke, tickFormatter: (v: number) => v.toFixed(1) } as const;
 const LABEL_FONT = 11;
 /** half the marker's extent (Recharts' symbols of area 60, a diamond's tips reach furthest) plus the pin ring */
 const MARKER_RADIUS = 6;
@@ -27,6 +29,11 @@ function PointTip({ active, payload }: { active?: boolean; payload?: TipPayload 
       </div>
     </div>
   );
+}
+
+/** A name or number written in its laid-out box. */
+function BoxText({ box, ...rest }: { box: { x: number; y: number; h: number } } & SVGProps<SVGTextElement>) {
+  return <text x={box.x + 1} y={box.y + box.h / 2} dominantBaseline="central" fill="var(--color-fg)" {...rest} />;
 }
 
 /**
@@ -68,36 +75,16 @@ function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: Key
           return <circle key={`ring-${p.id}`} cx={x} cy={y} r={MARKER_RADIUS + 1.5} fill="none" stroke="var(--color-fg)" strokeWidth={1.5} />;
         })}
       {layout.labels.map((l) => (
-        <text
-          key={l.id}
-          x={l.box.x + 1}
-          y={l.box.y + l.box.h / 2}
-          dominantBaseline="central"
-          fontSize={LABEL_FONT}
-          fontWeight={byId.get(l.id)?.pinned ? 700 : 400}
-          fill="var(--color-fg)"
-          data-point-label={l.text}
-        >
+        <BoxText key={l.id} box={l.box} fontSize={LABEL_FONT} fontWeight={byId.get(l.id)?.pinned ? 700 : 400} data-point-label={l.text}>
           {l.text}
-        </text>
+        </BoxText>
       ))}
-      {layout.keys.flatMap((k) =>
-        k.box
-          ? [
-              <text
-                key={k.id}
-                x={k.box.x + 1}
-                y={k.box.y + k.box.h / 2}
-                dominantBaseline="central"
-                fontSize={LABEL_FONT - 1}
-                fontWeight={700}
-                fill="var(--color-fg)"
-                data-point-key={k.key}
-              >
-                {k.key}
-              </text>,
-            ]
-          : [],
+      {layout.keys.map((k) =>
+        k.box ? (
+          <BoxText key={k.id} box={k.box} fontSize={LABEL_FONT - 1} fontWeight={700} data-point-key={k.key}>
+            {k.key}
+          </BoxText>
+        ) : null,
       )}
     </g>
   );
@@ -116,26 +103,16 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
         <ScatterChart responsive style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 16, left: 0 }} title={title}>
           <CartesianGrid stroke="var(--chart-grid)" strokeDasharray="3 3" />
           <XAxis
-            type="number"
+            {...UNIT_AXIS}
             dataKey="precision"
             name="Precision"
-            domain={[0, 1]}
-            ticks={UNIT_TICKS}
-            tick={AXIS.tick}
-            stroke={AXIS.stroke}
-            tickFormatter={(v: number) => v.toFixed(1)}
             label={{ value: "Precision", position: "insideBottom", offset: -8, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <YAxis
-            type="number"
+            {...UNIT_AXIS}
             dataKey="recall"
             name="Recall"
-            domain={[0, 1]}
-            ticks={UNIT_TICKS}
-            tick={AXIS.tick}
-            stroke={AXIS.stroke}
             width={44}
-            tickFormatter={(v: number) => v.toFixed(1)}
             label={{ value: "Recall", angle: -90, position: "insideLeft", offset: 12, fill: "var(--chart-axis)", fontSize: 12 }}
           />
           <ZAxis range={[60, 60]} />

@@ -1,10 +1,6 @@
 import { formatCount } from "@/lib/leaderboard/format";
 import type { DimensionGroup } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
-import { describeMetric, formatScore, metricOrder } from "./metric-text";
-import { TRACK_LABELS } from "../../track-ids";
-
-// its own tracks' names: importing the registry from here would close a circle (registry -> AlpsBench -> this page part)
-const trackLabel = (track: string): string => (TRACK_LABELS as Record<string, string>)[track] ?? track;
+import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-text";
 
 /**
  * Per-dimension means (the stratum's domain: which kinds of personal facts a system handles well), one table

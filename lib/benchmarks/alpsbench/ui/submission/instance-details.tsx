@@ -1,11 +1,9 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ExplainedInstance } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceExplanationView } from "./instance-explanation-view";
-import { InstanceInput } from "./instance-input";
-
-type State = { kind: "idle" } | { kind: "loading" } | { kind: "done"; instance: ExplainedInstance } | { kind: "failed"; message: string };
+import { InstanceInput, useFetchOnOpen } from "./instance-input";
 
 /**
  * One row of a submission's per-instance list: the server-rendered summary line, and the instance explained
@@ -27,37 +25,15 @@ export function InstanceDetails({
   /** shown under the explanation (the row's other metrics) */
   children?: ReactNode;
 }) {
-  const [state, setState] = useState<State>({ kind: "idle" });
-
-  async function load() {
-    setState({ kind: "loading" });
-    try {
-      const params = new URLSearchParams({ track, benchmark_id: benchmarkId });
-      const response = await fetch(`/api/v1/submissions/${encodeURIComponent(submissionId)}/instance-explanation?${params}`, { credentials: "same-origin" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        setState({ kind: "failed", message: body?.error?.message ?? `The explanation could not be loaded (${response.status}).` });
-        return;
-      }
-      const body = (await response.json()) as { instance: ExplainedInstance };
-      setState({ kind: "done", instance: body.instance });
-    } catch {
-      setState({ kind: "failed", message: "The explanation could not be loaded (network error)." });
-    }
-  }
-
+  const { state, onToggle } = useFetchOnOpen<{ instance: ExplainedInstance }>(submissionId, "instance-explanation", track, benchmarkId, "explanation");
   return (
-    <details
-      onToggle={(event) => {
-        if ((event.currentTarget as HTMLDetailsElement).open && (state.kind === "idle" || state.kind === "failed")) void load();
-      }}
-    >
+    <details onToggle={onToggle}>
       {summary}
       <div className="space-y-3 border-t border-line px-4 py-3" aria-busy={state.kind === "loading" || undefined} data-testid="instance-details">
         <InstanceInput submissionId={submissionId} track={track} benchmarkId={benchmarkId} />
         {state.kind === "idle" || state.kind === "loading" ? <p className="text-sm text-fg-muted">Loading the matching…</p> : null}
         {state.kind === "failed" ? <p className="text-sm text-fg-muted">{state.message}</p> : null}
-        {state.kind === "done" ? <InstanceExplanationView instance={state.instance} /> : null}
+        {state.kind === "done" ? <InstanceExplanationView instance={state.body.instance} /> : null}
         {children}
       </div>
     </details>

@@ -1,13 +1,8 @@
 import Link from "next/link";
 import { formatCount } from "@/lib/leaderboard/format";
-import { describeMetric, formatScore, metricOrder } from "./metric-text";
-import { TRACK_LABELS } from "../../track-ids";
-
+import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-text";
 import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
-
-// its own tracks' names: importing the registry from here would close a circle (registry -> AlpsBench -> this page part)
-const trackLabel = (track: string): string => (TRACK_LABELS as Record<string, string>)[track] ?? track;
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
@@ -17,14 +12,13 @@ const SUMMARY_METRICS: Record<string, string[]> = {
   task4: ["score", "ei_en", "ei_zh"],
 };
 
-function href(id: string, params: { track: string; page: number; misses: boolean; q: string; split: string | null }): string {
-  const q = new URLSearchParams();
-  q.set("track", params.track);
+function query(params: { track: string; page: number; misses: boolean; q: string; split: string | null }): string {
+  const q = new URLSearchParams({ track: params.track });
   if (params.q) q.set("q", params.q);
   if (params.split) q.set("split", params.split);
   if (params.page > 1) q.set("page", String(params.page));
   if (params.misses) q.set("misses", "1");
-  return `/submissions/${encodeURIComponent(id)}?${q.toString()}#instances-title`;
+  return q.toString();
 }
 
 /** `itemsApi`: the viewer may read this run's predictions, so the JSON of its items (…/instances) is offered. */
@@ -33,7 +27,16 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
   const id = encodeURIComponent(submissionId);
   const from = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
   const to = Math.min(data.total, data.page * data.pageSize);
-  const link = (page: number) => href(submissionId, { track: data.track, page, misses: data.onlyMisses, q: data.q, split: data.split });
+  const params = { track: data.track, q: data.q, split: data.split };
+  const pageLink = (page: number, rel: "prev" | "next", text: string) => (
+    <Link
+      className="text-accent underline underline-offset-2"
+      href={`/submissions/${id}?${query({ ...params, page, misses: data.onlyMisses })}#instances-title`}
+      rel={rel}
+    >
+      {text}
+    </Link>
+  );
   return (
     <section aria-labelledby="instances-title" className="space-y-3" data-testid="instance-results">
       <div>
@@ -97,7 +100,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
         {itemsApi ? (
           <a
             className="text-accent underline underline-offset-2"
-            href={`/api/v1/submissions/${id}/instances?${new URLSearchParams({ track: data.track, ...(data.q ? { q: data.q } : {}), ...(data.split ? { split: data.split } : {}), ...(data.page > 1 ? { page: String(data.page) } : {}) }).toString()}`}
+            href={`/api/v1/submissions/${id}/instances?${query({ ...params, page: data.page, misses: false })}`}
             data-items-json
           >
             JSON (gold, predictions, verdicts)
@@ -132,23 +135,11 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
 
       {data.pages > 1 ? (
         <nav aria-label="Per-instance pages" className="flex items-center justify-between gap-3 text-sm">
-          {data.page > 1 ? (
-            <Link className="text-accent underline underline-offset-2" href={link(data.page - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
+          {data.page > 1 ? pageLink(data.page - 1, "prev", "← Previous") : <span />}
           <span className="text-fg-muted">
             Page {data.page} of {data.pages}
           </span>
-          {data.page < data.pages ? (
-            <Link className="text-accent underline underline-offset-2" href={link(data.page + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
+          {data.page < data.pages ? pageLink(data.page + 1, "next", "Next →") : <span />}
         </nav>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { formatMetric } from "@/lib/leaderboard/format";
 import type { BenchmarkMetricKind, TrackInfo } from "@/lib/benchmarks/types";
 import { ALPSBENCH_TRACKS } from "../../tracks";
+import { TRACK_LABELS } from "../../track-ids";
 
 /**
  * What app/systems/_lib/metric-format.ts says of a stored (track, metric), read from AlpsBench's own track
@@ -26,3 +27,6 @@ export function metricOrder(trackId: string, metric: string): number {
   const i = track(trackId)?.metrics.findIndex((m) => m.id === metric) ?? -1;
   return i === -1 ? 1000 : i;
 }
+
+/** A track's name; its own tracks' names: importing the registry from here would close a circle (registry -> AlpsBench -> this page part). */
+export const trackLabel = (track: string): string => (TRACK_LABELS as Record<string, string>)[track] ?? track;

@@ -1,7 +1,7 @@
 import type { RowFormat } from "@/lib/benchmarks/types";
 import type { TaskId } from "../../track-ids";
 
-type TaskFormat = Omit<RowFormat, "example" | "exampleText"> & { exampleText: string };
+type TaskFormat = Omit<RowFormat, "columns" | "example" | "exampleText"> & { exampleText: string };
 
 /**
  * One JSON line per instance: the official prediction contract of ../shared/docs/SCORING.md, as the submit form
@@ -11,7 +11,6 @@ type TaskFormat = Omit<RowFormat, "example" | "exampleText"> & { exampleText: st
 const FORMATS: Record<TaskId, TaskFormat> = {
   task1: {
     summary: "One line per instance: the memories you extracted from the dialogue.",
-    columns: [],
     exampleText: `{"benchmark_id": "sess_…__…", "memory_items": [
   {"memory_id": "m1", "type": "direct",
    "label": "Personal_Background/Occupation",
@@ -20,7 +19,6 @@ const FORMATS: Record<TaskId, TaskFormat> = {
   },
   task2: {
     summary: "One line per instance: the whole memory list after the update.",
-    columns: [],
     exampleText: `{"benchmark_id": "sess_…", "memory_items": [
   {"memory_id": "m3_updated", "type": "direct",
    "label": "Preferences/Food", "value": "Now vegetarian",
@@ -29,14 +27,12 @@ const FORMATS: Record<TaskId, TaskFormat> = {
   },
   task3: {
     summary: "One line per instance and pool size: the candidate you picked.",
-    columns: [],
     exampleText: `{"benchmark_id": "sess_…", "answer": "…",
  "reason": "…", "selected_memory_id": "c017"}`,
     notes: "selected_memory_id (one of the instance's candidate ids) decides; the judge reads answer and reason. Tracks task3_d100 … task3_d1000.",
   },
   task4: {
     summary: "One line per instance: your answer to its query.",
-    columns: [],
     exampleText: `{"benchmark_id": "ability1_12", "answer": "…",
  "used_memory_fact": "…"}`,
     notes:
@@ -47,5 +43,6 @@ const FORMATS: Record<TaskId, TaskFormat> = {
 /** A task's row format as the platform's format box renders it (the example also as data, parsed from its text). */
 export function taskRowFormat(task: TaskId): RowFormat {
   const format = FORMATS[task];
-  return { ...format, example: JSON.parse(format.exampleText) as Record<string, unknown> };
+  // nested rows: no flat column list
+  return { ...format, columns: [], example: JSON.parse(format.exampleText) as Record<string, unknown> };
 }

@@ -13,7 +13,7 @@ import { abilityProfiles, eiDimensions } from "@/lib/benchmarks/alpsbench/read/c
 import { CHART_ROW_LIMIT, shownNote } from "@/lib/leaderboard/charts/chart-rows";
 import { groupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import { poolScalingCharts } from "@/lib/benchmarks/alpsbench/read/charts/pool-scaling";
-import { precisionRecall } from "@/lib/benchmarks/alpsbench/read/charts/precision-recall";
+import { precisionRecall, type PrScatter } from "@/lib/benchmarks/alpsbench/read/charts/precision-recall";
 import { chartRows, filterNote } from "@/lib/leaderboard/charts/table-rows";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 import { unpackBoard, type PackedLeaderboard } from "@/lib/leaderboard/packed-board";
@@ -51,16 +51,13 @@ export function TaskChartsBody({ task, board: packed }: { task: TaskId; board: P
   );
 }
 
+const TASK1_RECALLS = [
+  { column: "direct_recall", label: "Direct recall" },
+  { column: "indirect_recall", label: "Indirect recall" },
+];
+
 function Task1Charts({ board, pinned, note }: Rows) {
-  const bars = groupedBars(
-    board,
-    [
-      { column: "direct_recall", label: "Direct recall" },
-      { column: "indirect_recall", label: "Indirect recall" },
-    ],
-    CHART_ROW_LIMIT,
-    pinned,
-  );
+  const bars = groupedBars(board, TASK1_RECALLS, CHART_ROW_LIMIT, pinned);
   const scatter = precisionRecall(board, CHART_ROW_LIMIT, pinned);
   return (
     <div className="grid items-start gap-4 xl:grid-cols-2">
@@ -87,20 +84,31 @@ function Task1Charts({ board, pinned, note }: Rows) {
       {scatter.points.length === 0 ? (
         <ChartEmpty id="task1-precision-recall" title="Precision vs recall" reason={`No row in this scope has both precision and recall. ${SCOPE_HINT}`} />
       ) : (
-        <ChartFigure
+        <PrFigure
           id="task1-precision-recall"
-          title="Precision vs recall"
-          caption={`Macro precision against macro recall of the memory matching, one point per system, with dashed curves of equal F1 (paper Figure 6). Marker shape shows the source tier. ${note}${shownNote(scatter.points.length, scatter.total, "F1")}Source: ${scatter.sources}.`}
-          table={{
-            caption: "Precision, recall and F1 by system",
-            columns: ["System", "Precision", "Recall", "F1", "Tier"],
-            rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]),
-          }}
-        >
-          <PrecisionRecallScatter id="task1-precision-recall" scatter={scatter} title="Precision against recall by system" />
-        </ChartFigure>
+          scatter={scatter}
+          lead={`Macro precision against macro recall of the memory matching, one point per system, with dashed curves of equal F1 (paper Figure 6). Marker shape shows the source tier. ${note}`}
+        />
       )}
     </div>
+  );
+}
+
+/** A precision-recall scatter with its caption (`lead`, then how many rows are shown and their sources) and data table. */
+function PrFigure({ id, scatter, lead }: { id: string; scatter: PrScatter; lead: string }) {
+  return (
+    <ChartFigure
+      id={id}
+      title="Precision vs recall"
+      caption={`${lead}${shownNote(scatter.points.length, scatter.total, "F1")}Source: ${scatter.sources}.`}
+      table={{
+        caption: "Precision, recall and F1 by system",
+        columns: ["System", "Precision", "Recall", "F1", "Tier"],
+        rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]),
+      }}
+    >
+      <PrecisionRecallScatter id={id} scatter={scatter} title="Precision against recall by system" />
+    </ChartFigure>
   );
 }
 
@@ -143,18 +151,11 @@ function Task2Charts({ board, pinned, note }: Rows) {
         </ChartFigure>
       )}
       {scatter.points.length === 0 ? null : (
-        <ChartFigure
+        <PrFigure
           id="task2-precision-recall"
-          title="Precision vs recall"
-          caption={`Macro precision against macro recall of the updated memory set, one point per system, with dashed curves of equal F1. ${note}${shownNote(scatter.points.length, scatter.total, "F1")}Source: ${scatter.sources}.`}
-          table={{
-            caption: "Precision, recall and F1 by system",
-            columns: ["System", "Precision", "Recall", "F1", "Tier"],
-            rows: scatter.points.map((p) => [p.label, fmt(p.precision), fmt(p.recall), fmt(p.f1), p.tier]),
-          }}
-        >
-          <PrecisionRecallScatter id="task2-precision-recall" scatter={scatter} title="Precision against recall by system" />
-        </ChartFigure>
+          scatter={scatter}
+          lead={`Macro precision against macro recall of the updated memory set, one point per system, with dashed curves of equal F1. ${note}`}
+        />
       )}
     </div>
   );
