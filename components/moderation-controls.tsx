@@ -82,11 +82,13 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
                 state.hidden ? ["unhide", "Unhide"] : ["hide", "Hide"],
                 state.flagged ? ["unflag", "Remove flag"] : ["flag", "Flag"],
               ] satisfies [Action, string][]
-            ).map(([action, label]) => (
-              <button key={action} type="button" className={button} disabled={action === "verify" && !state.verifiable} onClick={() => moderate(action)}>
-                {label}
-              </button>
-            ))}
+            )
+              // keyed by position: the toggled button stays the same element, so keyboard focus stays on it
+              .map(([action, label], position) => (
+                <button key={position} type="button" className={button} disabled={action === "verify" && !state.verifiable} onClick={() => moderate(action)}>
+                  {label}
+                </button>
+              ))}
           </div>
         </fieldset>
       ) : null}
