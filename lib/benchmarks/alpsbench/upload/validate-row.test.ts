@@ -71,6 +71,13 @@ describe("memory items are checked one by one", () => {
     ]);
   });
 
+  it('an item\'s own "__proto__" key (as JSON.parse makes it) is an ignored field, never the parent of the checked item', () => {
+    const item: unknown = JSON.parse('{"__proto__": {"memory_id": 5, "label": 7, "confidence": {}}, "value": "v"}');
+    const { items, problems } = validateMemoryItems([item]);
+    expect(items).toEqual([{ value: "v" }]);
+    expect(problems).toEqual([]);
+  });
+
   it("accepts the real packets' LLM outputs (null label / confidence)", () => {
     const result = validateMemoryPredictionRow({
       benchmark_id: "sess_x__1",
