@@ -36,3 +36,13 @@ export async function scoreToEnd(db: Db, submissionId: string, options: { chunkS
   }
   throw new Error("not done in 50 steps");
 }
+
+/** The benchmark ids of a demo track's public (not test) instances, in order. */
+export async function demoPublicIds(db: Db, trackId: string): Promise<string[]> {
+  const rows = await db.instance.findMany({
+    where: { benchmarkVersion: { slug: "demo" }, trackId, split: { not: "test" } },
+    select: { benchmarkId: true },
+    orderBy: { benchmarkId: "asc" },
+  });
+  return rows.map((i) => i.benchmarkId);
+}
