@@ -29,6 +29,14 @@ export async function settleLeftoverQueue(db: Db): Promise<void> {
   });
 }
 
+/** Runs a queued upload's job the way the queue would (one job per step) until the handler says done; how many it took. */
+export async function runQueuedToEnd(db: Db, submissionId: string): Promise<number> {
+  const payload = await queuedPayload(db, submissionId);
+  let steps = 0;
+  for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
+  return steps;
+}
+
 /** Runs the worker's job for an AlpsBench upload, step after step, until it is done (at most 50 steps). */
 export async function scoreToEnd(db: Db, submissionId: string, options: { chunkSize?: number } = {}): Promise<void> {
   for (let step = 0; step < 50; step++) {
