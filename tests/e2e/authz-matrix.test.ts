@@ -28,99 +28,99 @@ type Case = {
 };
 
 const all = (status: number): Expected => ({ visitor: status, user: status, other: status, admin: status });
-const page = (label: string, pathname: string): Case => ({ label, method: "GET", path: () => pathname, expect: all(200) });
+/** A GET case: a fixed path or one built from the context; by default every role gets 200. */
+const get = (label: string, path: string | Case["path"], expected = all(200)): Case => ({
+  label,
+  method: "GET",
+  path: typeof path === "string" ? () => path : path,
+  expect: expected,
+});
 /** Private to the user: everyone else gets 404 (never 403: ids cannot be probed), admins see it. */
 const ownerOnly = (ok = 200): Expected => ({ visitor: 404, user: ok, other: 404, admin: ok });
 const json = (value: unknown) => () => ({ body: JSON.stringify(value), contentType: "application/json" });
+/** A moderation action on one of the context's submissions: admins only. */
+const moderate = (label: string, id: "publicId" | "privateId", action: object): Case => ({
+  label,
+  method: "POST",
+  path: (c) => `/api/v1/submissions/${c[id]}/moderation`,
+  body: json(action),
+  expect: { visitor: 401, user: 403, other: 403, admin: 200 },
+});
 
 const MATRIX: Record<string, Case[]> = {
-  "/": [page("overview", "/"), page("demo benchmark, dev split", "/?benchmark=demo&split=dev")],
-  "/about": [page("about", "/about")],
-  "/releases": [page("releases", "/releases")],
-  "/releases/[id]": [{ label: "unknown release", method: "GET", path: () => "/releases/no-such-release", expect: all(404) }],
+  "/": [get("overview", "/"), get("demo benchmark, dev split", "/?benchmark=demo&split=dev")],
+  "/about": [get("about", "/about")],
+  "/releases": [get("releases", "/releases")],
+  "/releases/[id]": [get("unknown release", "/releases/no-such-release", all(404))],
   "/compare": [
-    page("picker", "/compare"),
+    get("picker", "/compare"),
     // a private system is compared with nothing: the page says there are no public scores, for everyone
-    { label: "with a private-only system", method: "GET", path: (c) => `/compare?a=${c.publicSlug}&b=${c.privateSlug}`, expect: all(200) },
-    {
-      label: "four slots, a private-only system in the last",
-      method: "GET",
-      path: (c) => `/compare?a=${c.publicSlug}&b=${c.publicSlug}&c=${c.publicSlug}&d=${c.privateSlug}`,
-      expect: all(200),
-    },
+    get("with a private-only system", (c) => `/compare?a=${c.publicSlug}&b=${c.privateSlug}`),
+    get("four slots, a private-only system in the last", (c) => `/compare?a=${c.publicSlug}&b=${c.publicSlug}&c=${c.publicSlug}&d=${c.privateSlug}`),
   ],
-  "/api-docs": [page("API docs", "/api-docs")],
-  "/audit": [page("moderation log", "/audit")],
+  "/api-docs": [get("API docs", "/api-docs")],
+  "/audit": [get("moderation log", "/audit")],
   // always the signed-in user's own account; visitors are redirected to sign in
-  "/account": [{ label: "own account", method: "GET", path: () => "/account", expect: { visitor: 307, user: 200, other: 200, admin: 200 } }],
+  "/account": [get("own account", "/account", { visitor: 307, user: 200, other: 200, admin: 200 })],
   // admins' worklist: does not exist for anyone else
-  "/admin": [{ label: "admin worklist", method: "GET", path: () => "/admin", expect: { visitor: 404, user: 404, other: 404, admin: 200 } }],
-  "/queue": [page("queue", "/queue")],
-  "/signin": [page("sign-in", "/signin")],
-  "/signin/check-email": [page("check your e-mail", "/signin/check-email")],
-  "/signin/error": [page("sign-in error", "/signin/error?error=Verification")],
+  "/admin": [get("admin worklist", "/admin", { visitor: 404, user: 404, other: 404, admin: 200 })],
+  "/queue": [get("queue", "/queue")],
+  "/signin": [get("sign-in", "/signin")],
+  "/signin/check-email": [get("check your e-mail", "/signin/check-email")],
+  "/signin/error": [get("sign-in error", "/signin/error?error=Verification")],
   // a local sign-in link exists only where no real sign-in method is configured (here e-mail is): never served
-  "/signin/local": [{ label: "local sign-in link, off", method: "GET", path: () => "/signin/local?token=x", expect: all(404) }],
+  "/signin/local": [get("local sign-in link, off", "/signin/local?token=x", all(404))],
   // signed out: a "sign in to submit" page (200), signed in: the form
-  "/submit": [page("submit", "/submit")],
-  "/tasks/[task]": [page("task 1", "/tasks/task1"), { label: "unknown task", method: "GET", path: () => "/tasks/task9", expect: all(404) }],
+  "/submit": [get("submit", "/submit")],
+  "/tasks/[task]": [get("task 1", "/tasks/task1"), get("unknown task", "/tasks/task9", all(404))],
   "/systems/[slug]": [
-    { label: "a system with a public submission", method: "GET", path: (c) => `/systems/${c.publicSlug}`, expect: all(200) },
-    { label: "a system known only from a private submission", method: "GET", path: (c) => `/systems/${c.privateSlug}`, expect: ownerOnly() },
-    { label: "unknown system", method: "GET", path: () => "/systems/no-such-system", expect: all(404) },
+    get("a system with a public submission", (c) => `/systems/${c.publicSlug}`),
+    get("a system known only from a private submission", (c) => `/systems/${c.privateSlug}`, ownerOnly()),
+    get("unknown system", "/systems/no-such-system", all(404)),
   ],
   // a run's page shows only the submissions the viewer may see (tests/e2e/runs.test.ts checks a private run)
-  "/runs/[id]": [{ label: "unknown run", method: "GET", path: () => "/runs/no-such-run", expect: all(404) }],
+  "/runs/[id]": [get("unknown run", "/runs/no-such-run", all(404))],
   "/submissions/[id]": [
-    { label: "public submission", method: "GET", path: (c) => `/submissions/${c.publicId}`, expect: all(200) },
-    { label: "private submission", method: "GET", path: (c) => `/submissions/${c.privateId}`, expect: ownerOnly() },
-    { label: "unknown submission", method: "GET", path: () => "/submissions/nope", expect: all(404) },
+    get("public submission", (c) => `/submissions/${c.publicId}`),
+    get("private submission", (c) => `/submissions/${c.privateId}`, ownerOnly()),
+    get("unknown submission", "/submissions/nope", all(404)),
   ],
-  "/api/auth/[...nextauth]": [
-    { label: "session", method: "GET", path: () => "/api/auth/session", expect: all(200) },
-    { label: "providers", method: "GET", path: () => "/api/auth/providers", expect: all(200) },
-  ],
+  "/api/auth/[...nextauth]": [get("session", "/api/auth/session"), get("providers", "/api/auth/providers")],
   "/api/v1/leaderboards/[view]": [
-    { label: "overview JSON", method: "GET", path: () => "/api/v1/leaderboards/overview", expect: all(200) },
-    { label: "task1 CSV, demo", method: "GET", path: () => "/api/v1/leaderboards/task1?benchmark=demo&split=full&format=csv", expect: all(200) },
-    { label: "unknown view", method: "GET", path: () => "/api/v1/leaderboards/nope", expect: all(404) },
-    { label: "PersonalLLM default view", method: "GET", path: () => "/api/v1/leaderboards/personalllm", expect: all(200) },
+    get("overview JSON", "/api/v1/leaderboards/overview"),
+    get("task1 CSV, demo", "/api/v1/leaderboards/task1?benchmark=demo&split=full&format=csv"),
+    get("unknown view", "/api/v1/leaderboards/nope", all(404)),
+    get("PersonalLLM default view", "/api/v1/leaderboards/personalllm"),
   ],
   "/api/v1/leaderboards/[view]/[track]": [
-    { label: "PersonalLLM selection CSV", method: "GET", path: () => "/api/v1/leaderboards/personalllm/selection?format=csv", expect: all(200) },
-    { label: "bad settings filter", method: "GET", path: () => "/api/v1/leaderboards/personalllm/logged?shots=a%20b", expect: all(400) },
-    { label: "unknown benchmark", method: "GET", path: () => "/api/v1/leaderboards/nope/rewards", expect: all(404) },
+    get("PersonalLLM selection CSV", "/api/v1/leaderboards/personalllm/selection?format=csv"),
+    get("bad settings filter", "/api/v1/leaderboards/personalllm/logged?shots=a%20b", all(400)),
+    get("unknown benchmark", "/api/v1/leaderboards/nope/rewards", all(404)),
   ],
-  "/benchmarks/[benchmark]": [
-    page("PersonalLLM", "/benchmarks/personalllm"),
-    { label: "unknown benchmark", method: "GET", path: () => "/benchmarks/nope", expect: all(404) },
-  ],
+  "/benchmarks/[benchmark]": [get("PersonalLLM", "/benchmarks/personalllm"), get("unknown benchmark", "/benchmarks/nope", all(404))],
   "/benchmarks/[benchmark]/[view]": [
-    page("PersonalLLM selection", "/benchmarks/personalllm/selection"),
-    { label: "unknown view", method: "GET", path: () => "/benchmarks/personalllm/nope", expect: all(404) },
+    get("PersonalLLM selection", "/benchmarks/personalllm/selection"),
+    get("unknown view", "/benchmarks/personalllm/nope", all(404)),
   ],
   "/api/v1/benchmarks/[benchmark]/readiness": [
-    { label: "PersonalLLM readiness", method: "GET", path: () => "/api/v1/benchmarks/personalllm/readiness", expect: all(200) },
-    { label: "unknown benchmark", method: "GET", path: () => "/api/v1/benchmarks/nope/readiness", expect: all(404) },
+    get("PersonalLLM readiness", "/api/v1/benchmarks/personalllm/readiness"),
+    get("unknown benchmark", "/api/v1/benchmarks/nope/readiness", all(404)),
   ],
   // browsers ask for it whatever the page says: a permanent redirect to the site's icon
-  "/favicon.ico": [{ label: "favicon", method: "GET", path: () => "/favicon.ico", expect: all(308) }],
-  "/api/v1/releases": [
-    { label: "every release", method: "GET", path: () => "/api/v1/releases", expect: all(200) },
-    { label: "unknown parameter", method: "GET", path: () => "/api/v1/releases?include=private", expect: all(400) },
-  ],
-  "/api/v1/releases/[id]": [{ label: "unknown release", method: "GET", path: () => "/api/v1/releases/no-such-release", expect: all(404) }],
+  "/favicon.ico": [get("favicon", "/favicon.ico", all(308))],
+  "/api/v1/releases": [get("every release", "/api/v1/releases"), get("unknown parameter", "/api/v1/releases?include=private", all(400))],
+  "/api/v1/releases/[id]": [get("unknown release", "/api/v1/releases/no-such-release", all(404))],
   "/api/v1/snapshot": [
-    { label: "JSON export of the demo benchmark", method: "GET", path: () => "/api/v1/snapshot?format=json&benchmark=demo", expect: all(200) },
-    { label: "bad format", method: "GET", path: () => "/api/v1/snapshot?format=exe", expect: all(400) },
+    get("JSON export of the demo benchmark", "/api/v1/snapshot?format=json&benchmark=demo"),
+    get("bad format", "/api/v1/snapshot?format=exe", all(400)),
   ],
-  "/api/v1/queue": [{ label: "queue", method: "GET", path: () => "/api/v1/queue", expect: all(200) }],
-  "/api/v1/openapi.json": [{ label: "OpenAPI document", method: "GET", path: () => "/api/v1/openapi.json", expect: all(200) }],
+  "/api/v1/queue": [get("queue", "/api/v1/queue")],
+  "/api/v1/openapi.json": [get("OpenAPI document", "/api/v1/openapi.json")],
   "/api/v1/inputs/[track]": [
-    { label: "task1 inputs, demo test split", method: "GET", path: () => "/api/v1/inputs/task1?benchmark=demo&split=test", expect: all(200) },
-    { label: "unknown track", method: "GET", path: () => "/api/v1/inputs/task9", expect: all(404) },
+    get("task1 inputs, demo test split", "/api/v1/inputs/task1?benchmark=demo&split=test"),
+    get("unknown track", "/api/v1/inputs/task9", all(404)),
   ],
-  "/api/v1/inputs/[track]/example": [{ label: "example file", method: "GET", path: () => "/api/v1/inputs/task1/example?benchmark=demo", expect: all(200) }],
+  "/api/v1/inputs/[track]/example": [get("example file", "/api/v1/inputs/task1/example?benchmark=demo")],
   "/api/v1/submissions": [
     {
       // authentication is checked before the fields: 401 for a visitor, 400 (a bad field) for anyone signed in
@@ -132,8 +132,8 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   "/api/v1/submissions/[id]": [
-    { label: "GET public", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}`, expect: all(200) },
-    { label: "GET private", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}`, expect: ownerOnly() },
+    get("GET public", (c) => `/api/v1/submissions/${c.publicId}`),
+    get("GET private", (c) => `/api/v1/submissions/${c.privateId}`, ownerOnly()),
     {
       label: "PATCH visibility of the public one (owner only; admins hide instead)",
       method: "PATCH",
@@ -150,101 +150,43 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   "/api/v1/submissions/[id]/breakdown": [
-    { label: "public, per instance", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/breakdown`, expect: all(200) },
-    {
-      label: "private, per dimension CSV",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.privateId}/breakdown?level=dimension&format=csv`,
-      expect: ownerOnly(),
-    },
+    get("public, per instance", (c) => `/api/v1/submissions/${c.publicId}/breakdown`),
+    get("private, per dimension CSV", (c) => `/api/v1/submissions/${c.privateId}/breakdown?level=dimension&format=csv`, ownerOnly()),
   ],
   // the context's submissions are AlpsBench uploads, which have no module item rows: 404 for whoever may see them
   // (the module cases, public items and a track with private items, are tests/integration/module-items.test.ts)
   "/api/v1/submissions/[id]/items": [
-    { label: "public AlpsBench upload: no item rows", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/items`, expect: all(404) },
-    { label: "private AlpsBench upload", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/items?format=csv`, expect: all(404) },
+    get("public AlpsBench upload: no item rows", (c) => `/api/v1/submissions/${c.publicId}/items`, all(404)),
+    get("private AlpsBench upload", (c) => `/api/v1/submissions/${c.privateId}/items?format=csv`, all(404)),
   ],
   "/api/v1/submissions/[id]/instance-input": [
-    {
-      label: "public, a listed dev instance",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.publicId}/instance-input?track=task1&benchmark_id=${c.devId}`,
-      expect: all(200),
-    },
-    {
-      label: "private, a listed dev instance",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.privateId}/instance-input?track=task1&benchmark_id=${c.devId}`,
-      expect: ownerOnly(),
-    },
-    {
-      label: "public, a test instance (never listed)",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.publicId}/instance-input?track=task1&benchmark_id=${c.testId}`,
-      expect: all(404),
-    },
+    get("public, a listed dev instance", (c) => `/api/v1/submissions/${c.publicId}/instance-input?track=task1&benchmark_id=${c.devId}`),
+    get("private, a listed dev instance", (c) => `/api/v1/submissions/${c.privateId}/instance-input?track=task1&benchmark_id=${c.devId}`, ownerOnly()),
+    get("public, a test instance (never listed)", (c) => `/api/v1/submissions/${c.publicId}/instance-input?track=task1&benchmark_id=${c.testId}`, all(404)),
   ],
   // the same access as instance-input; the submitted items in it only to the owner and admins (tests/integration)
   "/api/v1/submissions/[id]/instance-explanation": [
-    {
-      label: "public, a listed dev instance",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.devId}`,
-      expect: all(200),
-    },
-    {
-      label: "private, a listed dev instance",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.privateId}/instance-explanation?track=task1&benchmark_id=${c.devId}`,
-      expect: ownerOnly(),
-    },
-    {
-      label: "public, a test instance (never listed)",
-      method: "GET",
-      path: (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.testId}`,
-      expect: all(404),
-    },
+    get("public, a listed dev instance", (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.devId}`),
+    get("private, a listed dev instance", (c) => `/api/v1/submissions/${c.privateId}/instance-explanation?track=task1&benchmark_id=${c.devId}`, ownerOnly()),
+    get("public, a test instance (never listed)", (c) => `/api/v1/submissions/${c.publicId}/instance-explanation?track=task1&benchmark_id=${c.testId}`, all(404)),
   ],
   // a scored row's reproducibility pack: the submission's visibility; its file only when published (tests/integration)
   "/api/v1/submissions/[id]/pack": [
-    { label: "public, scored", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/pack`, expect: all(200) },
-    { label: "private, scored", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/pack`, expect: ownerOnly() },
-    { label: "unknown submission", method: "GET", path: () => "/api/v1/submissions/nope/pack", expect: all(404) },
+    get("public, scored", (c) => `/api/v1/submissions/${c.publicId}/pack`),
+    get("private, scored", (c) => `/api/v1/submissions/${c.privateId}/pack`, ownerOnly()),
+    get("unknown submission", "/api/v1/submissions/nope/pack", all(404)),
   ],
   // per-item browsing: the predictions' access rule (lib/submissions/prediction-access.ts) on top of the submission's
   "/api/v1/submissions/[id]/instances": [
-    {
-      label: "a seed run (predictions published)",
-      method: "GET",
-      path: () => "/api/v1/submissions/seed-demo-demo-atlas-memory/instances?split=dev",
-      expect: all(200),
-    },
-    { label: "public upload, predictions not published", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/instances`, expect: ownerOnly() },
-    { label: "private upload", method: "GET", path: (c) => `/api/v1/submissions/${c.privateId}/instances?q=dog`, expect: ownerOnly() },
-    { label: "the test split (never listed)", method: "GET", path: (c) => `/api/v1/submissions/${c.publicId}/instances?split=test`, expect: all(400) },
+    get("a seed run (predictions published)", "/api/v1/submissions/seed-demo-demo-atlas-memory/instances?split=dev"),
+    get("public upload, predictions not published", (c) => `/api/v1/submissions/${c.publicId}/instances`, ownerOnly()),
+    get("private upload", (c) => `/api/v1/submissions/${c.privateId}/instances?q=dog`, ownerOnly()),
+    get("the test split (never listed)", (c) => `/api/v1/submissions/${c.publicId}/instances?split=test`, all(400)),
   ],
   "/api/v1/submissions/[id]/moderation": [
-    {
-      label: "flag (admins only)",
-      method: "POST",
-      path: (c) => `/api/v1/submissions/${c.publicId}/moderation`,
-      body: json({ action: "flag", reason: "authz matrix check" }),
-      expect: { visitor: 401, user: 403, other: 403, admin: 200 },
-    },
-    {
-      label: "unflag (admins only)",
-      method: "POST",
-      path: (c) => `/api/v1/submissions/${c.publicId}/moderation`,
-      body: json({ action: "unflag", reason: "authz matrix check done" }),
-      expect: { visitor: 401, user: 403, other: 403, admin: 200 },
-    },
-    {
-      label: "verify a private submission (admins may moderate what they can see)",
-      method: "POST",
-      path: (c) => `/api/v1/submissions/${c.privateId}/moderation`,
-      body: json({ action: "verify" }),
-      expect: { visitor: 401, user: 403, other: 403, admin: 200 },
-    },
+    moderate("flag (admins only)", "publicId", { action: "flag", reason: "authz matrix check" }),
+    moderate("unflag (admins only)", "publicId", { action: "unflag", reason: "authz matrix check done" }),
+    moderate("verify a private submission (admins may moderate what they can see)", "privateId", { action: "verify" }),
   ],
 };
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium, driven by Playwright (no browser download). The flags keep it from reaching for the
@@ -21,6 +21,18 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+/** Chromium with one context and page; the page's uncaught errors and console errors are pushed to `errors`. */
+export async function openPage(options: BrowserContextOptions, errors: string[]) {
+  const browser = await launchChromium();
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { browser, context, page };
 }
 
 /** Where e2e screenshots go when E2E_SCREENSHOTS is set. */

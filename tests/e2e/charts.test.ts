@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { formatPublished } from "@/lib/leaderboard/format";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { loadCharts } from "./lazy-charts";
-import { launchChromium } from "./browser";
+import { openPage } from "./browser";
 
 /**
  * The task pages' charts in Chromium, against the seeded data. Expected figures come from the read API
@@ -11,7 +11,6 @@ import { launchChromium } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
@@ -50,17 +49,9 @@ function contrast(a: string, b: string): number {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  ({ browser, page } = await openPage({ viewport: { width: 1440, height: 1000 }, colorScheme: "light" }, consoleErrors));
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe("Task 3 charts", () => {
   test("the heat map has one cell per system and pool size, each printing the read model's value, sorted by mean recall", async () => {

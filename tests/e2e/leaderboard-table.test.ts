@@ -1,30 +1,21 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { CLIENT_ROWS_LIMIT, FIRST_SCREEN_ROWS, PAGE_ROWS } from "@/lib/leaderboard/apply-table-query";
-import { launchChromium } from "./browser";
+import { openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  ({ browser, page } = await openPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true }, consoleErrors));
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 interface ShownRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { launchChromium } from "./browser";
+import { openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -8,16 +8,9 @@ let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  ({ browser, page } = await openPage({ viewport: { width: 1280, height: 900 } }, consoleErrors));
 });
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 /** The system names in table order, read from the rendered table. */
 async function systemOrder(): Promise<string[]> {

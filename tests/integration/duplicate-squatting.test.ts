@@ -4,7 +4,7 @@ import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { setSubmissionVisibility } from "@/lib/moderation/set-visibility";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
-import { bytes } from "./upload-helpers";
+import { bytes, demoPublicIds } from "./upload-helpers";
 
 /**
  * Issue 19 finding 7: a private or admin-hidden copy of a file blocked everyone else's upload of it forever (409
@@ -38,13 +38,8 @@ beforeAll(async () => {
   for (const name of Object.keys(users) as (keyof typeof users)[]) {
     users[name] = (await db.user.create({ data: { email: `squat-${name}-${run}@example.org`, role: name === "admin" ? "admin" : "user" } })).id;
   }
-  const [instance] = await db.instance.findMany({
-    where: { benchmarkVersion: { slug: "demo" }, trackId: "task2", split: { not: "test" } },
-    select: { benchmarkId: true },
-    orderBy: { benchmarkId: "desc" },
-    take: 1,
-  });
-  file = JSON.stringify({ benchmark_id: instance!.benchmarkId, memory_items: [{ type: "direct", label: "x", value: `squat ${run}`, confidence: 0.5 }] });
+  const instance = (await demoPublicIds(db, "task2")).at(-1);
+  file = JSON.stringify({ benchmark_id: instance, memory_items: [{ type: "direct", label: "x", value: `squat ${run}`, confidence: 0.5 }] });
 });
 afterAll(() => db.$disconnect());
 

@@ -3,11 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { alpsBenchStartHooks } from "@/lib/benchmarks/alpsbench/data/start-hooks";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { queueRescores } from "@/lib/submissions/queue-rescores";
-import { bytes } from "./upload-helpers";
+import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue 20 #1, "re-score the existing uploads": uploads whose test figures were stored noised and rounded (before
@@ -32,13 +30,6 @@ async function queueExactTestFigures(noise: boolean): Promise<string[]> {
   const queued: string[] = [];
   for (const id of submissionIds) queued.push(...(await queueRescores(db, { id })).queued.map((q) => q.id));
   return queued;
-}
-
-async function scoreToEnd(submissionId: string): Promise<void> {
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return;
-  }
-  throw new Error("not done in 50 steps");
 }
 
 /** The migration's statement that marks the uploads scored before test figures became exact. */
@@ -86,7 +77,7 @@ describe("uploads published noised are re-scored exactly", () => {
       visibility: "private",
     });
     if (!created.ok) throw new Error(created.message);
-    await scoreToEnd(created.id);
+    await scoreToEnd(db, created.id);
     const exact = new Map((await db.score.findMany({ where: { submissionId: created.id } })).map((s) => [s.metric, s.value]));
     expect(exact.get("f1")).not.toBeNull();
 
@@ -108,7 +99,7 @@ describe("uploads published noised are re-scored exactly", () => {
     const queued = await queueExactTestFigures(false);
     expect(queued).toContain(created.id);
     expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { status: true } })).status).toBe("queued");
-    await scoreToEnd(created.id);
+    await scoreToEnd(db, created.id);
 
     const after = await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { status: true, note: true, testFigureNoise: true } });
     expect(after).toEqual({ status: "done", note: null, testFigureNoise: null });

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getQueueView } from "@/lib/db/queries/queue";
 import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { settleLeftoverQueue } from "./upload-helpers";
+import { settleLeftoverQueue, scoreToEnd } from "./upload-helpers";
 import { spawnWorker, waitFor, type WorkerProcess } from "./worker-fixtures";
 
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
@@ -69,7 +67,7 @@ describe("a judge-only track scored without a judge", () => {
     const { id } = (await answer.json()) as { id: string };
 
     // scored by a worker with no judge
-    for (let step = 0; step < 50 && (await runScoreJob(db, { submissionId: id, scoreVersion: SCORER_VERSION }, { judge: null })) !== "done"; step += 1);
+    await scoreToEnd(db, id);
     const waiting = await explanation(id);
     expect(waiting.judgeWaiting).toBe(true);
     expect(waiting.explanation.status).toBe("scored except the judge: waiting for a judge");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { rehashStoredContent } from "@/lib/submissions/rehash-content";
-import { bytes } from "./upload-helpers";
+import { bytes, demoPublicIds } from "./upload-helpers";
 
 /**
  * Issue 19 finding 8: a Task 3 file with only row 1's `answer` changed was accepted and tied at rank 1 with the
@@ -18,13 +18,7 @@ let ids: string[];
 beforeAll(async () => {
   owner = (await db.user.create({ data: { email: `near-owner-${run}@example.org` } })).id;
   copier = (await db.user.create({ data: { email: `near-copier-${run}@example.org` } })).id;
-  ids = (
-    await db.instance.findMany({
-      where: { benchmarkVersion: { slug: "demo" }, trackId: "task3/d100", split: { not: "test" } },
-      select: { benchmarkId: true },
-      orderBy: { benchmarkId: "asc" },
-    })
-  ).map((i) => i.benchmarkId);
+  ids = await demoPublicIds(db, "task3/d100");
 });
 afterAll(() => db.$disconnect());
 

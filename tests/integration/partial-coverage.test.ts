@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getRunPage } from "@/lib/db/queries/run-page";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import { formatResults, type Status } from "@/scripts/cli/submit";
 import { acceptedCoverage } from "@/components/upload-form/refusal";
 import { parse } from "csv-parse/sync";
 import { IDENTITY_HEADERS } from "@/lib/leaderboard/to-table";
+import { scoreToEnd } from "./upload-helpers";
 
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
 vi.mock("server-only", () => ({}));
@@ -61,7 +60,7 @@ describe("a partial file says its coverage where people look", () => {
     const partial = `covered 3 of ${expected} instances; ${expected - 3} had no prediction row and score as empty predictions`;
     expect(acceptedCoverage(accepted)).toBe(partial);
 
-    for (let step = 0; step < 50 && (await runScoreJob(db, { submissionId: accepted.id, scoreVersion: SCORER_VERSION }, { judge: null })) !== "done"; step += 1);
+    await scoreToEnd(db, accepted.id);
     expect((await db.submission.findUniqueOrThrow({ where: { id: accepted.id } })).status).toBe("done");
 
     const status = await getSubmission(new NextRequest(`http://127.0.0.1/api/v1/submissions/${accepted.id}`, { headers: { authorization: `Bearer ${token}` } }), {

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { benchmarkOfDataVersion, getHostedBenchmark, hostedBenchmarks, hostedTrack, registerBenchmark } from "@/lib/benchmarks";
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import { scoreVersionFor } from "@/lib/submissions/score-version-for";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
 import { thirdBenchmark, thirdTrack } from "../fixtures/third-benchmark";
-import { bytes, queuedPayload } from "./upload-helpers";
+import { bytes, runQueuedToEnd } from "./upload-helpers";
 
 /**
  * A benchmark with its OWN pipeline, the kind AlpsBench is, hosted with NO platform change: a test-only one
@@ -36,13 +35,6 @@ function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmis
     body: bytes(text),
     ...overrides,
   };
-}
-/** runs the upload's steps the way the queue would (one job per step) until the handler says done */
-async function scoreToEnd(submissionId: string): Promise<number> {
-  const payload = await queuedPayload(db, submissionId);
-  let steps = 0;
-  for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
-  return steps;
 }
 async function json(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -134,12 +126,12 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
       existing: { id: created.id },
     });
 
-    expect(await scoreToEnd(created.id)).toBe(2); // start, then score: two jobs
+    expect(await runQueuedToEnd(db, created.id)).toBe(2); // start, then score: two jobs
     expect(await db.submission.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ status: "done" });
 
     const unlucky = await createSubmission(db, upload(rows(13), { system: { name: "Unlucky", kind: "general_llm" } }));
     if (!unlucky.ok) throw new Error(unlucky.message);
-    await scoreToEnd(unlucky.id);
+    await runQueuedToEnd(db, unlucky.id);
     expect(await db.submission.findUniqueOrThrow({ where: { id: unlucky.id } })).toMatchObject({
       status: "failed",
       failureReason: "13 is not a value this benchmark scores.",

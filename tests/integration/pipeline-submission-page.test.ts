@@ -8,9 +8,8 @@ import { dataVersionLabel } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
-import { bytes, queuedPayload } from "./upload-helpers";
+import { bytes, runQueuedToEnd } from "./upload-helpers";
 
 /**
  * /submissions/<id> of a pipeline benchmark the platform has never heard of (registered at run time, two tracks,
@@ -58,8 +57,7 @@ describe("the submission page of a second pipeline benchmark", () => {
       body: bytes([1, 2, 9].map((value) => JSON.stringify({ value })).join("\n") + "\n"),
     });
     if (!created.ok) throw new Error(created.message);
-    const payload = await queuedPayload(db, created.id);
-    for (let outcome = "continued"; outcome === "continued";) outcome = await runScoreJob(db, payload, { judge: null });
+    await runQueuedToEnd(db, created.id);
 
     const viewer = { id: ownerId, role: "user" as const };
     const submission = await getSubmissionStatus(db, created.id, viewer);

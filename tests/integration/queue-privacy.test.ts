@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getQueueView } from "@/lib/db/queries/queue";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { bytes, settleLeftoverQueue } from "./upload-helpers";
+import { bytes, demoPublicIds, settleLeftoverQueue } from "./upload-helpers";
 
 /**
  * Issue 19 finding 11: /api/v1/queue listed every private upload's track, split and times to everyone. A private
@@ -24,12 +24,7 @@ beforeAll(async () => {
   alice = (await db.user.create({ data: { email: `queue-alice-${run}@example.org` } })).id;
   bob = (await db.user.create({ data: { email: `queue-bob-${run}@example.org` } })).id;
   admin = (await db.user.create({ data: { email: `queue-admin-${run}@example.org`, role: "admin" } })).id;
-  const [first, second] = await db.instance.findMany({
-    where: { benchmarkVersion: { slug: "demo" }, trackId: "task2", split: { not: "test" } },
-    select: { benchmarkId: true },
-    orderBy: { benchmarkId: "asc" },
-    take: 2,
-  });
+  const [first, second] = await demoPublicIds(db, "task2");
   const upload = async (ownerId: string, id: string, visibility: "public" | "private", name: string) => {
     const result = await createSubmission(db, {
       ownerId,
@@ -44,8 +39,8 @@ beforeAll(async () => {
     if (!result.ok) throw new Error(result.message);
     return result.id;
   };
-  privateId = await upload(alice, first!.benchmarkId, "private", `Queue Private ${run}`);
-  publicId = await upload(bob, second!.benchmarkId, "public", `Queue Public ${run}`);
+  privateId = await upload(alice, first!, "private", `Queue Private ${run}`);
+  publicId = await upload(bob, second!, "public", `Queue Public ${run}`);
 });
 afterAll(() => db.$disconnect());
 

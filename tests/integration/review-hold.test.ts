@@ -5,13 +5,11 @@ import { Rng } from "@/lib/benchmarks/alpsbench/data/demo/rng";
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { REFERENCE_BASELINES, seedReferenceBaselines } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
 import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { bytes, settleLeftoverQueue } from "./upload-helpers";
+import { bytes, settleLeftoverQueue, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue 30 #6 and #7 through the upload path (createSubmission, the worker's job, the read API's dispatch), on a data
@@ -51,10 +49,8 @@ async function uploadAndScore(name: string, rows: readonly unknown[]): Promise<s
     body: bytes(rows.map((r) => JSON.stringify(r)).join("\n")),
   });
   if (!created.ok) throw new Error(created.message);
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return created.id;
-  }
-  throw new Error("not done in 50 steps");
+  await scoreToEnd(db, created.id);
+  return created.id;
 }
 
 let perfectId = "";

@@ -3,7 +3,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { STATUS_OF_CODE } from "@/lib/http/api-error";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
-import { bytes } from "./upload-helpers";
+import { bytes, demoPublicIds } from "./upload-helpers";
 
 /**
  * Issue 30 item 9: names that read like row labels ("GPT-5.2 reported", "GPT-5.2 (AlpsBench paper)", "Gemini-3
@@ -19,13 +19,7 @@ let nth = 0;
 
 beforeAll(async () => {
   owner = (await db.user.create({ data: { email: `label-names-${run}@example.org` } })).id;
-  ids = (
-    await db.instance.findMany({
-      where: { benchmarkVersion: { slug: "demo" }, trackId: "task2", split: { not: "test" } },
-      select: { benchmarkId: true },
-      orderBy: { benchmarkId: "asc" },
-    })
-  ).map((i) => i.benchmarkId);
+  ids = await demoPublicIds(db, "task2");
 });
 afterAll(() => db.$disconnect());
 

@@ -3,11 +3,10 @@ import { hostedTrack, registerBenchmark, trackLabel } from "@/lib/benchmarks";
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import type { NewRun, NewSubmission } from "@/lib/submissions/contracts";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
-import { bytes, queuedPayload } from "./upload-helpers";
+import { bytes, runQueuedToEnd } from "./upload-helpers";
 
 /**
  * A second pipeline benchmark with tracks and metrics of its own (two tracks; the second declares a metric the
@@ -22,10 +21,6 @@ let unregister: () => void;
 let ownerId: string;
 
 const rows = (...values: number[]) => values.map((value) => JSON.stringify({ value })).join("\n") + "\n";
-async function scoreToEnd(submissionId: string) {
-  const payload = await queuedPayload(db, submissionId);
-  for (let outcome = "continued"; outcome === "continued";) outcome = await runScoreJob(db, payload, { judge: null });
-}
 
 beforeAll(async () => {
   unregister = registerBenchmark(benchmark);
@@ -78,8 +73,8 @@ describe("a second pipeline benchmark with its own tracks and metrics", () => {
     if (!ran.ok) throw new Error(ran.message);
     expect(ran).toMatchObject({ ignored: ["notes.txt"], submissions: [{ task: "duo-test/alpha", file: "out/alpha/predictions.jsonl" }] });
 
-    await scoreToEnd(single.id);
-    await scoreToEnd(ran.submissions[0]!.id);
+    await runQueuedToEnd(db, single.id);
+    await runQueuedToEnd(db, ran.submissions[0]!.id);
 
     // what the submission page reads: the read model's figures, shown by the metric definitions the track declares
     const beta = await getSubmissionStatus(db, single.id, { id: ownerId, role: "user" });

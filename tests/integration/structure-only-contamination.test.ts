@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { jsonl } from "./worker-fixtures";
+import { scoreToEnd } from "./upload-helpers";
+import { createTestSubmission, jsonl } from "./worker-fixtures";
 
 /**
  * The known gap after issue 19's second pass: Task 1 rows that keep each public memory's label, type and confidence
@@ -25,31 +23,11 @@ beforeAll(async () => {
 afterAll(() => db.$disconnect());
 
 async function uploadAndScore(rows: readonly unknown[]): Promise<string> {
-  const content = jsonl(rows);
   const slug = `structure-only-${randomBytes(4).toString("hex")}`;
   const system = await db.system.create({ data: { slug, name: `Structure ${slug}`, kind: "general_llm", ownerId } });
-  const fileBytes = gzipSync(Buffer.from(content));
-  const { id } = await db.submission.create({
-    data: {
-      systemId: system.id,
-      benchmarkVersionId,
-      tracks: ["task1"],
-      split: "full",
-      source: "upload",
-      status: "queued",
-      ownerId,
-      fileName: "predictions.jsonl",
-      fileBytes: new Uint8Array(fileBytes),
-      fileSize: fileBytes.length,
-      fileSha256: createHash("sha256").update(content).digest("hex"),
-      scorerVersion: SCORER_VERSION,
-    },
-    select: { id: true },
-  });
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId: id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return id;
-  }
-  throw new Error("not done in 50 steps");
+  const id = await createTestSubmission(db, { benchmarkVersionId, label: slug, content: jsonl(rows), systemId: system.id, data: { ownerId } });
+  await scoreToEnd(db, id);
+  return id;
 }
 
 describe("junk values under the public labels and types", () => {

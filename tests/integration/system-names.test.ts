@@ -6,7 +6,7 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { verifyOrganisation } from "@/scripts/cli/admin";
 import { runCli } from "../e2e/submissions-helpers";
-import { bytes } from "./upload-helpers";
+import { bytes, demoPublicIds } from "./upload-helpers";
 
 /**
  * Issue 19 finding 4: "GPT-5.2" / "OpenAI" was accepted for an upload, and so were its look-alikes (U+2011,
@@ -31,13 +31,7 @@ beforeAll(async () => {
   bob = (await db.user.create({ data: { email: `names-bob-${run}@example.org` } })).id;
   adminEmail = `names-admin-${run}@example.org`;
   admin = (await db.user.create({ data: { email: adminEmail, role: "admin" } })).id;
-  ids = (
-    await db.instance.findMany({
-      where: { benchmarkVersion: { slug: "demo" }, trackId: "task2", split: { not: "test" } },
-      select: { benchmarkId: true },
-      orderBy: { benchmarkId: "asc" },
-    })
-  ).map((i) => i.benchmarkId);
+  ids = await demoPublicIds(db, "task2");
 });
 afterAll(() => db.$disconnect());
 

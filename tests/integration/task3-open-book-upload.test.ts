@@ -5,8 +5,6 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { PUBLIC_LOOKUP_SYSTEM } from "@/lib/benchmarks/alpsbench/data/seeds/seed-public-lookup";
 import { alpsBench } from "@/lib/benchmarks/alpsbench";
 import { SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
@@ -14,7 +12,7 @@ import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
-import { bytes } from "./upload-helpers";
+import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
  * The open book of Task 3 on the pools a fresh import builds (server-pools-v3, the paper's protocol), through the
@@ -77,10 +75,8 @@ async function uploadAndScore(rows: readonly unknown[]): Promise<string> {
     body: bytes(rows.map((r) => JSON.stringify(r)).join("\n")),
   });
   if (!created.ok) throw new Error(created.message);
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return created.id;
-  }
-  throw new Error("not done in 50 steps");
+  await scoreToEnd(db, created.id);
+  return created.id;
 }
 
 if (requireSharedData && !hasSharedData) throw new Error(`CI needs the real data at ${SHARED_DATA_DIR}`);

@@ -6,15 +6,13 @@ import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { REFERENCE_BASELINES } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
 import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
-import { bytes } from "./upload-helpers";
+import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue 19 #3 through the real upload path, on the pools a fresh import builds by default (importRealData, as
@@ -91,10 +89,8 @@ async function uploadAndScore(name: string, rows: readonly unknown[]): Promise<s
     body: bytes(rows.map((r) => JSON.stringify(r)).join("\n")),
   });
   if (!created.ok) throw new Error(created.message);
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId: created.id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return created.id;
-  }
-  throw new Error("not done in 50 steps");
+  await scoreToEnd(db, created.id);
+  return created.id;
 }
 
 /** P(X >= k) for X ~ Binomial(n, p): how surprising k hits would be for a pick at random. */

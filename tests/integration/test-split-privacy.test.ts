@@ -4,14 +4,13 @@ import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmark
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { withOfficialSplits } from "@/lib/benchmarks/alpsbench/data/split";
 import { type NoiseDraw, publishTestAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { allScopeInstances, type ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
-import { bytes } from "./upload-helpers";
+import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
@@ -41,17 +40,10 @@ function upload(rows: readonly unknown[], split: NewSubmission["split"], name: s
   return { ownerId, track: "task1", split, benchmark, system: { name, kind: "general_llm" }, fileName: "p.jsonl", body: bytes(jsonl(rows)), visibility: "private" };
 }
 
-async function scoreToEnd(submissionId: string): Promise<void> {
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { chunkSize: 2500, judge: null })) === "done") return;
-  }
-  throw new Error("not done in 50 steps");
-}
-
 async function uploadAndScore(rows: readonly unknown[], split: NewSubmission["split"], name: string) {
   const created = await createSubmission(db, upload(rows, split, name));
   if (!created.ok) throw new Error(created.message);
-  await scoreToEnd(created.id);
+  await scoreToEnd(db, created.id, { chunkSize: 2500 });
   const scores = await db.score.findMany({ where: { submissionId: created.id, scoreVersion: SCORER_VERSION }, orderBy: { metric: "asc" } });
   const note = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { note: true } })).note;
   return { id: created.id, note, scores: new Map(scores.map((s) => [s.metric, { value: s.value, n: s.n, ciLow: s.ciLow, ciHigh: s.ciHigh }])) };

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
@@ -8,11 +7,10 @@ import { CONTAMINATION_THRESHOLD } from "@/lib/benchmarks/alpsbench/contaminatio
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import { OVERVIEW, TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
-import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ContaminationFigures } from "@/lib/leaderboard/types";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
-import { jsonl } from "./worker-fixtures";
+import { scoreToEnd } from "./upload-helpers";
+import { createTestSubmission, jsonl } from "./worker-fixtures";
 
 /**
  * Provenance tiers, one row per system and tier, and the contamination check, on the demo benchmark (seeded by
@@ -38,33 +36,13 @@ async function uploadAndScore(
   systemSlug?: string,
   as: { ownerId?: string; visibility?: "public" | "private" } = {},
 ): Promise<{ id: string; systemSlug: string }> {
-  const content = jsonl(rows);
   const slug = systemSlug ?? `tiers-${label}-${randomBytes(4).toString("hex")}`;
   const owner = as.ownerId ?? ownerId;
   const system = await db.system.upsert({ where: { slug }, create: { slug, name: `Tiers ${label}`, kind: "general_llm", ownerId: owner }, update: {} });
-  const fileBytes = gzipSync(Buffer.from(content));
-  const { id } = await db.submission.create({
-    data: {
-      systemId: system.id,
-      benchmarkVersionId,
-      tracks: ["task1"],
-      split,
-      source: "upload",
-      status: "queued",
-      ownerId: owner,
-      visibility: as.visibility ?? "public",
-      fileName: "predictions.jsonl",
-      fileBytes: new Uint8Array(fileBytes),
-      fileSize: fileBytes.length,
-      fileSha256: createHash("sha256").update(content).digest("hex"),
-      scorerVersion: SCORER_VERSION,
-    },
-    select: { id: true },
-  });
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId: id, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return { id, systemSlug: slug };
-  }
-  throw new Error("not done in 50 steps");
+  const data = { split, ownerId: owner, visibility: as.visibility ?? "public" } as const;
+  const id = await createTestSubmission(db, { benchmarkVersionId, label, content: jsonl(rows), systemId: system.id, data });
+  await scoreToEnd(db, id);
+  return { id, systemSlug: slug };
 }
 
 /** Task 1 rows for the test split whose memories are the public Task 2 input pools of the same session. */

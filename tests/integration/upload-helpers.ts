@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
+import { runScoreJob } from "@/lib/worker/score-submission";
 
 /** An upload body in one chunk, as createSubmission and createRun read it. */
 export async function* bytes(data: string | Buffer): AsyncIterable<Uint8Array> {
@@ -25,4 +27,30 @@ export async function settleLeftoverQueue(db: Db): Promise<void> {
     where: { status: { in: ["queued", "validating", "scoring", "judging"] } },
     data: { status: "failed", failureReason: "left queued by an earlier test file" },
   });
+}
+
+/** Runs a queued upload's job the way the queue would (one job per step) until the handler says done; how many it took. */
+export async function runQueuedToEnd(db: Db, submissionId: string): Promise<number> {
+  const payload = await queuedPayload(db, submissionId);
+  let steps = 0;
+  for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
+  return steps;
+}
+
+/** Runs the worker's job for an AlpsBench upload, step after step, until it is done (at most 50 steps). */
+export async function scoreToEnd(db: Db, submissionId: string, options: { chunkSize?: number } = {}): Promise<void> {
+  for (let step = 0; step < 50; step++) {
+    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null, ...options })) === "done") return;
+  }
+  throw new Error("not done in 50 steps");
+}
+
+/** The benchmark ids of a demo track's public (not test) instances, in order. */
+export async function demoPublicIds(db: Db, trackId: string): Promise<string[]> {
+  const rows = await db.instance.findMany({
+    where: { benchmarkVersion: { slug: "demo" }, trackId, split: { not: "test" } },
+    select: { benchmarkId: true },
+    orderBy: { benchmarkId: "asc" },
+  });
+  return rows.map((i) => i.benchmarkId);
 }

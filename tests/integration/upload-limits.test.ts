@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
@@ -10,7 +9,7 @@ import { formatAllowedAt } from "@/lib/submissions/refusal-advice";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
 import { markSubmissionFailed } from "@/lib/worker/submission-failure";
 import { releaseFolderOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
-import { bytes } from "./upload-helpers";
+import { bytes, scoreToEnd } from "./upload-helpers";
 import { displayDecimals, testBootstrapSeed } from "@/lib/benchmarks/alpsbench/pipeline/test-precision";
 import { roundToDigits } from "@/lib/leaderboard/round";
 
@@ -71,13 +70,6 @@ function run(ownerId: string, files: Record<string, string>, overrides: Partial<
   };
 }
 
-async function scoreToEnd(submissionId: string): Promise<void> {
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null })) === "done") return;
-  }
-  throw new Error("not done in 50 steps");
-}
-
 beforeAll(async () => {
   benchmark = `t-limits-${Date.now()}`;
   benchmarkVersionId = (await db.benchmarkVersion.create({ data: { slug: benchmark, name: "t", description: "t", source: "t" } })).id;
@@ -123,7 +115,7 @@ describe("test-split figures: a secret bootstrap seed and display precision (iss
     const rows = memoryRows(testIds.task1, "exact");
     const created = await createSubmission(db, testUpload(ownerId, "exact", { body: bytes(rows) }));
     if (!created.ok) throw new Error(created.message);
-    await scoreToEnd(created.id);
+    await scoreToEnd(db, created.id);
     const instances = await allScopeInstances(db, { submissionId: created.id, benchmarkVersionId, track: "task1", splits: ["test"] }, false);
     const stored = await figuresOf(created.id);
     // what an attacker holding the rows computes with the documented `<submission id>:<track>:<metric>` seed
@@ -153,7 +145,7 @@ describe("test-split figures: a secret bootstrap seed and display precision (iss
     const rows = memoryRows(devIds, "exact-dev");
     const created = await createSubmission(db, testUpload(ownerId, "exact-dev", { split: "dev", body: bytes(rows) }));
     if (!created.ok) throw new Error(created.message);
-    await scoreToEnd(created.id);
+    await scoreToEnd(db, created.id);
     const instances = await allScopeInstances(db, { submissionId: created.id, benchmarkVersionId, track: "task1", splits: ["dev"] }, false);
     const documented = scoreTrack("task1", instances, rowsOf(rows), { seed: created.id });
     const stored = await figuresOf(created.id);

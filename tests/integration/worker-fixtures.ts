@@ -27,16 +27,25 @@ export function jsonl(rows: readonly unknown[]): string {
 /** A submission as the creation path stores it: the gzip of the decompressed upload, its sha256, status queued. */
 export async function createTestSubmission(
   db: Db,
-  options: { benchmarkVersionId: string; label: string; track?: TrackId; content?: string; fileBytes?: Uint8Array },
+  options: {
+    benchmarkVersionId: string;
+    label: string;
+    track?: TrackId;
+    content?: string;
+    fileBytes?: Uint8Array;
+    /** the system it is for (else a new one), and fields other than the defaults (full split, no owner) */
+    systemId?: string;
+    data?: { split?: "full" | "test"; ownerId?: string; visibility?: "public" | "private" };
+  },
 ): Promise<string> {
   const track = options.track ?? "task1";
   const content = options.content ?? jsonl(demoRows(track));
   const tag = `${options.label}-${randomBytes(4).toString("hex")}`;
-  const system = await db.system.create({ data: { slug: `worker-test-${tag}`, name: `Worker test ${tag}`, kind: "general_llm" } });
+  const systemId = options.systemId ?? (await db.system.create({ data: { slug: `worker-test-${tag}`, name: `Worker test ${tag}`, kind: "general_llm" } })).id;
   const fileBytes = options.fileBytes ?? gzipSync(Buffer.from(content));
   const submission = await db.submission.create({
     data: {
-      systemId: system.id,
+      systemId,
       benchmarkVersionId: options.benchmarkVersionId,
       tracks: [track],
       split: "full",
@@ -47,6 +56,7 @@ export async function createTestSubmission(
       fileSize: fileBytes.length,
       fileSha256: createHash("sha256").update(content).digest("hex"),
       scorerVersion: SCORER_VERSION,
+      ...options.data,
     },
     select: { id: true },
   });
