@@ -25,6 +25,11 @@ export const ROOT_BENCHMARK: PipelineBenchmark = rootCandidates[0]!;
 const BUILT_IN_MODULES: readonly Benchmark[] = BUILT_IN.filter((b): b is Benchmark => !isPipelineBenchmark(b));
 /** Built-in pipeline benchmarks besides the one at "/". */
 const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = builtInPipelines.filter((b) => b !== ROOT_BENCHMARK);
+// the benchmark at "/" first, so its view slugs are claimed before any other is checked
+[ROOT_BENCHMARK, ...BUILT_IN.filter((b) => b !== ROOT_BENCHMARK)].forEach((benchmark, at, ordered) => {
+  const refused = joinRefusal(benchmark, ordered.slice(0, at));
+  if (refused) throw new Error(`lib/benchmarks/index.ts, BUILT_IN: ${refused}`);
+});
 
 /**
  * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
@@ -79,7 +84,35 @@ export function declaredBenchmarkOf(name: string): HostedBenchmark | null {
   return getBenchmark(name) ?? [ROOT_BENCHMARK, ...otherPipelines()].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
 }
 
-const namesOf = (b: HostedBenchmark) => [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])];
+// function declarations (hoisted): the built-in check near the top of this file runs them while it loads
+function namesOf(b: HostedBenchmark): string[] {
+  return [b.id, ...(isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])];
+}
+/** A benchmark's track ids as stored: a module's are qualified by its id, a pipeline benchmark's are its own. */
+function storedTrackIds(b: HostedBenchmark): string[] {
+  return b.tracks.map((t) => (isPipelineBenchmark(b) ? t.id : `${b.id}/${t.id}`));
+}
+
+/**
+ * Why `benchmark` may not be hosted beside `hosted` (null when it may): any name another benchmark answers to would
+ * take over its uploads or URLs: an id or data version already taken, a view slug of the old read URLs of the
+ * benchmark at "/" (`/api/v1/leaderboards/task1`), a malformed or repeated name, a stored track id another declares.
+ * Built-in benchmarks pass the same check when this file loads; registerBenchmark applies it at run time.
+ */
+export function joinRefusal(benchmark: HostedBenchmark, hosted: readonly HostedBenchmark[]): string | null {
+  if (hosted.some((b) => b.id === benchmark.id)) return `benchmark "${benchmark.id}" is already registered`;
+  const names = namesOf(benchmark);
+  const malformed = names.find((name) => !/^[a-z0-9][a-z0-9-]{0,63}$/.test(name));
+  if (malformed !== undefined) return `"${malformed}": a benchmark id or data version is lowercase letters, digits and -`;
+  if (new Set(names).size !== names.length) return `benchmark "${benchmark.id}": a name given twice`;
+  const rootViews = hosted.flatMap((b) => (isPipelineBenchmark(b) && b.home === "/" ? b.rootViewSlugs : []));
+  const claimed = new Set([...rootViews, ...hosted.flatMap(namesOf)]);
+  const clash = names.find((name) => claimed.has(name));
+  if (clash) return `"${clash}" already names another benchmark, its data or its views`;
+  const stored = new Set(hosted.flatMap(storedTrackIds));
+  const taken = storedTrackIds(benchmark).find((id) => stored.has(id));
+  return taken ? `track "${taken}" is already another benchmark's` : null;
+}
 
 /** Every name declaredBenchmarkOf answers (ids and declared data versions), sorted: what an "unknown" message lists. */
 export function declaredBenchmarkNames(): string[] {
@@ -113,25 +146,12 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
 /**
  * Adds a benchmark of either kind at run time and returns the function that removes it. For tests only (a third
  * benchmark proves the platform needs no change for a new one): no route, page or CLI command calls it, and
- * lib/benchmarks/register-benchmark-callers.test.ts fails if one does. It refuses any name another benchmark
- * answers to, so a test cannot replace or shadow a real benchmark: an id or data version already taken, a view
- * slug of the old read URLs (`/api/v1/leaderboards/task1`), a malformed or repeated name, a stored track id
- * another benchmark declares.
+ * lib/benchmarks/register-benchmark-callers.test.ts fails if one does. It refuses what joinRefusal refuses, so a
+ * test cannot replace or shadow a real benchmark.
  */
 export function registerBenchmark(benchmark: HostedBenchmark): () => void {
-  if (getHostedBenchmark(benchmark.id)) throw new Error(`benchmark "${benchmark.id}" is already registered`);
-  const names = namesOf(benchmark);
-  const malformed = names.find((name) => !/^[a-z0-9][a-z0-9-]{0,63}$/.test(name));
-  if (malformed !== undefined) throw new Error(`"${malformed}": a benchmark id or data version is lowercase letters, digits and -`);
-  if (new Set(names).size !== names.length) throw new Error(`benchmark "${benchmark.id}": a name given twice`);
-  // a name another benchmark's uploads or URLs already use would take them over
-  const claimed = new Set([...ROOT_BENCHMARK.rootViewSlugs, ...hostedBenchmarks().flatMap(namesOf)]);
-  const clash = names.find((name) => claimed.has(name));
-  if (clash) throw new Error(`"${clash}" already names another benchmark, its data or its views`);
-  // the track ids as stored (a module's are qualified by its id; a pipeline benchmark's are its own)
-  const stored = benchmark.tracks.map((t) => (isPipelineBenchmark(benchmark) ? t.id : `${benchmark.id}/${t.id}`));
-  const taken = stored.find((id) => hostedTrack(id) !== null);
-  if (taken) throw new Error(`track "${taken}" is already another benchmark's`);
+  const refused = joinRefusal(benchmark, hostedBenchmarks());
+  if (refused) throw new Error(refused);
   const list: HostedBenchmark[] = isPipelineBenchmark(benchmark) ? runTime.pipelines : runTime.modules;
   list.push(benchmark);
   return () => {

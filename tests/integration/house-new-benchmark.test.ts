@@ -20,8 +20,9 @@ import { bytes } from "./upload-helpers";
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const db = createPrismaClient(inject("databaseUrl"));
-const toyModule = thirdBenchmark("toymodule");
-const toyPipe = pipelineBenchmark("toypipe", ["echo", "loud"]);
+// ids no real benchmark would take: a benchmark a newcomer calls "toypipe" must not collide with this test
+const toyModule = thirdBenchmark("house-test-module");
+const toyPipe = pipelineBenchmark("house-test-pipe", ["echo", "loud"]);
 let unregister: (() => void)[] = [];
 
 beforeAll(() => {
@@ -41,11 +42,11 @@ describe("a new benchmark is one folder and one registration line", () => {
     expect(list, "lib/benchmarks/index.ts keeps its one BUILT_IN list").not.toBeNull();
     const registered = index
       .replace(list![0], `const BUILT_IN: readonly HostedBenchmark[] = [${list![1]}, toyModule, toyPipe];`)
-      .replace(/^/, 'import { toyModule } from "./toymodule";\nimport { toyPipe } from "./toypipe";\n');
+      .replace(/^/, 'import { toyModule } from "./house-test-module";\nimport { toyPipe } from "./house-test-pipe";\n');
     const files: [string, string][] = [
       ["lib/benchmarks/index.ts", registered],
-      ["lib/benchmarks/toymodule/index.ts", readFileSync(path.join(ROOT, "tests/fixtures/third-benchmark.ts"), "utf8")],
-      ["lib/benchmarks/toypipe/index.ts", readFileSync(path.join(ROOT, "tests/fixtures/pipeline-benchmark.ts"), "utf8")],
+      ["lib/benchmarks/house-test-module/index.ts", readFileSync(path.join(ROOT, "tests/fixtures/third-benchmark.ts"), "utf8")],
+      ["lib/benchmarks/house-test-pipe/index.ts", readFileSync(path.join(ROOT, "tests/fixtures/pipeline-benchmark.ts"), "utf8")],
     ];
     for (const [file, code] of files) {
       const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
@@ -56,8 +57,8 @@ describe("a new benchmark is one folder and one registration line", () => {
   test("the toy pipeline benchmark's pages show its own nav, not the root benchmark's; so do the toy module's", () => {
     const { root, others } = siteNavigation();
     for (const [id, expected] of [
-      ["toypipe", ["Pipe test", "Echo loud", "Submit"]],
-      ["toymodule", ["Submit"]],
+      ["house-test-pipe", ["Pipe test", "Echo loud", "Submit"]],
+      ["house-test-module", ["Submit"]],
     ] as const) {
       for (const page of [`/benchmarks/${id}`, `/benchmarks/${id}/x`]) {
         const items = navItemsFor(page, root, others);
@@ -77,16 +78,18 @@ describe("a new benchmark is one folder and one registration line", () => {
   test("the start-up seed gives the toy pipeline benchmark its data version and tracks: an upload is taken with nothing else written", async () => {
     const ownerId = (await db.user.create({ data: { email: `house-${Date.now()}@example.org` } })).id;
     const report = await seed(db);
-    expect(report.find((r) => r.benchmark === "toypipe")).toEqual({ benchmark: "toypipe", seeded: ["1 data versions", "2 tracks"] });
-    expect(await db.benchmarkVersion.findUnique({ where: { slug: "toypipe-v1" }, select: { source: true } })).toEqual({ source: "pipeline:toypipe" });
-    expect(await db.track.count({ where: { task: "toypipe" } })).toBe(2);
+    expect(report.find((r) => r.benchmark === "house-test-pipe")).toEqual({ benchmark: "house-test-pipe", seeded: ["1 data versions", "2 tracks"] });
+    expect(await db.benchmarkVersion.findUnique({ where: { slug: "house-test-pipe-v1" }, select: { source: true } })).toEqual({
+      source: "pipeline:house-test-pipe",
+    });
+    expect(await db.track.count({ where: { task: "house-test-pipe" } })).toBe(2);
     // a second start writes nothing new
-    expect((await seed(db)).find((r) => r.benchmark === "toypipe")?.seeded).toEqual(["0 data versions", "0 tracks"]);
+    expect((await seed(db)).find((r) => r.benchmark === "house-test-pipe")?.seeded).toEqual(["0 data versions", "0 tracks"]);
     const created = await createSubmission(db, {
       ownerId,
       track: "loud",
       split: "full",
-      benchmark: "toypipe",
+      benchmark: "house-test-pipe",
       system: { name: "House toy system", kind: "general_llm" },
       fileName: "p.jsonl",
       body: bytes('{"value": 1}\n{"value": 2}\n'),

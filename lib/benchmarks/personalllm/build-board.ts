@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
-import type { BenchmarkView, MetricDefinition, MetricValue, UploadedRun } from "../types";
+import type { Leaderboard, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
+import { metricColumn } from "../metric-column";
+import type { BenchmarkView, MetricValue, UploadedRun } from "../types";
 import { REWARD_ALIASES } from "./reward-models";
 import type { ReportedRun } from "./reported-runs";
 import { rewardsTrack } from "./rewards-track";
@@ -92,14 +93,6 @@ function matchesSettings(attributes: Attributes, filter: SettingsFilter): boolea
     const value = attributes[key as keyof SettingsFilter];
     return values.length === 0 || (value !== null && values.includes(String(value)));
   });
-}
-
-function toColumn(metric: MetricDefinition): LeaderboardColumn {
-  const { id, label, description, direction, decimals, scale, kind, group, detail } = metric;
-  // The platform's columns know deterministic and judge metrics; reward-model aggregates are recomputed
-  // deterministically from rewards, and the description says they come from reward models.
-  const columnKind = kind === "judge" ? "judge" : "deterministic";
-  return { id, label, description, direction, decimals, scale, kind: columnKind, ...(group ? { group } : {}), ...(detail ? { detail } : {}) };
 }
 
 const shortAlgorithm = (a: string) => a.replace(/Algorithm$/, "");
@@ -266,7 +259,7 @@ export function buildBoard(view: BenchmarkView, input: BoardInput, filter: Setti
       title: view.title,
       split: "test",
       defaultSort: view.defaultSort,
-      columns: track.metrics.map(toColumn),
+      columns: track.metrics.map(metricColumn),
       rows: rows.map((r) => r.row),
       notes,
     },
