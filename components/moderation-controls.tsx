@@ -18,6 +18,7 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function send(method: "POST" | "PATCH" | "DELETE", url: string, body: unknown, done: string, after?: () => void) {
+    if (busy) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -63,7 +64,9 @@ export function ModerationControls({ id, isOwner, isAdmin, state }: { id: string
         </div>
       ) : null}
       {isAdmin ? (
-        <fieldset className="space-y-2" disabled={busy}>
+        // aria-disabled, not disabled, while a request runs: a disabled fieldset would drop the keyboard focus of the
+        // button just pressed to the page body (send ignores a second press meanwhile)
+        <fieldset className="space-y-2" aria-disabled={busy} aria-busy={busy}>
           <legend className="font-medium text-fg">Admin moderation</legend>
           <label htmlFor={reasonId} className="block text-fg-muted">
             Reason (public, shown on the audit log; required to hide or flag)
