@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { asActor, demoTask1Ids, makeActors, ROLES, uploadScored, type Actor, type Role } from "./security-fixtures";
+import { asActor, demoTask1Ids, makeActors, removeUploads, ROLES, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, ROOT } from "./submissions-helpers";
 
 /**
@@ -233,12 +233,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (db && created.length > 0) {
-    const systems = await db.submission.findMany({ where: { id: { in: created } }, select: { systemId: true } });
-    await db.auditLog.deleteMany({ where: { targetId: { in: created } } });
-    await db.submission.deleteMany({ where: { id: { in: created } } });
-    await db.system.deleteMany({ where: { id: { in: systems.map((s) => s.systemId) }, submissions: { none: {} } } });
-  }
+  if (db) await removeUploads(db, created);
   await db?.$disconnect();
 });
 

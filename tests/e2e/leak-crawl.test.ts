@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
-import { asActor, canary, demoTask1Ids, makeActors, uploadScored, type Actor, type Role } from "./security-fixtures";
+import { asActor, canary, demoTask1Ids, makeActors, removeUploads, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, ROOT } from "./submissions-helpers";
 
 /**
@@ -97,12 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!db) return;
   for (const [instanceId, gold] of originalGold) await db.instanceGold.update({ where: { instanceId }, data: { gold: gold as Prisma.InputJsonValue } });
-  if (created.length > 0) {
-    const systems = await db.submission.findMany({ where: { id: { in: created } }, select: { systemId: true } });
-    await db.auditLog.deleteMany({ where: { targetId: { in: created } } });
-    await db.submission.deleteMany({ where: { id: { in: created } } });
-    await db.system.deleteMany({ where: { id: { in: systems.map((s) => s.systemId) }, submissions: { none: {} } } });
-  }
+  await removeUploads(db, created);
   await db.$disconnect();
 });
 

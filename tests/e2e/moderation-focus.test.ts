@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { launchChromium } from "./browser";
-import { demoTask1Ids, makeActors, uploadScored, type Actor, type Role } from "./security-fixtures";
+import { demoTask1Ids, makeActors, removeUploads, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb } from "./submissions-helpers";
 
 /**
@@ -27,11 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (db && submissionId) {
-    const row = await db.submission.findUnique({ where: { id: submissionId }, select: { systemId: true } });
-    await db.submission.deleteMany({ where: { id: submissionId } });
-    if (row) await db.system.deleteMany({ where: { id: row.systemId, submissions: { none: {} } } });
-  }
+  if (db && submissionId) await removeUploads(db, [submissionId]);
   await db?.$disconnect();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import type { Db } from "@/lib/db/create-client";
-import { asActor, canary, demoTask1Ids, makeActors, uploadScored, type Actor, type Role } from "./security-fixtures";
+import { asActor, canary, demoTask1Ids, makeActors, removeUploads, uploadScored, type Actor, type Role } from "./security-fixtures";
 import { e2eDb, jsonl, uploadMultipart } from "./submissions-helpers";
 
 /**
@@ -49,12 +49,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (db && created.length > 0) {
-    const systems = await db.submission.findMany({ where: { id: { in: created } }, select: { systemId: true } });
-    await db.auditLog.deleteMany({ where: { targetId: { in: created } } });
-    await db.submission.deleteMany({ where: { id: { in: created } } });
-    await db.system.deleteMany({ where: { id: { in: systems.map((s) => s.systemId) }, submissions: { none: {} } } });
-  }
+  if (db) await removeUploads(db, created);
   await db?.$disconnect();
 });
 

@@ -60,3 +60,12 @@ export async function uploadScored(baseUrl: string, token: string, fields: Recor
   expect(finished.status, finished.failureReason ?? "").toBe("done");
   return id;
 }
+
+/** Removes the uploads a test made: their audit-log rows, the submissions, and each system left with none. */
+export async function removeUploads(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const systems = await db.submission.findMany({ where: { id: { in: [...ids] } }, select: { systemId: true } });
+  await db.auditLog.deleteMany({ where: { targetId: { in: [...ids] } } });
+  await db.submission.deleteMany({ where: { id: { in: [...ids] } } });
+  await db.system.deleteMany({ where: { id: { in: systems.map((s) => s.systemId) }, submissions: { none: {} } } });
+}
