@@ -66,6 +66,17 @@ function descriptionOf(schema: JsonSchema): string {
  * cannot drift from what the endpoints accept or answer.
  */
 export function schemaFields(schema: z.ZodType, io: "input" | "output" = "input"): FieldDoc[] {
+  // kept per schema object: /api-docs renders the same (memoised) route schemas on every request
+  const cached = fieldsCache[io].get(schema);
+  if (cached) return cached;
+  const fields = readFields(schema, io);
+  fieldsCache[io].set(schema, fields);
+  return fields;
+}
+
+const fieldsCache = { input: new WeakMap<z.ZodType, FieldDoc[]>(), output: new WeakMap<z.ZodType, FieldDoc[]>() };
+
+function readFields(schema: z.ZodType, io: "input" | "output"): FieldDoc[] {
   const json = jsonSchemaOf(schema, io);
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({

@@ -402,7 +402,17 @@ function serverRoutes(): ApiRoute[] {
   ];
 }
 
-/** Every route, in the order /api-docs lists them (read from the registry on each call: tests register benchmarks). */
+let built: { hosted: readonly unknown[]; routes: ApiRoute[] } | null = null;
+
+/**
+ * Every route, in the order /api-docs lists them. Built once per set of hosted benchmarks: building it makes every
+ * zod schema again, and /api-docs (rendered per request for a visitor with a session cookie) and
+ * /api/v1/openapi.json read it; a test registering a benchmark gets a new list.
+ */
 export function apiRoutes(): ApiRoute[] {
-  return [...leaderboardRoutes(), ...downloadRoutes(), ...submittingRoutes(), ...submissionRoutes(), ...releaseRoutes(), ...serverRoutes()];
+  const hosted = hostedBenchmarks();
+  if (built?.hosted.length !== hosted.length || hosted.some((b, i) => b !== built!.hosted[i])) {
+    built = { hosted, routes: [...leaderboardRoutes(), ...downloadRoutes(), ...submittingRoutes(), ...submissionRoutes(), ...releaseRoutes(), ...serverRoutes()] };
+  }
+  return built.routes;
 }
