@@ -41,6 +41,12 @@ test("registerBenchmark (tests only) is called by no route, page, CLI or platfor
     .flatMap((d) => files(path.join(ROOT, d)))
     .filter((f) => path.relative(ROOT, f) !== "lib/benchmarks/index.ts");
   expect(shipped.length).toBeGreaterThan(100);
-  const callers = shipped.filter((f) => namesInCode(readFileSync(f, "utf8"), "registerBenchmark", f.endsWith(".tsx"))).map((f) => path.relative(ROOT, f));
+  // parse only the files whose text names it at all (none, today)
+  const callers = shipped
+    .filter((f) => {
+      const text = readFileSync(f, "utf8");
+      return text.includes("registerBenchmark") && namesInCode(text, "registerBenchmark", f.endsWith(".tsx"));
+    })
+    .map((f) => path.relative(ROOT, f));
   expect(callers).toEqual([]);
 });
