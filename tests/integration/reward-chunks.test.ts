@@ -20,7 +20,7 @@ import { queueTiming } from "@/lib/queue/timing";
 import { startWorker } from "@/lib/worker/worker";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { waitFor } from "./worker-fixtures";
-import { bytes } from "./upload-helpers";
+import { bytes, runToEnd } from "./upload-helpers";
 
 /**
  * The reward step in bounded chunks (lib/worker/reward-chunk.ts), against a local reward service: 40 users x
@@ -69,11 +69,7 @@ const payloadOf = async (submissionId: string) => ({
   scoreVersion: (await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scorerVersion: true } })).scorerVersion!,
 });
 /** runs steps until done; returns how many steps it took */
-async function runAll(id: string, options: RunScoreJobOptions): Promise<number> {
-  let steps = 1;
-  while ((await runScoreJob(db, await payloadOf(id), { judge: null, ...options })) !== "done") steps += 1;
-  return steps;
-}
+const runAll = async (id: string, options: RunScoreJobOptions) => runToEnd(db, await payloadOf(id), { judge: null, ...options }, 1000);
 const scoresOf = async (id: string) =>
   Object.fromEntries((await db.score.findMany({ where: { submissionId: id } })).map((s) => [s.metric, [s.value, s.n, s.ciLow, s.ciHigh]]));
 /** (model, response) pairs the service answered, and how many distinct */

@@ -2,7 +2,8 @@ import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
-import { runScoreJob } from "@/lib/worker/score-submission";
+import type { ScoreJobPayload } from "@/lib/submissions/contracts";
+import { runScoreJob, type RunScoreJobOptions } from "@/lib/worker/score-submission";
 
 /** An upload body in one chunk, as createSubmission and createRun read it. */
 export async function* bytes(data: string | Buffer): AsyncIterable<Uint8Array> {
@@ -29,20 +30,25 @@ export async function settleLeftoverQueue(db: Db): Promise<void> {
   });
 }
 
-/** Runs a queued upload's job the way the queue would (one job per step) until the handler says done; how many it took. */
-export async function runQueuedToEnd(db: Db, submissionId: string): Promise<number> {
-  const payload = await queuedPayload(db, submissionId);
-  let steps = 0;
-  for (let outcome = "continued"; outcome === "continued"; steps++) outcome = await runScoreJob(db, payload, { judge: null });
-  return steps;
+/**
+ * Runs a submission's worker job the way the queue would, one job per step, until the handler says done; how many
+ * steps it took (an error after `maxSteps`).
+ */
+export async function runToEnd(db: Db, payload: ScoreJobPayload, options: RunScoreJobOptions = { judge: null }, maxSteps = 100): Promise<number> {
+  for (let steps = 1; steps <= maxSteps; steps++) {
+    if ((await runScoreJob(db, payload, options)) === "done") return steps;
+  }
+  throw new Error(`not done in ${maxSteps} steps`);
 }
 
-/** Runs the worker's job for an AlpsBench upload, step after step, until it is done (at most 50 steps). */
-export async function scoreToEnd(db: Db, submissionId: string, options: { chunkSize?: number } = {}): Promise<void> {
-  for (let step = 0; step < 50; step++) {
-    if ((await runScoreJob(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null, ...options })) === "done") return;
-  }
-  throw new Error("not done in 50 steps");
+/** runToEnd with the payload the upload queued. */
+export async function runQueuedToEnd(db: Db, submissionId: string): Promise<number> {
+  return runToEnd(db, await queuedPayload(db, submissionId));
+}
+
+/** runToEnd for an AlpsBench upload at today's scorer version (at most 50 steps). */
+export async function scoreToEnd(db: Db, submissionId: string, options: { chunkSize?: number } = {}): Promise<number> {
+  return runToEnd(db, { submissionId, scoreVersion: SCORER_VERSION }, { judge: null, ...options }, 50);
 }
 
 /** The benchmark ids of a demo track's public (not test) instances, in order. */

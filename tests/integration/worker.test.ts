@@ -9,6 +9,7 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track"
 import { judgeScoreVersion } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import { createTestSubmission, expectStoredEqualsReference, jsonl, referenceScore } from "./worker-fixtures";
+import { runToEnd } from "./upload-helpers";
 
 const db = createPrismaClient(inject("databaseUrl"));
 let benchmarkVersionId: string;
@@ -20,14 +21,6 @@ afterAll(() => db.$disconnect());
 
 const payload = (submissionId: string) => ({ submissionId, scoreVersion: SCORER_VERSION });
 
-/** Runs the handler as the queue would, one step per job, until the submission is finished. */
-async function runToEnd(submissionId: string, options: Parameters<typeof runScoreJob>[2]): Promise<number> {
-  for (let steps = 1; steps <= 100; steps++) {
-    if ((await runScoreJob(db, payload(submissionId), options)) === "done") return steps;
-  }
-  throw new Error("runScoreJob did not finish in 100 steps");
-}
-
 describe("runScoreJob: one chunk per job", () => {
   test("scores in chunks with progress, then aggregates equal to scoreTrack over the same rows; status done", async () => {
     const id = await createTestSubmission(db, { benchmarkVersionId, label: "chunks" });
@@ -38,7 +31,7 @@ describe("runScoreJob: one chunk per job", () => {
     expect(afterOne.lastProgressAt).not.toBeNull();
 
     // 30 instances: 4 more chunks (14, 21, 28, 30), then the aggregate step
-    expect(await runToEnd(id, { chunkSize: 7, judge: null })).toBe(5);
+    expect(await runToEnd(db, payload(id), { chunkSize: 7, judge: null })).toBe(5);
     const done = await db.submission.findUniqueOrThrow({ where: { id } });
     expect(done).toMatchObject({ status: "done", progressDone: 30, progressTotal: 30, failureReason: null });
     expect(done.finishedAt).not.toBeNull();
@@ -56,7 +49,7 @@ describe("runScoreJob: one chunk per job", () => {
     "%s: chunked results equal scoreTrack's (inputs loaded only where the scorer reads them)",
     async (track) => {
       const id = await createTestSubmission(db, { benchmarkVersionId, label: track.replace("/", "-"), track });
-      await runToEnd(id, { chunkSize: 8, judge: null });
+      await runToEnd(db, payload(id), { chunkSize: 8, judge: null });
       expect(await db.submission.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "done", progressDone: 30, progressTotal: 30 });
       await expectStoredEqualsReference(db, id, await referenceScore(db, benchmarkVersionId, id, track));
     },
@@ -67,7 +60,7 @@ describe("runScoreJob: one chunk per job", () => {
     await runScoreJob(db, payload(id), { chunkSize: 30, budgetMs: 0, judge: null });
     // the budget is checked after each batch of 25 instances
     expect((await db.submission.findUniqueOrThrow({ where: { id } })).progressDone).toBe(25);
-    await runToEnd(id, { chunkSize: 30, judge: null });
+    await runToEnd(db, payload(id), { chunkSize: 30, judge: null });
     await expectStoredEqualsReference(db, id, await referenceScore(db, benchmarkVersionId, id));
   });
 
@@ -129,7 +122,7 @@ describe("runScoreJob: one chunk per job", () => {
 
       // a crash after the calls but before the commit: the rows are gone, the calls are in the cache
       await db.instanceResult.deleteMany({ where: { submissionId: id, scoreVersion: version } });
-      expect(await runToEnd(id, options)).toBe(4); // 3 judge chunks + the judge aggregate
+      expect(await runToEnd(db, payload(id), options)).toBe(4); // 3 judge chunks + the judge aggregate
       expect(server.requests).toBe(30);
 
       const done = await db.submission.findUniqueOrThrow({ where: { id } });
@@ -169,7 +162,7 @@ describe("runScoreJob: one chunk per job", () => {
           defineJudgeProfile({ provider: "openai-compatible", baseURL: server.baseURL, model, promptTemplateVersion, maxTokens: 256 }),
       };
       const id = await createTestSubmission(db, { benchmarkVersionId, label: `judge-${track.replace("/", "-")}`, track });
-      await runToEnd(id, { chunkSize: 30, judgeChunkSize: 30, judge });
+      await runToEnd(db, payload(id), { chunkSize: 30, judgeChunkSize: 30, judge });
       const done = await db.submission.findUniqueOrThrow({ where: { id } });
       expect(done.status).toBe("done");
       expect(done.judgeCallsDone).toBe(server.requests);
