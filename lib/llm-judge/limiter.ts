@@ -33,9 +33,6 @@ export function createLimiter(concurrency: number): Limiter {
     async run<T>(task: () => Promise<T>): Promise<T> {
       await acquire();
       try {
-        // one more turn before the task starts, as when start pacing was awaited here: a batch that the rewards
-        // client abandons meanwhile (lib/rewards/client.ts) is not sent
-        await Promise.resolve();
         return await task();
       } finally {
         release();

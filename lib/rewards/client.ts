@@ -97,6 +97,9 @@ export function createRewardClient(options: RewardClientOptions): RewardClient {
       };
       // the slot is held through the backoff: a struggling service gets no more than `concurrency` callers
       return limiter.run(async () => {
+        // one turn before the first check: a sibling batch that failed for good as this one got its slot has aborted
+        // the signal by then, so this batch sends nothing
+        await Promise.resolve();
         let last = "";
         let tries = 0;
         for (let i = 0; i <= maxRetries; i += 1) {
