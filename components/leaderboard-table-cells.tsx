@@ -28,10 +28,11 @@ export function cellTooltip(metric: LeaderboardColumn, cell: MetricCell | undefi
   if (metric.kind === "judge") lines.push(`judge: ${cell?.judgeProfile ?? "unknown profile"}`);
   const was = cell?.previous ? formatMetric(cell.previous.value, metric.decimals) : null;
   if (cell?.previous) lines.push(`was ${was ?? "—"} under ${cell.previous.scoreVersion} (re-scored)`);
+  if (cell?.reportedBy) lines.push(`reported by ${cell.reportedBy}, not computed here (this server has no figure of its own for it)`);
   if (cell?.otherReported) {
     // the publications disagree: the table ranks by the figure shown, and says what the other one printed
     const other = formatMetric(cell.otherReported.value, metric.decimals) ?? String(cell.otherReported.value);
-    lines.push(`${cell.otherReported.source} reported ${other} (ranked by the figure shown; see About)`);
+    lines.push(`${cell.otherReported.source} reported ${other} (ranked by the figure shown${cell.reportedBy ? "" : ", computed here"}; see About)`);
   }
   return lines.join("\n");
 }
@@ -199,9 +200,18 @@ export function SystemCell({
         <span
           data-below-contentless
           className="lb-by font-medium text-amber-800 dark:text-amber-300"
-          title={`Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): a file with no content scores as well, so this row is not ranked.`}
+          title={`Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): a file with no content scores as well. Ranked where its figures put it, with this mark, whatever its tier.`}
         >
-          {`unranked: ≤ ${row.belowContentless.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
+          {`below ${row.belowContentless.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
+        </span>
+      ) : null}
+      {row.reported ? (
+        <span
+          data-reported-beside
+          className="lb-by"
+          title={`Re-scored here from the authors' released outputs; the authors' reported figures (${row.reported.sourceLabel ?? "reported"}) stand beside the server's in each cell's note, and fill the cells the server has no figure for (marked "reported"). The server's figure ranks where it has one.`}
+        >
+          {`+ reported: ${row.reported.sourceLabel ?? "paper"}`}
         </span>
       ) : null}
       {row.review && row.review.state !== "approved" ? (

@@ -81,11 +81,12 @@ const coverageOf = (row: LeaderboardRow, coverage: Coverage) => {
 };
 
 /**
- * An upload kept out of the ranking with a stated reason: held for review or rejected (lib/leaderboard/review-hold.ts),
- * or not beating a contentless reference row (lib/leaderboard/baseline-marks.ts).
+ * An upload kept out of the ranking with a stated reason: held for review or rejected (lib/leaderboard/review-hold.ts).
+ * A row below a contentless reference is not one: it keeps its rank with its mark, whatever its tier
+ * (lib/leaderboard/baseline-marks.ts).
  */
 export function unrankedForCause(row: LeaderboardRow): boolean {
-  return heldByReview(row) || Boolean(row.belowContentless);
+  return heldByReview(row);
 }
 
 /** May this row take a rank on a column (flagged and reference rows never do; a coverage column: full coverage only)? */
@@ -180,7 +181,7 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const candidates = query.runs === "all" ? board.rows : bestRunPerSystem(board.rows, headline);
   const top = board.rows.filter((r) => pinned.has(r.rowId)).sort(cmp);
   const sorted = candidates.filter((r) => !pinned.has(r.rowId) && matchesFilters(r, query)).sort(cmp);
-  // a row unranked for a cause (no better than a contentless reference, held for review, rejected) is listed
+  // a row unranked for a cause (held for review, rejected) is listed
   // below the others, whatever it scores, with its reason: the first rows of a board are always its ranked ones
   const last = unrankedForCause;
   const rest = [...sorted.filter((r) => !last(r)), ...sorted.filter(last)];

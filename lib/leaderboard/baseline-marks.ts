@@ -12,6 +12,9 @@ export function beats(value: number, reference: number, column: Pick<Leaderboard
   return column.direction === "higher" ? key(value) > key(reference) : key(value) < key(reference);
 }
 
+/** A reference's figure as a mark's reason states it: at the column's shown precision (46.14, not 46.144577904929555). */
+const shownFigure = (value: number, column: Pick<LeaderboardColumn, "decimals">) => Number(value.toFixed(column.decimals));
+
 /**
  * Marks each row that does not beat a reference baseline on one column (equal at the precision shown counts as not
  * beating it): `belowBaseline` names the baseline, the column and its figure, and the table, the downloads and the
@@ -27,18 +30,18 @@ export function markBelowBaseline(board: Leaderboard, baselineSlug: string, colu
   const rows = board.rows.map((row): LeaderboardRow => {
     const mine = row.cells[columnId]?.value;
     if (isBaseline(row) || !finite(mine) || beats(mine, value, column)) return row;
-    return { ...row, belowBaseline: { system: reference.systemName, column: columnId, value } };
+    return { ...row, belowBaseline: { system: reference.systemName, column: columnId, value: shownFigure(value, column) } };
   });
   return { ...board, rows };
 }
 
 /**
- * Marks each upload that does not beat a contentless reference row on the given columns (a benchmark's
+ * Marks each row that does not beat a contentless reference row on the given columns (a benchmark's
  * `contentlessReferenceSlugs`: predicting nothing, or labels and types with no content): `belowContentless` names
- * the best such reference it fails to beat. Such a row has shown no content at all, so it is listed unranked, below
- * the ranked rows (rankable, apply-table-query.ts), with that reason; a row below another reference (copy-the-input)
- * keeps its rank with its mark (markBelowBaseline), as reported rows do. Only uploads (tier submitted or verified)
- * are judged: reported figures and the server's own runs are references themselves. Pure: no I/O.
+ * the best such reference it fails to beat, its figure at the column's precision. One rule for every tier: a paper
+ * row, a re-scored run, a claimed import and an upload below it are treated alike, ranked where their figures put
+ * them with the mark "below <reference>" beside them (the table, the downloads and the API say so). Only the
+ * reference rows themselves are left alone. Pure: no I/O.
  */
 export function markBelowContentless(board: Leaderboard, contentlessSlugs: readonly string[], columnIds: readonly string[]): Leaderboard {
   const slugs = new Set(contentlessSlugs);
@@ -54,10 +57,11 @@ export function markBelowContentless(board: Leaderboard, contentlessSlugs: reado
   });
   if (bars.length === 0) return board;
   const rows = board.rows.map((row): LeaderboardRow => {
-    if (isBaseline(row) || (row.tier !== "submitted" && row.tier !== "verified")) return row;
+    if (isBaseline(row)) return row;
     for (const { column, reference, value } of bars) {
       const mine = row.cells[column.id]?.value;
-      if (finite(mine) && !beats(mine, value, column)) return { ...row, belowContentless: { system: reference.systemName, column: column.id, value } };
+      if (finite(mine) && !beats(mine, value, column))
+        return { ...row, belowContentless: { system: reference.systemName, column: column.id, value: shownFigure(value, column) } };
     }
     return row;
   });

@@ -14,8 +14,8 @@ import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardR
 
 /**
  * One cell: [value, n, low, high, judge, previousValue, previousVersion, ciLow, ciHigh, noised, otherValue,
- * otherSource], trailing nulls left out; judge, previousVersion and otherSource index `judges`, `versions` and
- * `others`. A column the row has no cell for is null.
+ * otherSource, reportedBy], trailing nulls left out; judge, previousVersion, otherSource and reportedBy index
+ * `judges`, `versions` and `others`. A column the row has no cell for is null.
  * - low, high: the interval as distances below and above the value, in units of the column's last shown decimal
  *   (0.9698 .. 1.0298 around 0.9998 at 4 decimals is 300, 300), with as few decimals as give the same interval
  *   and "±" on screen as the exact bounds (packInterval). The table shows an interval at the column's decimals
@@ -60,8 +60,10 @@ export interface PackedRow {
   bb?: NonNullable<LeaderboardRow["belowBaseline"]>;
   /** partial coverage of an upload (LeaderboardRow.coverage) */
   cv?: NonNullable<LeaderboardRow["coverage"]>;
-  /** the contentless reference row the upload does not beat: unranked (LeaderboardRow.belowContentless) */
+  /** the contentless reference row the row does not beat: ranked, marked (LeaderboardRow.belowContentless) */
   bc?: NonNullable<LeaderboardRow["belowContentless"]>;
+  /** the reported source of a re-scored row that carries the authors' figures too (LeaderboardRow.reported) */
+  rp?: NonNullable<LeaderboardRow["reported"]>;
   /** the review rule's state (LeaderboardRow.review): pending and rejected are unranked */
   rv?: NonNullable<LeaderboardRow["review"]>;
   /** 1: scored on synthetic data (LeaderboardRow.syntheticData) */
@@ -168,6 +170,7 @@ function packCell(
     cell.noised ? (cell.noised.step ?? 0) : null,
     cell.otherReported ? cell.otherReported.value : null,
     cell.otherReported ? indexOf(others, cell.otherReported.source) : null,
+    cell.reportedBy ? indexOf(others, cell.reportedBy) : null,
   ];
   while (out.length > 1 && out[out.length - 1] === null) out.pop();
   // with a previous value after it, the usual judge's index (0) is shorter than a null
@@ -214,6 +217,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
       bc: row.belowContentless ?? null,
+      rp: row.reported ?? null,
       rv: row.review ?? null,
       sy: row.syntheticData === true ? 1 : null,
       cv: row.coverage ?? null,
@@ -279,6 +283,8 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       const otherValue = at(cell, 10);
       const otherSource = at(cell, 11);
       if (otherValue !== null && otherSource !== null) cells[column.id]!.otherReported = { value: otherValue, source: packed.others?.[otherSource] ?? "" };
+      const reportedBy = at(cell, 12);
+      if (reportedBy !== null) cells[column.id]!.reportedBy = packed.others?.[reportedBy] ?? "";
     });
     return {
       rowId: row.id ?? defaultRowId({ systemSlug: row.s, tier: tierOf(row) }),
@@ -299,6 +305,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
       ...(row.bc ? { belowContentless: row.bc } : {}),
+      ...(row.rp ? { reported: row.rp } : {}),
       ...(row.rv ? { review: row.rv } : {}),
       ...(row.sy === 1 ? { syntheticData: true } : {}),
       ...(row.cv ? { coverage: row.cv } : {}),

@@ -71,20 +71,29 @@ describe("the review rule", () => {
 });
 
 describe("contentless reference rows", () => {
-  test("an upload not beating one is unranked and listed below the ranked rows; reported rows and other references are left alone", () => {
+  test("one rule for every tier: a paper row, a re-scored run and an upload not beating one are ranked alike, with the mark; the reason's figure at the shown precision", () => {
     const b = markBelowContentless(
-      board([reference("labels", 30), reference("empty", 0), row("weak-paper", 20), upload("junk", 29), upload("real", 40)]),
+      board([
+        reference("labels", 30.004577904929555),
+        reference("empty", 0),
+        row("weak-paper", 20),
+        row("weak-rescored", 21, { tier: "rescored" }),
+        upload("junk", 29),
+        upload("real", 40),
+      ]),
       ["labels", "empty"],
       ["score"],
     );
-    expect(b.rows.find((r) => r.systemSlug === "junk")!.belowContentless).toEqual({ system: "labels", column: "score", value: 30 });
-    expect(b.rows.find((r) => r.systemSlug === "weak-paper")!.belowContentless ?? null).toBeNull();
+    const mark = { system: "labels", column: "score", value: 30 };
+    for (const slug of ["junk", "weak-paper", "weak-rescored"]) expect(b.rows.find((r) => r.systemSlug === slug)!.belowContentless).toEqual(mark);
+    expect(b.rows.find((r) => r.systemSlug === "real")!.belowContentless ?? null).toBeNull();
     expect(ranks(b)).toEqual([
       ["real", 1],
       ["labels", null],
-      ["weak-paper", 2],
+      ["junk", 2],
+      ["weak-rescored", 3],
+      ["weak-paper", 4],
       ["empty", null],
-      ["junk", null],
     ]);
   });
 });

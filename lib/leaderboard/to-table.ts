@@ -23,6 +23,9 @@ const perRowJudge = (view: TableView, column: LeaderboardColumn) => judgeProfile
 /** Paper figure fields only for columns where a shown reported figure is contradicted by the paper in this view. */
 const hasOtherReported = (view: TableView, column: LeaderboardColumn) => view.rows.some((row) => row.cells[column.id]?.otherReported);
 
+/** Figure-source fields only for columns where a re-scored row shows a reported figure in this view. */
+const hasReportedBy = (view: TableView, column: LeaderboardColumn) => view.rows.some((row) => row.cells[column.id]?.reportedBy);
+
 /**
  * Flattens a table view into rows of plain fields for CSV and JSON downloads, in the view's row order and with
  * its visible columns only: rank, identity, then per metric its value, n and 95% CI bounds (rounded, see
@@ -38,6 +41,7 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
   const round = (value: number | null | undefined, decimals: number) => roundToDigits(value, decimals + extraDigits);
   const mixed = new Set(view.columns.filter((c) => perRowJudge(view, c)).map((c) => c.id));
   const disputed = new Set(view.columns.filter((c) => hasOtherReported(view, c)).map((c) => c.id));
+  const reportedIn = new Set(view.columns.filter((c) => hasReportedBy(view, c)).map((c) => c.id));
   return view.rows.map((row) => {
     const record: TableRecord = {
       rank: view.ranks.get(row.rowId) ?? null,
@@ -70,6 +74,10 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       contamination_submission_share: roundShare(row.contamination?.submissionShare),
       // the reference row a row does not beat (a reference row itself reads `kind: "baseline"` and is never ranked)
       below_baseline: row.belowBaseline?.system ?? null,
+      // the contentless reference row it does not beat (ranked all the same, with this mark: one rule for every tier)
+      below_contentless: row.belowContentless?.system ?? null,
+      // a re-scored row that also shows the authors' reported figures of the system: their source
+      reported_source: row.reported ? (row.reported.sourceLabel ?? "reported") : null,
       // an upload with rows for only some instances: how many of how many (null: all of them, or no upload)
       covered_instances: row.coverage?.covered ?? null,
       expected_instances: row.coverage?.expected ?? null,
@@ -90,6 +98,8 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
         record[`${column.id}__paper_value`] = round(cell?.otherReported?.value, column.decimals);
         record[`${column.id}__paper_source`] = cell?.otherReported?.source ?? null;
       }
+      // a reported figure standing in a re-scored row where the server computed none: its source
+      if (reportedIn.has(column.id)) record[`${column.id}__reported_by`] = cell?.reportedBy ?? null;
     }
     return record;
   });
@@ -102,6 +112,7 @@ export function viewRecordFields(view: TableView): string[] {
     fields.push(column.id, `${column.id}__n`, `${column.id}__ci_low`, `${column.id}__ci_high`);
     if (perRowJudge(view, column)) fields.push(`${column.id}__judge`);
     if (hasOtherReported(view, column)) fields.push(`${column.id}__paper_value`, `${column.id}__paper_source`);
+    if (hasReportedBy(view, column)) fields.push(`${column.id}__reported_by`);
   }
   return fields;
 }
@@ -146,6 +157,8 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   contamination_public_share: "Share copied from public inputs",
   contamination_submission_share: "Share copied from other submissions",
   below_baseline: "Does not beat reference",
+  below_contentless: "Does not beat contentless reference",
+  reported_source: "Reported figures beside (source)",
   covered_instances: "Instances with a row (partial files)",
   expected_instances: "Instances of the track (partial files)",
   review_state: "Review",
@@ -155,12 +168,10 @@ export const IDENTITY_HEADERS: Record<string, string> = {
 /** The identity fields of every record, in download order. */
 const IDENTITY_FIELDS = Object.keys(IDENTITY_HEADERS);
 
-/** Why an upload is listed without a rank for a cause (review or contentless), for downloads and the API; else null. */
-export function unrankedReason(row: Pick<LeaderboardRow, "review" | "belowContentless">): string | null {
+/** Why an upload is listed without a rank for a cause (held for review, rejected), for downloads and the API; else null. */
+export function unrankedReason(row: Pick<LeaderboardRow, "review">): string | null {
   if (row.review?.state === "pending") return row.review.reason;
   if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
-  if (row.belowContentless)
-    return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): it shows no content, so it is not ranked.`;
   return null;
 }
 
@@ -192,6 +203,7 @@ function csvHeaders(view: TableView): Record<string, string> {
     out[`${column.id}__judge`] = `${name} judge profile`;
     out[`${column.id}__paper_value`] = `${name} paper value`;
     out[`${column.id}__paper_source`] = `${name} paper source`;
+    out[`${column.id}__reported_by`] = `${name} reported by`;
   }
   // two columns may read alike (a label reused across groups): keep every header unique with its id
   const seen = new Map<string, number>();

@@ -67,10 +67,17 @@ export const MetricCell = z.object({
    */
   noised: z.object({ step: z.number().nullable() }).nullable().optional(),
   /**
-   * a reported figure another publication contradicts: what it printed and which one (e.g. the paper's Table 2
-   * where the cell shows and ranks by the official site's figure); lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements.ts
+   * a reported figure beside the one the cell shows and ranks by: what it printed and which publication. Either
+   * another publication contradicts a reported figure (the paper's Table 2 where the cell shows the official site's;
+   * lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements.ts), or the cell is the server's figure of a
+   * system the authors reported too (one row per system, lib/leaderboard/one-row-per-system.ts)
    */
   otherReported: z.object({ value: z.number(), source: z.string() }).nullable().optional(),
+  /**
+   * the figure is a reported one (the source named), standing in a row the server scored where the server computed
+   * none (lib/leaderboard/one-row-per-system.ts); absent: the figure is of the row's own tier
+   */
+  reportedBy: z.string().nullable().optional(),
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
@@ -154,8 +161,8 @@ export const LeaderboardRow = z.object({
   belowBaseline: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
   /**
    * The contentless reference row (a benchmark's declared `contentlessReferenceSlugs`: predicting nothing, labels
-   * and types with no content) this upload does not beat (lib/leaderboard/baseline-marks.ts): it is listed unranked,
-   * below the ranked rows, with this as the reason. Absent when it beats every one.
+   * and types with no content) this row does not beat (lib/leaderboard/baseline-marks.ts), whatever its tier: it keeps
+   * its rank, with this mark beside it; `value` at the column's shown precision. Absent when it beats every one.
    */
   belowContentless: z.object({ system: z.string(), column: z.string(), value: z.number() }).nullable().optional(),
   /**
@@ -167,6 +174,11 @@ export const LeaderboardRow = z.object({
     .object({ state: z.enum(["pending", "approved", "rejected"]), reason: z.string().nullable(), note: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * a re-scored row that also carries the authors' reported figures of the same system (one row per system,
+   * lib/leaderboard/one-row-per-system.ts): where they come from. The server's figures rank where it has them.
+   */
+  reported: z.object({ sourceLabel: z.string().nullable(), sourceUrl: z.string().nullable() }).nullable().optional(),
   /** the submissions a merged multi-track row shows (its first is `submissionId`); internal, not downloaded */
   submissionIds: z.array(z.string()).optional(),
   /**

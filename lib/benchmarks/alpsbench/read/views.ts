@@ -6,14 +6,13 @@ import { POOL_SIZES, TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/
  */
 /**
  * `standIns`: metrics that place a row on this track in the overview's mean rank where it has no figure for the
- * headline (`metrics[0]`); only metrics on the headline's scale (Task 3's exact-id recall for its judged recall).
+ * headline (`metrics[0]`), in order: Task 3's exact-id recall for its judged recall, then its "reported" column (the
+ * paper's figure on the authors' pools, once the board holds each protocol apart: read/task3-protocols.ts), so a
+ * Task 3 column of the overview holds a server figure for one row and a reported one for another.
+ * `judgeOnly`: an upload gets a figure on this track only from a judge; the overview's mean rank counts it only on a
+ * server with a judge configured (read/queries/view.ts).
  */
-/**
- * `overall`: the columns (metric ids of the board as shown) that place a row in the overview's mean rank instead of
- * `metrics[0]` and `standIns` when some competing row has a figure there: Task 3's "reported" column, the paper's
- * figures on the authors' pools, once the board holds each protocol apart (lib/benchmarks/alpsbench/read/task3-protocols.ts).
- */
-export type ViewPart = { track: TrackId; metrics: string[]; group: string; standIns?: string[]; overall?: string[] };
+export type ViewPart = { track: TrackId; metrics: string[]; group: string; standIns?: string[]; judgeOnly?: true };
 export type ViewDef =
   | { id: string; title: string; kind: "track"; track: TrackId }
   /** rows: one per system and tier, each track's cells from that tier's best public run (lib/benchmarks/alpsbench/read/queries/leaderboard.ts) */
@@ -44,16 +43,15 @@ export const OVERVIEW: ViewDef = {
   parts: [
     { track: "task1", metrics: ["algo_score_100", "f1"], group: "Task 1 · Extraction" },
     { track: "task2", metrics: ["algo_score_100", "f1"], group: "Task 2 · Update" },
-    // Task 3 counts in the mean rank by one protocol, named in the board's notes: the paper's reported figures on the
-    // authors' pools where the data version has reported rows, else the figures scored on its server pools (exact-id
-    // recall where no judge scored the picks); a figure on the other protocol is ranked on the Task 3 page only
-    { track: "task3/d100", metrics: ["judge_recall", "recall"], group: "Task 3 · d100", standIns: ["recall"], overall: ["reported"] },
-    { track: "task3/d1000", metrics: ["judge_recall", "recall"], group: "Task 3 · d1000", standIns: ["recall"], overall: ["reported"] },
-    { track: "task4/ability1", metrics: ["score"], group: "Task 4 · PA" },
-    { track: "task4/ability2", metrics: ["score"], group: "Task 4 · PF" },
-    { track: "task4/ability3", metrics: ["score"], group: "Task 4 · VRA" },
-    { track: "task4/ability4", metrics: ["score"], group: "Task 4 · CF" },
-    { track: "task4/ability5", metrics: ["ei_en", "ei_zh"], group: "Task 4 · EI" },
+    // Task 3 counts by each row's own figure: scored here where the server scored one (judge recall, else exact-id
+    // recall), else the paper's reported figure on the authors' pools (the board's notes name the pools)
+    { track: "task3/d100", metrics: ["judge_recall", "recall"], group: "Task 3 · d100", standIns: ["recall", "reported"] },
+    { track: "task3/d1000", metrics: ["judge_recall", "recall"], group: "Task 3 · d1000", standIns: ["recall", "reported"] },
+    { track: "task4/ability1", metrics: ["score"], group: "Task 4 · PA", judgeOnly: true },
+    { track: "task4/ability2", metrics: ["score"], group: "Task 4 · PF", judgeOnly: true },
+    { track: "task4/ability3", metrics: ["score"], group: "Task 4 · VRA", judgeOnly: true },
+    { track: "task4/ability4", metrics: ["score"], group: "Task 4 · CF", judgeOnly: true },
+    { track: "task4/ability5", metrics: ["ei_en", "ei_zh"], group: "Task 4 · EI", judgeOnly: true },
   ],
 };
 

@@ -48,12 +48,13 @@ export function compareMetric(
   return { cells: [...cells], best, overlapsBest, note: null };
 }
 
-const TIER_RANK: Record<ResultTier, number> = { reported: 0, verified: 1, rescored: 2, submitted: 3, claimed: 4 };
+const TIER_RANK: Record<ResultTier, number> = { rescored: 0, reported: 1, verified: 2, submitted: 3, claimed: 4 };
 
 /**
- * The one leaderboard row of a system to compare on a track: a system can have several (reported figures and
- * a re-scored run, several uploads). Reported figures first, as the overview does (they are what the paper
- * cites), then verified, then re-scored; among equals the last row, which is the most recently scored.
+ * The one leaderboard row of a system to compare on a track: a system can have several (several uploads, a
+ * claimed import). The server's own figures first, as the boards rank them (a re-scored row carries the system's
+ * reported figures beside its own, lib/leaderboard/one-row-per-system.ts), then reported, then verified; among
+ * equals the last row, which is the most recently scored.
  */
 export function pickSystemRow(rows: readonly LeaderboardRow[], slug: string): LeaderboardRow | null {
   const own = rows.filter((row) => row.systemSlug === slug);

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/create-client";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
 import { getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
 import { compareMetric, pickSystemRow, type MetricComparison } from "./system-compare-cells";
 
@@ -73,7 +74,9 @@ export async function getComparison(db: Db, slugs: readonly string[], scope: Lea
     return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
   });
   if (systems.some((s) => s === undefined)) return null;
-  const boards = await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)));
+  // one row per system, as on the boards: a paper system's server figure (with its CI) where the server scored its
+  // released outputs, its reported figure beside it (lib/leaderboard/one-row-per-system.ts)
+  const boards = (await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)))).map(oneRowPerSystem);
   const tracks: CompareTrack[] = [];
   const bestCounts = slugs.map(() => 0);
   boards.forEach((board, i) => {

@@ -1,10 +1,8 @@
 import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { OVERVIEW, viewFromSlug, type ViewPart } from "@/lib/benchmarks/alpsbench/read/views";
+import { OVERVIEW, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { isFlagged } from "@/lib/leaderboard/apply-table-query";
-import { isBaseline } from "@/lib/leaderboard/row-kind";
 import { withCarriedMarks, withTrackRules } from "./ranking-rules";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -14,15 +12,18 @@ import { separateTask3Protocols } from "@/lib/benchmarks/alpsbench/read/task3-pr
 import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
 import { SERVER_POOL_LABELS, SERVER_POOL_PROTOCOLS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
+import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
+import { serverSetup } from "@/lib/submissions/server-setup";
+import type { ServerSetup } from "@/lib/submissions/explain-results";
 
 /**
  * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo).
  * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
  */
-export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
+export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
   // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
   const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
-  const key = `view|${view.kind}|${view.id}|${scopeKey}`;
+  const key = `view|${view.kind}|${view.id}|${scopeKey}|judge:${setup.judgeConfigured}`;
   return memoByLeaderboardVersion(db, key, async () => {
     const board =
       view.kind === "track" ? await getTrackLeaderboard(db, view.track, scope) : await getMultiTrackLeaderboard(db, view.id, view.title, view.parts, scope);
@@ -30,13 +31,15 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
     const pools = await storedPoolVersion(db, scope.benchmark);
     const poolsNote = pools ? `${SERVER_POOL_LABELS[pools]} (${SERVER_POOL_PROTOCOLS[pools]})` : "this data version's pools";
     const separated = separateTask3Protocols(board, poolsNote, { trackBoard: view.kind === "track" && view.track.startsWith("task3/") });
-    // the ranking rules (contentless uploads unranked, a new best held for review), after the split so a Task 3
+    // one row per system: a paper system's reported figures fold into its re-scored row (lib/leaderboard/one-row-per-system.ts)
+    const single = oneRowPerSystem(separated);
+    // the ranking rules (rows below a contentless reference marked, a new best held for review), after the split so a Task 3
     // upload is measured against references on the same pools: on a track's own board, and carried to the
     // multi-track views from the boards of their tracks (./ranking-rules.ts)
     const ruled =
       view.kind === "track"
-        ? withTrackRules(separated, view.track)
-        : withCarriedMarks(separated, await Promise.all(view.parts.map((p) => getView(db, trackView(p.track), scope))));
+        ? withTrackRules(single, view.track)
+        : withCarriedMarks(single, await Promise.all(view.parts.map((p) => getView(db, trackView(p.track), scope))));
     const named = { ...ruled, id: view.id, title: view.title };
     // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
     const marked =
@@ -49,24 +52,23 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
           ? markBelowBaseline(named, COPY_INPUT_SLUG, `task2:${view.parts.find((p) => p.track === "task2")!.metrics[0]}`)
           : named;
     // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
-    // (lib/leaderboard/overall-rank.ts)
+    // (lib/leaderboard/overall-rank.ts), over the tracks this server can score for an upload
     if (!(view.kind === "multi" && view.id === OVERVIEW.id)) return marked;
-    // one Task 3 protocol in the mean rank, named: the reported one where any competing row has it
-    const competitors = marked.rows.filter((r) => !isBaseline(r) && !isFlagged(r));
-    const reported = (p: ViewPart) => !!p.overall && competitors.some((r) => typeof r.cells[`${p.track}:${p.overall![0]}`]?.value === "number");
-    const useOverall = view.parts.some(reported);
+    const counted = view.parts.filter((p) => setup.judgeConfigured || !p.judgeOnly);
     const ranked = withOverallRank(
       marked,
-      view.parts.map((p) =>
-        p.overall && useOverall
-          ? ([`${p.track}:${p.overall[0]}`, ...p.overall.slice(1).map((m) => `${p.track}:${m}`)] as const)
-          : ([`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
-      ),
+      counted.map((p) => [`${p.track}:${p.metrics[0]}`, ...(p.standIns ?? []).map((m) => `${p.track}:${m}`)] as const),
     );
-    const task3 = useOverall
-      ? "Task 3 counts in the mean rank by its \"Reported · authors' pools\" column (the paper's figures on the authors' pools); figures scored on this server's pools are ranked on the Task 3 page."
-      : "Task 3 counts in the mean rank by its figures scored on this server's pools (judge recall, else exact-id recall); this data version has no reported Task 3 figures.";
-    return { ...ranked, notes: [...ranked.notes, task3] };
+    const waiting = view.parts.filter((p) => p.judgeOnly && !setup.judgeConfigured).map((p) => p.group);
+    const notes = [
+      `Task 3 counts in the mean rank by each row's own figure on each pool size: the one scored on this server (${poolsNote}; judge recall, else exact-id recall) where the server scored one, else the paper's reported figure on the authors' pools ("Reported · authors' pools").`,
+      ...(waiting.length > 0
+        ? [
+            `Task 4 waits for a judge: this server has no LLM judge configured (JUDGE_BASE_URL and JUDGE_MODEL), so an upload cannot get a Task 4 figure here; the mean rank is over the other ${counted.length} tracks, and the Task 4 columns (${waiting.join(", ")}) are shown but not counted.`,
+          ]
+        : []),
+    ];
+    return { ...ranked, notes: [...ranked.notes, ...notes] };
   });
 }
 
