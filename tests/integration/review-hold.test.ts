@@ -101,9 +101,12 @@ describe("a new best is held for review (issue 30 #7)", () => {
     expect(perfect).toMatchObject({ rank: null, review_state: "pending", unranked_reason: expect.stringContaining("Pending review") });
     expect(perfect.unranked_reason).toContain("beats every reported and server-scored row");
     // the real models keep ranks 1 and 2
+    // the real models keep ranks 1 and 2 (the contentless upload ranks below them, marked: issue 39 #2)
     const ranked = rows.filter((r) => r.rank !== null);
-    expect(ranked.map((r) => r.rank)).toEqual([1, 2]);
-    expect(ranked.every((r) => r.tier === "rescored")).toBe(true);
+    expect(ranked.slice(0, 2).map((r) => [r.rank, r.tier])).toEqual([
+      [1, "rescored"],
+      [2, "rescored"],
+    ]);
     // the overview does not rank it either, for the same reason
     const overview = (await apiRows("overview")).find((r) => r.system === `Perfect file ${run}`)!;
     expect(overview).toMatchObject({ rank: null, review_state: "pending" });
@@ -140,8 +143,8 @@ describe("a new best is held for review (issue 30 #7)", () => {
   });
 });
 
-describe("a contentless upload is not ranked (issue 30 #6)", () => {
-  test("the labels-and-types reference row is on the Task 2 board; the contentless upload is unranked with the reason, below a real model's row", async () => {
+describe("a contentless upload is marked as every row below the reference is (issue 30 #6, issue 39 #2)", () => {
+  test("the labels-and-types reference row is on the Task 2 board; the contentless upload is ranked below a real model's row, with the mark naming it", async () => {
     const rows = await apiRows("task2");
     const reference = rows.find((r) => r.system_slug === REFERENCE_BASELINES.labelsTypes.slug)!;
     expect(reference).toMatchObject({ kind: "baseline", rank: null });
@@ -150,7 +153,9 @@ describe("a contentless upload is not ranked (issue 30 #6)", () => {
     process.stderr.write(
       `[contentless] upload ${String(mine.algo_score_100)}, labels-and-types reference ${String(reference.algo_score_100)}, best real model ${String(real.algo_score_100)}\n`,
     );
-    expect(mine).toMatchObject({ rank: null, unranked_reason: expect.stringContaining("contentless reference row") });
+    // one rule for every tier: ranked where its figure puts it, with the "below <reference>" mark (a paper row or a
+    // re-scored run below the reference carries the same mark), never unranked for it
+    expect(mine).toMatchObject({ rank: 3, unranked_reason: null, below_contentless: REFERENCE_BASELINES.labelsTypes.name });
     expect(rows.indexOf(mine)).toBeGreaterThan(rows.indexOf(real));
     // and it is not the review rule that unranks it: it beats nothing
     expect(mine.review_state).toBeNull();
