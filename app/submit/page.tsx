@@ -14,6 +14,7 @@ import { db } from "@/lib/db/client";
 import { formatAllowedAt } from "@/lib/submissions/refusal-advice";
 import { type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
+import { serverSetup } from "@/lib/submissions/server-setup";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { localSignInOffered } from "../signin/local-gate";
 
@@ -75,6 +76,11 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
   const offered = pipelineUploadOptions(pipelines, loaded, ROOT_BENCHMARK);
   const benchmarks = offered.benchmarks;
   const modules = await moduleUploadOptions(db(), BENCHMARKS);
+  // each benchmark's word on where an upload is ranked, said before the upload (AlpsBench: its boards and overview)
+  const setup = serverSetup();
+  const rankingNotes = (await Promise.all(pipelines.map((p) => p.submitForm.rankingNote?.(setup) ?? null))).map((note, i) =>
+    note ? <Fragment key={pipelines[i]!.id}>{note}</Fragment> : null,
+  );
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it
   const defaultBenchmark =
     typeof requested === "string" && [...benchmarks.map((b) => b.slug), ...modules.map((m) => m.id)].includes(requested) ? requested : undefined;
@@ -110,6 +116,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           return version ? (pipelineUploadOptions(pipelines, [version], ROOT_BENCHMARK).benchmarks[0]?.label ?? version.name) : id;
         }}
       />
+      {rankingNotes}
       {benchmarks.length === 0 && modules.length === 0 ? (
         <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
           No benchmark data is loaded on this server yet, so there is nothing to score against.

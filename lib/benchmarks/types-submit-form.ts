@@ -68,6 +68,8 @@ export interface SubmitFormDeclaration {
   versionLabel?(slug: string, storedName: string): string;
   /** optional: what /submit shows below the form, e.g. links to download each track's inputs (loaded when rendered) */
   inputsLinks?(db: Db): Promise<ReactNode>;
+  /** optional: what /submit says above the form of the boards an upload is ranked on and why not on others (loaded when rendered) */
+  rankingNote?(setup: { judgeConfigured: boolean }): Promise<ReactNode>;
 }
 
 /** What /api-docs shows of a pipeline benchmark beside the generic sections. */

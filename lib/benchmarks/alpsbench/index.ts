@@ -123,6 +123,7 @@ export const alpsBench: PipelineBenchmark = {
     ...alpsBenchSubmitForm,
     // loaded when /submit renders: the links read the database and are React
     inputsLinks: async (db) => (await import("./ui/submit/submit-inputs")).alpsBenchSubmitInputs(db),
+    rankingNote: async (setup) => (await import("./ui/submit/ranking-note")).AlpsBenchRankingNote(setup),
   },
   apiDocs: {
     exampleQuery: "task1?format=csv&kind=memory_system&sort=f1&cols=f1,recall",
