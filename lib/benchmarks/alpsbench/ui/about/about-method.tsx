@@ -12,12 +12,14 @@ export function AboutMethod({
   copyDev,
   copyPrecision,
   overviewTracks,
+  judgeConfigured,
 }: {
   headline: (typeof TRACK_METRICS)["task2"][number];
   copyFull: ReturnType<typeof baselineVersusReported>;
   copyDev: ReturnType<typeof baselineVersusReported>;
   copyPrecision: number | null | undefined;
   overviewTracks: number;
+  judgeConfigured: boolean;
 }) {
   const fmt = (v: number) => v.toFixed(headline.decimals);
   return (
@@ -58,24 +60,31 @@ export function AboutMethod({
 
       <Section id="about-overall" title="Overall view: ranked at full coverage">
         <p className={p}>
-          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the overview&apos;s tracks: Task 1, Task 2, Task 3 at d100 and d1000,
-          the five Task 4 abilities; a track no system has a figure on, such as Task 4 on a server without a judge, is not required.)
+          <strong>The rule:</strong> {overallRule(overviewTracks)} (Here {overviewTracks} is the tracks this server can score for an upload: Task 1, Task 2, Task 3
+          at d100 and d1000{judgeConfigured ? ", and the five Task 4 abilities (a judge is configured)" : ""}.
+          {judgeConfigured
+            ? ""
+            : " Task 4 waits for a judge: this server has none configured, so no upload can get a Task 4 figure here; its five abilities are shown on the overview but not counted, and the mean rank is over the other tracks."}
+          ) An upload with figures on every counted track is ranked like any other row, so one better than every system on each is #1.
         </p>
         <p className={p}>
           Each track is ranked on its headline column (Task 1 and Task 2 score, Task 3 judge recall, each Task 4 ability&apos;s score) with standard competition
-          ranks, ties at the precision shown sharing a rank, among the systems with a figure on that track. On Task 3 a row with no judged recall (an upload or a
-          re-scored run on a server without a judge) is placed by its exact-id recall: that is a Task 3 figure too, and the track counts as covered.{" "}
-          <strong>Mean rank</strong> is the mean of a system&apos;s track ranks, and <strong>Tracks of n</strong> says how many of the n tracks it covers: a mean
-          over one track is not comparable with a mean over nine, so only full-coverage systems get a rank, and the others are listed below them. Where a figure has
-          a 95% confidence interval its rank is a range, as LMArena shows it: the best rank is 1 + the number of systems whose interval lies wholly above, the worst
-          is the number of systems whose interval does not lie wholly below (itself included); a figure without an interval (most reported ones) is a point. The mean
-          rank&apos;s range (shown as its interval) is the mean of those best and worst ranks. Any column header sorts by that column instead, and then every row
-          with a figure there is ranked on it.
+          ranks, ties at the precision shown sharing a rank, among the systems with a figure on that track. On Task 3 each row is placed by its own figure: the one
+          scored on this server (judge recall, else exact-id recall where no judge scored the picks) where the server scored one, else the paper&apos;s reported
+          figure on the authors&apos; pools; either counts the track as covered. <strong>Mean rank</strong> is the mean of a system&apos;s track ranks, and{" "}
+          <strong>Tracks of n</strong> says how many of the n tracks it covers: a mean over one track is not comparable with a mean over nine, so only full-coverage
+          systems get a rank, and the others are listed below them. Where a figure has a 95% confidence interval its rank is a range, as LMArena shows it: the best
+          rank is 1 + the number of systems whose interval lies wholly above, the worst is the number of systems whose interval does not lie wholly below (itself
+          included); a figure without an interval (most reported ones) is a point. The mean rank&apos;s range (shown as its interval) is the mean of those best and
+          worst ranks. Any column header sorts by that column instead, and then every row with a figure there is ranked on it.
         </p>
         <p className={p}>
-          <strong>What a row is:</strong> one system from one source. The authors&apos; reported figures, this server&apos;s re-scoring of their released outputs, an
-          upload and a verified upload of the same system are separate rows, each with its tier badge (a re-scored row usually covers Task 1 only, so it is listed
-          below the full-coverage rows). Each track&apos;s cells in a row come from one run; the system&apos;s page shows all its sources side by side.
+          <strong>What a row is:</strong> one system, counted once in every rank. A paper system the server also re-scored from the authors&apos; released outputs is
+          one row (tier re-scored, marked &quot;+ reported&quot; with the source): where the server computed a figure, that figure (exact, with its 95% CI) ranks,
+          and the authors&apos; reported figure stands beside it in the cell&apos;s note (and the downloads&apos; <code>__paper_value</code>); where the server has
+          none (Task 4 without a judge, the paper&apos;s Task 3 figures on the authors&apos; pools) the reported figure fills the cell, marked &quot;reported
+          by&quot; its source. Uploads, verified uploads and claimed imports keep rows of their own, each with its tier badge; each track&apos;s cells in a row come
+          from one run, and the system&apos;s page shows all its sources side by side.
         </p>
       </Section>
 
@@ -88,11 +97,12 @@ export function AboutMethod({
           <code>kind: &quot;baseline&quot;</code> in the API and the downloads. Task 4 has none: its figures come from a judge.
         </p>
         <p className={p} data-contentless-rule>
-          <strong>Contentless rows are not ranked.</strong> Two reference rows carry no content at all: the empty prediction and{" "}
+          <strong>Rows below a contentless reference are marked, whatever their tier.</strong> Two reference rows carry no content at all: the empty prediction and{" "}
           <strong>labels and types only</strong> (Tasks 1 and 2: the same items for every instance, read from the public memory pools alone: the commonest labels,
-          the commonest type, the median confidence and a value that says nothing, &quot;The user mentions topic N&quot;). An upload that does not beat them on the
-          board&apos;s headline has shown no content: it is listed below the ranked rows, unranked, with the reason. An upload below another reference row (copy the
-          input) keeps its rank, marked, as reported rows do.
+          the commonest type, the median confidence and a value that says nothing, &quot;The user mentions topic N&quot;). One rule for every row: a paper row, a
+          re-scored run, a claimed import and an upload that does not beat them on the board&apos;s headline (equal at the precision shown does not beat) keep the
+          rank their figure gives them, with the mark &quot;below labels and types only&quot; and the reference&apos;s figure at the column&apos;s precision; a row
+          below copy the input (Task 2) is marked the same way.
         </p>
         <p className={p} data-review-rule>
           <strong>A new best is reviewed before it ranks.</strong> The gold of every split is public in the authors&apos; annotation repository, so no check here can

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { serverSetup } from "@/lib/submissions/server-setup";
 import type { Db } from "@/lib/db/create-client";
 import { getInstanceCounts } from "@/lib/db/queries/stats";
 import { env } from "@/lib/env";
@@ -46,7 +47,9 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
   const copyFull = baselineVersusReported(task2Full, COPY_INPUT_SLUG, headline.id);
   const copyDev = baselineVersusReported(task2Dev, COPY_INPUT_SLUG, headline.id);
   const copyPrecision = task2Dev.rows.find((r) => r.systemSlug === COPY_INPUT_SLUG)?.cells.precision?.value;
-  const overviewTracks = OVERVIEW.kind === "multi" ? OVERVIEW.parts.length : 1;
+  // the overview counts Task 4 only where a judge can score an upload's Task 4 files (read/queries/view.ts)
+  const judgeConfigured = serverSetup().judgeConfigured;
+  const overviewTracks = OVERVIEW.kind === "multi" ? OVERVIEW.parts.filter((part) => judgeConfigured || !part.judgeOnly).length : 1;
   const countTable = (counts: typeof real, caption: string) => {
     const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
     return (
@@ -83,7 +86,14 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
   };
   const body = (
     <>
-      <AboutMethod headline={headline} copyFull={copyFull} copyDev={copyDev} copyPrecision={copyPrecision} overviewTracks={overviewTracks} />
+      <AboutMethod
+        headline={headline}
+        copyFull={copyFull}
+        copyDev={copyDev}
+        copyPrecision={copyPrecision}
+        overviewTracks={overviewTracks}
+        judgeConfigured={judgeConfigured}
+      />
       <AboutRules limits={limits} pools={pools} />
       <Section id="data" title="Data on this server">
         <p className={p}>Instances per track and split, as imported. The demo benchmark is synthetic data written for this site.</p>
