@@ -12,7 +12,7 @@ import { POOL_SIZES, TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/
  * `judgeOnly`: an upload gets a figure on this track only from a judge; the overview's mean rank counts it only on a
  * server with a judge configured (read/queries/view.ts).
  */
-export type ViewPart = { track: TrackId; metrics: string[]; group: string; standIns?: string[]; judgeOnly?: true };
+type ViewPart = { track: TrackId; metrics: string[]; group: string; standIns?: string[]; judgeOnly?: true };
 export type ViewDef =
   | { id: string; title: string; kind: "track"; track: TrackId }
   /** rows: one per system and tier, each track's cells from that tier's best public run (lib/benchmarks/alpsbench/read/queries/leaderboard.ts) */
