@@ -20,7 +20,7 @@ export async function uploadReviewState(
   const track = upload.tracks[0] ? moduleTrackId(benchmark, upload.tracks[0]) : null;
   let approved: RowReviewState | null = null;
   for (const view of benchmark.views.filter((v) => v.track === track)) {
-    const loaded = await loadBenchmarkView(db, benchmark, view.id, new URLSearchParams());
+    const loaded = await loadBenchmarkView(db, benchmark, view.id, new URLSearchParams(), { withHeld: true });
     const row = loaded?.ok ? loaded.view.board.rows.find((r) => r.submissionId === upload.id) : undefined;
     if (!row) continue;
     const reason = unrankedReason(row);

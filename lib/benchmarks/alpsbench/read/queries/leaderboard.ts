@@ -169,7 +169,8 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     sourceLabel: submission.sourceLabel,
     sourceUrl: submission.sourceUrl,
     note: submission.note,
-    submissionId: submission.source === "reported" ? null : submission.id,
+    // a claimed import carries its id: the review rule holds it and a moderator decides on it (review-hold.ts)
+    submissionId: submission.source === "reported" && tier !== "claimed" ? null : submission.id,
     packUrl: submission.source === "reported" ? null : packUrl(submission.id),
     itemsUrl: submission.source !== "reported" && predictionsArePublic(submission) ? itemsUrl(submission.id) : null,
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
@@ -183,8 +184,9 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
 }
 
 /** A moderator's stored decision on an upload (the review rule, lib/leaderboard/review-hold.ts); null: none yet. */
-function reviewOf(submission: Pick<SubmissionContext, "source" | "reviewDecision" | "reviewNote">): LeaderboardRow["review"] {
-  if (submission.source !== "upload" || !submission.reviewDecision) return null;
+function reviewOf(submission: Pick<SubmissionContext, "source" | "evaluatorRelationship" | "reviewDecision" | "reviewNote">): LeaderboardRow["review"] {
+  const claimed = submission.source === "reported" && !!submission.evaluatorRelationship;
+  if ((submission.source !== "upload" && !claimed) || !submission.reviewDecision) return null;
   return submission.reviewDecision === "approved"
     ? { state: "approved", reason: null, note: submission.reviewNote }
     : { state: "rejected", reason: submission.reviewNote, note: null };

@@ -5,6 +5,7 @@ import { OVERVIEW, viewFromSlug, type ViewPart } from "@/lib/benchmarks/alpsbenc
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { isFlagged } from "@/lib/leaderboard/apply-table-query";
 import { isBaseline } from "@/lib/leaderboard/row-kind";
+import { withoutHeldRows } from "@/lib/leaderboard/review-hold";
 import { withCarriedMarks, withTrackRules } from "./ranking-rules";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -16,10 +17,16 @@ import { SERVER_POOL_LABELS, SERVER_POOL_PROTOCOLS } from "@/lib/benchmarks/alps
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 
 /**
- * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo).
+ * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo):
+ * without the rows held for review or rejected (shown to their owner and the moderators only, review-hold.ts).
  * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
  */
 export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
+  return withoutHeldRows(await getRuledView(db, view, scope));
+}
+
+/** The same board with its held and rejected rows, marked: for the review state and the moderators' queue only. */
+export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScope): Promise<Leaderboard> {
   // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
   const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
   const key = `view|${view.kind}|${view.id}|${scopeKey}`;
@@ -36,7 +43,7 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope): P
     const ruled =
       view.kind === "track"
         ? withTrackRules(separated, view.track)
-        : withCarriedMarks(separated, await Promise.all(view.parts.map((p) => getView(db, trackView(p.track), scope))));
+        : withCarriedMarks(separated, await Promise.all(view.parts.map((p) => getRuledView(db, trackView(p.track), scope))));
     const named = { ...ruled, id: view.id, title: view.title };
     // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
     const marked =
