@@ -36,9 +36,9 @@ export function bestFirstDesc(column: LeaderboardColumn): boolean {
   return column.direction === "higher";
 }
 
-/** A row the contamination check flagged: listed only on request, never ranked. */
-export function isFlagged(row: LeaderboardRow): boolean {
-  return row.contamination?.flagged === true;
+/** A row the contamination check flagged, or a copy of another run (row-copy.ts): listed only on request, never ranked. */
+export function isFlagged(row: Pick<LeaderboardRow, "contamination" | "copyOf">): boolean {
+  return row.contamination?.flagged === true || Boolean(row.copyOf);
 }
 
 export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {

@@ -1,12 +1,13 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import { findVisibleSubmission, type Viewer } from "@/lib/db/queries/submission-status";
+import { type Viewer } from "@/lib/db/queries/submission-status";
 import { mayReadPredictions, predictionsArePublic } from "@/lib/submissions/prediction-access";
 import { INSTANCES_PER_PAGE } from "./queries/submission-instance-results";
 import { getInstanceItemsPage } from "./queries/submission-instance-items";
 import { resolveTrackParam } from "@/lib/submissions/track-param";
 import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
 
 /** How this route reads a track name: as the upload path does (any name parseTrackName takes). */
 const TRACK_NAMING = { parseTrack: parseTrackName, knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)` };
@@ -54,7 +55,7 @@ function badRequest(issues: z.core.$ZodIssue[]) {
 export async function instanceItemsResponse(db: Db, id: string, params: URLSearchParams, viewer: Viewer): Promise<NextResponse> {
   const query = InstanceItemsQuery.safeParse(Object.fromEntries(params.entries()));
   if (!query.success) return badRequest(query.error.issues);
-  const submission = await findVisibleSubmission(db, id, viewer);
+  const submission = await findShownSubmission(db, id, viewer);
   if (!submission || !mayReadPredictions(submission, viewer))
     return error(404, "not_found", `No submission "${id}" with browsable predictions (it is private, or its predictions are not published).`);
   const { split, q, page, page_size } = query.data;

@@ -9,6 +9,7 @@ import { optionalUser } from "@/lib/http/with-user";
 import { resolveTrackParam } from "@/lib/submissions/track-param";
 import { parseSearchParams } from "./http";
 import { ListedInstanceQuery } from "./listed-instance-query";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
 
 type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmission>>>;
 
@@ -26,7 +27,7 @@ async function listedInstanceResponse(
 ): Promise<Response> {
   const query = parseSearchParams(request, ListedInstanceQuery);
   const viewer = readingViewer(await optionalUser(request));
-  const submission = await findVisibleSubmission(db(), id, viewer);
+  const submission = await findShownSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
   // any name of the track, and only one the submission covers: an unknown name is a 400 listing the names
   const benchmark = pipelineOfDataVersion(submission.benchmarkVersion.slug);

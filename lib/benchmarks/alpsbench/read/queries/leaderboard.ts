@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import { ContaminationFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { ContaminationFigures, CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
 import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
 import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
 import { withReadableReferences } from "@/lib/db/queries/submission-status";
@@ -38,6 +38,7 @@ const SUBMISSION_SELECT = {
   createdAt: true,
   contamination: true,
   contaminationFlagged: true,
+  copyOf: true,
   testFigureNoise: true,
   reviewDecision: true,
   reviewNote: true,
@@ -147,6 +148,12 @@ function contaminationOf(submission: { contamination: unknown; contaminationFlag
   return { ...parsed.data, flagged: submission.contaminationFlagged };
 }
 
+/** The copy check's finding on the run (row-copy.ts); null: not a copy. */
+function copyOfSubmission(submission: { copyOf: unknown }): LeaderboardRow["copyOf"] {
+  const parsed = CopyOfFigures.safeParse(submission.copyOf);
+  return parsed.success ? parsed.data : null;
+}
+
 function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
   if (submission.costUsd === null && submission.tokens === null) return null;
   return { usd: submission.costUsd, tokens: submission.tokens === null ? null : Number(submission.tokens) };
@@ -176,6 +183,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     contamination: contaminationOf(submission),
+    copyOf: copyOfSubmission(submission),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
     review: reviewOf(submission),
@@ -223,7 +231,7 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
 
 /** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
 function multiRowKey(submission: SubmissionContext): string {
-  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged ? "~flagged" : ""}`;
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged || submission.copyOf ? "~flagged" : ""}`;
 }
 
 /** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
@@ -325,6 +333,7 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   // a merged row shows a flagged run's figures first, else the checked run closest to the threshold
   const checked = chosen.map(contaminationOf).filter((c): c is ContaminationFigures => c !== null);
   row.contamination = checked.sort((a, b) => Number(b.flagged) - Number(a.flagged) || shareOf(b) - shareOf(a))[0] ?? null;
+  row.copyOf = chosen.map(copyOfSubmission).find((c) => c) ?? null;
 }
 
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */

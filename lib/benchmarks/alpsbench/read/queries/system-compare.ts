@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/create-client";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { heldSubmissionIds } from "./view";
 import { getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
 import { compareMetric, pickSystemRow, type MetricComparison } from "./system-compare-cells";
 
@@ -73,7 +74,12 @@ export async function getComparison(db: Db, slugs: readonly string[], scope: Lea
     return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
   });
   if (systems.some((s) => s === undefined)) return null;
-  const boards = await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)));
+  // a run held for review (or rejected) is no public result: compare leaves it out as the boards do (review-hold.ts)
+  const held = await heldSubmissionIds(db, scope);
+  const boards = (await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)))).map((board) => ({
+    ...board,
+    rows: board.rows.filter((r) => r.submissionId === null || !held.has(r.submissionId)),
+  }));
   const tracks: CompareTrack[] = [];
   const bestCounts = slugs.map(() => 0);
   boards.forEach((board, i) => {

@@ -2,10 +2,10 @@ import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-m
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { OVERVIEW, viewFromSlug, type ViewPart } from "@/lib/benchmarks/alpsbench/read/views";
-import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { isFlagged } from "@/lib/leaderboard/apply-table-query";
 import { isBaseline } from "@/lib/leaderboard/row-kind";
-import { withoutHeldRows } from "@/lib/leaderboard/review-hold";
+import { heldByReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
 import { withCarriedMarks, withTrackRules } from "./ranking-rules";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -75,6 +75,12 @@ export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScop
       : "Task 3 counts in the mean rank by its figures scored on this server's pools (judge recall, else exact-id recall); this data version has no reported Task 3 figures.";
     return { ...ranked, notes: [...ranked.notes, task3] };
   });
+}
+
+/** The submissions the review rule keeps off the public track boards of a scope (held or rejected). */
+export async function heldSubmissionIds(db: Db, scope: LeaderboardScope): Promise<Set<string>> {
+  const boards = await Promise.all(TRACK_IDS.map((track) => getRuledView(db, trackView(track), scope)));
+  return new Set(boards.flatMap((b) => b.rows.filter(heldByReview).flatMap((r) => r.submissionIds ?? (r.submissionId ? [r.submissionId] : []))));
 }
 
 /** A track's own view (Task 1's is TASK_VIEWS.task1, Task 3's d100 is "task3-d100"). */
