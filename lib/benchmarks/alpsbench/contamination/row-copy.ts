@@ -63,7 +63,7 @@ export function fingerprintRows(track: string, rows: Iterable<unknown>): { all: 
 }
 
 /** What the check found: the run copied, and how much of this upload it covers. */
-export type CopyOf = { submissionId: string; system: string; track: string; shared: number; compared: number; share: number };
+type CopyOf = { submissionId: string; system: string; track: string; shared: number; compared: number; share: number };
 
 /**
  * Stores a Task 1 or Task 2 submission's row fingerprints (later uploads are compared with them) and, for an upload

@@ -17,6 +17,12 @@ type SeedSubmissionSpec = {
   note: string | null;
   /** prediction rows per track, as a submitter would upload them */
   predictions: Partial<Record<TrackId, readonly unknown[]>>;
+  /**
+   * false: no upload is compared with these rows by the copy check (row-copy.ts). The demo's synthetic runs are
+   * made from the gold on purpose, so an upload of the public gold would be "a copy" of them instead of the new
+   * best the review rule holds. Default true.
+   */
+  copyReference?: boolean;
 };
 
 /**
@@ -25,7 +31,7 @@ type SeedSubmissionSpec = {
  * the submission is already done under the current version nothing is recomputed.
  */
 /** True when the server-made submission `id` is done under the current scorer version (nothing to do). */
-export async function isCurrent(db: Db, id: string): Promise<boolean> {
+export async function isCurrent(db: Db, id: string, copyReference = true): Promise<boolean> {
   const existing = await db.submission.findUnique({
     where: { id },
     select: { status: true, scorerVersion: true, _count: { select: { scores: true, splitScores: true } } },
@@ -37,11 +43,11 @@ export async function isCurrent(db: Db, id: string): Promise<boolean> {
   if ((await db.submission.count({ where: { id, seedPredictions: { not: null } } })) === 0) return false;
   // seeded before the copy check stored row fingerprints (row-copy.ts): seeded again once, to store them
   const copyTracks = ((await db.submission.findUnique({ where: { id }, select: { tracks: true } }))?.tracks ?? []).filter(copyCheckedTrack);
-  return copyTracks.length === 0 || (await db.rowFingerprint.count({ where: { submissionId: id } })) > 0;
+  return !copyReference || copyTracks.length === 0 || (await db.rowFingerprint.count({ where: { submissionId: id } })) > 0;
 }
 
 export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
-  if (await isCurrent(db, spec.id)) return "unchanged";
+  if (await isCurrent(db, spec.id, spec.copyReference ?? true)) return "unchanged";
   const tracks = Object.keys(spec.predictions) as TrackId[];
   const results: TrackScore[] = [];
   for (const track of tracks) {
@@ -83,7 +89,7 @@ export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Pr
       }
       // the server's runs (released outputs, reference rows such as copy-the-input) are what uploads must not copy
       // row for row (row-copy.ts): their fingerprints are stored, never flagged
-      const copyTracks = results.map((r) => r.track).filter(copyCheckedTrack);
+      const copyTracks = spec.copyReference === false ? [] : results.map((r) => r.track).filter(copyCheckedTrack);
       if (copyTracks.length > 0) {
         const { createdAt } = await tx.submission.findUniqueOrThrow({ where: { id: spec.id }, select: { createdAt: true } });
         const subject = { id: spec.id, systemId: spec.systemId, benchmarkVersionId: spec.benchmarkVersionId, createdAt };
