@@ -98,7 +98,13 @@ function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboa
  * A module's view with the platform's ranking rules. Held and rejected rows (review-hold.ts) are left out unless
  * `withHeld` (the review state reads them); the public sees them nowhere.
  */
-export async function loadBenchmarkView(db: Db, benchmark: Benchmark, viewId: string, params: URLSearchParams, options: { withHeld?: boolean } = {}): Promise<LoadViewResult> {
+export async function loadBenchmarkView(
+  db: Db,
+  benchmark: Benchmark,
+  viewId: string,
+  params: URLSearchParams,
+  options: { withHeld?: boolean } = {},
+): Promise<LoadViewResult> {
   // an unknown view answers 404 before any query
   if (!benchmark.views.some((v) => v.id === viewId)) return null;
   const { runs, labels, reviews } = await loadUploads(db, benchmark);

@@ -12,7 +12,17 @@ import { unrankedReason } from "@/lib/leaderboard/to-table";
  */
 export async function uploadReviewState(
   db: Db,
-  upload: { id: string; source: string; status: string; visibility: string; hidden: boolean; benchmark: string; tracks: readonly string[]; split: string; claimed?: boolean },
+  upload: {
+    id: string;
+    source: string;
+    status: string;
+    visibility: string;
+    hidden: boolean;
+    benchmark: string;
+    tracks: readonly string[];
+    split: string;
+    claimed?: boolean;
+  },
 ): Promise<RowReviewState | null> {
   // uploads, and claimed imports (another party's figures: reviewed like uploads, review-hold.ts)
   if ((upload.source !== "upload" && upload.claimed !== true) || upload.status !== "done" || upload.visibility !== "public" || upload.hidden) return null;

@@ -63,7 +63,8 @@ async function upload(name: string, rows: readonly Row[]): Promise<string> {
   owners.set(created.id, ownerId);
   return created.id;
 }
-const copyOf = async (id: string) => (await db.submission.findUniqueOrThrow({ where: { id }, select: { copyOf: true } })).copyOf as { system: string; share: number } | null;
+const copyOf = async (id: string) =>
+  (await db.submission.findUniqueOrThrow({ where: { id }, select: { copyOf: true } })).copyOf as { system: string; share: number } | null;
 const headline = async (id: string) =>
   (await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task2", metric: "algo_score_100" }, select: { value: true } })).value!;
 
@@ -80,10 +81,20 @@ beforeAll(async () => {
   // each value they stand where real models do, below a file of its own (the tie below), and no row equals the gold
   const paper = dataset.systems.slice(0, 2).map((demo) => ({
     ...demo,
-    predictions: { ...demo.predictions, task2: (demo.predictions.task2 as Row[]).map((r, k) => ({ ...r, memory_items: r.memory_items.slice(0, k % 2 === 0 ? 2 : 1).map((m) => ({ ...m, value: `${String(m.value)} roughly` })) })) },
+    predictions: {
+      ...demo.predictions,
+      task2: (demo.predictions.task2 as Row[]).map((r, k) => ({
+        ...r,
+        memory_items: r.memory_items.slice(0, k % 2 === 0 ? 2 : 1).map((m) => ({ ...m, value: `${String(m.value)} roughly` })),
+      })),
+    },
   }));
   for (const demo of paper) {
-    const system = await db.system.upsert({ where: { slug: `${slug}-${demo.slug}` }, create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind }, update: {} });
+    const system = await db.system.upsert({
+      where: { slug: `${slug}-${demo.slug}` },
+      create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind },
+      update: {},
+    });
     await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId, note: null, predictions: demo.predictions });
   }
   paperNames = paper.map((p) => p.name);
@@ -102,11 +113,20 @@ beforeAll(async () => {
   );
   // (c) a paper system's public Task 2 run: items reversed; the other's with every memory id renamed
   const first = paper[0]!.predictions.task2 as Row[];
-  ids.reversed = await upload("Reversed items", first.map((r) => ({ ...r, memory_items: [...r.memory_items].reverse() })));
+  ids.reversed = await upload(
+    "Reversed items",
+    first.map((r) => ({ ...r, memory_items: [...r.memory_items].reverse() })),
+  );
   const second = paper[1]!.predictions.task2 as Row[];
-  ids.renamed = await upload("Renamed ids", second.map((r) => ({ ...r, memory_items: r.memory_items.map((m, k) => ({ ...m, memory_id: `z${k}-${run}` })) })));
+  ids.renamed = await upload(
+    "Renamed ids",
+    second.map((r) => ({ ...r, memory_items: r.memory_items.map((m, k) => ({ ...m, memory_id: `z${k}-${run}` })) })),
+  );
   // (e) the public gold: a perfect file
-  ids.gold = await upload("Gold copy", task2.map((i) => ({ benchmark_id: i.benchmarkId, memory_items: (i.gold as Row).memory_items })));
+  ids.gold = await upload(
+    "Gold copy",
+    task2.map((i) => ({ benchmark_id: i.benchmarkId, memory_items: (i.gold as Row).memory_items })),
+  );
   // (b) a file of its own (the gold with one made-up item added to each row: no copy of anything), then a reported
   // row with its exact figure, so the file is equal to the best ranked row at the precision shown
   const junk = (k: number) => ({ memory_id: `junk-${k}`, type: "direct", label: "Thoughts/Curiosity", value: `An unrelated remark number ${k}`, confidence: 0.5 });
@@ -220,8 +240,7 @@ describe("no attack file is ranked or exported as a result", () => {
 
 describe("the instances route takes every name of a track and refuses any other (issue 39 #8)", () => {
   // a Task 2 upload, read by its owner (its predictions are not published)
-  const read = async (track: string) =>
-    instanceItemsResponse(db, ids.reversed, new URLSearchParams({ track }), { id: owners.get(ids.reversed)!, role: "user" });
+  const read = async (track: string) => instanceItemsResponse(db, ids.reversed, new URLSearchParams({ track }), { id: owners.get(ids.reversed)!, role: "user" });
   test.each(["task3-d1000", "task3_d1000", "task1x", "bogus"])("?track=%s on a run without it is a 400 listing the names", async (track) => {
     const response = await read(track);
     expect(response.status).toBe(400);

@@ -43,7 +43,10 @@ export function rowFingerprint(track: string, row: unknown): { benchmarkId: stri
     return JSON.stringify([i.type ?? null, i.label ?? null, valueSkeleton(i.value)]);
   });
   keys.sort();
-  const hash = createHash("sha256").update(JSON.stringify([track, r.benchmark_id, keys]), "utf8").digest("hex").slice(0, 24);
+  const hash = createHash("sha256")
+    .update(JSON.stringify([track, r.benchmark_id, keys]), "utf8")
+    .digest("hex")
+    .slice(0, 24);
   return { benchmarkId: r.benchmark_id, hash, empty: keys.length === 0 };
 }
 
