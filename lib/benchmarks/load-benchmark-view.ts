@@ -4,7 +4,7 @@ import { readRewardSource, shortProfileHash } from "@/lib/rewards/reward-source"
 import { moduleTrackId } from "./module-rows";
 import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./types";
 import { markBelowContentless } from "@/lib/leaderboard/baseline-marks";
-import { holdForReview } from "@/lib/leaderboard/review-hold";
+import { holdForReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 
 /**
@@ -94,13 +94,24 @@ function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboa
   });
 }
 
-export async function loadBenchmarkView(db: Db, benchmark: Benchmark, viewId: string, params: URLSearchParams): Promise<LoadViewResult> {
+/**
+ * A module's view with the platform's ranking rules. Held and rejected rows (review-hold.ts) are left out unless
+ * `withHeld` (the review state reads them); the public sees them nowhere.
+ */
+export async function loadBenchmarkView(
+  db: Db,
+  benchmark: Benchmark,
+  viewId: string,
+  params: URLSearchParams,
+  options: { withHeld?: boolean } = {},
+): Promise<LoadViewResult> {
   // an unknown view answers 404 before any query
   if (!benchmark.views.some((v) => v.id === viewId)) return null;
   const { runs, labels, reviews } = await loadUploads(db, benchmark);
   const loaded = await benchmark.loadView(db, viewId, params, runs);
   if (!loaded?.ok) return loaded;
-  const board = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
+  const ruled = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
+  const board = options.withHeld ? ruled : withoutHeldRows(ruled);
   // the platform's own label, on whatever row the module made of the upload (the module never sees it)
   const rows = board.rows.map((row) => (row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row));
   return { ok: true, view: { ...loaded.view, board: { ...board, rows } } };

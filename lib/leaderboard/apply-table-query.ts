@@ -36,12 +36,14 @@ export function bestFirstDesc(column: LeaderboardColumn): boolean {
   return column.direction === "higher";
 }
 
-/** A row the contamination check flagged: listed only on request, never ranked. */
-export function isFlagged(row: LeaderboardRow): boolean {
-  return row.contamination?.flagged === true;
+/** A row the contamination check flagged, or a copy of another run (row-copy.ts): listed only on request, never ranked. */
+export function isFlagged(row: Pick<LeaderboardRow, "contamination" | "copyOf">): boolean {
+  return row.contamination?.flagged === true || Boolean(row.copyOf);
 }
 
 export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {
+  // a row held for review (or rejected) is shown to its owner and the moderators only, never on a public board
+  if (heldByReview(row)) return false;
   if (isFlagged(row) && query.flagged !== "1") return false;
   if (query.kind.length > 0 && !(query.kind as readonly string[]).includes(row.kind)) return false;
   if (query.tier.length > 0 && !query.tier.includes(row.tier)) return false;
@@ -130,7 +132,7 @@ export function visibleColumns(board: Leaderboard, query: TableQuery): Leaderboa
   const known = new Set(board.columns.map((c) => c.id));
   const wanted = new Set(query.cols.filter((id) => known.has(id)));
   if (wanted.size > 0) return board.columns.filter((c) => wanted.has(c.id));
-  const rows = board.rows.filter((r) => query.pin.includes(r.rowId) || matchesFilters(r, query));
+  const rows = board.rows.filter((r) => (query.pin.includes(r.rowId) && !heldByReview(r)) || matchesFilters(r, query));
   const filled = board.columns.filter((c) => rows.some((r) => hasValue(r, c.id)));
   return filled.length > 0 ? filled : board.columns;
 }
@@ -174,7 +176,7 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
   const columns = visibleColumns(board, query);
 
   const sort = resolveSort(board, query, columns);
-  const pinned = new Set(query.pin.filter((id) => board.rows.some((r) => r.rowId === id)));
+  const pinned = new Set(query.pin.filter((id) => board.rows.some((r) => r.rowId === id && !heldByReview(r))));
   const coverage = board.columns.find((c) => c.id === sort.id)?.coverage;
   const cmp = (a: LeaderboardRow, b: LeaderboardRow) => compareRows(a, b, sort, coverage);
   const headline = resolveSort(board, { ...query, sort: undefined, dir: undefined }, columns);
@@ -200,7 +202,7 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
     : new Map<string, number | null>();
   for (const row of rows) if (!ranks.has(row.rowId)) ranks.set(row.rowId, null);
 
-  return { columns, rows, ranks, rankColumn, sort, pinned, total: board.rows.length, unknownColumns };
+  return { columns, rows, ranks, rankColumn, sort, pinned, total: board.rows.filter((r) => !heldByReview(r)).length, unknownColumns };
 }
 
 /** Distinct organisations of a leaderboard's rows, for the filter menu. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { applyTableQuery } from "./apply-table-query";
 import { markBelowContentless } from "./baseline-marks";
-import { holdForReview } from "./review-hold";
+import { holdForReview, withoutHeldRows } from "./review-hold";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
@@ -26,30 +26,52 @@ const ranks = (b: Leaderboard) => {
 };
 
 describe("the review rule", () => {
-  test("an upload beating every reported and server-scored row is held, unranked; one below the best is not", () => {
+  test("an upload reaching the best ranked row is held and left off the public board; one below it is not", () => {
     const held = holdForReview(board([row("gpt", 80), reference("copy", 84), upload("new", 84.01), upload("mid", 70)]), "score");
-    expect(held.rows.find((r) => r.systemSlug === "new")!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("copy, 84.00") });
+    expect(held.rows.find((r) => r.systemSlug === "new")!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("gpt, 80.00") });
     expect(held.rows.find((r) => r.systemSlug === "mid")!.review ?? null).toBeNull();
+    // the held row is shown to its owner and the moderators only: not on the public board, nor in its count
     expect(ranks(held)).toEqual([
       ["copy", null],
       ["gpt", 1],
       ["mid", 2],
-      ["new", null],
     ]);
+    expect(applyTableQuery(held, { ...DEFAULT_TABLE_QUERY, pin: [held.rows[2]!.rowId] }).rows.map((r) => r.systemSlug)).not.toContain("new");
+    expect(applyTableQuery(held, DEFAULT_TABLE_QUERY).total).toBe(3);
+    expect(withoutHeldRows(held).rows.map((r) => r.systemSlug)).toEqual(["gpt", "copy", "mid"]);
   });
 
-  test("equal at the precision shown is not beating; a margin holds a row that comes within it; open-book references are not the bar", () => {
+  test("a reference row above every ranked row does not lift the bar: a file just under copy-the-input is held (issue 39, 83.66 vs 83.71)", () => {
+    const b = holdForReview(board([row("gpt", 81.49), reference("copy", 83.71), upload("trimmed-copy", 83.66)]), "score");
+    expect(b.rows[2]!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("gpt, 81.49") });
+    // with no ranked row at all, the best reference row is the bar
+    const onlyRefs = holdForReview(board([reference("copy", 83.71), upload("a", 83.66), upload("b", 83.72)]), "score");
+    expect(onlyRefs.rows.map((r) => r.review?.state ?? null)).toEqual([null, null, "pending"]);
+  });
+
+  test("equal at the precision shown is held like a row above it; a margin holds a row that comes within it; open-book references are not the bar", () => {
     const rows = [row("gpt", 80), upload("tie", 80.004), upload("close", 79.5)];
-    expect(holdForReview(board(rows), "score").rows.map((r) => r.review?.state ?? null)).toEqual([null, null, null]);
+    expect(holdForReview(board(rows), "score").rows.map((r) => r.review?.state ?? null)).toEqual([null, "pending", null]);
     expect(holdForReview(board(rows), "score", { margin: 1 }).rows.map((r) => r.review?.state ?? null)).toEqual([null, "pending", "pending"]);
     const lookup = reference("lookup", 100);
     expect(holdForReview(board([lookup, row("gpt", 80), upload("new", 90)]), "score", { openBookReferenceSlugs: ["lookup"] }).rows[2]!.review?.state).toBe(
       "pending",
     );
-    expect(holdForReview(board([lookup, row("gpt", 80), upload("new", 90)]), "score").rows[2]!.review ?? null).toBeNull();
   });
 
-  test("nothing to beat: every upload is held; approved rows rank with their note, rejected ones stay unranked below", () => {
+  test("a claimed figure (imported from another party's file) is reviewed like an upload", () => {
+    const claim = row("claim", 99.9, { tier: "claimed", submissionId: "s-claim" });
+    const b = holdForReview(board([row("gpt", 80), claim]), "score");
+    expect(b.rows[1]!.review?.state).toBe("pending");
+    expect(ranks(b)).toEqual([["gpt", 1]]);
+    const approved = holdForReview(board([row("gpt", 80), { ...claim, review: { state: "approved", reason: null, note: "https://example.org" } }]), "score");
+    expect(ranks(approved)).toEqual([
+      ["claim", 1],
+      ["gpt", 2],
+    ]);
+  });
+
+  test("nothing to beat: every upload is held; approved rows rank with their note, rejected ones are left off", () => {
     expect(holdForReview(board([upload("a", 1)]), "score").rows[0]!.review).toMatchObject({
       state: "pending",
       reason: expect.stringContaining("no reported or server-scored row"),
@@ -65,7 +87,6 @@ describe("the review rule", () => {
     expect(ranks(decided)).toEqual([
       ["ok", 1],
       ["gpt", 2],
-      ["no", null],
     ]);
   });
 });

@@ -1,13 +1,19 @@
 import { beats } from "./baseline-marks";
+import { isBaseline } from "./row-kind";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /**
  * The review rule: a new #1 is not published unreviewed. The gold of every split is public (the authors'
- * annotation repository), so no check on the server can prove a perfect-looking file honest. An upload whose
- * headline figure beats every reported and server-scored row of its board (same data version, track and split
- * scope) is held "pending review": shown on the board and its page, unranked, with the reason, until a moderator
- * approves it with a note (lib/moderation/moderate-submission.ts); a rejected upload stays unranked with the
- * moderator's reason. Pure: no I/O; the stored decision arrives on the row (`review`, approved or rejected).
+ * annotation repository), so no check on the server can prove a perfect-looking file honest. An unreviewed row
+ * (an upload, or a claimed figure imported from another party's file) whose headline figure reaches, at the
+ * precision shown, the bar of its board (same data version, track and split scope) is held "pending review":
+ * listed only to its owner and the moderators (apply-table-query.ts drops it from public boards), unranked, with
+ * the reason, until a moderator approves it with a note (lib/moderation/moderate-submission.ts); a rejected row
+ * stays out with the moderator's reason. The bar is the best honest row that ranks (a reported figure or a
+ * server-scored run that is not a reference row), so a row that would be #1 is held; where no such row exists,
+ * the best reference row (copy-the-input, BM25, ...). A reference row above every ranked row does not lift the bar:
+ * a file just under copy-the-input would otherwise rank #1 unreviewed. Pure: no I/O; the stored decision arrives
+ * on the row (`review`, approved or rejected).
  */
 
 /** What a benchmark declares per board (BenchmarkIdentity.review): a margin on the track, and reference rows that do not count. */
@@ -21,25 +27,31 @@ interface ReviewRule {
   openBookReferenceSlugs?: readonly string[];
 }
 
-/** The rows the rule applies to: uploads nobody has checked (a maintainer's `verified` is a review of its own). */
-const isUnreviewedUpload = (row: Pick<LeaderboardRow, "tier" | "submissionId">) => row.tier === "submitted" && row.submissionId !== null;
+/**
+ * The rows the rule applies to: uploads nobody has checked (a maintainer's `verified` is a review of its own) and
+ * claimed figures (imported from another party's file, not recomputed here: a claim of 99.9 is a new best too).
+ */
+const isUnreviewed = (row: Pick<LeaderboardRow, "tier" | "submissionId">) => (row.tier === "submitted" && row.submissionId !== null) || row.tier === "claimed";
 
 const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** Rows that are a board's honest references: reported figures and the server's own runs (its baselines included). */
-function references(board: Leaderboard, columnId: string, rule: ReviewRule): { name: string; value: number }[] {
+function references(board: Leaderboard, columnId: string, rule: ReviewRule): { name: string; value: number; reference: boolean }[] {
   const openBook = new Set(rule.openBookReferenceSlugs ?? []);
   return board.rows.flatMap((r) => {
     const v = r.cells[columnId]?.value;
     const honest = (r.tier === "reported" || r.tier === "rescored") && !openBook.has(r.systemSlug) && r.contamination?.flagged !== true;
-    return honest && finite(v) ? [{ name: r.systemName, value: v }] : [];
+    return honest && finite(v) ? [{ name: r.systemName, value: v, reference: isBaseline(r) }] : [];
   });
 }
 
-/** The best honest reference on a column (null: nothing to beat). */
+/** The bar on a column: the best honest row that ranks, else the best reference row (null: nothing to compare with). */
 function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRule = {}): { name: string; value: number } | null {
   const sign = column.direction === "higher" ? 1 : -1;
-  return references(board, column.id, rule).reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? r : b), null);
+  const best = (rows: { name: string; value: number }[]) =>
+    rows.reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? { name: r.name, value: r.value } : b), null);
+  const all = references(board, column.id, rule);
+  return best(all.filter((r) => !r.reference)) ?? best(all);
 }
 
 /** The reason a held row shows (page, API, CSV). */
@@ -48,14 +60,14 @@ function holdReason(bar: { name: string; value: number } | null, column: Leaderb
   if (bar === null)
     return `Pending review: this board has no reported or server-scored row on ${column.label} to compare with, so every upload is held until a moderator approves it (${why}).`;
   const within = margin > 0 ? ` (or comes within ${margin} of it)` : "";
-  return `Pending review: beats every reported and server-scored row on ${column.label} (best: ${bar.name}, ${bar.value.toFixed(column.decimals)})${within}; ${why}.`;
+  return `Pending review: reaches the best reported or server-scored row on ${column.label} (${bar.name}, ${bar.value.toFixed(column.decimals)}; equal at the precision shown counts)${within}; ${why}.`;
 }
 
 /**
- * Marks the held uploads of one board on its headline column. Approved rows keep their note and rank; rejected
- * rows stay unranked with their reason whatever they score; an unreviewed upload is held when its figure beats
- * the bar, or when there is no bar at all (nothing to beat: held, to be safe). Returns the board unchanged when
- * it has no such column.
+ * Marks the held rows of one board on its headline column. Approved rows keep their note and rank; rejected
+ * rows stay unranked with their reason whatever they score; an unreviewed row is held when its figure reaches
+ * the bar (equal at the precision shown counts: a tie would share #1), or when there is no bar at all (nothing to
+ * compare with: held, to be safe). Returns the board unchanged when it has no such column.
  */
 export function holdForReview(board: Leaderboard, columnId: string, rule: ReviewRule = {}): Leaderboard {
   const column = board.columns.find((c) => c.id === columnId);
@@ -65,10 +77,11 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   const threshold = bar === null ? null : bar.value - (column.direction === "higher" ? margin : -margin);
   const reason = holdReason(bar, column, margin);
   const rows = board.rows.map((row): LeaderboardRow => {
-    if (!isUnreviewedUpload(row) || row.review?.state === "approved" || row.review?.state === "rejected") return row;
+    if (!isUnreviewed(row) || row.review?.state === "approved" || row.review?.state === "rejected") return row;
     const mine = row.cells[columnId]?.value;
     if (!finite(mine)) return row;
-    if (threshold !== null && !beats(mine, threshold, column)) return row;
+    // reaching the bar is what holds: not beating it is the threshold beating the row
+    if (threshold !== null && beats(threshold, mine, column)) return row;
     return { ...row, review: { state: "pending", reason, note: null } };
   });
   return { ...board, rows };
@@ -76,3 +89,12 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
 
 /** Is the row kept out of the ranking by the review rule (pending or rejected)? */
 export const heldByReview = (row: Pick<LeaderboardRow, "review">) => row.review?.state === "pending" || row.review?.state === "rejected";
+
+/**
+ * A board as the public sees it: without the rows the review rule keeps out (pending or rejected), which only their
+ * owner (the submission page) and the moderators (/queue) see until a moderator approves them. Their figures must
+ * not reach a public board, chart, download, pack or release. Pure.
+ */
+export function withoutHeldRows(board: Leaderboard): Leaderboard {
+  return board.rows.some(heldByReview) ? { ...board, rows: board.rows.filter((r) => !heldByReview(r)) } : board;
+}

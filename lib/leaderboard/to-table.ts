@@ -168,8 +168,10 @@ export const IDENTITY_HEADERS: Record<string, string> = {
 /** The identity fields of every record, in download order. */
 const IDENTITY_FIELDS = Object.keys(IDENTITY_HEADERS);
 
-/** Why an upload is listed without a rank for a cause (held for review, rejected), for downloads and the API; else null. */
-export function unrankedReason(row: Pick<LeaderboardRow, "review">): string | null {
+/** Why an upload is listed without a rank for a cause (a copy, held for review, rejected), for downloads and the API; else null. */
+export function unrankedReason(row: Pick<LeaderboardRow, "review" | "copyOf">): string | null {
+  if (row.copyOf)
+    return `A copy of "${row.copyOf.system}" (submission ${row.copyOf.submissionId}): ${row.copyOf.shared} of its ${row.copyOf.compared} predicted rows on ${row.copyOf.track} are that run's, once item order, memory ids and trimmed rows are set aside, so it is not ranked.`;
   if (row.review?.state === "pending") return row.review.reason;
   if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
   return null;

@@ -126,6 +126,16 @@ export const ContaminationFigures = z.object({
 });
 export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
 
+/** What the copy check found on an upload (stored on the submission as `copyOf`, shown on its row). */
+export const CopyOfFigures = z.object({
+  submissionId: z.string(),
+  system: z.string(),
+  track: z.string(),
+  shared: z.number(),
+  compared: z.number(),
+  share: z.number(),
+});
+
 export const LeaderboardRow = z.object({
   /** unique per row: one system can have a reported and a re-scored row */
   rowId: z.string(),
@@ -148,6 +158,12 @@ export const LeaderboardRow = z.object({
   /** uploaded rows (submitted, verified): the uploader's display name and the upload date (ISO), else null */
   submittedBy: z.string().nullable().optional(),
   submittedAt: z.string().nullable().optional(),
+  /**
+   * The copy check's finding (lib/benchmarks/alpsbench/contamination/row-copy.ts): the earlier public run of another
+   * system this upload reproduces row for row (item order, memory ids and trimmed rows set aside) on `share` of its
+   * rows. Such a row is flagged: listed only on request, never ranked, and its figure is no result.
+   */
+  copyOf: CopyOfFigures.nullable().optional(),
   /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
   contamination: ContaminationFigures.nullable().optional(),
   /** false: the row has no /systems page (a reported run configuration, a computed baseline), so its name links nowhere */

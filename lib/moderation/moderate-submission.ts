@@ -71,7 +71,7 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
     if (locked.length === 0) return { ok: false as const, code: "not_found" as const, message: `No submission "${input.submissionId}".` };
     const current = await tx.submission.findUniqueOrThrow({
       where: { id: input.submissionId },
-      select: { source: true, status: true, visibility: true, verifiedAt: true, hiddenAt: true, flaggedAt: true, reviewDecision: true },
+      select: { source: true, status: true, visibility: true, verifiedAt: true, hiddenAt: true, flaggedAt: true, reviewDecision: true, evaluatorRelationship: true },
     });
     const conflict = (message: string) => ({ ok: false as const, code: "conflict" as const, message });
     const now = new Date();
@@ -115,9 +115,13 @@ export async function moderateSubmission(db: Db, input: { submissionId: string; 
       case "approve":
       case "reject": {
         const decision = action === "approve" ? "approved" : "rejected";
-        // only uploads are held for review: reported figures and the server's own runs are the bar itself
-        if (current.source !== "upload")
-          return conflict("Only uploads are reviewed: reported figures and the server's own runs are the references they are held against.");
+        // uploads and claimed imports (another party's figures, tier claimed) are held for review: the authors'
+        // reported figures and the server's own runs are the bar itself
+        const claimed = current.source === "reported" && current.evaluatorRelationship !== null;
+        if (current.source !== "upload" && !claimed)
+          return conflict(
+            "Only uploads and claimed imports are reviewed: the authors' reported figures and the server's own runs are the references they are held against.",
+          );
         if (current.status !== "done") return conflict(`Only a finished submission can be reviewed (this one is ${current.status}).`);
         if (current.reviewDecision === decision) return conflict(`The submission is already ${decision}.`);
         data = { reviewDecision: decision, reviewNote: reason ?? null, reviewedAt: now, reviewedById: input.actorId };

@@ -1,11 +1,12 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import type { Db } from "@/lib/db/create-client";
-import { canViewSubmission, findVisibleSubmission, type Viewer } from "@/lib/db/queries/submission-status";
+import { canViewSubmission, type Viewer } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
 import { takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 import { buildStoredPack, packKey, storedPackBytes, storedPackRef, type StoredPackRef } from "./pack-store";
 import { packUrl } from "./pack-url";
 import { writePack } from "./zip-pack";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
 
 const MIB = 1024 * 1024;
 
@@ -40,7 +41,7 @@ export type PackRequest = {
  * for a year. A pack of a submission visitors cannot read is `private` (a browser's cache only, never a shared one).
  */
 export async function packResponse(db: Db, id: string, request: PackRequest): Promise<Response> {
-  const submission = await findVisibleSubmission(db, id, request.viewer);
+  const submission = await findShownSubmission(db, id, request.viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
   // ALPSBENCH_PACK_STORE=off: built on every request, as before the store (scripts/bench/heavy-reads.ts compares)
   if (process.env.ALPSBENCH_PACK_STORE === "off") return unstoredPack(db, submission.id);

@@ -4,8 +4,9 @@ import { getBenchmark, getTrack } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import type { Db } from "@/lib/db/create-client";
 import { allModuleItems, mayReadModuleItems } from "@/lib/db/queries/module-items";
-import { getSubmissionStatus, type Viewer } from "@/lib/db/queries/submission-status";
+import { type Viewer } from "@/lib/db/queries/submission-status";
 import { csvSafeString } from "@/lib/security/csv-safe";
+import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 
 const error = (status: number, code: string, message: string) =>
   NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
@@ -18,7 +19,7 @@ const error = (status: number, code: string, message: string) =>
  * answers 404 to others, like its status page.
  */
 export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<NextResponse> {
-  const submission = await getSubmissionStatus(db, id, viewer);
+  const submission = await shownSubmissionStatus(db, id, viewer);
   if (!submission) return error(404, "not_found", `No submission "${id}" (or it is private).`);
   const moduleBenchmark = getBenchmark(submission.benchmark);
   const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;

@@ -6,21 +6,32 @@ import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { unrankedReason } from "@/lib/leaderboard/to-table";
 
 /**
- * A public, finished upload's state under the ranking rules, from the boards it shows on: a pipeline benchmark
+ * A public, finished upload's (or claimed import's) state under the ranking rules, from the boards it shows on: a pipeline benchmark
  * answers through its `reviewState` hook, a module's views are read here (each view of the upload's track). Null
  * for anything else (reported figures, the server's runs, an unfinished or private upload: no board shows it).
  */
 export async function uploadReviewState(
   db: Db,
-  upload: { id: string; source: string; status: string; visibility: string; hidden: boolean; benchmark: string; tracks: readonly string[]; split: string },
+  upload: {
+    id: string;
+    source: string;
+    status: string;
+    visibility: string;
+    hidden: boolean;
+    benchmark: string;
+    tracks: readonly string[];
+    split: string;
+    claimed?: boolean;
+  },
 ): Promise<RowReviewState | null> {
-  if (upload.source !== "upload" || upload.status !== "done" || upload.visibility !== "public" || upload.hidden) return null;
+  // uploads, and claimed imports (another party's figures: reviewed like uploads, review-hold.ts)
+  if ((upload.source !== "upload" && upload.claimed !== true) || upload.status !== "done" || upload.visibility !== "public" || upload.hidden) return null;
   const benchmark = benchmarkOfDataVersion(upload.benchmark);
   if (isPipelineBenchmark(benchmark)) return benchmark.reviewState ? benchmark.reviewState(db, upload) : null;
   const track = upload.tracks[0] ? moduleTrackId(benchmark, upload.tracks[0]) : null;
   let approved: RowReviewState | null = null;
   for (const view of benchmark.views.filter((v) => v.track === track)) {
-    const loaded = await loadBenchmarkView(db, benchmark, view.id, new URLSearchParams());
+    const loaded = await loadBenchmarkView(db, benchmark, view.id, new URLSearchParams(), { withHeld: true });
     const row = loaded?.ok ? loaded.view.board.rows.find((r) => r.submissionId === upload.id) : undefined;
     if (!row) continue;
     const reason = unrankedReason(row);

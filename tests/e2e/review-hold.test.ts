@@ -6,10 +6,11 @@ import { e2eDb, jsonl, uploadMultipart, waitUntilFinished } from "./submissions-
 
 /**
  * Issue 30 #7 over HTTP, as an attacker and a moderator would do it: a Task 2 file that is the dev split's gold
- * (public in the authors' annotation repository) is uploaded; its board row, its API answer and its page say
- * "pending review" and give it no rank; a user, another user and an admin's submit-only token cannot approve it;
- * an admin approves it with a note (ranked, the note on the row and in the audit log) and then rejects it (unranked,
- * with the reason).
+ * (public in the authors' annotation repository) is uploaded; it is held: off the board (JSON and CSV), its API
+ * answer and its page 404 for anyone but its owner and admins, and its owner's API answer says "pending review" with
+ * the reason (issue 39 #7: its exact figure, 100, was public there); a user, another user and an admin's
+ * submit-only token cannot approve it; an admin approves it with a note (ranked, the note on the row and in the
+ * audit log) and then rejects it (off the board again, the reason in its owner's API answer).
  */
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
@@ -57,15 +58,17 @@ afterAll(async () => {
 });
 
 describe("a new best waits for a moderator", () => {
-  test("held: unranked with the reason on the board (JSON and CSV), in the submission API and on its page", async () => {
-    expect(await boardRow()).toMatchObject({ rank: null, review_state: "pending", unranked_reason: expect.stringContaining("Pending review") });
+  test("held: off the board (JSON and CSV); its API answer and page exist for its owner only, with the reason", async () => {
+    expect(await boardRow()).toBeUndefined();
     const csv = await (await fetch(`${baseUrl}/api/v1/leaderboards/task2?benchmark=demo&split=dev&runs=all&format=csv`)).text();
-    expect(csv.split("\n").find((l) => l.includes("Gold copy"))).toContain("Pending review");
-    const api = (await (await fetch(`${baseUrl}/api/v1/submissions/${id}`)).json()) as { review: { state: string; reason: string } | null };
-    expect(api.review).toMatchObject({ state: "pending", reason: expect.stringContaining("beats every reported and server-scored row") });
-    const page = await (await fetch(`${baseUrl}/submissions/${id}`)).text();
-    expect(page).toContain('data-review-state="pending"');
-    expect(page).toContain("Pending review, unranked");
+    expect(csv).not.toContain("Gold copy");
+    expect((await fetch(`${baseUrl}/api/v1/submissions/${id}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${actors.other.token}` } })).status).toBe(404);
+    expect((await fetch(`${baseUrl}/submissions/${id}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/api/v1/submissions/${id}/pack`)).status).toBe(404);
+    const mine = await fetch(`${baseUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${actors.user.token}` } });
+    const api = (await mine.json()) as { review: { state: string; reason: string } | null };
+    expect(api.review).toMatchObject({ state: "pending", reason: expect.stringContaining("reaches the best reported or server-scored row") });
   });
 
   test("only a moderator with a full token or session approves: a user, another user and an admin's submit-only token are refused", async () => {
@@ -76,7 +79,7 @@ describe("a new best waits for a moderator", () => {
     expect((await moderate({}, note)).status).toBe(401);
     // an approval needs its note
     expect((await moderate({ authorization: `Bearer ${actors.admin.token}` }, { action: "approve" })).status).toBe(400);
-    expect(await boardRow()).toMatchObject({ rank: null, review_state: "pending" });
+    expect(await boardRow()).toBeUndefined();
 
     const approved = await moderate({ authorization: `Bearer ${actors.admin.token}` }, note);
     expect(approved.status).toBe(200);
@@ -87,8 +90,10 @@ describe("a new best waits for a moderator", () => {
 
     const why = "The file is the dev gold copied row for row";
     expect((await moderate({ authorization: `Bearer ${actors.admin.token}` }, { action: "reject", reason: why })).status).toBe(200);
-    expect(await boardRow()).toMatchObject({ rank: null, review_state: "rejected", unranked_reason: expect.stringContaining(why) });
-    const api = (await (await fetch(`${baseUrl}/api/v1/submissions/${id}`)).json()) as { review: { state: string; reason: string } | null };
+    expect(await boardRow()).toBeUndefined();
+    expect((await fetch(`${baseUrl}/api/v1/submissions/${id}`)).status).toBe(404);
+    const owned = await fetch(`${baseUrl}/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${actors.user.token}` } });
+    const api = (await owned.json()) as { review: { state: string; reason: string } | null };
     expect(api.review).toMatchObject({ state: "rejected", reason: expect.stringContaining(why) });
   });
 });

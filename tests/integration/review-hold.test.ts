@@ -9,14 +9,16 @@ import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/sc
 import { createPrismaClient } from "@/lib/db/create-client";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { heldUploads } from "@/lib/submissions/held-uploads";
 import { bytes, settleLeftoverQueue, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue 30 #6 and #7 through the upload path (createSubmission, the worker's job, the read API's dispatch), on a data
  * version of its own (the demo's instances, two of its systems re-scored by the server, the reference baselines):
  *  - #7: a perfect Task 2 file (the gold, public in the authors' annotation repository) beats every reported and
- *    server-scored row, so it is held: unranked, "pending review" with the reason, until a moderator approves it
- *    with a note (then ranked, the note in the audit log and on the row); a rejection keeps it unranked, with why;
+ *    server-scored row, so it is held: off the public board, in the moderators' queue with the reason, until a
+ *    moderator approves it with a note (then ranked, the note in the audit log and on the row); a rejection takes it
+ *    off again;
  *  - #6: a contentless file (three items a row, labels from the five commonest, random types, "The user mentions
  *    topic N") is listed unranked, below a real model's row, with the reason.
  */
@@ -68,7 +70,13 @@ beforeAll(async () => {
       create: { slug: `${slug}-${demo.slug}`, name: demo.name, kind: demo.kind },
       update: {},
     });
-    await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId, note: null, predictions: demo.predictions });
+    // the demo's synthetic runs are made from the gold: a word added to each Task 2 value, so that the perfect file
+    // below is no row-for-row copy of them (the copy check, row-copy.ts) but a new best
+    const task2 = (demo.predictions.task2 as { memory_items: { value: unknown }[] }[]).map((r) => ({
+      ...r,
+      memory_items: r.memory_items.map((m) => ({ ...m, value: `${String(m.value)} roughly` })),
+    }));
+    await seedScoredSubmission(db, { id: `${slug}-${demo.slug}`, systemId: system.id, benchmarkVersionId, note: null, predictions: { ...demo.predictions, task2 } });
   }
   await seedReferenceBaselines(db, benchmarkVersionId, slug);
   adminId = (await db.user.create({ data: { email: `review-admin-${run}@example.org`, role: "admin" } })).id;
@@ -95,40 +103,35 @@ beforeAll(async () => {
 }, 300_000);
 
 describe("a new best is held for review (issue 30 #7)", () => {
-  test("an upload beating every reported and server-scored row is pending review: unranked, with the reason, on the board, the overview, the API and the CSV", async () => {
+  test("an upload beating every reported and server-scored row is pending review: left off the board, the overview, the API and the CSV; the moderators' queue has it with the reason", async () => {
     const rows = await apiRows("task2");
-    const perfect = rows.find((r) => r.submission_id === perfectId)!;
-    expect(perfect).toMatchObject({ rank: null, review_state: "pending", unranked_reason: expect.stringContaining("Pending review") });
-    expect(perfect.unranked_reason).toContain("beats every reported and server-scored row");
-    // the real models keep ranks 1 and 2
+    expect(rows.find((r) => r.submission_id === perfectId)).toBeUndefined();
     // the real models keep ranks 1 and 2 (the contentless upload ranks below them, marked: issue 39 #2)
     const ranked = rows.filter((r) => r.rank !== null);
     expect(ranked.slice(0, 2).map((r) => [r.rank, r.tier])).toEqual([
       [1, "rescored"],
       [2, "rescored"],
     ]);
-    // the overview does not rank it either, for the same reason
-    const overview = (await apiRows("overview")).find((r) => r.system === `Perfect file ${run}`)!;
-    expect(overview).toMatchObject({ rank: null, review_state: "pending" });
-    const csv = await csvOf("task2");
-    expect(csv.split("\n")[0]).toContain("Why unranked");
-    expect(csv.split("\n").find((l) => l.includes(`Perfect file ${run}`))).toContain("Pending review");
+    // nor on the overview, nor in the CSV
+    expect((await apiRows("overview")).find((r) => r.system === `Perfect file ${run}`)).toBeUndefined();
+    expect(await csvOf("task2")).not.toContain(`Perfect file ${run}`);
+    const queued = (await heldUploads(db)).find((h) => h.id === perfectId);
+    expect(queued?.review).toMatchObject({ state: "pending", reason: expect.stringContaining("reaches the best reported or server-scored row") });
   });
 
-  test("a moderator's approval ranks it, with the note on the row and in the audit log; a rejection unranks it with the reason", async () => {
+  test("a moderator's approval ranks it, with the note on the row and in the audit log; a rejection takes it off the board again", async () => {
     const note = "Code: https://example.org/perfect-file; system description in the paper";
     const approved = await moderateSubmission(db, { submissionId: perfectId, actorId: adminId, request: { action: "approve", reason: note } });
     expect(approved).toMatchObject({ ok: true, state: { review: { decision: "approved", note } } });
     const audit = await db.auditLog.findMany({ where: { targetId: perfectId, action: "submission.approve" } });
     expect(audit.map((a) => a.reason)).toEqual([note]);
-    let row = (await apiRows("task2")).find((r) => r.submission_id === perfectId)!;
+    const row = (await apiRows("task2")).find((r) => r.submission_id === perfectId)!;
     expect(row).toMatchObject({ rank: 1, review_state: "approved", review_note: note, unranked_reason: null });
 
     const why = "The file is the public gold copied row for row";
     const rejected = await moderateSubmission(db, { submissionId: perfectId, actorId: adminId, request: { action: "reject", reason: why } });
     expect(rejected.ok).toBe(true);
-    row = (await apiRows("task2")).find((r) => r.submission_id === perfectId)!;
-    expect(row).toMatchObject({ rank: null, review_state: "rejected", unranked_reason: expect.stringContaining(why) });
+    expect((await apiRows("task2")).find((r) => r.submission_id === perfectId)).toBeUndefined();
     expect((await db.auditLog.findMany({ where: { targetId: perfectId, action: "submission.reject" } })).map((a) => a.reason)).toEqual([why]);
     // a rejection without a reason, and an approval without a note, are refused before anything is written
     expect(await db.submission.findUniqueOrThrow({ where: { id: perfectId }, select: { reviewDecision: true, reviewNote: true } })).toEqual({

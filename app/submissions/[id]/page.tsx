@@ -13,7 +13,6 @@ import { getSessionUser } from "@/lib/auth/session";
 import { dataVersionLabel, getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
-import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { LiveStatus } from "./_components/live-status";
 import { ModuleItems } from "./_components/module-items";
 import { ModuleResults } from "./_components/module-results";
@@ -22,13 +21,14 @@ import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/qu
 import { shortProfileHash } from "@/lib/rewards/reward-source";
 import { coverageSentence } from "@/lib/submissions/coverage-text";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
+import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 
 export const dynamic = "force-dynamic";
 
 /** One read per request for both generateMetadata and the page; the read model decides visibility. */
 const load = cache(async (id: string) => {
   const user = await getSessionUser();
-  return getSubmissionStatus(db(), id, user ? { id: user.id, role: user.role } : null);
+  return shownSubmissionStatus(db(), id, user ? { id: user.id, role: user.role } : null);
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {

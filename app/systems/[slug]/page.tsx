@@ -10,6 +10,7 @@ import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getSystemPage, type SystemSubmission } from "@/lib/db/queries/system-page";
+import { heldFromViewer } from "@/lib/submissions/held-visibility";
 import { scoreHistory } from "@/lib/leaderboard/score-history";
 import { trackLabel } from "@/lib/benchmarks";
 import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrder } from "../_lib/metric-format";
@@ -19,7 +20,14 @@ export const dynamic = "force-dynamic";
 
 const load = cache(async (slug: string) => {
   const user = await getSessionUser();
-  return getSystemPage(db(), slug, user ? { id: user.id, role: user.role } : null);
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const page = await getSystemPage(db(), slug, viewer);
+  if (!page) return null;
+  // a run held for review (or rejected) is shown to its owner and the moderators only (held-visibility.ts)
+  const shown = [];
+  for (const submission of page.submissions) if (!(await heldFromViewer(db(), submission.id, viewer))) shown.push(submission);
+  if (shown.length === 0 && page.submissions.length > 0) return null;
+  return { ...page, submissions: shown };
 });
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {

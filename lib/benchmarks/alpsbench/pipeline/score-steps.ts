@@ -10,6 +10,7 @@ import { liveJudgeFromEnv } from "@/lib/llm-judge/from-env";
 import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { testPrivacyNote } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
+import { copyCheckedTrack, recordRowCopy } from "@/lib/benchmarks/alpsbench/contamination/row-copy";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
 import {
@@ -294,6 +295,18 @@ async function aggregate(
         contamination,
         // a full run is also measured split by split (a copy on one split must not hide behind junk on another)
         { mayFlag: submission.source === "upload", splitOf: splits ? (id) => splits.get(id) : undefined },
+      );
+    }
+    // Tasks 1 and 2: the copy check (row-copy.ts): an upload that reproduces an earlier public run row for row,
+    // item order, memory ids and trimmed rows set aside, is marked as that copy and never ranked
+    if (copyCheckedTrack(scope.track)) {
+      const subject = { id: submission.id, systemId: submission.systemId, benchmarkVersionId: scope.benchmarkVersionId, createdAt: submission.createdAt };
+      await recordRowCopy(
+        tx,
+        subject,
+        scope.track,
+        predictions.rows.map((r) => r.value),
+        { mayFlag: submission.source === "upload" },
       );
     }
     const now = new Date();

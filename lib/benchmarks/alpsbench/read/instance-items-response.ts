@@ -1,10 +1,16 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import { findVisibleSubmission, type Viewer } from "@/lib/db/queries/submission-status";
+import { type Viewer } from "@/lib/db/queries/submission-status";
 import { mayReadPredictions, predictionsArePublic } from "@/lib/submissions/prediction-access";
 import { INSTANCES_PER_PAGE } from "./queries/submission-instance-results";
 import { getInstanceItemsPage } from "./queries/submission-instance-items";
+import { resolveTrackParam } from "@/lib/submissions/track-param";
+import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
+
+/** How this route reads a track name: as the upload path does (any name parseTrackName takes). */
+const TRACK_NAMING = { parseTrack: parseTrackName, knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)` };
 
 const error = (status: number, code: string, message: string) =>
   NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
@@ -49,11 +55,14 @@ function badRequest(issues: z.core.$ZodIssue[]) {
 export async function instanceItemsResponse(db: Db, id: string, params: URLSearchParams, viewer: Viewer): Promise<NextResponse> {
   const query = InstanceItemsQuery.safeParse(Object.fromEntries(params.entries()));
   if (!query.success) return badRequest(query.error.issues);
-  const submission = await findVisibleSubmission(db, id, viewer);
+  const submission = await findShownSubmission(db, id, viewer);
   if (!submission || !mayReadPredictions(submission, viewer))
     return error(404, "not_found", `No submission "${id}" with browsable predictions (it is private, or its predictions are not published).`);
-  const { track, split, q, page, page_size } = query.data;
-  const data = await getInstanceItemsPage(db, submission, { track, split, q, page, pageSize: page_size });
+  const { split, q, page, page_size } = query.data;
+  // any name of the track (task3-d1000, task3_d1000, task3/d1000), and only one the run covers: never a silent d100
+  const named = query.data.track === undefined ? null : resolveTrackParam({ pipeline: TRACK_NAMING }, query.data.track, submission.tracks);
+  if (named && !named.ok) return error(400, "bad_request", named.message);
+  const data = await getInstanceItemsPage(db, submission, { track: named?.track, split, q, page, pageSize: page_size });
   if (!data) return error(404, "not_found", `Submission "${id}" has no per-instance results (a reported row, or not scored yet).`);
   const { pageSize, withheldTest, onlyMisses: _misses, ...rest } = data;
   return NextResponse.json(

@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readingViewer } from "@/lib/auth/request-user";
 import { db } from "@/lib/db/client";
-import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { setSubmissionVisibility, VisibilityRequest } from "@/lib/moderation/set-visibility";
 import { readJsonBody } from "@/lib/security/read-json-body";
 import { deleteSubmission } from "@/lib/submissions/delete-submission";
@@ -12,6 +11,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
 import { optionalUser, withUser } from "@/lib/http/with-user";
 import { CHANGE_RULE } from "../_lib/user-rules";
+import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +30,7 @@ type Params = { params: Promise<{ id: string }> };
 export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: NextRequest, context: Params) => {
   const { id } = await context.params;
   const viewer = await optionalUser(request);
-  const status = await getSubmissionStatus(db(), id, readingViewer(viewer));
+  const status = await shownSubmissionStatus(db(), id, readingViewer(viewer));
   // the hint depends on the token's own scopes only, never on the submission: it reveals nothing about the id
   const hint = viewer && !readingViewer(viewer) ? " This token has no read scope, so it sees public submissions only." : "";
   if (!status) throw new ApiError("not_found", `No submission "${id}" (or it is private).${hint}`);

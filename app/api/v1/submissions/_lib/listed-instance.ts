@@ -6,8 +6,10 @@ import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
 import { optionalUser } from "@/lib/http/with-user";
+import { resolveTrackParam } from "@/lib/submissions/track-param";
 import { parseSearchParams } from "./http";
 import { ListedInstanceQuery } from "./listed-instance-query";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
 
 type VisibleSubmission = NonNullable<Awaited<ReturnType<typeof findVisibleSubmission>>>;
 
@@ -25,12 +27,16 @@ async function listedInstanceResponse(
 ): Promise<Response> {
   const query = parseSearchParams(request, ListedInstanceQuery);
   const viewer = readingViewer(await optionalUser(request));
-  const submission = await findVisibleSubmission(db(), id, viewer);
+  const submission = await findShownSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
-  const body = await load(submission, query.track, query.benchmark_id, viewer);
+  // any name of the track, and only one the submission covers: an unknown name is a 400 listing the names
+  const benchmark = pipelineOfDataVersion(submission.benchmarkVersion.slug);
+  const resolved = benchmark ? resolveTrackParam(benchmark, query.track, submission.tracks) : { ok: true as const, track: query.track };
+  if (!resolved.ok) throw new ApiError("bad_request", resolved.message);
+  const body = await load(submission, resolved.track, query.benchmark_id, viewer);
   if (!body)
-    throw new ApiError("not_found", `Submission "${id}" lists no instance "${query.benchmark_id}" on ${query.track} (test-split instances are never listed).`);
-  return NextResponse.json({ track: query.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
+    throw new ApiError("not_found", `Submission "${id}" lists no instance "${query.benchmark_id}" on ${resolved.track} (test-split instances are never listed).`);
+  return NextResponse.json({ track: resolved.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
 }
 
 /** The GET handler of such a read: the pipeline benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */

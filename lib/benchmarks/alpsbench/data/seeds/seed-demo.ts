@@ -42,6 +42,8 @@ export async function seedDemo(db: Db): Promise<{ instances: number; systems: nu
       benchmarkVersionId: benchmark.id,
       note: "Synthetic demo predictions.",
       predictions: demo.predictions,
+      // made from the gold: not a run an upload of the gold copies (row-copy.ts), so the review rule holds that upload
+      copyReference: false,
     });
   }
   // the pools read once for the BM25 and the first- and random-candidate rows

@@ -4,6 +4,7 @@ import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/sc
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { gzipSync } from "node:zlib";
 import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
+import { copyCheckedTrack, recordRowCopy } from "@/lib/benchmarks/alpsbench/contamination/row-copy";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { phaseReadsInput } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
@@ -16,6 +17,12 @@ type SeedSubmissionSpec = {
   note: string | null;
   /** prediction rows per track, as a submitter would upload them */
   predictions: Partial<Record<TrackId, readonly unknown[]>>;
+  /**
+   * false: no upload is compared with these rows by the copy check (row-copy.ts). The demo's synthetic runs are
+   * made from the gold on purpose, so an upload of the public gold would be "a copy" of them instead of the new
+   * best the review rule holds. Default true.
+   */
+  copyReference?: boolean;
 };
 
 /**
@@ -24,7 +31,7 @@ type SeedSubmissionSpec = {
  * the submission is already done under the current version nothing is recomputed.
  */
 /** True when the server-made submission `id` is done under the current scorer version (nothing to do). */
-export async function isCurrent(db: Db, id: string): Promise<boolean> {
+export async function isCurrent(db: Db, id: string, copyReference = true): Promise<boolean> {
   const existing = await db.submission.findUnique({
     where: { id },
     select: { status: true, scorerVersion: true, _count: { select: { scores: true, splitScores: true } } },
@@ -33,11 +40,14 @@ export async function isCurrent(db: Db, id: string): Promise<boolean> {
   const hasSplitScores = existing ? existing._count.scores === 0 || existing._count.splitScores > 0 : false;
   if (!(existing?.status === "done" && existing.scorerVersion === SCORER_VERSION && hasSplitScores)) return false;
   // seeded before its rows were kept for its reproducibility pack: seeded again once, to keep them
-  return (await db.submission.count({ where: { id, seedPredictions: { not: null } } })) > 0;
+  if ((await db.submission.count({ where: { id, seedPredictions: { not: null } } })) === 0) return false;
+  // seeded before the copy check stored row fingerprints (row-copy.ts): seeded again once, to store them
+  const copyTracks = ((await db.submission.findUnique({ where: { id }, select: { tracks: true } }))?.tracks ?? []).filter(copyCheckedTrack);
+  return !copyReference || copyTracks.length === 0 || (await db.rowFingerprint.count({ where: { submissionId: id } })) > 0;
 }
 
 export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Promise<"created" | "unchanged"> {
-  if (await isCurrent(db, spec.id)) return "unchanged";
+  if (await isCurrent(db, spec.id, spec.copyReference ?? true)) return "unchanged";
   const tracks = Object.keys(spec.predictions) as TrackId[];
   const results: TrackScore[] = [];
   for (const track of tracks) {
@@ -76,6 +86,14 @@ export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Pr
         const { createdAt } = await tx.submission.findUniqueOrThrow({ where: { id: spec.id }, select: { createdAt: true } });
         const subject = { id: spec.id, systemId: spec.systemId, benchmarkVersionId: spec.benchmarkVersionId, createdAt };
         await recordContamination(tx, subject, spec.predictions.task1 ?? [], task1, { mayFlag: false });
+      }
+      // the server's runs (released outputs, reference rows such as copy-the-input) are what uploads must not copy
+      // row for row (row-copy.ts): their fingerprints are stored, never flagged
+      const copyTracks = spec.copyReference === false ? [] : results.map((r) => r.track).filter(copyCheckedTrack);
+      if (copyTracks.length > 0) {
+        const { createdAt } = await tx.submission.findUniqueOrThrow({ where: { id: spec.id }, select: { createdAt: true } });
+        const subject = { id: spec.id, systemId: spec.systemId, benchmarkVersionId: spec.benchmarkVersionId, createdAt };
+        for (const track of copyTracks) await recordRowCopy(tx, subject, track, spec.predictions[track] ?? [], { mayFlag: false });
       }
     },
     { timeout: 10 * 60_000, maxWait: 60_000 },

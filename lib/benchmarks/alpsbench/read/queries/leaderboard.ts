@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import { ContaminationFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { ContaminationFigures, CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
 import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
 import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
 import { withReadableReferences } from "@/lib/db/queries/submission-status";
@@ -38,6 +38,7 @@ const SUBMISSION_SELECT = {
   createdAt: true,
   contamination: true,
   contaminationFlagged: true,
+  copyOf: true,
   testFigureNoise: true,
   reviewDecision: true,
   reviewNote: true,
@@ -147,6 +148,12 @@ function contaminationOf(submission: { contamination: unknown; contaminationFlag
   return { ...parsed.data, flagged: submission.contaminationFlagged };
 }
 
+/** The copy check's finding on the run (row-copy.ts); null: not a copy. */
+function copyOfSubmission(submission: { copyOf: unknown }): LeaderboardRow["copyOf"] {
+  const parsed = CopyOfFigures.safeParse(submission.copyOf);
+  return parsed.success ? parsed.data : null;
+}
+
 function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
   if (submission.costUsd === null && submission.tokens === null) return null;
   return { usd: submission.costUsd, tokens: submission.tokens === null ? null : Number(submission.tokens) };
@@ -169,12 +176,14 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     sourceLabel: submission.sourceLabel,
     sourceUrl: submission.sourceUrl,
     note: submission.note,
-    submissionId: submission.source === "reported" ? null : submission.id,
+    // a claimed import carries its id: the review rule holds it and a moderator decides on it (review-hold.ts)
+    submissionId: submission.source === "reported" && tier !== "claimed" ? null : submission.id,
     packUrl: submission.source === "reported" ? null : packUrl(submission.id),
     itemsUrl: submission.source !== "reported" && predictionsArePublic(submission) ? itemsUrl(submission.id) : null,
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     contamination: contaminationOf(submission),
+    copyOf: copyOfSubmission(submission),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
     review: reviewOf(submission),
@@ -183,8 +192,9 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
 }
 
 /** A moderator's stored decision on an upload (the review rule, lib/leaderboard/review-hold.ts); null: none yet. */
-function reviewOf(submission: Pick<SubmissionContext, "source" | "reviewDecision" | "reviewNote">): LeaderboardRow["review"] {
-  if (submission.source !== "upload" || !submission.reviewDecision) return null;
+function reviewOf(submission: Pick<SubmissionContext, "source" | "evaluatorRelationship" | "reviewDecision" | "reviewNote">): LeaderboardRow["review"] {
+  const claimed = submission.source === "reported" && !!submission.evaluatorRelationship;
+  if ((submission.source !== "upload" && !claimed) || !submission.reviewDecision) return null;
   return submission.reviewDecision === "approved"
     ? { state: "approved", reason: null, note: submission.reviewNote }
     : { state: "rejected", reason: submission.reviewNote, note: null };
@@ -221,7 +231,7 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
 
 /** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
 function multiRowKey(submission: SubmissionContext): string {
-  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged ? "~flagged" : ""}`;
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged || submission.copyOf ? "~flagged" : ""}`;
 }
 
 /** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
@@ -323,6 +333,7 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   // a merged row shows a flagged run's figures first, else the checked run closest to the threshold
   const checked = chosen.map(contaminationOf).filter((c): c is ContaminationFigures => c !== null);
   row.contamination = checked.sort((a, b) => Number(b.flagged) - Number(a.flagged) || shareOf(b) - shareOf(a))[0] ?? null;
+  row.copyOf = chosen.map(copyOfSubmission).find((c) => c) ?? null;
 }
 
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */

@@ -3,7 +3,7 @@ import type { RowReviewState } from "@/lib/benchmarks/types";
 import { viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { unrankedReason } from "@/lib/leaderboard/to-table";
-import { getView } from "./view";
+import { getRuledView } from "./view";
 
 const SPLITS_OF_FULL = ["full", "dev", "validation", "test"] as const;
 
@@ -23,7 +23,7 @@ export async function alpsBenchReviewState(
     const view = viewFromSlug((track as TrackId).replace("/", "-"));
     if (!view) continue;
     for (const split of splits) {
-      const board = await getView(db, view, { benchmark: upload.benchmark, split: split as (typeof SPLITS_OF_FULL)[number] });
+      const board = await getRuledView(db, view, { benchmark: upload.benchmark, split: split as (typeof SPLITS_OF_FULL)[number] });
       const row = board.rows.find((r) => r.submissionId === upload.id);
       if (!row) continue;
       const reason = unrankedReason(row);

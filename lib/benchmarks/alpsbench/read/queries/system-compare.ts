@@ -4,6 +4,7 @@ import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
+import { heldSubmissionIds } from "./view";
 import { getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
 import { compareMetric, pickSystemRow, type MetricComparison } from "./system-compare-cells";
 
@@ -74,9 +75,13 @@ export async function getComparison(db: Db, slugs: readonly string[], scope: Lea
     return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
   });
   if (systems.some((s) => s === undefined)) return null;
-  // one row per system, as on the boards: a paper system's server figure (with its CI) where the server scored its
-  // released outputs, its reported figure beside it (lib/leaderboard/one-row-per-system.ts)
-  const boards = (await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)))).map(oneRowPerSystem);
+  // a run held for review (or rejected) is no public result: compare leaves it out as the boards do (review-hold.ts);
+  // then one row per system, as on the boards: a paper system's server figure (with its CI) where the server scored
+  // its released outputs, its reported figure beside it (lib/leaderboard/one-row-per-system.ts)
+  const held = await heldSubmissionIds(db, scope);
+  const boards = (await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)))).map((board) =>
+    oneRowPerSystem({ ...board, rows: board.rows.filter((r) => r.submissionId === null || !held.has(r.submissionId)) }),
+  );
   const tracks: CompareTrack[] = [];
   const bestCounts = slugs.map(() => 0);
   boards.forEach((board, i) => {

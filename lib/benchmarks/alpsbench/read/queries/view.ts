@@ -2,7 +2,8 @@ import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-m
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { OVERVIEW, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
-import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { heldByReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
 import { withCarriedMarks, withTrackRules } from "./ranking-rules";
 import type { Db } from "@/lib/db/create-client";
 import type { Leaderboard } from "@/lib/leaderboard/types";
@@ -17,10 +18,16 @@ import { serverSetup } from "@/lib/submissions/server-setup";
 import type { ServerSetup } from "@/lib/submissions/explain-results";
 
 /**
- * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo).
+ * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo):
+ * without the rows held for review or rejected (shown to their owner and the moderators only, review-hold.ts).
  * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
  */
 export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
+  return withoutHeldRows(await getRuledView(db, view, scope, setup));
+}
+
+/** The same board with its held and rejected rows, marked: for the review state and the moderators' queue only. */
+export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
   // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
   const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
   const key = `view|${view.kind}|${view.id}|${scopeKey}|judge:${setup.judgeConfigured}`;
@@ -39,7 +46,7 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, se
     const ruled =
       view.kind === "track"
         ? withTrackRules(single, view.track)
-        : withCarriedMarks(single, await Promise.all(view.parts.map((p) => getView(db, trackView(p.track), scope))));
+        : withCarriedMarks(single, await Promise.all(view.parts.map((p) => getRuledView(db, trackView(p.track), scope, setup))));
     const named = { ...ruled, id: view.id, title: view.title };
     // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
     const marked =
@@ -70,6 +77,12 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, se
     ];
     return { ...ranked, notes: [...ranked.notes, ...notes] };
   });
+}
+
+/** The submissions the review rule keeps off the public track boards of a scope (held or rejected). */
+export async function heldSubmissionIds(db: Db, scope: LeaderboardScope): Promise<Set<string>> {
+  const boards = await Promise.all(TRACK_IDS.map((track) => getRuledView(db, trackView(track), scope)));
+  return new Set(boards.flatMap((b) => b.rows.filter(heldByReview).flatMap((r) => r.submissionIds ?? (r.submissionId ? [r.submissionId] : []))));
 }
 
 /** A track's own view (Task 1's is TASK_VIEWS.task1, Task 3's d100 is "task3-d100"). */

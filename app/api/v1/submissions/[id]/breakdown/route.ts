@@ -2,11 +2,11 @@ import type { NextRequest } from "next/server";
 import { readingViewer } from "@/lib/auth/request-user";
 import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
-import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
 import { optionalUser } from "@/lib/http/with-user";
 import { parseSearchParams } from "../../_lib/http";
+import { findShownSubmission } from "@/lib/submissions/held-visibility";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ export const dynamic = "force-dynamic";
 export const GET = withErrors("GET /api/v1/submissions/{id}/breakdown", async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params;
   const viewer = readingViewer(await optionalUser(request));
-  const submission = await findVisibleSubmission(db(), id, viewer);
+  const submission = await findShownSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
   const breakdown = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.breakdown;
   if (!breakdown) throw new ApiError("not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
