@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { launchChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -50,6 +51,16 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
     await page.goto(`${baseUrl}/tasks/task1`);
     expect(await page.getByText("re-scored", { exact: true }).count()).toBeGreaterThanOrEqual(7);
     expect(await page.locator("main").innerText()).toContain("2,272 of the 2,330");
+  });
+
+  test("compare GPT-5.2 vs Mem0 picks GPT-5.2's re-scored Task 1 row: its figure with its 95% interval, the reported figure beside it (issue 39 #1)", async () => {
+    const gpt = (await rowsOf("task1")).find((r) => r.system_slug === "gpt-5-2")!;
+    const interval = formatInterval(gpt.algo_score_100__ci_low as number, gpt.algo_score_100__ci_high as number, 2)!;
+    await page.goto(`${baseUrl}/compare?a=gpt-5-2&b=mem0`);
+    const cell = page.locator('td[data-system="a"]', { hasText: interval }).first();
+    await cell.waitFor();
+    expect(await cell.innerText()).toContain(formatMetric(gpt.algo_score_100 as number, 2)!);
+    expect(await cell.innerText()).toContain(String(gpt.reported_source));
   });
 
   test("the Task 1 split buttons show the seven re-scored runs over that split's instances (was: No results yet)", async () => {
