@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { launchChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -29,23 +30,37 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
     expect(await rowText("Task 4 · Emotional intelligence")).toMatch(/57$/);
   });
 
-  test("Task 1 shows the seven LLMs re-scored by this server beside their reported rows, with n and a 95% CI", async () => {
+  test("Task 1 shows each of the seven LLMs once: re-scored by this server with n and a 95% CI, the reported figure beside it; a row below labels-and-types is ranked, marked", async () => {
     const rows = await rowsOf("task1");
-    // (other tests upload runs of their own; the server's re-scored rows belong to the reported systems)
-    const reported = rows.filter((r) => r.tier === "reported" && r.kind === "general_llm");
-    const reportedSlugs = new Set(reported.map((r) => r.system_slug));
-    const rescored = rows.filter((r) => r.tier === "rescored" && reportedSlugs.has(r.system_slug));
-    expect(reported).toHaveLength(7);
-    expect(rescored.map((r) => r.system).sort()).toEqual(reported.map((r) => r.system).sort());
-    for (const row of rescored) {
+    // (other tests upload runs of their own; the paper's LLMs are one row each, issue 39 #1)
+    const llms = rows.filter((r) => r.kind === "general_llm" && (r.tier === "reported" || r.tier === "rescored"));
+    expect(llms).toHaveLength(7);
+    expect(new Set(llms.map((r) => r.system_slug)).size).toBe(7);
+    for (const row of llms) {
+      expect(row.tier, String(row.system)).toBe("rescored");
+      expect(row.reported_source, String(row.system)).toEqual(expect.any(String));
+      expect(row.algo_score_100__paper_value, String(row.system)).toEqual(expect.any(Number));
       expect(row.algo_score_100__n, String(row.system)).toBe(2272);
       expect(row.algo_score_100__ci_low as number).toBeLessThan(row.algo_score_100 as number);
       expect(row.algo_score_100__ci_high as number).toBeGreaterThan(row.algo_score_100 as number);
       expect(row.judge_score, "judge metrics are not judged without a judge").toBeNull();
     }
+    // one rule for every tier (issue 39 #2): re-scored GPT-5.2 is below "Labels and types only", ranked with the mark
+    const gpt = llms.find((r) => r.system_slug === "gpt-5-2")!;
+    expect(gpt).toMatchObject({ below_contentless: "Labels and types only (baseline)", unranked_reason: null, rank: expect.any(Number) });
     await page.goto(`${baseUrl}/tasks/task1`);
     expect(await page.getByText("re-scored", { exact: true }).count()).toBeGreaterThanOrEqual(7);
     expect(await page.locator("main").innerText()).toContain("2,272 of the 2,330");
+  });
+
+  test("compare GPT-5.2 vs Mem0 picks GPT-5.2's re-scored Task 1 row: its figure with its 95% interval, the reported figure beside it (issue 39 #1)", async () => {
+    const gpt = (await rowsOf("task1")).find((r) => r.system_slug === "gpt-5-2")!;
+    const interval = formatInterval(gpt.algo_score_100__ci_low as number, gpt.algo_score_100__ci_high as number, 2)!;
+    await page.goto(`${baseUrl}/compare?a=gpt-5-2&b=mem0`);
+    const cell = page.locator('td[data-system="a"]', { hasText: interval }).first();
+    await cell.waitFor();
+    expect(await cell.innerText()).toContain(formatMetric(gpt.algo_score_100 as number, 2)!);
+    expect(await cell.innerText()).toContain(String(gpt.reported_source));
   });
 
   test("the Task 1 split buttons show the seven re-scored runs over that split's instances (was: No results yet)", async () => {

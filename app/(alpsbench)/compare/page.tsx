@@ -194,6 +194,12 @@ function MetricRow({ metric }: { metric: CompareMetric }) {
             {overlap === null ? null : (
               <span className="block text-xs text-fg-subtle">{overlap ? "interval overlaps the best" : "interval apart from the best"}</span>
             )}
+            {/* one row per system (lib/leaderboard/one-row-per-system.ts): the reported figure beside the server's, or standing in for it */}
+            {cell?.reportedBy ? (
+              <span className="block text-xs text-fg-subtle">{`reported by ${cell.reportedBy}`}</span>
+            ) : cell?.otherReported ? (
+              <span className="block text-xs text-fg-subtle">{`${cell.otherReported.source}: ${formatMetric(cell.otherReported.value, column.decimals) ?? ""}`}</span>
+            ) : null}
           </td>
         );
       })}
