@@ -48,7 +48,6 @@ const ALNUM = /^[\p{L}\p{N}]+$/u;
 // alone, the others (quotes, ?, !) start the next token. Curly quotes and guillemets count as quotes.
 const NON_WORD = new Set([...")\";}]*:@'({[\u2018\u2019\u201c\u201d\u00ab\u00bb?!"]);
 const NOT_WORD_START = /^[("`{[:;&#*@)}\]\-,]+/u;
-const CLOSERS = /["')\]}\u2018\u2019\u201c\u201d\u00ab\u00bb]+$/u;
 const NUMBER = /^-?[.,]?\p{Nd}[\p{Nd},.-]*\.?$/u;
 const INITIAL = /^\p{L}\.$/u;
 
