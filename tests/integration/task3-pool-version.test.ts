@@ -54,11 +54,11 @@ describe("Task 3 pool versions, as imported and served", () => {
     expect(await db.instance.count({ where: { benchmarkVersionId: benchmark.id, benchmarkId: { startsWith: "t3_" } } })).toBe(0);
   });
 
-  test("a fresh data version is imported with v3, the paper's protocol, by default (what npm start and alpsbench import build)", async () => {
-    expect(DEFAULT_POOL_VERSION).toBe("v3");
+  test("a fresh data version is imported with v4, the authors' pools, by default (what npm start and alpsbench import build)", async () => {
+    expect(DEFAULT_POOL_VERSION).toBe("v4");
     const { benchmark, gold, shortcut, served } = await importWith(undefined);
-    expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v3)).toBe(true);
-    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v3");
+    expect(gold.every((g) => (g.instance.meta as { poolSource?: string }).poolSource === SERVER_POOL_LABELS.v4)).toBe(true);
+    expect(await storedPoolVersion(db, benchmark.slug)).toBe("v4");
     for (const row of served) expect(row.benchmarkId).toMatch(/^t3_[0-9a-f]{24}$/);
     expect(shortcut.linked).toBe(0);
   });
@@ -92,6 +92,25 @@ describe("Task 3 pool versions, as imported and served", () => {
     expect(answer.message).toContain(SERVER_POOL_LABELS[version]);
     expect(answer.message).toContain(`GET /api/v1/inputs/task3-d100?benchmark=${benchmark.slug}`);
     expect(await db.submission.count({ where: { benchmarkVersionId: benchmark.id } })).toBe(0);
+  });
+
+  test("v4: a Task 3 file made on the released inputs (session ids, released candidate ids in upper case) is accepted", async () => {
+    const { benchmark, gold } = await importWith("v4");
+    const owner = await db.user.create({ data: { email: `released-ids-v4-${Date.now()}@example.org` } });
+    // the released ids are the session ids; the server keeps them with the gold only
+    const releasedIds = gold.map((g) => (g.gold as { released: { benchmark_id: string } }).released.benchmark_id);
+    expect(releasedIds.every((id) => id.startsWith("sess_"))).toBe(true);
+    const rows = releasedIds.map((id) => JSON.stringify({ benchmark_id: id, selected_memory_id: "M1", answer: "a", reason: "r" }));
+    const answer = await createSubmission(db, {
+      ownerId: owner.id,
+      track: "task3/d100",
+      split: "full",
+      benchmark: benchmark.slug,
+      system: { name: `Released ids v4 ${Date.now()}`, kind: "general_llm" },
+      fileName: "task3_d100.jsonl",
+      body: bytes(rows.join("\n")),
+    });
+    expect(answer.ok, answer.ok ? "" : answer.message).toBe(true);
   });
 
   test("v2: served under opaque ids no Task 2 input shares, the shortcut is a random pick, the version recorded", async () => {

@@ -1,5 +1,6 @@
 import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
-import { bm25Tokens, createBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
+import { createBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
+import { authorsBm25Terms } from "@/lib/benchmarks/alpsbench/scoring/nltk-tokens";
 import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
@@ -68,7 +69,7 @@ export const createStarterSelector = (): StarterSelector => createBm25Selector()
 function factFor(input: unknown, query: string, bm25Select: StarterSelector): string {
   const selected = record(record(input).selected_memory).value;
   if (typeof selected === "string" && selected.trim() !== "") return selected;
-  const userTurns = turnsOf(record(input).dialogue_history ?? input).filter((t) => t.role === "user" && bm25Tokens(t.text).length > 0);
+  const userTurns = turnsOf(record(input).dialogue_history ?? input).filter((t) => t.role === "user" && authorsBm25Terms(t.text).length > 0);
   if (userTurns.length === 0) return "nothing specific about you";
   const pick = bm25Select(
     query,

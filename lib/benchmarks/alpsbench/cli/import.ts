@@ -7,7 +7,7 @@ import { importRealData } from "../data/import/import-real-data";
 import { progressFor } from "../data/import/import-progress";
 
 const ImportOptionsSchema = z.object({
-  poolVersion: z.enum(["v1", "v2", "v3"]).optional(),
+  poolVersion: z.enum(["v1", "v2", "v3", "v4"]).optional(),
   benchmark: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/)
@@ -28,7 +28,7 @@ export function register(program: Command, host: CommandHost): void {
       const benchmark = ImportOptionsSchema.shape.benchmark.safeParse(options.benchmark);
       if (!poolVersion.success || !benchmark.success) {
         const bad = !poolVersion.success
-          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1, v2 or v3`
+          ? `--pool-version ${JSON.stringify(options.poolVersion)}: v1, v2, v3 or v4`
           : `--benchmark ${JSON.stringify(options.benchmark)}: lowercase letters, digits and -`;
         process.stderr.write(`alpsbench import: ${bad}\n`);
         process.exitCode = 2;

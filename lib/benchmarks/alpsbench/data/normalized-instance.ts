@@ -108,6 +108,11 @@ const Task2Gold = z.object({
 const Task3Gold = z.object({
   selected_memory_id: z.string().min(1),
   selected_memory: CandidateMemory,
+  /**
+   * server-pools-v4: the released ids of this instance (the session id) and of the target (its id in its session),
+   * so a file made on the released inputs is scored on the same candidates. Server side only, like all gold.
+   */
+  released: z.object({ benchmark_id: z.string().min(1), selected_memory_id: z.string().min(1) }).optional(),
 });
 export const Task4Gold = z.object({
   /** null for EI (ability 5): its criterion is the rubric, not one memory */

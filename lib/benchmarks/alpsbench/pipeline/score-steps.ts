@@ -17,6 +17,7 @@ import {
   type AggregateInput,
   aggregateInputOf,
   aggregateScores,
+  rowIdsOf,
   SCORER_VERSION,
   scoreTrack,
   type TrackScore,
@@ -160,7 +161,7 @@ async function scoreChunk(db: Db, submission: SubmissionRow, scope: SubmissionSc
     const batch = pending.slice(start, start + SCORE_BATCH);
     // Per-instance results depend only on the instance and its first valid row: scoring a batch gives exactly
     // what scoring the whole file gives for these instances (checked again at the aggregate step).
-    const result = scoreTrack(scope.track, batch, predictions.rowsFor(batch.map((i) => i.benchmarkId)), { seed: submission.id });
+    const result = scoreTrack(scope.track, batch, predictions.rowsFor(rowIdsOf(scope.track, batch)), { seed: submission.id });
     result.instances.forEach((scored, k) => {
       const instance = batch[k]!;
       if (instance.benchmarkId !== scored.benchmarkId) throw new Error(`scoreTrack returned ${scored.benchmarkId} where ${instance.benchmarkId} was expected`);
@@ -231,7 +232,7 @@ async function storedAggregateInputs(
   const legacy = new Set(benchmarkIds.filter((id) => byId.get(id) === null));
   if (legacy.size > 0) {
     const instances = (await allScopeInstances(db, scope, phaseReadsInput(scope.track, "score"))).filter((i) => legacy.has(i.benchmarkId));
-    const again = scoreTrack(scope.track, instances, predictions.rowsFor(legacy), { seed: submission.id });
+    const again = scoreTrack(scope.track, instances, predictions.rowsFor(rowIdsOf(scope.track, instances)), { seed: submission.id });
     for (const scored of again.instances)
       byId.set(scored.benchmarkId, aggregateInputOf(scope.track, { predicted: scored.predicted, ...scored.metrics }, scored.detail));
   }

@@ -3,6 +3,7 @@ import { validatePredictionRow, type PredictionRow } from "@/lib/benchmarks/alps
 import type { PredictionFileRow } from "@/lib/uploads/read-prediction-file";
 import type { MemorySetResult } from "@/lib/benchmarks/alpsbench/scoring/memory-set-result";
 import { readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
+import { releasedIdOf, task3Hit } from "@/lib/benchmarks/alpsbench/scoring/task3-hit";
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { scoreTask2Actions } from "@/lib/benchmarks/alpsbench/scoring/task2-actions";
 import { bootstrapCI, type BootstrapInterval } from "@/lib/stats/bootstrap-ci";
@@ -17,7 +18,8 @@ import { keptSubmittedItems } from "./kept-submitted-items";
  * produces could change: scores are stored per version and re-scoring writes a new one.
  */
 // 1.1.0: memory items that are not objects are dropped before scoring (lib/benchmarks/alpsbench/upload/validate-row.ts)
-export const SCORER_VERSION = "det-1.1.0";
+// 1.2.0: Task 3 ids compared without regard to case, a value-only pick counts, rows keyed by released ids (v4)
+export const SCORER_VERSION = "det-1.2.0";
 export const BOOTSTRAP_RESAMPLES = 1000;
 
 /** A benchmark instance as the scorer needs it: gold is server-side data, never sent to a client. */
@@ -58,7 +60,8 @@ const MAX_PROBLEMS = 200;
 
 /** `value`: the row object as read (a JSON-text row already unwrapped); `row`: its validated view. */
 type Collected = {
-  byId: Map<string, { line: number; value: Record<string, unknown>; row: PredictionRow }>;
+  /** keyed by the instance's id; `released`: the row named it by its released id (server-pools-v4 gold) */
+  byId: Map<string, { line: number; value: Record<string, unknown>; row: PredictionRow; released: boolean }>;
   problems: ScoringProblem[];
   total: number;
   duplicate: number;
@@ -67,7 +70,7 @@ type Collected = {
 };
 
 /** Validates rows, keeps the first row per benchmark id, and reports unknown ids and rejected rows. */
-function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: ReadonlySet<string>): Collected {
+function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: ReadonlySet<string>, aliases: ReadonlyMap<string, string>): Collected {
   const collected: Collected = { byId: new Map(), problems: [], total: 0, duplicate: 0, unknown: 0, rejected: 0 };
   const report = (problem: ScoringProblem) => {
     collected.total += 1;
@@ -75,7 +78,9 @@ function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: 
   };
   for (const { line, value } of rows) {
     const checked = validatePredictionRow(track, value);
-    const benchmarkId = checked.ok ? checked.row.benchmark_id : null;
+    const written = checked.ok ? checked.row.benchmark_id : null;
+    const alias = written !== null && !known.has(written) ? aliases.get(written) : undefined;
+    const benchmarkId = alias ?? written;
     for (const problem of checked.problems) report({ line, benchmarkId, field: problem.field, message: problem.message });
     if (!checked.ok || benchmarkId === null) {
       collected.rejected += 1;
@@ -92,7 +97,7 @@ function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: 
       report({ line, benchmarkId, field: "benchmark_id", message: `duplicate of line ${first.line}; the first row is scored` });
       continue;
     }
-    collected.byId.set(benchmarkId, { line, value: checked.value, row: checked.row });
+    collected.byId.set(benchmarkId, { line, value: checked.value, row: checked.row, released: alias !== undefined });
   }
   return collected;
 }
@@ -153,7 +158,7 @@ export type ScoreTrackOptions = {
 
 export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[], rows: readonly PredictionFileRow[], options: ScoreTrackOptions = {}): TrackScore {
   const known = new Set(instances.map((i) => i.benchmarkId));
-  const collected = collectRows(track, rows, known);
+  const collected = collectRows(track, rows, known, releasedAliases(track, instances));
   const { scored, inputs } = scoreInstances(track, instances, collected);
   const benchmarkIds = instances.map((i) => i.benchmarkId);
   const { metrics, splitMetrics } = aggregateScores(track, benchmarkIds, inputs, options);
@@ -169,6 +174,26 @@ export function scoreTrack(track: TrackId, instances: readonly ScorableInstance[
     problems: collected.problems,
     problemsTotal: collected.total,
   };
+}
+
+/**
+ * Task 3 on server-pools-v4: each instance's released id (its session id, kept in the gold) stands for it too, so a
+ * file written on the authors' released inputs is scored on the same instances without conversion.
+ */
+function releasedAliases(track: TrackId, instances: readonly ScorableInstance[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  if (taskOf(track) !== "task3") return aliases;
+  for (const instance of instances) {
+    const released = releasedIdOf(instance.gold);
+    if (released !== null && released !== instance.benchmarkId) aliases.set(released, instance.benchmarkId);
+  }
+  return aliases;
+}
+
+/** The ids a file may key these instances by: their own, and on Task 3 their released ids (releasedAliases). */
+export function rowIdsOf(track: TrackId, instances: readonly ScorableInstance[]): string[] {
+  const ids = instances.map((i) => i.benchmarkId);
+  return taskOf(track) === "task3" ? [...ids, ...releasedAliases(track, instances).keys()] : ids;
 }
 
 /**
@@ -328,15 +353,18 @@ function scoreInstances(track: TrackId, instances: readonly ScorableInstance[], 
   } else if (task === "task3") {
     for (const instance of instances) {
       const row = collected.byId.get(instance.benchmarkId);
-      const goldId = String(record(instance.gold).selected_memory_id ?? "");
       const read = row ? readTask3Prediction(row.value) : null;
-      const hit = read !== null && read.selectedMemoryId !== null && goldId !== "" && read.selectedMemoryId === goldId;
+      const hit = read !== null && task3Hit(read, instance.gold, row!.released);
       inputs.push({ kind: "hit", hit: hit ? 1 : 0 });
       scored.push({
         benchmarkId: instance.benchmarkId,
         predicted: row !== undefined,
         metrics: { recall: hit ? 1 : 0 },
-        detail: { selected: read?.selectedMemoryId ?? null },
+        detail: {
+          selected: read?.selectedMemoryId ?? null,
+          ...(read?.selectedMemoryId === null && read.selectedValue !== null ? { selectedValue: read.selectedValue } : {}),
+          ...(row?.released ? { keyedBy: "released id" } : {}),
+        },
       });
     }
   } else {

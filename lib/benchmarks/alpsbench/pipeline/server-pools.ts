@@ -2,25 +2,32 @@ import { createHmac } from "node:crypto";
 import type { NormalizedInstance, Task3Instance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 import { buildTask3CompactPoolsForInstance, createTask3PoolSource, expandTask3Pool, type UserMemory } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
+import { buildAuthorsTask3Pools, type SessionMemory } from "@/lib/benchmarks/alpsbench/scoring/authors-task3-pools";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { InstanceToImport, PooledInstance } from "../data/import/write-instances";
 
 /** The label each version of the server's pools is stored under (Instance.meta.poolSource) and fingerprinted with. */
-export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = { v1: "server-pools-v1", v2: "server-pools-v2", v3: "server-pools-v3" };
+export const SERVER_POOL_LABELS: Readonly<Record<Task3PoolVersion, string>> = {
+  v1: "server-pools-v1",
+  v2: "server-pools-v2",
+  v3: "server-pools-v3",
+  v4: "server-pools-v4",
+};
 /** What each version's pools are, in a phrase the pages, the API and the packs show beside the label. */
 export const SERVER_POOL_PROTOCOLS: Readonly<Record<Task3PoolVersion, string>> = {
   v1: "distractors from other users' memories, released (session) instance ids",
   v2: "distractors from the target's own session first, then other sessions whole (not the paper's protocol)",
-  v3: "the paper's protocol: distractors from other users' memories, opaque instance ids",
+  v3: "distractors from other users' memories, drawn uniformly over de-duplicated memories, opaque instance ids",
+  v4: "the authors' pools: d100 is the released candidate list, larger sizes drawn as the authors' script draws them; opaque ids",
 };
 /**
- * The version a fresh data version's import builds: v3, the paper's protocol (distractors from other users'
- * memories, SCORING.md) with opaque ids, so server figures compare with the paper's (docs/task3-pools.md). A data
+ * The version a fresh data version's import builds: v4, the authors' own d100 lists and their draw at larger sizes
+ * (SCORING.md), with opaque ids, so server figures and the paper's are one protocol (docs/task3-pools.md). A data
  * version holds one pool version for good: an import into one that already holds server-built Task 3 instances
  * keeps theirs (storedPoolVersion), so the pools every stored figure was scored on never change under an import,
  * and v1's and v2's figures stay reproducible under their labels.
  */
-export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v3";
+export const DEFAULT_POOL_VERSION: Task3PoolVersion = "v4";
 export const SERVER_POOL_VERSION = SERVER_POOL_LABELS[DEFAULT_POOL_VERSION];
 
 /** The pool version a stored Task 3 instance's meta names (poolSource), or null for a release's own pools. */
@@ -65,6 +72,7 @@ export function withCompactServerPools(
     const userKey = instance.sessionId ?? instance.benchmarkId;
     for (const item of instance.gold.memory_items) memories.push({ userKey, value: item.value, label: item.label });
   }
+  if (version === "v4") return [...instances.filter((i) => !i.track.startsWith("task3/")), ...authorsPools(instances, released, seed, onInstance)];
   const source = createTask3PoolSource(memories);
   const built: PooledInstance[] = [];
   for (const instance of released) {
@@ -97,6 +105,58 @@ export function withCompactServerPools(
     }
   }
   return [...instances.filter((i) => !i.track.startsWith("task3/")), ...built];
+}
+
+/**
+ * server-pools-v4 (lib/benchmarks/alpsbench/scoring/authors-task3-pools.ts): the released d100 lists as they are,
+ * larger sizes drawn the authors' way from every other session's Task 1 gold. The gold keeps, server side, the
+ * released id of the instance (its session id) and of the target, so a file made on the released inputs is scored
+ * on the same candidates (lib/benchmarks/alpsbench/scoring/task3-hit.ts).
+ */
+function authorsPools(instances: readonly NormalizedInstance[], released: readonly Task3Instance[], seed: string, onInstance?: () => void): PooledInstance[] {
+  const sessions = new Map<string, SessionMemory[]>();
+  for (const instance of instances) {
+    if (instance.track !== "task1" || instance.gold === null) continue;
+    const key = instance.sessionId ?? instance.benchmarkId;
+    const own = sessions.get(key) ?? [];
+    // the authors' script keeps a memory with an id and a value
+    for (const item of instance.gold.memory_items) if (item.memory_id && item.value) own.push({ memory_id: item.memory_id, value: item.value, label: item.label });
+    sessions.set(key, own);
+  }
+  const built: PooledInstance[] = [];
+  for (const instance of released) {
+    onInstance?.();
+    if (instance.gold === null) continue;
+    const pools = buildAuthorsTask3Pools(
+      sessions,
+      {
+        benchmarkId: instance.benchmarkId,
+        sessionKey: instance.sessionId ?? instance.benchmarkId,
+        query: instance.input.query,
+        released: instance.input.candidate_memories,
+        targetId: instance.gold.selected_memory_id,
+      },
+      { seed, sizes: POOL_SIZES },
+    );
+    const benchmarkId = opaqueTask3Id(seed, instance.benchmarkId, "v4");
+    for (const { releasedIds: _ids, releasedTargetId, ...pool } of pools) {
+      const target = pool.members[pool.goldIndex]!;
+      built.push({
+        ...instance,
+        benchmarkId,
+        track: `task3/d${pool.size}` as Extract<TrackId, `task3/${string}`>,
+        input: { query: pool.query },
+        pool: { ...pool, benchmarkId },
+        gold: {
+          selected_memory_id: pool.goldCandidateId,
+          selected_memory: { memory_id: pool.goldCandidateId, value: target.value, label: target.label },
+          released: { benchmark_id: instance.benchmarkId, selected_memory_id: releasedTargetId },
+        },
+        meta: { ...instance.meta, poolSize: pool.size, poolSource: SERVER_POOL_LABELS.v4 },
+      });
+    }
+  }
+  return built;
 }
 
 /** withCompactServerPools with every pool inline (`input.candidate_memories`), as the released files carry them. */

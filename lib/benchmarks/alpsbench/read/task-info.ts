@@ -13,7 +13,7 @@ export const TASK_INFO = {
   task3: {
     name: "Task 3 · Personalized information retrieval",
     short: "Find the one relevant memory among 100 to 1,000 distractors.",
-    long: "A user query comes with a pool of candidate memories: the relevant one plus N distractors from other users' memories (N = 100, 300, 500, 700, 1,000), the paper's protocol on pools this server builds (server-pools-v3; older data versions keep the pools they were built with). Recall (exact id) checks the selected memory id; the authors' headline recall asks an LLM judge whether the answer used the relevant memory.",
+    long: "A user query comes with a pool of candidate memories: the relevant one plus N distractors from other users' memories (N = 100, 300, 500, 700, 1,000), on the authors' pools (server-pools-v4: at d100 the released candidate lists, larger sizes drawn the authors' way; older data versions keep the pools they were built with). Recall (exact id) checks the selected memory id; the authors' headline recall for LLMs asks an LLM judge whether the answer used the relevant memory, so server figures are exact-id recall until a judge scores the picks.",
   },
   task4: {
     name: "Task 4 · Personalized information utilization",

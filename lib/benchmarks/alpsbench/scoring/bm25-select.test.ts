@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { bm25Select, createIndexedBm25Selector } from "./bm25-select";
+import { bm25Select, createBm25Selector, createIndexedBm25Selector } from "./bm25-select";
+import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
+import { requireSharedData, SHARED_DATA_DIR } from "@/tests/shared-data";
 import { seededRandom, randomInt } from "@/lib/stats/seeded-random";
 
 /**
@@ -50,4 +52,27 @@ describe("createIndexedBm25Selector", () => {
   test("an empty pool selects nothing", () => {
     expect(createIndexedBm25Selector(["a b"])("a", [])).toEqual({ selectedIndex: null, score: 0 });
   });
+});
+
+/**
+ * The authors' BM25 on their released d100 pools (the packets' 101 candidates in their order, the pools that
+ * server-pools-v4 serves at d100). The paper reports 0.2592 for nltk+bm25 at d100. Their pipeline (NLTK 3.10,
+ * rank_bm25 0.2.2, numpy argmax) run outside this project on the same 2,272 pools picks exactly these candidates:
+ * 571 hits, 0.2513. The remaining 0.008 is not in the code (every variant tried, older NLTK rules included, moves it
+ * by at most 4 hits); the paper's run may have had other rows (the release lists 2,381 Task 3 rows).
+ */
+describe.skipIf(!requireSharedData)("the authors' BM25 on the released d100 pools", () => {
+  test("recall 571 / 2,272 = 0.2513, within 0.01 of the paper's 0.2592", async () => {
+    const instances = (await readPacketsLayout(SHARED_DATA_DIR)).filter((i) => i.track === "task3/d100");
+    expect(instances).toHaveLength(2272);
+    const select = createBm25Selector();
+    let hits = 0;
+    for (const instance of instances) {
+      if (instance.track !== "task3/d100" || instance.gold === null) continue;
+      const pick = select(instance.input.query, instance.input.candidate_memories);
+      if (pick.selectedMemoryId === instance.gold.selected_memory_id) hits += 1;
+    }
+    expect(hits).toBe(571);
+    expect(Math.abs(hits / instances.length - 0.2592)).toBeLessThan(0.01);
+  }, 300_000);
 });

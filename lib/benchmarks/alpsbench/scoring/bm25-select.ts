@@ -1,59 +1,46 @@
-import { tokens } from "./normalize";
+import { authorsBm25Terms } from "./nltk-tokens";
 
 /**
- * BM25 baseline for Task 3: rank the candidates of one pool by BM25 of the
- * query against each candidate's value, pick the top one.
+ * BM25 baseline for Task 3 as the authors ran it (scripts/run_task3_bm25.py @9d88d88): every pool is its own
+ * corpus (the candidates with a non-empty value), the query and each value become terms by their NLTK pipeline
+ * (nltk-tokens.ts), rank_bm25's BM25Okapi scores every candidate, and numpy's argmax picks the first best one.
  *
- * Written here rather than with wink-bm25-text-search because every query
- * has its own small corpus (its 101–1001 candidates): wink builds one global
- * index per engine, refuses to consolidate fewer than 3 documents (it
- * throws), and has no documented tie order. This is small, never throws,
- * and breaks ties like numpy's argmax (first candidate wins).
- *
- * Scoring follows rank_bm25's BM25Okapi, which the authors' baseline uses:
- * k1 = 1.5, b = 0.75, idf = ln((N − df + 0.5) / (df + 0.5)) with negative
- * idf replaced by 0.25 × the mean idf over the pool's vocabulary, and a
- * query term that repeats counts each time. Tokens are our normalize()
- * tokens minus a short English stop-word list; unlike the authors (NLTK
- * tokenizer + Porter stemmer) we do not stem, so figures differ.
+ * BM25Okapi (rank_bm25 0.2.2), reproduced operation for operation so that ties and near-ties fall the same way:
+ * k1 = 1.5, b = 0.75; idf(t) = ln(N − df + 0.5) − ln(df + 0.5), and a negative idf replaced by
+ * epsilon (0.25) × the mean idf over the pool's vocabulary (summed in first-seen order); a candidate's score adds,
+ * for each query term in query order (a repeated term counts each time), idf × tf·(k1 + 1) / (tf + k1·(1 − b +
+ * b·|d| / avgdl)). A query with no terms falls back to its lower-cased whitespace words, as theirs does.
+ * Written here rather than with a BM25 package: each query has its own small corpus, and none of the packages
+ * reproduces this idf floor and tie order.
  */
 const K1 = 1.5;
 const B = 0.75;
 const EPSILON = 0.25;
 
-const STOP = new Set(
-  "a an and are as at be but by for from has have he her his i in is it its me my of on or our she so that the their them they this to was we were what when which who will with you your".split(
-    " ",
-  ),
-);
-
-export function bm25Tokens(text: unknown): string[] {
-  return tokens(text).filter((t) => !STOP.has(t));
-}
-
 interface Doc {
-  /** distinct token ids and their counts */
+  /** distinct term ids and their counts, in first-seen order */
   ids: Int32Array;
   tfs: Int32Array;
   length: number;
 }
 
 /**
- * Token interning and per-value documents, shared by all pools scored in
- * one call: pools drawn from the same memories repeat the same values.
+ * Term interning and per-value documents, shared by all pools scored in one call: pools drawn from the same
+ * memories repeat the same values. `df`, `idf` and `slot` are scratch space, reset after each pool.
  */
 class Bm25Workspace {
   private vocab = new Map<string, number>();
   private docs = new Map<string, Doc>();
   df = new Int32Array(1024);
-  qmul = new Float64Array(1024);
   idf = new Float64Array(1024);
+  /** 1 + the term's index among the query's distinct terms, 0 when not in the query */
+  slot = new Int32Array(1024);
 
-  id(token: string): number {
-    let id = this.vocab.get(token);
+  id(term: string): number {
+    let id = this.vocab.get(term);
     if (id === undefined) {
       id = this.vocab.size;
-      this.vocab.set(token, id);
+      this.vocab.set(term, id);
       if (id >= this.df.length) {
         const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
           const b = make(a.length * 2);
@@ -61,8 +48,8 @@ class Bm25Workspace {
           return b;
         };
         this.df = grow(this.df, (n) => new Int32Array(n));
-        this.qmul = grow(this.qmul, (n) => new Float64Array(n));
         this.idf = grow(this.idf, (n) => new Float64Array(n));
+        this.slot = grow(this.slot, (n) => new Int32Array(n));
       }
     }
     return id;
@@ -72,17 +59,20 @@ class Bm25Workspace {
     const key = typeof value === "string" ? value : null;
     const hit = key === null ? undefined : this.docs.get(key);
     if (hit) return hit;
-    const toks = bm25Tokens(value);
+    const terms = authorsBm25Terms(value);
     const counts = new Map<number, number>();
-    for (const t of toks) {
+    for (const t of terms) {
       const id = this.id(t);
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    const doc: Doc = { ids: Int32Array.from(counts.keys()), tfs: Int32Array.from(counts.values()), length: toks.length };
+    const doc: Doc = { ids: Int32Array.from(counts.keys()), tfs: Int32Array.from(counts.values()), length: terms.length };
     if (key !== null) this.docs.set(key, doc);
     return doc;
   }
 }
+
+/** The authors skip a candidate whose value is empty: it is not in the corpus and cannot be picked. */
+const indexed = (value: unknown): boolean => !(value === "" || value === null || value === undefined);
 
 interface Bm25Selection {
   selectedMemoryId: string | null;
@@ -90,17 +80,14 @@ interface Bm25Selection {
   score: number;
 }
 
-function select(ws: Bm25Workspace, query: unknown, candidates: readonly { memory_id: string; value: unknown }[]): Bm25Selection {
-  if (candidates.length === 0) return { selectedMemoryId: null, selectedIndex: null, score: 0 };
-  const { index, score } = selectDocs(
-    ws,
-    query,
-    candidates.map((c) => ws.doc(c.value)),
-  );
-  return { selectedMemoryId: candidates[index]!.memory_id, selectedIndex: index, score };
+function queryTerms(query: unknown): string[] {
+  const terms = authorsBm25Terms(query);
+  if (terms.length > 0) return terms;
+  const text = typeof query === "string" ? query : query === null || query === undefined ? "" : String(query);
+  return text.toLowerCase().split(/\s+/u).filter(Boolean);
 }
 
-/** The BM25 arithmetic over one pool's documents (in candidate order); the first best index wins. */
+/** BM25Okapi over one pool's documents (candidate order); the first best index wins, as numpy's argmax. */
 function selectDocs(ws: Bm25Workspace, query: unknown, docs: readonly Doc[]): { index: number; score: number } {
   const n = docs.length;
   const touched: number[] = [];
@@ -112,42 +99,62 @@ function selectDocs(ws: Bm25Workspace, query: unknown, docs: readonly Doc[]): { 
   let idfSum = 0;
   for (const id of touched) {
     const f = ws.df[id]!;
-    const v = Math.log((n - f + 0.5) / (f + 0.5));
+    const v = Math.log(n - f + 0.5) - Math.log(f + 0.5);
     ws.idf[id] = v;
     idfSum += v;
   }
   const floor = touched.length ? (EPSILON * idfSum) / touched.length : 0;
   for (const id of touched) if (ws.idf[id]! < 0) ws.idf[id] = floor;
-  const avgdl = totalLength / n || 1;
+  const avgdl = totalLength / n;
 
-  const qids: number[] = [];
-  for (const t of bm25Tokens(query)) {
-    const id = ws.id(t);
-    if (ws.qmul[id]! === 0) qids.push(id);
-    ws.qmul[id] = ws.qmul[id]! + 1;
+  // the query's terms as slots (distinct terms), and the order in which their contributions are added
+  const order: number[] = [];
+  const slotIds: number[] = [];
+  for (const term of queryTerms(query)) {
+    const id = ws.id(term);
+    if (ws.slot[id] === 0) {
+      slotIds.push(id);
+      ws.slot[id] = slotIds.length;
+    }
+    order.push(ws.slot[id]! - 1);
   }
+  const tf = new Int32Array(slotIds.length);
   let best = 0;
   let bestScore = -Infinity;
   for (let i = 0; i < n; i++) {
     const d = docs[i]!;
-    const norm = K1 * (1 - B + (B * d.length) / avgdl);
-    let s = 0;
+    tf.fill(0);
     for (let k = 0; k < d.ids.length; k++) {
-      const id = d.ids[k]!;
-      const m = ws.qmul[id]!;
-      if (m === 0) continue;
-      const f = d.tfs[k]!;
-      s += m * ws.idf[id]! * ((f * (K1 + 1)) / (f + norm));
+      const s = ws.slot[d.ids[k]!]!;
+      if (s !== 0) tf[s - 1] = d.tfs[k]!;
     }
-    if (s > bestScore) {
-      bestScore = s;
+    let score = 0;
+    for (const s of order) {
+      const f = tf[s]!;
+      if (f === 0) continue;
+      const idf = ws.df[slotIds[s]!]! > 0 ? ws.idf[slotIds[s]!]! : 0;
+      score += idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avgdl)));
+    }
+    if (score > bestScore) {
+      bestScore = score;
       best = i;
     }
   }
-  // Reset the shared counters for the next pool.
   for (const id of touched) ws.df[id] = 0;
-  for (const id of qids) ws.qmul[id] = 0;
+  for (const id of slotIds) ws.slot[id] = 0;
   return { index: best, score: bestScore };
+}
+
+function select(ws: Bm25Workspace, query: unknown, candidates: readonly { memory_id: string; value: unknown }[]): Bm25Selection {
+  const kept = candidates.flatMap((c, i) => (indexed(c.value) ? [i] : []));
+  if (kept.length === 0) return { selectedMemoryId: null, selectedIndex: null, score: 0 };
+  const { index, score } = selectDocs(
+    ws,
+    query,
+    kept.map((i) => ws.doc(candidates[i]!.value)),
+  );
+  const at = kept[index]!;
+  return { selectedMemoryId: candidates[at]!.memory_id, selectedIndex: at, score };
 }
 
 /** BM25's choice among one pool's candidates for one query. */
@@ -155,10 +162,7 @@ export function bm25Select(query: unknown, candidates: readonly { memory_id: str
   return select(new Bm25Workspace(), query, candidates);
 }
 
-/**
- * bm25Select with a token cache shared across calls: for scoring many pools
- * one instance at a time (pools drawn from the same memories repeat values).
- */
+/** bm25Select with a term cache shared across calls: for scoring many pools that repeat values. */
 export function createBm25Selector(): (query: unknown, candidates: readonly { memory_id: string; value: unknown }[]) => Bm25Selection {
   const ws = new Bm25Workspace();
   return (query, candidates) => select(ws, query, candidates);
@@ -174,11 +178,15 @@ export function createIndexedBm25Selector(
   values: readonly string[],
 ): (query: unknown, memoryIndexes: ArrayLike<number>) => { selectedIndex: number | null; score: number } {
   const ws = new Bm25Workspace();
-  const docs = values.map((value) => ws.doc(value));
+  const docs = values.map((value) => (indexed(value) ? ws.doc(value) : null));
   return (query, memoryIndexes) => {
-    if (memoryIndexes.length === 0) return { selectedIndex: null, score: 0 };
-    const pool = Array.from(memoryIndexes, (i) => docs[i]!);
-    const { index, score } = selectDocs(ws, query, pool);
-    return { selectedIndex: index, score };
+    const kept = Array.from(memoryIndexes).flatMap((m, i) => (docs[m] ? [i] : []));
+    if (kept.length === 0) return { selectedIndex: null, score: 0 };
+    const { index, score } = selectDocs(
+      ws,
+      query,
+      kept.map((i) => docs[memoryIndexes[i]!]!),
+    );
+    return { selectedIndex: kept[index]!, score };
   };
 }

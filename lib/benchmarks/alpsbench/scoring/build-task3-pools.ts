@@ -57,7 +57,8 @@ interface Task3PoolOptions {
   version?: Task3PoolVersion;
 }
 
-export type Task3PoolVersion = "v1" | "v2" | "v3";
+/** v4 (server-pools-v4) is built by authors-task3-pools.ts from the released lists, not by this module's draws. */
+export type Task3PoolVersion = "v1" | "v2" | "v3" | "v4";
 
 const HEX2 = Array.from({ length: 0x100 }, (_, i) => i.toString(16).padStart(2, "0"));
 const HEX4 = Array.from({ length: 0x10000 }, (_, i) => i.toString(16).padStart(4, "0"));

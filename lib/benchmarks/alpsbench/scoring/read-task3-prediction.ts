@@ -2,6 +2,8 @@ import { kindOf } from "./problem-log";
 
 interface Task3Prediction {
   selectedMemoryId: string | null;
+  /** the chosen memory's value, where the row gives one (`selected_memory.value` or `selected_memory_value`) */
+  selectedValue: string | null;
   answer: string | null;
   reason: string | null;
   problems: string[];
@@ -17,17 +19,20 @@ const MAX_DEPTH = 4;
  * a JSON object embedded in prose; and the same forms tucked into the row's
  * `selected_memory_id`, `answer`, `raw_output`, `output` or `response` text
  * (where models' raw replies usually land). The id is trimmed of
- * surrounding whitespace and otherwise returned exactly as written.
+ * surrounding whitespace and otherwise returned as written (task3-hit.ts compares it without regard to case).
+ * As the authors' public checker (src/benchmark/metrics.py) reads a row, a `prediction` object stands for the
+ * row, `memory_key` is an id where `selected_memory_id` is missing, and `selected_memory.value` or
+ * `selected_memory_value` give the chosen memory's value.
  */
 export function readTask3Prediction(input: unknown): Task3Prediction {
   const problems: string[] = [];
   const found = read(input, 0, problems);
-  if (found.selectedMemoryId === null && problems.length === 0) problems.push("no selected_memory_id found");
+  if (found.selectedMemoryId === null && found.selectedValue === null && problems.length === 0) problems.push("no selected_memory_id found");
   return { ...found, problems };
 }
 
 type Found = Omit<Task3Prediction, "problems">;
-const NONE: Found = { selectedMemoryId: null, answer: null, reason: null };
+const NONE: Found = { selectedMemoryId: null, selectedValue: null, answer: null, reason: null };
 
 function read(input: unknown, depth: number, problems: string[]): Found {
   if (depth > MAX_DEPTH) return NONE;
@@ -40,10 +45,21 @@ function read(input: unknown, depth: number, problems: string[]): Found {
     if (input !== undefined && input !== null) problems.push(`prediction is ${kindOf(input)}, not an object or JSON text`);
     return NONE;
   }
-  const row = input as Record<string, unknown>;
+  const outer = input as Record<string, unknown>;
+  // the checker scores `prediction` in place of the row when a row has one
+  const wrapped = outer.prediction;
+  const row = typeof wrapped === "object" && wrapped !== null && !Array.isArray(wrapped) ? (wrapped as Record<string, unknown>) : outer;
   const text = (v: unknown) => (typeof v === "string" ? v : null);
-  const base: Found = { selectedMemoryId: null, answer: text(row.answer), reason: text(row.reason) };
-  const direct = row.selected_memory_id;
+  const sel = row.selected_memory;
+  const selObject = typeof sel === "object" && sel !== null && !Array.isArray(sel) ? (sel as Record<string, unknown>) : null;
+  const value = text(selObject?.value) ?? text(row.selected_memory_value);
+  const base: Found = {
+    selectedMemoryId: null,
+    selectedValue: value !== null && value.trim() !== "" ? value : null,
+    answer: text(row.answer),
+    reason: text(row.reason),
+  };
+  const direct = row.selected_memory_id ?? row.memory_key;
   if (typeof direct === "number" && Number.isFinite(direct)) return { ...base, selectedMemoryId: String(direct) };
   if (typeof direct === "string") {
     const trimmed = direct.trim();
@@ -66,9 +82,8 @@ function read(input: unknown, depth: number, problems: string[]): Found {
     }
     if (trimmed.length > 0) return { ...base, selectedMemoryId: trimmed };
   }
-  const sel = row.selected_memory;
-  if (typeof sel === "object" && sel !== null && !Array.isArray(sel)) {
-    const id = (sel as Record<string, unknown>).memory_id;
+  if (selObject) {
+    const id = selObject.memory_id;
     if (typeof id === "string" && id.trim()) return { ...base, selectedMemoryId: id.trim() };
   }
   for (const key of ["raw_output", "output", "response", "answer"]) {
@@ -82,7 +97,12 @@ function read(input: unknown, depth: number, problems: string[]): Found {
 }
 
 function mergeText(outer: Found, inner: Found): Found {
-  return { selectedMemoryId: inner.selectedMemoryId, answer: inner.answer ?? outer.answer, reason: inner.reason ?? outer.reason };
+  return {
+    selectedMemoryId: inner.selectedMemoryId,
+    selectedValue: inner.selectedValue ?? outer.selectedValue,
+    answer: inner.answer ?? outer.answer,
+    reason: inner.reason ?? outer.reason,
+  };
 }
 
 /** JSON text, fenced JSON, or the outermost {...} in prose; undefined when none parses. */

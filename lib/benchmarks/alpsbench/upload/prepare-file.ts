@@ -2,6 +2,7 @@ import type { OwnPipeline } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { releasedIdsHint } from "./released-ids-hint";
+import { releasedIdOf } from "@/lib/benchmarks/alpsbench/scoring/task3-hit";
 import { validateUpload } from "@/lib/benchmarks/alpsbench/upload/validate-upload";
 import { drain } from "@/lib/submissions/drain";
 import { MAX_REPORTED_PROBLEMS } from "@/lib/submissions/limits";
@@ -16,10 +17,17 @@ import { officialTrackName, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/
 export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, version, file) => {
   const config = env();
   const splitFilter = file.split === "full" ? {} : { split: file.split };
+  // Task 3 gold (server side, never returned) names each instance's released id on server-pools-v4
+  const task3 = file.track.startsWith("task3/");
   const ids = await db.instance.findMany({
     where: { benchmarkVersionId: version.id, trackId: file.track, ...splitFilter },
-    select: { benchmarkId: true, split: true },
+    select: { benchmarkId: true, split: true, ...(task3 ? { gold: { select: { gold: true } } } : {}) },
   });
+  const aliases = new Map<string, string>();
+  for (const row of ids) {
+    const released = "gold" in row ? releasedIdOf((row.gold as { gold: unknown } | null)?.gold) : null;
+    if (released !== null) aliases.set(released, row.benchmarkId);
+  }
   if (ids.length === 0) {
     await drain(file.body);
     return {
@@ -32,6 +40,7 @@ export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, versi
     track: file.track as TrackId,
     knownIds: new Set(ids.map((i) => i.benchmarkId)),
     testIds: new Set(ids.filter((i) => i.split === "test").map((i) => i.benchmarkId)),
+    aliases,
     limits: { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS },
     budget: file.budget,
   });

@@ -24,7 +24,14 @@ export function scoredProjection(track: TrackId, value: Record<string, unknown>,
     const items = Array.isArray(value.memory_items) ? value.memory_items : [];
     return { memory_items: items.map(scoredItem) };
   }
-  if (task === "task3") return { selected_memory_id: readTask3Prediction(value).selectedMemoryId };
+  if (task === "task3") {
+    const read = readTask3Prediction(value);
+    // a value-only pick (the authors' checker accepts one) is what scoring reads of such a row
+    return {
+      selected_memory_id: read.selectedMemoryId,
+      ...(read.selectedMemoryId === null && read.selectedValue !== null ? { selected_memory_value: read.selectedValue } : {}),
+    };
+  }
   return { responses: (row as Task4PredictionRow).responses.map(({ query_id, response }) => ({ query_id, response })) };
 }
 

@@ -58,7 +58,8 @@ function validateTask3PredictionRow(raw: unknown): RowValidation<Task3Prediction
   if (!read.ok) return read;
   const { data, problems } = read;
   const selected = normalizeSelectedMemoryId(data.selected_memory_id);
-  if (selected === null) {
+  // a row with no id but the chosen memory's value is scored by the value (task3-hit.ts), as the authors' checker does
+  if (selected === null && readTask3Prediction(read.value).selectedValue === null) {
     const given = data.selected_memory_id;
     problems.push({
       field: "selected_memory_id",

@@ -26,6 +26,8 @@ type ValidateUploadOptions = {
   maxRowBytes?: number;
   /** the test-split ids among knownIds: the report counts how many of them the file covers (coverage.test) */
   testIds?: ReadonlySet<string>;
+  /** other ids a row may name an instance by (Task 3 on server-pools-v4: its released id), to its id in knownIds */
+  aliases?: ReadonlyMap<string, string>;
   /** the request's shared decompressed-bytes budget (an archive and the gzip files inside it count together) */
   budget?: UploadBudget;
 };
@@ -84,7 +86,7 @@ export async function validateUpload(input: AsyncIterable<Uint8Array>, options: 
   const stats = newPredictionStreamStats();
   const hash = createHash("sha256");
   const stored = new GzipCollector(STORED_GZIP_LEVEL);
-  const report = new ReportBuilder(track, knownIds, limits.maxProblems, options.testIds);
+  const report = new ReportBuilder(track, knownIds, limits.maxProblems, options.testIds, options.aliases);
   let fileError: FileLevelError | null = null;
 
   try {
@@ -223,6 +225,7 @@ class ReportBuilder {
     private readonly knownIds: ReadonlySet<string>,
     private readonly maxProblems: number,
     private readonly testIds?: ReadonlySet<string>,
+    private readonly aliases?: ReadonlyMap<string, string>,
   ) {}
 
   /** A line that is not a row (not JSON, not UTF-8, too large). In a JSON array reading stops at the first. */
@@ -257,7 +260,7 @@ class ReportBuilder {
       this.error(item, "memory_items", `${message} (row rejected)`);
       return;
     }
-    const id = row.benchmark_id;
+    const id = this.knownIds.has(row.benchmark_id) ? row.benchmark_id : (this.aliases?.get(row.benchmark_id) ?? row.benchmark_id);
     if (!this.knownIds.has(id)) {
       this.unknown += 1;
       if (this.unknownIds.length < FIRST_IDS && !this.unknownIds.includes(id)) this.unknownIds.push(id);

@@ -15,7 +15,7 @@ const BM25_SYSTEM = {
   kind: "baseline" as const,
   backbone: null,
   description:
-    "Okapi BM25 between the query and each candidate memory's value, computed by this server on every pool size; it picks the top-scoring candidate. A lexical floor for Task 3.",
+    "The authors' BM25 baseline (their scripts/run_task3_bm25.py: NLTK word tokens lower-cased, stop words dropped, Porter stemming, rank_bm25 BM25Okapi between the query and each candidate memory's value), computed by this server on every pool size; it picks the top-scoring candidate. A lexical floor for Task 3, and the review bar's honest reference.",
 };
 
 /**
@@ -54,7 +54,7 @@ export async function seedBm25Baseline(
     id,
     systemId: system.id,
     benchmarkVersionId,
-    note: "Computed by this server over its own de-duplicated pools with opaque ids.",
+    note: "Computed by this server, the authors' way (NLTK tokens, Porter stemming, BM25Okapi), over this data version's pools.",
     predictions,
   });
   // done after the picks are scored and stored too, so the phase's time is all of it

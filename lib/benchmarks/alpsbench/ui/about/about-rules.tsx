@@ -1,5 +1,5 @@
 import type { Env } from "@/lib/env";
-import { TASK3_OPEN_BOOK, task3PoolsSentence } from "../../read/task3-open-book";
+import { TASK3_JUDGE_NOTE, TASK3_OPEN_BOOK, TASK3_SCORING_RULES, task3PoolsSentence } from "../../read/task3-open-book";
 import type { storedPoolVersion } from "../../pipeline/stored-pool-version";
 import { reportedDisagreements } from "../../data/seeds/published/reported-disagreements";
 import { p, Section } from "./about-section";
@@ -53,12 +53,16 @@ export function AboutRules({ limits, pools }: { limits: Env; pools: Awaited<Retu
           sharing almost nothing (similarity below 0.2) is flagged too; the released outputs reach 12-27 % there.
         </p>
         <p className={p} data-pool-version={pools ?? "none"}>
-          <strong>Task 3 pool versions.</strong> {task3PoolsSentence(pools)} A new data version is imported with <code>server-pools-v3</code>, the paper&apos;s
-          protocol (distractors from other users&apos; memories) with opaque instance and candidate ids under a secret seed; a data version keeps the pools it was
-          built with, so <code>server-pools-v1</code> (released session ids: the same session&apos;s public Task 2 input names the target) and{" "}
-          <code>server-pools-v2</code> (the target&apos;s own session drawn first: harder, not the paper&apos;s protocol) keep their figures and labels. Figures
-          scored on server pools are ranked apart from the paper&apos;s reported figures on the authors&apos; pools, in columns of their own. {TASK3_OPEN_BOOK}{" "}
-          Details, the figures measured here and how to move a data version to v3: docs/task3-pools.md in the repository.
+          <strong>Task 3 pool versions.</strong> {task3PoolsSentence(pools)} A new data version is imported with <code>server-pools-v4</code>, the authors&apos; own
+          pools: at d100 exactly the released candidate lists, in their order, and at d300 to d1000 those lists extended with distractors drawn as the authors&apos;
+          script draws them (a random other session, then a random memory of it), all under opaque instance and candidate ids and a secret seed. A data version keeps
+          the pools it was built with, so <code>server-pools-v1</code> (released session ids: the same session&apos;s public Task 2 input names the target),{" "}
+          <code>server-pools-v2</code> (the target&apos;s own session drawn first: harder, not the paper&apos;s protocol) and <code>server-pools-v3</code> (other
+          users&apos; memories drawn uniformly, de-duplicated) keep their figures and labels. {TASK3_OPEN_BOOK} Details, the figures measured here and how to move a
+          data version to v4: docs/task3-pools.md in the repository.
+        </p>
+        <p className={p} id="about-task3-scoring">
+          <strong>How a Task 3 pick is read.</strong> {TASK3_SCORING_RULES} {TASK3_JUDGE_NOTE}
         </p>
       </Section>
 
