@@ -1,16 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { answerFromCache, isCacheable, isFillRequest } from "@/lib/page-cache/anonymous-page-cache";
 import { databaseAnswers } from "@/lib/page-cache/read-cache-keys";
+import { UNREACHABLE_RETRY_AFTER_SECONDS } from "@/lib/http/error-response";
 import { contentSecurityPolicy } from "@/lib/security/csp";
 import { clientAddress, isItemSearch, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
-
-/** how long a client waits before asking again while PostgreSQL is unreachable */
-const OUTAGE_RETRY_AFTER_SECONDS = 10;
 
 /** 503 with Retry-After: the database is unreachable and this answer has no stored copy (docs/page-cache.md). */
 function unavailable(api: boolean): NextResponse {
   const message = "The database is unreachable for the moment; nothing was changed. Try again shortly.";
-  const headers = { "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+  const headers = { "retry-after": String(UNREACHABLE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
   if (api) return NextResponse.json({ error: { code: "unavailable", message } }, { status: 503, headers });
   return new NextResponse(`<!doctype html><title>Unavailable</title><h1>Unavailable</h1><p>${message}</p>`, {
     status: 503,

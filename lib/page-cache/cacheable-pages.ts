@@ -86,8 +86,7 @@ function keep(search: URLSearchParams, names: readonly string[]): string {
  */
 export function canonicalSearch(pathname: string, search: URLSearchParams): string | null {
   if (TABLE_PAGES.some((pattern) => pattern.test(pathname))) return serializeTableQuery(readTableQuery(search));
-  const module = MODULE_PAGE.exec(pathname);
-  if (module) {
+  if (MODULE_PAGE.test(pathname)) {
     const table = Object.keys(TABLE_QUERY_PARAMS);
     const settings = learnedPageParams(pathname);
     if (!settings && [...search.keys()].some((name) => !table.includes(name))) return null;
