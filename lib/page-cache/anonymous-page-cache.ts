@@ -105,16 +105,25 @@ async function fill(pathAndSearch: string, version: string): Promise<CachedPage 
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
 export type CacheAnswer = { kind: "page"; response: Response; state: "hit" | "miss" | "stale" } | { kind: "render" } | { kind: "unavailable" };
 
+/** A cookie or path segment as sent, percent-decoded when it decodes (a malformed one is taken as it is). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 type Keyed = { kind: "key"; key: string; version: string } | { kind: "render" };
 
 /** The key of this page's current copy for this viewer, or a render when this viewer's page is not the shared one. */
 async function keyOf(policy: CachePolicy, request: PageCacheRequest, pathAndSearch: string): Promise<Keyed> {
   const token = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
   // a made-up, expired or signed-out cookie is a visitor
-  const viewer = token ? await readSessionViewer(decodeURIComponent(token)) : null;
+  const viewer = token ? await readSessionViewer(decoded(token)) : null;
   if (viewer && policy.personal !== "none") {
     if (viewer.role === "admin") return { kind: "render" };
-    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, request.pathname))) return { kind: "render" };
+    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, decoded(request.pathname.slice(request.pathname.lastIndexOf("/") + 1)))))) return { kind: "render" };
   }
   if (policy.kind === "submission") {
     const key = await readSubmissionKey(policy.id);

@@ -77,11 +77,10 @@ export async function readSessionViewer(sessionToken: string): Promise<CacheView
 
 /**
  * Whether a signed-in user's page differs from a visitor's (cacheable-pages.ts `personal`): they own the system
- * or a submission of it (`system`), or own a private or hidden submission the queue would list (`queue`).
+ * `slug` or a submission of it (`system`), or own a private or hidden submission the queue would list (`queue`).
  */
-export async function seesMoreThanVisitors(viewer: CacheViewer, personal: "system" | "queue", pathname: string): Promise<boolean> {
+export async function seesMoreThanVisitors(viewer: CacheViewer, personal: "system" | "queue", slug: string): Promise<boolean> {
   if (personal === "system") {
-    const slug = decodeURIComponent(pathname.slice("/systems/".length));
     const rows = await query<{ yes: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM "System" y WHERE y."slug" = $1 AND (y."ownerId" = $2 OR EXISTS (
          SELECT 1 FROM "Submission" s WHERE s."systemId" = y."id" AND s."ownerId" = $2))) AS yes`,

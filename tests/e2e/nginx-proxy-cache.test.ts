@@ -27,7 +27,9 @@ function sMaxAge(cacheControl: string | null): number {
 }
 
 function config(dir: string, port: number): string {
+  // as root nginx's workers would run as nobody, who cannot write the cache in this process's temporary folder
   return `
+${process.getuid?.() === 0 ? "user root;" : ""}
 worker_processes 1;
 error_log ${dir}/error.log warn;
 pid ${dir}/nginx.pid;

@@ -118,6 +118,8 @@ describe("the page cache", () => {
   test("a client cannot pass for the cache's own render", async () => {
     const answer = await get(`/about`, { "x-page-cache-fill": "guess" });
     expect(answer.status).toBe(200);
-    expect(answer.cache).toBe("hit");
+    // answered by the cache like any request (a fill would have no x-page-cache header and no cached CSP)
+    expect(answer.cache).toMatch(/^(hit|miss)$/);
+    expect(answer.csp).toContain("'sha256-");
   });
 });
