@@ -123,7 +123,8 @@ async function keyOf(policy: CachePolicy, request: PageCacheRequest, pathAndSear
   const viewer = token ? await readSessionViewer(decoded(token)) : null;
   if (viewer && policy.personal !== "none") {
     if (viewer.role === "admin") return { kind: "render" };
-    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, decoded(request.pathname.slice(request.pathname.lastIndexOf("/") + 1)))))) return { kind: "render" };
+    const slug = decoded(request.pathname.slice(request.pathname.lastIndexOf("/") + 1));
+    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, slug))) return { kind: "render" };
   }
   if (policy.kind === "submission") {
     const key = await readSubmissionKey(policy.id);
