@@ -12,7 +12,7 @@ type Kind = { name: string; headers?: Record<string, string>; randomQuery?: bool
 type Figures = { rps: number; p50: number; p99: number; notOk: number };
 
 /** A user and a live session in the bench database: the cookie a signed-in researcher's browser sends. */
-export async function benchSessionCookie(databaseUrl: string): Promise<string> {
+async function benchSessionCookie(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
