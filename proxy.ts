@@ -1,15 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { cachedPage, fillNonceOf, isCacheable } from "@/lib/page-cache/anonymous-page-cache";
+import { answerFromCache, isCacheable, isFillRequest } from "@/lib/page-cache/anonymous-page-cache";
+import { databaseAnswers } from "@/lib/page-cache/read-cache-keys";
+import { UNREACHABLE_RETRY_AFTER_SECONDS } from "@/lib/http/error-response";
 import { contentSecurityPolicy } from "@/lib/security/csp";
 import { clientAddress, isItemSearch, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 
+/** 503 with Retry-After: the database is unreachable and this answer has no stored copy (docs/page-cache.md). */
+function unavailable(api: boolean): NextResponse {
+  const message = "The database is unreachable for the moment; nothing was changed. Try again shortly.";
+  const headers = { "retry-after": String(UNREACHABLE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+  if (api) return NextResponse.json({ error: { code: "unavailable", message } }, { status: 503, headers });
+  return new NextResponse(`<!doctype html><title>Unavailable</title><h1>Unavailable</h1><p>${message}</p>`, {
+    status: 503,
+    headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+  });
+}
+
 /**
- * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After),
- * a fresh CSP nonce per page response, and the anonymous page cache of the public pages
- * (lib/page-cache/anonymous-page-cache.ts). Static security headers for all responses are in next.config.ts.
+ * Runs before every page and API request (see `config.matcher`): request rate limits (429 with Retry-After), the
+ * page cache of the public pages (lib/page-cache/anonymous-page-cache.ts: hashed CSP, ETag, Cache-Control), a
+ * fresh CSP nonce for every page rendered per request, and 503 with Retry-After while PostgreSQL is unreachable.
+ * Static security headers for all responses are in next.config.ts.
  */
 export async function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;
+  // the page cache's own render: a visitor's page without a nonce (the stored copy's CSP lists its script hashes)
+  if (isFillRequest(request.headers)) return NextResponse.next();
   const kind = rateLimitKindOf(request.method, pathname);
   if (kind) {
     // API calls count per token when they carry a live one; sign-in attempts always per address.
@@ -22,20 +38,20 @@ export async function proxy(request: NextRequest) {
     const decision = await takeRateLimitPoint("search", `addr:${clientAddress(request.headers)}`);
     if (!decision.ok) return tooManyRequests("search", decision);
   }
-  if (pathname.startsWith("/api/")) return NextResponse.next();
-
-  // The page cache renders with a placeholder nonce of its own choosing (proved by a process secret).
-  const nonce = fillNonceOf(request.headers) ?? Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
-  const cacheRequest = { method: request.method, pathname, search: request.nextUrl.search, headers: request.headers };
+  const api = pathname.startsWith("/api/");
+  const cacheRequest = { method: request.method, pathname, searchParams: request.nextUrl.searchParams, headers: request.headers };
   // ALPSBENCH_PAGE_CACHE=off renders every page (scripts/bench/pages.ts measures the pages with and without it)
-  if (process.env.NODE_ENV === "production" && process.env.ALPSBENCH_PAGE_CACHE !== "off" && isCacheable(cacheRequest)) {
-    const page = await cachedPage(cacheRequest, nonce);
-    if (page) {
-      page.headers.set("content-security-policy", policy);
-      return new NextResponse(page.body, { status: 200, headers: page.headers });
-    }
+  if (!api && process.env.NODE_ENV === "production" && process.env.ALPSBENCH_PAGE_CACHE !== "off" && isCacheable(cacheRequest)) {
+    const answer = await answerFromCache(cacheRequest);
+    if (answer.kind === "page") return answer.response;
+    if (answer.kind === "unavailable") return unavailable(false);
+  } else if (!(await databaseAnswers())) {
+    return unavailable(api);
   }
+  if (api) return NextResponse.next();
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   // Next reads the nonce from the request's CSP header and puts it on its scripts; the layout reads x-nonce.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -20,6 +20,7 @@ export type ApiErrorCode =
   | "name_misleading"
   | "rate_limited"
   | "busy"
+  | "unavailable"
   | "internal";
 
 /** The HTTP status of each code. */
@@ -39,6 +40,7 @@ export const STATUS_OF_CODE: Record<ApiErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   busy: 503,
+  unavailable: 503,
 };
 
 export class ApiError extends Error {

@@ -1,30 +1,39 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
-import { cachePolicyOf, isCacheablePage, type CachePolicy } from "./cacheable-pages";
-import { readLeaderboardVersion, readSubmissionKey } from "./read-cache-keys";
+import { hashedContentSecurityPolicy } from "@/lib/security/csp";
+import { cacheControlOf, cachePolicyOf, canonicalSearch, isCacheablePage, type CachePolicy } from "./cacheable-pages";
+import { inlineScriptHashes } from "./inline-script-hashes";
+import { DatabaseUnavailable, readLeaderboardVersion, readSessionViewer, readSubmissionKey, seesMoreThanVisitors } from "./read-cache-keys";
 
 /**
- * A whole-page cache for anonymous visitors of the public pages (which ones: ./cacheable-pages.ts), used by
- * proxy.ts, for every benchmark alike.
+ * A whole-page cache of the public pages (which ones, and keyed by which parameters: ./cacheable-pages.ts), used
+ * by proxy.ts, for every benchmark alike.
  *
- * Why: rendering a leaderboard page costs ~80 ms of CPU (measured by scripts/bench/pages.ts with 1,000 systems),
- * so 16 concurrent visitors queued for over a second. Every anonymous visitor gets the same HTML for the same URL
- * (the account menu is fetched by the browser), so the proxy renders a page once per URL and leaderboard version
- * and serves the bytes from memory afterwards.
+ * Why: rendering a leaderboard page costs ~80 ms of CPU (scripts/bench/pages.ts), so 16 concurrent visitors
+ * queued for over a second. Every visitor gets the same HTML for the same page (the account menu is fetched by the
+ * browser), so the proxy renders a page once per canonical URL and leaderboard version and serves the bytes from
+ * memory afterwards, to visitors and signed-in users alike. A session cookie is checked with one indexed read
+ * (a made-up one is a visitor: a hit, never a render); only a signed-in user whose page shows more than a
+ * visitor's (the owner of a submission, an admin: `personal` in ./cacheable-pages.ts) is rendered per request.
  *
  * Freshness: the key includes the database's leaderboard version, which triggers bump in the same transaction as
  * any change a public page shows (see lib/db/queries/leaderboard-version-memo.ts). Each hit costs one
  * primary-key read of that row, so a new score shows on the very next request, as without the cache. A submission
  * page adds its own row's digest to the key, and the queue page a short lifetime (./cacheable-pages.ts).
  *
- * The CSP nonce stays per response: a page is rendered with a random placeholder nonce, and each hit replaces it
- * with a fresh one (the placeholder is 24 random bytes, so it never occurs in the page by chance). A client
- * cannot choose the nonce of a render: the fill request proves itself with a secret that never leaves this
- * process.
+ * HTTP caches: a stored page is the same bytes for everyone, so it carries an ETag (the version and a digest of
+ * the bytes; If-None-Match gets a 304), Cache-Control with s-maxage and stale-while-revalidate, and a CSP of
+ * script hashes instead of a per-response nonce (lib/security/csp.ts), so nginx or a CDN can keep it.
+ *
+ * Outage: when PostgreSQL does not answer, the last copy of the page is served as it is, marked
+ * `x-page-cache: stale`; a page with no copy is a 503 (proxy.ts).
+ *
+ * A fill renders through this server with a secret that never leaves this process, without cookies, so what is
+ * stored is a visitor's page, rendered without a nonce.
  */
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=([^;]*)/;
 /** headers of Next's client-side navigations and server actions: those are RSC payloads, not pages */
 const NAVIGATION_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"];
 /** response headers not copied onto a hit: set per response, or describing the fill request's transfer */
@@ -37,37 +46,38 @@ const PER_RESPONSE_HEADERS = new Set([
   "keep-alive",
   "date",
   "set-cookie",
+  "cache-control",
+  "etag",
   "x-page-cache",
 ]);
 
 const FILL_SECRET_HEADER = "x-page-cache-fill";
-const FILL_NONCE_HEADER = "x-page-cache-nonce";
 const fillSecret = randomBytes(24).toString("base64url");
 
-/** The page as UTF-8 pieces between the placeholder nonces: a hit joins them around a fresh nonce, no re-encoding. */
-type CachedPage = { pieces: Buffer[]; headers: [string, string][] };
+type CachedPage = { body: Buffer; headers: [string, string][]; etag: string; csp: string };
 
-const pages = new LRUCache<string, CachedPage>({
-  // 64 MB of HTML: a leaderboard page with 1,000 systems is ~1.2 MB, so at least ~50 views stay warm.
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (page) => page.pieces.reduce((sum, piece) => sum + piece.length, 1),
-});
+const sizeOf = (page: CachedPage) => page.body.length + page.csp.length + 1;
+/** the bare pages (48 MB: a leaderboard page with 1,000 systems is ~1.2 MB), apart from the views a query string picks */
+const pages = new LRUCache<string, CachedPage>({ maxSize: 48 * 1024 * 1024, sizeCalculation: sizeOf });
+/** pages with a (canonical) query: a flood of table queries evicts only these (16 MB) */
+const views = new LRUCache<string, CachedPage>({ maxSize: 16 * 1024 * 1024, sizeCalculation: sizeOf });
+/** the key of each page's newest copy, which an outage serves */
+const newest = new LRUCache<string, string>({ max: 20_000 });
 const filling = new Map<string, Promise<CachedPage | null>>();
 
-type PageCacheRequest = { method: string; pathname: string; search: string; headers: Headers };
+type PageCacheRequest = { method: string; pathname: string; searchParams: URLSearchParams; headers: Headers };
 
+/** GET and HEAD of a cacheable page, not one of Next's client navigations, not this cache's own fill. */
 export function isCacheable(request: PageCacheRequest): boolean {
-  if (request.method !== "GET" || !isCacheablePage(request.pathname)) return false;
-  if (request.search.includes("_rsc=")) return false;
+  if ((request.method !== "GET" && request.method !== "HEAD") || !isCacheablePage(request.pathname)) return false;
+  if (request.searchParams.has("_rsc")) return false;
   if (NAVIGATION_HEADERS.some((name) => request.headers.has(name))) return false;
-  if (SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return false;
-  return !request.headers.has(FILL_SECRET_HEADER);
+  return !isFillRequest(request.headers);
 }
 
-/** The nonce a fill request asked for, when it carries this process's secret; otherwise null. */
-export function fillNonceOf(headers: Headers): string | null {
-  if (headers.get(FILL_SECRET_HEADER) !== fillSecret) return null;
-  return headers.get(FILL_NONCE_HEADER);
+/** Whether this request is this process's own fill (rendered without a nonce: the page's CSP lists hashes). */
+export function isFillRequest(headers: Headers): boolean {
+  return headers.get(FILL_SECRET_HEADER) === fillSecret;
 }
 
 /** Where this server answers itself: loopback when it listens on every interface, else the one address it listens on. */
@@ -76,67 +86,113 @@ function selfHost(listenHost: string): string {
   return listenHost.includes(":") ? `[${listenHost}]` : listenHost;
 }
 
-/** Renders the page through this server (HOST, never the request's Host) with a placeholder nonce. */
-async function fill(pathAndSearch: string): Promise<CachedPage | null> {
-  const placeholder = randomBytes(24).toString("base64");
+/** Renders the page through this server (HOST, never the request's Host) as a visitor. */
+async function fill(pathAndSearch: string, version: string): Promise<CachedPage | null> {
   const response = await fetch(`http://${selfHost(env().HOST)}:${env().PORT}${pathAndSearch}`, {
-    headers: { [FILL_SECRET_HEADER]: fillSecret, [FILL_NONCE_HEADER]: placeholder, "accept-encoding": "identity" },
+    headers: { [FILL_SECRET_HEADER]: fillSecret, "accept-encoding": "identity" },
     redirect: "manual",
     signal: AbortSignal.timeout(60_000),
   });
   // Only complete pages are kept: errors, redirects and not-found answers render again next time.
   if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return null;
-  const pieces = (await response.text()).split(placeholder).map((piece) => Buffer.from(piece, "utf8"));
+  const html = await response.text();
+  const body = Buffer.from(html, "utf8");
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
-  return { pieces, headers };
+  const digest = createHash("sha256").update(body).digest("base64url").slice(0, 16);
+  return { body, headers, etag: `"${version}-${digest}"`, csp: hashedContentSecurityPolicy(inlineScriptHashes(html)) };
 }
 
-/** The key of this page's current copy, or null when it must be rendered per request (see ./cacheable-pages.ts). */
-async function keyOf(policy: CachePolicy, pathAndSearch: string): Promise<string | null> {
+/** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
+export type CacheAnswer = { kind: "page"; response: Response; state: "hit" | "miss" | "stale" } | { kind: "render" } | { kind: "unavailable" };
+
+/** A cookie or path segment as sent, percent-decoded when it decodes (a malformed one is taken as it is). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+type Keyed = { kind: "key"; key: string; version: string } | { kind: "render" };
+
+/** The key of this page's current copy for this viewer, or a render when this viewer's page is not the shared one. */
+async function keyOf(policy: CachePolicy, request: PageCacheRequest, pathAndSearch: string): Promise<Keyed> {
+  const token = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
+  // a made-up, expired or signed-out cookie is a visitor
+  const viewer = token ? await readSessionViewer(decoded(token)) : null;
+  if (viewer && policy.personal !== "none") {
+    if (viewer.role === "admin") return { kind: "render" };
+    const slug = decoded(request.pathname.slice(request.pathname.lastIndexOf("/") + 1));
+    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, slug))) return { kind: "render" };
+  }
   if (policy.kind === "submission") {
     const key = await readSubmissionKey(policy.id);
-    return key && `${key.version}\u0000${key.digest}\u0000${pathAndSearch}`;
+    if (!key || (viewer && key.ownerId === viewer.id)) return { kind: "render" };
+    return { kind: "key", key: `${key.version}\u0000${key.digest}\u0000${pathAndSearch}`, version: key.version };
   }
   const version = await readLeaderboardVersion();
-  return version && `${version}\u0000${pathAndSearch}`;
+  return version ? { kind: "key", key: `${version}\u0000${pathAndSearch}`, version } : { kind: "render" };
 }
 
-/**
- * The cached page for this request (rendered now on a miss), with `nonce` in place of the placeholder; null when
- * the page could not be cached (the caller lets Next render it as usual).
- */
-export async function cachedPage(request: PageCacheRequest, nonce: string): Promise<{ body: Uint8Array<ArrayBuffer>; headers: Headers; hit: boolean } | null> {
+/** An If-None-Match header names this ETag (or is `*`). */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
+}
+
+function respond(request: PageCacheRequest, policy: CachePolicy, page: CachedPage, state: "hit" | "miss" | "stale"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("content-security-policy", page.csp);
+  headers.set("etag", page.etag);
+  // a stale copy is for this moment of outage only; a shared cache keeps its own copy by stale-if-error meanwhile
+  headers.set("cache-control", state === "stale" ? "no-store" : cacheControlOf(policy));
+  // a page a signed-in owner sees differently: a shared cache keeps the visitor's copy for cookie-less requests only
+  if (policy.personal !== "none") headers.set("vary", [headers.get("vary"), "Cookie"].filter(Boolean).join(", "));
+  headers.set("x-page-cache", state);
+  if (state !== "stale" && matches(request.headers.get("if-none-match"), page.etag)) {
+    headers.delete("content-type");
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("content-length", String(page.body.length));
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(page.body), { status: 200, headers });
+}
+
+/** The cached page for this request (rendered now on a miss), or what to do instead. */
+export async function answerFromCache(request: PageCacheRequest): Promise<CacheAnswer> {
   const policy = cachePolicyOf(request.pathname);
-  if (!policy) return null;
-  const pathAndSearch = `${request.pathname}${request.search}`;
-  const key = await keyOf(policy, pathAndSearch);
-  if (key === null) return null;
-  let page = pages.get(key);
-  const hit = page !== undefined;
+  if (!policy) return { kind: "render" };
+  const search = canonicalSearch(request.pathname, request.searchParams);
+  if (search === null) return { kind: "render" };
+  const pathAndSearch = search ? `${request.pathname}?${search}` : request.pathname;
+  const store = search ? views : pages;
+  let keyed: Keyed;
+  try {
+    keyed = await keyOf(policy, request, pathAndSearch);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailable)) throw error;
+    const key = newest.get(pathAndSearch);
+    const page = key === undefined ? undefined : store.get(key);
+    return page ? { kind: "page", response: respond(request, policy, page, "stale"), state: "stale" } : { kind: "unavailable" };
+  }
+  if (keyed.kind === "render") return keyed;
+  const { key, version } = keyed;
+  let page = store.get(key);
+  const state = page ? "hit" : "miss";
   if (!page) {
     let pending = filling.get(key);
     if (!pending) {
-      pending = fill(pathAndSearch).finally(() => filling.delete(key));
+      pending = fill(pathAndSearch, version).finally(() => filling.delete(key));
       filling.set(key, pending);
     }
     const filled = await pending;
-    if (!filled) return null;
-    pages.set(key, filled, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
+    if (!filled) return { kind: "render" };
+    store.set(key, filled, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
+    newest.set(pathAndSearch, key);
     page = filled;
   }
-  const headers = new Headers(page.headers);
-  headers.set("x-page-cache", hit ? "hit" : "miss");
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  const size = page.pieces.reduce((sum, piece) => sum + piece.length, 0) + nonceBytes.length * (page.pieces.length - 1);
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const [index, piece] of page.pieces.entries()) {
-    if (index > 0) {
-      body.set(nonceBytes, offset);
-      offset += nonceBytes.length;
-    }
-    body.set(piece, offset);
-    offset += piece.length;
-  }
-  return { body, headers, hit };
+  return { kind: "page", response: respond(request, policy, page, state), state };
 }

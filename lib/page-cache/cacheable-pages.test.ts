@@ -1,11 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { isCacheable } from "./anonymous-page-cache";
-import { cachePolicyOf, QUEUE_MAX_AGE_MS } from "./cacheable-pages";
+import { cachePolicyOf, canonicalSearch, QUEUE_MAX_AGE_MS } from "./cacheable-pages";
+import { declarePageParams } from "./page-params";
 
-const request = (pathname: string, search = "", headers: Record<string, string> = {}) => ({ method: "GET", pathname, search, headers: new Headers(headers) });
+const request = (pathname: string, search = "", headers: Record<string, string> = {}, method = "GET") => ({
+  method,
+  pathname,
+  searchParams: new URLSearchParams(search),
+  headers: new Headers(headers),
+});
+const canonical = (pathname: string, search: string) => canonicalSearch(pathname, new URLSearchParams(search));
 
-describe("which requests the anonymous page cache answers", () => {
-  test("every benchmark's boards, system pages, comparisons and the static pages", () => {
+describe("which requests the page cache answers", () => {
+  test("every benchmark's boards, system pages, comparisons and the static pages, by GET and HEAD", () => {
     for (const path of [
       "/",
       "/tasks/task1",
@@ -19,19 +26,25 @@ describe("which requests the anonymous page cache answers", () => {
       "/releases/abc123",
     ]) {
       expect(isCacheable(request(path)), path).toBe(true);
+      expect(isCacheable(request(path, "", {}, "HEAD")), path).toBe(true);
     }
     expect(isCacheable(request("/compare", "?a=x&b=y"))).toBe(true);
   });
 
-  test("submission pages by the submission's own key, the queue for a short while", () => {
-    expect(cachePolicyOf("/submissions/cm1abc_2-x")).toEqual({ kind: "submission", id: "cm1abc_2-x" });
-    expect(cachePolicyOf("/queue")).toEqual({ kind: "interval", maxAgeMs: QUEUE_MAX_AGE_MS });
-    expect(cachePolicyOf("/systems/gpt-5-2")).toEqual({ kind: "versioned" });
-    expect(isCacheable(request("/submissions/abc"))).toBe(true);
-    expect(isCacheable(request("/submissions/abc", "", { cookie: "authjs.session-token=x" }))).toBe(false);
+  test("a session cookie, real or made up, does not take a page out of the cache (the cache checks it)", () => {
+    expect(isCacheable(request("/systems/gpt-5-2", "", { cookie: "authjs.session-token=bogus" }))).toBe(true);
+    expect(isCacheable(request("/", "", { cookie: "__Secure-authjs.session-token=bogus" }))).toBe(true);
   });
 
-  test("never pages with per-user content or an upload's progress, nor signed-in visitors", () => {
+  test("submission pages by the submission's own key, the queue for a short while; who sees more on each", () => {
+    expect(cachePolicyOf("/submissions/cm1abc_2-x")).toEqual({ kind: "submission", personal: "submission", id: "cm1abc_2-x" });
+    expect(cachePolicyOf("/queue")).toEqual({ kind: "interval", personal: "queue", maxAgeMs: QUEUE_MAX_AGE_MS });
+    expect(cachePolicyOf("/systems/gpt-5-2")).toEqual({ kind: "versioned", personal: "system" });
+    expect(cachePolicyOf("/tasks/task1")).toEqual({ kind: "versioned", personal: "none" });
+    expect(isCacheable(request("/submissions/abc"))).toBe(true);
+  });
+
+  test("never pages with per-user content or an upload's progress, nor client navigations or writes", () => {
     for (const path of [
       "/submissions/abc/x",
       "/submissions/a.b",
@@ -46,9 +59,39 @@ describe("which requests the anonymous page cache answers", () => {
     ]) {
       expect(isCacheable(request(path)), path).toBe(false);
     }
-    expect(isCacheable(request("/systems/gpt-5-2", "", { cookie: "authjs.session-token=x" }))).toBe(false);
-    expect(isCacheable(request("/queue", "", { cookie: "authjs.session-token=x" }))).toBe(false);
-    expect(isCacheable(request("/benchmarks/personalllm", "", { cookie: "__Secure-authjs.session-token=x" }))).toBe(false);
-    expect(isCacheable({ ...request("/about"), method: "POST" })).toBe(false);
+    expect(isCacheable(request("/about", "", {}, "POST"))).toBe(false);
+    expect(isCacheable(request("/about", "", { rsc: "1" }))).toBe(false);
+    expect(isCacheable(request("/about", "?_rsc=abc"))).toBe(false);
+  });
+});
+
+describe("the query string a cached page is keyed by", () => {
+  test("unknown parameters are dropped, so a random one is the bare page", () => {
+    expect(canonical("/", "?x=r4nd0m")).toBe("");
+    expect(canonical("/about", "?utm_source=a&b=c")).toBe("");
+    expect(canonical("/systems/gpt-5-2", "?x=1")).toBe("");
+    expect(canonical("/queue", "?x=1")).toBe("");
+  });
+
+  test("a board's table query stays, canonicalised by the table's parser: order, defaults and bad values", () => {
+    expect(canonical("/tasks/task1", "?x=1&dir=asc&sort=system")).toBe("sort=system&dir=asc");
+    expect(canonical("/tasks/task1", "?dir=asc&sort=system")).toBe(canonical("/tasks/task1", "?sort=system&dir=asc&zz=9"));
+    // a default value and an invalid one are the bare page too
+    expect(canonical("/", "?split=full&density=nope")).toBe("");
+  });
+
+  test("the other pages keep the parameters they read, in one order", () => {
+    expect(canonical("/compare", "?b=y&a=x&junk=1")).toBe("a=x&b=y");
+    expect(canonical("/releases/r1", "?view=task1&x=2")).toBe("view=task1");
+    expect(canonical("/submissions/s1", "?page=2&x=3&track=t")).toBe("page=2&track=t");
+  });
+
+  test("a module page keeps its declared settings; before a render declared them, other names are rendered per request", () => {
+    const path = "/benchmarks/unit-probe-module";
+    expect(canonical(path, "?sort=system")).toBe("sort=system");
+    expect(canonical(path, "?origin=paper")).toBeNull();
+    declarePageParams(path, ["origin"]);
+    expect(canonical(path, "?x=1&origin=paper&sort=system")).toBe("sort=system&origin=paper");
+    expect(canonical(path, "?x=1")).toBe("");
   });
 });

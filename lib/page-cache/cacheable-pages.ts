@@ -1,7 +1,10 @@
+import { readTableQuery, serializeTableQuery, TABLE_QUERY_PARAMS } from "@/lib/leaderboard/table-state";
+import { learnedPageParams } from "./page-params";
+
 /**
- * Which pages the anonymous page cache may answer (lib/page-cache/anonymous-page-cache.ts), and what a cached copy
- * is keyed by. Every key holds the leaderboard version, which triggers bump with any change a public page shows
- * (see the leaderboard_version migrations); some pages add more to it.
+ * Which pages the page cache may answer (lib/page-cache/anonymous-page-cache.ts), what a cached copy is keyed by,
+ * and which query parameters are part of its key. Every key holds the leaderboard version, which triggers bump
+ * with any change a public page shows (see the leaderboard_version migrations); some pages add more to it.
  *
  * By the leaderboard version alone, for every registered benchmark alike:
  * - `/` and `/tasks/<view>`: the hosted benchmark's boards;
@@ -18,32 +21,81 @@
  * `/queue`: by the version (a new upload, a status or visibility change) and at most QUEUE_MAX_AGE_MS old, since
  * progress ticks and the "waiting for" durations change without a bump. The page refreshes itself every 5 s.
  *
+ * `personal`: what a signed-in viewer may see there beyond a visitor's page, so when that viewer's page must be
+ * rendered per request instead (./read-cache-keys.ts decides with one indexed read): `none` (every viewer gets the
+ * same page), `system` (their own private or hidden submissions of that system), `queue` (their own private or
+ * hidden entries), `submission` (the owner's view). Admins are rendered per request on every `personal` page.
+ *
  * Not listed, and why:
  * - `/runs/<id>`: an upload group's progress, read by its submitter while it is scored;
  * - `/signin*`, `/submit`, `/account`, `/admin`, `/audit`: forms and per-user pages.
  */
-export type CachePolicy = { kind: "versioned" } | { kind: "interval"; maxAgeMs: number } | { kind: "submission"; id: string };
+export type CachePolicy =
+  | { kind: "versioned"; personal: "none" | "system" | "queue" }
+  | { kind: "interval"; personal: "queue"; maxAgeMs: number }
+  | { kind: "submission"; personal: "submission"; id: string };
 
 export const QUEUE_MAX_AGE_MS = 2_000;
 
-const VERSIONED_PAGES: RegExp[] = [
-  /^\/$/,
-  /^\/tasks\/[a-z0-9_-]+$/,
-  /^\/benchmarks\/[a-z0-9_-]+(?:\/[a-z0-9_-]+)?$/,
-  /^\/systems\/[A-Za-z0-9._~-]+$/,
-  /^\/(?:compare|about|api-docs|releases)$/,
-  /^\/releases\/[A-Za-z0-9_-]+$/,
-];
+/** What a cached page tells HTTP caches (docs/page-cache.md): browsers revalidate (ETag), shared caches keep it briefly. */
+export function cacheControlOf(policy: CachePolicy): string {
+  const sharedSeconds = policy.kind === "interval" ? Math.max(1, Math.floor(policy.maxAgeMs / 1000)) : 5;
+  return `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=30, stale-if-error=86400`;
+}
+
+const TABLE_PAGES: RegExp[] = [/^\/$/, /^\/tasks\/[a-z0-9_-]+$/];
+const MODULE_PAGE = /^\/benchmarks\/([a-z0-9_-]+)(?:\/[a-z0-9_-]+)?$/;
+const PLAIN_PAGES: RegExp[] = [/^\/(?:about|api-docs|releases)$/];
+const SYSTEM_PAGE = /^\/systems\/[A-Za-z0-9._~-]+$/;
+const RELEASE_PAGE = /^\/releases\/[A-Za-z0-9_-]+$/;
 const SUBMISSION_PAGE = /^\/submissions\/([A-Za-z0-9_-]{1,64})$/;
 
+/** the parameters /compare reads (app/(alpsbench)/compare/page.tsx): the systems and the scope */
+const COMPARE_PARAMS = ["a", "b", "c", "d", "benchmark", "split"];
+/** what a submission page reads: a module's item table (items_*) and a pipeline benchmark's instance results */
+const SUBMISSION_PARAMS = ["items_page", "items_sort", "items_dir", "split", "track", "page", "misses", "q"];
+
 export function cachePolicyOf(pathname: string): CachePolicy | null {
-  if (VERSIONED_PAGES.some((pattern) => pattern.test(pathname))) return { kind: "versioned" };
-  if (pathname === "/queue") return { kind: "interval", maxAgeMs: QUEUE_MAX_AGE_MS };
+  if ([...TABLE_PAGES, MODULE_PAGE, ...PLAIN_PAGES, RELEASE_PAGE].some((pattern) => pattern.test(pathname)) || pathname === "/compare") {
+    return { kind: "versioned", personal: "none" };
+  }
+  if (SYSTEM_PAGE.test(pathname)) return { kind: "versioned", personal: "system" };
+  if (pathname === "/queue") return { kind: "interval", personal: "queue", maxAgeMs: QUEUE_MAX_AGE_MS };
   const submission = SUBMISSION_PAGE.exec(pathname);
-  if (submission) return { kind: "submission", id: submission[1]! };
+  if (submission) return { kind: "submission", personal: "submission", id: submission[1]! };
   return null;
 }
 
 export function isCacheablePage(pathname: string): boolean {
   return cachePolicyOf(pathname) !== null;
+}
+
+/** Only the parameters in `names`, sorted by name (each name's values in their order), as a query string. */
+function keep(search: URLSearchParams, names: readonly string[]): string {
+  const kept = [...search].filter(([name]) => names.includes(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/**
+ * The query string a cached copy of this page is keyed and rendered by: the parameters the page reads, in one
+ * order, and nothing else, so `?x=<random>` is the bare page (a hit) and cannot add entries to the store. A board's
+ * table query is canonicalised by the table's own parser (an invalid value is its default there too). Null when
+ * the page cannot tell yet which parameters it reads (a module page whose settings no render has declared in
+ * this process: ./page-params.ts): it is rendered per request then, never keyed by a guess.
+ */
+export function canonicalSearch(pathname: string, search: URLSearchParams): string | null {
+  if (TABLE_PAGES.some((pattern) => pattern.test(pathname))) return serializeTableQuery(readTableQuery(search));
+  if (MODULE_PAGE.test(pathname)) {
+    const table = Object.keys(TABLE_QUERY_PARAMS);
+    const settings = learnedPageParams(pathname);
+    if (!settings && [...search.keys()].some((name) => !table.includes(name))) return null;
+    const rest = keep(search, settings ?? []);
+    const tableQuery = serializeTableQuery(readTableQuery(search));
+    return [tableQuery, rest].filter((part) => part !== "").join("&");
+  }
+  if (pathname === "/compare") return keep(search, COMPARE_PARAMS);
+  if (RELEASE_PAGE.test(pathname)) return keep(search, ["view"]);
+  if (SUBMISSION_PAGE.test(pathname)) return keep(search, SUBMISSION_PARAMS);
+  return "";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contentSecurityPolicy } from "./csp";
+import { contentSecurityPolicy, hashedContentSecurityPolicy } from "./csp";
 
 describe("content security policy", () => {
   test("scripts need the nonce; no inline scripts, no eval in production, no framing", () => {
@@ -11,5 +11,12 @@ describe("content security policy", () => {
     expect(policy).toContain("base-uri 'self'");
     expect(policy).not.toContain("unsafe-eval");
     expect(contentSecurityPolicy("n", { dev: true })).toContain("'unsafe-eval'");
+  });
+
+  test("a cached page's policy: this origin's scripts and the listed inline hashes, no nonce, no inline scripts otherwise", () => {
+    const policy = hashedContentSecurityPolicy(["abc=", "def="]);
+    expect(policy.split("; ").find((d) => d.startsWith("script-src "))).toBe("script-src 'self' 'sha256-abc=' 'sha256-def='");
+    expect(policy).not.toContain("nonce");
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 });

@@ -5,6 +5,9 @@
  * or on the real data (each folder of --data-dirs imported by the site's own `import --from`, as docs/running.md
  * says), every public page:
  *   npx tsx scripts/bench/pages.ts --real --public-pages --skip-static [--page-cache off] [--keep | --database URL]
+ * or each public page as a visitor, with a made-up session cookie, with a real session and with a random query
+ * string, beside a static file, at 16 and 64 connections in one run (./visitor-kinds.ts):
+ *   npx tsx scripts/bench/pages.ts --real --public-pages --visitors [--visitor-connections 16,64] [--duration 10]
  * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
  * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
  * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
@@ -27,6 +30,7 @@ import { buildIfNeeded } from "../lib/next-build";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
 import { boardPages, moduleHomes, publicPages, publicSubmissionPage } from "./public-pages";
 import { seedLoad } from "./seed-load";
+import { measureVisitorKinds } from "./visitor-kinds";
 
 const { values } = parseArgs({
   options: {
@@ -55,6 +59,9 @@ const { values } = parseArgs({
     "skip-static": { type: "boolean", default: false },
     // --page-cache off: the server renders every page (ALPSBENCH_PAGE_CACHE=off), the figures without the cache
     "page-cache": { type: "string", default: "on" },
+    // --visitors: every page as each kind of request the page cache answers alike (./visitor-kinds.ts)
+    visitors: { type: "boolean", default: false },
+    "visitor-connections": { type: "string", default: "16,64" },
   },
 });
 const duration = Number(values.duration);
@@ -102,11 +109,12 @@ async function measure(url: string): Promise<Run> {
     alone.push(performance.now() - started);
   }
   alone.sort((a, b) => a - b);
-  // the same, each request with a URL of its own: what a render costs when the page cache cannot answer
+  // the same, each request with a table view of its own (a pin of no row): what a render costs when the page cache
+  // cannot answer; a page without a table query drops the parameter (a hit: docs/page-cache.md)
   const uncached: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    await (await fetch(`${url}${url.includes("?") ? "&" : "?"}bench-uncached=${Date.now()}-${i}`)).arrayBuffer();
+    await (await fetch(`${url}${url.includes("?") ? "&" : "?"}pin=bench-uncached-${Date.now()}-${i}`)).arrayBuffer();
     uncached.push(performance.now() - started);
   }
   uncached.sort((a, b) => a - b);
@@ -234,7 +242,16 @@ try {
   process.stdout.write(
     `\nPage weight with ${values.systems} systems (raw and gzip; JS = the page's <script src> files${values.chromium ? "; Chromium = JS downloaded at 1280x900 until network idle, no scrolling" : ""}):\n${formatPageSizes(sizes)}\n`,
   );
-  if (!values["sizes-only"]) {
+  if (values.visitors) {
+    const table = await measureVisitorKinds(base, paths, {
+      databaseUrl: database.url,
+      connections: values["visitor-connections"]!.split(",").map(Number),
+      duration,
+    });
+    process.stdout.write(
+      `\nEach page by kind of request, ${duration} s per run (req/s and p99 ms; worst/visitor = the slowest kind's req/s over the visitor's):\n${table}\n`,
+    );
+  } else if (!values["sizes-only"]) {
     const staticBase = values["skip-static"] ? null : await startStaticServer(files);
 
     const rows: string[] = [];
@@ -254,7 +271,7 @@ try {
     }
     process.stdout.write(
       `\n${connections} connections, ${duration} s per run, after a ${connections * 4}-request warm-up; percentiles are nearest-rank over every response time (ms);\n` +
-        `"alone" is the median of 5 requests sent one at a time (no queueing); "uncached" the same with a new URL each time (rendered, not served by the page cache)\n` +
+        `"alone" is the median of 5 requests sent one at a time (no queueing); "uncached" the same with a new table view each time (rendered; a page without a table query is a hit)\n` +
         `page cache ${values["page-cache"]}; targets: p95 < ${TARGET_P95_MS} ms${staticBase ? ` and next/static >= ${TARGET_STATIC_RATIO}` : ""}\n${rows.join("\n")}\n`,
     );
   }

@@ -2,24 +2,22 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
 
-/** The anonymous page cache in proxy.ts, against the real server: hits, fresh nonces, freshness, bypasses. */
+/** The page cache in proxy.ts, against the real server: hits for every visitor, HTTP caching headers, freshness, bypasses. */
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("e2eDatabaseUrl");
 const db = e2eDb(databaseUrl);
 
-/** A cache-busting but harmless query, so this file's entries are its own whatever ran before. */
-const path = `/tasks/task1?probe=${Date.now().toString(36)}`;
+/** A harmless table query (a pin of no row), so this file's entries are its own whatever ran before. */
+const path = `/tasks/task1?pin=probe-${Date.now().toString(36)}`;
 
-function nonceOf(html: string): string | null {
-  return /<script[^>]*\snonce="([^"]+)"/.exec(html)?.[1] ?? null;
-}
-
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${url}`, { headers });
+async function get(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const response = await fetch(`${baseUrl}${url}`, { headers, method });
   return {
     status: response.status,
     cache: response.headers.get("x-page-cache"),
     csp: response.headers.get("content-security-policy") ?? "",
+    etag: response.headers.get("etag"),
+    cacheControl: response.headers.get("cache-control") ?? "",
     frame: response.headers.get("x-frame-options"),
     html: await response.text(),
   };
@@ -43,21 +41,52 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-describe("anonymous page cache", () => {
-  test("the second anonymous request is a hit with the same page, a fresh nonce that matches its CSP, and the security headers", async () => {
+describe("the page cache", () => {
+  test("the second request is a hit with the same bytes, ETag, CSP and caching headers; If-None-Match gets a 304", async () => {
     const first = await get(path);
     const second = await get(path);
     expect(first.status).toBe(200);
     expect(first.cache).toBe("miss");
     expect(second.cache).toBe("hit");
-    const [nonce1, nonce2] = [nonceOf(first.html), nonceOf(second.html)];
-    expect(nonce1).toBeTruthy();
-    expect(nonce2).toBeTruthy();
-    expect(nonce2).not.toBe(nonce1);
-    expect(second.csp).toContain(`'nonce-${nonce2}'`);
+    expect(second.html).toBe(first.html);
+    expect(second.etag).toBe(first.etag);
+    expect(second.etag).toMatch(/^"\d+-[\w-]+"$/);
+    expect(second.csp).toBe(first.csp);
+    expect(second.csp).toContain("'sha256-");
+    expect(second.csp).not.toContain("'nonce-");
+    expect(second.cacheControl).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/);
     expect(second.frame).toBe("DENY");
-    // the same page apart from the nonce
-    expect(second.html.replaceAll(nonce2!, "N")).toBe(first.html.replaceAll(nonce1!, "N"));
+    const revalidated = await fetch(`${baseUrl}${path}`, { headers: { "if-none-match": second.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(second.etag);
+  });
+
+  test("a made-up session cookie, a real session, a random query string and HEAD are all hits of the one copy", async () => {
+    const bare = "/about";
+    const copy = await get(bare);
+    expect((await get(bare)).cache).toBe("hit");
+    const { cookie } = await sessionCookieHeader(baseUrl, databaseUrl, { email: "page-cache@example.org" });
+    const random = Date.now().toString(36);
+    for (const [what, url, headers] of [
+      ["made-up cookie", bare, { cookie: `authjs.session-token=bogus-${random}` }],
+      ["made-up __Secure- cookie", bare, { cookie: `__Secure-authjs.session-token=bogus-${random}` }],
+      ["real session", bare, { cookie }],
+      ["random query", `${bare}?x=${random}`, {}],
+      ["random query on a board", `/tasks/task1?x=${random}&y=${random}`, {}],
+    ] as const) {
+      if (url !== bare) await get(url);
+      const answer = await get(url, headers);
+      expect(answer.cache, what).toBe("hit");
+      if (url === bare) expect(answer.etag, what).toBe(copy.etag);
+    }
+    // the random query was the bare page: the board's copy is the one without it
+    expect((await get(`/tasks/task1?x=${random}2`)).etag).toBe((await get("/tasks/task1")).etag);
+    const head = await get(bare, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.cache).toBe("hit");
+    expect(head.html).toBe("");
+    expect(head.etag).toBe(copy.etag);
   });
 
   test("a change the page shows (a renamed system) is on the very next request", async () => {
@@ -69,22 +98,28 @@ describe("anonymous page cache", () => {
     expect(after.html).toContain(renamed);
   });
 
-  test("signed-in visitors and client navigations are never served from the cache", async () => {
+  test("client navigations are never served from the cache; pages rendered per request say no-store", async () => {
     await get(path);
-    const { cookie } = await sessionCookieHeader(baseUrl, databaseUrl, { email: "page-cache@example.org" });
-    expect((await get(path, { cookie })).cache).toBeNull();
     // a client-side navigation (RSC payload request), as Next's router sends it
     expect((await get(`${path}&_rsc=abc12`, { rsc: "1" })).cache).toBeNull();
     expect((await get(path, { rsc: "1" })).cache).toBeNull();
-    // the queue is cached for visitors (a short while), never for a signed-in one, who may see private entries
-    expect((await get("/queue", { cookie })).cache).toBeNull();
+    // an admin sees more on the queue (held uploads): rendered per request, never stored
+    const admin = await sessionCookieHeader(baseUrl, databaseUrl, { email: "page-cache-admin@example.org", role: "admin" });
+    const queue = await get("/queue", { cookie: admin.cookie });
+    expect(queue.cache).toBeNull();
+    expect(queue.cacheControl).toContain("no-store");
+    for (const url of ["/submit", "/signin", "/account"]) {
+      const page = await get(url, { cookie: admin.cookie });
+      expect(page.cache, url).toBeNull();
+      expect(page.cacheControl, url).toMatch(/private|no-store/);
+    }
   });
 
-  test("a client cannot choose the nonce of a render", async () => {
-    const chosen = "attacker-chosen-nonce";
-    const answer = await get(`/about`, { "x-page-cache-fill": "guess", "x-page-cache-nonce": chosen });
+  test("a client cannot pass for the cache's own render", async () => {
+    const answer = await get(`/about`, { "x-page-cache-fill": "guess" });
     expect(answer.status).toBe(200);
-    expect(answer.html).not.toContain(chosen);
-    expect(answer.csp).not.toContain(chosen);
+    // answered by the cache like any request (a fill would have no x-page-cache header and no cached CSP)
+    expect(answer.cache).toMatch(/^(hit|miss)$/);
+    expect(answer.csp).toContain("'sha256-");
   });
 });

@@ -8,6 +8,7 @@ import { BenchmarkCharts } from "./benchmark-charts";
 import { pageSubject } from "./page-subject";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 import { cliCommand } from "@/lib/platform/site";
+import { declarePageParams } from "@/lib/page-cache/page-params";
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -30,6 +31,8 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
   if (loaded && !loaded.ok) loaded = await benchmark.load(new URLSearchParams());
   if (!loaded || !loaded.ok) notFound();
   const { view } = loaded;
+  // the page cache keys this URL by its settings and the table query, and drops any other parameter
+  declarePageParams(`/benchmarks/${benchmarkId}${viewId ? `/${viewId}` : ""}`, view.attributeKeys);
   const query = readTableQuery(search);
   const path = `/benchmarks/${benchmark.id}${viewId ? `/${viewId}` : ""}`;
   const values = (key: string) =>

@@ -172,11 +172,10 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           )
         }
         actions={
-          user ? (
-            <Link href="/submit" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
-              New submission
-            </Link>
-          ) : null
+          // for every viewer alike (a visitor is asked to sign in there): the page is the same for all but its owner
+          <Link href="/submit" className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-hover">
+            New submission
+          </Link>
         }
       />
 
