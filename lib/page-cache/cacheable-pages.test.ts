@@ -15,6 +15,7 @@ describe("which requests the anonymous page cache answers", () => {
       "/compare",
       "/about",
       "/api-docs",
+      "/api-docs/submitting",
       "/releases",
       "/releases/abc123",
     ]) {

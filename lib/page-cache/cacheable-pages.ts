@@ -8,7 +8,7 @@
  * - `/benchmarks/<id>` and `/benchmarks/<id>/<view>`: every module benchmark's views (the module's own tables
  *   bump the version too: 20261126160000_module_tables_bump_leaderboard_version);
  * - `/systems/<slug>`: anonymously only public, unhidden submissions and their scores;
- * - `/compare`, `/about`, `/api-docs`: scores, instance counts, or no data at all;
+ * - `/compare`, `/about`, `/api-docs` and `/api-docs/<group>`: scores, instance counts, or no data at all;
  * - `/releases` and `/releases/<id>`: stored snapshots (a new release bumps the version).
  *
  * `/submissions/<id>`: by the version and the submission's own row (./read-cache-keys.ts), and only while the row
@@ -32,6 +32,7 @@ const VERSIONED_PAGES: RegExp[] = [
   /^\/benchmarks\/[a-z0-9_-]+(?:\/[a-z0-9_-]+)?$/,
   /^\/systems\/[A-Za-z0-9._~-]+$/,
   /^\/(?:compare|about|api-docs|releases)$/,
+  /^\/api-docs\/[a-z0-9-]+$/,
   /^\/releases\/[A-Za-z0-9_-]+$/,
 ];
 const SUBMISSION_PAGE = /^\/submissions\/([A-Za-z0-9_-]{1,64})$/;
