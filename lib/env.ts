@@ -92,12 +92,14 @@ const EnvSchema = z.object({
   /** item searches (a non-empty `q` on a submission's page or its /instances route) per client address per minute */
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /**
-   * heavy public reads one web process answers at once: pack downloads, and apart item searches; the others wait in
-   * line, a pack until its bytes are sent (lib/http/heavy-read-gate.ts). Beyond HEAVY_READS_WAITING waiting packs the
-   * answer is 503 with Retry-After
+   * heavy public reads one web process answers at once: pack downloads, item searches, and (each kind apart) Every
+   * Eval Ever exports and inputs downloads (HEAVY_DOWNLOADS_AT_ONCE); the others wait in line, a download until its
+   * bytes are sent (lib/http/heavy-read-gate.ts). Beyond HEAVY_READS_WAITING waiting downloads of a kind the answer is
+   * 503 with Retry-After
    */
   HEAVY_PACKS_AT_ONCE: z.coerce.number().int().min(1).default(1),
   HEAVY_SEARCHES_AT_ONCE: z.coerce.number().int().min(1).default(1),
+  HEAVY_DOWNLOADS_AT_ONCE: z.coerce.number().int().min(1).default(1),
   HEAVY_READS_WAITING: z.coerce.number().int().min(0).default(64),
   /**
    * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):

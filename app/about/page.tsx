@@ -8,8 +8,9 @@ import { aboutParts } from "@/lib/benchmarks/about-parts";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "About the benchmark" };
 
-const h2 = "mt-10 text-xl font-semibold text-fg";
-const p = "mt-3 max-w-3xl text-fg-muted leading-relaxed";
+// short classes of app/globals.css, as lib/benchmarks/alpsbench/ui/about/about-section.tsx uses
+const h2 = "about-h2";
+const p = "about-p";
 
 /**
  * About: each hosted benchmark's own part (its `about` hook: tasks, metrics, rules, the data this server holds),

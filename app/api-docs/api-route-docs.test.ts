@@ -7,7 +7,7 @@ import { registerBenchmark } from "@/lib/benchmarks";
 import { thirdBenchmark } from "@/tests/fixtures/third-benchmark";
 import { apiRoutes } from "../api/v1/_lib/api-routes";
 import { UploadFieldsObject } from "../api/v1/submissions/_lib/upload-fields";
-import { ApiRouteDocs } from "./api-route-docs";
+import { ApiRouteDocs, ApiRouteIndex, apiGroups } from "./api-route-docs";
 
 const render = (routes: readonly ApiRoute[]) => renderToStaticMarkup(createElement(ApiRouteDocs, { routes }));
 
@@ -48,5 +48,14 @@ describe("/api-docs renders the API declaration", () => {
       unregister();
     }
     expect(apiRoutes()).not.toBe(before);
+  });
+
+  test("/api-docs lists every route, linking to its group's page, where its tables are", () => {
+    const routes = apiRoutes();
+    const index = renderToStaticMarkup(createElement(ApiRouteIndex, { routes }));
+    for (const route of routes) expect(index).toContain(`data-api-route="${route.method} ${route.path}"`);
+    for (const { slug } of apiGroups(routes)) expect(index).toContain(`href="/api-docs/${slug}"`);
+    // the index holds no field table: those are on the group pages
+    expect(index).not.toContain("<table");
   });
 });

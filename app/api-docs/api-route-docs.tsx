@@ -3,6 +3,43 @@ import type { ApiAnswer, ApiAuth, ApiBody, ApiRoute } from "@/lib/api-spec/api-r
 import { routeName } from "@/lib/api-spec/api-route";
 import { schemaFields, type FieldDoc } from "@/lib/api-spec/schema-fields";
 
+/** The route groups of the declaration, in its order, each with the slug of its page (/api-docs/<slug>). */
+export function apiGroups(routes: readonly ApiRoute[]): { group: string; slug: string }[] {
+  return [...new Set(routes.map((r) => r.group))].map((group) => ({ group, slug: slug(group) }));
+}
+
+/** Where a route is documented in full: its group's page and its heading there. */
+const routeHref = (route: ApiRoute) => `/api-docs/${slug(route.group)}#route-${slug(routeName(route))}`;
+
+/**
+ * Every route in one list, by group: method, path and summary, each linking to its group's page, where its tables
+ * are. The full tables of every route on one page were 366 KB of HTML (issue 38: the markup and the flight payload
+ * each carry all of it), so /api-docs lists and /api-docs/<group> documents.
+ */
+export function ApiRouteIndex({ routes }: { routes: readonly ApiRoute[] }) {
+  return apiGroups(routes).map(({ group, slug: groupSlug }) => (
+    <section key={group} className="space-y-2" aria-labelledby={`api-group-${groupSlug}`}>
+      <h2 id={`api-group-${groupSlug}`} className="text-xl font-semibold">
+        <a href={`/api-docs/${groupSlug}`} className="text-accent underline underline-offset-2">
+          {group}
+        </a>
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {routes
+          .filter((r) => r.group === group)
+          .map((route) => (
+            <li key={routeName(route)} data-api-route={routeName(route)}>
+              <a href={routeHref(route)} className="font-mono text-accent underline underline-offset-2">
+                {route.method} {route.path}
+              </a>
+              <span className="text-fg-muted">: {withCode(route.summary)}</span>
+            </li>
+          ))}
+      </ul>
+    </section>
+  ));
+}
+
 /**
  * The API declaration (app/api/v1/_lib/api-routes.ts) as documentation: per route its parameters, body, who may call
  * it and its answers, every table read from the route's zod schemas. Nothing here names a route or a field.
@@ -73,13 +110,14 @@ function BodyDocs({ name, body }: { name: string; body: ApiBody }) {
 
 function AnswersDocs({ answers }: { answers: readonly ApiAnswer[] }) {
   return (
-    <dl className="space-y-1 text-sm">
+    // the cells' classes once on the list, not on each answer (the page is sent twice: markup and flight payload)
+    <dl className="space-y-1 text-sm [&_dd]:text-fg-muted [&_dt]:w-10 [&_dt]:shrink-0 [&_dt]:font-mono [&_dt]:font-medium [&>div]:flex [&>div]:gap-3">
       {answers.map((answer, i) => {
         const fields = answer.schema ? schemaFields(answer.schema, "output") : [];
         return (
-          <div key={i} className="flex gap-3">
-            <dt className="w-10 shrink-0 font-mono font-medium">{answer.status}</dt>
-            <dd className="text-fg-muted">
+          <div key={i}>
+            <dt>{answer.status}</dt>
+            <dd>
               {withCode(answer.description)}
               {fields.length > 0 ? (
                 <>
@@ -106,22 +144,24 @@ function AnswersDocs({ answers }: { answers: readonly ApiAnswer[] }) {
 function FieldTable({ label, fields }: { label: string; fields: readonly FieldDoc[] }) {
   return (
     <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label={label}>
-      <table className="w-full text-left text-sm">
+      {/* the cells' classes once on the table, not on each of the page's hundreds of cells (they were a quarter of
+          its bytes, sent twice: in the markup and in the flight payload) */}
+      <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:text-fg-muted [&_th]:px-3 [&_th]:py-2 [&_tbody_th]:font-mono [&_tbody_th]:font-medium [&_tbody_th]:whitespace-nowrap [&_tbody_tr]:border-t [&_tbody_tr]:border-line [&_tbody_tr]:align-top [&_td:nth-child(-n+3)]:font-mono [&_td:nth-child(-n+3)]:text-xs [&_td:nth-child(3)]:whitespace-nowrap">
         <thead className="bg-surface-muted text-xs text-fg-muted">
           <tr>
-            <ColumnHeads className="px-3 py-2" cells={["Name", "Values", "Default", "Meaning"]} />
+            <ColumnHeads cells={["Name", "Values", "Default", "Meaning"]} />
           </tr>
         </thead>
         <tbody>
           {fields.map((f) => (
-            <tr key={f.name} className="border-t border-line align-top">
-              <th scope="row" className="px-3 py-2 font-mono font-medium whitespace-nowrap">
+            <tr key={f.name}>
+              <th scope="row">
                 {f.name}
                 {f.required ? <span className="ml-1 font-sans text-xs font-normal text-fg-muted">(required)</span> : null}
               </th>
-              <td className="px-3 py-2 font-mono text-xs text-fg-muted">{f.values}</td>
-              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-fg-muted">{f.default ?? "—"}</td>
-              <td className="px-3 py-2 text-fg-muted">{withCode(f.description)}</td>
+              <td>{f.values}</td>
+              <td>{f.default ?? "—"}</td>
+              <td>{withCode(f.description)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,15 +3,16 @@ import { PageHeader } from "@/components/page-header";
 import { ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { cliCommand } from "@/lib/platform/site";
 import { apiRoutes } from "../api/v1/_lib/api-routes";
-import { ApiRouteDocs } from "./api-route-docs";
+import { ApiRouteIndex } from "./api-route-docs";
 import { BenchmarkModulesDocs } from "./benchmark-modules";
 import { code } from "./row-format-docs";
 
 export const metadata: Metadata = { title: "API" };
 
 /**
- * /api-docs: the API declaration rendered (every route, parameter, body and answer from its zod schemas, the same
- * declaration GET /api/v1/openapi.json publishes), then each hosted benchmark's own part from the registry.
+ * /api-docs: the API declaration's routes listed by group (each group's page, /api-docs/<group>, renders its routes'
+ * parameters, bodies and answers from their zod schemas, the same declaration GET /api/v1/openapi.json publishes),
+ * then each hosted benchmark's own part from the registry.
  */
 export default async function ApiDocsPage() {
   // the benchmark at "/" answers the short read URLs; its examples and its own contract come from its declaration
@@ -32,7 +33,8 @@ export default async function ApiDocsPage() {
           Getting started
         </h2>
         <p className="text-fg-muted">
-          Every route below is listed from the schemas it parses with; the same list is an OpenAPI 3.1 document at{" "}
+          Every route below is listed from the schemas it parses with, its parameters, body and answers on its group&apos;s page; the same list is an OpenAPI 3.1
+          document at{" "}
           <a href="/api/v1/openapi.json" className="text-accent underline underline-offset-2">
             /api/v1/openapi.json
           </a>{" "}
@@ -52,7 +54,7 @@ export default async function ApiDocsPage() {
           <code>{cliCommand(`submit --server $SITE --token $TOKEN --task ${examples.exampleTracks.cli} --file p.jsonl --model "My model" --wait`)}</code>.
         </p>
       </section>
-      <ApiRouteDocs routes={apiRoutes()} />
+      <ApiRouteIndex routes={apiRoutes()} />
       {contract ? (
         <section className="space-y-3" aria-labelledby={`api-${root.id}`}>
           <h2 id={`api-${root.id}`} className="text-xl font-semibold">

@@ -1,16 +1,20 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 
 /**
- * Large downloads gzipped once and kept on disk, so a request costs no CPU beyond streaming a file: a Task 3 d1000
- * inputs file is 334 MB of JSON that gzip brings to 99 MB, its compact form to 22 MB (scripts/bench/README.md). Keyed by what the content
- * depends on (the caller's key: the data version's last import, the scope, the serializer's version), so a new
- * import is a new file. One build per key at a time in a process: requests that arrive during a build wait for it
- * instead of compressing again (a burst of cheap requests cannot make the server compress the same file N times).
+ * Large downloads built once and kept on disk, gzipped, brotli-compressed or as they are ("identity"), so a request
+ * costs no CPU beyond streaming a file: a Task 3 d1000 inputs file is 334 MB of JSON (stored as is for the plain
+ * download: producing it from the database cost ~60 CPU-s a request), 99 MB gzipped, 22 MB in its compact form
+ * (scripts/bench/README.md); an Every Eval Ever export is a 10 MB zip that took ~15 CPU-s (lib/eee/eee-response.ts).
+ * Keyed by what the content depends on (the caller's key: the data version's last import, the scope, the
+ * serializer's version, the leaderboard version), so new content is a new file. One build per key at a time in a
+ * process: requests that arrive during a build wait for it instead of building again (a burst of cheap requests
+ * cannot make the server build the same file N times), and a build whose first client went away runs on to the
+ * end, since the next client is served from it.
  */
 /** DOWNLOAD_CACHE_DIR, else .data/download-cache under the server's working directory (read at each call) */
 export const gzipCacheDir = () => path.resolve(process.env.DOWNLOAD_CACHE_DIR ?? path.join(process.cwd(), ".data", "download-cache"));
@@ -24,19 +28,21 @@ interface GzipFile {
 const KEY = Symbol.for("alpsbench.gzip-file-cache");
 const building = ((globalThis as unknown as Record<symbol, Map<string, Promise<GzipFile>>>)[KEY] ??= new Map());
 
-type Coding = "gzip" | "br";
+type Coding = "gzip" | "br" | "identity";
 
 /**
  * Brotli with a 16 MB window (lgwin 24) at quality 5: the Task 3 lines repeat the same memories across lines ~100 KB
  * apart, beyond gzip's 32 KB window; this brings d1000's dev inputs from 19.5 MB (gzip) to 8.0 MB in twice gzip's
  * time (lib/benchmarks/alpsbench/bench/inputs-gzip.ts). Browsers and `curl --compressed` accept br.
  */
-const compressor = (coding: Coding) =>
+const compressor = (coding: Exclude<Coding, "identity">) =>
   coding === "gzip" ? createGzip({ level: 6 }) : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24 } });
+
+const EXTENSION: Record<Coding, string> = { gzip: "gz", br: "br", identity: "raw" };
 
 const fileOf = (key: string, coding: Coding) => {
   if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`gzip cache key "${key}": letters, digits, - and _ only`);
-  return path.join(gzipCacheDir(), `${key}.${coding === "gzip" ? "gz" : "br"}`);
+  return path.join(gzipCacheDir(), `${key}.${EXTENSION[coding]}`);
 };
 
 /** The compressed file for `key` when it is built, else null; never builds (a page showing a download's size). */
@@ -46,7 +52,7 @@ export async function builtGzipFile(key: string, coding: Coding = "gzip"): Promi
   return found ? { file, bytes: found.size } : null;
 }
 
-/** The compressed file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing. */
+/** The stored file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing. */
 export async function cachedGzipFile(key: string, produce: () => ReadableStream<Uint8Array>, coding: Coding = "gzip"): Promise<GzipFile> {
   const found = await builtGzipFile(key, coding);
   if (found) return found;
@@ -64,13 +70,29 @@ async function build(file: string, produce: () => ReadableStream<Uint8Array>, co
   // written beside its final name and renamed when whole: a reader never sees half a file
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
   try {
-    await pipeline(Readable.fromWeb(produce() as import("node:stream/web").ReadableStream<Uint8Array>), compressor(coding), createWriteStream(partial));
+    const body = Readable.fromWeb(produce() as import("node:stream/web").ReadableStream<Uint8Array>);
+    if (coding === "identity") await pipeline(body, createWriteStream(partial));
+    else await pipeline(body, compressor(coding), createWriteStream(partial));
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
   return { file, bytes: (await stat(file)).size };
+}
+
+/**
+ * Removes the stored files whose key starts with `prefix` but is not `keep` (an older version of the same content:
+ * an export of an earlier leaderboard version), so content keyed by a version that moves often does not pile up.
+ */
+export async function removeOtherVersions(prefix: string, keep: string): Promise<void> {
+  const names = await readdir(gzipCacheDir()).catch(() => [] as string[]);
+  const kept = new Set(Object.values(EXTENSION).map((ext) => `${keep}.${ext}`));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && !name.endsWith(".partial") && !kept.has(name))
+      .map((name) => rm(path.join(gzipCacheDir(), name), { force: true })),
+  );
 }
 
 /** A cached file as a response body, read as the client takes it. */

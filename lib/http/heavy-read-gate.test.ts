@@ -108,4 +108,22 @@ describe("the heavy-read gate: a few at once per kind, the rest wait", () => {
     }
     await Promise.all([...held, ...searching]);
   });
+
+  test.each(["eee", "inputs"] as const)("a full line of %s downloads answers 503 busy with Retry-After; the other kinds are not held", async (kind) => {
+    const WAITING = 64; // HEAVY_READS_WAITING's default
+    const DOWNLOADS_AT_ONCE = 1; // HEAVY_DOWNLOADS_AT_ONCE's default
+    const reads = Array.from({ length: DOWNLOADS_AT_ONCE + WAITING }, () => pendingRead(new Response(null)));
+    const held = reads.map((r) => gate.throughHeavyReadGate(kind, r.read));
+    await tick();
+    expect(gate.heavyReadGateState(kind)).toEqual({ running: DOWNLOADS_AT_ONCE, waiting: WAITING });
+    const refused = await gate.throughHeavyReadGate(kind, async () => new Response(null)).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: "ApiError", status: 503, code: "busy", headers: { "retry-after": "2" } });
+    expect(await gate.throughHeavyReadGate(kind === "eee" ? "inputs" : "eee", async () => "other kind")).toBe("other kind");
+    for (const r of reads) {
+      r.finish();
+      await tick();
+    }
+    await Promise.all(held);
+    expect(gate.heavyReadGateState(kind)).toEqual({ running: 0, waiting: 0 });
+  });
 });

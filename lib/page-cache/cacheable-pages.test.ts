@@ -22,6 +22,7 @@ describe("which requests the page cache answers", () => {
       "/compare",
       "/about",
       "/api-docs",
+      "/api-docs/submitting",
       "/releases",
       "/releases/abc123",
     ]) {

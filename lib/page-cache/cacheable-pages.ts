@@ -11,7 +11,7 @@ import { learnedPageParams } from "./page-params";
  * - `/benchmarks/<id>` and `/benchmarks/<id>/<view>`: every module benchmark's views (the module's own tables
  *   bump the version too: 20261126160000_module_tables_bump_leaderboard_version);
  * - `/systems/<slug>`: anonymously only public, unhidden submissions and their scores;
- * - `/compare`, `/about`, `/api-docs`: scores, instance counts, or no data at all;
+ * - `/compare`, `/about`, `/api-docs` and `/api-docs/<group>`: scores, instance counts, or no data at all;
  * - `/releases` and `/releases/<id>`: stored snapshots (a new release bumps the version).
  *
  * `/submissions/<id>`: by the version and the submission's own row (./read-cache-keys.ts), and only while the row
@@ -45,7 +45,7 @@ export function cacheControlOf(policy: CachePolicy): string {
 
 const TABLE_PAGES: RegExp[] = [/^\/$/, /^\/tasks\/[a-z0-9_-]+$/];
 const MODULE_PAGE = /^\/benchmarks\/([a-z0-9_-]+)(?:\/[a-z0-9_-]+)?$/;
-const PLAIN_PAGES: RegExp[] = [/^\/(?:about|api-docs|releases)$/];
+const PLAIN_PAGES: RegExp[] = [/^\/(?:about|api-docs|releases)$/, /^\/api-docs\/[a-z0-9-]+$/];
 const SYSTEM_PAGE = /^\/systems\/[A-Za-z0-9._~-]+$/;
 const RELEASE_PAGE = /^\/releases\/[A-Za-z0-9_-]+$/;
 const SUBMISSION_PAGE = /^\/submissions\/([A-Za-z0-9_-]{1,64})$/;

@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 /**
- * The two heavy public reads under load, each beside one board-API client:
+ * The heavy public reads under load, each beside one board-API client:
  *   npx tsx scripts/bench/heavy-reads.ts [--duration 15] [--connections 16] [--phases before,after] [--keep | --database URL]
  *       [--data-dirs <dir>,…] [--no-build] [--same-priority]
  * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
@@ -10,15 +10,21 @@
  *   - the largest reproducibility pack (the public run with the most per-instance results) at --connections,
  *     beside the board client (the heavy clients run at nice 19 in a process of their own: see heavyLoad);
  *   - an item search that finds nothing (the public run with published predictions and the most results) at
- *     --connections, beside the board client.
+ *     --connections, beside the board client;
+ *   - in the "after" phase only (the code before stored them is an older commit): the Every Eval Ever export of the
+ *     board (`format=eee&split=dev`) and of the snapshot (`format=eee`), and the plain inputs of the track with the
+ *     largest pools (the whole track, every split), each at --connections beside the board client, after one request
+ *     that builds the stored file (its time is printed). The inputs clients get --inputs-timeout seconds per answer
+ *     (a d1000 file is 334 MB: 16 of them at once are 5 GB on loopback).
  * Phase "before": the pack store off (ALPSBENCH_PACK_STORE=off: built on every request, as before the store) and
  * the trigram indexes dropped; phase "after": the store on, the indexes there. The rate limits are raised for the
  * run (the bench measures serving; tests/integration checks the 429s). Prints one table; exit 1 when an "after"
- * target is missed: pack p99 < 500 ms with no timeout, no-match search p99 < 300 ms, the board's p99 beside either
- * within 2x of alone. Names no benchmark: the runs are picked from the database, the board from the registry.
+ * target is missed: pack p99 < 500 ms with no timeout, no-match search p99 < 300 ms, exports and inputs with no
+ * timeout and no answer but 200, the board's p99 beside each within 2x of alone. Names no benchmark: the runs are picked from the database, the board from the registry.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -40,6 +46,7 @@ const { values } = parseArgs({
     "data-dirs": { type: "string", default: SHARED_DATA_DIRS },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
+    "inputs-timeout": { type: "string", default: "120" },
     // --no-build: start the .next build as it is (e.g. one made by `next build --webpack` in a worktree whose
     // node_modules is a symlink, which Turbopack does not resolve)
     "no-build": { type: "boolean", default: false },
@@ -82,9 +89,9 @@ async function load(url: string, clients: number): Promise<Load> {
  * run it at the server's). On a real site those clients are other machines; on this 2-core box, receiving 50+ MB/s
  * of packs takes a whole core, which would otherwise be taken from the server they load and the board client beside.
  */
-async function heavyLoad(url: string, clients: number): Promise<Load> {
+async function heavyLoad(url: string, clients: number, timeoutS = TIMEOUT_S): Promise<Load> {
   const cli = path.join(ROOT, "node_modules", "autocannon", "autocannon.js");
-  const args = [process.execPath, cli, "-c", String(clients), "-d", String(duration), "-t", String(TIMEOUT_S), "-j", url];
+  const args = [process.execPath, cli, "-c", String(clients), "-d", String(duration), "-t", String(timeoutS), "-j", url];
   const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -100,6 +107,7 @@ const line = (name: string, r: Load) =>
 
 const database = values.database ? { url: values.database, dispose: async () => {} } : await createTestDatabase("bench-heavy-reads");
 const children: ChildProcess[] = [];
+const downloadDirs: string[] = [];
 let failed = false;
 try {
   const db = createPrismaClient(database.url);
@@ -130,6 +138,15 @@ try {
   const searchRun = await pick(true);
   if (!packRun || !searchRun) throw new Error("no public scored run in the database: import the real data (--data-dirs)");
   const board = `/api/v1/leaderboards/${hostedBenchmarks()[0]!.id}`;
+  const eeeBoardPath = `${board}?format=eee&split=dev`;
+  const eeeSnapshotPath = "/api/v1/snapshot?format=eee";
+  // the track with the largest pools (its inputs are the largest download); a track id's "/" is "-" in the URL
+  const biggest = (
+    await db.$queryRawUnsafe<{ id: string }[]>(`SELECT t.id FROM "Track" t WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."trackId" = t.id)
+      ORDER BY t."poolSize" DESC NULLS LAST, t.id LIMIT 1`)
+  )[0];
+  const inputsPath = biggest ? `/api/v1/inputs/${biggest.id.replace("/", "-")}` : null;
+  const inputsTimeout = Number(values["inputs-timeout"]);
   const packPath = `/api/v1/submissions/${packRun.id}/pack`;
   const searchPath = `/api/v1/submissions/${searchRun.id}/instances?q=${encodeURIComponent("zq no such text xk")}`;
 
@@ -140,7 +157,11 @@ try {
     await db.storedPack.deleteMany({});
     await db.$executeRawUnsafe('ANALYZE "Instance"; ');
     const port = await freePort();
+    // stored exports and inputs files of this run only: the first request of the phase builds them
+    const downloads = mkdtempSync(path.join(tmpdir(), "bench-heavy-downloads-"));
+    downloadDirs.push(downloads);
     const child = spawnNextStart(port, database.url, {
+      DOWNLOAD_CACHE_DIR: downloads,
       ALPSBENCH_PACK_STORE: phase === "before" ? "off" : "on",
       RATE_LIMIT_API_PER_MINUTE: "1000000000",
       RATE_LIMIT_PACK_MB_PER_MINUTE: "1000000000",
@@ -168,11 +189,33 @@ try {
       line(`  no-match search (${connections} clients)`, searches),
       line("  board API beside the searches", boardBesideSearches),
     );
+    const downloadMisses: string[] = [];
     if (phase === "after") {
+      const heavy: [string, string | null, number][] = [
+        ["EEE export of the board", eeeBoardPath, TIMEOUT_S],
+        ["EEE export of the snapshot", eeeSnapshotPath, TIMEOUT_S],
+        ["plain inputs, largest track", inputsPath, inputsTimeout],
+      ];
+      for (const [name, target, timeoutS] of heavy) {
+        if (!target) continue;
+        const built = performance.now();
+        const answer = await fetch(`${base}${target}`);
+        const bytes = (await answer.arrayBuffer()).byteLength;
+        log(
+          `${name}: first request ${answer.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(performance.now() - built).toFixed(0)} ms (builds the stored file)`,
+        );
+        const [downloads, beside] = await Promise.all([heavyLoad(`${base}${target}`, connections, timeoutS), load(`${base}${board}`, 1)]);
+        rows.push(line(`  ${name} (${connections}; ${(bytes / 1024 / 1024).toFixed(1)} MB)`, downloads), line(`  board API beside it`, beside));
+        if (downloads.timeouts > 0 || downloads.non200 > 0 || downloads.requests === 0) downloadMisses.push(`${name}: no timeout, every answer 200`);
+        if (beside.p99 > 2 * alone.p99) downloadMisses.push(`board p99 beside the ${name} within 2x of alone`);
+      }
+      const [a1, a5] = loadavg();
+      rows.push(`  (load average ${a1!.toFixed(2)} / ${a5!.toFixed(2)} after the downloads)`);
       const misses = [
         packs.p99 >= 500 || packs.timeouts > 0 || packs.non200 > 0 ? "pack p99 < 500 ms, no timeout" : null,
         searches.p99 >= 300 || searches.timeouts > 0 || searches.non200 > 0 ? "search p99 < 300 ms" : null,
         boardBesidePacks.p99 > 2 * alone.p99 || boardBesideSearches.p99 > 2 * alone.p99 ? "board p99 within 2x of alone" : null,
+        ...downloadMisses,
       ].filter(Boolean);
       if (misses.length) {
         failed = true;
@@ -185,10 +228,11 @@ try {
   await db.$disconnect();
   process.stdout.write(
     `\n${duration} s per run, autocannon on loopback, ${TIMEOUT_S} s request timeout; heavy clients at ${values["same-priority"] ? "the server's priority" : "nice 19"}, the board client in a thread of its own; percentiles from autocannon's histogram (ms)\n` +
-      `pack: ${packPath}\nsearch: ${searchPath}\nboard: ${board}\n${rows.join("\n")}\n`,
+      `pack: ${packPath}\nsearch: ${searchPath}\nboard: ${board}\nexports: ${eeeBoardPath}, ${eeeSnapshotPath}\ninputs: ${inputsPath ?? "(no track)"} (${inputsTimeout} s timeout)\n${rows.join("\n")}\n`,
   );
 } finally {
   stopGroups(children);
+  for (const dir of downloadDirs) rmSync(dir, { recursive: true, force: true });
   if (values.keep) log(`kept the database: --database ${database.url}`);
   else await database.dispose();
 }

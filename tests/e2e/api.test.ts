@@ -153,8 +153,13 @@ describe("read API over HTTP", () => {
     const routes = Object.entries(openapi.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     expect(routes).toContain("POST /api/v1/submissions");
     for (const route of routes) expect(docs).toContain(`data-api-route="${route}"`);
-    // an upload field of the schema the upload route parses with
-    expect(docs).toContain(">publish_predictions<");
+    // each group's page documents its routes in full: an upload field of the schema the upload route parses with
+    const submitting = await fetch(`${baseUrl}/api-docs/submitting`);
+    expect(submitting.status).toBe(200);
+    const submittingDocs = await submitting.text();
+    expect(submittingDocs).toContain('data-api-route="POST /api/v1/submissions"');
+    expect(submittingDocs).toContain(">publish_predictions<");
+    expect((await fetch(`${baseUrl}/api-docs/no-such-group`)).status).toBe(404);
   });
 
   test("/benchmarks/alpsbench is AlpsBench's own page by the common form; the page reads benchmark=alpsbench like the API", async () => {

@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, describe, expect, inject, test } from "vitest";
+import { afterAll, describe, expect, inject, test, vi } from "vitest";
+import * as submissionInputs from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { inputsResponse } from "@/app/api/v1/inputs/_lib/inputs-response";
+import { heavyReadGateState } from "@/lib/http/heavy-read-gate";
 
 /**
  * Inputs downloads gzipped (issue 29 #5), through the download's dispatch that GET /api/v1/inputs/<track> calls, on
@@ -45,10 +47,26 @@ describe("inputs downloads, gzipped", () => {
     expect(gunzipSync(Buffer.from(await file.arrayBuffer())).toString("utf8")).toBe(text);
     // one file for the scope, built by the first request and read by the second
     expect(readdirSync(cacheDir).filter((f) => f.endsWith(".gz"))).toHaveLength(1);
+    // the plain lines too are a stored file (.raw), not produced from the database again
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith(".raw"))).toHaveLength(1);
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(text));
 
     const br = await inputsResponse(db, "task3-d300", search(), "inputs", "br");
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(text);
+  });
+
+  test("the plain download is read from its stored file: a second request does not read the inputs' pages again", async () => {
+    const first = await inputsResponse(db, "task1", search(), "inputs", "no");
+    const text = await first.text();
+    const reads = vi.spyOn(submissionInputs, "pageInputs");
+    const second = await inputsResponse(db, "task1", search(), "inputs", "no");
+    // the download holds its place in the heavy-read gate's inputs line until its body is read
+    expect(heavyReadGateState("inputs").running).toBe(1);
+    expect(await second.text()).toBe(text);
+    expect(heavyReadGateState("inputs").running).toBe(0);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
   });
 
   test("a bad track or parameter is still a 4xx, not a gzip of nothing", async () => {

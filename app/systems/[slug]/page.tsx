@@ -170,43 +170,33 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
       <div className="grid gap-3 xl:grid-cols-2">
         {[...byTrack.entries()].map(([trackId, scores]) => (
           <div key={trackId} className="overflow-x-auto rounded-md border border-line">
-            <table className="w-full text-sm" data-testid="system-scores">
+            <table className="score-table w-full text-sm" data-testid="system-scores">
               <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{trackLabel(trackId)}</caption>
               <thead className="text-fg-muted">
                 <tr>
-                  <ColumnHeads
-                    className="px-3 py-1.5 text-right font-medium"
-                    cells={[["Metric", "px-3 py-1.5 text-left font-medium"], "Value", ["95% CI", "hidden px-3 py-1.5 text-right font-medium sm:table-cell"], "n"]}
-                  />
+                  <ColumnHeads cells={["Metric", "Value", ["95% CI", "ci"], "n"]} />
                 </tr>
               </thead>
               <tbody>
                 {scores.map((score) => {
                   const def = describeMetric(score.trackId, score.metric);
                   return (
-                    <tr key={`${score.metric}:${score.scoreVersion}`} className="border-t border-line">
-                      <th scope="row" className="px-3 py-1.5 text-left font-normal text-fg">
+                    <tr key={`${score.metric}:${score.scoreVersion}`}>
+                      <th scope="row">
                         <span title={def.description}>{def.label}</span>
                         {score.kind === "judge" ? (
-                          <span
-                            className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg"
-                            title={score.judgeProfile ?? undefined}
-                          >
+                          <span className="judge-badge" title={score.judgeProfile ?? undefined}>
                             judge
                           </span>
                         ) : null}
                       </th>
-                      <td className="num px-3 py-1.5 text-right font-semibold text-fg">
+                      <td className="num lead">
                         {formatScore(score.trackId, score.metric, score.value)}
                         {/* phones: the interval under the value instead of in its own column */}
-                        <span className="block text-xs font-normal whitespace-nowrap text-fg-muted sm:hidden">
-                          {formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}
-                        </span>
+                        <span className="ci-under">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</span>
                       </td>
-                      <td className="num hidden px-3 py-1.5 text-right whitespace-nowrap text-fg-muted sm:table-cell">
-                        {formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}
-                      </td>
-                      <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(score.n) ?? "–"}</td>
+                      <td className="num ci">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</td>
+                      <td className="num">{formatCount(score.n) ?? "–"}</td>
                     </tr>
                   );
                 })}
@@ -244,22 +234,15 @@ function History({ submission }: { submission: SystemSubmission }) {
           return (
             <div key={table.kind} className="space-y-2">
               <div className="overflow-x-auto">
-                <table className="w-full text-sm" data-testid={`history-${table.kind}`}>
+                <table className="history-table w-full text-sm" data-testid={`history-${table.kind}`}>
                   <caption className="pb-1 text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
                     {table.kind === "judge" ? "Judge metrics by judge profile" : "Deterministic metrics by scorer version"}
                   </caption>
                   <thead className="text-fg-muted">
                     <tr>
-                      <th scope="col" className="px-2 py-1 text-left font-medium">
-                        Metric
-                      </th>
+                      <th scope="col">Metric</th>
                       {table.versions.map((v) => (
-                        <th
-                          key={v.scoreVersion}
-                          scope="col"
-                          className="px-2 py-1 text-right font-medium whitespace-nowrap"
-                          title={`${v.scoreVersion}, first computed ${v.firstComputedAt.slice(0, 16).replace("T", " ")} UTC`}
-                        >
+                        <th key={v.scoreVersion} scope="col" title={`${v.scoreVersion}, first computed ${v.firstComputedAt.slice(0, 16).replace("T", " ")} UTC`}>
                           <span className="font-mono text-xs">{v.label}</span>
                           {v.current ? <span className="ml-1 text-xs text-accent">(current)</span> : null}
                         </th>
@@ -268,15 +251,15 @@ function History({ submission }: { submission: SystemSubmission }) {
                   </thead>
                   <tbody>
                     {table.rows.map((row) => (
-                      <tr key={`${row.trackId}:${row.metric}`} className="border-t border-line">
-                        <th scope="row" className="px-2 py-1 text-left font-normal text-fg">
+                      <tr key={`${row.trackId}:${row.metric}`}>
+                        <th scope="row">
                           <span className="font-mono text-xs text-fg-muted">{row.trackId}</span> {describeMetric(row.trackId, row.metric).label}
                           {row.changed ? <span className="ml-1 text-xs text-tier-reported-fg">changed</span> : null}
                         </th>
                         {row.values.map((value, i) => (
-                          <td key={i} className="num px-2 py-1 text-right text-fg">
+                          <td key={i} className="num">
                             {formatScore(row.trackId, row.metric, value)}
-                            <span className="ml-1 text-xs text-fg-subtle">{row.n[i] === null ? "" : `n=${formatCount(row.n[i])}`}</span>
+                            <span>{row.n[i] === null ? "" : `n=${formatCount(row.n[i])}`}</span>
                           </td>
                         ))}
                       </tr>

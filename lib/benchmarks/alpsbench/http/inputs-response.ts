@@ -31,12 +31,11 @@ export const ExampleQuery = InputsQuery.extend({ rows: Rows });
  *
  * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
  * order: exactly what a system sees, never gold (see lib/benchmarks/alpsbench/read/queries/submission-inputs.ts). Without `split` every
- * instance (what a `full` submission is scored on). Streamed page by page as the client reads it;
- * X-AlpsBench-Instances says how many lines to expect. `gzip`: "br" or "encoding" (the client accepts brotli or gzip: the same
+ * instance (what a `full` submission is scored on). X-AlpsBench-Instances says how many lines to expect. `gzip`: "br" or "encoding" (the client accepts brotli or gzip: the same
  * lines, Content-Encoding br or gzip) or "file" (the `.jsonl.gz` link: a gzip file) serve the scope's gzip, built once per
  * content and kept on disk; "compact" (the `.compact.jsonl.gz` link, Task 3 only) the compact form as a gzip file, built
- * and kept the same way (compact-task3-inputs.ts); "no" streams the lines as they are read. A plain body produced whole
- * and a gzip build record the plain size (lib/http/download-sizes.ts), which the pages show beside the links.
+ * and kept the same way (compact-task3-inputs.ts); "no" the plain lines, kept on disk as they are the same way. Each
+ * build records the plain size (lib/http/download-sizes.ts), which the pages show beside the links.
  *
  * example: a small, valid prediction file (JSONL) for the first instances of the track, in the shape the scorer
  * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
@@ -86,8 +85,14 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
     );
   const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs${gzip === "compact" ? ".compact" : ""}.jsonl`;
   const common = { "x-alpsbench-instances": String(total), "cache-control": "no-store" };
-  if (gzip === "no") return new Response(lines(), { headers: { ...ndjsonFile(filename), ...common, vary: "Accept-Encoding" } });
-  // gzipped once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams a file
+  // every form built once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams
+  // a file; the plain lines as they are (producing d1000's 334 MB from the database cost ~60 CPU-s a request)
+  if (gzip === "no") {
+    const plain = await cachedGzipFile(key("plain"), lines, "identity");
+    return new Response(fileBody(plain.file), {
+      headers: { ...ndjsonFile(filename), "content-length": String(plain.bytes), ...common, vary: "Accept-Encoding" },
+    });
+  }
   const coding = gzip === "br" ? "br" : "gzip";
   const cached =
     gzip === "compact" ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage))) : await cachedGzipFile(key("gzip"), lines, coding);

@@ -38,15 +38,14 @@ export function InputsLinks({
     const query = params.toString();
     return `/api/v1/inputs/${trackSlug(track)}${ending}${query ? `?${query}` : ""}`;
   };
-  const link = "text-accent underline underline-offset-2";
   const size = (track: TrackId, split: string | null, form: Form) => {
     const bytes = sizes[inputsSizeKey(track, split)]?.[form] ?? null;
-    return <span className="text-fg-muted">({bytes === null ? (form === "plain" ? "size unknown" : "not built yet") : formatSize(bytes)})</span>;
+    return <span>({bytes === null ? (form === "plain" ? "size unknown" : "not built yet") : formatSize(bytes)})</span>;
   };
   // one link and its size; `what` ends its accessible name (after the track's)
   const download = (track: TrackId, split: string | null, ending: "" | ".jsonl.gz" | ".compact.jsonl.gz", form: Form, text: string, what: string) => (
     <span key={split ?? ending}>
-      <a href={href(track, split, ending)} download className={link} aria-label={`${TRACK_LABELS[track]}: ${what}`}>
+      <a href={href(track, split, ending)} download aria-label={`${TRACK_LABELS[track]}: ${what}`}>
         {text}
       </a>{" "}
       {size(track, split, form)}
@@ -58,10 +57,11 @@ export function InputsLinks({
         Inputs <span className="font-normal text-fg-muted">(what a system sees, never gold; JSON Lines; no account needed)</span>
       </h2>
       {note ? <p className="mt-1 text-fg-muted">{note}</p> : null}
-      <ul className="mt-2 space-y-1">
+      {/* the links' and sizes' look from the list (.inputs-list in app/globals.css), not a class on each of ~35 links */}
+      <ul className="inputs-list mt-2 space-y-1">
         {tracks.map((track) => (
-          <li key={track} className="flex flex-wrap gap-x-3 gap-y-1">
-            <span className="min-w-48 text-fg">{TRACK_LABELS[track]}</span>
+          <li key={track}>
+            <span>{TRACK_LABELS[track]}</span>
             {SPLITS.map((split) => download(track, split, "", "plain", split, `${split} inputs`))}
             {download(track, null, "", "plain", "all", "all inputs")}
             {/* a file, saved compressed: the Task 3 pools are hundreds of MB as plain JSON */}
@@ -69,15 +69,14 @@ export function InputsLinks({
             {track.startsWith("task3/")
               ? download(track, null, ".compact.jsonl.gz", "compact", "all (compact .jsonl.gz)", "all inputs, compact (each memory once), gzipped")
               : null}
-            <a href={href(track, null, "/example")} download className={link} aria-label={`${TRACK_LABELS[track]}: example predictions`}>
+            <a href={href(track, null, "/example")} download aria-label={`${TRACK_LABELS[track]}: example predictions`}>
               example predictions
             </a>
           </li>
         ))}
       </ul>
       <p className="mt-2 text-fg-muted">
-        Sizes are those this server knows: a gzip file once built (its first download builds it; Task 3 d1000&apos;s take minutes), a plain download once one has
-        been sent whole.
+        Sizes are those this server knows: a file once built (its first download builds it and keeps it; Task 3 d1000&apos;s take minutes).
       </p>
       {tracks.some((t) => t.startsWith("task3/")) ? <CompactInputsHelp /> : null}
     </section>

@@ -54,12 +54,12 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
     const cell = (track: string, split: string) => counts.find((c) => c.track === track && c.split === split)?.count ?? 0;
     return (
       <div className="mt-4 overflow-x-auto rounded-lg border border-line bg-surface">
-        <table className="w-full text-sm">
+        <table className="count-table w-full text-sm">
           <caption className="px-4 py-2 text-left text-fg-muted">{caption}</caption>
           <thead className="bg-surface-muted">
             <tr>
               {["Track", ...SPLITS, "total"].map((heading) => (
-                <th scope="col" key={heading} className={heading === "Track" ? "px-4 py-2 text-left" : "px-4 py-2 text-right"}>
+                <th scope="col" key={heading}>
                   {heading}
                 </th>
               ))}
@@ -67,16 +67,12 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
           </thead>
           <tbody>
             {TRACK_IDS.map((track) => (
-              <tr key={track} className="border-t border-line">
-                <th scope="row" className="px-4 py-1.5 text-left font-normal">
-                  {TRACK_LABELS[track]}
-                </th>
+              <tr key={track}>
+                <th scope="row">{TRACK_LABELS[track]}</th>
                 {SPLITS.map((s) => (
-                  <td key={s} className="px-4 py-1.5 text-right tabular-nums">
-                    {cell(track, s).toLocaleString("en-US")}
-                  </td>
+                  <td key={s}>{cell(track, s).toLocaleString("en-US")}</td>
                 ))}
-                <td className="px-4 py-1.5 text-right tabular-nums font-medium">{SPLITS.reduce((sum, s) => sum + cell(track, s), 0).toLocaleString("en-US")}</td>
+                <td>{SPLITS.reduce((sum, s) => sum + cell(track, s), 0).toLocaleString("en-US")}</td>
               </tr>
             ))}
           </tbody>
