@@ -3,9 +3,10 @@ import type { Db } from "@/lib/db/create-client";
 import type { EeeBenchmarkHook } from "./hook";
 import { instancesOfBoards } from "./export-instances";
 import { eeeZipFiles, zipOf } from "./export-zip";
+import { publicOrigin } from "@/lib/http/public-origin";
 
-/** Where the exported files say the figures were published (the HF YAML's `source.url`). */
-const siteUrl = () => process.env.AUTH_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000";
+/** The origin the exported files' links are written with (never the request's Host header: lib/http/public-origin.ts). */
+const siteUrl = () => publicOrigin();
 
 /**
  * `format=eee` of the view and snapshot endpoints: every public row of one data version and split as Every Eval Ever
