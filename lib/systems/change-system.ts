@@ -18,6 +18,7 @@ import { USER_SYSTEM_KINDS } from "./kinds";
  *  - the slug stays as it was: every link to the system, its rows and its packs keeps working (a pack names its
  *    submission, not the system's name), and an upload under the new name goes to the same system
  *    (lib/submissions/system-slug.ts looks up the owner's system by name first).
+ *  - at most CHANGES_PER_DAY changes per system per 24 hours (the history is public).
  *  - each change is one audit row (`system.rename`, `system.kind`; lib/systems/system-history.ts reads them for the
  *    system page's history), written in the same transaction as the change; the System row's trigger bumps the
  *    leaderboard version, so cached boards and pages show the new name on the next request.
@@ -49,7 +50,11 @@ type SystemChangeRequest = z.infer<typeof SystemChangeRequest>;
 
 type SystemChangeResult =
   | { ok: true; slug: string; name: string; kind: string; changed: string[] }
-  | { ok: false; code: "not_found" | "forbidden" | "conflict" | "name_taken" | "name_misleading"; message: string };
+  | { ok: false; code: "not_found" | "forbidden" | "conflict" | "name_taken" | "name_misleading" | "limit_reached"; message: string };
+
+/** changes (audit rows) per system per 24 hours */
+const CHANGES_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const SYSTEM_AUDIT = { rename: "system.rename", kind: "system.kind" } as const;
 
@@ -80,6 +85,12 @@ export async function changeSystem(
     const kind = input.change.kind ?? system.kind;
     const changed = [...(name !== system.name ? ["name"] : []), ...(kind !== system.kind ? ["kind"] : [])];
     if (changed.length === 0) return { ok: true, slug: system.slug, name, kind, changed };
+    // the history is public: a name changed every minute would make it a channel of its own
+    const recent = await tx.auditLog.count({
+      where: { targetType: "system", targetId: system.id, action: { in: Object.values(SYSTEM_AUDIT) }, createdAt: { gt: new Date(Date.now() - DAY_MS) } },
+    });
+    if (recent >= CHANGES_PER_DAY)
+      return { ok: false, code: "limit_reached", message: `This system was changed ${recent} times in the last 24 hours, the most allowed; try again tomorrow.` };
     if (name !== system.name) {
       // one rename at a time on the whole site: two owners cannot both take one new name
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('system-names'))`;

@@ -160,4 +160,12 @@ describe("an owner renames a system and changes its kind", () => {
     const id = ((await second.json()) as { id: string }).id;
     expect((await db.submission.findUniqueOrThrow({ where: { id }, select: { system: { select: { slug: true } } } })).system.slug).toBe(slug);
   });
+
+  test("at most 10 changes per system per 24 hours: the public history cannot be flooded", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await change("owner", slug, { name: `${NEW} ${i}` })).status);
+    expect(statuses).toContain(429);
+    const systemId = (await db.system.findUniqueOrThrow({ where: { slug }, select: { id: true } })).id;
+    expect(await db.auditLog.count({ where: { targetType: "system", targetId: systemId } })).toBe(10);
+  });
 });

@@ -278,6 +278,7 @@ function submissionRoutes(): ApiRoute[] {
         error(404, "No such system, or private to someone else."),
         error(409, "Another system of yours has that name, or the name reads the same as a reported or another user's public system."),
         error(422, "A name that reads as a reported row's label (a reported system's name plus tier or source words)."),
+        error(429, "The system was changed 10 times in the last 24 hours."),
       ],
     },
     {
