@@ -16,7 +16,7 @@
  * Before the e2e lane (a whole run, or arguments that name e2e): its Chromium, installed when missing and this user
  * may, else the run stops at once with the command to run (scripts/lib/chromium-setup.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,7 @@ import { createInterface } from "node:readline";
 import { SUMMARY_FILE_ENV } from "../tests/summary-reporter";
 import { combineLanes, LaneSummary, type LaneResult } from "./lib/test-lanes";
 import { chromiumPlan } from "./lib/chromium-setup";
+import { groupsBelow, processTable, signalGroup } from "./lib/process-tree";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
@@ -44,11 +45,92 @@ const LANES = [
   { name: "e2e", runs: [["--project", "e2e"]] },
 ] as const;
 
-const children = new Set<ReturnType<typeof spawn>>();
+/** The signal test (scripts/test-signals.test.ts) runs lanes of its own: a JSON list of `{ name, runs }`. */
+const LANES_ENV = "ALPSBENCH_TEST_LANES";
+type Lane = { name: string; runs: readonly (readonly string[])[] };
+const lanesOf = (): readonly Lane[] => (process.env[LANES_ENV] ? (JSON.parse(process.env[LANES_ENV]) as Lane[]) : LANES);
+
+/**
+ * Stopping: the first SIGINT (Ctrl-C) or SIGTERM ends the whole run. No vitest starts after it; every vitest
+ * this script started and every process below it (a lane's PostgreSQL, the e2e lane's web server and worker, each
+ * started `detached`, in a group of its own) gets SIGTERM, group by group, and SIGKILL if it is still there after
+ * STOP_GRACE_MS or at a second signal. Then one line "Tests: interrupted (SIGTERM)" and exit 128 + the signal's
+ * number. A run that goes on past ALPSBENCH_TEST_RUN_MINUTES (a hang: the whole-tree lint tests have no per-test
+ * time-out, tests/lint/whole-tree.ts) is stopped the same way.
+ */
+const STOP_GRACE_MS = 10_000;
+const RUN_MINUTES = Number(process.env.ALPSBENCH_TEST_RUN_MINUTES ?? 180);
+const EXIT_OF: Record<string, number> = { SIGINT: 130, SIGTERM: 143, timeout: 124 };
+
+const children = new Set<ChildProcess>();
+/** every process group seen below a child, ended together on a stop */
+const groups = new Set<number>();
+let stopping: { reason: string; done: Promise<void> } | null = null;
+
+function ownGroup(table: ReturnType<typeof processTable>): number {
+  return table.find((e) => e.pid === process.pid)?.pgid ?? process.pid;
+}
+
+/** Notes every group below the running children (they may start servers while they wind down). */
+function collectGroups(): void {
+  const table = processTable();
+  for (const child of children) if (child.pid) groups.add(child.pid); // detached: its pid is its group
+  for (const group of groupsBelow(
+    table,
+    [...children].flatMap((c) => (c.pid ? [c.pid] : [])),
+    ownGroup(table),
+  ))
+    groups.add(group);
+}
+
+const groupAlive = (group: number) => {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function stop(reason: string): void {
+  if (stopping) {
+    // a second signal: no more waiting
+    collectGroups();
+    for (const group of groups) signalGroup(group, "SIGKILL");
+    return;
+  }
+  process.stdout.write(
+    `\n[test] ${reason === "timeout" ? `still running after ${RUN_MINUTES} minutes (a hang?)` : reason}: ending every lane and every process it started\n`,
+  );
+  collectGroups();
+  for (const group of groups) signalGroup(group, "SIGTERM");
+  const deadline = Date.now() + STOP_GRACE_MS;
+  const done = new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      collectGroups();
+      const alive = [...groups].filter(groupAlive);
+      if (alive.length === 0 && children.size === 0) {
+        clearInterval(poll);
+        resolve();
+      } else if (Date.now() > deadline) {
+        for (const group of alive) signalGroup(group, "SIGKILL");
+      }
+    }, 200);
+  });
+  stopping = { reason, done };
+}
 
 /** `lanes`: output read a whole line at a time, so two lanes never mix inside a line; otherwise vitest's own terminal */
 function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean): Promise<number> {
-  const child = spawn(process.execPath, [VITEST, "run", ...args], { cwd: ROOT, env, stdio: lanes ? ["ignore", "pipe", "pipe"] : "inherit" });
+  // after a signal nothing new starts
+  if (stopping) return Promise.resolve(1);
+  // detached: a group of its own, so a stop ends it and its workers whole (Ctrl-C reaches it through stop())
+  const child = spawn(process.execPath, [VITEST, "run", ...args], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: lanes ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
   children.add(child);
   if (lanes) {
     createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => process.stdout.write(`${line}\n`));
@@ -56,6 +138,7 @@ function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boole
   }
   return new Promise((resolve) => {
     child.once("error", (error) => {
+      children.delete(child);
       process.stderr.write(`could not start vitest: ${error.message}\n`);
       resolve(1);
     });
@@ -101,22 +184,24 @@ function ensureChromium(): boolean {
 async function main(): Promise<number> {
   const extra = process.argv.slice(2);
   // a run of chosen files needs the browser only when it may reach the e2e project
-  const e2e = extra.length === 0 || extra.some((arg) => arg.includes("e2e"));
+  const e2e = (extra.length === 0 && !process.env[LANES_ENV]) || extra.some((arg) => arg.includes("e2e"));
   if (e2e && !ensureChromium()) return 1;
-  if (extra.length > 0) return runVitest(extra, process.env, false);
+  if (extra.length > 0) return finish(await runVitest(extra, process.env, false), null);
 
   const dir = mkdtempSync(path.join(tmpdir(), "alpsbench-test-lanes-"));
   const started = Date.now();
   try {
     const results = await Promise.all(
-      LANES.flatMap((lane, laneIndex) => {
+      lanesOf().flatMap((lane, laneIndex) => {
         // one promise per lane; its runs in order, each result reported as it ends
         const results: Promise<LaneResult>[] = [];
         let previous: Promise<unknown> = Promise.resolve();
         lane.runs.forEach((args, runIndex) => {
-          const result = previous.then(async () => {
+          const result = previous.then(async (): Promise<LaneResult> => {
+            if (stopping) return { code: 1, summary: null };
             const file = path.join(dir, `${laneIndex}-${runIndex}.json`);
             const code = await runVitest(args, { ...process.env, [SUMMARY_FILE_ENV]: file }, true);
+            if (stopping) return { code, summary: null };
             const summary = readSummary(file);
             const seconds = ((Date.now() - started) / 1000).toFixed(0);
             process.stdout.write(
@@ -132,19 +217,28 @@ async function main(): Promise<number> {
         return results;
       }),
     );
-    const { line, code } = combineLanes(results);
-    process.stdout.write(`\n${line}\n`);
-    return code;
+    return finish(null, combineLanes(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    for (const child of children) child.kill(signal);
-  });
+/**
+ * The run's end: after a stop, once every process is gone, "Tests: interrupted" (a partial count would read as a
+ * result); else the lanes' line, or the one vitest's own exit code (it printed its own line).
+ */
+async function finish(single: number | null, lanes: { line: string; code: number } | null): Promise<number> {
+  if (stopping) {
+    await stopping.done;
+    process.stdout.write(`\nTests: interrupted (${stopping.reason === "timeout" ? `after ${RUN_MINUTES} minutes` : stopping.reason})\n`);
+    return EXIT_OF[stopping.reason] ?? 1;
+  }
+  if (lanes) process.stdout.write(`\n${lanes.line}\n`);
+  return lanes ? lanes.code : single!;
 }
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(signal));
+setTimeout(() => stop("timeout"), RUN_MINUTES * 60_000).unref();
 
 main().then(
   (code) => process.exit(code),

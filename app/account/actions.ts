@@ -7,6 +7,7 @@ import { DisplayName, setDisplayName } from "@/lib/auth/display-name";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
 import { nameProblem } from "@/lib/security/safe-text";
+import { changeSystem, SystemChangeRequest } from "@/lib/systems/change-system";
 
 /** More live tokens than this is a leak waiting to happen; revoke old ones first. */
 const MAX_LIVE_TOKENS = 20;
@@ -70,4 +71,24 @@ export async function setDisplayNameAction(_previous: DisplayNameState, form: Fo
   await setDisplayName(db(), user.id, parsed.data);
   revalidatePath("/account");
   return { status: "saved", message: parsed.data === "" ? "Display name cleared." : "Display name saved.", name: parsed.data };
+}
+
+export type SystemChangeState = { status: "idle" | "saved" | "error"; message: string | null; name: string; kind: string };
+
+/** Renames one of the signed-in user's systems or changes its kind (lib/systems/change-system.ts: owner only, audited). */
+export async function changeSystemAction(_previous: SystemChangeState, form: FormData): Promise<SystemChangeState> {
+  const user = await requireSessionUser("/account");
+  const slug = String(form.get("slug") ?? "");
+  const raw = { name: String(form.get("name") ?? ""), kind: String(form.get("kind") ?? "") };
+  const parsed = SystemChangeRequest.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { status: "error", message: `${String(issue?.path[0] ?? "form")}: ${issue?.message ?? "check the form"}`, ...raw };
+  }
+  const result = await changeSystem(db(), { slug, viewer: { id: user.id, role: user.role }, change: parsed.data });
+  if (!result.ok) return { status: "error", message: result.message, ...raw };
+  revalidatePath("/account");
+  revalidatePath(`/systems/${slug}`);
+  const message = result.changed.length === 0 ? "Nothing to change." : `Saved: ${result.changed.join(" and ")} changed.`;
+  return { status: "saved", message, name: result.name, kind: result.kind };
 }

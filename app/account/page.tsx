@@ -11,6 +11,7 @@ import { groupRuns } from "@/lib/submissions/group-runs";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { CreateTokenForm } from "./_components/create-token-form";
 import { DisplayNameForm } from "./_components/display-name-form";
+import { SystemForm } from "./_components/system-form";
 import { revokeTokenAction } from "./actions";
 import { SITE } from "@/lib/platform/site";
 
@@ -21,10 +22,11 @@ const UTC = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`
 
 export default async function AccountPage() {
   const user = await requireSessionUser("/account");
-  const [tokens, submissions, profile] = await Promise.all([
+  const [tokens, submissions, profile, systems] = await Promise.all([
     listAccountApiTokens(db(), user.id),
     listAccountSubmissions(db(), user.id),
     db().user.findUnique({ where: { id: user.id }, select: { name: true } }),
+    db().system.findMany({ where: { ownerId: user.id }, orderBy: { createdAt: "asc" }, select: { slug: true, name: true, kind: true }, take: 200 }),
   ]);
 
   return (
@@ -70,6 +72,23 @@ export default async function AccountPage() {
         </div>
         <TokenList tokens={tokens} />
       </section>
+
+      {systems.length > 0 ? (
+        <section id="systems" aria-labelledby="systems-title" className="scroll-mt-6 space-y-3">
+          <h2 id="systems-title" className="text-lg font-semibold text-fg">
+            Your systems
+          </h2>
+          <p className="text-sm text-fg-muted">
+            Rename a system or change its kind (a memory system left at the form&apos;s default &quot;LLM&quot;). Its address and every link stay; each change is
+            listed in the history on its page.
+          </p>
+          <div className="divide-y divide-line rounded-lg border border-line bg-surface">
+            {systems.map((s) => (
+              <SystemForm key={s.slug} slug={s.slug} name={s.name} kind={s.kind} />
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       <section id="submissions" aria-labelledby="submissions-title" className="scroll-mt-6 space-y-3">
         <h2 id="submissions-title" className="text-lg font-semibold text-fg">

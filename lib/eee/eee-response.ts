@@ -8,6 +8,7 @@ import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 import type { EeeBenchmarkHook } from "./hook";
 import { instancesOfBoards } from "./export-instances";
 import { eeeZipFiles, zipOf } from "./export-zip";
+import { publicOrigin } from "@/lib/http/public-origin";
 
 type EeeScope = { dataVersion: string; split: "all" | "full" | "dev" | "validation" | "test"; scoreVersion?: string };
 
@@ -17,13 +18,13 @@ type EeeScope = { dataVersion: string; split: "all" | "full" | "dev" | "validati
  */
 type EeeSettings = { siteUrl: string };
 
-/** Where the exported files say the figures were published (the HF YAML's `source.url`). */
-const siteUrl = () => process.env.AUTH_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000";
+/** The origin the exported files' links are written with (never the request's Host header: lib/http/public-origin.ts). */
+const siteUrl = () => publicOrigin();
 
 const settingsNow = (): EeeSettings => ({ siteUrl: siteUrl() });
 
 /** Bump when the export's files change for the same data and settings (lib/eee/export-*.ts), so no old zip is served. */
-const EXPORT_FILES_VERSION = "1";
+const EXPORT_FILES_VERSION = "2";
 
 /** The zip of one scope, built from the database as it is now (the builder; lib/eee/export-*.ts decide its content). */
 async function buildEeeZip(db: Db, hook: EeeBenchmarkHook, scope: EeeScope, settings: EeeSettings, retrievedAt: Date): Promise<Uint8Array> {

@@ -1,6 +1,7 @@
 import { readableHeader } from "@/lib/leaderboard/to-table";
 import type { LeaderboardColumn, LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
 import type { EeeBenchmarkHook, EeeBoard } from "./hook";
+import { exportable, linksOf, marksOf } from "./export-marks";
 import { boundsOfScale, sourceOfTier } from "./relationship";
 import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeEvaluationResult } from "./types";
 
@@ -47,13 +48,16 @@ function resultOf(hook: EeeBenchmarkHook, entry: EeeBoard, column: LeaderboardCo
 
 /**
  * One aggregate record per public row (a submission: a reported source, a re-scored run or an upload) over every
- * track's board it has figures on. `retrievedAt` is the export's time (the format's retrieved_timestamp, Unix
- * seconds).
+ * track's board it has figures on, with every mark the board shows on it (lib/eee/export-marks.ts). A row held for
+ * review, rejected or flagged by the contamination check is not exported at all. `retrievedAt` is the export's time
+ * (the format's retrieved_timestamp, Unix seconds); `origin` the site's public origin its links are written with
+ * (lib/http/public-origin.ts; "" leaves them relative), a parameter so a stored export is keyed on it.
  */
-export function aggregatesOf(hook: EeeBenchmarkHook, boards: readonly EeeBoard[], retrievedAt: Date): { path: string; record: EeeAggregate }[] {
+export function aggregatesOf(hook: EeeBenchmarkHook, boards: readonly EeeBoard[], retrievedAt: Date, origin: string): { path: string; record: EeeAggregate }[] {
   const byRow = new Map<string, { row: LeaderboardRow; results: EeeEvaluationResult[] }>();
   for (const entry of boards) {
     for (const row of entry.board.rows) {
+      if (!exportable(row)) continue;
       const results = entry.board.columns.flatMap((column) => {
         const cell = row.cells[column.id];
         // a figure the table shows without its exact value (a noised test figure) is not exported as if exact
@@ -83,7 +87,15 @@ export function aggregatesOf(hook: EeeBenchmarkHook, boards: readonly EeeBoard[]
         source_organization_name: computed ? hook.publisher.name : row.tier === "claimed" ? (row.sourceLabel ?? "unknown") : hook.authors.name,
         source_organization_url: computed ? hook.publisher.url : row.tier === "claimed" ? (row.sourceUrl ?? undefined) : hook.authors.url,
         evaluator_relationship: relationship,
-        additional_details: details({ tier: row.tier, row_id: row.rowId, source_url: row.sourceUrl, note: row.note, submitted_by: row.submittedBy }),
+        additional_details: details({
+          tier: row.tier,
+          row_id: row.rowId,
+          source_url: row.sourceUrl,
+          note: row.note,
+          submitted_by: row.submittedBy,
+          ...linksOf(row, origin),
+          ...marksOf(row),
+        }),
       },
       eval_library: { name: hook.publisher.name, version: computed ? hook.scorerVersion : "unknown" },
       model_info: {

@@ -1,3 +1,4 @@
+import { exportable } from "./export-marks";
 import type { Db } from "@/lib/db/create-client";
 import type { EeeBenchmarkHook, EeeBoard, EeeInstanceItem } from "./hook";
 import { EEE_SCHEMA_VERSION, type EeeAggregate, type EeeInstance } from "./types";
@@ -21,7 +22,9 @@ export type RowInstances = { items: EeeInstanceItem[]; total: number };
 export async function instancesOfBoards(db: Db, hook: EeeBenchmarkHook, boards: readonly EeeBoard[]): Promise<Map<string, RowInstances>> {
   const out = new Map<string, RowInstances>();
   if (!hook.instances) return out;
-  const rowIds = [...new Set(boards.flatMap((b) => b.board.rows.filter((r) => r.tier !== "reported" && r.tier !== "claimed").map((r) => r.rowId)))].sort();
+  const rowIds = [
+    ...new Set(boards.flatMap((b) => b.board.rows.filter((r) => r.tier !== "reported" && r.tier !== "claimed" && exportable(r)).map((r) => r.rowId))),
+  ].sort();
   let lines = MAX_LINES_PER_EXPORT;
   let text = MAX_TEXT_PER_EXPORT;
   for (const rowId of rowIds) {

@@ -11,7 +11,8 @@ import { sha256Hex } from "./sha256";
  * `hf_eval_results/<model>/.eval_results/<dataset>-<row>.yaml`, and `checksums.sha256` (sha256sum's format) over
  * every file, so a reader checks the download with `sha256sum -c`. A row whose per-instance results are public
  * (`instances`, lib/eee/export-instances.ts) also gets `<row>.samples.jsonl` beside its record, which names it
- * with its sha256 in detailed_evaluation_results.
+ * with its sha256 in detailed_evaluation_results. `siteUrl` is the site's public origin (lib/http/public-origin.ts):
+ * every link of the files is written with it, so a stored build is keyed on it.
  */
 export function eeeZipFiles(
   hook: EeeBenchmarkHook,
@@ -19,7 +20,7 @@ export function eeeZipFiles(
   options: { retrievedAt: Date; siteUrl: string; instances?: ReadonlyMap<string, RowInstances> },
 ): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const { path, record } of aggregatesOf(hook, boards, options.retrievedAt)) {
+  for (const { path, record } of aggregatesOf(hook, boards, options.retrievedAt, options.siteUrl)) {
     const found = options.instances?.get(record.source_metadata.additional_details?.row_id ?? "");
     if (found) {
       const jsonlPath = path.replace(/\.json$/, ".samples.jsonl");

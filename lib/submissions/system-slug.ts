@@ -26,9 +26,12 @@ export function ownerSuffix(ownerId: string, base: string): string {
  * The slug of the submitter's system called `name`: `<name>-<ownerSuffix>`, the same on every upload of theirs
  * under that name (so uploads gather under one system, and two parallel uploads upsert the same row). A system
  * with an older counter slug, `<name>` or `<name>-<n>`, is still theirs and keeps its slug. Reported and
- * re-scored systems (seeded, never uploaded) keep their plain slugs.
+ * re-scored systems (seeded, never uploaded) keep their plain slugs. A system its owner renamed
+ * (lib/systems/change-system.ts) keeps its slug, so the owner's system of exactly that name comes first.
  */
 export async function systemSlugFor(db: Pick<Db, "system">, name: string, ownerId: string): Promise<string> {
+  const renamed = await db.system.findFirst({ where: { ownerId, name }, orderBy: { createdAt: "asc" }, select: { slug: true } });
+  if (renamed) return renamed.slug;
   const base = slugify(name);
   // theirs from before the rule: the plain slug or a numbered one, walked as the old rule allocated them
   for (let n = 1; n < 1000; n++) {

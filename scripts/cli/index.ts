@@ -3,6 +3,7 @@ import { hostedBenchmarks } from "@/lib/benchmarks";
 import { register as registerAdmin } from "./admin";
 import { commandHost } from "./command-host";
 import { register as registerDeleteSubmission } from "./delete-submission";
+import { register as registerChangeSystem } from "./change-system";
 import { register as registerImportEee } from "./import-eee";
 import { register as registerRescore } from "./rescore";
 import { register as registerRole } from "./role";
@@ -25,6 +26,7 @@ export async function registerCommands(program: Command): Promise<void> {
   registerSystemFacts(program);
   registerSubmit(program);
   registerDeleteSubmission(program);
+  registerChangeSystem(program);
   registerRescore(program);
   registerVerify(program);
   for (const benchmark of hostedBenchmarks()) await benchmark.registerCommands?.(program, commandHost);

@@ -34,6 +34,7 @@ describe("the CLI program", () => {
         "role",
         "score",
         "submit",
+        "system",
         "token",
         "verify",
       ].sort(),

@@ -15,6 +15,7 @@ import { importAggregate } from "@/lib/eee/import-aggregate";
 import type { EeeBoard } from "@/lib/eee/hook";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import { parse } from "yaml";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { createTestDatabase } from "../test-database";
 
 /**
@@ -54,7 +55,7 @@ function rowsOf(boards: readonly EeeBoard[], rowId: string) {
 describe("Every Eval Ever export", () => {
   test("every record of the real-data board validates against eval.schema.json; the zip's sha256 list matches its files", async () => {
     const boards = await alpsBenchEee.boards(db, scope);
-    const records = aggregatesOf(alpsBenchEee, boards, new Date("2026-11-26T00:00:00Z"));
+    const records = aggregatesOf(alpsBenchEee, boards, new Date("2026-11-26T00:00:00Z"), "https://example.org");
     expect(records.length).toBeGreaterThanOrEqual(18);
     for (const { path: file, record } of records) {
       const valid = validateAggregate(record);
@@ -75,14 +76,15 @@ describe("Every Eval Ever export", () => {
     }
     const yamlName = Object.keys(files).find((f) => f.startsWith("hf_eval_results/") && f.includes("/.eval_results/"))!;
     const entries = parse(files[yamlName]!) as { dataset: { id: string; task_id: string }; value: number; date: string; source: { url: string } }[];
-    expect(entries[0]).toMatchObject({ dataset: { id: "AlpsBench" }, source: { url: "https://example.org" } });
+    expect(entries[0]).toMatchObject({ dataset: { id: "AlpsBench" } });
+    expect(entries[0]!.source.url).toMatch(/^https:\/\/example\.org\//);
     expect(entries[0]!.dataset.task_id).toMatch(/^task\d/);
     expect(entries[0]!.date).toBe("2026-11-26");
   });
 
   test("an exported record imported into a fresh database gives the same reported row", async () => {
     const boards = await alpsBenchEee.boards(db, scope);
-    const records = aggregatesOf(alpsBenchEee, boards, new Date());
+    const records = aggregatesOf(alpsBenchEee, boards, new Date(), "https://example.org");
     // a record with a judge figure and an interval, if any, else the largest
     const pick = [...records].sort((a, b) => b.record.evaluation_results.length - a.record.evaluation_results.length)[0]!;
     const rowId = pick.record.source_metadata.additional_details!.row_id!;
@@ -112,7 +114,7 @@ describe("Every Eval Ever export", () => {
 
   test("a bad record is refused with its file and field named, and nothing is written", async () => {
     const boards = await alpsBenchEee.boards(db, scope);
-    const { record } = aggregatesOf(alpsBenchEee, boards, new Date())[0]!;
+    const { record } = aggregatesOf(alpsBenchEee, boards, new Date(), "https://example.org")[0]!;
     const bad = { ...record, source_metadata: { ...record.source_metadata, evaluator_relationship: "friend" } };
     const result = await importAggregate(db, alpsBenchEee, "alpsbench-v1", "bad.json", bad);
     expect(result.ok).toBe(false);
@@ -141,7 +143,19 @@ describe("Every Eval Ever per-item JSONL", () => {
     const value = split === "test" ? `${SECRET} ${i}` : `likes tea number ${i}`;
     return { benchmarkId: `item_${i}`, split, gold: { memory_items: [{ memory_id: "m1", type: "direct", label: "Preferences/Food", value, confidence: 0.9 }] } };
   });
-  const ids: Record<"published" | "unpublished", string> = { published: "", unpublished: "" };
+  const ids: Record<"published" | "unpublished" | "held" | "rejected" | "flagged", string> = { published: "", unpublished: "", held: "", rejected: "", flagged: "" };
+  // a board of its own has no reported row to compare with, so the review rule holds every upload a moderator has
+  // not approved (lib/leaderboard/review-hold.ts); the contamination check's figures as a flagged run stores them
+  const contamination = {
+    values: 3,
+    publicShare: 0.9,
+    task2InputShare: 0.9,
+    task3CandidateShare: 0,
+    submissionShare: 0,
+    submissionId: null,
+    threshold: 0.5,
+    flagged: true,
+  };
 
   beforeAll(async () => {
     const benchmark = await db.benchmarkVersion.create({ data: { slug, name: "EEE items", description: "test", source: "test" } });
@@ -164,8 +178,14 @@ describe("Every Eval Ever per-item JSONL", () => {
       memory_items: i % 2 === 0 ? inst.gold.memory_items : [{ memory_id: "x", type: "direct", label: "Zz/Qq", value: "zebra quantum", confidence: 0.1 }],
     }));
     const file = predictions.map((p) => JSON.stringify(p)).join("\n") + "\n";
-    for (const which of ["published", "unpublished"] as const) {
+    for (const which of ["published", "unpublished", "held", "rejected", "flagged"] as const) {
       const system = await db.system.create({ data: { slug: `${slug}-${which}`, name: `EEE ${which}`, kind: "general_llm" } });
+      const decision =
+        which === "held"
+          ? {}
+          : which === "rejected"
+            ? { reviewDecision: "rejected" as const, reviewNote: "a copy of the gold" }
+            : { reviewDecision: "approved" as const, reviewNote: `checked ${which}` };
       const submission = await db.submission.create({
         data: {
           systemId: system.id,
@@ -175,7 +195,9 @@ describe("Every Eval Ever per-item JSONL", () => {
           source: "upload",
           status: "done",
           scorerVersion: SCORER_VERSION,
-          publishPredictions: which === "published",
+          publishPredictions: which !== "unpublished",
+          ...decision,
+          ...(which === "flagged" ? { contamination, contaminationFlagged: true } : {}),
           fileBytes: gzipSync(Buffer.from(file)),
           fileSize: file.length,
         },
@@ -229,10 +251,52 @@ describe("Every Eval Ever per-item JSONL", () => {
     expect(found).toMatchObject({ total: 6 });
     expect(found!.items).toHaveLength(2);
     const boards = await alpsBenchEee.boards(db, { dataVersion: slug, split: "full" });
-    const { record } = aggregatesOf(alpsBenchEee, boards, new Date()).find((r) => r.record.source_metadata.additional_details?.row_id === ids.published)!;
+    const { record } = aggregatesOf(alpsBenchEee, boards, new Date(), "").find((r) => r.record.source_metadata.additional_details?.row_id === ids.published)!;
     const { text, detailed } = instanceFile(record, found!, "row.samples.jsonl");
     expect(text.trimEnd().split("\n")).toHaveLength(2);
     expect(detailed).toMatchObject({ total_rows: 2, additional_details: { public_instances: "6", truncated: "the first 2 of 6 public instances" } });
     expect(await alpsBenchEee.instances!(db, ids.unpublished, 10)).toBeNull();
+  });
+
+  test("every link carries the configured origin, every mark is exported, and a held, rejected or flagged row is no result", async () => {
+    const origin = publicOrigin({ PUBLIC_BASE_URL: "https://board.example/", AUTH_URL: undefined, HOST: "127.0.0.1", PORT: 4700 });
+    const boards = await alpsBenchEee.boards(db, { dataVersion: slug, split: "full" });
+    // the board itself shows all five, with their marks
+    const shownRows = boards.flatMap((b) => b.board.rows).map((r) => r.rowId);
+    for (const id of Object.values(ids)) expect(shownRows).toContain(id);
+    const files = eeeZipFiles(alpsBenchEee, boards, {
+      retrievedAt: new Date("2026-11-26T00:00:00Z"),
+      siteUrl: origin,
+      instances: await instancesOfBoards(db, alpsBenchEee, boards),
+    });
+    const records = Object.entries(files)
+      .filter(([name]) => name.startsWith("every_eval_ever/") && name.endsWith(".json"))
+      .map(([, text]) => JSON.parse(text) as import("@/lib/eee/types").EeeAggregate);
+    expect(records.map((r) => r.source_metadata.additional_details?.row_id).sort()).toEqual([ids.published, ids.unpublished].sort());
+    // nothing of the held, rejected and flagged rows anywhere in the download: no record, no JSONL, no YAML
+    const everything = JSON.stringify(files);
+    for (const which of ["held", "rejected", "flagged"] as const) {
+      expect(everything).not.toContain(ids[which]);
+      expect(everything).not.toContain(`${slug}-${which}`);
+    }
+    const published = records.find((r) => r.source_metadata.additional_details?.row_id === ids.published)!;
+    expect(validateAggregate(published), JSON.stringify(validateAggregate.errors)).toBe(true);
+    expect(published.source_metadata.additional_details).toMatchObject({
+      review_state: "approved",
+      review_note: "checked published",
+      system_url: `https://board.example/systems/${slug}-published`,
+      pack_url: `https://board.example/api/v1/submissions/${ids.published}/pack`,
+      items_url: `https://board.example/submissions/${ids.published}#instances-title`,
+    });
+    const yamlName = Object.keys(files).find((f) => f.startsWith(`hf_eval_results/${slug}-published/`))!;
+    const entries = parse(files[yamlName]!) as { source: { url: string }; notes: string }[];
+    expect(entries[0]!.source.url).toBe(`https://board.example/systems/${slug}-published`);
+    expect(entries[0]!.notes).toContain("review approved (checked published)");
+    // no link of the download names another server than the configured one
+    const urls = everything.match(/https?:\/\/[^"\\\s]+/g) ?? [];
+    const ours = urls.filter((u) => !u.startsWith("https://github.com/"));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const url of ours) expect(url).toMatch(/^https:\/\/board\.example\//);
+    expect(everything).not.toContain("localhost");
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import path from "node:path";
 import * as prettier from "prettier";
 import { expect, test } from "vitest";
+import { WHOLE_TREE } from "./whole-tree";
 
 /**
  * `npm test` checks that every file Prettier formats is formatted (.prettierrc, .prettierignore), so style needs
@@ -61,7 +62,7 @@ async function checkFile(file: string, cache: Set<string>, seen: Set<string>): P
   return "unformatted";
 }
 
-test("every file is formatted by Prettier (run `npm run format`)", { timeout: 300_000 }, async () => {
+test("every file is formatted by Prettier (run `npm run format`)", WHOLE_TREE, async () => {
   const cache = readCache();
   const seen = new Set<string>();
   const checked: string[] = [];

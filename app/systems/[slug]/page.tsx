@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
-import { KindBadge } from "@/components/kind-badge";
+import { KIND_LABEL, KindBadge } from "@/components/kind-badge";
 import { PageHeader } from "@/components/page-header";
 import { ColumnHeads } from "@/components/column-heads";
 import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
@@ -15,6 +15,7 @@ import { scoreHistory } from "@/lib/leaderboard/score-history";
 import { trackLabel } from "@/lib/benchmarks";
 import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrder } from "../_lib/metric-format";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
+import { systemHistory, type SystemHistoryEntry } from "@/lib/systems/system-history";
 
 export const dynamic = "force-dynamic";
 
@@ -50,6 +51,7 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
   const data = await load((await params).slug);
   if (!data) notFound();
   const { system, submissions } = data;
+  const history = await systemHistory(db(), system.id);
   const facts: [string, ReactNode][] = [
     ["Organisation", system.organisation ?? "–"],
     ["Backbone", system.backbone ?? "–"],
@@ -83,6 +85,8 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
           </div>
         ))}
       </dl>
+
+      {history.length > 0 ? <ChangeHistory entries={history} /> : null}
 
       <section aria-labelledby="submissions-title" className="space-y-4">
         <div>
@@ -273,5 +277,28 @@ function History({ submission }: { submission: SystemSubmission }) {
         })}
       </div>
     </details>
+  );
+}
+
+/** A kind change reads with the kinds' labels ("LLM → memory system"); a rename as stored ("Old" → "New"). */
+const changeText = (entry: SystemHistoryEntry) =>
+  entry.what === "kind changed" ? entry.change.replace(/[a-z_]+/g, (kind) => KIND_LABEL[kind as keyof typeof KIND_LABEL] ?? kind) : entry.change;
+
+/** What the owner changed of the system (lib/systems/change-system.ts), oldest first: its earlier names and kinds. */
+function ChangeHistory({ entries }: { entries: SystemHistoryEntry[] }) {
+  return (
+    <section aria-labelledby="history-title" className="space-y-2" data-testid="system-history">
+      <h2 id="history-title" className="text-lg font-semibold text-fg">
+        History
+      </h2>
+      <p className="text-sm text-fg-muted">Changes its owner made to the system&apos;s name and kind; its address and its rows stay the same.</p>
+      <ul className="space-y-1 text-sm">
+        {entries.map((entry, i) => (
+          <li key={i} className="text-fg">
+            <span className="text-fg-muted">{`${entry.at.slice(0, 16).replace("T", " ")} UTC`}</span> {entry.what}: {changeText(entry)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -93,6 +93,13 @@ export const VisibilityChanged = z.object({
   hidden_copies: z.array(z.string()).describe("Later public uploads of the same predictions, hidden by this change."),
 });
 
+export const SystemChanged = z.object({
+  slug: z.string().describe("The system's slug: it stays the same, so every link keeps working."),
+  name: z.string(),
+  kind: z.string(),
+  changed: z.array(z.enum(["name", "kind"])).describe("What changed; empty: it was so already."),
+});
+
 export const SubmissionDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
 
 export const ModerationDone = z.object({

@@ -13,7 +13,8 @@ import { ReleaseSnapshot } from "@/lib/releases/release-snapshot";
 import { ModuleItemsQuery } from "@/lib/submissions/module-items-query";
 import { ListedInstanceQuery } from "../submissions/_lib/listed-instance-query";
 import { UploadFieldsObject } from "../submissions/_lib/upload-fields";
-import { CHANGE_RULE, MODERATE_RULE, UPLOAD_RULE } from "../submissions/_lib/user-rules";
+import { CHANGE_RULE, MODERATE_RULE, SYSTEM_CHANGE_RULE, UPLOAD_RULE } from "../submissions/_lib/user-rules";
+import { SystemChangeRequest } from "@/lib/systems/change-system";
 import {
   LeaderboardAnswer,
   ListedInstanceAnswer,
@@ -27,6 +28,7 @@ import {
   SubmissionAccepted,
   SubmissionDeleted,
   SubmissionStatusAnswer,
+  SystemChanged,
   VisibilityChanged,
 } from "./answers";
 
@@ -67,6 +69,7 @@ function benchmarkQueries(pick: (b: ReturnType<typeof hostedBenchmarks>[number])
   return () => hostedBenchmarks().flatMap((b) => (pick(b) ? [{ benchmark: b.id, title: b.title, query: pick(b)! }] : []));
 }
 
+const SystemSlug = z.object({ slug: z.string().describe("The system's slug (its page's address, `system_slug` in downloads).") });
 const SubmissionId = z.object({ id: z.string().describe("The submission's id (in its page's address and every upload answer).") });
 const TrackParam = z.object({
   track: z.string().describe("A track of the benchmark `benchmark` names, by any name it knows; `<track>.jsonl.gz` answers the same lines as a gzip file."),
@@ -252,6 +255,30 @@ function submissionRoutes(): ApiRoute[] {
         error(403, "Neither owner nor admin, a cross-site session request, or a token without both the submit and the read scope."),
         hidden,
         error(409, "A seeded or reported row (the server's own data)."),
+      ],
+    },
+    {
+      method: "PATCH",
+      path: "/api/v1/systems/{slug}",
+      group: "Submissions",
+      summary: "The owner renames a system or changes its kind",
+      description:
+        "The slug stays, so every link, row and pack keeps working; each change is audited and listed in the history on the system's page. The name passes the uploads' name checks; the kind is one an upload may give.",
+      auth: required(SYSTEM_CHANGE_RULE),
+      pathParams: SystemSlug,
+      body: [{ contentType: "application/json", schema: SystemChangeRequest }],
+      answers: [
+        { status: 200, description: "Changed (or already so).", schema: SystemChanged },
+        error(400, "A bad body."),
+        unauthorized,
+        error(
+          403,
+          "Not the owner (a system this leaderboard reports, another user's), a cross-site session request, or a token without both the submit and the read scope.",
+        ),
+        error(404, "No such system, or private to someone else."),
+        error(409, "Another system of yours has that name, or the name reads the same as a reported or another user's public system."),
+        error(422, "A name that reads as a reported row's label (a reported system's name plus tier or source words)."),
+        error(429, "The system was changed 10 times in the last 24 hours."),
       ],
     },
     {

@@ -22,5 +22,11 @@ export const CHANGE_RULE: UserRule = {
   crossSite: "A signed-in request must come from this site's own pages.",
 };
 
+/** Renaming a system or changing its kind (PATCH /api/v1/systems/{slug}): the same scopes as changing a submission. */
+export const SYSTEM_CHANGE_RULE: UserRule = {
+  ...CHANGE_RULE,
+  lacksScope: (lacking) => `Changing a system needs a token with the submit and read scopes; this one lacks ${lacking.join(" and ")}.`,
+};
+
 /** Moderating: CHANGE_RULE, by an admin. */
 export const MODERATE_RULE: UserRule = { ...CHANGE_RULE, admin: { message: "Only admins can moderate submissions." } };
