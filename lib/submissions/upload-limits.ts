@@ -86,7 +86,7 @@ async function testRule(db: LimitDb, benchmarkVersionId: string): Promise<TestRu
  * more figure over the same hidden sessions). Pure. Counting every upload by this bounds the answers any one
  * hidden instance gets in a window by the limit, whatever files and tracks the uploads combine.
  */
-export function testAnswersOf(testTracks: readonly string[], setOf: (track: string) => string): number {
+function testAnswersOf(testTracks: readonly string[], setOf: (track: string) => string): number {
   const perSet = new Map<string, number>();
   for (const track of testTracks) perSet.set(setOf(track), (perSet.get(setOf(track)) ?? 0) + 1);
   return Math.max(0, ...perSet.values());
@@ -105,7 +105,7 @@ function answerTimes(uploads: readonly CountedUpload[], rule: TestRule): Date[] 
 }
 
 /** What is left of a data version's test limits now: answers used and left in 24 hours and 30 days. */
-export type TestQuota = {
+type TestQuota = {
   perDay: number;
   perMonth: number;
   usedToday: number;
@@ -136,7 +136,7 @@ function testQuotaOf(month: readonly CountedUpload[], rule: TestRule, now: Date)
 }
 
 /** "Left: 1 of 2 test answers today, 5 of 6 in 30 days." */
-export function testQuotaSentence(quota: Pick<TestQuota, "perDay" | "perMonth" | "leftToday" | "leftMonth">): string {
+function testQuotaSentence(quota: Pick<TestQuota, "perDay" | "perMonth" | "leftToday" | "leftMonth">): string {
   return `Left: ${quota.leftToday} of ${quota.perDay} test answers today, ${quota.leftMonth} of ${quota.perMonth} in ${MONTH_DAYS} days.`;
 }
 

@@ -21,7 +21,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 type Finding = { field: string; message: string };
 
-export type StorableScan = {
+type StorableScan = {
   /** the first value that cannot be stored: the row is refused with it */
   refusal: Finding | null;
   /** the first other control character, when nothing refuses the row (a warning) */

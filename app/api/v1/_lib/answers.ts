@@ -29,7 +29,7 @@ const UploadValidationSummary = z
   .describe("The file's check: format, rows, coverage of the track's instances, problems by line and field.");
 
 /** What the uploader has left of the limits for the data version (lib/submissions/upload-quota.ts). */
-export const UploadQuotaAnswer = z.object({
+const UploadQuotaAnswer = z.object({
   uploads: z
     .object({ perDay: z.number().int(), usedToday: z.number().int(), leftToday: z.number().int() })
     .describe("Uploads of the last 24 hours (a run counts once), against the daily limit."),
