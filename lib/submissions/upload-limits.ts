@@ -69,14 +69,16 @@ function testUploadsOfMonth(db: LimitDb, accountKey: string, benchmarkVersionId:
   return chargedUploads(db, accountKey, new Date(now.getTime() - MONTH_DAYS * DAY_MS), { benchmarkVersionId });
 }
 
-/** How a data version's test uploads are counted: null when they are not limited (the demo, or no such version). */
+/** How a data version's test uploads are counted: null when they are not limited (the demo, a module, or no such version). */
 type TestRule = { setOf: (track: string) => string };
 
 async function testRule(db: LimitDb, benchmarkVersionId: string): Promise<TestRule | null> {
   const version = await db.benchmarkVersion.findUnique({ where: { id: benchmarkVersionId }, select: { isDemo: true, slug: true } });
   if (version === null || version.isDemo) return null;
   const hosted = benchmarkOfDataVersion(version.slug);
-  const declared = isPipelineBenchmark(hosted) ? hosted.pipeline.hiddenTestSet : undefined;
+  // a module's tracks have no splits, so its uploads never carry test rows
+  if (!isPipelineBenchmark(hosted)) return null;
+  const declared = hosted.pipeline.hiddenTestSet;
   return { setOf: declared ? (track) => declared(track) : (track) => track };
 }
 

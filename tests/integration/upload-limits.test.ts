@@ -167,8 +167,10 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
   test("a third test upload in a day is refused (429) with the date the next one is allowed; nothing is stored", async () => {
     const ownerId = await newUser("third");
     const first = await createSubmission(db, testUpload(ownerId, "third-1"));
+    // every accepted upload answers what is left (issue 36 #1)
+    expect(first).toMatchObject({ ok: true, quota: { test: { perDay: 2, perMonth: 6, usedToday: 1, leftToday: 1, leftMonth: 5, nextAllowedAt: null } } });
     const second = await createSubmission(db, testUpload(ownerId, "third-2"));
-    expect(first.ok && second.ok).toBe(true);
+    expect(second).toMatchObject({ ok: true, quota: { test: { leftToday: 0, leftMonth: 4, nextAllowedAt: expect.any(String) } } });
     const firstAt = (await db.submission.findUniqueOrThrow({ where: { id: first.ok ? first.id : "" }, select: { createdAt: true } })).createdAt;
     const third = await createSubmission(db, testUpload(ownerId, "third-3"));
     expect(third).toMatchObject({ ok: false, code: "limit_reached" });
