@@ -135,8 +135,8 @@ export function TrackPicker({
             {splitCost(split, testQuota)}
           </p>
           <p id={`${id}-split-hint`} className={hintCls}>
-            Scored on this split&apos;s instances only; instances you leave out score as empty predictions. An archive&apos;s split folders (dev/, test/) must agree
-            with this choice.
+            Scored on this split&apos;s instances only; instances you leave out score as empty predictions. In an archive, dev/ and validation/ folders say their
+            files&apos; split; a test/ folder needs the Test split chosen.
           </p>
         </div>
       )}

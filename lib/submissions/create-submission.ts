@@ -138,8 +138,13 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
     }
     if (place.kind === "refused") return refusal(place.message);
     const split = place.split ?? input.split;
-    if (place.split && input.splitGiven && place.split !== input.split) {
-      return refusal(`its folder says the ${place.split} split, the upload says ${input.split} (nothing was stored).`);
+    // A split folder names its file's split. It contradicts the upload's split only when it would spend a test
+    // answer the uploader did not choose (the form's default is dev): a test folder under a dev or validation
+    // upload is refused; a dev or validation folder under another choice is read as its folder says.
+    if (place.split === "test" && input.splitGiven && input.split !== "test") {
+      return refusal(
+        `its folder says the test split, a test upload, and the upload says ${input.split}: choose the test split to spend a test answer on it, or leave the file out (nothing was stored).`,
+      );
     }
     // One file per track, whatever its split: two files of one track would be two answers on its hidden
     // instances for one counted upload (a test and a full file hold the same test rows).

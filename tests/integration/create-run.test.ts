@@ -159,9 +159,20 @@ describe("createRun: many tracks, one transaction", () => {
   test("an unplaceable predictions.jsonl and a split folder against the split field are refused", async () => {
     const before = await counts();
     expect(await createRun(db, run({ "out/predictions.jsonl": "{}" }))).toMatchObject({ ok: false, code: "bad_request", file: "out/predictions.jsonl" });
-    expect(await createRun(db, run({ "dev/task1/predictions.jsonl": "{}" }, { split: "test", splitGiven: true }))).toMatchObject({ ok: false, code: "bad_request" });
+    const testFolder = await createRun(db, run({ "test/task1/predictions.jsonl": "{}" }, { split: "dev", splitGiven: true }));
+    expect(testFolder).toMatchObject({ ok: false, code: "bad_request", file: "test/task1/predictions.jsonl" });
+    if (!testFolder.ok) expect(testFolder.message).toMatch(/its folder says the test split, a test upload, and the upload says dev: choose the test split/);
     expect(await createRun(db, run({ "notes.txt": "hi" }))).toMatchObject({ ok: false, code: "bad_request" });
     expect(await counts()).toEqual(before);
+  });
+
+  // The form's default split is dev (issue 36 #1): a run archive's dev or validation folders still say their split.
+  test("split folders that spend no test answer are read as they say, whatever split the upload chose", async () => {
+    const validation = (
+      await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1", split: "validation" }, select: { benchmarkId: true } })
+    ).map((i) => i.benchmarkId);
+    const result = await createRun(db, run({ "validation/task1/predictions.jsonl": task1(validation, "folder-split") }, { split: "dev", splitGiven: true }));
+    expect(result.ok ? result.submissions.map((s) => [s.task, s.split]) : result.message).toEqual([["task1", "validation"]]);
   });
 
   test("a run file with some but not all test rows refuses the whole run, naming the file, and stores nothing", async () => {
