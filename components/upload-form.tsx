@@ -5,12 +5,20 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { modelFactProblems } from "@/lib/model-facts/upload-fields";
 import { FileDrop } from "./upload-form/file-drop";
 import { FormatBox, InputsDownloads } from "./upload-form/format-box";
-import { FALLBACK_FILES, isArchive, MODULE_FILES, type UploadBenchmarkOption, type UploadPipelineOption, type UploadTrackOption } from "./upload-form/options";
+import {
+  FALLBACK_FILES,
+  isArchive,
+  MODULE_FILES,
+  type UploadBenchmarkOption,
+  type UploadPipelineOption,
+  type UploadTestQuotaOption,
+  type UploadTrackOption,
+} from "./upload-form/options";
 import { RefusalDetails } from "./upload-form/refusal-details";
 import { sendUpload, type UploadEvent } from "./upload-form/send-upload";
 import { fieldsetCls, legendCls } from "./upload-form/styles";
 import { SystemFields } from "./upload-form/system-fields";
-import { TrackPicker } from "./upload-form/track-picker";
+import { DEFAULT_SPLIT, TrackPicker } from "./upload-form/track-picker";
 import type { UploadModuleOption } from "@/lib/benchmarks/types-submit-form";
 import { UploadModuleFormat } from "./upload-module-format";
 import { MODEL_FACT_INPUTS } from "./upload-model-facts";
@@ -30,6 +38,8 @@ interface UploadFormProps {
   /** registered benchmark modules (PersonalLLM …): offered in the benchmark picker with their own tracks and row formats */
   modules?: readonly UploadModuleOption[];
   defaultBenchmark?: string;
+  /** per data version slug: the uploader's test answers left (absent: not limited) */
+  testQuotas?: Readonly<Record<string, UploadTestQuotaOption>>;
 }
 
 /** problems listed under a refused upload before "and N more" */
@@ -54,7 +64,7 @@ const FIELD_NAMES = [
 
 type Phase = { kind: "idle" } | UploadEvent;
 
-export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], defaultBenchmark }: UploadFormProps) {
+export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], defaultBenchmark, testQuotas = {} }: UploadFormProps) {
   const router = useRouter();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,7 +77,7 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
   };
   const tracksOf = (pipeline: UploadPipelineOption | null) => tracks.filter((t) => (t.pipeline ?? pipelines[0]?.id) === pipeline?.id || pipeline === null);
   const [track, setTrack] = useState(() => tracksOf(pipelineOf(benchmark))[0]?.id ?? tracks[0]?.id ?? "");
-  const [split, setSplit] = useState<string>("full");
+  const [split, setSplit] = useState<string>(DEFAULT_SPLIT);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -192,6 +202,7 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
             moduleTrack={moduleTrack}
             split={split}
             onSplit={setSplit}
+            testQuota={testQuotas[benchmark] ?? null}
           />
           {module && moduleTrack ? (
             <UploadModuleFormat module={module} track={moduleTrack} headingId={`${id}-format-title`} />

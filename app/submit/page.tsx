@@ -74,6 +74,13 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
     loaded.map((v) => v.id),
   );
   const offered = pipelineUploadOptions(pipelines, loaded, ROOT_BENCHMARK);
+  // beside the form's split picker: the test answers left per data version (the demo's are not limited)
+  const testQuotas = Object.fromEntries(
+    allowance.test.flatMap((t) => {
+      const slug = loaded.find((v) => v.id === t.benchmarkVersionId)?.slug;
+      return slug ? [[slug, { perDay: t.perDay, perMonth: t.perMonth, leftToday: t.leftToday, leftMonth: t.leftMonth }]] : [];
+    }),
+  );
   const benchmarks = offered.benchmarks;
   const modules = await moduleUploadOptions(db(), BENCHMARKS);
   // each benchmark's word on where an upload is ranked, said before the upload (AlpsBench: its boards and overview)
@@ -122,7 +129,14 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           No benchmark data is loaded on this server yet, so there is nothing to score against.
         </p>
       ) : (
-        <UploadForm tracks={offered.tracks} benchmarks={benchmarks} pipelines={offered.pipelines} modules={modules} defaultBenchmark={defaultBenchmark} />
+        <UploadForm
+          tracks={offered.tracks}
+          benchmarks={benchmarks}
+          pipelines={offered.pipelines}
+          modules={modules}
+          defaultBenchmark={defaultBenchmark}
+          testQuotas={testQuotas}
+        />
       )}
       {inputsLinks}
     </div>
@@ -138,16 +152,17 @@ function UploadLimits({ allowance, labelOf }: { allowance: UploadAllowance; labe
       </h2>
       <p className="mt-1 text-fg-muted">
         A run (an archive or a folder of many tracks) counts as one upload. Per account: {allowance.perDay} uploads a day, {allowance.perTrackPerDay} a day per
-        track; uploads with test-split rows (the test split, or the full benchmark with test rows): {allowance.testPerDay} a day and {allowance.testPerMonth} in 30
-        days per benchmark, because test figures are published exactly. Dev and validation uploads have no test limit; an identical re-upload is answered as a
-        duplicate and not counted. You have made {allowance.usedToday} of {allowance.perDay} uploads in the last 24 hours.
+        track; test uploads (the test split, or the full benchmark with test rows): {allowance.testPerDay} test answers a day and {allowance.testPerMonth} in 30 days
+        per benchmark, because test figures are published exactly. A test upload is one answer, or more when several of its files are scored on the same hidden test
+        instances (each of those is an answer on them). Dev and validation uploads cost no test answer; an identical re-upload is answered as a duplicate and not
+        counted. You have made {allowance.usedToday} of {allowance.perDay} uploads in the last 24 hours.
       </p>
       {allowance.test.length > 0 ? (
         <ul className="mt-2 space-y-1">
           {allowance.test.map((t) => (
-            <li key={t.benchmarkVersionId}>
-              <span className="font-medium">{labelOf(t.benchmarkVersionId)}</span>: {t.today} of {allowance.testPerDay} test uploads in the last 24 hours, {t.month}{" "}
-              of {allowance.testPerMonth} in 30 days.{" "}
+            <li key={t.benchmarkVersionId} data-testid="test-quota">
+              <span className="font-medium">{labelOf(t.benchmarkVersionId)}</span>: {t.leftToday} of {t.perDay} test answers left today, {t.leftMonth} of{" "}
+              {t.perMonth} left this month (30 days).{" "}
               {t.nextAllowedAt ? (
                 <span className="font-medium">Next test upload allowed from {formatAllowedAt(t.nextAllowedAt)}.</span>
               ) : (

@@ -21,6 +21,17 @@ export interface UploadBenchmarkOption {
   pipeline?: string;
 }
 
+/**
+ * What the signed-in uploader has left of a data version's test limits (lib/submissions/upload-limits.ts), shown
+ * beside the split picker; absent for a data version whose test uploads are not limited (the demo).
+ */
+export interface UploadTestQuotaOption {
+  perDay: number;
+  perMonth: number;
+  leftToday: number;
+  leftMonth: number;
+}
+
 /** A pipeline benchmark's picker groups and accepted files. */
 export interface UploadPipelineOption {
   id: string;

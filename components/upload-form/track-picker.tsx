@@ -1,14 +1,27 @@
 import type { UploadModuleOption, UploadModuleTrack } from "@/lib/benchmarks/types-submit-form";
 import { MissingDataNotice } from "../upload-module-format";
-import type { UploadBenchmarkOption, UploadTrackOption } from "./options";
+import type { UploadBenchmarkOption, UploadTestQuotaOption, UploadTrackOption } from "./options";
 import { hintCls, inputCls, labelCls } from "./styles";
 
+/** Dev first, the default: a newcomer's first upload spends no test answer (issue 36 #1). */
 const SPLIT_OPTIONS = [
-  { value: "full", label: "Full benchmark (every instance)" },
-  { value: "dev", label: "Dev" },
-  { value: "validation", label: "Validation" },
-  { value: "test", label: "Test (hidden gold)" },
+  { value: "dev", label: "Dev (no test quota)" },
+  { value: "validation", label: "Validation (no test quota)" },
+  { value: "full", label: "Full benchmark (every instance; a test upload)" },
+  { value: "test", label: "Test (hidden gold; a test upload)" },
 ] as const;
+
+/** The form's default split. */
+export const DEFAULT_SPLIT = "dev";
+
+/** What an upload on `split` costs, and what is left (beside the split picker). */
+function splitCost(split: string, quota: UploadTestQuotaOption | null): string {
+  const left = quota ? ` ${quota.leftToday} of ${quota.perDay} test answers left today, ${quota.leftMonth} of ${quota.perMonth} this month (30 days).` : "";
+  if (split === "dev" || split === "validation") return `Costs no test answer: dev and validation uploads have no test limit.${left}`;
+  if (!quota) return "A test upload; this benchmark's test split is not limited (its gold is synthetic).";
+  const what = split === "full" ? "The full benchmark holds the test instances, so this is a test upload" : "A test upload";
+  return `${what}: it spends 1 test answer (${quota.perDay} a day, ${quota.perMonth} in 30 days; files of a run that are scored on the same hidden instances count one answer each).${left}`;
+}
 
 /**
  * The benchmark, track and split pickers. A pipeline benchmark's tracks come in its declared groups (optgroups)
@@ -27,6 +40,7 @@ export function TrackPicker({
   moduleTrack,
   split,
   onSplit,
+  testQuota,
 }: {
   id: string;
   benchmarks: readonly UploadBenchmarkOption[];
@@ -41,6 +55,8 @@ export function TrackPicker({
   moduleTrack: UploadModuleTrack | null;
   split: string;
   onSplit(next: string): void;
+  /** the chosen data version's test answers left; null: not limited */
+  testQuota: UploadTestQuotaOption | null;
 }) {
   return (
     <div className="space-y-4">
@@ -101,15 +117,26 @@ export function TrackPicker({
           <label htmlFor={`${id}-split`} className={labelCls}>
             Split
           </label>
-          <select id={`${id}-split`} name="split" value={split} onChange={(e) => onSplit(e.target.value)} className={inputCls} aria-describedby={`${id}-split-hint`}>
+          <select
+            id={`${id}-split`}
+            name="split"
+            value={split}
+            onChange={(e) => onSplit(e.target.value)}
+            className={inputCls}
+            aria-describedby={`${id}-split-cost ${id}-split-hint`}
+          >
             {SPLIT_OPTIONS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
           </select>
+          <p id={`${id}-split-cost`} className={`${hintCls} font-medium text-fg`} data-testid="split-cost">
+            {splitCost(split, testQuota)}
+          </p>
           <p id={`${id}-split-hint`} className={hintCls}>
-            Scored on this split&apos;s instances only; instances you leave out score as empty predictions.
+            Scored on this split&apos;s instances only; instances you leave out score as empty predictions. In an archive, dev/ and validation/ folders say their
+            files&apos; split; a test/ folder needs the Test split chosen.
           </p>
         </div>
       )}

@@ -150,3 +150,26 @@ describe("module uploads: bombs refused early, with bounded reading", () => {
     expect(parsed.problems[0]).toEqual({ line: 11, field: null, message: "The file has more than 10 rows (line 11 is one more); reading stopped there." });
   });
 });
+
+describe("module uploads: values PostgreSQL cannot store are refused at upload with line and field, in every format", () => {
+  const read = (text: string, fileName: string) =>
+    parseUploadRows(once(Buffer.from(text)), selection.predictionRow, { fileName, maxDecompressedBytes: limits.maxDecompressedBytes });
+
+  test.each([
+    [
+      "a lone surrogate in JSONL",
+      `{"person_id": "1", "choice": 3}\n{"person_id": "2\\ud800x", "choice": 3}\n`,
+      "pick.jsonl",
+      2,
+      "person_id",
+      "lone surrogate (U+D800",
+    ],
+    ["a NUL in CSV", "person_id,choice\n1,3\n2\u0000,3\n", "pick.csv", 3, "person_id", "U+0000 (NUL)"],
+    ["1e400 (Infinity) in JSONL", `{"person_id": "1", "choice": 1e400}\n`, "pick.jsonl", 1, "choice", "Infinity"],
+  ])("%s", async (_what, text, fileName, line, field, message) => {
+    const parsed = await read(text, fileName);
+    expect(parsed.problems).toHaveLength(1);
+    expect(parsed.problems[0]).toMatchObject({ line, field });
+    expect(parsed.problems[0]!.message).toContain(message);
+  });
+});

@@ -6,6 +6,7 @@ import { parquetMetadata, parquetReadObjects, snappyUncompress, type Compressors
 import type { z } from "zod";
 import { formatByteSize } from "@/lib/uploads/format-byte-size";
 import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
+import { scanStorable } from "@/lib/uploads/storable-value";
 import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
 import type { RowProblem } from "./types";
 
@@ -381,6 +382,13 @@ export async function parseUploadRows<T extends z.ZodType>(
       // the problem that ended the reading is the file's: it goes first
       if (item.fatal && item.code) stop = item.code;
       report(item.problem, item.fatal && item.problem.line === null);
+      continue;
+    }
+    // a value PostgreSQL cannot store (NUL, a lone surrogate) or a number that is not finite refuses the row, in
+    // every format, before the track's schema reads it (lib/uploads/storable-value.ts)
+    const unstorable = scanStorable(item.value).refusal;
+    if (unstorable) {
+      report({ line: item.line, field: unstorable.field, message: unstorable.message });
       continue;
     }
     const parsed = schema.safeParse(item.value);

@@ -81,6 +81,13 @@ export interface OwnPipeline {
    */
   storedContentSha256?(track: string, stored: Uint8Array): Promise<string | null>;
   /**
+   * Optional: the hidden test set a track's test-split answers are about. Tracks scored against the same hidden
+   * test instances and gold (AlpsBench: Task 3's five pool sizes share one set of test sessions) name the same
+   * set, so the test-upload limits count each of them as an answer on it (lib/submissions/upload-limits.ts).
+   * Absent: every track is a set of its own.
+   */
+  hiddenTestSet?(track: string): string;
+  /**
    * Where a file of a multi-file upload (a run: an archive or many files) belongs, by its path: a track (and
    * split) its folders name; ignored (README, hidden files, anything that is no prediction file); or refused
    * (a prediction file in no track's folder), with the reason the uploader reads.

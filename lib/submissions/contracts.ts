@@ -130,8 +130,18 @@ export type SubmissionRefusal = {
   nextAllowedAt?: string | null;
 };
 
+/**
+ * What the uploader has left of the limits for the data version just uploaded to (lib/submissions/upload-quota.ts),
+ * answered with every accepted upload and by GET /api/v1/quota.
+ */
+export type UploadQuota = {
+  uploads: { perDay: number; usedToday: number; leftToday: number };
+  /** test-split answers (lib/submissions/upload-limits.ts); null: this data version's test uploads are not limited (the demo) */
+  test: { perDay: number; perMonth: number; usedToday: number; usedMonth: number; leftToday: number; leftMonth: number; nextAllowedAt: string | null } | null;
+};
+
 export type CreateSubmissionResult =
-  { ok: true; id: string; status: string; duplicate: boolean; validation: Omit<UploadValidation, "storedGzip"> } | SubmissionRefusal;
+  { ok: true; id: string; status: string; duplicate: boolean; validation: Omit<UploadValidation, "storedGzip">; quota: UploadQuota } | SubmissionRefusal;
 
 /** One file of a run, as it arrives (from an archive, a multipart part, or a folder). */
 export type RunFileInput = { path: string; body: AsyncIterable<Uint8Array> };
@@ -146,4 +156,9 @@ export type NewRun = Omit<NewSubmission, "track" | "fileName" | "body"> & {
 
 export type RunSubmissionSummary = { id: string; task: string; split: string; status: string; file: string; validation: Omit<UploadValidation, "storedGzip"> };
 
-export type CreateRunResult = { ok: true; runId: string; duplicate: boolean; submissions: RunSubmissionSummary[]; ignored: string[] } | SubmissionRefusal;
+/** A file of a run that was not stored because an earlier submission holds the same predictions on its track. */
+export type SkippedFile = { file: string; task: string; existing: ExistingSubmission; reason: string };
+
+export type CreateRunResult =
+  | { ok: true; runId: string; duplicate: boolean; submissions: RunSubmissionSummary[]; ignored: string[]; skipped: SkippedFile[]; quota: UploadQuota }
+  | SubmissionRefusal;

@@ -7,17 +7,28 @@ import { scoreVersionFor } from "./score-version-for";
 // Only the enqueue side: the worker (and its judge and file reading) must stay out of the web bundle.
 import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
-import type { CreateRunResult, CreateSubmissionResult, NewRun, NewSubmission, RunSubmissionSummary, SubmissionRefusal, UploadValidation } from "./contracts";
+import type {
+  CreateRunResult,
+  CreateSubmissionResult,
+  NewRun,
+  NewSubmission,
+  RunSubmissionSummary,
+  SkippedFile,
+  SubmissionRefusal,
+  UploadQuota,
+  UploadValidation,
+} from "./contracts";
 import { drain } from "./drain";
 import { withOtherBenchmarkHint } from "./other-benchmark-hint";
 import { systemNameProblem } from "./system-name-check";
 import { factColumns } from "@/lib/model-facts/facts";
 import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
+import { uploadQuota } from "./upload-quota";
 import { accountKeyOfUser, chargeUpload, type ChargedSubmission } from "./upload-ledger";
 import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-target";
 
-/** files in one run: every track once per split, with room to spare */
+/** files in one run: every track once, with room to spare for a benchmark of many tracks */
 export const MAX_RUN_FILES = 48;
 
 type Benchmark = DataVersion;
@@ -49,7 +60,14 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
     });
     if (previous) {
       await drain(input.body);
-      return { ok: true, id: previous.id, status: previous.status, duplicate: true, validation: previous.validationReport as unknown as Report };
+      return {
+        ok: true,
+        id: previous.id,
+        status: previous.status,
+        duplicate: true,
+        validation: previous.validationReport as unknown as Report,
+        quota: await uploadQuota(db, input.ownerId, benchmark.id),
+      };
     }
   }
 
@@ -61,7 +79,7 @@ export async function createSubmission(db: Db, input: NewSubmission): Promise<Cr
   const committed = await commitFiles(db, input, benchmark, [prepared.file], null);
   if (!committed.ok) return committed;
   const [created] = committed.submissions;
-  return { ok: true, id: created!.id, status: created!.status, duplicate: false, validation: prepared.file.report };
+  return { ok: true, id: created!.id, status: created!.status, duplicate: false, validation: prepared.file.report, quota: committed.quota };
 }
 
 /**
@@ -96,7 +114,15 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
     });
     if (previous?.runId) {
       for await (const file of input.files) await drain(file.body);
-      return { ok: true, runId: previous.runId, duplicate: true, submissions: await runSubmissions(db, previous.runId), ignored: [] };
+      return {
+        ok: true,
+        runId: previous.runId,
+        duplicate: true,
+        submissions: await runSubmissions(db, previous.runId),
+        ignored: [],
+        skipped: [],
+        quota: await uploadQuota(db, input.ownerId, benchmark.id),
+      };
     }
   }
   const files: PreparedFile[] = [];
@@ -112,16 +138,27 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
     }
     if (place.kind === "refused") return refusal(place.message);
     const split = place.split ?? input.split;
-    if (place.split && input.splitGiven && place.split !== input.split) {
-      return refusal(`its folder says the ${place.split} split, the upload says ${input.split} (nothing was stored).`);
-    }
-    const key = `${place.track} ${split}`;
-    const other = placeOf.get(key);
-    if (other)
+    // A split folder names its file's split. It contradicts the upload's split only when it would spend a test
+    // answer the uploader did not choose (the form's default is dev): a test folder under a dev or validation
+    // upload is refused; a dev or validation folder under another choice is read as its folder says.
+    if (place.split === "test" && input.splitGiven && input.split !== "test") {
       return refusal(
-        `${other} is already the ${place.track} file${split === "full" ? "" : ` of the ${split} split`}; a run holds one file per track (nothing was stored).`,
+        `its folder says the test split, a test upload, and the upload says ${input.split}: choose the test split to spend a test answer on it, or leave the file out (nothing was stored).`,
       );
-    placeOf.set(key, file.path);
+    }
+    // One file per track, whatever its split: two files of one track would be two answers on its hidden
+    // instances for one counted upload (a test and a full file hold the same test rows).
+    const other = placeOf.get(place.track);
+    if (other) {
+      for await (const rest of input.files) await drain(rest.body);
+      return {
+        ok: false,
+        code: "invalid_file",
+        file: file.path,
+        message: `${other} and ${file.path} are both ${place.track} files; a run holds each track once: keep one of them and upload again (nothing was stored).`,
+      };
+    }
+    placeOf.set(place.track, file.path);
     if (placeOf.size > MAX_RUN_FILES) return refusal(`a run holds at most ${MAX_RUN_FILES} prediction files (nothing was stored).`);
     const prepared = await target.prepare(db, benchmark, {
       track: place.track,
@@ -153,7 +190,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
   }
   const committed = await commitFiles(db, input, benchmark, files, { fileName: input.fileName });
   if (!committed.ok) return committed;
-  return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored };
+  return { ok: true, runId: committed.runId!, duplicate: false, submissions: committed.submissions, ignored, skipped: committed.skipped, quota: committed.quota };
 }
 
 /** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */
@@ -162,7 +199,7 @@ function noDataVersion(hosted: HostedBenchmark, slug: string | undefined): Submi
   return { ok: false, code: "not_found", message: `benchmark: "${named}" does not exist${slug === undefined || named === slug ? "" : ` (what "${slug}" names)`}.` };
 }
 
-type Committed = { ok: true; runId: string | null; submissions: RunSubmissionSummary[] } | SubmissionRefusal;
+type Committed = { ok: true; runId: string | null; submissions: RunSubmissionSummary[]; skipped: SkippedFile[]; quota: UploadQuota } | SubmissionRefusal;
 
 /**
  * ONE transaction for every file of an upload: the daily limits (serialised per user), the duplicate rule
@@ -173,9 +210,10 @@ async function commitFiles(
   db: Db,
   input: Pick<NewSubmission, "ownerId" | "system" | "visibility" | "idempotencyKey" | "publishPredictions">,
   benchmark: Benchmark,
-  files: PreparedFile[],
+  prepared: PreparedFile[],
   run: { fileName: string } | null,
 ): Promise<Committed> {
+  let files = prepared;
   return db.$transaction(
     async (tx): Promise<Committed> => {
       // Serialise one mailbox's concurrent uploads (all its accounts: the limits are counted per normalised
@@ -187,11 +225,33 @@ async function commitFiles(
       const contentKeys = [...new Set(files.map((f) => `content:${benchmark.id}:${f.track}:${f.contentSha256}`))].sort();
       for (const key of contentKeys) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
 
-      // Duplicates first: the same predictions are answered 409 whatever the limits, and charge nothing.
+      // Duplicates first: the same predictions are answered 409 whatever the limits, and charge nothing. In a run a
+      // duplicate file is skipped (the answer links the earlier submission) and the others are stored; only a run
+      // of nothing but duplicates, or a single file, is refused.
+      const skipped: SkippedFile[] = [];
+      const kept: PreparedFile[] = [];
+      let firstDuplicate: SubmissionRefusal | null = null;
       for (const file of files) {
         const duplicate = await duplicateOf(tx, input.ownerId, benchmark.id, file);
-        if (duplicate) return duplicate;
+        if (duplicate && !run) return duplicate;
+        if (!duplicate) {
+          kept.push(file);
+          continue;
+        }
+        firstDuplicate ??= duplicate;
+        skipped.push({
+          file: file.path,
+          task: file.track,
+          existing: duplicate.existing!,
+          reason: duplicate.message.replace(/ \(nothing was stored\)\.$/, ": skipped."),
+        });
       }
+      if (kept.length === 0 && firstDuplicate) {
+        if (skipped.length === 1) return firstDuplicate;
+        const listed = skipped.map((s) => `${s.file} (${s.existing.url})`).join(", ");
+        return { ...firstDuplicate, message: `Every file of the run holds predictions that are already scored: ${listed}; nothing was stored.` };
+      }
+      files = kept;
       // after the duplicate rule: a copy under the original's name is told it is a copy (with the link)
       const named = await systemNameProblem(tx, input.ownerId, input.system);
       if (named) return { ok: false, ...named };
@@ -199,7 +259,7 @@ async function commitFiles(
       // One upload (a run counts once) against the daily, per-track and test-split limits (upload-limits.ts).
       const over = await uploadLimitRefusal(tx, input.ownerId, {
         tracks: files.map((f) => f.track),
-        touchesTest: files.some(touchesTest),
+        testTracks: files.filter(touchesTest).map((f) => f.track),
         benchmarkVersionId: benchmark.id,
       });
       if (over) return { ok: false, code: "limit_reached", message: over.message, nextAllowedAt: over.nextAllowedAt?.toISOString() ?? null };
@@ -273,7 +333,7 @@ async function commitFiles(
         benchmarkVersionId: benchmark.id,
         submissions: charged,
       });
-      return { ok: true, runId: runRow?.id ?? null, submissions: created };
+      return { ok: true, runId: runRow?.id ?? null, submissions: created, skipped, quota: await uploadQuota(tx, input.ownerId, benchmark.id) };
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

@@ -48,15 +48,20 @@ export async function refundCharge(db: Pick<Db, "uploadCharge">, submissionId: s
   await db.uploadCharge.updateMany({ where: { submissionId, refundedAt: null }, data: { refundedAt: at } });
 }
 
-/** One counted upload: a run's charges grouped (its key is the run), or a single-file upload. */
-export type CountedUpload = { at: Date; tracks: Set<string> };
+/**
+ * One counted upload: a run's charges grouped (its key is the run), or a single-file upload. `testTracks`: the
+ * track of each of its test-bearing submissions, once per submission (a run that held a track twice, before runs
+ * were refused for it, lists it twice), so the test limits can count its answers per hidden test set.
+ */
+export type CountedUpload = { at: Date; tracks: Set<string>; testTracks: string[] };
 
-function group(rows: readonly { uploadKey: string; acceptedAt: Date; tracks: readonly string[] }[]): CountedUpload[] {
+function group(rows: readonly { uploadKey: string; acceptedAt: Date; tracks: readonly string[]; touchesTest: boolean }[]): CountedUpload[] {
   const byKey = new Map<string, CountedUpload>();
   for (const row of rows) {
-    const entry = byKey.get(row.uploadKey) ?? { at: row.acceptedAt, tracks: new Set<string>() };
+    const entry = byKey.get(row.uploadKey) ?? { at: row.acceptedAt, tracks: new Set<string>(), testTracks: [] };
     if (row.acceptedAt < entry.at) entry.at = row.acceptedAt;
     for (const track of row.tracks) entry.tracks.add(track);
+    if (row.touchesTest) entry.testTracks.push(...row.tracks);
     byKey.set(row.uploadKey, entry);
   }
   return [...byKey.values()];
@@ -71,7 +76,7 @@ export async function chargedUploads(db: LedgerDb, accountKey: string, since: Da
       refundedAt: null,
       ...(testOf ? { benchmarkVersionId: testOf.benchmarkVersionId, touchesTest: true } : {}),
     },
-    select: { uploadKey: true, acceptedAt: true, tracks: true },
+    select: { uploadKey: true, acceptedAt: true, tracks: true, touchesTest: true },
   });
   return group(rows);
 }

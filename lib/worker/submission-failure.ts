@@ -30,11 +30,12 @@ export async function markSubmissionFailed(db: Db | Tx, submissionId: string, re
 
 /**
  * PostgreSQL "data exception" codes (SQLSTATE class 22) that a stored value raised: a NUL in a string (22P05 in
- * jsonb, 22021 in text), an out-of-range number, a string too long. They come from the submitter's rows, not from
+ * jsonb, 22021 in text), a lone surrogate in jsonb (22P02, "invalid input syntax for type json"), an out-of-range
+ * number, a string too long. They come from the submitter's rows, not from
  * us, so retrying cannot help and the failure is not refunded.
  */
 const DATA_EXCEPTION_TEXT =
-  /\b22P05\b|\b22021\b|\b22003\b|\b22001\b|unsupported Unicode escape sequence|invalid byte sequence for encoding|\\u0000 cannot be converted|out of range for type|value too long for type/i;
+  /\b22P05\b|\b22021\b|invalid input syntax for type json|Unicode low surrogate must follow|\b22003\b|\b22001\b|unsupported Unicode escape sequence|invalid byte sequence for encoding|\\u0000 cannot be converted|out of range for type|value too long for type/i;
 
 function sqlStateOf(error: unknown, depth = 0): string | null {
   if (error === null || typeof error !== "object" || depth > 4) return null;
@@ -51,4 +52,4 @@ export function isSubmitterDataError(error: unknown): boolean {
 }
 
 export const SUBMITTER_DATA_REASON =
-  "Your file holds a value the database cannot store (for example a NUL character, \\u0000, inside a string). Remove it and upload again; this failure counts against your daily limit.";
+  "Your file holds a value the database cannot store (for example a NUL character, \\u0000, or a lone surrogate such as \\ud800, inside a string). Remove it and upload again; this failure counts against your daily limit.";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { explainResults } from "@/lib/submissions/explain-results";
-import { formatResults, type Status } from "./submit";
+import { formatQuota, formatResults, type Status } from "./submit";
 
 const status = (over: Partial<Status>): Status => ({
   id: "sub9",
@@ -49,5 +49,22 @@ describe("submit --wait prints what each figure means", () => {
     const text = formatResults(status({ metrics, explanation }), "http://x.test", "t").join("\n");
     expect(text).toContain("Recall (exact id): withheld: recall withheld on the test split");
     expect(text).not.toContain("not judged  ");
+  });
+});
+
+describe("submit prints what is left of the limits after an accepted upload", () => {
+  it("test answers left today and this month, and when the next is allowed", () => {
+    expect(
+      formatQuota({
+        uploads: { perDay: 20, leftToday: 19 },
+        test: { perDay: 2, perMonth: 6, leftToday: 0, leftMonth: 4, nextAllowedAt: "2026-12-03T05:00:00.000Z" },
+      }),
+    ).toBe(
+      "quota: 19 of 20 uploads left today; test answers: 0 of 2 left today, 4 of 6 left this month (30 days); next test answer allowed from 2026-12-03T05:00:00.000Z. Dev and validation uploads spend no test answer.",
+    );
+    expect(formatQuota({ uploads: { perDay: 20, leftToday: 20 }, test: null })).toBe(
+      "quota: 20 of 20 uploads left today; this benchmark's test split is not limited.",
+    );
+    expect(formatQuota(undefined)).toBeNull();
   });
 });

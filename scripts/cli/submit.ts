@@ -30,13 +30,31 @@ type Validation = {
   problems: { line: number | null; field: string | null; message: string }[];
   problemsTotal: number;
 };
-type Accepted = { id: string; status: string; duplicate: boolean; validation?: Validation };
+/** What is left of the limits (lib/submissions/upload-quota.ts); absent from servers older than it. */
+type Quota = {
+  uploads: { perDay: number; leftToday: number };
+  test: { perDay: number; perMonth: number; leftToday: number; leftMonth: number; nextAllowedAt: string | null } | null;
+};
+type Accepted = { id: string; status: string; duplicate: boolean; validation?: Validation; quota?: Quota };
 type RunAccepted = {
   run_id: string;
   duplicate: boolean;
   submissions: { id: string; task: string; split: string; status: string; file: string; validation?: Validation }[];
   ignored: string[];
+  /** files skipped as duplicates of earlier submissions (absent from older servers) */
+  skipped?: { file: string; task: string; existing: { url: string | null }; reason: string }[];
+  quota?: Quota;
 };
+
+/** The quota line `submit` prints after an accepted upload: uploads and test answers left. */
+export function formatQuota(quota: Quota | undefined): string | null {
+  if (!quota) return null;
+  const uploads = `${quota.uploads.leftToday} of ${quota.uploads.perDay} uploads left today`;
+  if (!quota.test) return `quota: ${uploads}; this benchmark's test split is not limited.`;
+  const { test } = quota;
+  const next = test.nextAllowedAt ? `; next test answer allowed from ${test.nextAllowedAt}` : "";
+  return `quota: ${uploads}; test answers: ${test.leftToday} of ${test.perDay} left today, ${test.leftMonth} of ${test.perMonth} left this month (30 days)${next}. Dev and validation uploads spend no test answer.`;
+}
 type Refused = {
   error: { code: string; message: string; file?: string; existing?: { url: string | null }; validation?: Validation; fields?: { field: string; message: string }[] };
 };
@@ -210,6 +228,9 @@ async function followRun(options: Options, run: RunAccepted): Promise<void> {
   write(`run ${run.run_id}: ${run.submissions.length} submission(s) ${new URL(`/runs/${run.run_id}`, options.server).toString()}`);
   for (const s of run.submissions) write(`  ${s.task.padEnd(15)} ${s.split.padEnd(10)} ${s.id} ${s.status}  (${s.file})`);
   if (run.ignored.length > 0) write(`  ignored: ${run.ignored.join(", ")}`);
+  for (const s of run.skipped ?? []) write(`  skipped ${s.file}: ${s.reason}${s.existing.url ? ` ${new URL(s.existing.url, options.server).toString()}` : ""}`);
+  const quota = formatQuota(run.quota);
+  if (quota) write(quota);
   if (!options.wait) {
     if (options.json) out(JSON.stringify(run));
     return;
@@ -341,6 +362,8 @@ export function register(program: Command): void {
       const write = options.json ? err : out;
       write(`submission ${accepted.id}: ${accepted.status}${accepted.duplicate ? " (duplicate: this file or key was already submitted)" : ""}`);
       printValidation(accepted.validation, write);
+      const quota = formatQuota(accepted.quota);
+      if (quota) write(quota);
       if (!options.wait) {
         if (options.json) out(JSON.stringify(accepted));
         return;

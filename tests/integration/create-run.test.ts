@@ -93,27 +93,86 @@ describe("createRun: many tracks, one transaction", () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("a failure inside the transaction (a duplicate of the second file) stores none of the run", async () => {
+  // Issue 36 #2: one duplicate track refused the whole run ("Nothing was stored"): the other tracks had to be re-zipped.
+  test("a run with one duplicate track stores the others and says which was skipped, with the earlier submission's link", async () => {
     const existing = await createRun(db, run({ "task2/predictions.jsonl": task2(ids.task2!.slice(5, 7), "taken") }));
-    expect(existing.ok).toBe(true);
+    if (!existing.ok) throw new Error(existing.message);
+    const earlier = existing.submissions[0]!.id;
     const before = await counts();
     const result = await createRun(
       db,
-      run({ "task1/predictions.jsonl": task1(ids.task1!.slice(6, 9), "fresh"), "task2/predictions.jsonl": task2(ids.task2!.slice(5, 7), "taken") }),
+      run({ "out/task1/predictions.jsonl": task1(ids.task1!.slice(6, 9), "fresh"), "out/task2/predictions.jsonl": task2(ids.task2!.slice(5, 7), "taken") }),
     );
-    expect(result).toMatchObject({ ok: false, code: "duplicate", file: "task2/predictions.jsonl" });
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(result.submissions.map((s) => [s.task, s.file])).toEqual([["task1", "out/task1/predictions.jsonl"]]);
+    expect(result.skipped).toEqual([
+      {
+        file: "out/task2/predictions.jsonl",
+        task: "task2",
+        existing: { id: earlier, track: "task2", url: `/submissions/${earlier}` },
+        reason: expect.stringMatching(/holds the same task2 predictions as submission .*: skipped\.$/),
+      },
+    ]);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, runs: before.runs + 1 });
+    // the run charged the limits for the file it stored only
+    expect(await db.uploadCharge.findMany({ where: { uploadKey: result.runId }, select: { tracks: true } })).toEqual([{ tracks: ["task1"] }]);
+  });
+
+  test("a run of nothing but duplicates is refused (409, linking them) and stores nothing", async () => {
+    const files = () => ({
+      "task1/predictions.jsonl": task1(ids.task1!.slice(10, 12), "again"),
+      "task2/predictions.jsonl": task2(ids.task2!.slice(10, 12), "again"),
+    });
+    expect((await createRun(db, run(files()))).ok).toBe(true);
+    const before = await counts();
+    const again = await createRun(db, run(files()));
+    expect(again).toMatchObject({ ok: false, code: "duplicate" });
+    if (!again.ok)
+      expect(again.message).toMatch(/^Every file of the run holds predictions that are already scored: task1\/predictions\.jsonl \(\/submissions\/.*\), task2/);
     expect(await counts()).toEqual(before);
   });
 
-  test("two files for one track, an unplaceable predictions.jsonl, and a split folder against the split field are refused", async () => {
+  // Issue 36 #2: `benchmark_data/test/task3_d100/` and `task3_d100/` were two test-bearing submissions of one track
+  // for one counted upload.
+  test("a run holding a track twice, whatever the splits, is refused (422) naming both paths, and stores nothing", async () => {
     const before = await counts();
-    expect(
-      await createRun(db, run({ "a/task1/predictions.jsonl": task1(ids.task1!.slice(0, 1), "x"), "b/task1.jsonl": task1(ids.task1!.slice(1, 2), "y") })),
-    ).toMatchObject({ ok: false, code: "bad_request", file: "b/task1.jsonl" });
+    const twice = await createRun(db, run({ "a/task1/predictions.jsonl": task1(ids.task1!.slice(0, 1), "x"), "b/task1.jsonl": task1(ids.task1!.slice(1, 2), "y") }));
+    expect(twice).toMatchObject({ ok: false, code: "invalid_file", file: "b/task1.jsonl" });
+    if (!twice.ok)
+      expect(twice.message).toBe(
+        "a/task1/predictions.jsonl and b/task1.jsonl are both task1 files; a run holds each track once: keep one of them and upload again (nothing was stored).",
+      );
+    // the first file is read (and valid: a row for every test instance) before the second names its track again
+    const pools = await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task3/d100", split: "test" }, select: { benchmarkId: true } });
+    const test = pools.map((p) => JSON.stringify({ benchmark_id: p.benchmarkId, selected_memory_id: "m1" })).join("\n");
+    const splits = await createRun(
+      db,
+      run({ "benchmark_data/test/task3_d100/predictions.jsonl": test, "task3_d100/predictions.jsonl": "{}", "task1/predictions.jsonl": "{}" }),
+    );
+    expect(splits).toMatchObject({ ok: false, code: "invalid_file", file: "task3_d100/predictions.jsonl" });
+    if (!splits.ok)
+      expect(splits.message).toMatch(/^benchmark_data\/test\/task3_d100\/predictions\.jsonl and task3_d100\/predictions\.jsonl are both task3\/d100 files/);
+    expect(await counts()).toEqual(before);
+  });
+
+  test("an unplaceable predictions.jsonl and a split folder against the split field are refused", async () => {
+    const before = await counts();
     expect(await createRun(db, run({ "out/predictions.jsonl": "{}" }))).toMatchObject({ ok: false, code: "bad_request", file: "out/predictions.jsonl" });
-    expect(await createRun(db, run({ "dev/task1/predictions.jsonl": "{}" }, { split: "test", splitGiven: true }))).toMatchObject({ ok: false, code: "bad_request" });
+    const testFolder = await createRun(db, run({ "test/task1/predictions.jsonl": "{}" }, { split: "dev", splitGiven: true }));
+    expect(testFolder).toMatchObject({ ok: false, code: "bad_request", file: "test/task1/predictions.jsonl" });
+    if (!testFolder.ok) expect(testFolder.message).toMatch(/its folder says the test split, a test upload, and the upload says dev: choose the test split/);
     expect(await createRun(db, run({ "notes.txt": "hi" }))).toMatchObject({ ok: false, code: "bad_request" });
     expect(await counts()).toEqual(before);
+  });
+
+  // The form's default split is dev (issue 36 #1): a run archive's dev or validation folders still say their split.
+  test("split folders that spend no test answer are read as they say, whatever split the upload chose", async () => {
+    const validation = (
+      await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1", split: "validation" }, select: { benchmarkId: true } })
+    ).map((i) => i.benchmarkId);
+    const result = await createRun(db, run({ "validation/task1/predictions.jsonl": task1(validation, "folder-split") }, { split: "dev", splitGiven: true }));
+    expect(result.ok ? result.submissions.map((s) => [s.task, s.split]) : result.message).toEqual([["task1", "validation"]]);
   });
 
   test("a run file with some but not all test rows refuses the whole run, naming the file, and stores nothing", async () => {

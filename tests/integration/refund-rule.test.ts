@@ -56,7 +56,44 @@ describe("refunds: only failures that are ours", () => {
     expect(finished.failureIsOurs).not.toBe(true);
   });
 
+  // Issue 36 #3: a lone surrogate ("\ud800x" in JSON) passed validation, then jsonb refused it on every retry
+  // ("invalid input syntax for type json") and the upload was refunded as our own error.
+  test("a lone surrogate refuses the upload with its line and field, stores nothing and charges nothing to refund", async () => {
+    const ownerId = (await db.user.create({ data: { email: `surrogate-${Date.now()}@example.org` } })).id;
+    const rows = (demoRows("task3/d100") as Record<string, unknown>[]).map((row, i) => (i === 1 ? { ...row, reason: "why \ud800x" } : row));
+    const result = await createSubmission(db, {
+      ownerId,
+      track: "task3/d100",
+      split: "full",
+      benchmark: "demo",
+      system: { name: "Surrogate upload", kind: "general_llm" },
+      fileName: "p.jsonl",
+      // JSON.stringify writes the lone surrogate as the escape "\ud800", as a model's output would
+      body: bytes(jsonl(rows)),
+    });
+    expect(result).toMatchObject({ ok: false, code: "invalid_file" });
+    if (result.ok) return;
+    expect(result.validation?.problems).toContainEqual(
+      expect.objectContaining({ line: 2, field: "reason", message: expect.stringMatching(/lone surrogate \(U\+D800/) }),
+    );
+    expect(await db.submission.count({ where: { ownerId } })).toBe(0);
+    expect(await db.uploadCharge.count({ where: { ownerId } })).toBe(0);
+  });
+
+  test("PostgreSQL's own refusal of a lone surrogate in jsonb is the submitter's data, not ours (no refund)", async () => {
+    const id = await createTestSubmission(db, { benchmarkVersionId, label: "surrogate", track: "task1", content: jsonl(demoRows("task1")) });
+    const caught = await db.submission
+      .update({ where: { id }, data: { validationReport: { value: "x\ud800" } } })
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(caught).not.toBeNull();
+    expect(isSubmitterDataError(caught)).toBe(true);
+    // the dead letter keeps only the message
+    expect(isSubmitterDataError((caught as Error).message)).toBe(true);
+  });
+
   test("recorded dead-letter messages are classified", () => {
+    expect(isSubmitterDataError("invalid input syntax for type json: Unicode low surrogate must follow a high surrogate.")).toBe(true);
     expect(isSubmitterDataError("Invalid `prisma.instanceResult.createMany()` invocation: unsupported Unicode escape sequence (22P05)")).toBe(true);
     expect(isSubmitterDataError('invalid byte sequence for encoding "UTF8": 0x00')).toBe(true);
     expect(isSubmitterDataError("job expired")).toBe(false);

@@ -23,7 +23,8 @@ const db = createPrismaClient(inject("databaseUrl"));
 const DAY_MS = 24 * 60 * 60 * 1000;
 let benchmark = "";
 let benchmarkVersionId = "";
-const testIds: Record<"task1" | "task2", string[]> = { task1: [], task2: [] };
+/** the test ids of each copied track (Task 3's sizes share theirs: the same sessions) */
+const testIds: { task1: string[]; task2: string[]; [track: string]: string[] } = { task1: [], task2: [] };
 /** Task 1 dev ids, and every non-test id (dev and validation) */
 const devIds: string[] = [];
 const publicIds: string[] = [];
@@ -37,6 +38,13 @@ const memoryRows = (ids: readonly string[], tag: string) =>
       }),
     )
     .join("\n");
+const TASK3_SIZES = ["task3/d100", "task3/d300", "task3/d500"];
+let selections = 0;
+/** Task 3 rows for `ids`, each upload's own selections (so no two uploads are the same content) */
+const task3Rows = (ids: readonly string[]) => {
+  selections += 1;
+  return ids.map((id) => JSON.stringify({ benchmark_id: id, selected_memory_id: `m${selections}` })).join("\n");
+};
 const newUser = async (name: string) => (await db.user.create({ data: { email: `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org` } })).id;
 
 function testUpload(ownerId: string, tag: string, overrides: Partial<NewSubmission> = {}): NewSubmission {
@@ -74,7 +82,7 @@ beforeAll(async () => {
   benchmark = `t-limits-${Date.now()}`;
   benchmarkVersionId = (await db.benchmarkVersion.create({ data: { slug: benchmark, name: "t", description: "t", source: "t" } })).id;
   const demo = await db.instance.findMany({
-    where: { benchmarkVersion: { slug: "demo" }, trackId: { in: ["task1", "task2"] } },
+    where: { benchmarkVersion: { slug: "demo" }, trackId: { in: ["task1", "task2", ...TASK3_SIZES] } },
     select: { trackId: true, benchmarkId: true, split: true, sessionId: true, input: true, meta: true, contentHash: true, gold: { select: { gold: true } } },
     orderBy: { benchmarkId: "asc" },
   });
@@ -83,7 +91,7 @@ beforeAll(async () => {
     await db.instance.create({
       data: { ...fields, input: input as object, meta: meta as object, benchmarkVersionId, gold: { create: { gold: gold!.gold as object } } },
     });
-    if (instance.split === "test") testIds[instance.trackId as "task1" | "task2"].push(instance.benchmarkId);
+    if (instance.split === "test") (testIds[instance.trackId] ??= []).push(instance.benchmarkId);
     else if (instance.trackId === "task1") {
       publicIds.push(instance.benchmarkId);
       if (instance.split === "dev") devIds.push(instance.benchmarkId);
@@ -159,8 +167,10 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
   test("a third test upload in a day is refused (429) with the date the next one is allowed; nothing is stored", async () => {
     const ownerId = await newUser("third");
     const first = await createSubmission(db, testUpload(ownerId, "third-1"));
+    // every accepted upload answers what is left (issue 36 #1)
+    expect(first).toMatchObject({ ok: true, quota: { test: { perDay: 2, perMonth: 6, usedToday: 1, leftToday: 1, leftMonth: 5, nextAllowedAt: null } } });
     const second = await createSubmission(db, testUpload(ownerId, "third-2"));
-    expect(first.ok && second.ok).toBe(true);
+    expect(second).toMatchObject({ ok: true, quota: { test: { leftToday: 0, leftMonth: 4, nextAllowedAt: expect.any(String) } } });
     const firstAt = (await db.submission.findUniqueOrThrow({ where: { id: first.ok ? first.id : "" }, select: { createdAt: true } })).createdAt;
     const third = await createSubmission(db, testUpload(ownerId, "third-3"));
     expect(third).toMatchObject({ ok: false, code: "limit_reached" });
@@ -168,7 +178,9 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     const next = new Date(firstAt.getTime() + DAY_MS);
     expect(third.nextAllowedAt).toBe(next.toISOString());
     expect(third.message).toContain(`The next one is allowed from ${formatAllowedAt(next)}`);
-    expect(third.message).toMatch(/2 test-split uploads .* last 24 hours/);
+    expect(third.message).toMatch(/carried 2 answers on its hidden test instances in the last 24 hours/);
+    // what is left this month is said too (issue 36 #1)
+    expect(third.message).toContain("Left: 0 of 2 test answers today, 4 of 6 in 30 days.");
     expect(third.message).not.toMatch(/fix the file/i);
     expect(await db.submission.count({ where: { ownerId } })).toBe(2);
     // dev uploads are not test uploads: still allowed
@@ -189,7 +201,8 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     const seventh = await createSubmission(db, testUpload(ownerId, "month-7"));
     expect(seventh).toMatchObject({ ok: false, code: "limit_reached" });
     if (seventh.ok) return;
-    expect(seventh.message).toMatch(/6 test-split uploads .* last 30 days/);
+    expect(seventh.message).toMatch(/carried 6 answers on its hidden test instances in the last 30 days/);
+    expect(seventh.message).toContain("Left: 2 of 2 test answers today, 0 of 6 in 30 days.");
     expect(Math.abs(Date.parse(seventh.nextAllowedAt!) - (oldest.getTime() + 30 * DAY_MS))).toBeLessThan(60_000);
   });
 
@@ -203,6 +216,58 @@ describe("test-split uploads are limited per account: 2 a day, 6 in 30 days", ()
     const third = await createRun(db, run(ownerId, { "test/task1/predictions.jsonl": memoryRows(testIds.task1, "rt-3") }));
     expect(third).toMatchObject({ ok: false, code: "limit_reached" });
   });
+
+  // Issue 36 #2: Task 3's five sizes score the same test sessions, so one counted run of them was about 10 answers
+  // on the same hidden instances against a documented 2 a day. Every combination of test-bearing files (test
+  // split, or full split with test rows) and tracks is tried as a run, then single test files are sent until
+  // refused: no hidden test set ever gets more than 2 answers in the day, and the quota is spent exactly.
+  test("answers per hidden instance stay within 2 a day for every combination of files and tracks", async () => {
+    type File = { key: string; path: string; track: string; rows: () => string };
+    const pool: File[] = [
+      { key: "task1 test", path: "test/task1/predictions.jsonl", track: "task1", rows: () => memoryRows(testIds.task1!, `combo-${(selections += 1)}`) },
+      { key: "d100 test", path: "test/task3_d100/predictions.jsonl", track: "task3/d100", rows: () => task3Rows(testIds["task3/d100"]!) },
+      { key: "d300 test", path: "test/task3_d300/predictions.jsonl", track: "task3/d300", rows: () => task3Rows(testIds["task3/d300"]!) },
+      // no split folder: the run's split (full), and its rows hold every test instance, so it answers on them too
+      { key: "d300 full", path: "task3_d300/predictions.jsonl", track: "task3/d300", rows: () => task3Rows(testIds["task3/d300"]!) },
+      { key: "d500 test", path: "test/task3_d500/predictions.jsonl", track: "task3/d500", rows: () => task3Rows(testIds["task3/d500"]!) },
+    ];
+    const hiddenSet = (track: string) => (track.startsWith("task3/") ? "task3" : track);
+    const answersOf = (tracks: readonly string[]) => Math.max(0, ...["task1", "task3"].map((set) => tracks.filter((t) => hiddenSet(t) === set).length));
+    let tried = 0;
+    for (let mask = 1; mask < 1 << pool.length; mask += 1) {
+      const files = pool.filter((_, i) => mask & (1 << i));
+      const label = files.map((f) => f.key).join(" + ");
+      const ownerId = await newUser(`combo-${mask}`);
+      const result = await createRun(db, run(ownerId, Object.fromEntries(files.map((f) => [f.path, f.rows()]))));
+      const twice = new Set(files.map((f) => f.track)).size < files.length;
+      const answers = answersOf(files.map((f) => f.track));
+      expect(result.ok ? "ok" : result.code, label).toBe(twice ? "invalid_file" : answers > 2 ? "limit_reached" : "ok");
+      if (!result.ok && answers > 2 && !twice) expect(result.message, label).toMatch(/holds \d test-split files on the same hidden test instances \(task3\//);
+      const accepted: string[][] = result.ok ? [files.map((f) => f.track)] : [];
+      // then single test files of both hidden sets, until refused
+      for (let k = 0; k < 3; k += 1) {
+        for (const [track, body] of [
+          ["task3/d500", task3Rows(testIds["task3/d500"]!)],
+          ["task1", memoryRows(testIds.task1!, `combo-single-${(selections += 1)}`)],
+        ] as const) {
+          const single = await createSubmission(db, testUpload(ownerId, `combo-${mask}`, { track, body: bytes(body) }));
+          expect(single.ok ? "ok" : single.code, `${label}, then ${track}`).toMatch(/^(ok|limit_reached)$/);
+          if (single.ok) accepted.push([track]);
+        }
+      }
+      for (const set of ["task1", "task3"]) {
+        const onSet = accepted.reduce((n, tracks) => n + tracks.filter((t) => hiddenSet(t) === set).length, 0);
+        expect(onSet, `${label}: answers on ${set}`).toBeLessThanOrEqual(2);
+      }
+      // nothing was refused while the quota had room: the day's answers add up to the limit
+      expect(
+        accepted.reduce((n, tracks) => n + answersOf(tracks), 0),
+        label,
+      ).toBe(2);
+      tried += 1;
+    }
+    expect(tried).toBe(31);
+  }, 300_000);
 
   test("the demo is exempt: its gold is synthetic", async () => {
     const ownerId = await newUser("demo-test");

@@ -28,11 +28,35 @@ const UploadValidationSummary = z
   })
   .describe("The file's check: format, rows, coverage of the track's instances, problems by line and field.");
 
+/** What the uploader has left of the limits for the data version (lib/submissions/upload-quota.ts). */
+const UploadQuotaAnswer = z.object({
+  uploads: z
+    .object({ perDay: z.number().int(), usedToday: z.number().int(), leftToday: z.number().int() })
+    .describe("Uploads of the last 24 hours (a run counts once), against the daily limit."),
+  test: z
+    .object({
+      perDay: z.number().int(),
+      perMonth: z.number().int(),
+      usedToday: z.number().int(),
+      usedMonth: z.number().int(),
+      leftToday: z.number().int().describe("Test answers left in the last 24 hours: `leftToday` of `perDay`."),
+      leftMonth: z.number().int().describe("Test answers left in the last 30 days: `leftMonth` of `perMonth`."),
+      nextAllowedAt: z.string().nullable().describe("When one more test answer is allowed (ISO 8601); null: now."),
+    })
+    .nullable()
+    .describe(
+      "Test-split answers: a test upload (the test split, or the full benchmark with test rows) is one answer, or as many as its files that are scored on the same hidden test instances; dev and validation uploads spend none. null: this data version's test uploads are not limited (the demo).",
+    ),
+});
+
+export const QuotaAnswer = UploadQuotaAnswer.extend({ benchmark: z.string().describe("The data version these figures are for.") });
+
 export const SubmissionAccepted = z.object({
   id: z.string(),
   status: z.string().describe("`queued` for a new upload; a retry with the same Idempotency-Key answers the first upload's status."),
   duplicate: z.boolean().describe("true: the answer is an earlier upload with the same Idempotency-Key."),
   validation: UploadValidationSummary.optional(),
+  quota: UploadQuotaAnswer.describe("What is left of your limits for this data version, this upload counted."),
   links: z.object({ self: z.string() }),
 });
 
@@ -51,6 +75,17 @@ export const RunAccepted = z.object({
     }),
   ),
   ignored: z.array(z.unknown()).describe("Files that are no prediction file (README, hidden files), with the reason."),
+  skipped: z
+    .array(
+      z.object({
+        file: z.string(),
+        task: z.string(),
+        existing: z.object({ id: z.string().nullable(), track: z.string(), url: z.string().nullable() }),
+        reason: z.string(),
+      }),
+    )
+    .describe("Files not stored because an earlier submission holds the same predictions on their track (`existing` links it); the run's other files were stored."),
+  quota: UploadQuotaAnswer.describe("What is left of your limits for this data version, this run counted."),
   links: z.object({ page: z.string() }),
 });
 

@@ -22,6 +22,7 @@ import {
   ModuleItemsAnswer,
   OpenApiAnswer,
   QueueAnswer,
+  QuotaAnswer,
   ReadinessAnswer,
   ReleaseList,
   RunAccepted,
@@ -174,7 +175,7 @@ function submittingRoutes(): ApiRoute[] {
       group: "Submitting",
       summary: "Upload a prediction file, or a whole run, for scoring",
       description:
-        "With `task`: one prediction file for that track. Without it: a run, one submission per track, each file's track read from its path in the benchmark's layout (an archive, several files, or both); every file of a run is validated before anything is stored and one bad file refuses the run. Files are validated while they stream in; a refused file is not stored and does not count against your limits. A signed-in upload must come from the site's own pages; scripts use a token.",
+        "With `task`: one prediction file for that track. Without it: a run, one submission per track, each file's track read from its path in the benchmark's layout (an archive, several files, or both); a run holds each track once (two files of one track are a 422 naming both); every file of a run is validated before anything is stored and one bad file refuses the run; a file whose predictions an earlier submission holds is skipped (`skipped` links it) and the others are stored. Every answer carries `quota`, what is left of your limits. Files are validated while they stream in; a refused file is not stored and does not count against your limits. A signed-in upload must come from the site's own pages; scripts use a token.",
       auth: required(UPLOAD_RULE),
       headers: z.object({
         "Idempotency-Key": z.string().max(200).optional().describe("1-200 printable characters: a retry with the same key answers the first upload (or run)."),
@@ -204,7 +205,26 @@ function submittingRoutes(): ApiRoute[] {
         error(413, "Too large."),
         error(415, "Another content type."),
         error(422, "A refused file: `error.validation` lists the problems by line and field (for a run, `error.file` names the file)."),
-        error(429, "An upload limit is spent (`error.nextAllowedAt`, `Retry-After`; a run counts once), or the hour's work on refused uploads is used up."),
+        error(
+          429,
+          "An upload limit is spent (`error.nextAllowedAt`, `Retry-After`; a run counts once; the message says what is left today and this month), or the hour's work on refused uploads is used up.",
+        ),
+      ],
+    },
+    {
+      method: "GET",
+      path: "/api/v1/quota",
+      group: "Submitting",
+      summary: "What you have left of the upload limits",
+      description:
+        "Uploads of the last 24 hours, and the test-split answers of the last 24 hours and 30 days for one data version, with when the next test answer is allowed: the same `quota` every upload answer carries. A test upload (the test split, or the full benchmark with test rows) is one answer, or as many as its files that are scored on the same hidden test instances; dev and validation uploads spend none.",
+      auth: { kind: "required", scopes: [] },
+      query: z.object({ benchmark: benchmarkParam() }),
+      answers: [
+        { status: 200, description: "Your quota for that data version.", schema: QuotaAnswer },
+        error(400, "`benchmark` given twice."),
+        error(401, "Neither a session nor a valid API token."),
+        error(404, "An unknown benchmark or data version (the message names the known ones)."),
       ],
     },
   ];

@@ -49,7 +49,8 @@ export const maxDuration = 300;
  * only). `Idempotency-Key`: a retry with the same key returns the first submission (or run).
  *
  * Answers: 202 {id, status, duplicate, validation} for a file; 202 {run_id, submissions: [{id, task, split,
- * status, file, validation}], ignored} for a run; 400 bad field, body or archive; 401; 403 token without the
+ * status, file, validation}], ignored, skipped} for a run (skipped: files whose predictions an earlier submission
+ * holds, not stored; the others are), both with `quota` (what is left of the limits); 400 bad field, body or archive; 401; 403 token without the
  * submit scope; 404 unknown benchmark or no instances; 409 the same predictions as an existing submission on the
  * track (error.existing links it); 413 too large; 415 other content types; 422 refused file (with validation:
  * problems by line and field, and for a run error.file); 429 upload limit (error.nextAllowedAt, Retry-After), or the hour's work on refused uploads used up. Errors are {error: {code, message, …}}.
@@ -95,6 +96,7 @@ function answer(result: CreateSubmissionResult) {
       status: result.status,
       duplicate: result.duplicate,
       validation: publicValidation(result.validation),
+      quota: result.quota,
       links: { self: `/api/v1/submissions/${result.id}` },
     },
     { status: 202, headers: { location: `/api/v1/submissions/${result.id}` } },
@@ -117,6 +119,8 @@ function runAnswer(result: CreateRunResult) {
         links: { self: `/api/v1/submissions/${s.id}`, page: `/submissions/${s.id}` },
       })),
       ignored: result.ignored,
+      skipped: result.skipped,
+      quota: result.quota,
       links: { page: `/runs/${result.runId}` },
     },
     { status: 202, headers: { location: `/runs/${result.runId}` } },

@@ -193,7 +193,7 @@ describe("rows written as JSON text are read as the object they hold, on every t
   });
 });
 
-describe("a NUL (U+0000) is refused with its field (PostgreSQL cannot store it); other control characters are kept, with a warning", () => {
+describe("a NUL (U+0000), a lone surrogate or a number that is not finite is refused with its field (PostgreSQL cannot store it); other control characters are kept, with a warning", () => {
   it.each([
     [
       "task1",
@@ -213,6 +213,12 @@ describe("a NUL (U+0000) is refused with its field (PostgreSQL cannot store it);
     ],
     ["task1", { benchmark_id: "s", memory_items: [], note: "\u0000" }, "note", "U+0000 (NUL)"],
     ["task1", JSON.stringify({ benchmark_id: "s", memory_items: [{ value: "\u0000" }] }), "memory_items[0].value", "U+0000 (NUL)"],
+    // jsonb refuses a lone surrogate ("invalid input syntax for type json"); JSON.parse('"\\ud800x"') makes one
+    ["task1", JSON.parse('{"benchmark_id": "s", "memory_items": [{"value": "\\ud800x"}]}'), "memory_items[0].value", "a lone surrogate (U+D800"],
+    ["task3/d100", { benchmark_id: "s", selected_memory_id: "m1", reason: "x\udc00" }, "reason", "a lone surrogate (U+DC00"],
+    // 1e400 parses as Infinity
+    ["task1", JSON.parse('{"benchmark_id": "s", "memory_items": [{"value": "v", "confidence": 1e400}]}'), "memory_items[0].confidence", "Infinity"],
+    ["task1", { benchmark_id: "s", memory_items: [{ value: "v", confidence: Number.NaN }] }, "memory_items[0].confidence", "is NaN"],
   ] as const)("%s %j → %s", (track, raw, field, message) => {
     const result = validatePredictionRow(track, raw);
     expect(result.ok).toBe(false);
@@ -228,6 +234,10 @@ describe("a NUL (U+0000) is refused with its field (PostgreSQL cannot store it);
     expect(result.problems).toEqual([
       { field: "memory_items[1].value", message: "contains the control character U+0015 at character 7 (kept as written)", fatal: false },
     ]);
+  });
+
+  it("a surrogate pair (an emoji) and a large finite number pass", () => {
+    expect(validatePredictionRow("task1", { benchmark_id: "s", memory_items: [{ value: "tea \ud83c\udf75", confidence: 1e300 }] })).toMatchObject({ ok: true });
   });
 
   it("tabs, line breaks and DEL pass without a word", () => {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { parseLenientJson, readTask3Prediction } from "@/lib/benchmarks/alpsbench/scoring/read-task3-prediction";
 import { describeType, describeZodIssue } from "@/lib/benchmarks/alpsbench/data/errors";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { scanStorable } from "@/lib/uploads/storable-value";
 import {
   MemoryPredictionRowSchema,
   PredictedMemoryItem,
@@ -184,74 +185,11 @@ export function unwrapJsonText(raw: unknown): unknown {
 }
 
 /**
- * C0 control characters other than tab, line feed and carriage return. U+0000 is refused: PostgreSQL cannot store
- * it in text or jsonb (error 22P05), so a row holding one would pass here and fail in the worker. The others are
- * storable and occur in real outputs (WildChat dialogues hold U+0015, U+0002, …, and models copy them into
- * evidence text: 4 of the 7 packet models' Task 1 files, and Task 2 gold), so they are kept, with a warning.
- */
-// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
-
-type ControlCharacters = {
-  /** the first U+0000 (NUL), which refuses the row */
-  nul: { field: string; message: string } | null;
-  /** the first other control character, when there is no NUL (a warning) */
-  other: { field: string; message: string } | null;
-};
-
-/** Returns true once a NUL is found (the walk stops there). */
-function scanControl(value: unknown, path: (string | number)[], found: ControlCharacters): boolean {
-  if (typeof value === "string") return controlInText(value, path, found, false);
-  if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      path.push(index);
-      const stop = scanControl(value[index], path, found);
-      path.pop();
-      if (stop) return true;
-    }
-    return false;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    path.push(key);
-    const stop = controlInText(key, path, found, true) || scanControl((value as Record<string, unknown>)[key], path, found);
-    path.pop();
-    if (stop) return true;
-  }
-  return false;
-}
-
-function controlInText(text: string, path: readonly (string | number)[], found: ControlCharacters, isKey: boolean): boolean {
-  const match = CONTROL_CHARACTER.exec(text);
-  if (!match) return false;
-  const nul = text.indexOf("\u0000");
-  const fieldOf = () => {
-    let field = "";
-    path.forEach((step, i) => {
-      const shown = isKey && i === path.length - 1 ? JSON.stringify(step) : step;
-      field += typeof shown === "number" ? `[${shown}]` : field === "" ? shown : `.${shown}`;
-    });
-    return field || "(root)";
-  };
-  const what = isKey ? "this key contains" : "contains";
-  if (nul >= 0) {
-    found.nul = { field: fieldOf(), message: `${what} the character U+0000 (NUL) at character ${nul + 1}, which cannot be stored: remove it` };
-    return true;
-  }
-  if (!found.other) {
-    const code = `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-    found.other = { field: fieldOf(), message: `${what} the control character ${code} at character ${match.index + 1} (kept as written)` };
-  }
-  return false;
-}
-
-/**
  * What every row goes through before its track's shape is checked, whatever its line: a row written as JSON
  * text (a JSON-encoded string, fenced JSON, JSON inside prose) is read leniently as the object it holds, as
  * SCORING.md asks for Task 3 ("be lenient in reading a prediction"), with a warning; text that holds no
- * object is refused at "(root)". Then a NUL anywhere in the row refuses it, with its field (other control
- * characters: a warning). Last, the row's envelope is parsed by its track's schema.
+ * object is refused at "(root)". Then a NUL, a lone surrogate or a number that is not finite anywhere in the row
+ * refuses it, with its field (other control characters: a warning). Last, the row's envelope is parsed by its track's schema.
  */
 function readRow<S extends z.ZodType>(
   schema: S,
@@ -264,11 +202,10 @@ function readRow<S extends z.ZodType>(
     problems.push({ field: "(root)", message: "the row is JSON text (a string), not a JSON object: read as the object it holds", fatal: false });
   }
   if (!isObject(value)) return refused("(root)", `expected object, got ${describeType(value)}`);
-  // Every row of every upload passes here: the path is a stack of steps, made into text only for a hit.
-  const control: ControlCharacters = { nul: null, other: null };
-  scanControl(value, [], control);
-  if (control.nul) return { ok: false, problems: [{ ...control.nul, fatal: true }] };
-  if (control.other) problems.push({ ...control.other, fatal: false });
+  // Every row of every upload passes here: a value PostgreSQL cannot store refuses the row (lib/uploads/storable-value.ts).
+  const storable = scanStorable(value);
+  if (storable.refusal) return { ok: false, problems: [{ ...storable.refusal, fatal: true }] };
+  if (storable.warning) problems.push({ ...storable.warning, fatal: false });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const { field, message } = describeZodIssue(parsed.error, value);
