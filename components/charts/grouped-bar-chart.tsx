@@ -1,8 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
-import { barPoints, type BarItem, type GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, Tooltip, usePlotArea, useXAxisScale, XAxis, YAxis } from "recharts";
+import { barPoints, figureWithInterval, type BarItem, type GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
+import { REFERENCE_LABEL_LINE, referenceLabelBoxes } from "@/lib/leaderboard/charts/label-layout";
 import { textWidth, wrapText } from "@/lib/leaderboard/charts/text-measure";
 import { AXIS, TOOLTIP_STYLE, UNIT_TICKS, seriesColor } from "./palette";
 import { TierMarkLegend, TierShape } from "./tier-marks";
@@ -13,11 +14,14 @@ const TICK_FONT = 12;
 const LINE_HEIGHT = 15;
 /** room left of each name for the tier mark (and the pin ring) */
 const MARK_ROOM = 18;
+const REFERENCE_FONT = 10;
 
 /**
  * Horizontal grouped bars (systems down the side, one bar per metric). Names are never cut: the name column is
  * as wide as the longest name up to 40% of the chart, longer names wrap onto more lines, and each system's
- * band is as tall as its lines need. The tier is a mark beside the name (legend above), not a suffix.
+ * band is as tall as its lines need. The tier is a mark beside the name (legend above), not a suffix. A bar
+ * with a 95% interval carries it as an error bar (reported figures have none); the reference baselines are
+ * dashed lines, their labels one per line above the plot (ReferenceLabels).
  */
 export function GroupedBarChart({ id, bars, title, domain = [0, 1] }: { id: string; bars: GroupedBars; title: string; domain?: [number, number] }) {
   const [ref, width] = useWidth<HTMLDivElement>();
@@ -29,7 +33,9 @@ export function GroupedBarChart({ id, bars, title, domain = [0, 1] }: { id: stri
   const lines = useMemo(() => new Map(bars.items.map((i) => [i.label, wrapText(i.name, axisWidth - MARK_ROOM - 10, TICK_FONT)])), [bars.items, axisWidth]);
   const maxLines = Math.max(1, ...[...lines.values()].map((l) => l.length));
   const band = Math.max(bars.metrics.length * (barSize + 2) + 12, maxLines * LINE_HEIGHT + 8);
-  const height = 76 + bars.items.length * band;
+  const references = bars.references ?? [];
+  const referenceRoom = references.length * REFERENCE_LABEL_LINE;
+  const height = 76 + referenceRoom + bars.items.length * band;
   return (
     <div className="space-y-2">
       <TierMarkLegend tiers={[...new Set(bars.items.map((i) => i.tier))]} pinned={bars.items.some((i) => i.pinned)} />
@@ -39,7 +45,7 @@ export function GroupedBarChart({ id, bars, title, domain = [0, 1] }: { id: stri
           style={{ width: "100%", height: "100%" }}
           data={points}
           layout="vertical"
-          margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+          margin={{ top: 4 + referenceRoom, right: 16, bottom: 4, left: 4 }}
           barGap={2}
           title={title}
         >
@@ -63,25 +69,46 @@ export function GroupedBarChart({ id, bars, title, domain = [0, 1] }: { id: stri
               return <NameTick x={Number(props.x)} y={Number(props.y)} item={byLabel.get(label)} lines={lines.get(label) ?? [label]} />;
             }}
           />
-          <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--color-surface-hover)" }} formatter={(v) => fmt(v)} />
+          <Tooltip
+            {...TOOLTIP_STYLE}
+            cursor={{ fill: "var(--color-surface-hover)" }}
+            formatter={(v, _name, entry) => {
+              const ci = (entry.payload as Record<string, unknown> | undefined)?.[`${String(entry.dataKey)}_ci`];
+              return typeof v === "number" && Array.isArray(ci) ? figureWithInterval(v, [v - Number(ci[0]), v + Number(ci[1])]) : fmt(v);
+            }}
+          />
           <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--chart-axis)" }} />
           {bars.metrics.map((m, i) => (
-            <Bar key={m.key} dataKey={m.key} name={m.label} fill={seriesColor(i)} barSize={barSize} isAnimationActive={false} />
+            <Bar key={m.key} dataKey={m.key} name={m.label} fill={seriesColor(i)} barSize={barSize} isAnimationActive={false}>
+              <ErrorBar dataKey={`${m.key}_ci`} direction="x" width={Math.max(3, barSize - 4)} stroke="var(--color-fg)" strokeWidth={1} />
+            </Bar>
           ))}
-          {/* reference baselines: a labelled line at their figure on the first metric, never a bar among the systems */}
-          {(bars.references ?? []).map((r) => (
-            <ReferenceLine
-              key={r.id}
-              x={r.value}
-              stroke="var(--chart-axis)"
-              strokeDasharray="2 3"
-              ifOverflow="extendDomain"
-              label={{ value: `${r.name}: ${fmt(r.value)}`, position: "insideTopRight", fontSize: 10, fill: "var(--chart-axis)" }}
-            />
+          {/* reference baselines: a dashed line at their figure on the first metric, never a bar among the systems */}
+          {references.map((r) => (
+            <ReferenceLine key={r.id} x={r.value} stroke="var(--chart-axis)" strokeDasharray="2 3" ifOverflow="extendDomain" />
           ))}
+          <ReferenceLabels references={references} />
         </BarChart>
       </div>
     </div>
+  );
+}
+
+/** The reference lines' labels, one per line in the strip above the plot, inside the chart (referenceLabelBoxes). */
+function ReferenceLabels({ references }: { references: NonNullable<GroupedBars["references"]> }) {
+  const area = usePlotArea();
+  const scale = useXAxisScale();
+  if (!area || !scale || references.length === 0) return null;
+  const refs = references.map((r) => ({ id: r.id, x: Number(scale(r.value)), text: `${r.name}: ${fmt(r.value)}` }));
+  const boxes = referenceLabelBoxes(refs, area.y, area.x + area.width + 16, REFERENCE_FONT);
+  return (
+    <g pointerEvents="none" data-reference-labels="">
+      {boxes.map((b) => (
+        <text key={b.id} x={b.x} y={b.y + b.h / 2} dominantBaseline="central" fontSize={REFERENCE_FONT} fill="var(--chart-axis)" data-reference-label={b.text}>
+          {b.text}
+        </text>
+      ))}
+    </g>
   );
 }
 

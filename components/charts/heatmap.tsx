@@ -1,11 +1,12 @@
-import type { HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
+import { cellTitle, type HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
 import { VIRIDIS_STOPS } from "@/lib/leaderboard/charts/color-scale";
 import { TierIcon, TierMarkLegend } from "./tier-marks";
 
 /**
  * A heat map as a CSS grid: one viridis scale with its legend, the value printed in each cell in a text colour
- * chosen for contrast with that cell. The grid is one image to assistive technology (role="img" with a
- * summary); the figure's data table carries the numbers.
+ * chosen for contrast with that cell. A cell has no room for an error bar: its 95% interval is in its title
+ * (hover) and in the figure's data table. The grid is one image to assistive technology (role="img" with a
+ * summary); the figure's data table carries the numbers and their intervals.
  */
 export function Heatmap({ id, data, label, rowHeader }: { id: string; data: HeatmapData; label: string; rowHeader: string }) {
   // The label column shares the width with the cells (a fixed maximum would take every spare pixel first).
@@ -50,6 +51,8 @@ export function Heatmap({ id, data, label, rowHeader }: { id: string; data: Heat
                 data-row={row.label}
                 data-col={data.columns[i]?.label}
                 data-value={cell.value ?? ""}
+                data-ci={cell.interval ? cell.interval.join(",") : undefined}
+                title={`${row.name ?? row.label} · ${data.columns[i]?.label ?? ""}: ${cellTitle(cell, data.decimals)}`}
                 className={`flex items-center justify-center rounded-sm py-1.5 font-medium ${cell.background ? "" : "border border-dashed border-line text-fg-subtle"}`}
                 style={cell.background ? { background: cell.background, color: cell.color ?? undefined } : undefined}
               >

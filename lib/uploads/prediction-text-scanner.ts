@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { formatByteSize } from "./format-byte-size";
+import { describeInvalidByte, invalidUtf8At } from "./utf8-offset";
 import { ArrayRows } from "./prediction-array-rows";
 import type { PredictionStreamItem } from "./prediction-stream-types";
 
@@ -112,10 +113,9 @@ export class PredictionTextScanner {
       const utf16 = head.length >= 2 && ((head[0] !== 0 && head[1] === 0) || (head[0] === 0 && head[1] !== 0));
       return refuse(utf16 ? "it looks like UTF-16 text (save it as UTF-8)" : `it contains NUL bytes (at byte ${nul + 1}), so it is binary data`);
     }
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: !atEnd });
-    } catch {
-      return refuse("its first bytes are not valid UTF-8 text (save it as UTF-8)");
+    const bad = invalidUtf8At(head, !atEnd);
+    if (bad !== -1) {
+      return refuse(`${describeInvalidByte(head, bad)} of the file is not valid UTF-8; a Windows-1252 or Latin-1 file looks like this (save it as UTF-8)`);
     }
     return true;
   }
@@ -202,7 +202,9 @@ export class PredictionTextScanner {
     this.pieces = [];
     this.pieceBytes = 0;
     if (!isUtf8(bytes)) {
-      out.push({ line, code: "invalid_utf8", error: "not valid UTF-8 text" });
+      const bad = invalidUtf8At(bytes);
+      const where = bad === -1 ? "" : ` at ${describeInvalidByte(bytes, bad)} of the line`;
+      out.push({ line, code: "invalid_utf8", error: `not valid UTF-8 text${where}; a Windows-1252 or Latin-1 file looks like this (save it as UTF-8)` });
       return;
     }
     const text = bytes.toString("utf8").trim();

@@ -51,12 +51,13 @@ export function register(program: Command): void {
           return { token, created: before === null, promoted: before !== null && before.role !== "admin" };
         }, OPERATOR_TRANSACTION),
       );
-      process.stdout.write(`${made.token.token}\n`);
       const what = made.created ? "created as admin" : made.promoted ? "promoted to admin" : "already an admin";
+      // the notes first, on stderr; the token last, alone on stdout: the last line a terminal shows is the token
       process.stderr.write(
         `${email}: ${what}; token ${made.token.prefix}… (scopes ${made.token.scopes.join(", ")}) is shown only now.\n` +
           `Submit with: ${cliCommand('submit --server <url> --token <token> --task task1 --file predictions.jsonl --model "My model" --wait', { silent: true })}\n`,
       );
+      process.stdout.write(`${made.token.token}\n`);
     });
 
   admin

@@ -54,8 +54,9 @@ export function register(program: Command): void {
         const made = await createApiToken(db, user.id, { name: tokenName, scopes });
         return { ...made, role: user.role };
       });
+      // the note first, on stderr; the token last, alone on stdout: the last line a terminal shows is the token
+      process.stderr.write(`token ${created.id} (${created.prefix}…, scopes ${created.scopes.join(", ")}) for ${email} (${created.role}); it is shown only now:\n`);
       process.stdout.write(`${created.token}\n`);
-      process.stderr.write(`token ${created.id} (${created.prefix}…, scopes ${created.scopes.join(", ")}) for ${email} (${created.role}); it is shown only now\n`);
     });
 
   token

@@ -146,6 +146,8 @@ describe("PersonalLLM in the app", () => {
       // first render of a cold production page on a loaded 2-core machine can take more than the 30 s default
       const response = await page.goto(`${baseUrl}/benchmarks/personalllm`, { timeout: 120_000 });
       await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(0);
+      // the tab's title names the benchmark (it was the site's name alone)
+      expect(await page.title()).toMatch(/^PersonalLLM · /);
       expect(await page.locator("body").innerText()).toContain("e2e half-sd method");
       // its footer credits PersonalLLM's authors and licence, not AlpsBench's data (WildChat, ODC-BY)
       const footer = (await page.locator("footer").innerText()) ?? "";
@@ -175,6 +177,7 @@ describe("PersonalLLM in the app", () => {
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
       expect(await page.locator("body").innerText()).toContain("Per-user oracle");
+      expect(await page.title()).toMatch(/ · PersonalLLM · /);
       await saveScreenshot(page, "personalllm/selection.png", { fullPage: true });
       await page.goto(`${baseUrl}/`);
       await page.locator("[data-benchmark-switcher] a", { hasText: "PersonalLLM" }).click();

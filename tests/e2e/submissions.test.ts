@@ -196,11 +196,22 @@ describe("uploads", () => {
     expect(records).toHaveLength(12);
     // readable headers (the JSON keeps the metric ids)
     expect(Object.keys(records[0]!)).toEqual(expect.arrayContaining(["Benchmark id", "Split", "Predicted", "Precision", "Recall", "F1", "Score"]));
+    // the board's order, Score first, whatever order the scorer stored the metrics in
+    const metricHeaders = Object.keys(records[0]!).slice(4);
+    expect(metricHeaders.slice(0, 4)).toEqual(["Score", "Precision", "Recall", "F1"]);
 
     const dimension = (await (await get(undefined, "level=dimension")).json()) as {
-      groups: { dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> }[];
+      groups: { dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number; ciLow: number | null; ciHigh: number | null }> }[];
       withheld: { test: number };
     };
+    // every mean has its 95% interval around it
+    for (const g of dimension.groups)
+      for (const [metric, m] of Object.entries(g.metrics)) {
+        if (m.mean === null) continue;
+        expect(m.ciLow, `${g.dimension} ${metric}`).not.toBeNull();
+        expect(m.ciLow!).toBeLessThanOrEqual(m.mean);
+        expect(m.ciHigh!).toBeGreaterThanOrEqual(m.mean);
+      }
     expect(dimension.groups.reduce((sum, g) => sum + g.n, 0)).toBe(12);
     expect(dimension.withheld.test).toBe(18);
     expect(dimension.groups.every((g) => !g.dimension.includes("/"))).toBe(true);
@@ -215,6 +226,7 @@ describe("uploads", () => {
     // the CSV itself states what it covers (a spreadsheet drops the response headers)
     const dimensionRows = parse(dimensionText, { bom: true, columns: true }) as Record<string, string>[];
     expect(dimensionRows.every((r) => r.Splits === "dev+validation (18 test instances withheld: hidden gold)")).toBe(true);
+    expect(Object.keys(dimensionRows[0]!)).toEqual(expect.arrayContaining(["Score", "Score 95% CI low", "Score 95% CI high", "F1 95% CI low"]));
 
     const badLevel = await fetch(`${baseUrl}/api/v1/submissions/${smallId}/breakdown?level=session`);
     expect(badLevel.status).toBe(400);

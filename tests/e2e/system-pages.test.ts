@@ -178,6 +178,10 @@ describe("submission page", () => {
     const api = (await (await fetch(`${baseUrl}/api/v1/submissions/${devId}/breakdown?level=dimension`)).json()) as { groups: { dimension: string; n: number }[] };
     const dimText = (await dimensions.textContent()) ?? "";
     for (const g of api.groups) expect(dimText).toContain(g.dimension.replace(/_/g, " "));
+    // each mean shows its 95% interval under it (one per cell with a mean)
+    const cis = await dimensions.locator("[data-dimension-ci]").allTextContents();
+    expect(cis.length).toBeGreaterThan(0);
+    for (const ci of cis) expect(ci).toMatch(/^95% CI \[-?\d+\.\d+, -?\d+\.\d+\]$/);
     expect(api.groups.reduce((s, g) => s + g.n, 0)).toBe(bySplit("dev").length);
 
     const rows = page.locator('[data-testid="instance-row"]');

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { userFromBearer } from "@/lib/auth/api-token";
 import { createPrismaClient } from "@/lib/db/create-client";
@@ -55,5 +57,27 @@ describe("alpsbench admin bootstrap", () => {
     const bad = await runCli(["admin", "bootstrap", "--email", "nope"], databaseUrl);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("--email must be an e-mail address");
+  });
+
+  test.each([
+    ["token", "create"],
+    ["admin", "bootstrap"],
+  ])("%s %s prints the token last: stdout and stderr on one terminal end with it", async (...command) => {
+    const email = `last-${command[0]}-${run}@example.org`;
+    // one pipe for both streams, as a terminal shows them (the note came after the token)
+    const cli = [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("scripts/alpsbench.ts"), ...command, "--email", email];
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn("sh", ["-c", '"$@" 2>&1', "sh", process.execPath, ...cli], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let text = "";
+      child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+    });
+    const lines = out.trim().split("\n");
+    expect(lines.at(-1)).toMatch(/^abk_[A-Za-z0-9_-]{43}$/);
+    expect(lines.length).toBeGreaterThan(1);
   });
 });

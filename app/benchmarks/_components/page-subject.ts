@@ -49,3 +49,15 @@ export function pageSubject(benchmarkId: string, viewId: string, query: string):
     charts: () => [],
   };
 }
+
+/**
+ * The page's <title>: "<view> · <benchmark>" (the layout appends the site's name), so a tab or a bookmark says
+ * which benchmark it is; the benchmark's title alone on its default view. Null for an unknown benchmark (its page
+ * is a 404).
+ */
+export function benchmarkPageTitle(benchmarkId: string, viewId: string): string | null {
+  const benchmark = getBenchmark(benchmarkId) ?? getHostedBenchmark(benchmarkId);
+  if (!benchmark) return null;
+  const view = viewId ? benchmark.views.find((v) => v.id === viewId) : undefined;
+  return view ? `${view.title} · ${benchmark.title}` : benchmark.title;
+}

@@ -1,3 +1,5 @@
+import { cellInterval } from "@/lib/leaderboard/charts/chart-rows";
+import { figureWithInterval } from "@/lib/leaderboard/charts/grouped-bars";
 import { colourCells } from "@/lib/leaderboard/charts/heatmap-data";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import type { BenchmarkChart, LoadedView } from "../types";
@@ -11,11 +13,18 @@ import { meanZMetric } from "./score-users";
  */
 
 const value = (row: LeaderboardRow, id: string) => row.cells[id]?.value ?? null;
-const fmt = (v: number | null, d: number) => (v === null ? "–" : v.toFixed(d));
 
 function comparison(rows: LeaderboardRow[], setting: string, metric: string, label: string, domain: [number, number], decimals: number): BenchmarkChart {
   const items = rows
-    .map((row) => ({ id: row.rowId, label: row.systemName, name: row.systemName, tier: row.tier, values: [value(row, metric)], pinned: false }))
+    .map((row) => ({
+      id: row.rowId,
+      label: row.systemName,
+      name: row.systemName,
+      tier: row.tier,
+      values: [value(row, metric)],
+      intervals: [cellInterval(row, metric)],
+      pinned: false,
+    }))
     .filter((i) => i.values[0] !== null)
     .sort((a, b) => (b.values[0] ?? 0) - (a.values[0] ?? 0) || a.label.localeCompare(b.label, "en"));
   const title = `${setting === "setting1" ? "Setting 1 · own history in context" : "Setting 2 · learning from similar users"}: ${label}`;
@@ -23,10 +32,14 @@ function comparison(rows: LeaderboardRow[], setting: string, metric: string, lab
     kind: "bars",
     id: `pllm-${setting}-${metric}`,
     title,
-    caption: `One bar per run (algorithm · shots · responses included), best first. Reported rows are the paper's plotted runs.`,
+    caption: `One bar per run (algorithm · shots · responses included), best first, with its 95% bootstrap interval over users where the server computed one (the paper's reported runs have none). Reported rows are the paper's plotted runs.`,
     bars: { metrics: [{ key: "m0", label }], items, total: items.length, sources: "PersonalLLM paper (reported) and re-scored submissions" },
     domain,
-    table: { caption: title, columns: ["Run", label], rows: items.map((i) => [i.label, fmt(i.values[0] ?? null, decimals)]) },
+    table: {
+      caption: title,
+      columns: ["Run", `${label} [95% CI]`],
+      rows: items.map((i) => [i.label, figureWithInterval(i.values[0] ?? null, i.intervals[0] ?? null, decimals)]),
+    },
   };
 }
 
@@ -74,7 +87,12 @@ export function personalLlmCharts(viewId: string, view: LoadedView): BenchmarkCh
           return {
             id: r.rowId,
             label: r.kind === "baseline" ? `${r.systemName} (reference baseline)` : r.systemName,
-            cells: colourCells(values, domain, 2),
+            cells: colourCells(
+              values,
+              domain,
+              2,
+              REWARD_ALIASES.map((a) => cellInterval(r, meanZMetric(a))),
+            ),
             mean: present.length ? present.reduce((s, v) => s + v, 0) / present.length : null,
           };
         }),
@@ -84,7 +102,7 @@ export function personalLlmCharts(viewId: string, view: LoadedView): BenchmarkCh
       table: {
         caption: title,
         columns: ["Run", ...REWARD_ALIASES],
-        rows: withMeans.map((r) => [r.systemName, ...REWARD_ALIASES.map((a) => fmt(value(r, meanZMetric(a)), 3))]),
+        rows: withMeans.map((r) => [r.systemName, ...REWARD_ALIASES.map((a) => figureWithInterval(value(r, meanZMetric(a)), cellInterval(r, meanZMetric(a)), 3))]),
       },
     });
   }

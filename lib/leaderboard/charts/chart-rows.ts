@@ -49,6 +49,13 @@ export function cellValue(row: LeaderboardRow, columnId: string): number | null 
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
+/** A cell's 95% interval [low, high] when both bounds are finite numbers, else null (reported figures have none). */
+export function cellInterval(row: LeaderboardRow, columnId: string): [number, number] | null {
+  const cell = row.cells[columnId];
+  const { ciLow, ciHigh } = cell ?? {};
+  return typeof ciLow === "number" && typeof ciHigh === "number" && Number.isFinite(ciLow) && Number.isFinite(ciHigh) ? [ciLow, ciHigh] : null;
+}
+
 /** "3 reported, 2 re-scored": the source tiers of the rows a chart draws, for its caption. */
 export function tierSummary(tiers: readonly ResultTier[]): string {
   if (tiers.length === 0) return "no rows";

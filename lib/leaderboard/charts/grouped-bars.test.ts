@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barPoints, groupedBars } from "./grouped-bars";
+import { barPoints, figureWithInterval, groupedBars } from "./grouped-bars";
 import { testBoard } from "./test-board";
 
 const METRICS = [
@@ -62,5 +62,25 @@ describe("groupedBars with many systems", () => {
     const rows = Array.from({ length: 30 }, (_, i) => ({ slug: `s${i}`, values: { direct_recall: i / 30, indirect_recall: 0.5 } }));
     const bars = groupedBars(testBoard(["direct_recall", "indirect_recall"], rows), METRICS, 3);
     expect([bars.total, bars.items.map((i) => i.label)]).toEqual([30, ["s29", "s28", "s27"]]);
+  });
+});
+
+describe("groupedBars intervals", () => {
+  it("carries each figure's 95% interval and hands Recharts' ErrorBar the distances below and above the value", () => {
+    const board = testBoard(
+      ["direct_recall", "indirect_recall"],
+      [{ slug: "g", values: { direct_recall: 0.5, indirect_recall: 0.25 }, intervals: { direct_recall: [0.45, 0.56] } }],
+    );
+    const bars = groupedBars(board, METRICS);
+    expect(bars.items[0]!.intervals).toEqual([[0.45, 0.56], null]);
+    const [point] = barPoints(bars);
+    expect(point!.m0_ci).toEqual([expect.closeTo(0.05, 9), expect.closeTo(0.06, 9)]);
+    expect(point).not.toHaveProperty("m1_ci");
+  });
+
+  it("writes a figure with its interval for the data table, and the figure alone where there is none", () => {
+    expect(figureWithInterval(0.5, [0.45, 0.56])).toBe("0.500 [0.450, 0.560]");
+    expect(figureWithInterval(0.5, null)).toBe("0.500");
+    expect(figureWithInterval(null, null)).toBe("–");
   });
 });

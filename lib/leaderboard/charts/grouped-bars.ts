@@ -1,10 +1,19 @@
 import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
-import { CHART_ROW_LIMIT, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
+import { CHART_ROW_LIMIT, cellInterval, cellValue, isPinned, requireColumn, seriesKeys, tierSummary, topWithPinned } from "./chart-rows";
 
 type BarMetric = { column: string; label: string };
 /** `label` is unique in the chart (tables, tooltips); `name` is the axis text (a mark beside it gives the tier) */
-export type BarItem = { id: string; label: string; name: string; tier: ResultTier; values: (number | null)[]; pinned: boolean };
+/** `intervals[i]`: metric i's 95% interval [low, high], drawn as an error bar; null where the row has none (reported figures) */
+export type BarItem = {
+  id: string;
+  label: string;
+  name: string;
+  tier: ResultTier;
+  values: (number | null)[];
+  intervals: ([number, number] | null)[];
+  pinned: boolean;
+};
 export type GroupedBars = {
   /** one bar per metric within each system's group; `key` is a safe Recharts dataKey ("m0", "m1", …) */
   metrics: { key: string; label: string }[];
@@ -32,6 +41,7 @@ export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[], l
       name: keys[i]!.name,
       tier: row.tier,
       values: metrics.map((m) => cellValue(row, m.column)),
+      intervals: metrics.map((m) => (cellValue(row, m.column) === null ? null : cellInterval(row, m.column))),
       pinned: isPinned(row.rowId, pinned),
       baseline: isBaseline(row),
     }))
@@ -48,11 +58,26 @@ export function groupedBars(board: Leaderboard, metrics: readonly BarMetric[], l
   };
 }
 
-/** Recharts' row-per-category shape: one object per system with a field per metric key. */
-export function barPoints(bars: GroupedBars): Record<string, string | number | null>[] {
+/**
+ * Recharts' row-per-category shape: one object per system with a field per metric key, and beside it
+ * `<key>_ci`, the interval as distances [below, above] the value (what Recharts' ErrorBar draws), where the
+ * row has one.
+ */
+export function barPoints(bars: GroupedBars): Record<string, string | number | null | [number, number]>[] {
   return bars.items.map((item) => {
-    const point: Record<string, string | number | null> = { label: item.label, id: item.id };
-    bars.metrics.forEach((m, i) => (point[m.key] = item.values[i] ?? null));
+    const point: Record<string, string | number | null | [number, number]> = { label: item.label, id: item.id };
+    bars.metrics.forEach((m, i) => {
+      const value = item.values[i] ?? null;
+      const ci = item.intervals[i] ?? null;
+      point[m.key] = value;
+      if (value !== null && ci !== null) point[`${m.key}_ci`] = [Math.max(0, value - ci[0]), Math.max(0, ci[1] - value)];
+    });
     return point;
   });
+}
+
+/** "0.512 [0.488, 0.537]": a figure with its interval for tables and tooltips ("–" for no figure). */
+export function figureWithInterval(value: number | null, interval: [number, number] | null, decimals = 3): string {
+  if (value === null) return "–";
+  return interval ? `${value.toFixed(decimals)} [${interval[0].toFixed(decimals)}, ${interval[1].toFixed(decimals)}]` : value.toFixed(decimals);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutLabels, overlaps, type Box, type LayoutPoint } from "./label-layout";
+import { REFERENCE_LABEL_LINE, layoutLabels, overlaps, referenceLabelBoxes, type Box, type LayoutPoint } from "./label-layout";
 import { textWidth, wrapText } from "./text-measure";
 
 /** A deterministic pseudo-random sequence (mulberry32), so the clustered inputs are the same on every run. */
@@ -124,5 +124,42 @@ describe("textWidth and wrapText", () => {
     expect(lines.join("").replace(/\s/g, "")).toBe(text.replace(/\s/g, ""));
     if (textWidth(text, 12) <= width) expect(lines).toEqual([text]);
     else expect(lines.length).toBeGreaterThan(1);
+  });
+});
+
+describe("referenceLabelBoxes", () => {
+  it("two references at nearly the same figure get a line each, above the plot and inside the chart", () => {
+    // the real Task 1 board: "Empty prediction" at 0.000 and "Labels and types only" at 0.187, 20 px apart
+    const boxes = referenceLabelBoxes(
+      [
+        { id: "b", x: 220, text: "Labels and types only (baseline): 0.187" },
+        { id: "a", x: 200, text: "Empty prediction (baseline): 0.000" },
+      ],
+      40,
+      380,
+      10,
+    );
+    expect(boxes.map((b) => b.id)).toEqual(["a", "b"]);
+    expect(overlaps(boxes[0]!, boxes[1]!)).toBe(false);
+    for (const b of boxes) {
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.w).toBeLessThanOrEqual(380);
+      expect(b.y + b.h).toBeLessThanOrEqual(40);
+      expect(b.y).toBeGreaterThanOrEqual(40 - 2 * REFERENCE_LABEL_LINE);
+    }
+  });
+
+  it("a reference at the chart's left or right edge keeps its whole label inside", () => {
+    const [left, right] = referenceLabelBoxes(
+      [
+        { id: "l", x: 2, text: "Empty prediction: 0.000" },
+        { id: "r", x: 379, text: "Copy of the input: 0.990" },
+      ],
+      30,
+      380,
+      10,
+    );
+    expect(left!.x).toBe(0);
+    expect(right!.x + right!.w).toBeLessThanOrEqual(380);
   });
 });

@@ -86,3 +86,27 @@ export function layoutLabels(points: readonly LayoutPoint[], options: LayoutOpti
   });
   return { labels, keys };
 }
+
+/** One line of text per reference label, and the gap under the last one. */
+export const REFERENCE_LABEL_LINE = 14;
+
+/**
+ * Where to write the labels of a chart's reference lines (vertical lines at pixel `x`): each on its own line
+ * in the strip above the plot area (`REFERENCE_LABEL_LINE` per label, so two references at nearly the same
+ * figure never print over each other, and no label covers a bar), centred on its line but kept inside the
+ * chart's `width`. Ordered by x, the leftmost on top.
+ */
+export function referenceLabelBoxes(
+  refs: readonly { id: string; x: number; text: string }[],
+  plotTop: number,
+  width: number,
+  fontSize: number,
+): (Box & { id: string; text: string })[] {
+  const sorted = [...refs].sort((a, b) => a.x - b.x);
+  const top = plotTop - sorted.length * REFERENCE_LABEL_LINE;
+  return sorted.map((r, i) => {
+    const w = textWidth(r.text, fontSize);
+    const x = Math.max(0, Math.min(width - w, r.x - w / 2));
+    return { id: r.id, text: r.text, x, y: top + i * REFERENCE_LABEL_LINE, w, h: REFERENCE_LABEL_LINE - 2 };
+  });
+}

@@ -3,6 +3,7 @@ import { TRACK_METRICS } from "./metrics";
 import { roundToDigits } from "@/lib/leaderboard/round";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { TRACK_IDS, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { orderBreakdownMetrics } from "./breakdown-metric-order";
 
 /*
  * A submission's per-instance and per-dimension breakdowns as spreadsheets read them: metric names as the
@@ -60,9 +61,11 @@ function toCsv(records: Record<string, unknown>[], columns: { key: string; heade
 
 type InstanceCsvRow = { benchmark_id: string; track: string; split: string; predicted: boolean | null; [metric: string]: unknown };
 
-/** One row per instance: its id, track, split, whether it was predicted, then each metric at its decimals. */
-export function instanceBreakdownCsv(rows: readonly InstanceCsvRow[], metrics: readonly string[]): string {
-  const labels = breakdownMetricLabels(metrics, [...new Set(rows.map((r) => r.track))]);
+/** One row per instance: its id, track, split, whether it was predicted, then each metric at its decimals, in the board's order. */
+export function instanceBreakdownCsv(rows: readonly InstanceCsvRow[], given: readonly string[]): string {
+  const tracks = [...new Set(rows.map((r) => r.track))];
+  const metrics = orderBreakdownMetrics(given, tracks);
+  const labels = breakdownMetricLabels(metrics, tracks);
   const records = rows.map((row) => ({
     benchmark_id: row.benchmark_id,
     track: row.track,
@@ -79,11 +82,21 @@ export function instanceBreakdownCsv(rows: readonly InstanceCsvRow[], metrics: r
   ]);
 }
 
-type DimensionCsvGroup = { track: string; dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> };
+type DimensionCsvGroup = {
+  track: string;
+  dimension: string;
+  n: number;
+  metrics: Record<string, { mean: number | null; n: number; ciLow: number | null; ciHigh: number | null }>;
+};
 
-/** One row per stratum: its instances, each metric's mean (at its decimals) and n, and the splits it covers. */
-export function dimensionBreakdownCsv(groups: readonly DimensionCsvGroup[], metrics: readonly string[], coverage: string): string {
-  const labels = breakdownMetricLabels(metrics, [...new Set(groups.map((g) => g.track))]);
+/**
+ * One row per stratum: its instances, each metric's mean, its 95% interval's bounds (at the metric's decimals)
+ * and n, in the board's order, and the splits it covers.
+ */
+export function dimensionBreakdownCsv(groups: readonly DimensionCsvGroup[], given: readonly string[], coverage: string): string {
+  const tracks = [...new Set(groups.map((g) => g.track))];
+  const metrics = orderBreakdownMetrics(given, tracks);
+  const labels = breakdownMetricLabels(metrics, tracks);
   const records = groups.map((g) => ({
     track: g.track,
     dimension: g.dimension,
@@ -91,6 +104,8 @@ export function dimensionBreakdownCsv(groups: readonly DimensionCsvGroup[], metr
     ...Object.fromEntries(
       metrics.flatMap((m) => [
         [m, figure(g.metrics[m]?.mean, labels.get(m)!.decimals)],
+        [`${m}__ci_low`, figure(g.metrics[m]?.ciLow, labels.get(m)!.decimals)],
+        [`${m}__ci_high`, figure(g.metrics[m]?.ciHigh, labels.get(m)!.decimals)],
         [`${m}__n`, g.metrics[m]?.n ?? 0],
       ]),
     ),
@@ -102,6 +117,8 @@ export function dimensionBreakdownCsv(groups: readonly DimensionCsvGroup[], metr
     { key: "n", header: "Instances" },
     ...metrics.flatMap((m) => [
       { key: m, header: labels.get(m)!.label },
+      { key: `${m}__ci_low`, header: `${labels.get(m)!.label} 95% CI low` },
+      { key: `${m}__ci_high`, header: `${labels.get(m)!.label} 95% CI high` },
       { key: `${m}__n`, header: `${labels.get(m)!.label} (n)` },
     ]),
     { key: "splits", header: "Splits" },

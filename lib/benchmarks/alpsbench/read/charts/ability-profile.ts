@@ -1,5 +1,15 @@
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
-import { CHART_ROW_LIMIT, cellValue, isPinned, meanOf, requireColumn, seriesKeys, tierSummary, topWithPinned } from "@/lib/leaderboard/charts/chart-rows";
+import {
+  CHART_ROW_LIMIT,
+  cellInterval,
+  cellValue,
+  isPinned,
+  meanOf,
+  requireColumn,
+  seriesKeys,
+  tierSummary,
+  topWithPinned,
+} from "@/lib/leaderboard/charts/chart-rows";
 import { colourCells, type HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
 import { niceDomain } from "./pool-scaling";
 
@@ -75,7 +85,17 @@ export function eiDimensions(
   const all = board.rows
     .map((row, i) => {
       const values = EI_DIMENSIONS.map((d) => cellValue(row, d.column));
-      return { id: row.rowId, label: keys[i]!.label, name: keys[i]!.name, tier: row.tier, values, mean: meanOf(values), pinned: isPinned(row.rowId, pinned) };
+      const intervals = EI_DIMENSIONS.map((d) => cellInterval(row, d.column));
+      return {
+        id: row.rowId,
+        label: keys[i]!.label,
+        name: keys[i]!.name,
+        tier: row.tier,
+        values,
+        intervals,
+        mean: meanOf(values),
+        pinned: isPinned(row.rowId, pinned),
+      };
     })
     .filter((r) => r.mean !== null)
     .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
@@ -85,7 +105,15 @@ export function eiDimensions(
   return {
     heatmap: {
       columns: EI_DIMENSIONS.map((d) => ({ id: d.column, label: d.label, short: d.short })),
-      rows: rows.map((r) => ({ id: r.id, label: r.label, name: r.name, tier: r.tier, cells: colourCells(r.values, domain, 2), mean: r.mean, pinned: r.pinned })),
+      rows: rows.map((r) => ({
+        id: r.id,
+        label: r.label,
+        name: r.name,
+        tier: r.tier,
+        cells: colourCells(r.values, domain, 2, r.intervals),
+        mean: r.mean,
+        pinned: r.pinned,
+      })),
       domain,
       decimals: 2,
     },

@@ -1,7 +1,17 @@
 import { isBaseline } from "@/lib/leaderboard/row-kind";
 import type { Leaderboard, ResultTier } from "@/lib/leaderboard/types";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
-import { CHART_ROW_LIMIT, cellValue, isPinned, meanOf, requireColumn, seriesKeys, tierSummary, topWithPinned } from "@/lib/leaderboard/charts/chart-rows";
+import {
+  CHART_ROW_LIMIT,
+  cellInterval,
+  cellValue,
+  isPinned,
+  meanOf,
+  requireColumn,
+  seriesKeys,
+  tierSummary,
+  topWithPinned,
+} from "@/lib/leaderboard/charts/chart-rows";
 import { colourCells, type HeatmapData } from "@/lib/leaderboard/charts/heatmap-data";
 
 /**
@@ -22,6 +32,8 @@ type PoolSeries = {
   name: string;
   tier: ResultTier;
   values: (number | null)[];
+  /** each pool size's 95% interval where the row has one (reported figures have none) */
+  intervals: ([number, number] | null)[];
   mean: number | null;
   pinned: boolean;
   reference?: boolean;
@@ -63,10 +75,11 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
     const all = board.rows
       .map((row, i) => {
         const values = POOL_SIZES.map((size) => cellValue(row, column(size, metric)));
+        const intervals = POOL_SIZES.map((size) => cellInterval(row, column(size, metric)));
         const { label, name, tier } = keys[i]!;
         // a reference line is always drawn, as a pinned row is: it is the floor the systems are read against
         const reference = isBaseline(row) ? { reference: true } : {};
-        return { key: `s${i}`, label, name, tier, values, mean: meanOf(values), pinned: isPinned(row.rowId, pinned), ...reference };
+        return { key: `s${i}`, label, name, tier, values, intervals, mean: meanOf(values), pinned: isPinned(row.rowId, pinned), ...reference };
       })
       .filter((s) => s.mean !== null)
       .sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0) || a.label.localeCompare(b.label, "en"));
@@ -89,7 +102,7 @@ export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, p
           label: s.label,
           name: s.name,
           tier: s.tier,
-          cells: colourCells(s.values, domain, 3),
+          cells: colourCells(s.values, domain, 3, s.intervals),
           mean: s.mean,
           pinned: s.pinned,
         })),

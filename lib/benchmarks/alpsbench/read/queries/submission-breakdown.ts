@@ -1,5 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
+import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
+import { BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { metricsOf, record } from "./submission-instance-results";
+import { orderBreakdownMetrics } from "../breakdown-metric-order";
 
 /**
  * Per-instance and per-dimension results of one submission, from its InstanceResult rows under the current
@@ -63,7 +66,7 @@ export async function getInstanceBreakdown(db: Db, submissionId: string, version
     byInstance.set(result.instanceId, row);
   }
   const rows = [...byInstance.values()].sort((a, b) => a.track.localeCompare(b.track) || a.benchmark_id.localeCompare(b.benchmark_id));
-  return { rows, metrics: [...metricNames] };
+  return { rows, metrics: orderBreakdownMetrics([...metricNames], [...new Set(rows.map((r) => r.track))]) };
 }
 
 /**
@@ -73,7 +76,9 @@ export async function getInstanceBreakdown(db: Db, submissionId: string, version
  */
 const POOLED_METRICS = new Set(["direct_recall", "indirect_recall", "action_accuracy", "retention_recall", "modification_recall", "addition_recall"]);
 
-export type DimensionGroup = { track: string; dimension: string; n: number; metrics: Record<string, { mean: number | null; n: number }> };
+/** A metric's mean over a group's instances, with its 95% percentile-bootstrap interval (null bounds when n = 0). */
+export type DimensionMetric = { mean: number | null; n: number; ciLow: number | null; ciHigh: number | null };
+export type DimensionGroup = { track: string; dimension: string; n: number; metrics: Record<string, DimensionMetric> };
 
 /**
  * Per-dimension aggregates: instances grouped by their stratum, the authors' label of the memory an instance
@@ -83,26 +88,26 @@ export type DimensionGroup = { track: string; dimension: string; n: number; metr
  *    judged) per stratum, with n: which kinds of personal facts a system extracts or updates well;
  *  - task3/dN: recall (share of instances whose target memory was selected) per stratum;
  *  - task4: the judge metrics per stratum, when judged.
- * Means are macro means over the group's instances with a non-null value (`n` per metric); instances
- * without a stratum form the group "(none)". Same test-split rule as the instance level.
+ * Means are macro means over the group's instances with a non-null value (`n` per metric), each with the
+ * 95% percentile-bootstrap interval over those instances that the leaderboard's own figures get (same resamples;
+ * seeded by submission, track, dimension and metric, so a reload gives the same bounds): a small stratum's mean
+ * is read with its width. Instances without a stratum form the group "(none)". Same test-split rule as the
+ * instance level.
  */
 export async function getDimensionBreakdown(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean, by: "domain" | "label") {
   const results = await loadResults(db, submissionId, versions, includeTest);
-  const groups = new Map<string, { track: string; dimension: string; instances: Set<string>; sums: Map<string, { sum: number; n: number }> }>();
+  const groups = new Map<string, { track: string; dimension: string; instances: Set<string>; values: Map<string, number[]> }>();
   for (const result of results) {
     const stratum = record(result.instance.meta).stratum;
     const dimension = typeof stratum !== "string" ? "(none)" : by === "domain" ? (stratum.split("/").find((p) => p.length > 0) ?? stratum) : stratum;
     const key = `${result.instance.trackId}\u0000${dimension}`;
-    const group = groups.get(key) ?? { track: result.instance.trackId, dimension, instances: new Set<string>(), sums: new Map() };
+    const group = groups.get(key) ?? { track: result.instance.trackId, dimension, instances: new Set<string>(), values: new Map() };
     group.instances.add(result.instanceId);
     for (const [name, value] of Object.entries(metricsOf(result.metrics))) {
       if (name === "predicted" || POOLED_METRICS.has(name)) continue;
-      const acc = group.sums.get(name) ?? { sum: 0, n: 0 };
-      if (typeof value === "number") {
-        acc.sum += value;
-        acc.n += 1;
-      }
-      group.sums.set(name, acc);
+      const values = group.values.get(name) ?? [];
+      if (typeof value === "number") values.push(value);
+      group.values.set(name, values);
     }
     groups.set(key, group);
   }
@@ -110,10 +115,15 @@ export async function getDimensionBreakdown(db: Db, submissionId: string, versio
     track: g.track,
     dimension: g.dimension,
     n: g.instances.size,
-    metrics: Object.fromEntries([...g.sums.entries()].map(([name, acc]) => [name, { mean: acc.n > 0 ? acc.sum / acc.n : null, n: acc.n }])),
+    metrics: Object.fromEntries(
+      [...g.values.entries()].map(([name, values]) => {
+        const ci = bootstrapCI(values, { seed: `${submissionId}:${g.track}:${g.dimension}:${name}`, resamples: BOOTSTRAP_RESAMPLES });
+        return [name, { mean: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high }];
+      }),
+    ),
   }));
   out.sort(compareDimensions);
-  return { groups: out, metrics: [...new Set(out.flatMap((g) => Object.keys(g.metrics)))] };
+  return { groups: out, metrics: orderBreakdownMetrics([...new Set(out.flatMap((g) => Object.keys(g.metrics)))], [...new Set(out.map((g) => g.track))]) };
 }
 
 /** Dimensions outside the taxonomy: UNMAPPED (the annotators found no fitting label) and instances without a stratum. */

@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import { shownNote } from "@/lib/leaderboard/charts/chart-rows";
+import { figureWithInterval } from "@/lib/leaderboard/charts/grouped-bars";
 import { linePoints, type PoolScalingChart } from "@/lib/benchmarks/alpsbench/read/charts/pool-scaling";
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { Heatmap } from "@/components/charts/heatmap";
@@ -46,11 +47,11 @@ export function PoolScalingCharts({ charts, note = "" }: { charts: PoolScalingCh
       <ChartFigure
         id="task3-heatmap"
         title={`Distractor scaling: ${chart.label} by pool size`}
-        caption={`Each row is a system, each column a candidate pool (100 to 1,000 distractors); the colour and the printed number are ${chart.label.toLowerCase()}. Rows are sorted by mean recall over the pool sizes they have. ${note}${shownNote(chart.series.length, chart.total, "mean recall")}Source: ${chart.sources}.`}
+        caption={`Each row is a system, each column a candidate pool (100 to 1,000 distractors); the colour and the printed number are ${chart.label.toLowerCase()}. Rows are sorted by mean recall over the pool sizes they have. Each cell's 95% interval is in its tooltip and in the data table. ${note}${shownNote(chart.series.length, chart.total, "mean recall")}Source: ${chart.sources}.`}
         table={{
           caption: `${chart.label} by system and pool size`,
-          columns: ["System", ...chart.poolLabels, "Mean"],
-          rows: chart.series.map((s) => [s.label, ...s.values.map(fmt), fmt(s.mean)]),
+          columns: ["System", ...chart.poolLabels.map((p) => `${p} [95% CI]`), "Mean"],
+          rows: chart.series.map((s) => [s.label, ...s.values.map((v, i) => figureWithInterval(v, s.intervals[i] ?? null)), fmt(s.mean)]),
         }}
       >
         <Heatmap

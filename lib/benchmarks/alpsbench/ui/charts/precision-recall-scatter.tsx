@@ -36,12 +36,17 @@ function BoxText({ box, ...rest }: { box: { x: number; y: number; h: number } } 
   return <text x={box.x + 1} y={box.y + box.h / 2} dominantBaseline="central" fill="var(--color-fg)" {...rest} />;
 }
 
+type Reference = PrScatter["references"][number];
+/** a reference mark's id in the label layout (row ids never start with it) */
+const REF = "ref:";
+
 /**
- * The points' names, placed without overlaps by lib/leaderboard/charts/label-layout.ts in the chart's own pixel
- * space (its plot area, read from Recharts), and a ring around pinned points. Names that fit nowhere become
- * numbers, handed up for the list under the chart.
+ * The points' names, and the reference marks' names after them, placed without overlaps by
+ * lib/leaderboard/charts/label-layout.ts in the chart's own pixel space (its plot area, read from Recharts), so
+ * no name is cut at the plot's edge; and a ring around pinned points. Names that fit nowhere become numbers,
+ * handed up for the list under the chart.
  */
-function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: KeyedPoint[]) => void }) {
+function PointLabels({ points, references, onKeys }: { points: PrPoint[]; references: Reference[]; onKeys: (keys: KeyedPoint[]) => void }) {
   const area = usePlotArea();
   const layout = useMemo(() => {
     if (!area || area.width <= 0 || area.height <= 0) return null;
@@ -56,11 +61,14 @@ function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: Key
     return {
       at,
       ...layoutLabels(
-        points.map((p) => ({ id: p.id, label: p.name, ...at(p) })),
+        [
+          ...points.map((p) => ({ id: p.id, label: p.name, ...at(p) })),
+          ...references.map((r) => ({ id: `${REF}${r.id}`, label: r.name, ...at({ precision: r.precision, recall: r.recall } as PrPoint) })),
+        ],
         { bounds, fontSize: LABEL_FONT, markerRadius: MARKER_RADIUS, obstacles },
       ),
     };
-  }, [area, points]);
+  }, [area, points, references]);
   const signature = layout ? layout.keys.map((k) => `${k.id}:${k.key}`).join("|") : "";
   // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the set of keys changes (signature), not on every new layout object or parent callback
   useEffect(() => onKeys(layout?.keys ?? []), [signature]);
@@ -74,11 +82,17 @@ function PointLabels({ points, onKeys }: { points: PrPoint[]; onKeys: (keys: Key
           const { x, y } = layout.at(p);
           return <circle key={`ring-${p.id}`} cx={x} cy={y} r={MARKER_RADIUS + 1.5} fill="none" stroke="var(--color-fg)" strokeWidth={1.5} />;
         })}
-      {layout.labels.map((l) => (
-        <BoxText key={l.id} box={l.box} fontSize={LABEL_FONT} fontWeight={byId.get(l.id)?.pinned ? 700 : 400} data-point-label={l.text}>
-          {l.text}
-        </BoxText>
-      ))}
+      {layout.labels.map((l) =>
+        l.id.startsWith(REF) ? (
+          <BoxText key={l.id} box={l.box} fontSize={LABEL_FONT} fill="var(--chart-axis)" data-reference-label={l.text}>
+            {l.text}
+          </BoxText>
+        ) : (
+          <BoxText key={l.id} box={l.box} fontSize={LABEL_FONT} fontWeight={byId.get(l.id)?.pinned ? 700 : 400} data-point-label={l.text}>
+            {l.text}
+          </BoxText>
+        ),
+      )}
       {layout.keys.map((k) =>
         k.box ? (
           <BoxText key={k.id} box={k.box} fontSize={LABEL_FONT - 1} fontWeight={700} data-point-key={k.key}>
@@ -143,20 +157,11 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
             const data = scatter.points.filter((p) => p.tier === tier);
             return data.length === 0 ? null : <Scatter key={tier} name={name} data={data} fill={color} shape={shape} isAnimationActive={false} />;
           })}
-          {/* reference baselines: a hollow labelled mark, never a system's point */}
+          {/* reference baselines: a hollow mark (named by PointLabels), never a system's point */}
           {scatter.references.map((r) => (
-            <ReferenceDot
-              key={r.id}
-              x={r.precision}
-              y={r.recall}
-              r={5}
-              fill="none"
-              stroke="var(--chart-axis)"
-              strokeDasharray="2 2"
-              label={{ value: r.name, position: "left", fontSize: 10, fill: "var(--chart-axis)" }}
-            />
+            <ReferenceDot key={r.id} x={r.precision} y={r.recall} r={5} fill="none" stroke="var(--chart-axis)" strokeDasharray="2 2" />
           ))}
-          <PointLabels points={scatter.points} onKeys={setKeys} />
+          <PointLabels points={scatter.points} references={scatter.references} onKeys={setKeys} />
           <Tooltip content={<PointTip />} cursor={{ stroke: "var(--chart-guide)" }} />
         </ScatterChart>
       </div>

@@ -27,8 +27,9 @@ export function DimensionBreakdown({
           By dimension
         </h2>
         <p className="text-sm text-fg-muted">
-          Mean per-instance metrics grouped by the domain of the memory each instance is about (its stratum label), with the number of instances. Pooled ratios
-          (direct/indirect recall, action recalls) are left out: a mean of per-instance ratios would be a different number.{" "}
+          Mean per-instance metrics grouped by the domain of the memory each instance is about (its stratum label), with the number of instances; under each mean,
+          its 95% bootstrap interval over the group&apos;s instances (a small group&apos;s mean is wide). Pooled ratios (direct/indirect recall, action recalls) are
+          left out: a mean of per-instance ratios would be a different number.{" "}
           <span data-testid="unmapped-note">
             <strong className="font-medium text-fg">UNMAPPED</strong> groups the instances whose memory the annotators could not place in the benchmark&apos;s label
             taxonomy; it is listed after the taxonomy&apos;s domains.
@@ -74,11 +75,22 @@ export function DimensionBreakdown({
                       {row.dimension.replace(/_/g, " ")}
                     </th>
                     <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(row.n)}</td>
-                    {shown.map((m) => (
-                      <td key={m} className="num px-3 py-1.5 text-right text-fg">
-                        {formatScore(track, m, row.metrics[m]?.mean ?? null)}
-                      </td>
-                    ))}
+                    {shown.map((m) => {
+                      const cell = row.metrics[m];
+                      const ci =
+                        cell && cell.ciLow !== null && cell.ciHigh !== null ? `[${formatScore(track, m, cell.ciLow)}, ${formatScore(track, m, cell.ciHigh)}]` : null;
+                      return (
+                        <td key={m} className="num px-3 py-1.5 text-right text-fg" data-dimension-cell={m}>
+                          {formatScore(track, m, cell?.mean ?? null)}
+                          {ci ? (
+                            <span className="block text-xs whitespace-nowrap text-fg-subtle" data-dimension-ci="">
+                              <span className="sr-only">95% CI </span>
+                              {ci}
+                            </span>
+                          ) : null}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>

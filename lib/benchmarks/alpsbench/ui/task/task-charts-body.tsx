@@ -11,7 +11,7 @@ import { PoolScalingCharts } from "@/lib/benchmarks/alpsbench/ui/charts/pool-sca
 import { PrecisionRecallScatter } from "@/lib/benchmarks/alpsbench/ui/charts/precision-recall-scatter";
 import { abilityProfiles, eiDimensions } from "@/lib/benchmarks/alpsbench/read/charts/ability-profile";
 import { CHART_ROW_LIMIT, shownNote } from "@/lib/leaderboard/charts/chart-rows";
-import { groupedBars } from "@/lib/leaderboard/charts/grouped-bars";
+import { figureWithInterval, groupedBars, type GroupedBars } from "@/lib/leaderboard/charts/grouped-bars";
 import { poolScalingCharts } from "@/lib/benchmarks/alpsbench/read/charts/pool-scaling";
 import { precisionRecall, type PrScatter } from "@/lib/benchmarks/alpsbench/read/charts/precision-recall";
 import { chartRows, filterNote } from "@/lib/leaderboard/charts/table-rows";
@@ -22,6 +22,14 @@ import type { TaskId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 const fmt = (v: number | null | undefined, decimals = 3) => (typeof v === "number" ? v.toFixed(decimals) : "–");
 const SCOPE_HINT = "Try the demo benchmark or another split with the switches above.";
+const CI_NOTE = "Error bars: 95% bootstrap intervals over instances where the server computed the figure (reported figures have none). ";
+
+/** A bar chart's data table: each figure with its 95% interval where it has one. */
+const barTable = (caption: string, bars: GroupedBars) => ({
+  caption,
+  columns: ["System", ...bars.metrics.map((m) => `${m.label} [95% CI]`)],
+  rows: bars.items.map((i) => [i.label, ...i.values.map((v, k) => figureWithInterval(v, i.intervals[k] ?? null))]),
+});
 
 type Rows = { board: Leaderboard; pinned: ReadonlySet<string>; note: string };
 
@@ -71,12 +79,8 @@ function Task1Charts({ board, pinned, note }: Rows) {
         <ChartFigure
           id="task1-direct-indirect"
           title="Direct vs indirect recall"
-          caption={`Share of explicit (direct) and implicit (indirect) gold memories each system recovered, pooled over instances (paper Figure 5). Sorted by direct recall. ${note}${shownNote(bars.items.length, bars.total, "direct recall")}Source: ${bars.sources}.`}
-          table={{
-            caption: "Direct and indirect recall by system",
-            columns: ["System", "Direct recall", "Indirect recall"],
-            rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]),
-          }}
+          caption={`Share of explicit (direct) and implicit (indirect) gold memories each system recovered, pooled over instances (paper Figure 5). Sorted by direct recall. ${CI_NOTE}${note}${shownNote(bars.items.length, bars.total, "direct recall")}Source: ${bars.sources}.`}
+          table={barTable("Direct and indirect recall by system", bars)}
         >
           <GroupedBarChart id="task1-direct-indirect" bars={bars} title="Direct and indirect recall by system" />
         </ChartFigure>
@@ -140,12 +144,8 @@ function Task2Charts({ board, pinned, note }: Rows) {
         <ChartFigure
           id="task2-actions"
           title={title}
-          caption={`Per system: F1 of the updated memory set, overall action accuracy, and the share of gold actions realised per type (retain, modify, add). ${actionNote} Sorted by F1. ${note}${shownNote(bars.items.length, bars.total, "F1")}Source: ${bars.sources}.`}
-          table={{
-            caption: "F1 and action accuracy by system",
-            columns: ["System", ...bars.metrics.map((m) => m.label)],
-            rows: bars.items.map((i) => [i.label, ...i.values.map((v) => fmt(v))]),
-          }}
+          caption={`Per system: F1 of the updated memory set, overall action accuracy, and the share of gold actions realised per type (retain, modify, add). ${actionNote} Sorted by F1. ${CI_NOTE}${note}${shownNote(bars.items.length, bars.total, "F1")}Source: ${bars.sources}.`}
+          table={barTable("F1 and action accuracy by system", bars)}
         >
           <GroupedBarChart id="task2-actions" bars={bars} title={title} />
         </ChartFigure>
@@ -192,11 +192,11 @@ function Task4Charts({ board, pinned, note }: Rows) {
         <ChartFigure
           id="task4-ei"
           title="Emotional intelligence by dimension and language"
-          caption={`Judge ratings (1–5) of resonation, expression and reception on English and Chinese dialogues; rows sorted by their mean. ${note}${shownNote(ei.heatmap.rows.length, ei.total, "mean rating")}Source: ${ei.sources}.`}
+          caption={`Judge ratings (1–5) of resonation, expression and reception on English and Chinese dialogues; rows sorted by their mean. Each cell's 95% interval is in its tooltip and in the data table. ${note}${shownNote(ei.heatmap.rows.length, ei.total, "mean rating")}Source: ${ei.sources}.`}
           table={{
             caption: "EI dimensions by system",
-            columns: ["System", ...ei.heatmap.columns.map((c) => c.label)],
-            rows: ei.heatmap.rows.map((r) => [r.label, ...r.cells.map((c) => c.text)]),
+            columns: ["System", ...ei.heatmap.columns.map((c) => `${c.label} [95% CI]`)],
+            rows: ei.heatmap.rows.map((r) => [r.label, ...r.cells.map((c) => figureWithInterval(c.value, c.interval ?? null, 2))]),
           }}
         >
           <Heatmap
