@@ -78,7 +78,7 @@ async function loadUploads(
 
 /**
  * The platform's ranking rules on a module's board, with the module's declared settings: a moderator's decision on
- * each upload, uploads below a contentless reference row unranked, and a new best held for review
+ * each upload, rows below a contentless reference row marked (ranked, whatever their tier), and a new best held for review
  * (lib/leaderboard/review-hold.ts) on the view's headline column.
  */
 function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboard, reviews: Map<string, NonNullable<LeaderboardRow["review"]>>): Leaderboard {

@@ -3,8 +3,8 @@ import type { BenchmarkIdentity } from "@/lib/benchmarks/types";
 /**
  * AlpsBench's part of the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), declared
  * once so the declaration (index.ts) and the board reader (read/queries/view.ts) use the same values.
- *  - contentless reference rows: predicting nothing, and labels and types with no content; an upload that does not
- *    beat them is unranked (copy-the-input is not one: a row below it keeps its rank with the mark).
+ *  - contentless reference rows: predicting nothing, and labels and types with no content; a row of any tier that
+ *    does not beat them keeps its rank with the mark "below <reference>" (as a row below copy-the-input does).
  *  - review: no margin on any track (a row is held when it beats the best honest reference); the open-book
  *    reference rows that read the public answers are listed in `openBookReferenceSlugs`.
  */

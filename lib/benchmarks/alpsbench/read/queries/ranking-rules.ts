@@ -6,9 +6,9 @@ import { holdForReview } from "@/lib/leaderboard/review-hold";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 
 /**
- * The platform's ranking rules on AlpsBench's boards, with AlpsBench's declared settings (../../review.ts): an
- * upload that does not beat a contentless reference row is unranked, and an upload that beats every reported and
- * server-scored row is held for review. Pure: no I/O.
+ * The platform's ranking rules on AlpsBench's boards, with AlpsBench's declared settings (../../review.ts): a row of
+ * any tier that does not beat a contentless reference row is marked (and keeps its rank), and an upload that beats
+ * every reported and server-scored row is held for review. Pure: no I/O.
  */
 
 /**
@@ -48,7 +48,8 @@ function marksBySubmission(trackBoards: readonly Leaderboard[]): Map<string, Mar
 
 /**
  * A multi-track board (the overview, Task 3's and Task 4's views) with the marks of the runs each row shows: a row
- * one of whose runs is held, rejected or contentless on its track's board is unranked here too, for that reason.
+ * one of whose runs is held or rejected on its track's board is unranked here too, for that reason; a run's
+ * below-contentless mark is carried as a mark.
  */
 export function withCarriedMarks(board: Leaderboard, trackBoards: readonly Leaderboard[]): Leaderboard {
   const marks = marksBySubmission(trackBoards);
