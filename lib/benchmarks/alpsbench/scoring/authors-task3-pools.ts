@@ -21,7 +21,7 @@ interface AuthorsPoolInstance {
 }
 
 /** A pool of server-pools-v4, with the released id of each candidate (server side only: the released ids leak). */
-export type AuthorsPool = Task3CompactPool & { releasedIds: readonly string[]; releasedTargetId: string };
+type AuthorsPool = Task3CompactPool & { releasedIds: readonly string[]; releasedTargetId: string };
 
 // one shown object per memory, shared by every pool that holds it (the real data has 5.9 million candidates)
 const members = new WeakMap<SessionMemory, { value: string; label: string }>();
