@@ -42,14 +42,23 @@ describe("errorResponse: the edge's one mapping", () => {
 
   test("anything else is logged and answers a generic 500: no message, no stack", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const secret = new Error("connect ECONNREFUSED 10.0.0.7:5432 password=hunter2");
+    const secret = new Error("password authentication failed for user app password=hunter2");
     const response = await answer(errorResponse(secret, "GET /x"));
     expect(response).toMatchObject({
       status: 500,
       body: { error: { code: "internal", message: "Something went wrong on our side. Please try again; if it persists, tell the maintainers." } },
     });
-    expect(JSON.stringify(response.body)).not.toMatch(/hunter2|ECONNREFUSED|at /);
+    expect(JSON.stringify(response.body)).not.toMatch(/hunter2|password|at /);
     expect(log).toHaveBeenCalledWith("[GET /x]", secret);
+  });
+
+  test("PostgreSQL out of reach answers 503 with Retry-After, and says nothing of the address", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:5432 password=hunter2"), { code: "ECONNREFUSED" });
+    const raw = errorResponse(new Error("query failed", { cause: refused }), "POST /x");
+    expect(Number(raw.headers.get("retry-after"))).toBeGreaterThan(0);
+    const response = await answer(raw);
+    expect(response).toMatchObject({ status: 503, body: { error: { code: "unavailable" } } });
+    expect(JSON.stringify(response.body)).not.toMatch(/hunter2|ECONNREFUSED|10\.0\.0\.7/);
   });
 
   test.each([

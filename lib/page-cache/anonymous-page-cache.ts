@@ -103,7 +103,7 @@ async function fill(pathAndSearch: string, version: string): Promise<CachedPage 
 }
 
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
-export type CacheAnswer = { kind: "page"; response: Response; state: "hit" | "miss" | "stale" } | { kind: "render" } | { kind: "unavailable" };
+type CacheAnswer = { kind: "page"; response: Response; state: "hit" | "miss" | "stale" } | { kind: "render" } | { kind: "unavailable" };
 
 /** A cookie or path segment as sent, percent-decoded when it decodes (a malformed one is taken as it is). */
 function decoded(text: string): string {

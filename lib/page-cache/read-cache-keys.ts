@@ -59,7 +59,7 @@ export async function readLeaderboardVersion(): Promise<string | null> {
   return rows?.[0]?.version ?? null;
 }
 
-export type CacheViewer = { id: string; role: "user" | "admin" };
+type CacheViewer = { id: string; role: "user" | "admin" };
 
 /**
  * The user a session cookie names (a live Session row: the token is its unique key), or null for a made-up,
