@@ -2,7 +2,7 @@
 /**
  * The heavy public reads under load, each beside one board-API client:
  *   npx tsx scripts/bench/heavy-reads.ts [--duration 15] [--connections 16] [--phases before,after] [--keep | --database URL]
- *       [--data-dirs <dir>,…] [--no-build] [--same-priority]
+ *       [--data-dirs <dir>,…] [--no-build] [--same-priority] [--inputs-timeout 120] [--inputs-duration 60]
  * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
  * cluster; each folder of --data-dirs, default every folder of ../shared/data, through the site's own `import --from`), builds if needed and, per phase,
  * starts `next start` and measures with autocannon on loopback:
@@ -15,7 +15,7 @@
  *     board (`format=eee&split=dev`) and of the snapshot (`format=eee`), and the plain inputs of the track with the
  *     largest pools (the whole track, every split), each at --connections beside the board client, after one request
  *     that builds the stored file (its time is printed). The inputs clients get --inputs-timeout seconds per answer
- *     (a d1000 file is 334 MB: 16 of them at once are 5 GB on loopback).
+ *     and run for --inputs-duration seconds (a d1000 file is 334 MB: 16 of them at once are 5 GB on loopback).
  * Phase "before": the pack store off (ALPSBENCH_PACK_STORE=off: built on every request, as before the store) and
  * the trigram indexes dropped; phase "after": the store on, the indexes there. The rate limits are raised for the
  * run (the bench measures serving; tests/integration checks the 429s). Prints one table; exit 1 when an "after"
@@ -47,6 +47,7 @@ const { values } = parseArgs({
     keep: { type: "boolean", default: false },
     database: { type: "string" },
     "inputs-timeout": { type: "string", default: "120" },
+    "inputs-duration": { type: "string", default: "60" },
     // --no-build: start the .next build as it is (e.g. one made by `next build --webpack` in a worktree whose
     // node_modules is a symlink, which Turbopack does not resolve)
     "no-build": { type: "boolean", default: false },
@@ -65,7 +66,7 @@ const indexName = (sql: string) => sql.match(/"([^"]+_trgm_idx)"/)![1]!;
 
 type Load = { requests: number; p50: number; p99: number; max: number; timeouts: number; errors: number; non200: number; rps: number };
 
-const fromResult = (result: autocannon.Result): Load => ({
+const fromResult = (result: autocannon.Result, seconds = duration): Load => ({
   requests: result.requests.total,
   p50: result.latency.p50,
   p99: result.latency.p99,
@@ -73,15 +74,15 @@ const fromResult = (result: autocannon.Result): Load => ({
   timeouts: result.timeouts,
   errors: result.errors - result.timeouts,
   non200: result.non2xx,
-  rps: result.requests.total / (result.duration || duration),
+  rps: result.requests.total / (result.duration || seconds),
 });
 
 /**
  * The board client: one autocannon connection in a worker thread of its own, so the heavy clients' tens of MB/s never
  * delay it in its event loop. Percentiles are autocannon's (HDR histogram of answered requests, in ms).
  */
-async function load(url: string, clients: number): Promise<Load> {
-  return fromResult(await autocannon({ url, connections: clients, duration, timeout: TIMEOUT_S, workers: 1 }));
+async function load(url: string, clients: number, seconds = duration): Promise<Load> {
+  return fromResult(await autocannon({ url, connections: clients, duration: seconds, timeout: TIMEOUT_S, workers: 1 }), seconds);
 }
 
 /**
@@ -89,15 +90,15 @@ async function load(url: string, clients: number): Promise<Load> {
  * run it at the server's). On a real site those clients are other machines; on this 2-core box, receiving 50+ MB/s
  * of packs takes a whole core, which would otherwise be taken from the server they load and the board client beside.
  */
-async function heavyLoad(url: string, clients: number, timeoutS = TIMEOUT_S): Promise<Load> {
+async function heavyLoad(url: string, clients: number, timeoutS = TIMEOUT_S, seconds = duration): Promise<Load> {
   const cli = path.join(ROOT, "node_modules", "autocannon", "autocannon.js");
-  const args = [process.execPath, cli, "-c", String(clients), "-d", String(duration), "-t", String(timeoutS), "-j", url];
+  const args = [process.execPath, cli, "-c", String(clients), "-d", String(seconds), "-t", String(timeoutS), "-j", url];
   const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const code = await exitOf(child);
   if (code !== 0) throw new Error(`autocannon exited ${code}`);
-  return fromResult(JSON.parse(out) as autocannon.Result);
+  return fromResult(JSON.parse(out) as autocannon.Result, seconds);
 }
 
 const fmt = (ms: number) => (Number.isNaN(ms) ? "n/a" : ms.toFixed(0)).padStart(6);
@@ -191,12 +192,12 @@ try {
     );
     const downloadMisses: string[] = [];
     if (phase === "after") {
-      const heavy: [string, string | null, number][] = [
-        ["EEE export of the board", eeeBoardPath, TIMEOUT_S],
-        ["EEE export of the snapshot", eeeSnapshotPath, TIMEOUT_S],
-        ["plain inputs, largest track", inputsPath, inputsTimeout],
+      const heavy: [string, string | null, number, number][] = [
+        ["EEE export of the board", eeeBoardPath, TIMEOUT_S, duration],
+        ["EEE export of the snapshot", eeeSnapshotPath, TIMEOUT_S, duration],
+        ["plain inputs, largest track", inputsPath, inputsTimeout, Number(values["inputs-duration"])],
       ];
-      for (const [name, target, timeoutS] of heavy) {
+      for (const [name, target, timeoutS, seconds] of heavy) {
         if (!target) continue;
         const built = performance.now();
         const answer = await fetch(`${base}${target}`);
@@ -204,7 +205,7 @@ try {
         log(
           `${name}: first request ${answer.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(performance.now() - built).toFixed(0)} ms (builds the stored file)`,
         );
-        const [downloads, beside] = await Promise.all([heavyLoad(`${base}${target}`, connections, timeoutS), load(`${base}${board}`, 1)]);
+        const [downloads, beside] = await Promise.all([heavyLoad(`${base}${target}`, connections, timeoutS, seconds), load(`${base}${board}`, 1, seconds)]);
         rows.push(line(`  ${name} (${connections}; ${(bytes / 1024 / 1024).toFixed(1)} MB)`, downloads), line(`  board API beside it`, beside));
         if (downloads.timeouts > 0 || downloads.non200 > 0 || downloads.requests === 0) downloadMisses.push(`${name}: no timeout, every answer 200`);
         if (beside.p99 > 2 * alone.p99) downloadMisses.push(`board p99 beside the ${name} within 2x of alone`);
