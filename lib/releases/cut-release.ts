@@ -65,14 +65,18 @@ export async function cutRelease(db: Db, benchmark: string, options: { trigger: 
 
 /**
  * The automatic rule: a benchmark gets a release when it has none yet, or when its scorer version or its data
- * version differs from its latest release's. Run at every start after the import (scripts/start.ts) and by
+ * version differs from its latest release's; a pipeline data version only once it has imported data. Run at every start after the import (scripts/start.ts) and by
  * `alpsbench admin release --auto`; running it twice in a row cuts nothing the second time.
  */
 export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; id: string; reason: string }[]> {
   const cut: { benchmark: string; id: string; reason: string }[] = [];
+  const pipelineVersions = new Set(hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])));
   for (const benchmark of await releasableBenchmarks(db)) {
     const latest = await db.release.findFirst({ where: { benchmark }, orderBy: { cutAt: "desc" }, select: { scorerVersion: true, dataVersion: true } });
     const dataVersion = await dataVersionOf(db, benchmark);
+    // a pipeline data version with nothing imported yet holds only its seeded (published) figures: a release of it
+    // would stand beside the one cut when its data arrives, under the same name (a first `npm start` without the data)
+    if (pipelineVersions.has(benchmark) && !imported(dataVersion)) continue;
     const scorerVersion = latest ? await currentScorerVersion(db, benchmark) : null;
     const reason = !latest
       ? "first release"
@@ -87,6 +91,9 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
   }
   return cut;
 }
+
+/** Whether a data version (dataVersionOf) comes from an import, not from the seed alone. */
+const imported = (dataVersion: string) => dataVersion !== "none" && !dataVersion.startsWith("created:");
 
 /** The scorer version a snapshot of `benchmark` would carry now (a module's tracks' versions, a pipeline's own). */
 async function currentScorerVersion(db: Db, benchmark: string): Promise<string> {

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { cutChangedReleases, cutRelease, UnknownReleaseBenchmark } from "@/lib/releases/cut-release";
 import { getRelease, listReleases } from "@/lib/releases/read-releases";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 
 /** Releases (docs/releases.md): a stored snapshot per cut, listed newest first, unchanged by later submissions. */
 const db = createPrismaClient(inject("databaseUrl"));
@@ -76,5 +78,34 @@ describe("releases", () => {
 
   test("an unknown benchmark is refused by name", async () => {
     await expect(cutRelease(db, "no-such-benchmark", { trigger: "admin" })).rejects.toThrow(UnknownReleaseBenchmark);
+  });
+
+  test("a pipeline data version holding only its seeded figures gets no automatic release; its first import does", async () => {
+    // the seeded database: a data version with no import and no release (a first `npm start` without the data)
+    const versions = hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions : []));
+    const candidates = await db.benchmarkVersion.findMany({ where: { slug: { in: versions }, imports: { none: {} } }, select: { id: true, slug: true } });
+    const fresh = [];
+    for (const c of candidates) if ((await db.release.count({ where: { benchmark: c.slug } })) === 0) fresh.push(c);
+    expect(fresh.length, "the seed leaves a data version without an import").toBeGreaterThan(0);
+    const version = fresh[0]!;
+    expect((await cutChangedReleases(db)).map((c) => c.benchmark)).not.toContain(version.slug);
+    expect(await db.release.count({ where: { benchmark: version.slug } })).toBe(0);
+    const now = new Date();
+    await db.datasetImport.create({
+      data: {
+        benchmarkVersionId: version.id,
+        layout: "probe",
+        sourcePath: "probe",
+        counts: {},
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+        sourceFingerprint: `first-${tag}`,
+        startedAt: now,
+        finishedAt: now,
+      },
+    });
+    const cut = await cutChangedReleases(db);
+    expect(cut.filter((c) => c.benchmark === version.slug).map((c) => c.reason)).toEqual(["first release"]);
   });
 });

@@ -108,3 +108,49 @@ describe("PersonalLLM boards", () => {
     expect(byName.get("Rewards method")!.systemSlug).toBe("gamma");
   });
 });
+
+describe("PersonalLLM reported runs", () => {
+  const zeroShot = (id: string, setting: ReportedRun["setting"], csvOutput: string): ReportedRun => ({
+    ...paper,
+    id,
+    setting,
+    algorithm: "ZeroShotAlgorithm",
+    shots: 0,
+    responsesToInclude: "none",
+    totalScore: -1.0508,
+    winRateVsBest: 3.9,
+    csvOutput,
+  });
+  const board = (runs: ReportedRun[], id = "") =>
+    buildBoard(
+      PERSONALLLM_VIEWS.find((v) => v.id === id)!,
+      { paper: runs, logged: runs, submissions: [], baselines: [] },
+      SettingsFilter.parse({}),
+    ).board;
+
+  test("the paper's two ZeroShot runs (one per setting, same figures) stand under names that say what differs", () => {
+    const names = board([
+      zeroShot("p1", "setting1", "scores/score_df_ZeroShotAlgorithm_2024-08-15-09-55.csv"),
+      zeroShot("p2", "setting2", "scores/x_2024-08-15-09-34.csv"),
+    ])
+      .rows.filter((r) => r.tier === "reported")
+      .map((r) => r.systemName);
+    expect(names).toEqual(["ZeroShot · 0-shot · setting 1", "ZeroShot · 0-shot · setting 2"]);
+  });
+
+  test("two runs of one configuration in one setting are told apart by their run log's time; a name of its own is kept", () => {
+    const names = board(
+      [zeroShot("l1", "setting1", "scores/a_2024-08-15-09-55.csv"), zeroShot("l2", "setting1", "scores/a_2024-08-16-10-05.csv"), paper],
+      "logged",
+    ).rows.map((r) => r.systemName);
+    expect(names).toEqual([
+      "ZeroShot · 0-shot · setting 1 · 2024-08-15 09:55",
+      "ZeroShot · 0-shot · setting 1 · 2024-08-16 10:05",
+      "KShotICL · 3-shot · winning_only",
+    ]);
+  });
+
+  test.each(PERSONALLLM_VIEWS.map((v) => [v.id, v.defaultSort]))("view %j: the column it ranks by (%s) comes first", (id, ranked) => {
+    expect(board([paper], id).columns[0]!.id).toBe(ranked);
+  });
+});

@@ -226,6 +226,41 @@ function markSynthetic(board: BoardRow): BoardRow {
  */
 const REFERENCE_BASELINES = ["Random candidate", "Per-user oracle"];
 
+/** "setting 1" for a run of the first setting: what tells two otherwise equal runs apart. */
+const SETTING_LABEL = { setting1: "setting 1", setting2: "setting 2" } as const;
+
+/**
+ * Two runs of one configuration would stand as two identical names (the paper plots ZeroShot · 0-shot in both
+ * settings' panels, from two logged runs with the same figures): such names get what differs, the setting, then
+ * the run's log (its timestamp) where the setting is the same too. Reported rows only (an upload is named by its
+ * system); rows with a name of their own keep it.
+ */
+function distinctNames(rows: BoardRow[]): BoardRow[] {
+  const rename = (list: BoardRow[], suffix: (r: BoardRow) => string | null): BoardRow[] => {
+    const count = new Map<string, number>();
+    for (const r of list) if (r.row.tier === "reported") count.set(r.row.systemName, (count.get(r.row.systemName) ?? 0) + 1);
+    return list.map((r) => {
+      const extra = r.row.tier === "reported" && (count.get(r.row.systemName) ?? 0) > 1 ? suffix(r) : null;
+      return extra ? { ...r, row: { ...r.row, systemName: `${r.row.systemName} · ${extra}` } } : r;
+    });
+  };
+  const bySetting = rename(rows, (r) => (r.attributes.setting ? SETTING_LABEL[r.attributes.setting as keyof typeof SETTING_LABEL] : null));
+  return rename(
+    bySetting,
+    (r) =>
+      /(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})\.csv$/
+        .exec(r.row.note ?? "")
+        ?.slice(1)
+        .join(" ")
+        .replace(/ (\d{2}) (\d{2})$/, " $1:$2") ?? null,
+  );
+}
+
+/** The column a view ranks by first, the others in the track's order: the first column a reader sees is the ranked one. */
+function rankedFirst<T extends { id: string }>(columns: T[], ranked: string): T[] {
+  return [...columns.filter((c) => c.id === ranked), ...columns.filter((c) => c.id !== ranked)];
+}
+
 /** Which rows each view shows: see views.ts. */
 export function buildBoard(view: BenchmarkView, input: BoardInput, filter: SettingsFilter): { board: Leaderboard; attributes: Map<string, Attributes> } {
   const track = view.track === "selection" ? selectionTrack : rewardsTrack;
@@ -237,7 +272,7 @@ export function buildBoard(view: BenchmarkView, input: BoardInput, filter: Setti
   else if (view.id === "rewards") rows = input.submissions.filter((s) => s.track === "rewards").map(rescored);
   else if (view.id === "selection") rows = input.submissions.filter((s) => s.track === "selection").map(rescored);
   else rows = input.logged.map(reportedRow);
-  rows = [...rows, ...references].filter((r) => matchesSettings(r.attributes, filter));
+  rows = distinctNames([...rows, ...references].filter((r) => matchesSettings(r.attributes, filter)));
   const notes = [
     "Win rates count a user only when the score is strictly greater than the baseline's reward (a tie is not a win; sums that differ only in the last bits, by summation order, are a tie, as in the authors' eval.py).",
     "Reference baselines (random pick, per-user oracle pick; on Selection also each source model alone) are computed by this server and shown for comparison, never ranked.",
@@ -259,7 +294,7 @@ export function buildBoard(view: BenchmarkView, input: BoardInput, filter: Setti
       title: view.title,
       split: "test",
       defaultSort: view.defaultSort,
-      columns: track.metrics.map(metricColumn),
+      columns: rankedFirst(track.metrics.map(metricColumn), view.defaultSort),
       rows: rows.map((r) => r.row),
       notes,
     },
