@@ -59,6 +59,13 @@ describe("the review rule", () => {
     );
   });
 
+  test("a flagged row (contamination, or a copy) is never ranked, so it is not held: listed on request with its mark", () => {
+    const copy = upload("copy", 99, { copyOf: { submissionId: "s-gpt", system: "gpt", track: "t", shared: 10, compared: 10, share: 1 } });
+    const b = holdForReview(board([row("gpt", 80), copy]), "score");
+    expect(b.rows[1]!.review ?? null).toBeNull();
+    expect(ranks(b)).toEqual([["gpt", 1]]);
+  });
+
   test("a claimed figure (imported from another party's file) is reviewed like an upload", () => {
     const claim = row("claim", 99.9, { tier: "claimed", submissionId: "s-claim" });
     const b = holdForReview(board([row("gpt", 80), claim]), "score");

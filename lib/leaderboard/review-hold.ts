@@ -78,6 +78,9 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   const reason = holdReason(bar, column, margin);
   const rows = board.rows.map((row): LeaderboardRow => {
     if (!isUnreviewed(row) || row.review?.state === "approved" || row.review?.state === "rejected") return row;
+    // a flagged row (contamination, or a copy of another run) is never ranked and is listed only on request with its
+    // mark: there is no rank to review
+    if (row.contamination?.flagged === true || row.copyOf) return row;
     const mine = row.cells[columnId]?.value;
     if (!finite(mine)) return row;
     // reaching the bar is what holds: not beating it is the threshold beating the row
