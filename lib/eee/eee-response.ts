@@ -45,8 +45,8 @@ const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(va
  * kept on disk beside the other built downloads (lib/http/gzip-file-cache.ts): a build cost ~15 CPU-s on the real
  * data, so building per request let four anonymous clients stall the site. The version is read before the data, so
  * a stored zip is at least as new as its key says. Builds are single-flight per key (a client that goes away leaves
- * the build to finish for the next one) and, with the downloads of the same kind, behind the heavy-read gate: one
- * at a time per process, a bounded line, 503 with Retry-After past it. The content is the same for every visitor
+ * the build to finish for the next one) and behind the heavy-read gate (one build at a time per process, a bounded
+ * line, 503 with Retry-After past it); a stored zip is streamed to every client at once, outside the gate. The content is the same for every visitor
  * (public rows only), so one file serves everyone; older versions' files of the scope are removed once a newer one
  * is written.
  */
@@ -55,33 +55,32 @@ export async function eeeZipResponse(db: Db, hook: EeeBenchmarkHook | undefined,
     const message = `format: ${benchmarkTitle} has no Every Eval Ever export (use json or csv)`;
     return NextResponse.json({ error: { code: "bad_request", message, issues: [message] } }, { status: 400 });
   }
-  return throughHeavyReadGate("eee", async () => {
-    const version = await leaderboardVersion(db);
-    const settings = settingsNow();
-    // a database without the version row (never in practice) must not be served an old zip forever: built, not kept
-    if (version < 0n) {
+  const version = await leaderboardVersion(db);
+  const settings = settingsNow();
+  // a database without the version row (never in practice) must not be served an old zip forever: built, not kept
+  if (version < 0n) {
+    const retrievedAt = new Date();
+    return throughHeavyReadGate("eee", async () => zipAnswer(await buildEeeZip(db, hook, scope, settings, retrievedAt), scope, retrievedAt));
+  }
+  const scopeKey = `eee-${EXPORT_FILES_VERSION}-${digest([hook.datasetName, scope.dataVersion, scope.split, scope.scoreVersion ?? null])}`;
+  const key = `${scopeKey}-${digest([version.toString(), settings])}`;
+  const stored = await cachedGzipFile(
+    key,
+    () => {
+      // a stream that builds on its first pull: the build runs once, inside the cache's single flight and gate place
       const retrievedAt = new Date();
-      return zipAnswer(await buildEeeZip(db, hook, scope, settings, retrievedAt), scope, retrievedAt);
-    }
-    const scopeKey = `eee-${EXPORT_FILES_VERSION}-${digest([hook.datasetName, scope.dataVersion, scope.split, scope.scoreVersion ?? null])}`;
-    const key = `${scopeKey}-${digest([version.toString(), settings])}`;
-    const stored = await cachedGzipFile(
-      key,
-      () => {
-        // a stream that builds on its first pull: the build runs once, inside the cache's single flight
-        const retrievedAt = new Date();
-        return new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            controller.enqueue(await buildEeeZip(db, hook, scope, settings, retrievedAt));
-            controller.close();
-          },
-        });
-      },
-      "identity",
-    );
-    await removeOtherVersions(`${scopeKey}-`, key);
-    return zipAnswer(fileBody(stored.file), scope, (await stat(stored.file)).mtime, stored.bytes);
-  });
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          controller.enqueue(await buildEeeZip(db, hook, scope, settings, retrievedAt));
+          controller.close();
+        },
+      });
+    },
+    "identity",
+    "eee",
+  );
+  await removeOtherVersions(`${scopeKey}-`, key);
+  return zipAnswer(fileBody(stored.file), scope, (await stat(stored.file)).mtime, stored.bytes);
 }
 
 function zipAnswer(body: Uint8Array | ReadableStream<Uint8Array>, scope: EeeScope, builtAt: Date, bytes = (body as Uint8Array).byteLength): Response {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { throughHeavyReadGate, type HeavyReadKind } from "./heavy-read-gate";
 
 /**
  * Large downloads built once and kept on disk, gzipped, brotli-compressed or as they are ("identity"), so a request
@@ -52,14 +53,21 @@ export async function builtGzipFile(key: string, coding: Coding = "gzip"): Promi
   return found ? { file, bytes: found.size } : null;
 }
 
-/** The stored file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing. */
-export async function cachedGzipFile(key: string, produce: () => ReadableStream<Uint8Array>, coding: Coding = "gzip"): Promise<GzipFile> {
+/**
+ * The stored file for `key` (letters, digits, `-`, `_`), built from `produce` (the uncompressed body) when missing.
+ * With `gate`, the build (never the sending of a stored file) takes a place in that kind's line of the heavy-read
+ * gate, once per key however many requests wait for it: a stored file costs a request nothing but streaming, so 16
+ * clients of a built export are served at once, while builds of distinct keys run one at a time and a full line is
+ * a 503 with Retry-After (./heavy-read-gate.ts).
+ */
+export async function cachedGzipFile(key: string, produce: () => ReadableStream<Uint8Array>, coding: Coding = "gzip", gate?: HeavyReadKind): Promise<GzipFile> {
   const found = await builtGzipFile(key, coding);
   if (found) return found;
   const file = fileOf(key, coding);
   let pending = building.get(file);
   if (!pending) {
-    pending = build(file, produce, coding).finally(() => building.delete(file));
+    const run = () => build(file, produce, coding);
+    pending = (gate ? throughHeavyReadGate(gate, run) : run()).finally(() => building.delete(file));
     building.set(file, pending);
   }
   return pending;

@@ -70,8 +70,10 @@ describe("Every Eval Ever exports, stored", () => {
     expect(builds).toHaveBeenCalledTimes(1);
   });
 
-  test("past the line of waiting exports: 503 with Retry-After; the builds waiting still finish", async () => {
+  test("past the line of waiting builds: 503 with Retry-After; a stored export is still served at once; the builds waiting finish", async () => {
     await bumpVersion();
+    // stored before the line fills: a stored file is streamed outside the gate
+    await (await board("dev")).arrayBuffer();
     const original = alpsBenchEee.boards.bind(alpsBenchEee);
     let open!: () => void;
     const held = new Promise<void>((resolve) => (open = resolve));
@@ -81,14 +83,17 @@ describe("Every Eval Ever exports, stored", () => {
     });
     // one building (its place taken), three waiting: the line is full
     const running: Promise<Response>[] = [];
-    for (const [i, split] of ["dev", "full", "validation", "test"].entries()) {
+    for (const [i, split] of ["full", "validation", "test", "all"].entries()) {
       running.push(board(split));
       await vi.waitFor(() => expect(heavyReadGateState("eee")).toEqual({ running: 1, waiting: i }));
     }
-    const refused = await board("all").catch((error: unknown) => error);
+    const refused = await snapshotResponse(db, new URLSearchParams({ format: "eee", benchmark: "demo", split: "dev" })).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("busy");
     expect((refused as ApiError).headers).toMatchObject({ "retry-after": "2" });
+    const stored = await board("dev");
+    expect(stored.status).toBe(200);
+    expect(await files(stored)).toContain("checksums.sha256");
     open();
     for (const answer of await Promise.all(running)) {
       expect(answer.status).toBe(200);

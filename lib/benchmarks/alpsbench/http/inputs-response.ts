@@ -88,14 +88,14 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   // every form built once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams
   // a file; the plain lines as they are (producing d1000's 334 MB from the database cost ~60 CPU-s a request)
   if (gzip === "no") {
-    const plain = await cachedGzipFile(key("plain"), lines, "identity");
+    const plain = await cachedGzipFile(key("plain"), lines, "identity", "inputs");
     return new Response(fileBody(plain.file), {
       headers: { ...ndjsonFile(filename), "content-length": String(plain.bytes), ...common, vary: "Accept-Encoding" },
     });
   }
   const coding = gzip === "br" ? "br" : "gzip";
   const cached =
-    gzip === "compact" ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage))) : await cachedGzipFile(key("gzip"), lines, coding);
+    gzip === "compact" ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)), "gzip", "inputs") : await cachedGzipFile(key("gzip"), lines, coding, "inputs");
   const headers =
     gzip === "compact" || gzip === "file"
       ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }

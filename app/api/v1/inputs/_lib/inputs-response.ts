@@ -3,14 +3,14 @@ import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { InputsGzip } from "@/lib/benchmarks/types-pipeline";
 import type { Db } from "@/lib/db/create-client";
 import { jsonError } from "@/lib/http/error-response";
-import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 
 /**
  * The inputs download's dispatch: the benchmark the `benchmark` parameter names (a data version of the benchmark
  * at "/" by default) answers through its `inputsResponse` hook; a benchmark without one (a module such as
  * PersonalLLM, whose inputs are its public dataset) answers 404 saying where its inputs are. A download (not the small
- * example file) goes through the heavy-read gate's "inputs" line, whatever the benchmark: its first request builds
- * the stored file (a minute of CPU for the largest), later ones stream it; past the line, 503 with Retry-After.
+ * example file) is a stored file built once; its build takes a place in the heavy-read gate's "inputs" line
+ * (lib/http/gzip-file-cache.ts: a minute of CPU for the largest), later requests stream the file; past the line, 503
+ * with Retry-After.
  */
 export async function inputsResponse(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip: InputsGzip = "no"): Promise<Response> {
   // one benchmark: the dispatch below and the benchmark's own reading must agree on it
@@ -20,6 +20,6 @@ export async function inputsResponse(db: Db, track: string, search: URLSearchPar
   if (!named.ok) return jsonError(404, "not_found", named.message);
   const hosted = named.benchmark;
   const answer = isPipelineBenchmark(hosted) ? hosted.pipeline.inputsResponse : undefined;
-  if (answer) return kind === "example" ? answer(db, track, search, kind, gzip) : throughHeavyReadGate("inputs", () => answer(db, track, search, kind, gzip));
+  if (answer) return answer(db, track, search, kind, gzip);
   return jsonError(404, "not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`);
 }
