@@ -36,7 +36,7 @@ const HEX = (n: number, digits: number) => n.toString(16).padStart(digits, "0");
 /**
  * server-pools-v4: at d100 exactly the authors' released candidate list (the packets' 101 candidates, in their
  * order); at every larger size that list plus distractors drawn as the authors' script draws them
- * (scripts/run_task3_distractor.py @9d88d88): pick a random session other than the target's, then a random memory
+ * (ThisIsCosine/AlpsBench:scripts/run_task3_distractor.py @9d88d88): pick a random session other than the target's, then a random memory
  * of it; duplicates (of values, of memories already drawn) are kept; a memory whose id equals the target's id is
  * dropped (their ids are per session, m1, m2 …, so another session's "m3" is skipped when the target is "m3").
  * Larger sizes extend smaller ones (d100 ⊂ d300 ⊂ … ⊂ d1000): one sequence of extra distractors is drawn under

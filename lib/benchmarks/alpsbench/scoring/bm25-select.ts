@@ -1,7 +1,7 @@
 import { authorsBm25Terms } from "./nltk-tokens";
 
 /**
- * BM25 baseline for Task 3 as the authors ran it (scripts/run_task3_bm25.py @9d88d88): every pool is its own
+ * BM25 baseline for Task 3 as the authors ran it (ThisIsCosine/AlpsBench:scripts/run_task3_bm25.py @9d88d88): every pool is its own
  * corpus (the candidates with a non-empty value), the query and each value become terms by their NLTK pipeline
  * (nltk-tokens.ts), rank_bm25's BM25Okapi scores every candidate, and numpy's argmax picks the first best one.
  *

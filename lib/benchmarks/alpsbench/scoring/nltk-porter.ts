@@ -1,7 +1,7 @@
 /**
  * NLTK's PorterStemmer in its default mode (NLTK_EXTENSIONS), reimplemented from its published description and
  * checked word for word against NLTK 3.10 on every token of the AlpsBench Task 3 texts (nltk-porter.test.ts).
- * The authors' BM25 baseline stems with it (scripts/run_task3_bm25.py); the npm Porter stemmers implement the
+ * The authors' BM25 baseline stems with it (ThisIsCosine/AlpsBench:scripts/run_task3_bm25.py); the npm Porter stemmers implement the
  * original 1980 algorithm, which stems 1.6% of those tokens differently (use -> us, day -> dai, one -> on).
  * Input is one lower-cased token.
  */

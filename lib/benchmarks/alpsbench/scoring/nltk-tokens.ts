@@ -1,7 +1,7 @@
 import { nltkPorterStem } from "./nltk-porter";
 
 /**
- * The terms the authors' BM25 baseline indexes (scripts/run_task3_bm25.py @9d88d88, `nltk_tokenize`): the text
+ * The terms the authors' BM25 baseline indexes (ThisIsCosine/AlpsBench:scripts/run_task3_bm25.py @9d88d88, `nltk_tokenize`): the text
  * lower-cased, split by NLTK's `word_tokenize` (Punkt sentences, then NLTKWordTokenizer in each), tokens that are
  * not alphanumeric and NLTK's English stop words dropped, the rest Porter-stemmed (NLTK's PorterStemmer).
  * Reimplemented in TypeScript from NLTK 3.10's published rules; nltk-tokens.test.ts pins the output against NLTK's
