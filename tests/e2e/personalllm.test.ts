@@ -177,7 +177,7 @@ describe("PersonalLLM in the app", () => {
       expect(await axeSerious(page)).toEqual([]);
       await page.goto(`${baseUrl}/benchmarks/personalllm/selection`);
       expect(await page.locator("body").innerText()).toContain("Per-user oracle");
-      expect(await page.title()).toMatch(/ · PersonalLLM · /);
+      expect(await page.title()).toMatch(/^PersonalLLM · selection among 8 candidates · [^·]+$/);
       await saveScreenshot(page, "personalllm/selection.png", { fullPage: true });
       await page.goto(`${baseUrl}/`);
       await page.locator("[data-benchmark-switcher] a", { hasText: "PersonalLLM" }).click();

@@ -51,13 +51,16 @@ export function pageSubject(benchmarkId: string, viewId: string, query: string):
 }
 
 /**
- * The page's <title>: "<view> · <benchmark>" (the layout appends the site's name), so a tab or a bookmark says
- * which benchmark it is; the benchmark's title alone on its default view. Null for an unknown benchmark (its page
+ * The page's <title>: the view's title with its benchmark's ("<view> · <benchmark>" where the view's does not name
+ * it; the layout appends the site's name), so a tab or a bookmark says which benchmark it is; the benchmark's title
+ * alone on its default view. Null for an unknown benchmark (its page
  * is a 404).
  */
 export function benchmarkPageTitle(benchmarkId: string, viewId: string): string | null {
   const benchmark = getBenchmark(benchmarkId) ?? getHostedBenchmark(benchmarkId);
   if (!benchmark) return null;
   const view = viewId ? benchmark.views.find((v) => v.id === viewId) : undefined;
-  return view ? `${view.title} · ${benchmark.title}` : benchmark.title;
+  if (!view) return benchmark.title;
+  // a view's title that already names its benchmark ("PersonalLLM · selection among 8 candidates") stands alone
+  return view.title.includes(benchmark.title) ? view.title : `${view.title} · ${benchmark.title}`;
 }
