@@ -128,6 +128,13 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
     const recalls = [100, 300, 500, 700, 1000].map((d) => bm25![`task3/d${d}:recall`] as number);
     expect(recalls.every((r) => r > 0 && r < 1)).toBe(true);
     expect(recalls[4]!).toBeLessThan(recalls[0]!);
+    // one protocol on the authors' pools (server-pools-v4): BM25 stands in the paper's column, and every row below it
+    // there, paper rows and uploads alike, is marked with it (issue 39 #3, #4)
+    expect(bm25!["task3/d100:reported"]).toBe(recalls[0]);
+    const below = rows.filter(
+      (r) => r.kind !== "baseline" && typeof r["task3/d100:reported"] === "number" && (r["task3/d100:reported"] as number) < recalls[0]! - 0.001,
+    );
+    for (const row of below) expect(row.below_baseline, String(row.system)).toBe("BM25 (computed here)");
   });
 });
 

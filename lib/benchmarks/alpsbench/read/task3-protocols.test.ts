@@ -71,6 +71,22 @@ describe("separateTask3Protocols", () => {
     expect(out.notes.at(-1)).toMatch(/one ranking per protocol.*server-pools-v3/);
   });
 
+  test("on the authors' protocol (server-pools-v4) the paper's figures and the server's share one column and one rank", () => {
+    const out = separateTask3Protocols(board, "server-pools-v4", { authorsProtocol: true });
+    expect(out.columns.find((c) => c.id === "task3/d100:reported")!.label).toBe("Recall · authors' pools");
+    expect(out.defaultSort).toBe("task3/d100:reported");
+    const byId = new Map(out.rows.map((r) => [r.rowId, r]));
+    // a row scored here keeps its own columns and gets its figure in the shared one
+    expect(byId.get("upload")!.cells["task3/d100:reported"]).toEqual(byId.get("upload")!.cells["task3/d100:judge_recall"]);
+    expect(byId.get("upload-2")!.cells["task3/d100:reported"]).toEqual(byId.get("upload-2")!.cells["task3/d100:recall"]);
+    expect(byId.get("paper-llm")!.cells).toEqual({ "task3/d100:reported": cell(0.95) });
+    const q = parseTableQuery({ sort: "task3/d100:reported" });
+    if (!q.ok) throw new Error(q.issues.join());
+    const ranked = [...applyTableQuery(out, q.query).ranks].filter(([, r]) => r !== null).map(([id]) => id);
+    expect(ranked).toEqual(expect.arrayContaining(["paper-llm", "paper-bm25", "upload", "upload-2", "claim"]));
+    expect(out.notes.at(-1)).toMatch(/one protocol here.*judge recall/);
+  });
+
   test("a single pool size's board (metric ids without a track) when asked; other boards unchanged", () => {
     const track = {
       ...board,

@@ -6,9 +6,10 @@ import { type ImportProgress, silentProgress } from "../import/import-progress";
 import { isCurrent, seedScoredSubmission } from "./seed-scored-submission";
 import { task3PickRows } from "./seed-reference-baselines";
 import { SITE } from "@/lib/platform/site";
+import { BM25_SERVER_SLUG } from "@/lib/benchmarks/alpsbench/read/reference-marks";
 
 const BM25_SYSTEM = {
-  slug: "bm25-server",
+  slug: BM25_SERVER_SLUG,
   name: "BM25 (computed here)",
   organisation: SITE.name,
   // a reference row like the trivial baselines (lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines.ts): shown, never ranked

@@ -69,8 +69,11 @@ export function niceDomain(values: readonly number[], bounds: [number, number] =
 export function poolScalingCharts(board: Leaderboard, limit = CHART_ROW_LIMIT, pinned: ReadonlySet<string> = new Set()): PoolScalingChart[] {
   const keys = seriesKeys(board.rows);
   const charts: PoolScalingChart[] = [];
-  for (const { metric, label, optional } of POOL_METRICS) {
-    if (optional && !board.columns.some((c) => c.id === column(POOL_SIZES[0], metric))) continue;
+  for (const { metric, label: defaultLabel, optional } of POOL_METRICS) {
+    const first = board.columns.find((c) => c.id === column(POOL_SIZES[0], metric));
+    if (optional && !first) continue;
+    // the shared column is named by the board ("Recall · authors' pools" where the server's pools are the authors')
+    const label = metric === "reported" && first ? first.label : defaultLabel;
     for (const size of POOL_SIZES) requireColumn(board, column(size, metric));
     const all = board.rows
       .map((row, i) => {

@@ -1,6 +1,5 @@
-import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
+import { withReferenceMarks } from "@/lib/benchmarks/alpsbench/read/reference-marks";
 import { withOverallRank } from "@/lib/leaderboard/overall-rank";
-import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { OVERVIEW, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { heldByReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
@@ -27,7 +26,12 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, se
 }
 
 /** The same board with its held and rejected rows, marked: for the review state and the moderators' queue only. */
-export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
+export async function getRuledView(
+  db: Db,
+  view: ViewDef,
+  scope: LeaderboardScope,
+  setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup(),
+): Promise<Leaderboard> {
   // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
   const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
   const key = `view|${view.kind}|${view.id}|${scopeKey}|judge:${setup.judgeConfigured}`;
@@ -37,7 +41,10 @@ export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScop
     // Task 3: the paper's figures and the server's each in their own columns, each ranked apart (task3-protocols.ts)
     const pools = await storedPoolVersion(db, scope.benchmark);
     const poolsNote = pools ? `${SERVER_POOL_LABELS[pools]} (${SERVER_POOL_PROTOCOLS[pools]})` : "this data version's pools";
-    const separated = separateTask3Protocols(board, poolsNote, { trackBoard: view.kind === "track" && view.track.startsWith("task3/") });
+    const separated = separateTask3Protocols(board, poolsNote, {
+      trackBoard: view.kind === "track" && view.track.startsWith("task3/"),
+      authorsProtocol: pools === "v4",
+    });
     // one row per system: a paper system's reported figures fold into its re-scored row (lib/leaderboard/one-row-per-system.ts)
     const single = oneRowPerSystem(separated);
     // the ranking rules (rows below a contentless reference marked, a new best held for review), after the split so a Task 3
@@ -48,16 +55,7 @@ export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScop
         ? withTrackRules(single, view.track)
         : withCarriedMarks(single, await Promise.all(view.parts.map((p) => getRuledView(db, trackView(p.track), scope, setup))));
     const named = { ...ruled, id: view.id, title: view.title };
-    // Task 2: every row that does not beat returning its input unchanged says so (lib/leaderboard/baseline-marks.ts)
-    const marked =
-      view.kind === "track"
-        ? view.track === "task2"
-          ? markBelowBaseline(named, COPY_INPUT_SLUG, DEFAULT_SORT.task2)
-          : named
-        : // not on the overview: its rows are ranked over every task, and a Task 2 note on each would read as a verdict
-          view.id !== OVERVIEW.id && view.parts.some((p) => p.track === "task2")
-          ? markBelowBaseline(named, COPY_INPUT_SLUG, `task2:${view.parts.find((p) => p.track === "task2")!.metrics[0]}`)
-          : named;
+    const marked = view.kind === "multi" && view.id === OVERVIEW.id ? named : withReferenceMarks(named, view);
     // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
     // (lib/leaderboard/overall-rank.ts), over the tracks this server can score for an upload
     if (!(view.kind === "multi" && view.id === OVERVIEW.id)) return marked;
