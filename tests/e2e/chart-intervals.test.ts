@@ -113,6 +113,6 @@ describe("Task 3 heat map", () => {
     const cells = page.locator('[data-heatmap="task3"] [data-heat-cell][data-ci]');
     await expect.poll(() => cells.count()).toBe(expected.length);
     const titles = await cells.evaluateAll((els) => els.map((el) => el.getAttribute("title") ?? ""));
-    for (const title of titles) expect(title).toMatch(/: \d\.\d{3}, 95% CI \[\d\.\d{3}, \d\.\d{3}\]$/);
+    for (const title of titles) expect(title).toMatch(/, 95% CI \[-?\d+\.\d{3}, -?\d+\.\d{3}\]$/);
   });
 });
