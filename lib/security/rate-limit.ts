@@ -42,7 +42,16 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, pack: 60, search: 60, signup: 86_400, page_render: 60 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = {
+  api: 60,
+  signin: 600,
+  email: 3600,
+  upload_work: 3600,
+  pack: 60,
+  search: 60,
+  signup: 86_400,
+  page_render: 60,
+};
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();

@@ -94,4 +94,27 @@ describe("the page cache's answers beyond a stored page", () => {
     const bare = await ask("/about");
     expect(bare.kind === "page" && bare.response.status).toBe(200);
   });
+
+  test("client navigations (RSC) of a cacheable page take points from the same bucket; `?_rsc=` alone is a hit", async () => {
+    const other = `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const navigate = (headers: Record<string, string>) =>
+      cache.chargeNavigation({
+        method: "GET",
+        pathname: "/about",
+        searchParams: new URLSearchParams("_rsc=1"),
+        headers: new Headers({ "x-forwarded-for": other, ...headers }),
+      });
+    expect(await navigate({ rsc: "1" })).toBeNull();
+    expect(await navigate({ "next-router-prefetch": "1" })).toBeNull();
+    expect((await navigate({ rsc: "1" }))?.status).toBe(429);
+    // without an RSC header the same URL is the page: free and answered by the cache
+    expect(await navigate({})).toBeNull();
+    const page = await cache.answerFromCache({
+      method: "GET",
+      pathname: "/about",
+      searchParams: new URLSearchParams("_rsc=1"),
+      headers: new Headers({ "x-forwarded-for": other }),
+    });
+    expect(page.kind === "page" && page.response.headers.get("x-page-cache")).toBe("hit");
+  });
 });
