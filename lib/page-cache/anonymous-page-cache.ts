@@ -246,8 +246,9 @@ export async function answerFromCache(request: PageCacheRequest): Promise<CacheA
     }
     const filled = await pending;
     if (filled?.kind !== "page") {
-      // the page is gone for visitors (404, a redirect, an error): an outage must not serve its older copy
-      newest.delete(pathAndSearch);
+      // the page is gone for visitors (a 404: held, deleted; a redirect): an outage must not serve its older copy.
+      // A 5xx says nothing about the page (the database may be failing under this very fill): its copy stands.
+      if (!filled || filled.status < 500) newest.delete(pathAndSearch);
       return filled ? { kind: "page", response: passOn(request, filled), state: "miss" } : { kind: "render" };
     }
     store.set(key, filled.page, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
