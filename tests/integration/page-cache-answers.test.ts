@@ -2,6 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { createTestSubmission } from "./worker-fixtures";
 
 /**
  * What the page cache (lib/page-cache/anonymous-page-cache.ts) answers when a fill is not a page to keep, during an
@@ -14,6 +16,7 @@ const statusOf = new Map<string, number>();
 let server: Server;
 let admin: pg.Client;
 let cache: typeof import("@/lib/page-cache/anonymous-page-cache");
+const db = createPrismaClient(inject("databaseUrl"));
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -34,12 +37,24 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await admin.end();
+  await db.$disconnect();
   await new Promise((resolve) => server.close(resolve));
 });
 
 const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 function ask(pathname: string, search = "") {
   return cache.answerFromCache({ method: "GET", pathname, searchParams: new URLSearchParams(search), headers: new Headers({ "x-forwarded-for": address }) });
+}
+/** PostgreSQL stops answering the cache's reads (a lock held past the read's 5 s time-out) while `during` runs. */
+async function outage<T>(during: () => Promise<T>): Promise<T> {
+  await admin.query("BEGIN");
+  await admin.query('LOCK TABLE "LeaderboardVersion" IN ACCESS EXCLUSIVE MODE');
+  try {
+    return await during();
+  } finally {
+    await admin.query("ROLLBACK");
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the cache's 1 s "down" mark
+  }
 }
 const bump = () => admin.query('UPDATE "LeaderboardVersion" SET "version" = "version" + 1 WHERE "id" = 1');
 
@@ -66,19 +81,23 @@ describe("the page cache's answers beyond a stored page", () => {
     statusOf.set(path, 404);
     const now = await ask(path);
     expect(now.kind === "page" && now.response.status).toBe(404);
-    // PostgreSQL stops answering the cache's reads (a lock held past the read's 5 s time-out)
-    await admin.query("BEGIN");
-    await admin.query('LOCK TABLE "LeaderboardVersion" IN ACCESS EXCLUSIVE MODE');
-    try {
-      const during = await ask(path);
-      expect(during.kind).toBe("unavailable");
-    } finally {
-      await admin.query("ROLLBACK");
-    }
+    expect((await outage(() => ask(path))).kind).toBe("unavailable");
+  });
+
+  test("an outage never serves the older copy of a submission page that went private since", async () => {
+    const benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: "demo" } })).id;
+    const id = await createTestSubmission(db, { benchmarkVersionId, label: "page-cache-private" });
+    await db.submission.update({ where: { id }, data: { status: "done" } });
+    const path = `/submissions/${id}`;
+    const first = await ask(path);
+    expect(first.kind === "page" && first.response.headers.get("x-page-cache")).toBe("miss");
+    await db.submission.update({ where: { id }, data: { visibility: "private" } });
+    // a visitor's request is rendered per request now (Next's access check answers 404)
+    expect((await ask(path)).kind).toBe("render");
+    expect((await outage(() => ask(path))).kind).toBe("unavailable");
   });
 
   test("misses of new query strings take points from the client's page_render bucket; hits and bare pages do not", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the outage mark of the test before
     const statuses: number[] = [];
     for (const b of ["y1", "y2", "y1", "y3"]) {
       const answer = await ask("/compare", `?a=x&b=${b}`);
