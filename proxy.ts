@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { answerFromCache, isCacheable, isFillRequest } from "@/lib/page-cache/anonymous-page-cache";
+import { answerFromCache, chargeNavigation, isCacheable, isFillRequest } from "@/lib/page-cache/anonymous-page-cache";
 import { databaseAnswers } from "@/lib/page-cache/read-cache-keys";
 import { UNREACHABLE_RETRY_AFTER_SECONDS } from "@/lib/http/error-response";
 import { contentSecurityPolicy } from "@/lib/security/csp";
@@ -40,9 +40,13 @@ export async function proxy(request: NextRequest) {
   }
   const api = pathname.startsWith("/api/");
   const cacheRequest = { method: request.method, pathname, searchParams: request.nextUrl.searchParams, headers: request.headers };
+  // a client navigation of a cacheable page is rendered per request: a bucket per address (the cache answers the HTML)
+  const navigationLimited = await chargeNavigation(cacheRequest);
+  if (navigationLimited) return navigationLimited;
   // ALPSBENCH_PAGE_CACHE=off renders every page (scripts/bench/pages.ts measures the pages with and without it)
   if (!api && process.env.NODE_ENV === "production" && process.env.ALPSBENCH_PAGE_CACHE !== "off" && isCacheable(cacheRequest)) {
     const answer = await answerFromCache(cacheRequest);
+    // a page: a hit, a fill, a stale copy, the fill's own 404 or redirect, or the 429 of a query miss over its bucket
     if (answer.kind === "page") return answer.response;
     if (answer.kind === "unavailable") return unavailable(false);
   } else if (!(await databaseAnswers())) {

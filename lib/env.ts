@@ -92,6 +92,11 @@ const EnvSchema = z.object({
   /** item searches (a non-empty `q` on a submission's page or its /instances route) per client address per minute */
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /**
+   * renders of cacheable pages past the page cache per client address per minute: client navigations and prefetches
+   * (RSC payloads) and misses of a new query string (lib/page-cache). Over it, a navigation falls back to the cached HTML.
+   */
+  RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
    * heavy public reads one web process answers at once: pack downloads, item searches, and (each kind apart) Every
    * Eval Ever exports and inputs downloads (HEAVY_DOWNLOADS_AT_ONCE); the others wait in line, a download until its
    * bytes are sent (lib/http/heavy-read-gate.ts). Beyond HEAVY_READS_WAITING waiting downloads of a kind the answer is

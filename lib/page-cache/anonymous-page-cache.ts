@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { hashedContentSecurityPolicy } from "@/lib/security/csp";
 import { cacheControlOf, cachePolicyOf, canonicalSearch, isCacheablePage, type CachePolicy } from "./cacheable-pages";
+import { clientAddress, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
 import { inlineScriptHashes } from "./inline-script-hashes";
 import { DatabaseUnavailable, readLeaderboardVersion, readSessionViewer, readSubmissionKey, seesMoreThanVisitors } from "./read-cache-keys";
 
@@ -36,6 +37,8 @@ import { DatabaseUnavailable, readLeaderboardVersion, readSessionViewer, readSub
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=([^;]*)/;
 /** headers of Next's client-side navigations and server actions: those are RSC payloads, not pages */
 const NAVIGATION_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-action"];
+/** the bucket of renders a client can cause past the cache: navigations (RSC payloads) and misses of a query */
+const RENDER_BUCKET = "page_render";
 /** response headers not copied onto a hit: set per response, or describing the fill request's transfer */
 const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
@@ -55,6 +58,8 @@ const FILL_SECRET_HEADER = "x-page-cache-fill";
 const fillSecret = randomBytes(24).toString("base64url");
 
 type CachedPage = { body: Buffer; headers: [string, string][]; etag: string; csp: string };
+/** What a fill got: a page to keep, or an answer to pass on once and forget (a 404 page, a redirect, an error page). */
+type Filled = { kind: "page"; page: CachedPage } | { kind: "other"; status: number; body: Buffer; headers: [string, string][]; csp: string | null };
 
 const sizeOf = (page: CachedPage) => page.body.length + page.csp.length + 1;
 /** the bare pages (48 MB: a leaderboard page with 1,000 systems is ~1.2 MB), apart from the views a query string picks */
@@ -63,16 +68,35 @@ const pages = new LRUCache<string, CachedPage>({ maxSize: 48 * 1024 * 1024, size
 const views = new LRUCache<string, CachedPage>({ maxSize: 16 * 1024 * 1024, sizeCalculation: sizeOf });
 /** the key of each page's newest copy, which an outage serves */
 const newest = new LRUCache<string, string>({ max: 20_000 });
-const filling = new Map<string, Promise<CachedPage | null>>();
+const filling = new Map<string, Promise<Filled | null>>();
 
 type PageCacheRequest = { method: string; pathname: string; searchParams: URLSearchParams; headers: Headers };
 
-/** GET and HEAD of a cacheable page, not one of Next's client navigations, not this cache's own fill. */
+const isPageRead = (request: PageCacheRequest) => (request.method === "GET" || request.method === "HEAD") && isCacheablePage(request.pathname);
+const isNavigation = (request: PageCacheRequest) => NAVIGATION_HEADERS.some((name) => request.headers.has(name));
+
+/**
+ * GET and HEAD of a cacheable page, not one of Next's client navigations, not this cache's own fill. `?_rsc=`
+ * without an RSC header is an ordinary page request (Next answers it with HTML): the key drops it, so it is a hit.
+ */
 export function isCacheable(request: PageCacheRequest): boolean {
-  if ((request.method !== "GET" && request.method !== "HEAD") || !isCacheablePage(request.pathname)) return false;
-  if (request.searchParams.has("_rsc")) return false;
-  if (NAVIGATION_HEADERS.some((name) => request.headers.has(name))) return false;
+  if (!isPageRead(request) || isNavigation(request)) return false;
   return !isFillRequest(request.headers);
+}
+
+/**
+ * A client navigation or prefetch of a cacheable page: an RSC payload, rendered per request, so it takes a point
+ * from its address's `page_render` bucket (proxy.ts). Over the limit, Next's client loads the page as HTML instead
+ * (a non-RSC answer makes it navigate the whole document), which the cache answers.
+ */
+export async function chargeNavigation(request: PageCacheRequest): Promise<Response | null> {
+  if (!isPageRead(request) || !isNavigation(request) || isFillRequest(request.headers)) return null;
+  return chargeRender(request.headers);
+}
+
+async function chargeRender(headers: Headers): Promise<Response | null> {
+  const decision = await takeRateLimitPoint(RENDER_BUCKET, `addr:${clientAddress(headers)}`);
+  return decision.ok ? null : tooManyRequests(RENDER_BUCKET, decision);
 }
 
 /** Whether this request is this process's own fill (rendered without a nonce: the page's CSP lists hashes). */
@@ -87,19 +111,39 @@ function selfHost(listenHost: string): string {
 }
 
 /** Renders the page through this server (HOST, never the request's Host) as a visitor. */
-async function fill(pathAndSearch: string, version: string): Promise<CachedPage | null> {
+async function fill(pathAndSearch: string, version: string): Promise<Filled | null> {
   const response = await fetch(`http://${selfHost(env().HOST)}:${env().PORT}${pathAndSearch}`, {
     headers: { [FILL_SECRET_HEADER]: fillSecret, "accept-encoding": "identity" },
     redirect: "manual",
     signal: AbortSignal.timeout(60_000),
   });
-  // Only complete pages are kept: errors, redirects and not-found answers render again next time.
-  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/html")) return null;
-  const html = await response.text();
-  const body = Buffer.from(html, "utf8");
+  const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  const location = response.headers.get("location");
+  const relativeRedirect = location !== null && location.startsWith("/") && !location.startsWith("//");
+  // Only complete pages are kept. A not-found or error page, or a redirect within the site, is passed on as it is
+  // (rendering it again for the client would cost a second render); anything else is rendered per request.
+  if (!(html || relativeRedirect)) {
+    await response.body?.cancel();
+    return null;
+  }
+  const text = await response.text();
+  const body = Buffer.from(text, "utf8");
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
+  const csp = html ? hashedContentSecurityPolicy(inlineScriptHashes(text)) : null;
+  if (response.status !== 200) return { kind: "other", status: response.status, body, headers, csp };
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 16);
-  return { body, headers, etag: `"${version}-${digest}"`, csp: hashedContentSecurityPolicy(inlineScriptHashes(html)) };
+  return { kind: "page", page: { body, headers, etag: `"${version}-${digest}"`, csp: csp! } };
+}
+
+/** A fill's answer that is not a page to keep, sent once, never stored by anyone. */
+function passOn(request: PageCacheRequest, filled: Extract<Filled, { kind: "other" }>): Response {
+  const headers = new Headers(filled.headers);
+  if (filled.csp) headers.set("content-security-policy", filled.csp);
+  headers.set("cache-control", "no-store");
+  headers.set("x-page-cache", "miss");
+  headers.set("content-length", String(filled.body.length));
+  const empty = request.method === "HEAD" || filled.status === 204 || filled.status === 304;
+  return new Response(empty ? null : new Uint8Array(filled.body), { status: filled.status, headers });
 }
 
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
@@ -114,7 +158,12 @@ function decoded(text: string): string {
   }
 }
 
-type Keyed = { kind: "key"; key: string; version: string } | { kind: "render" };
+/**
+ * `render` with `shared: false`: this viewer sees more than a visitor (an owner, an admin), the visitor's copy
+ * stands. `shared: true`: a visitor too is rendered per request now (a private, hidden or running submission), so no
+ * older copy of this page may be served during an outage either.
+ */
+type Keyed = { kind: "key"; key: string; version: string } | { kind: "render"; shared: boolean };
 
 /** The key of this page's current copy for this viewer, or a render when this viewer's page is not the shared one. */
 async function keyOf(policy: CachePolicy, request: PageCacheRequest, pathAndSearch: string): Promise<Keyed> {
@@ -122,17 +171,18 @@ async function keyOf(policy: CachePolicy, request: PageCacheRequest, pathAndSear
   // a made-up, expired or signed-out cookie is a visitor
   const viewer = token ? await readSessionViewer(decoded(token)) : null;
   if (viewer && policy.personal !== "none") {
-    if (viewer.role === "admin") return { kind: "render" };
+    if (viewer.role === "admin") return { kind: "render", shared: false };
     const slug = decoded(request.pathname.slice(request.pathname.lastIndexOf("/") + 1));
-    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, slug))) return { kind: "render" };
+    if (policy.personal !== "submission" && (await seesMoreThanVisitors(viewer, policy.personal, slug))) return { kind: "render", shared: false };
   }
   if (policy.kind === "submission") {
     const key = await readSubmissionKey(policy.id);
-    if (!key || (viewer && key.ownerId === viewer.id)) return { kind: "render" };
+    if (!key) return { kind: "render", shared: true };
+    if (viewer && key.ownerId === viewer.id) return { kind: "render", shared: false };
     return { kind: "key", key: `${key.version}\u0000${key.digest}\u0000${pathAndSearch}`, version: key.version };
   }
   const version = await readLeaderboardVersion();
-  return version ? { kind: "key", key: `${version}\u0000${pathAndSearch}`, version } : { kind: "render" };
+  return version ? { kind: "key", key: `${version}\u0000${pathAndSearch}`, version } : { kind: "render", shared: true };
 }
 
 /** An If-None-Match header names this ETag (or is `*`). */
@@ -178,21 +228,32 @@ export async function answerFromCache(request: PageCacheRequest): Promise<CacheA
     const page = key === undefined ? undefined : store.get(key);
     return page ? { kind: "page", response: respond(request, policy, page, "stale"), state: "stale" } : { kind: "unavailable" };
   }
-  if (keyed.kind === "render") return keyed;
+  if (keyed.kind === "render") {
+    if (keyed.shared) newest.delete(pathAndSearch);
+    return { kind: "render" };
+  }
   const { key, version } = keyed;
   let page = store.get(key);
   const state = page ? "hit" : "miss";
   if (!page) {
     let pending = filling.get(key);
     if (!pending) {
+      // a query string is the client's to choose: each new one is a render, so it is charged (a bare path is not)
+      const limited = search ? await chargeRender(request.headers) : null;
+      if (limited) return { kind: "page", response: limited, state: "miss" };
       pending = fill(pathAndSearch, version).finally(() => filling.delete(key));
       filling.set(key, pending);
     }
     const filled = await pending;
-    if (!filled) return { kind: "render" };
-    store.set(key, filled, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
+    if (filled?.kind !== "page") {
+      // the page is gone for visitors (a 404: held, deleted; a redirect): an outage must not serve its older copy.
+      // A 5xx says nothing about the page (the database may be failing under this very fill): its copy stands.
+      if (!filled || filled.status < 500) newest.delete(pathAndSearch);
+      return filled ? { kind: "page", response: passOn(request, filled), state: "miss" } : { kind: "render" };
+    }
+    store.set(key, filled.page, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
     newest.set(pathAndSearch, key);
-    page = filled;
+    page = filled.page;
   }
   return { kind: "page", response: respond(request, policy, page, state), state };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isCacheable } from "./anonymous-page-cache";
+import { chargeNavigation, isCacheable } from "./anonymous-page-cache";
 import { cachePolicyOf, canonicalSearch, QUEUE_MAX_AGE_MS } from "./cacheable-pages";
 import { declarePageParams } from "./page-params";
 
@@ -62,7 +62,20 @@ describe("which requests the page cache answers", () => {
     }
     expect(isCacheable(request("/about", "", {}, "POST"))).toBe(false);
     expect(isCacheable(request("/about", "", { rsc: "1" }))).toBe(false);
-    expect(isCacheable(request("/about", "?_rsc=abc"))).toBe(false);
+  });
+
+  test("`?_rsc=` without an RSC header is an ordinary page request: answered by the cache, keyed without it", () => {
+    expect(isCacheable(request("/about", "?_rsc=abc"))).toBe(true);
+    expect(isCacheable(request("/tasks/task1", "?_rsc=1&sort=system"))).toBe(true);
+    expect(canonical("/tasks/task1", "?_rsc=1&sort=system")).toBe("sort=system");
+    // a module page whose settings no render has declared yet still knows `_rsc` is none of them
+    expect(canonical("/benchmarks/unit-probe-rsc", "?_rsc=1")).toBe("");
+  });
+
+  test("a client navigation of a cacheable page is charged to a bucket; other requests are not", async () => {
+    expect(await chargeNavigation(request("/about"))).toBeNull();
+    expect(await chargeNavigation(request("/signin", "", { rsc: "1" }))).toBeNull();
+    expect(await chargeNavigation(request("/about", "", { rsc: "1" }, "POST"))).toBeNull();
   });
 });
 
@@ -85,6 +98,27 @@ describe("the query string a cached page is keyed by", () => {
     expect(canonical("/compare", "?b=y&a=x&junk=1")).toBe("a=x&b=y");
     expect(canonical("/releases/r1", "?view=task1&x=2")).toBe("view=task1");
     expect(canonical("/submissions/s1", "?page=2&x=3&track=t")).toBe("page=2&track=t");
+  });
+
+  test("a known parameter's value is read as the page reads it, so made-up spellings of one view are one key", () => {
+    // the page reads `Number.parseInt(page) || 1`
+    for (const page of ["2", "02", "2x", "00002", " 2"]) expect(canonical("/submissions/s1", `?page=${page}`), page).toBe("page=2");
+    for (const page of ["1", "01", "0", "-5", "x", ""]) expect(canonical("/submissions/s1", `?page=${page}`), page).toBe("");
+    expect(canonical("/submissions/s1", "?page=99999999999")).toBe("page=100000");
+    expect(canonical("/submissions/s1", "?items_page=3x&items_dir=asc&items_sort=item&misses=yes")).toBe("items_page=3");
+    expect(canonical("/submissions/s1", "?items_dir=desc&misses=1&split=nope&q=%20%20")).toBe("items_dir=desc&misses=1");
+    // only the first value is read
+    expect(canonical("/submissions/s1", "?page=2&page=3")).toBe("page=2");
+    // compare: slugs of the shape a system slug has, a known split; the rest is the page's default
+    expect(canonical("/compare", "?a=%20x%20&b=<script>&split=bogus&benchmark=NOPE")).toBe("a=x");
+    expect(canonical("/compare", "?a=x&b=y&split=dev")).toBe("a=x&b=y&split=dev");
+    expect(canonical("/releases/r1", `?view=${"v".repeat(200)}`)).toBe("");
+    expect(canonical("/releases/r1", "?view=a%20b")).toBe("");
+  });
+
+  test("a board's filter lists are one key in any order", () => {
+    expect(canonical("/tasks/task1", "?org=B,A")).toBe(canonical("/tasks/task1", "?org=A&org=B"));
+    expect(canonical("/tasks/task1", "?kind=memory_system,general_llm")).toBe(canonical("/tasks/task1", "?kind=general_llm,memory_system"));
   });
 
   test("a module page keeps its declared settings; before a render declared them, other names are rendered per request", () => {

@@ -50,10 +50,56 @@ const SYSTEM_PAGE = /^\/systems\/[A-Za-z0-9._~-]+$/;
 const RELEASE_PAGE = /^\/releases\/[A-Za-z0-9_-]+$/;
 const SUBMISSION_PAGE = /^\/submissions\/([A-Za-z0-9_-]{1,64})$/;
 
+/**
+ * Each parameter a page reads, as that page reads it: a canonical value, or null (dropped: the page's default). So
+ * `?page=01`, `?page=1x` and `?page=1` are one key, and a made-up value that the page would ignore is the bare page.
+ * What cannot be checked without the database (a system slug, a release's view name) is bounded by its shape; every
+ * miss with a query is charged to the client's `page_render` bucket besides (./anonymous-page-cache.ts).
+ */
+type Canonical = (value: string) => string | null;
+const SLUG = /^[A-Za-z0-9._~-]{1,80}$/;
+const NAME = /^[A-Za-z0-9._/:-]{1,80}$/;
+/** the largest page number a key holds: beyond it a page shows the last page (or none) alike */
+const PAGE_MAX = 100_000;
+const shaped =
+  (pattern: RegExp, dflt?: string): Canonical =>
+  (value) => {
+    const v = value.trim();
+    return pattern.test(v) && v !== dflt ? v : null;
+  };
+const oneOf =
+  (values: readonly string[]): Canonical =>
+  (value) =>
+    values.includes(value) ? value : null;
+/** `Number.parseInt(v) || 1`, at least 1, as the pages read it; 1 is the default */
+const pageNumber: Canonical = (value) => {
+  const n = Math.min(Math.max(1, Number.parseInt(value, 10) || 1), PAGE_MAX);
+  return n === 1 ? null : String(n);
+};
+const SPLITS = TABLE_QUERY_PARAMS.split.values;
+
 /** the parameters /compare reads (app/(alpsbench)/compare/page.tsx): the systems and the scope */
-const COMPARE_PARAMS = ["a", "b", "c", "d", "benchmark", "split"];
+const COMPARE_PARAMS: Record<string, Canonical> = {
+  a: shaped(SLUG),
+  b: shaped(SLUG),
+  c: shaped(SLUG),
+  d: shaped(SLUG),
+  benchmark: shaped(TABLE_QUERY_PARAMS.benchmark.pattern),
+  split: oneOf(SPLITS),
+};
 /** what a submission page reads: a module's item table (items_*) and a pipeline benchmark's instance results */
-const SUBMISSION_PARAMS = ["items_page", "items_sort", "items_dir", "split", "track", "page", "misses", "q"];
+const SUBMISSION_PARAMS: Record<string, Canonical> = {
+  items_page: pageNumber,
+  items_sort: shaped(SLUG, "item"),
+  items_dir: oneOf(["desc"]),
+  split: oneOf(SPLITS),
+  track: shaped(SLUG),
+  page: pageNumber,
+  misses: oneOf(["1"]),
+  // the page reads its first 200 characters (also charged to the `search` bucket: lib/security/rate-limit.ts)
+  q: (value) => value.trim().slice(0, 200) || null,
+};
+const RELEASE_PARAMS: Record<string, Canonical> = { view: shaped(NAME) };
 
 export function cachePolicyOf(pathname: string): CachePolicy | null {
   if ([...TABLE_PAGES, MODULE_PAGE, ...PLAIN_PAGES, RELEASE_PAGE].some((pattern) => pattern.test(pathname)) || pathname === "/compare") {
@@ -70,10 +116,31 @@ export function isCacheablePage(pathname: string): boolean {
   return cachePolicyOf(pathname) !== null;
 }
 
+/** filters whose order does not matter to the page: one key for `org=A,B` and `org=B,A` */
+const SET_PARAMS = ["kind", "tier", "org", "license"] as const;
+
+/** A board's table query as the table's own parser reads it, with its filter lists in one order. */
+function tableSearch(search: URLSearchParams): string {
+  const query = readTableQuery(search);
+  for (const name of SET_PARAMS) query[name] = [...query[name]].sort() as never;
+  return serializeTableQuery(query);
+}
+
 /** Only the parameters in `names`, sorted by name (each name's values in their order), as a query string. */
 function keep(search: URLSearchParams, names: readonly string[]): string {
   const kept = [...search].filter(([name]) => names.includes(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/** The first value of each parameter the page reads, canonicalised (./cacheable-pages.ts `Canonical`), sorted by name. */
+function canonicalised(search: URLSearchParams, params: Record<string, Canonical>): string {
+  const kept: [string, string][] = [];
+  for (const name of Object.keys(params).sort()) {
+    const first = search.get(name);
+    const value = first === null ? null : params[name]!(first);
+    if (value !== null) kept.push([name, value]);
+  }
   return new URLSearchParams(kept).toString();
 }
 
@@ -85,17 +152,18 @@ function keep(search: URLSearchParams, names: readonly string[]): string {
  * this process: ./page-params.ts): it is rendered per request then, never keyed by a guess.
  */
 export function canonicalSearch(pathname: string, search: URLSearchParams): string | null {
-  if (TABLE_PAGES.some((pattern) => pattern.test(pathname))) return serializeTableQuery(readTableQuery(search));
+  if (TABLE_PAGES.some((pattern) => pattern.test(pathname))) return tableSearch(search);
   if (MODULE_PAGE.test(pathname)) {
     const table = Object.keys(TABLE_QUERY_PARAMS);
     const settings = learnedPageParams(pathname);
-    if (!settings && [...search.keys()].some((name) => !table.includes(name))) return null;
+    // `_rsc` is Next's cache-buster of a client navigation, never a setting: without an RSC header the page is HTML
+    if (!settings && [...search.keys()].some((name) => !table.includes(name) && name !== "_rsc")) return null;
     const rest = keep(search, settings ?? []);
-    const tableQuery = serializeTableQuery(readTableQuery(search));
+    const tableQuery = tableSearch(search);
     return [tableQuery, rest].filter((part) => part !== "").join("&");
   }
-  if (pathname === "/compare") return keep(search, COMPARE_PARAMS);
-  if (RELEASE_PAGE.test(pathname)) return keep(search, ["view"]);
-  if (SUBMISSION_PAGE.test(pathname)) return keep(search, SUBMISSION_PARAMS);
+  if (pathname === "/compare") return canonicalised(search, COMPARE_PARAMS);
+  if (RELEASE_PAGE.test(pathname)) return canonicalised(search, RELEASE_PARAMS);
+  if (SUBMISSION_PAGE.test(pathname)) return canonicalised(search, SUBMISSION_PARAMS);
   return "";
 }

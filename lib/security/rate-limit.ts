@@ -13,7 +13,8 @@ import { clientAddressFromChain } from "./client-address";
  * `upload_work` (lib/security/upload-work.ts). Uploads also meet the per-address daily limits of
  * lib/submissions/upload-limits.ts. Two heavy reads have a bucket of their own per client address, beside `api`:
  * `pack` (reproducibility pack downloads, charged in MiB by lib/packs/pack-response.ts) and `search` (item
- * searches, charged here by the proxy: searchKindOf).
+ * searches, charged here by the proxy: searchKindOf), and `page_render` (renders of cacheable pages past the page
+ * cache: client navigations and misses of a new query string, lib/page-cache/anonymous-page-cache.ts).
  *
  * The buckets live in PostgreSQL (table "RateLimit", one atomic INSERT … ON CONFLICT DO UPDATE per request), so
  * every web process of a site counts into the same ones: two processes do not double the limit. If the
@@ -22,7 +23,7 @@ import { clientAddressFromChain } from "./client-address";
  * The limiters live on globalThis because the proxy and the route handlers are separate bundles in one
  * process: they share one pool and one fallback.
  */
-export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search" | "signup";
+export type RateLimitKind = "api" | "signin" | "email" | "upload_work" | "pack" | "search" | "signup" | "page_render";
 
 type Shared = { pool: pg.Pool | null; limiters: Map<RateLimitKind, RateLimiterPostgres | RateLimiterMemory>; validTokens: Map<string, number> };
 const KEY = Symbol.for("alpsbench.rate-limiters");
@@ -41,13 +42,23 @@ function shared(): Shared {
   return store[KEY];
 }
 
-const WINDOW_SECONDS: Record<RateLimitKind, number> = { api: 60, signin: 600, email: 3600, upload_work: 3600, pack: 60, search: 60, signup: 86_400 };
+const WINDOW_SECONDS: Record<RateLimitKind, number> = {
+  api: 60,
+  signin: 600,
+  email: 3600,
+  upload_work: 3600,
+  pack: 60,
+  search: 60,
+  signup: 86_400,
+  page_render: 60,
+};
 
 function pointsOf(kind: RateLimitKind): number {
   const config = env();
   if (kind === "upload_work") return config.RATE_LIMIT_REFUSED_UPLOAD_MB_PER_HOUR;
   if (kind === "pack") return config.RATE_LIMIT_PACK_MB_PER_MINUTE;
   if (kind === "search") return config.RATE_LIMIT_SEARCHES_PER_MINUTE;
+  if (kind === "page_render") return config.RATE_LIMIT_PAGE_RENDERS_PER_MINUTE;
   if (kind === "signup") return config.RATE_LIMIT_NEW_ACCOUNTS_PER_DAY;
   return kind === "api" ? config.RATE_LIMIT_API_PER_MINUTE : kind === "signin" ? config.RATE_LIMIT_SIGNIN_PER_10_MINUTES : config.RATE_LIMIT_SIGNIN_EMAILS_PER_HOUR;
 }
@@ -170,6 +181,7 @@ const WINDOW: Record<RateLimitKind, string> = {
   pack: "minute",
   search: "minute",
   signup: "24 hours",
+  page_render: "minute",
 };
 const WHAT: Record<RateLimitKind, string> = {
   api: "API requests",
@@ -178,6 +190,7 @@ const WHAT: Record<RateLimitKind, string> = {
   upload_work: "MiB read and decompressed for refused uploads",
   pack: "MiB of reproducibility packs",
   search: "item searches",
+  page_render: "page renders (client navigations and new query strings)",
   signup: "sign-in e-mails for new accounts",
 };
 
