@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { cliCommand } from "@/lib/platform/site";
 
 /**
@@ -31,9 +32,9 @@ export function CliSubmitHelp({ noSignIn }: { noSignIn: boolean }) {
       <p className="text-sm text-fg-muted">
         Or <code className="font-mono text-[0.8125rem]">POST /api/v1/submissions</code> with{" "}
         <code className="font-mono text-[0.8125rem]">Authorization: Bearer &lt;token&gt;</code>; see{" "}
-        <a href="/api-docs" className="text-accent underline underline-offset-2">
+        <Link href="/api-docs" className="text-accent underline underline-offset-2">
           the API documentation
-        </a>
+        </Link>
         .
       </p>
     </section>
