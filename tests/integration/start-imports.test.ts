@@ -1,4 +1,3 @@
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, describe, expect, inject, test, vi } from "vitest";
 import { ImportBanner } from "@/components/import-banner";
