@@ -32,7 +32,7 @@ export async function runImportSteps(db: Db, steps: readonly ImportStep[]): Prom
 }
 
 /** Marks the import's connections (the Prisma pool and the bulk import's own pg client) so a stop can end them. */
-export const IMPORT_APPLICATION_NAME = "alpsbench-start-import";
+const IMPORT_APPLICATION_NAME = "alpsbench-start-import";
 
 export function importConnectionString(databaseUrl: string): string {
   const url = new URL(databaseUrl);
