@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 
 /** What the start-up import is doing and what visitors can already read (one `ImportStatus` row while it runs). */
-export interface ImportStatus {
+interface ImportStatus {
   /** the data being imported and the step, e.g. "AlpsBench data from ALPSBENCH_DATA_DIR" */
   phase: string;
   /** what is up already, e.g. "the published figures and the demo data are up" */
