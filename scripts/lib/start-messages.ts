@@ -34,7 +34,7 @@ export function releaseLine(cut: { benchmark: string; id: string; reason: string
 /** The closing lines: where the site is, how to sign in, how to stop. */
 export function readyLines(options: { url: string; localSignIn: boolean }): string[] {
   return [
-    `the site: ${options.url} (the web server answers once it has started, in a few seconds)`,
+    `the site: ${options.url}`,
     options.localSignIn
       ? `sign in: open ${options.url}/signin on this machine and ask for a local sign-in link; the link is printed here (no e-mail is sent)`
       : `sign in: ${options.url}/signin (e-mail or GitHub, as configured)`,
