@@ -39,6 +39,7 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
   Run: "upload grouping, shown on /runs/<id> (not cached)",
   InstanceResult: "per-instance results, shown on submission pages: cached only once finished, and written together with Score rows",
   PredictionValue: "the contamination index's input, never shown",
+  RowFingerprint: "the copy check's input, never shown (its verdict is a Submission column, which bumps)",
   JudgeCall: "the judge cache",
   ModuleItem: "per-item rows, shown on submission pages: cached only once finished, and written together with Score rows",
   RewardScore: "the reward service's cache",
