@@ -73,8 +73,9 @@ export function scanStorable(value: unknown): StorableScan {
     }
     const keys = Object.keys(current);
     for (let i = keys.length - 1; i >= 0; i -= 1) {
-      const childPath = [...path, keys[i]];
-      stack.push({ value: (current as Record<string, unknown>)[keys[i]], path: childPath, depth });
+      const key = keys[i]!;
+      const childPath = [...path, key];
+      stack.push({ value: (current as Record<string, unknown>)[key], path: childPath, depth });
       stack.push({ value: undefined, path: childPath, depth, key: true });
     }
   }

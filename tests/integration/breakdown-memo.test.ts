@@ -35,8 +35,12 @@ beforeAll(async () => {
   await settleLeftoverQueue(db);
   const ownerId = (await db.user.create({ data: { email: `breakdown-memo-${Date.now()}@example.org` } })).id;
   token = (await createApiToken(db, ownerId, { name: "breakdown memo", scopes: ["read"] })).token;
-  const ids = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map((i) => i.benchmarkId);
-  const rows = ids.map((id) => JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `memo ${id}`, confidence: 0.8 }] }));
+  const ids = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map(
+    (i) => i.benchmarkId,
+  );
+  const rows = ids.map((id) =>
+    JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `memo ${id}`, confidence: 0.8 }] }),
+  );
   const created = await createSubmission(db, {
     ownerId,
     track: "task1",
