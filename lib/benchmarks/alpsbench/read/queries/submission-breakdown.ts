@@ -79,7 +79,7 @@ export async function getInstanceBreakdown(db: Db, submissionId: string, version
 const POOLED_METRICS = new Set(["direct_recall", "indirect_recall", "action_accuracy", "retention_recall", "modification_recall", "addition_recall"]);
 
 /** A metric's mean over a group's instances, with its 95% percentile-bootstrap interval (null bounds when n = 0). */
-export type DimensionMetric = { mean: number | null; n: number; ciLow: number | null; ciHigh: number | null };
+type DimensionMetric = { mean: number | null; n: number; ciLow: number | null; ciHigh: number | null };
 export type DimensionGroup = { track: string; dimension: string; n: number; metrics: Record<string, DimensionMetric> };
 
 /**
