@@ -15,9 +15,11 @@ import { ApiError } from "./api-error";
  * holds its place while it is built (an export's first build is ~15 CPU-s, a d1000 inputs file's ~60), so builds of
  * one kind run one at a time. A line of downloads (packs, exports, inputs) is bounded (HEAVY_READS_WAITING; beyond it
  * the answer is 503 with Retry-After); searches only wait: they also run inside submission pages, where a refusal
- * would be an error page, and the proxy charges each to its address's budget.
+ * would be an error page, and the proxy charges each to its address's budget. A submission's per-dimension breakdown
+ * (bootstrap intervals, ~0.5 CPU-s for a large upload) is computed once per leaderboard version and kept; its
+ * computations wait in their own line (HEAVY_SEARCHES_AT_ONCE at a time), for the same reason as searches.
  */
-export type HeavyReadKind = "pack" | "search" | "search-request" | "eee" | "inputs";
+export type HeavyReadKind = "pack" | "search" | "search-request" | "eee" | "inputs" | "breakdown";
 
 /** What a refused download was, for its 503's message; a kind absent here only waits. */
 const BOUNDED: Partial<Record<HeavyReadKind, string>> = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import { AUDIT_ACTION } from "./moderate-submission";
+import { ownerChangeRefusal } from "@/lib/submissions/owner-change-limit";
 import { claimPublicPlace } from "./public-copies";
 
 /**
@@ -16,7 +17,8 @@ export const VisibilityRequest = z.strictObject(
 
 type VisibilityResult =
   | { ok: true; visibility: "public" | "private"; changed: boolean; hiddenCopies: string[] }
-  | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
+  | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string }
+  | { ok: false; code: "rate_limited"; message: string; retryAfterSeconds: number };
 
 export async function setSubmissionVisibility(
   db: Db,
@@ -32,6 +34,9 @@ export async function setSubmissionVisibility(
     if (current.ownerId !== input.viewer.id)
       return { ok: false as const, code: "forbidden" as const, message: "Only the submission's owner can change its visibility." };
     if (current.visibility === input.visibility) return { ok: true as const, visibility: input.visibility, changed: false, hiddenCopies: [] };
+    // each change empties every cached page: an account makes at most a few a day (owner-change-limit.ts)
+    const limited = await ownerChangeRefusal(tx, input.viewer.id);
+    if (limited) return limited;
     // made public: another user's public copy uploaded earlier keeps the place; later ones are hidden (public-copies.ts)
     let hiddenCopies: string[] = [];
     if (input.visibility === "public" && current.hiddenAt === null) {

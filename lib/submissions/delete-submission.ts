@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { PGBOSS_SCHEMA, SCORE_QUEUE } from "@/lib/queue/names";
+import { ownerChangeRefusal } from "./owner-change-limit";
 
 /**
  * Deleting a submission: its owner, or an admin. The row goes, and with it (foreign keys ON DELETE CASCADE) its
@@ -11,12 +12,16 @@ import { PGBOSS_SCHEMA, SCORE_QUEUE } from "@/lib/queue/names";
  *  - `submission.delete.own`: the owner deleted their own, or an admin a submission the public never saw; listed
  *    to admins only (the public learns nothing about a private submission, not even that it was deleted).
  * Seeded and reported rows (no owner) are the server's own data, not uploads: they cannot be deleted here.
- * Whoever cannot see the submission is told it does not exist (404), as everywhere else.
+ * Whoever cannot see the submission is told it does not exist (404), as everywhere else. An owner's deletions and
+ * visibility changes together are limited per day (owner-change-limit.ts: 429 with Retry-After).
  */
 
 const DELETE_AUDIT_ACTIONS = { moderation: "submission.delete", own: "submission.delete.own" } as const;
 
-type DeleteResult = { ok: true; id: string; auditLogId: string } | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string };
+type DeleteResult =
+  | { ok: true; id: string; auditLogId: string }
+  | { ok: false; code: "not_found" | "forbidden" | "conflict"; message: string }
+  | { ok: false; code: "rate_limited"; message: string; retryAfterSeconds: number };
 
 export async function deleteSubmission(db: Db, input: { submissionId: string; viewer: { id: string; role: "user" | "admin" } }): Promise<DeleteResult> {
   const { submissionId, viewer } = input;
@@ -51,6 +56,11 @@ export async function deleteSubmission(db: Db, input: { submissionId: string; vi
         code: "conflict" as const,
         message: `This is a ${current.source} row (the server's own data, not an upload); it cannot be deleted here.`,
       };
+    }
+    // each deletion empties every cached page: an owner makes at most a few a day (owner-change-limit.ts); admins moderate
+    if (viewer.role !== "admin") {
+      const limited = await ownerChangeRefusal(tx, viewer.id);
+      if (limited) return limited;
     }
     const action = !mine && isPublic ? DELETE_AUDIT_ACTIONS.moderation : DELETE_AUDIT_ACTIONS.own;
     const what = `${current.system.name} (${current.tracks.join(", ")} · ${current.split})`;

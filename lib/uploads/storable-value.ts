@@ -14,6 +14,8 @@
  * and models copy them into evidence text), so they are kept, and the first is reported as a warning.
  */
 
+import { DEFAULT_MAX_ROW_DEPTH } from "@/lib/uploads/prediction-stream-types";
+
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 /** a high surrogate not followed by a low one, or a low one not preceded by a high one */
@@ -28,42 +30,56 @@ type StorableScan = {
   warning: Finding | null;
 };
 
-/** Scans a parsed row (stops at the first refusal). `field`s are JSON paths such as `memory_items[3].value`. */
+/**
+ * Scans a parsed row (stops at the first refusal). `field`s are JSON paths such as `memory_items[3].value`.
+ * A row nested deeper than DEFAULT_MAX_ROW_DEPTH (the row object is level 1) is refused at its top-level field: the
+ * stream checks the depth of what it parsed, but a row given as JSON text is parsed again by its reader, so the
+ * depth is checked here too. The walk keeps its own stack, so no depth can overflow the call stack.
+ */
 export function scanStorable(value: unknown): StorableScan {
   const found: StorableScan = { refusal: null, warning: null };
-  walk(value, [], found);
-  return found;
-}
-
-/** Returns true once a refusal is found (the walk stops there). */
-function walk(value: unknown, path: (string | number)[], found: StorableScan): boolean {
-  if (typeof value === "string") return inText(value, path, found, false);
-  if (typeof value === "number") {
-    if (Number.isFinite(value)) return false;
-    found.refusal = {
-      field: fieldOf(path, false),
-      message: `${Number.isNaN(value) ? "is NaN" : `is ${value > 0 ? "" : "-"}Infinity (a number too large for a 64-bit float, such as 1e400)`}, not a finite number: write a finite number`,
-    };
-    return true;
-  }
-  if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      path.push(index);
-      const stop = walk(value[index], path, found);
-      path.pop();
-      if (stop) return true;
+  // depth-first, children pushed in reverse so findings come in document order; a key is checked before its value
+  type Step = { value: unknown; path: (string | number)[]; depth: number; key?: true };
+  const stack: Step[] = [{ value, path: [], depth: 0 }];
+  while (stack.length > 0) {
+    const step = stack.pop() as Step;
+    const { path } = step;
+    if (step.key) {
+      if (inText(String(path[path.length - 1]), path, found, true)) return found;
+      continue;
     }
-    return false;
+    const current = step.value;
+    if (typeof current === "string") {
+      if (inText(current, path, found, false)) return found;
+      continue;
+    }
+    if (typeof current === "number") {
+      if (Number.isFinite(current)) continue;
+      found.refusal = {
+        field: fieldOf(path, false),
+        message: `${Number.isNaN(current) ? "is NaN" : `is ${current > 0 ? "" : "-"}Infinity (a number too large for a 64-bit float, such as 1e400)`}, not a finite number: write a finite number`,
+      };
+      return found;
+    }
+    if (current === null || typeof current !== "object") continue;
+    const depth = step.depth + 1;
+    if (depth > DEFAULT_MAX_ROW_DEPTH) {
+      found.refusal = { field: fieldOf(path.slice(0, 1), false), message: `nested more than ${DEFAULT_MAX_ROW_DEPTH} levels deep (the row object is level 1)` };
+      return found;
+    }
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index -= 1) stack.push({ value: current[index], path: [...path, index], depth });
+      continue;
+    }
+    const keys = Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      const key = keys[i]!;
+      const childPath = [...path, key];
+      stack.push({ value: (current as Record<string, unknown>)[key], path: childPath, depth });
+      stack.push({ value: undefined, path: childPath, depth, key: true });
+    }
   }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    path.push(key);
-    const stop = inText(key, path, found, true) || walk((value as Record<string, unknown>)[key], path, found);
-    path.pop();
-    if (stop) return true;
-  }
-  return false;
+  return found;
 }
 
 function fieldOf(path: readonly (string | number)[], isKey: boolean): string {

@@ -60,3 +60,15 @@ describe("the upload route names the fix", () => {
     expect(await db.submission.count({ where: { ownerId } })).toBe(0);
   });
 });
+
+describe("review pass #6: a row given as JSON text with deep nesting inside", () => {
+  test("is a 422 naming its line and field, nothing stored (it was a RangeError and a 500)", async () => {
+    const [id] = await idsOf("task1");
+    const inner = `{"benchmark_id":${JSON.stringify(id)},"memory_items":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    const answer = await upload({ task: "task1" }, `${JSON.stringify(inner)}\n`);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error!.message).toMatch(/^Line 1 /);
+    expect(answer.body.error!.message).toMatch(/memory_items: nested more than 64 levels deep/);
+    expect(await db.submission.count({ where: { ownerId } })).toBe(0);
+  });
+});

@@ -13,8 +13,12 @@ import type { Db } from "@/lib/db/create-client";
  */
 type Entry = { version: bigint; value: Promise<unknown> };
 
+/**
+ * Entries kept per space. Spaces keep apart read models of different reach: per-submission answers (breakdowns),
+ * one per page a crawler walks, must not evict the boards every visitor reads.
+ */
 const MAX_ENTRIES = 256;
-const memos = new WeakMap<Db, Map<string, Entry>>();
+const memos = new WeakMap<Db, Map<string, Map<string, Entry>>>();
 
 export async function leaderboardVersion(db: Db): Promise<bigint> {
   const row = await db.leaderboardVersion.findUnique({ where: { id: 1 }, select: { version: true } });
@@ -22,11 +26,13 @@ export async function leaderboardVersion(db: Db): Promise<bigint> {
   return row?.version ?? -1n;
 }
 
-export async function memoByLeaderboardVersion<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+export async function memoByLeaderboardVersion<T>(db: Db, key: string, compute: () => Promise<T>, space = "boards"): Promise<T> {
   const version = await leaderboardVersion(db);
   if (version < 0n) return compute();
-  let memo = memos.get(db);
-  if (!memo) memos.set(db, (memo = new Map()));
+  let spaces = memos.get(db);
+  if (!spaces) memos.set(db, (spaces = new Map()));
+  const memo = spaces.get(space) ?? new Map<string, Entry>();
+  spaces.set(space, memo);
   const hit = memo.get(key);
   if (hit && hit.version === version) {
     // Re-insert: Map keeps insertion order, so the oldest-used key is evicted first.

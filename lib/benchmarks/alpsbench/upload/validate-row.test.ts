@@ -244,3 +244,12 @@ describe("a NUL (U+0000), a lone surrogate or a number that is not finite is ref
     expect(validatePredictionRow("task1", { benchmark_id: "s", memory_items: [{ value: "a\tb\r\nc\u007f" }] })).toMatchObject({ ok: true, problems: [] });
   });
 });
+
+describe("a row given as JSON text is depth-checked once unwrapped (review pass #6)", () => {
+  it("refuses 20,000 levels inside the text at its field, with no RangeError", () => {
+    const text = `{"benchmark_id":"x","memory_items":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    const result = validatePredictionRow("task1", text);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toContainEqual({ field: "memory_items", message: "nested more than 64 levels deep (the row object is level 1)", fatal: true });
+  });
+});

@@ -66,14 +66,15 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
  * Owner only (admins hide instead). Answers 200 {id, visibility, changed, hidden_copies}; 400; 401; 403 not the
  * owner, a cross-site session request or a token without both the submit and the read scope; 404 unknown, or
  * private to someone else; 409 another user made the same predictions public earlier (the earlier upload keeps the
- * place; later public copies are hidden and listed in hidden_copies: lib/moderation/public-copies.ts).
+ * place; later public copies are hidden and listed in hidden_copies: lib/moderation/public-copies.ts); 429 with
+ * Retry-After past the owner's daily visibility changes and deletions (lib/submissions/owner-change-limit.ts).
  */
 export const PATCH = withUser<NextRequest, Params>("PATCH /api/v1/submissions/{id}", CHANGE_RULE, async (request, { params, user }) => {
   const { id } = await params;
   const body = await readJsonBody(request, VisibilityRequest);
   if (!body.ok) throw new ApiError("bad_request", body.message);
   const result = await setSubmissionVisibility(db(), { submissionId: id, viewer: { id: user.id, role: user.role }, visibility: body.value.visibility });
-  if (!result.ok) throw new ApiError(result.code, result.message);
+  if (!result.ok) throw refusal(result);
   return NextResponse.json(
     { id, visibility: result.visibility, changed: result.changed, hidden_copies: result.hiddenCopies },
     { headers: { "cache-control": "no-store" } },
@@ -84,11 +85,23 @@ export const PATCH = withUser<NextRequest, Params>("PATCH /api/v1/submissions/{i
  * DELETE /api/v1/submissions/{id}: the owner or an admin deletes an upload, with its scores and results (it leaves
  * every board), audited (lib/submissions/delete-submission.ts). Answers 200 {id, deleted: true}; 401; 403 neither
  * owner nor admin, a cross-site session request or a token without both the submit and the read scope; 404 unknown,
- * or private to someone else; 409 a seeded or reported row (the server's own data).
+ * or private to someone else; 409 a seeded or reported row (the server's own data); 429 with Retry-After past the
+ * owner's daily visibility changes and deletions.
  */
 export const DELETE = withUser<NextRequest, Params>("DELETE /api/v1/submissions/{id}", CHANGE_RULE, async (_request, { params, user }) => {
   const { id } = await params;
   const result = await deleteSubmission(db(), { submissionId: id, viewer: { id: user.id, role: user.role } });
-  if (!result.ok) throw new ApiError(result.code, result.message);
+  if (!result.ok) throw refusal(result);
   return NextResponse.json({ id, deleted: true }, { headers: { "cache-control": "no-store" } });
 });
+
+/** A refused change as its answer; a daily limit says when to come back (Retry-After). */
+function refusal(result: { code: "not_found" | "forbidden" | "conflict" | "rate_limited"; message: string; retryAfterSeconds?: number }): ApiError {
+  if (result.retryAfterSeconds === undefined) return new ApiError(result.code, result.message);
+  return new ApiError(
+    result.code,
+    result.message,
+    { retryAfterSeconds: result.retryAfterSeconds },
+    { "retry-after": String(result.retryAfterSeconds), "cache-control": "no-store" },
+  );
+}

@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
+import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
+import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 import { BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { metricsOf, record } from "./submission-instance-results";
 import { orderBreakdownMetrics } from "../breakdown-metric-order";
@@ -93,8 +95,22 @@ export type DimensionGroup = { track: string; dimension: string; n: number; metr
  * seeded by submission, track, dimension and metric, so a reload gives the same bounds): a small stratum's mean
  * is read with its width. Instances without a stratum form the group "(none)". Same test-split rule as the
  * instance level.
+ *
+ * The bootstraps cost ~0.5 CPU-s for a large upload, so the answer is kept per (submission, score versions, test
+ * included, by) under the leaderboard version (a re-score, a judge run or a visibility change bumps it), and a
+ * computation waits for a place in the heavy-read gate: repeated requests and reloads of the page compute nothing.
  */
 export async function getDimensionBreakdown(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean, by: "domain" | "label") {
+  const key = JSON.stringify([submissionId, versions, includeTest, by]);
+  return memoByLeaderboardVersion(
+    db,
+    key,
+    () => throughHeavyReadGate("breakdown", () => computeDimensionBreakdown(db, submissionId, versions, includeTest, by)),
+    "dimension-breakdowns",
+  );
+}
+
+async function computeDimensionBreakdown(db: Db, submissionId: string, versions: readonly string[], includeTest: boolean, by: "domain" | "label") {
   const results = await loadResults(db, submissionId, versions, includeTest);
   const groups = new Map<string, { track: string; dimension: string; instances: Set<string>; values: Map<string, number[]> }>();
   for (const result of results) {
