@@ -2,6 +2,7 @@ import { hostedTrack } from "@/lib/benchmarks";
 import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
 import { type Coverage, coverageSentence } from "./coverage-text";
 import { JUDGE_SETTINGS } from "./judge-settings";
+import type { ServerSetup } from "./server-setup";
 
 /**
  * What a submission's results mean, for the run page, the submission API and `submit --wait`: every declared
@@ -32,8 +33,6 @@ export type ResultsInput = {
   /** how many of the track's instances the file has a row for (lib/submissions/coverage.ts); null: not known */
   coverage?: Coverage | null;
 };
-
-export type ServerSetup = { judgeConfigured: boolean; rewardServiceConfigured: boolean };
 
 type ResultsExplanation = {
   /** the track's place in its benchmark (runs list tracks in this order) */

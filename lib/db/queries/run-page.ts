@@ -1,6 +1,7 @@
 import { coverageOfReport } from "@/lib/submissions/coverage";
 import type { Db } from "@/lib/db/create-client";
-import { explainResults, inTrackOrder, type ServerSetup } from "@/lib/submissions/explain-results";
+import { explainResults, inTrackOrder } from "@/lib/submissions/explain-results";
+import type { ServerSetup } from "@/lib/submissions/server-setup";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
 /**

@@ -95,7 +95,9 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   }
   const coding = gzip === "br" ? "br" : "gzip";
   const cached =
-    gzip === "compact" ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)), "gzip", "inputs") : await cachedGzipFile(key("gzip"), lines, coding, "inputs");
+    gzip === "compact"
+      ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)), "gzip", "inputs")
+      : await cachedGzipFile(key("gzip"), lines, coding, "inputs");
   const headers =
     gzip === "compact" || gzip === "file"
       ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }

@@ -13,8 +13,7 @@ import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-po
 import { SERVER_POOL_LABELS, SERVER_POOL_PROTOCOLS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
-import { serverSetup } from "@/lib/submissions/server-setup";
-import type { ServerSetup } from "@/lib/submissions/explain-results";
+import { serverSetup, type ServerSetup } from "@/lib/submissions/server-setup";
 
 /**
  * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo):
