@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/page-header";
 import { formatBytes } from "@/components/upload-form/styles";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { dataVersionLabel, getBenchmark, getTrack, trackLabel } from "@/lib/benchmarks";
+import { dataVersionLabel, getBenchmark, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { db } from "@/lib/db/client";
 import { LiveStatus } from "./_components/live-status";
@@ -82,6 +82,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
+  // the page says "waiting for a judge" once, here, naming what waits; its tables mark those cells "waiting"
+  const waitingMetrics = submission.tracks.flatMap((t) => (hostedTrack(t)?.track.metrics ?? []).filter((m) => m.kind === "judge").map((m) => m.label));
   // a fact whose value is null is left out
   const facts = (
     [
@@ -92,7 +94,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         "Judge",
         submission.judgeWaiting && submission.status === "done" ? (
           <span key="judge" data-testid="submission-judge-waiting" className="font-medium text-amber-800 dark:text-amber-300">
-            {`scored except the judge: waiting for a judge (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
+            {`scored except the judge: waiting for a judge${waitingMetrics.length > 0 ? ` for ${waitingMetrics.join(", ")}` : ""} (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
           </span>
         ) : null,
       ],

@@ -6,7 +6,7 @@ import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { MetricsTableHead } from "./metrics-table-head";
 
-type Figures = Pick<SubmissionStatusView, "metrics" | "split" | "testFigureNoise">;
+type Figures = Pick<SubmissionStatusView, "metrics" | "split" | "testFigureNoise"> & { judgeWaiting?: boolean };
 type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
 
 /** The metrics a pipeline benchmark's track declares, in its column order, that the upload has a figure for. */
@@ -25,6 +25,12 @@ function noisedOf(submission: Figures, metric: string): { step: number | null } 
   if (!submission.testFigureNoise) return null;
   const step = submission.split === "test" ? submission.testFigureNoise.steps[metric] : undefined;
   return { step: typeof step === "number" ? step : null };
+}
+
+/** A missing judge figure's hover note: short, the page's Judge fact says the rest once. */
+function waitingTitle(submission: Figures, def: MetricDefinition): string | undefined {
+  if (def.kind !== "judge") return undefined;
+  return submission.judgeWaiting ? "no judge on this server yet (see Judge above)" : "the judge gave no usable answer";
 }
 
 /**
@@ -84,7 +90,11 @@ export function PipelineResults({
                       </th>
                       <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
                         {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
-                        {value ?? <span className="font-normal text-fg-subtle">{row.def.kind === "judge" ? "not judged" : "–"}</span>}
+                        {value ?? (
+                          <span className="font-normal text-fg-subtle" title={waitingTitle(submission, row.def)}>
+                            {row.def.kind !== "judge" ? "–" : submission.judgeWaiting ? "waiting" : "not judged"}
+                          </span>
+                        )}
                       </td>
                       <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
                       <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>

@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db/create-client";
 import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { PipelineResults, rowsFor } from "./pipeline-results";
 
+const WAITING_NOTE = "waiting (see Judge above)";
+
 type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
 
 /**
@@ -47,7 +49,15 @@ export async function pipelineSections(
   ]);
   return {
     notices,
-    results: done ? <PipelineResults submission={submission} tracks={tracks} downloads={downloads} emptyNote={hooks.emptyNote?.(tracks) ?? null} /> : null,
+    results: done ? (
+      <PipelineResults
+        submission={submission}
+        tracks={tracks}
+        downloads={downloads}
+        // waiting for a judge: the page's Judge fact says so once, with what an operator does; here a short pointer
+        emptyNote={submission.judgeWaiting ? WAITING_NOTE : (hooks.emptyNote?.(tracks) ?? null)}
+      />
+    ) : null,
     details,
   };
 }

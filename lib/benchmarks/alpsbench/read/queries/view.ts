@@ -55,9 +55,14 @@ export async function getRuledView(
         : withCarriedMarks(single, await Promise.all(view.parts.map((p) => getRuledView(db, trackView(p.track), scope, setup))));
     const named = { ...ruled, id: view.id, title: view.title };
     const marked = view.kind === "multi" && view.id === OVERVIEW.id ? named : withReferenceMarks(named, view);
+    // a Task 4 board (its own or an ability's) on a server without a judge: say that uploads wait, and how many
+    if (!(view.kind === "multi" && view.id === OVERVIEW.id)) {
+      const judgeOnly = (view.kind === "track" ? [view.track] : view.parts.map((p) => p.track)).filter((t) => t.startsWith("task4/"));
+      if (judgeOnly.length === 0 || setup.judgeConfigured) return marked;
+      return { ...marked, notes: [...marked.notes, await task4WaitingNote(db, scope.benchmark, judgeOnly)] };
+    }
     // the overview's overall view: mean rank over each part's headline column, ranked at full coverage only
     // (lib/leaderboard/overall-rank.ts), over the tracks this server can score for an upload
-    if (!(view.kind === "multi" && view.id === OVERVIEW.id)) return marked;
     const counted = view.parts.filter((p) => setup.judgeConfigured || !p.judgeOnly);
     const ranked = withOverallRank(
       marked,
@@ -74,6 +79,15 @@ export async function getRuledView(
     ];
     return { ...ranked, notes: [...ranked.notes, ...notes] };
   });
+}
+
+/** The overview's "Task 4 waits for a judge" wording, for a Task 4 board, with the uploads of its tracks that wait. */
+async function task4WaitingNote(db: Db, benchmark: string, tracks: readonly string[]): Promise<string> {
+  const waiting = await db.submission.count({
+    where: { judgeWaiting: true, status: "done", source: "upload", benchmarkVersion: { slug: benchmark }, tracks: { hasSome: [...tracks] } },
+  });
+  const count = waiting === 0 ? "" : ` ${waiting} ${waiting === 1 ? "upload waits" : "uploads wait"} for one now.`;
+  return `Task 4 waits for a judge: this server has no LLM judge configured (JUDGE_BASE_URL and JUDGE_MODEL), so an upload is stored and scored except the judge, and gets its Task 4 figures here once a worker started with a judge judges it.${count}`;
 }
 
 /** The submissions the review rule keeps off the public track boards of a scope (held or rejected). */
