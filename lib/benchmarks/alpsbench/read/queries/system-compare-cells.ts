@@ -1,3 +1,4 @@
+import { shownKey } from "@/lib/leaderboard/round";
 import type { LeaderboardRow, MetricCell, ResultTier } from "@/lib/leaderboard/types";
 
 /**
@@ -35,8 +36,7 @@ export function compareMetric(
   // SCORING.md: scores from different judge profiles are never ranked against each other.
   if (def.kind === "judge" && new Set(withValues.map((i) => cells[i]?.judgeProfile ?? null)).size > 1) return { ...none, note: "different_judge_profiles" };
   // Equal at the precision shown is a tie, as in the table's ranks.
-  const factor = 10 ** def.decimals;
-  const key = (i: number) => Math.round(cells[i]!.value! * factor) * (def.direction === "higher" ? 1 : -1);
+  const key = (i: number) => shownKey(cells[i]!.value!, def.decimals) * (def.direction === "higher" ? 1 : -1);
   const top = Math.max(...withValues.map(key));
   const best = withValues.filter((i) => key(i) === top);
   const overlapsBest = cells.map((cell, i) => {
