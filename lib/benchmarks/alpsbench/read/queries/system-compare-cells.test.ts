@@ -65,4 +65,23 @@ describe("pickSystemRow", () => {
     expect(pickSystemRow(rows.slice(0, 1).concat(rows.slice(3)), "x")?.rowId).toBe("4");
     expect(pickSystemRow(rows, "z")).toBeNull();
   });
+
+  test("a flagged row (contamination, or a copy of another run) is never a system's row: the boards never rank it", () => {
+    const copy = { ...row("6", "x", "submitted"), copyOf: { submissionId: "s-1", system: "y", track: "task1", shared: 10, compared: 10, share: 1 } };
+    const flagged = {
+      ...row("7", "x", "submitted"),
+      contamination: {
+        values: 1,
+        publicShare: 1,
+        task2InputShare: 1,
+        task3CandidateShare: 1,
+        submissionShare: 0,
+        submissionId: null,
+        threshold: 0.5,
+        flagged: true,
+      },
+    };
+    expect(pickSystemRow([row("1", "x", "verified"), copy, flagged], "x")?.rowId).toBe("1");
+    expect(pickSystemRow([copy, flagged], "x")).toBeNull();
+  });
 });

@@ -54,9 +54,10 @@ const TIER_RANK: Record<ResultTier, number> = { rescored: 0, reported: 1, verifi
  * The one leaderboard row of a system to compare on a track: a system can have several (several uploads, a
  * claimed import). The server's own figures first, as the boards rank them (a re-scored row carries the system's
  * reported figures beside its own, lib/leaderboard/one-row-per-system.ts), then reported, then verified; among
- * equals the last row, which is the most recently scored.
+ * equals the last row, which is the most recently scored. A flagged row (contamination, or a copy of another run) is
+ * never ranked on the boards (listed only on request, with its mark), so it is never a system's row here either.
  */
 export function pickSystemRow(rows: readonly LeaderboardRow[], slug: string): LeaderboardRow | null {
-  const own = rows.filter((row) => row.systemSlug === slug);
+  const own = rows.filter((row) => row.systemSlug === slug && row.contamination?.flagged !== true && !row.copyOf);
   return own.reduce<LeaderboardRow | null>((best, row) => (best === null || TIER_RANK[row.tier] <= TIER_RANK[best.tier] ? row : best), null);
 }
