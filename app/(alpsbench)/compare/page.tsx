@@ -4,8 +4,14 @@ import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/for
 import { PageHeader } from "@/components/page-header";
 import { TierBadge } from "@/components/tier-badge";
 import { db } from "@/lib/db/client";
-import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
-import { listComparableSystems } from "@/lib/db/queries/system-page";
+import {
+  COMPARE_PARAMS,
+  defaultCompareBenchmark,
+  getComparison,
+  listComparableSystems,
+  type CompareMetric,
+  type Comparison,
+} from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
 import { requestedScope } from "@/lib/leaderboard/scope";
 import { trackLabel } from "@/lib/benchmarks";
 

@@ -2,6 +2,7 @@ import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organi
 import type { Db } from "@/lib/db/create-client";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { heldFromViewer } from "@/lib/submissions/held-visibility";
 import { getView, trackView } from "./view";
 import type { LeaderboardScope } from "./leaderboard";
 import { compareMetric, pickSystemRow, type MetricComparison } from "./system-compare-cells";
@@ -68,14 +69,50 @@ function sourceOf(row: LeaderboardRow | null): CompareSource {
  * submissions gets exactly the answer of a slug that does not exist, so slugs cannot be probed (and its name,
  * given with a private upload, is never shown). Same rule as the picker's options (listComparableSystems).
  */
+/** Public, finished, unhidden runs: a system with none is not comparable. */
+const PUBLIC_RUN = { status: "done", visibility: "public", hiddenAt: null } as const;
+
+/**
+ * The systems with a run the public may see: one whose only public runs are held for review (or rejected) is not
+ * listed, as its page is not (a 404, app/systems/[slug]/page.tsx). Stops at a system's first shown run.
+ */
+async function withShownRun<T extends { submissions: { id: string }[] }>(db: Db, systems: readonly T[]): Promise<T[]> {
+  const listed: T[] = [];
+  for (const system of systems) {
+    for (const { id } of system.submissions)
+      if (!(await heldFromViewer(db, id, null))) {
+        listed.push(system);
+        break;
+      }
+  }
+  return listed;
+}
+
+/** Slugs and names of the systems compare accepts (getComparison): the picker's options. */
+export async function listComparableSystems(db: Db): Promise<{ slug: string; name: string }[]> {
+  const systems = await db.system.findMany({
+    where: { submissions: { some: PUBLIC_RUN } },
+    orderBy: { name: "asc" },
+    select: { slug: true, name: true, submissions: { where: PUBLIC_RUN, select: { id: true } } },
+  });
+  return (await withShownRun(db, systems)).map(({ slug, name }) => ({ slug, name }));
+}
+
 export async function getComparison(db: Db, slugs: readonly string[], scope: LeaderboardScope): Promise<Comparison | null> {
   if (slugs.length < 2 || slugs.length > MAX_COMPARED) return null;
   const found = await db.system.findMany({
-    where: { slug: { in: [...slugs] }, submissions: { some: { status: "done", visibility: "public", hiddenAt: null } } },
-    select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true },
+    where: { slug: { in: [...slugs] }, submissions: { some: PUBLIC_RUN } },
+    select: {
+      slug: true,
+      name: true,
+      ...ORGANISATION_SELECT,
+      kind: true,
+      submissions: { where: PUBLIC_RUN, select: { id: true } },
+    },
   });
+  const listed = await withShownRun(db, found);
   const systems = slugs.map((slug) => {
-    const s = found.find((f) => f.slug === slug);
+    const s = listed.find((f) => f.slug === slug);
     return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
   });
   if (systems.some((s) => s === undefined)) return null;
