@@ -27,7 +27,12 @@ export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, se
 }
 
 /** The same board with its held and rejected rows, marked: for the review state and the moderators' queue only. */
-export async function getRuledView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
+export async function getRuledView(
+  db: Db,
+  view: ViewDef,
+  scope: LeaderboardScope,
+  setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup(),
+): Promise<Leaderboard> {
   // every scope field, in a fixed order, so a field added to LeaderboardScope later cannot share a memo entry
   const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
   const key = `view|${view.kind}|${view.id}|${scopeKey}|judge:${setup.judgeConfigured}`;
