@@ -1,3 +1,4 @@
+import { shownKey } from "./round";
 import { isBaseline } from "./row-kind";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
@@ -8,7 +9,7 @@ const finite = (v: number | null | undefined): v is number => typeof v === "numb
 
 /** Does `value` beat a reference's figure on a column, at the precision shown (equal there is not beating it)? */
 export function beats(value: number, reference: number, column: Pick<LeaderboardColumn, "direction" | "decimals">): boolean {
-  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  const key = (v: number) => shownKey(v, column.decimals);
   return column.direction === "higher" ? key(value) > key(reference) : key(value) < key(reference);
 }
 
@@ -82,7 +83,7 @@ export function baselineVersusReported(
   const reference = board.rows.find((r) => r.systemSlug === baselineSlug && isBaseline(r));
   const value = reference?.cells[columnId]?.value;
   if (!column || !reference || !finite(value)) return null;
-  const key = (v: number) => Math.round(v * 10 ** column.decimals);
+  const key = (v: number) => shownKey(v, column.decimals);
   const reported = board.rows.flatMap((r) => {
     const v = r.cells[columnId]?.value;
     return r.tier === "reported" && !isBaseline(r) && finite(v) ? [{ name: r.systemName, value: v }] : [];

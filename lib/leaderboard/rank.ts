@@ -1,3 +1,5 @@
+import { shownKey } from "./round";
+
 interface RankInput {
   id: string;
   value: number | null | undefined;
@@ -9,8 +11,7 @@ interface RankInput {
  * numbers must see two equal ranks. Missing values get no rank (null).
  */
 export function competitionRanks(items: readonly RankInput[], direction: "higher" | "lower", decimals: number): Map<string, number | null> {
-  const factor = 10 ** decimals;
-  const key = (v: number) => Math.round(v * factor);
+  const key = (v: number) => shownKey(v, decimals);
   const ranked = items
     .filter((item): item is { id: string; value: number } => typeof item.value === "number" && Number.isFinite(item.value))
     .map((item) => ({ id: item.id, k: key(item.value) }))

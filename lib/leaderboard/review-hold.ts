@@ -25,6 +25,11 @@ interface ReviewRule {
   margin?: number;
   /** reference rows (by System slug) that read the public answers, so beating them proves nothing: not the bar */
   openBookReferenceSlugs?: readonly string[];
+  /**
+   * A secondary column (one the board can also be sorted by): a row reaching its bar is held as on the headline,
+   * but a column no reference row has a figure on holds nothing (the headline already holds when it has no bar).
+   */
+  secondary?: boolean;
 }
 
 /**
@@ -74,10 +79,12 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   if (!column) return board;
   const margin = Math.max(0, rule.margin ?? 0);
   const bar = reviewBar(board, column, rule);
+  if (bar === null && rule.secondary === true) return board;
   const threshold = bar === null ? null : bar.value - (column.direction === "higher" ? margin : -margin);
   const reason = holdReason(bar, column, margin);
   const rows = board.rows.map((row): LeaderboardRow => {
-    if (!isUnreviewed(row) || row.review?.state === "approved" || row.review?.state === "rejected") return row;
+    // approved, rejected, or held already (on another column of the board): the first reason stands
+    if (!isUnreviewed(row) || row.review) return row;
     // a flagged row (contamination, or a copy of another run) is never ranked and is listed only on request with its
     // mark: there is no rank to review
     if (row.contamination?.flagged === true || row.copyOf) return row;

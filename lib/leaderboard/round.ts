@@ -15,3 +15,14 @@ export function roundToDigits(value: number | null | undefined, digits: number):
 export function roundForDownload(value: number | null | undefined, decimals: number): number | null {
   return roundToDigits(value, decimals + 2);
 }
+
+/**
+ * The figure as shown (formatMetric: `toFixed(decimals)`), as an integer count of its last shown digit: the key
+ * every "equal at the precision shown" rule compares (ranks, the review bar, the below-reference marks, compare).
+ * Keyed on the displayed string, not on Math.round(value * 10^decimals): 55.055 shows "55.05" (its double is just
+ * under the half) and keys 5505, where the product would round to 5506 and set two equal-looking rows apart.
+ */
+export function shownKey(value: number, decimals: number): number {
+  const key = Math.round(Number(value.toFixed(decimals)) * 10 ** decimals);
+  return key === 0 ? 0 : key;
+}

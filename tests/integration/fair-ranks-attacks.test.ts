@@ -7,7 +7,8 @@ import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/se
 import { REFERENCE_BASELINES, seedReferenceBaselines } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
 import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
 import { instanceItemsResponse } from "@/lib/benchmarks/alpsbench/read/instance-items-response";
-import { getComparison } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
+import { alpsBenchReviewState } from "@/lib/benchmarks/alpsbench/read/queries/review-state";
+import { getComparison, listComparableSystems } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
 import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { importAggregate } from "@/lib/eee/import-aggregate";
@@ -68,7 +69,14 @@ const copyOf = async (id: string) =>
 const headline = async (id: string) =>
   (await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task2", metric: "algo_score_100" }, select: { value: true } })).value!;
 
-const ids: Record<"trimmedInput" | "reversed" | "renamed" | "tie" | "gold", string> = { trimmedInput: "", reversed: "", renamed: "", tie: "", gold: "" };
+const ids: Record<"trimmedInput" | "reversed" | "renamed" | "tie" | "gold" | "goldAgain", string> = {
+  trimmedInput: "",
+  reversed: "",
+  renamed: "",
+  tie: "",
+  gold: "",
+  goldAgain: "",
+};
 let claimId = "";
 let paperNames: string[] = [];
 
@@ -127,6 +135,11 @@ beforeAll(async () => {
     "Gold copy",
     task2.map((i) => ({ benchmark_id: i.benchmarkId, memory_items: (i.gold as Row).memory_items })),
   );
+  // (e') the gold again, from another account, while the first is held: a held run is no copy reference
+  ids.goldAgain = await upload(
+    "Gold again",
+    task2.map((i) => ({ benchmark_id: i.benchmarkId, memory_items: [...(i.gold as Row).memory_items].reverse() })),
+  );
   // (b) a file of its own (the gold with one made-up item added to each row: no copy of anything), then a reported
   // row with its exact figure, so the file is equal to the best ranked row at the precision shown
   const junk = (k: number) => ({ memory_id: `junk-${k}`, type: "direct", label: "Thoughts/Curiosity", value: `An unrelated remark number ${k}`, confidence: 0.5 });
@@ -165,7 +178,15 @@ beforeAll(async () => {
   claimId = claim.submissionId;
 }, 600_000);
 
-const attackNames = () => [`Trimmed input ${run}`, `Reversed items ${run}`, `Renamed ids ${run}`, `Gold copy ${run}`, `Tie file ${run}`, `Bold Claim ${run}`];
+const attackNames = () => [
+  `Trimmed input ${run}`,
+  `Reversed items ${run}`,
+  `Renamed ids ${run}`,
+  `Gold copy ${run}`,
+  `Gold again ${run}`,
+  `Tie file ${run}`,
+  `Bold Claim ${run}`,
+];
 
 describe("copies are marked as the run they copy and never ranked (issue 39 #7)", () => {
   test("the trimmed input is a copy of 'Copy the input'; reversed items and renamed ids are copies of the paper systems", async () => {
@@ -175,6 +196,14 @@ describe("copies are marked as the run they copy and never ranked (issue 39 #7)"
     // honest files are no copy: the gold and the tie file
     expect(await copyOf(ids.gold)).toBeNull();
     expect(await copyOf(ids.tie)).toBeNull();
+  });
+
+  test("a held run is no copy reference: a second gold file is held itself (reaching the moderators), never 'a copy of' the held run", async () => {
+    // the copy's public reason would name the held run's system and id, and a copy is only "unranked": off /queue
+    expect(await copyOf(ids.goldAgain)).toBeNull();
+    const state = await alpsBenchReviewState(db, { id: ids.goldAgain, benchmark: slug, tracks: ["task2"], split: "full" });
+    expect(state?.state).toBe("pending");
+    expect((await heldUploads(db)).map((h) => h.id)).toContain(ids.goldAgain);
   });
 
   test("a copy is listed only with flagged=1, unranked, the reason naming the run it copies", async () => {
@@ -218,8 +247,9 @@ describe("no attack file is ranked or exported as a result", () => {
     expect(items.status).toBe(404);
     const system = await db.submission.findUniqueOrThrow({ where: { id: ids.gold }, select: { system: { select: { slug: true } } } });
     const compared = await getComparison(db, [system.system.slug, `${slug}-${getDemoDataset().systems[0]!.slug}`], { benchmark: slug, split: "full" });
-    const task2 = compared?.tracks.find((t) => t.track === "task2");
-    expect(task2?.sources[0] ?? null).toBeNull();
+    // its only public run is held: compare answers as for a system that does not exist, as the system page does (404)
+    expect(compared).toBeNull();
+    expect((await listComparableSystems(db)).map((s) => s.slug)).not.toContain(system.system.slug);
   });
 
   test("the snapshot (what a release stores) carries none of them; after a moderator's approval the gold copy ranks", async () => {

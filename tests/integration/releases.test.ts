@@ -13,13 +13,14 @@ const tag = Date.now().toString(36);
 /** A new public, scored Task 1 upload on the demo data: it changes the live demo board. */
 async function addScoredSystem(name: string) {
   const benchmark = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: "demo" } });
-  const system = await db.system.create({ data: { slug: `release-${tag}-${name.length}`, name, kind: "memory_system" } });
+  const system = await db.system.create({ data: { slug: `release-${tag}-${name.toLowerCase().replace(/[^a-z]+/g, "-")}`, name, kind: "memory_system" } });
   const submission = await db.submission.create({
     data: { systemId: system.id, benchmarkVersionId: benchmark.id, tracks: ["task1"], split: "full", source: "upload", status: "done", verifiedAt: new Date() },
   });
   await db.score.create({
     data: { submissionId: submission.id, trackId: "task1", metric: "f1", kind: "deterministic", scoreVersion: "det-1.0.0", value: 0.61, n: 30 },
   });
+  return submission.id;
 }
 
 const names = (snapshot: { views: { view: string; rows: Record<string, unknown>[] }[] }, view: string) =>
@@ -47,6 +48,21 @@ describe("releases", () => {
     const again = await getRelease(db, release.id);
     expect(names(again!.snapshot, "task1")).not.toContain(newcomer);
     expect(again!.raw).toEqual(stored!.raw);
+  });
+
+  test("a row a moderator later rejects or hides, or that turns out a copy, leaves the release (page and API), with a note", async () => {
+    const names = [`Release Rejected ${tag}`, `Release Hidden Row ${tag}`, `Release Copy Row ${tag}`];
+    const [rejected, hidden, copy] = [await addScoredSystem(names[0]!), await addScoredSystem(names[1]!), await addScoredSystem(names[2]!)];
+    const release = await cutRelease(db, "demo", { trigger: "admin" });
+    for (const name of names) expect(JSON.stringify((await getRelease(db, release.id))!.snapshot.views)).toContain(name);
+    await db.submission.update({ where: { id: rejected! }, data: { reviewDecision: "rejected", reviewNote: "made up" } });
+    await db.submission.update({ where: { id: hidden! }, data: { hiddenAt: new Date() } });
+    await db.submission.update({ where: { id: copy! }, data: { copyOf: { submissionId: "x", system: "y", track: "task1", shared: 1, compared: 1, share: 1 } } });
+    const read = (await getRelease(db, release.id))!;
+    for (const shown of [JSON.stringify(read.snapshot.views), JSON.stringify(read.raw)]) for (const name of names) expect(shown).not.toContain(name);
+    const task1 = read.snapshot.views.find((v) => v.view === "task1")!;
+    expect(task1.notes.join(" ")).toContain("no longer public since this release was cut");
+    expect(task1.rows.length).toBeGreaterThan(0);
   });
 
   test("the automatic rule cuts once per data or scorer version change, never twice for the same versions", async () => {

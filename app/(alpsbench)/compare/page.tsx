@@ -4,8 +4,14 @@ import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/for
 import { PageHeader } from "@/components/page-header";
 import { TierBadge } from "@/components/tier-badge";
 import { db } from "@/lib/db/client";
-import { COMPARE_PARAMS, defaultCompareBenchmark, getComparison, type CompareMetric, type Comparison } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
-import { listComparableSystems } from "@/lib/db/queries/system-page";
+import {
+  COMPARE_PARAMS,
+  defaultCompareBenchmark,
+  getComparison,
+  listComparableSystems,
+  type CompareMetric,
+  type Comparison,
+} from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
 import { requestedScope } from "@/lib/leaderboard/scope";
 import { trackLabel } from "@/lib/benchmarks";
 
@@ -142,6 +148,10 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                   <th key={s.slug} scope="col" className="px-3 py-2 text-right align-top font-medium" data-system={LETTERS[i]}>
                     <span className="block break-words">{s.name}</span>
                     {t.sources[i] ? <TierBadge tier={t.sources[i]!.tier} /> : <span className="text-xs font-normal">no scores</span>}
+                    {/* the board's mark, as the board shows it beside the row */}
+                    {t.sources[i]?.below ? (
+                      <span className="block text-xs font-normal text-fg-subtle" data-below>{`below ${t.sources[i]!.below!.system}`}</span>
+                    ) : null}
                   </th>
                 ))}
               </tr>

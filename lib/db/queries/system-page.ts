@@ -100,12 +100,3 @@ export async function getSystemPage(db: Db, slug: string, viewer: Viewer) {
   // the submissions are only those the viewer may see; the others are not even counted (their existence is private too)
   return { system: { ...shown, createdAt: system.createdAt.toISOString() }, submissions };
 }
-
-/** Slugs and names of systems with at least one public, finished submission: the compare picker's options. */
-export async function listComparableSystems(db: Db): Promise<{ slug: string; name: string }[]> {
-  return db.system.findMany({
-    where: { submissions: { some: { status: "done", visibility: "public", hiddenAt: null } } },
-    orderBy: { name: "asc" },
-    select: { slug: true, name: true },
-  });
-}

@@ -71,7 +71,9 @@ type CopyOf = { submissionId: string; system: string; track: string; shared: num
 /**
  * Stores a Task 1 or Task 2 submission's row fingerprints (later uploads are compared with them) and, for an upload
  * (`mayFlag`), finds the earlier public run of another system it shares most rows with and stores `copyOf` when it
- * reaches COPY_SHARE. Only runs the uploader could read count (public, not hidden), as in the contamination check.
+ * reaches COPY_SHARE. Only runs the uploader could read count (public, not hidden), as in the contamination check,
+ * and only finished runs no moderator rejected and the review rule does not hold (`options.held`, the boards' held
+ * ids): the copy's public reason names its source, which must never be a run the public cannot see.
  * In the caller's transaction; safe to run twice.
  */
 export async function recordRowCopy(
@@ -79,7 +81,7 @@ export async function recordRowCopy(
   subject: { id: string; systemId: string; benchmarkVersionId: string; createdAt: Date },
   track: string,
   rows: Iterable<unknown>,
-  options: { mayFlag: boolean },
+  options: { mayFlag: boolean; held?: ReadonlySet<string> },
 ): Promise<CopyOf | null> {
   const { all, compared } = fingerprintRows(track, rows);
   for (let start = 0; start < all.length; start += 20_000) {
@@ -93,7 +95,8 @@ export async function recordRowCopy(
     FROM "RowFingerprint" rf JOIN "Submission" s ON s.id = rf."submissionId" JOIN "System" sys ON sys.id = s."systemId"
     WHERE rf.hash = ANY(${compared}::text[]) AND s.id <> ${subject.id} AND s."systemId" <> ${subject.systemId}
       AND s."benchmarkVersionId" = ${subject.benchmarkVersionId} AND s."createdAt" <= ${subject.createdAt}
-      AND s.visibility = 'public' AND s."hiddenAt" IS NULL AND s.status <> 'failed'
+      AND s.visibility = 'public' AND s."hiddenAt" IS NULL AND s.status = 'done'
+      AND s."reviewDecision" IS DISTINCT FROM 'rejected' AND s.id <> ALL(${[...(options.held ?? [])]}::text[])
     GROUP BY rf."submissionId", s."createdAt", sys.name ORDER BY shared DESC, s."createdAt" ASC, rf."submissionId" LIMIT 1`;
   const top = best[0];
   const share = top ? top.shared / compared.length : 0;

@@ -41,6 +41,7 @@ import { publishesTestFigures, storedTestRow, testFigureDraw } from "./test-figu
 import { testBootstrapSeed } from "./test-precision";
 import { queueTiming } from "@/lib/queue/timing";
 import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
+import { heldSubmissionIds } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /**
@@ -278,6 +279,11 @@ async function aggregate(
   const judging = judgeSetup !== null;
   // Task 1: the contamination check runs on every submission (its public-input index is built outside the step)
   const contamination = scope.track === "task1" ? await loadPublicValueIndex(db, scope.benchmarkVersionId) : null;
+  // the copy check's references leave out the runs the review rule holds (row-copy.ts): read from the boards (memoised)
+  const held =
+    copyCheckedTrack(scope.track) && submission.source === "upload"
+      ? await heldSubmissionIds(db, { benchmark: submission.benchmarkVersion.slug, split: "full" })
+      : new Set<string>();
   await commitStep(context, { next: judging ? "judge" : undefined, jobOutput: { step: "aggregate", n: full.n, rescored } }, async (tx) => {
     const published = await persistTrackScore(tx, submission.id, scope.benchmarkVersionId, full, testDraw ?? undefined, testFigures);
     // An upload's note is only ever this one: written when its test figures are noised, cleared when a re-score
@@ -307,7 +313,7 @@ async function aggregate(
         subject,
         scope.track,
         predictions.rows.map((r) => r.value),
-        { mayFlag: submission.source === "upload" },
+        { mayFlag: submission.source === "upload", held },
       );
     }
     const now = new Date();

@@ -23,7 +23,10 @@ function reviewColumns(track: TrackId): string[] {
 export function withTrackRules(board: Leaderboard, track: TrackId): Leaderboard {
   let out = markBelowContentless(board, ALPSBENCH_CONTENTLESS_SLUGS, [DEFAULT_SORT[track]]);
   const rule = { margin: ALPSBENCH_REVIEW.marginByTrack?.[track] ?? 0, openBookReferenceSlugs: ALPSBENCH_REVIEW.openBookReferenceSlugs ?? [] };
-  for (const column of reviewColumns(track)) out = holdForReview(out, column, rule);
+  const primary = reviewColumns(track);
+  for (const column of primary) out = holdForReview(out, column, rule);
+  // every other column the board can be sorted by: a precision-only file must not rank #1 unreviewed under ?sort=
+  for (const column of board.columns) if (!primary.includes(column.id)) out = holdForReview(out, column.id, { ...rule, secondary: true });
   return out;
 }
 

@@ -17,6 +17,10 @@ export async function alpsBenchReviewState(
   upload: { id: string; benchmark: string; tracks: readonly string[]; split: string },
 ): Promise<RowReviewState | null> {
   const splits = upload.split === "full" ? SPLITS_OF_FULL : ([upload.split] as const);
+  // every board is read: a held or rejected row on any of them wins over a mark elsewhere (a copy is "unranked" on
+  // one board and may be held on a split board), so a held run is never reported as merely unranked and always
+  // reaches the moderators' list
+  let unranked: RowReviewState | null = null;
   let approved: RowReviewState | null = null;
   for (const track of upload.tracks) {
     if (!(TRACK_IDS as readonly string[]).includes(track)) continue;
@@ -26,16 +30,13 @@ export async function alpsBenchReviewState(
       const board = await getRuledView(db, view, { benchmark: upload.benchmark, split: split as (typeof SPLITS_OF_FULL)[number] });
       const row = board.rows.find((r) => r.submissionId === upload.id);
       if (!row) continue;
+      const where = `${track} · ${split}`;
       const reason = unrankedReason(row);
-      if (reason)
-        return {
-          state: row.review?.state === "pending" || row.review?.state === "rejected" ? row.review.state : "unranked",
-          reason,
-          note: null,
-          board: `${track} · ${split}`,
-        };
-      if (row.review?.state === "approved") approved = { state: "approved", reason: null, note: row.review.note, board: `${track} · ${split}` };
+      if (row.review?.state === "pending" || row.review?.state === "rejected")
+        return { state: row.review.state, reason: unrankedReason({ review: row.review, copyOf: null }), note: null, board: where };
+      if (reason) unranked ??= { state: "unranked", reason, note: null, board: where };
+      else if (row.review?.state === "approved") approved ??= { state: "approved", reason: null, note: row.review.note, board: where };
     }
   }
-  return approved;
+  return unranked ?? approved;
 }

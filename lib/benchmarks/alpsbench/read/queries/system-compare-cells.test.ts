@@ -17,6 +17,8 @@ describe("compareMetric", () => {
     { name: "higher is better, four systems", cells: [cell(0.6), cell(0.7), cell(0.9), cell(0.1)], def: det, best: [2] },
     { name: "lower is better flips it", cells: [cell(0.6), cell(0.7), cell(0.9)], def: { ...det, direction: "lower" as const }, best: [0] },
     { name: "equal at the displayed precision: both are best", cells: [cell(0.70001), cell(0.70004), cell(0.5)], def: det, best: [0, 1] },
+    // 55.055 is shown "55.05" (keyed on the shown string, lib/leaderboard/round.ts shownKey), not 55.06
+    { name: "equal as shown, near a half: both are best", cells: [cell(55.055), cell(55.05)], def: { ...det, decimals: 2 }, best: [0, 1] },
     { name: "a missing side is never best", cells: [cell(null), cell(0.7), null, cell(0.2)], def: det, best: [1] },
     { name: "one figure only: nothing to rank", cells: [null, cell(0.7)], def: det, best: [] },
   ])("$name", ({ cells, def, best }) => {
@@ -62,5 +64,24 @@ describe("pickSystemRow", () => {
     expect(pickSystemRow([...rows, row("5", "x", "rescored")], "x")?.rowId).toBe("5");
     expect(pickSystemRow(rows.slice(0, 1).concat(rows.slice(3)), "x")?.rowId).toBe("4");
     expect(pickSystemRow(rows, "z")).toBeNull();
+  });
+
+  test("a flagged row (contamination, or a copy of another run) is never a system's row: the boards never rank it", () => {
+    const copy = { ...row("6", "x", "submitted"), copyOf: { submissionId: "s-1", system: "y", track: "task1", shared: 10, compared: 10, share: 1 } };
+    const flagged = {
+      ...row("7", "x", "submitted"),
+      contamination: {
+        values: 1,
+        publicShare: 1,
+        task2InputShare: 1,
+        task3CandidateShare: 1,
+        submissionShare: 0,
+        submissionId: null,
+        threshold: 0.5,
+        flagged: true,
+      },
+    };
+    expect(pickSystemRow([row("1", "x", "verified"), copy, flagged], "x")?.rowId).toBe("1");
+    expect(pickSystemRow([copy, flagged], "x")).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { shownKey } from "@/lib/leaderboard/round";
 import type { LeaderboardRow, MetricCell, ResultTier } from "@/lib/leaderboard/types";
 
 /**
@@ -35,8 +36,7 @@ export function compareMetric(
   // SCORING.md: scores from different judge profiles are never ranked against each other.
   if (def.kind === "judge" && new Set(withValues.map((i) => cells[i]?.judgeProfile ?? null)).size > 1) return { ...none, note: "different_judge_profiles" };
   // Equal at the precision shown is a tie, as in the table's ranks.
-  const factor = 10 ** def.decimals;
-  const key = (i: number) => Math.round(cells[i]!.value! * factor) * (def.direction === "higher" ? 1 : -1);
+  const key = (i: number) => shownKey(cells[i]!.value!, def.decimals) * (def.direction === "higher" ? 1 : -1);
   const top = Math.max(...withValues.map(key));
   const best = withValues.filter((i) => key(i) === top);
   const overlapsBest = cells.map((cell, i) => {
@@ -54,9 +54,10 @@ const TIER_RANK: Record<ResultTier, number> = { rescored: 0, reported: 1, verifi
  * The one leaderboard row of a system to compare on a track: a system can have several (several uploads, a
  * claimed import). The server's own figures first, as the boards rank them (a re-scored row carries the system's
  * reported figures beside its own, lib/leaderboard/one-row-per-system.ts), then reported, then verified; among
- * equals the last row, which is the most recently scored.
+ * equals the last row, which is the most recently scored. A flagged row (contamination, or a copy of another run) is
+ * never ranked on the boards (listed only on request, with its mark), so it is never a system's row here either.
  */
 export function pickSystemRow(rows: readonly LeaderboardRow[], slug: string): LeaderboardRow | null {
-  const own = rows.filter((row) => row.systemSlug === slug);
+  const own = rows.filter((row) => row.systemSlug === slug && row.contamination?.flagged !== true && !row.copyOf);
   return own.reduce<LeaderboardRow | null>((best, row) => (best === null || TIER_RANK[row.tier] <= TIER_RANK[best.tier] ? row : best), null);
 }

@@ -1,11 +1,10 @@
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import type { Db } from "@/lib/db/create-client";
-import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import type { LeaderboardColumn, LeaderboardRow, ResultTier } from "@/lib/leaderboard/types";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
-import { heldSubmissionIds } from "./view";
-import { getTrackLeaderboard, type LeaderboardScope } from "./leaderboard";
+import { heldFromViewer } from "@/lib/submissions/held-visibility";
+import { getView, trackView } from "./view";
+import type { LeaderboardScope } from "./leaderboard";
 import { compareMetric, pickSystemRow, type MetricComparison } from "./system-compare-cells";
 
 /**
@@ -22,7 +21,13 @@ type CompareSystem = { slug: string; name: string; organisation: string | null; 
 export type CompareMetric = { column: Omit<LeaderboardColumn, "group">; comparison: MetricComparison };
 
 /** which leaderboard row a system's numbers come from on a track (null: no row there) */
-type CompareSource = { tier: ResultTier; submissionId: string | null; sourceLabel: string | null } | null;
+type CompareSource = {
+  tier: ResultTier;
+  submissionId: string | null;
+  sourceLabel: string | null;
+  /** the board's mark: the row does not beat a contentless reference (or Task 2's copy-the-input) */
+  below: LeaderboardRow["belowContentless"] | null;
+} | null;
 
 type CompareTrack = { track: TrackId; sources: CompareSource[]; metrics: CompareMetric[] };
 
@@ -56,7 +61,7 @@ export async function defaultCompareBenchmark(db: Db, slugs: readonly string[]):
 }
 
 function sourceOf(row: LeaderboardRow | null): CompareSource {
-  return row ? { tier: row.tier, submissionId: row.submissionId, sourceLabel: row.sourceLabel } : null;
+  return row ? { tier: row.tier, submissionId: row.submissionId, sourceLabel: row.sourceLabel, below: row.belowContentless ?? row.belowBaseline ?? null } : null;
 }
 
 /**
@@ -64,24 +69,57 @@ function sourceOf(row: LeaderboardRow | null): CompareSource {
  * submissions gets exactly the answer of a slug that does not exist, so slugs cannot be probed (and its name,
  * given with a private upload, is never shown). Same rule as the picker's options (listComparableSystems).
  */
+/** Public, finished, unhidden runs: a system with none is not comparable. */
+const PUBLIC_RUN = { status: "done", visibility: "public", hiddenAt: null } as const;
+
+/**
+ * The systems with a run the public may see: one whose only public runs are held for review (or rejected) is not
+ * listed, as its page is not (a 404, app/systems/[slug]/page.tsx). Stops at a system's first shown run.
+ */
+async function withShownRun<T extends { submissions: { id: string }[] }>(db: Db, systems: readonly T[]): Promise<T[]> {
+  const listed: T[] = [];
+  for (const system of systems) {
+    for (const { id } of system.submissions)
+      if (!(await heldFromViewer(db, id, null))) {
+        listed.push(system);
+        break;
+      }
+  }
+  return listed;
+}
+
+/** Slugs and names of the systems compare accepts (getComparison): the picker's options. */
+export async function listComparableSystems(db: Db): Promise<{ slug: string; name: string }[]> {
+  const systems = await db.system.findMany({
+    where: { submissions: { some: PUBLIC_RUN } },
+    orderBy: { name: "asc" },
+    select: { slug: true, name: true, submissions: { where: PUBLIC_RUN, select: { id: true } } },
+  });
+  return (await withShownRun(db, systems)).map(({ slug, name }) => ({ slug, name }));
+}
+
 export async function getComparison(db: Db, slugs: readonly string[], scope: LeaderboardScope): Promise<Comparison | null> {
   if (slugs.length < 2 || slugs.length > MAX_COMPARED) return null;
   const found = await db.system.findMany({
-    where: { slug: { in: [...slugs] }, submissions: { some: { status: "done", visibility: "public", hiddenAt: null } } },
-    select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true },
+    where: { slug: { in: [...slugs] }, submissions: { some: PUBLIC_RUN } },
+    select: {
+      slug: true,
+      name: true,
+      ...ORGANISATION_SELECT,
+      kind: true,
+      submissions: { where: PUBLIC_RUN, select: { id: true } },
+    },
   });
+  const listed = await withShownRun(db, found);
   const systems = slugs.map((slug) => {
-    const s = found.find((f) => f.slug === slug);
+    const s = listed.find((f) => f.slug === slug);
     return s && { slug: s.slug, name: s.name, organisation: shownOrganisation(s), kind: s.kind };
   });
   if (systems.some((s) => s === undefined)) return null;
-  // a run held for review (or rejected) is no public result: compare leaves it out as the boards do (review-hold.ts);
-  // then one row per system, as on the boards: a paper system's server figure (with its CI) where the server scored
-  // its released outputs, its reported figure beside it (lib/leaderboard/one-row-per-system.ts)
-  const held = await heldSubmissionIds(db, scope);
-  const boards = (await Promise.all(TRACK_IDS.map((track) => getTrackLeaderboard(db, track, scope)))).map((board) =>
-    oneRowPerSystem({ ...board, rows: board.rows.filter((r) => r.submissionId === null || !held.has(r.submissionId)) }),
-  );
+  // the ruled public track boards, as the boards show them (./view.ts getView): held and rejected runs left out
+  // (review-hold.ts), one row per system (a paper system's server figure with its reported one beside it), Task 3's
+  // protocols in their own columns, and the below-reference marks; flagged and copy rows are skipped by pickSystemRow
+  const boards = await Promise.all(TRACK_IDS.map((track) => getView(db, trackView(track), scope)));
   const tracks: CompareTrack[] = [];
   const bestCounts = slugs.map(() => 0);
   boards.forEach((board, i) => {
@@ -89,7 +127,7 @@ export async function getComparison(db: Db, slugs: readonly string[], scope: Lea
     const rows = slugs.map((slug) => pickSystemRow(board.rows, slug));
     if (rows.every((r) => r === null)) return;
     const metrics: CompareMetric[] = [];
-    for (const def of TRACK_METRICS[track]) {
+    for (const def of board.columns) {
       const cells = rows.map((row) => row?.cells[def.id] ?? null);
       if (cells.every((c) => (c?.value ?? null) === null)) continue;
       const comparison = compareMetric(cells, def);

@@ -97,6 +97,6 @@ export async function heldSubmissionIds(db: Db, scope: LeaderboardScope): Promis
 }
 
 /** A track's own view (Task 1's is TASK_VIEWS.task1, Task 3's d100 is "task3-d100"). */
-function trackView(track: TrackId): ViewDef {
+export function trackView(track: TrackId): ViewDef {
   return viewFromSlug(track.replace("/", "-"))!;
 }
