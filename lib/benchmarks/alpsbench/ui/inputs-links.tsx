@@ -1,3 +1,5 @@
+"use client";
+
 import { SPLITS, TRACK_IDS, TRACK_LABELS, taskOf, trackSlug, type TaskId, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { inputsSizeKey, type InputsSizes } from "@/lib/benchmarks/alpsbench/http/inputs-size-key";
 import { CompactInputsHelp } from "./compact-inputs-help";
@@ -16,7 +18,8 @@ function formatSize(bytes: number): string {
  * whole as a gzip file and, for Task 3, in the compact form (each memory once), and a small example prediction file in
  * the official row format. No account needed. Plain links to /api/v1/inputs/<track>, which names the files after the
  * data version, track and split. Each link shows its size when this server knows it (`sizes`: a built file, a body
- * sent whole once) and says so when it does not: a page never builds a file to learn its size.
+ * sent whole once) and says so when it does not: a page never builds a file to learn its size. A client component only
+ * so a page ships these props, not its ~35 links again in the flight payload beside the same markup (12 KB of Task 3's).
  */
 export function InputsLinks({
   tasks,
