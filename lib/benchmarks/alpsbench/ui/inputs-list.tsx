@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 type Form = "plain" | "gzip" | "compact";
 type Size = { plain: number | null; gzip: number | null; compact: number | null } | null;
 
-export interface InputsTrack {
+interface InputsTrack {
   label: string;
   /** the track's URL slug (`task3-d1000`) */
   slug: string;
