@@ -7,7 +7,7 @@ import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import type { LeaderboardRow } from "@/lib/leaderboard/types";
 import { ciHalfWidth, formatInterval, formatMetric, formatPublished } from "@/lib/leaderboard/format";
 import type { Features } from "./leaderboard-table-columns";
-import { cellTooltip, MovedMark, PIN_TITLE, submittedText, SystemCell, systemTooltip } from "./leaderboard-table-cells";
+import { cellTooltip, MARK_SELECTOR, markNote, MovedMark, PIN_TITLE, submittedText, SystemCell, systemTooltip } from "./leaderboard-table-cells";
 import { tierMarkNote } from "./tier-badge";
 import type { LeaderboardTableState } from "./use-leaderboard-table";
 
@@ -33,7 +33,7 @@ export function LeaderboardTableBody({
    */
   function hoverNote(event: { target: EventTarget }) {
     const target = event.target instanceof Element ? event.target : null;
-    const element = target?.closest("td, .lb-name, [data-submitted-by], [data-pin], .lb-tier");
+    const element = target?.closest(`td, .lb-name, [data-submitted-by], [data-pin], .lb-tier, ${MARK_SELECTOR}`);
     const record = rowsById.get(element?.closest("tr")?.getAttribute("data-row-id") ?? "");
     if (!element || !record) return;
     let note: string | null;
@@ -43,7 +43,9 @@ export function LeaderboardTableBody({
         ? (element.closest("table")?.querySelectorAll("colgroup > col")[element.cellIndex]?.getAttribute("data-column") ?? null)
         : null;
     if (element instanceof HTMLTableCellElement && metricId === null) return;
-    if (metricId !== null) {
+    if (element.matches(MARK_SELECTOR)) {
+      note = markNote(element, record);
+    } else if (metricId !== null) {
       const metric = columnsById.get(metricId);
       note = metric ? cellTooltip(metric, record.cells[metricId]) : null;
     } else if (element.classList.contains("lb-tier")) {
@@ -86,7 +88,7 @@ export function LeaderboardTableBody({
                   return (
                     <td key={cell.id}>
                       {rank === null && record.kind === "baseline" ? (
-                        <span className="text-xs font-normal text-fg-subtle" title="Reference baseline: drawn where it lands, never ranked">
+                        <span className="text-xs font-normal text-fg-subtle" data-ref-rank>
                           ref
                           <span className="sr-only"> (reference baseline, unranked)</span>
                         </span>

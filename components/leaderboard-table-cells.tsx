@@ -99,6 +99,27 @@ export function systemTooltip(row: LeaderboardRow): string {
     .join("\n");
 }
 
+/**
+ * The hover note of a mark beside a system's name (reference row, below a reference, reported figures beside),
+ * written on hover from the row's data like the other notes (leaderboard-table-body.tsx hoverNote): in the HTML,
+ * the same long sentences were on every marked row, in the markup and again in the flight payload.
+ */
+export function markNote(mark: Element, row: LeaderboardRow): string | null {
+  if (mark.hasAttribute("data-ref-rank")) return "Reference baseline: drawn where it lands, never ranked";
+  if (mark.hasAttribute("data-baseline-mark"))
+    return "A reference row computed by this server from the data and scored by the same scorer as every upload. Shown where its figures put it; never ranked.";
+  if (mark.hasAttribute("data-below-baseline") && row.belowBaseline)
+    return `Does not beat the reference row "${row.belowBaseline.system}" (${row.belowBaseline.value}) on this board's headline: doing nothing scores as well.`;
+  if (mark.hasAttribute("data-below-contentless") && row.belowContentless)
+    return `Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): a file with no content scores as well. Ranked where its figures put it, with this mark, whatever its tier.`;
+  if (mark.hasAttribute("data-reported-beside") && row.reported)
+    return `Re-scored here from the authors' released outputs; the authors' reported figures (${row.reported.sourceLabel ?? "reported"}) stand beside the server's in each cell's note, and fill the cells the server has no figure for (marked "reported"). The server's figure ranks where it has one.`;
+  return null;
+}
+
+/** The marks markNote writes the hover note of. */
+export const MARK_SELECTOR = "[data-ref-rank], [data-baseline-mark], [data-below-baseline], [data-below-contentless], [data-reported-beside]";
+
 export const submittedText = (row: LeaderboardRow) => `Submitted by ${row.submittedBy}${row.submittedAt ? ` on ${row.submittedAt.slice(0, 10)}` : ""}`;
 export const PIN_TITLE = "Pin to the top while sorting and filtering";
 
@@ -178,11 +199,7 @@ export function SystemCell({
       ) : null}
       {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
       {row.kind === "baseline" ? (
-        <span
-          data-baseline-mark
-          className="lb-by"
-          title="A reference row computed by this server from the data and scored by the same scorer as every upload. Shown where its figures put it; never ranked."
-        >
+        <span data-baseline-mark className="lb-by">
           reference, unranked
         </span>
       ) : null}
@@ -191,26 +208,17 @@ export function SystemCell({
           data-below-baseline
           // a line of small text like the uploader's, not a pill: a compact row stays within two lines
           className="lb-by font-medium text-amber-800 dark:text-amber-300"
-          title={`Does not beat the reference row "${row.belowBaseline.system}" (${row.belowBaseline.value}) on this board's headline: doing nothing scores as well.`}
         >
           {`≤ ${row.belowBaseline.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
         </span>
       ) : null}
       {row.belowContentless ? (
-        <span
-          data-below-contentless
-          className="lb-by font-medium text-amber-800 dark:text-amber-300"
-          title={`Does not beat the contentless reference row "${row.belowContentless.system}" (${row.belowContentless.value}): a file with no content scores as well. Ranked where its figures put it, with this mark, whatever its tier.`}
-        >
+        <span data-below-contentless className="lb-by font-medium text-amber-800 dark:text-amber-300">
           {`below ${row.belowContentless.system.replace(/ \(baseline\)$/, "").toLowerCase()}`}
         </span>
       ) : null}
       {row.reported ? (
-        <span
-          data-reported-beside
-          className="lb-by"
-          title={`Re-scored here from the authors' released outputs; the authors' reported figures (${row.reported.sourceLabel ?? "reported"}) stand beside the server's in each cell's note, and fill the cells the server has no figure for (marked "reported"). The server's figure ranks where it has one.`}
-        >
+        <span data-reported-beside className="lb-by">
           {`+ reported: ${row.reported.sourceLabel ?? "paper"}`}
         </span>
       ) : null}

@@ -57,11 +57,8 @@ export function SiteHeader({ navigation }: { navigation: { root: NavBenchmark; o
                     href={item.href}
                     title={item.title}
                     aria-current={current ? "page" : undefined}
-                    className={`relative inline-flex items-center px-2.5 py-3 text-sm transition-colors md:py-5 ${
-                      current
-                        ? "font-semibold text-accent after:absolute after:inset-x-2.5 after:bottom-0 after:h-0.5 after:rounded-full after:bg-accent"
-                        : "text-fg-muted hover:text-fg"
-                    }`}
+                    // the look from app/globals.css .nav-link (current item: aria-current), not a class string on each link
+                    className="nav-link"
                   >
                     {item.label}
                   </Link>

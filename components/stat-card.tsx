@@ -1,3 +1,5 @@
+"use client";
+
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -11,6 +13,7 @@ interface StatCardProps {
   href?: string;
 }
 
+/** A client component only so a page ships its four props, not its elements again in the flight payload beside the markup. */
 export function StatCard({ label, value, hint, href }: StatCardProps) {
   const body = (
     <>

@@ -1,10 +1,13 @@
+"use client";
+
 import { TIER_ORDER } from "@/lib/leaderboard/tier";
 import type { ResultTier } from "@/lib/leaderboard/types";
 import { TIER_DESCRIPTION, TierBadge } from "./tier-badge";
 
 /**
  * Explains how far to trust each row: copied, re-scored here from the authors' outputs, uploaded, or uploaded and
- * checked. `tiers`: show only these (e.g. the ones present in a table); default all of them.
+ * checked. `tiers`: show only these (e.g. the ones present in a table); default all of them. A client component only
+ * so a page ships its `tiers`, not every element of the legend again in the flight payload beside the same markup.
  */
 export function TierLegend({ tiers }: { tiers?: readonly ResultTier[] }) {
   const shown = TIER_ORDER.filter((tier) => !tiers || tiers.includes(tier));

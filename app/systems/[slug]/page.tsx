@@ -5,7 +5,6 @@ import { cache, type ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
 import { KIND_LABEL, KindBadge } from "@/components/kind-badge";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
 import { safeExternalUrl, TierBadge } from "@/components/tier-badge";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -14,6 +13,7 @@ import { heldFromViewer } from "@/lib/submissions/held-visibility";
 import { scoreHistory } from "@/lib/leaderboard/score-history";
 import { trackLabel } from "@/lib/benchmarks";
 import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrder } from "../_lib/metric-format";
+import { ScoreNotes, ScoreTable, type ScoreRow } from "./_components/score-table";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 import { systemHistory, type SystemHistoryEntry } from "@/lib/systems/system-history";
 
@@ -52,6 +52,12 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
   if (!data) notFound();
   const { system, submissions } = data;
   const history = await systemHistory(db(), system.id);
+  // every hover note of the score tables, listed before the tables render: the list is shipped once, ahead of them
+  const notes = noteList();
+  for (const score of submissions.flatMap((s) => s.current)) {
+    notes.of(describeMetric(score.trackId, score.metric).description);
+    if (score.kind === "judge" && score.judgeProfile) notes.of(score.judgeProfile);
+  }
   const facts: [string, ReactNode][] = [
     ["Organisation", system.organisation ?? "–"],
     ["Backbone", system.backbone ?? "–"],
@@ -99,23 +105,25 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
           </p>
         </div>
         {submissions.length === 0 ? <p className="text-sm text-fg-muted">No submission of this system is visible to you.</p> : null}
-        {groupByRun(submissions).map((group) =>
-          group.runId === null ? (
-            <SubmissionCard key={group.items[0]!.id} submission={group.items[0]!} />
-          ) : (
-            <div key={group.runId} className="space-y-3 rounded-lg border border-dashed border-line p-2 sm:p-3" data-testid="system-run" data-run-id={group.runId}>
-              <p className="text-sm text-fg-muted">
-                <Link href={`/runs/${encodeURIComponent(group.runId)}`} className="text-accent underline underline-offset-2">
-                  Run of {group.items.length} {group.items.length === 1 ? "track" : "tracks"}
-                </Link>{" "}
-                · uploaded together {group.items[0]!.createdAt.slice(0, 10)}
-              </p>
-              {group.items.map((submission) => (
-                <SubmissionCard key={submission.id} submission={submission} />
-              ))}
-            </div>
-          ),
-        )}
+        <ScoreNotes notes={notes.list}>
+          {groupByRun(submissions).map((group) =>
+            group.runId === null ? (
+              <SubmissionCard key={group.items[0]!.id} submission={group.items[0]!} notes={notes} />
+            ) : (
+              <div key={group.runId} className="space-y-3 rounded-lg border border-dashed border-line p-2 sm:p-3" data-testid="system-run" data-run-id={group.runId}>
+                <p className="text-sm text-fg-muted">
+                  <Link href={`/runs/${encodeURIComponent(group.runId)}`} className="text-accent underline underline-offset-2">
+                    Run of {group.items.length} {group.items.length === 1 ? "track" : "tracks"}
+                  </Link>{" "}
+                  · uploaded together {group.items[0]!.createdAt.slice(0, 10)}
+                </p>
+                {group.items.map((submission) => (
+                  <SubmissionCard key={submission.id} submission={submission} notes={notes} />
+                ))}
+              </div>
+            ),
+          )}
+        </ScoreNotes>
       </section>
 
       <p>
@@ -125,6 +133,25 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
       </p>
     </div>
   );
+}
+
+/** The page's distinct hover notes, each written once; a score row points at its note by index. */
+interface NoteList {
+  list: string[];
+  of: (text: string) => number;
+}
+
+function noteList(): NoteList {
+  const list: string[] = [];
+  const at = new Map<string, number>();
+  return {
+    list,
+    of: (text) => {
+      let i = at.get(text);
+      if (i === undefined) at.set(text, (i = list.push(text) - 1));
+      return i;
+    },
+  };
 }
 
 /** A run's submissions together (in the order of its first one); every other submission on its own. */
@@ -142,7 +169,7 @@ function groupByRun(submissions: readonly SystemSubmission[]): { runId: string |
   return groups;
 }
 
-function SubmissionCard({ submission }: { submission: SystemSubmission }) {
+function SubmissionCard({ submission, notes }: { submission: SystemSubmission; notes: NoteList }) {
   const title = submission.sourceLabel ?? (submission.source === "seed" ? "Scored by this server" : "Uploaded predictions");
   const byTrack = new Map<string, SystemSubmission["current"]>();
   for (const score of submission.current) byTrack.set(score.trackId, [...(byTrack.get(score.trackId) ?? []), score]);
@@ -174,38 +201,22 @@ function SubmissionCard({ submission }: { submission: SystemSubmission }) {
       <div className="grid gap-3 xl:grid-cols-2">
         {[...byTrack.entries()].map(([trackId, scores]) => (
           <div key={trackId} className="overflow-x-auto rounded-md border border-line">
-            <table className="score-table w-full text-sm" data-testid="system-scores">
-              <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{trackLabel(trackId)}</caption>
-              <thead className="text-fg-muted">
-                <tr>
-                  <ColumnHeads cells={["Metric", "Value", ["95% CI", "ci"], "n"]} />
-                </tr>
-              </thead>
-              <tbody>
-                {scores.map((score) => {
-                  const def = describeMetric(score.trackId, score.metric);
-                  return (
-                    <tr key={`${score.metric}:${score.scoreVersion}`}>
-                      <th scope="row">
-                        <span title={def.description}>{def.label}</span>
-                        {score.kind === "judge" ? (
-                          <span className="judge-badge" title={score.judgeProfile ?? undefined}>
-                            judge
-                          </span>
-                        ) : null}
-                      </th>
-                      <td className="num lead">
-                        {formatScore(score.trackId, score.metric, score.value)}
-                        {/* phones: the interval under the value instead of in its own column */}
-                        <span className="ci-under">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</span>
-                      </td>
-                      <td className="num ci">{formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh)}</td>
-                      <td className="num">{formatCount(score.n) ?? "–"}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <ScoreTable
+              caption={trackLabel(trackId)}
+              rows={scores.map((score): ScoreRow => {
+                const def = describeMetric(score.trackId, score.metric);
+                const interval = formatScoreInterval(score.trackId, score.metric, score.ciLow, score.ciHigh);
+                const row: ScoreRow = [
+                  def.label,
+                  notes.of(def.description),
+                  formatScore(score.trackId, score.metric, score.value),
+                  interval,
+                  formatCount(score.n) ?? "–",
+                ];
+                if (score.kind === "judge") row.push(score.judgeProfile ? notes.of(score.judgeProfile) : -1);
+                return row;
+              })}
+            />
           </div>
         ))}
       </div>
