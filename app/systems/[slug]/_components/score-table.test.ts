@@ -9,7 +9,7 @@ const rows: ScoreRow[] = [
   ["Score", 0, "40.07", "[38.94, 41.15]", "2,272"],
   ["EI", 0, "0.50", "[0.40, 0.60]", "10", 1],
 ];
-const html = renderToStaticMarkup(createElement(ScoreNotes, { notes }, createElement(ScoreTable, { caption: "Task 1", rows })));
+const html = renderToStaticMarkup(createElement(ScoreNotes, { notes, children: createElement(ScoreTable, { caption: "Task 1", rows }) }));
 
 describe("a system page's score table", () => {
   test("draws each row's metric note, judge profile, value, interval (column and phone copy) and n", () => {
