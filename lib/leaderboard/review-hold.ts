@@ -86,8 +86,8 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
     // approved, rejected, or held already (on another column of the board): the first reason stands
     if (!isUnreviewed(row) || row.review) return row;
     // a flagged row (contamination, or a copy of another run) is never ranked and is listed only on request with its
-    // mark: there is no rank to review
-    if (row.contamination?.flagged === true || row.copyOf) return row;
+    // mark, and a row scored on synthetic data is never ranked either: there is no rank to review
+    if (row.contamination?.flagged === true || row.copyOf || row.syntheticData === true) return row;
     const mine = row.cells[columnId]?.value;
     if (!finite(mine)) return row;
     // reaching the bar is what holds: not beating it is the threshold beating the row
