@@ -40,7 +40,14 @@ function duration(seconds: number | null): string {
 
 const UTC = (iso: string) => `${iso.slice(0, 16).replace("T", " ")}`;
 
-function Name({ entry }: { entry: Pick<Identity, "id" | "system" | "private"> }) {
+function Name({ entry }: { entry: Pick<Identity, "id" | "system" | "private"> & { held?: boolean } }) {
+  // held for review: its page is its owner's and the moderators' until a moderator approves it
+  if (entry.held)
+    return (
+      <span className="font-medium">
+        {entry.system} <span className="text-xs font-normal text-fg-subtle">(held for review)</span>
+      </span>
+    );
   return (
     <>
       <Link href={`/submissions/${entry.id}`} className="font-medium text-accent underline decoration-accent/30 underline-offset-2 hover:decoration-accent">

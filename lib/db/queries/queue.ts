@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { uploadReviewState } from "@/lib/submissions/review-state";
 import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
@@ -57,6 +58,14 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
     benchmark: row.benchmarkVersion.slug,
     createdAt: row.createdAt.toISOString(),
   });
+  // a finished upload held for review (or rejected) is shown to its owner and the moderators only: listed here by
+  // name for everyone, linked only for them (its page is a 404 to anyone else: lib/leaderboard/review-hold.ts)
+  const held = new Set<string>();
+  for (const row of recent) {
+    if (row.status !== "done" || !isPublic(row) || (viewer !== null && (viewer.role === "admin" || viewer.id === row.ownerId))) continue;
+    const review = await uploadReviewState(db, { ...row, hidden: false, benchmark: row.benchmarkVersion.slug, source: "upload" });
+    if (review?.state === "pending" || review?.state === "rejected") held.add(row.id);
+  }
   const progress = (row: Row) => ({
     done: row.progressDone,
     total: row.progressTotal,
@@ -90,6 +99,7 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
       .map((row) => ({
         ...base(row),
         status: row.status,
+        held: held.has(row.id),
         // done but for the judge metrics: no judge is configured (a worker started with one judges it)
         judgeWaiting: row.status === "done" && row.judgeWaiting,
         startedAt: row.startedAt?.toISOString() ?? null,
