@@ -59,6 +59,8 @@ const MATRIX: Record<string, Case[]> = {
     get("four slots, a private-only system in the last", (c) => `/compare?a=${c.publicSlug}&b=${c.publicSlug}&c=${c.publicSlug}&d=${c.privateSlug}`),
   ],
   "/api-docs": [get("API docs", "/api-docs")],
+  // one group of the API declaration per page (the groups are built at build time: an unknown one is a 404)
+  "/api-docs/[group]": [get("a group's page", "/api-docs/reading"), get("unknown group", "/api-docs/no-such-group", all(404))],
   "/audit": [get("moderation log", "/audit")],
   // always the signed-in user's own account; visitors are redirected to sign in
   "/account": [get("own account", "/account", { visitor: 307, user: 200, other: 200, admin: 200 })],
@@ -115,6 +117,18 @@ const MATRIX: Record<string, Case[]> = {
     get("bad format", "/api/v1/snapshot?format=exe", all(400)),
   ],
   "/api/v1/queue": [get("queue", "/api/v1/queue")],
+  // the caller's own upload limits: anyone signed in, 401 without a session or token
+  "/api/v1/quota": [get("own quota, demo", "/api/v1/quota?benchmark=demo", { visitor: 401, user: 200, other: 200, admin: 200 })],
+  // an owner renames their system: authentication first (401), then the body (400 for anyone signed in, before ownership)
+  "/api/v1/systems/[slug]": [
+    {
+      label: "PATCH with a bad body",
+      method: "PATCH",
+      path: (c) => `/api/v1/systems/${c.publicSlug}`,
+      body: json({ name: 5 }),
+      expect: { visitor: 401, user: 400, other: 400, admin: 400 },
+    },
+  ],
   "/api/v1/openapi.json": [get("OpenAPI document", "/api/v1/openapi.json")],
   "/api/v1/inputs/[track]": [
     get("task1 inputs, demo test split", "/api/v1/inputs/task1?benchmark=demo&split=test"),

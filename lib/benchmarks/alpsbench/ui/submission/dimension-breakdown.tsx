@@ -50,7 +50,9 @@ export function DimensionBreakdown({
       {[...byTrack.entries()].map(([track, rows]) => {
         const shown = metrics.filter((m) => rows.some((r) => r.metrics[m]?.n)).sort((a, b) => metricOrder(track, a) - metricOrder(track, b));
         return (
-          <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
+          // relative: the cells' sr-only labels (position: absolute) are placed, and clipped, inside this scroller;
+          // without it they sat at the table's width outside it and the page scrolled sideways at 390 px
+          <div key={track} className="relative overflow-x-auto rounded-lg border border-line bg-surface">
             <table className="w-full text-sm">
               <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
               <thead className="bg-surface-muted text-fg-muted">
