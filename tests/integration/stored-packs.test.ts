@@ -71,7 +71,11 @@ async function copyOfDemoRun() {
   // the copy ties its demo run, so the review rule (lib/leaderboard/review-hold.ts) holds it from the public until a
   // moderator approves it; the hold is not what these tests are about, so a moderator approves it here
   const moderator = await db.user.create({ data: { email: `pack-moderator-${Math.random().toString(36).slice(2)}@example.test`, role: "admin" } });
-  const approved = await moderateSubmission(db, { submissionId: copy.id, actorId: moderator.id, request: { action: "approve", reason: "Test copy of a seeded demo run" } });
+  const approved = await moderateSubmission(db, {
+    submissionId: copy.id,
+    actorId: moderator.id,
+    request: { action: "approve", reason: "Test copy of a seeded demo run" },
+  });
   if (!approved.ok) throw new Error(`approve failed: ${JSON.stringify(approved)}`);
   return { id: copy.id, owner: { id: owner.id, role: "user" as const }, slug: demo.benchmarkVersion.slug };
 }
