@@ -4,6 +4,7 @@ import { instanceItemsResponse } from "@/lib/benchmarks/alpsbench/read/instance-
 import { getInstanceExplanation, getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 
 /**
@@ -34,6 +35,7 @@ const predictions = instances.map((inst, i) => ({
 const ids = { seed: "", published: "", unpublished: "" };
 let ownerId = "";
 let strangerId = "";
+let moderatorId = "";
 
 async function call(id: string, query: string, viewer: { id: string; role: "user" | "admin" } | null) {
   const response = await instanceItemsResponse(db, id, new URLSearchParams(query), viewer);
@@ -96,12 +98,21 @@ beforeAll(async () => {
   ids.seed = await make("seed", false);
   ids.published = await make("upload", true);
   ids.unpublished = await make("upload", false);
+  // both uploads tie the seed run, so the review rule (lib/leaderboard/review-hold.ts) holds them from the public
+  // until a moderator approves them; the hold is not what this file tests (publishPredictions is), so approve them
+  moderatorId = (await db.user.create({ data: { email: `moderator-${stamp}@example.test`, name: "Moderator", role: "admin" } })).id;
+  for (const submissionId of [ids.published, ids.unpublished]) {
+    const approved = await moderateSubmission(db, { submissionId, actorId: moderatorId, request: { action: "approve", reason: "Test upload" } });
+    if (!approved.ok) throw new Error(`approve failed: ${approved.message}`);
+  }
 }, 180_000);
 
 afterAll(async () => {
   await db.submission.deleteMany({ where: { id: { in: Object.values(ids).filter(Boolean) } } }).catch(() => undefined);
   await db.benchmarkVersion.deleteMany({ where: { slug: `browse-${stamp}` } }).catch(() => undefined);
   await db.user.deleteMany({ where: { id: { in: [ownerId, strangerId].filter(Boolean) } } }).catch(() => undefined);
+  // the approvals' audit entries may keep the moderator: deleted on its own so the others go regardless
+  await db.user.deleteMany({ where: { id: moderatorId } }).catch(() => undefined);
   await db.$disconnect();
 });
 

@@ -4,6 +4,7 @@ import { createApiToken } from "@/lib/auth/api-token";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ApiError } from "@/lib/http/api-error";
+import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { packResponse, packVersion, type PackRequest } from "@/lib/packs/pack-response";
 import { readPack, sha256Hex } from "@/lib/packs/zip-pack";
 
@@ -67,6 +68,15 @@ async function copyOfDemoRun() {
   await db.score.createMany({ data: demo.scores.map(({ id: _id, submissionId: _s, ...s }) => ({ ...s, submissionId: copy.id })) as never });
   await db.splitScore.createMany({ data: demo.splitScores.map(({ id: _id, submissionId: _s, ...s }) => ({ ...s, submissionId: copy.id })) as never });
   await db.instanceResult.createMany({ data: demo.results.map(({ id: _id, submissionId: _s, ...r }) => ({ ...r, submissionId: copy.id })) as never });
+  // the copy ties its demo run, so the review rule (lib/leaderboard/review-hold.ts) holds it from the public until a
+  // moderator approves it; the hold is not what these tests are about, so a moderator approves it here
+  const moderator = await db.user.create({ data: { email: `pack-moderator-${Math.random().toString(36).slice(2)}@example.test`, role: "admin" } });
+  const approved = await moderateSubmission(db, {
+    submissionId: copy.id,
+    actorId: moderator.id,
+    request: { action: "approve", reason: "Test copy of a seeded demo run" },
+  });
+  if (!approved.ok) throw new Error(`approve failed: ${JSON.stringify(approved)}`);
   return { id: copy.id, owner: { id: owner.id, role: "user" as const }, slug: demo.benchmarkVersion.slug };
 }
 

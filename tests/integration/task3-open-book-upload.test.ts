@@ -7,7 +7,7 @@ import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-i
 import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { PUBLIC_LOOKUP_SYSTEM } from "@/lib/benchmarks/alpsbench/data/seeds/seed-public-lookup";
 import { alpsBench } from "@/lib/benchmarks/alpsbench";
-import { SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
+import { SERVER_POOL_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
@@ -16,7 +16,7 @@ import { bytes, scoreToEnd } from "./upload-helpers";
 import { heldUploads } from "@/lib/submissions/held-uploads";
 
 /**
- * The open book of Task 3 on the pools a fresh import builds (server-pools-v3, the paper's protocol), through the
+ * The open book of Task 3 on the pools a fresh import builds (SERVER_POOL_VERSION, the authors' protocol), through the
  * real upload path: a file built from public files only (each released packet's query and task3_selected_memory,
  * that value found among the candidates of the server's pool with the same query) scores what the server's
  * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. In a data version of its own.
@@ -89,7 +89,7 @@ describe.runIf(hasSharedData)("the open book of Task 3 on the default pools, upl
     async () => {
       const pools = await db.instance.findMany({ where: { benchmarkVersionId, trackId: "task3/d100" }, select: { meta: true } });
       expect(pools.length).toBeGreaterThan(0);
-      for (const pool of pools) expect((pool.meta as { poolSource?: string }).poolSource).toBe(SERVER_POOL_LABELS.v3);
+      for (const pool of pools) expect((pool.meta as { poolSource?: string }).poolSource).toBe(SERVER_POOL_VERSION);
       expect(alpsBench.review?.openBookReferenceSlugs).toContain(PUBLIC_LOOKUP_SYSTEM.slug);
 
       const uploaded = await uploadAndScore(await lookupRows("task3/d100"));
