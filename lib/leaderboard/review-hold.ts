@@ -51,10 +51,10 @@ function references(board: Leaderboard, columnId: string, rule: ReviewRule): { n
 }
 
 /** The bar on a column: the best honest row that ranks, else the best reference row (null: nothing to compare with). */
-function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRule = {}): { name: string; value: number } | null {
+function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRule = {}): { name: string; value: number; reference: boolean } | null {
   const sign = column.direction === "higher" ? 1 : -1;
-  const best = (rows: { name: string; value: number }[]) =>
-    rows.reduce<{ name: string; value: number } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? { name: r.name, value: r.value } : b), null);
+  const best = (rows: { name: string; value: number; reference: boolean }[]) =>
+    rows.reduce<{ name: string; value: number; reference: boolean } | null>((b, r) => (b === null || sign * (r.value - b.value) > 0 ? r : b), null);
   const all = references(board, column.id, rule);
   return best(all.filter((r) => !r.reference)) ?? best(all);
 }
@@ -79,7 +79,9 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   if (!column) return board;
   const margin = Math.max(0, rule.margin ?? 0);
   const bar = reviewBar(board, column, rule);
-  if (bar === null && rule.secondary === true) return board;
+  // a secondary column holds against the best honest row that ranks only: its reference rows alone (an empty
+  // prediction at 0) would hold every row that scores nothing there
+  if (rule.secondary === true && (bar === null || bar.reference)) return board;
   const threshold = bar === null ? null : bar.value - (column.direction === "higher" ? margin : -margin);
   const reason = holdReason(bar, column, margin);
   const rows = board.rows.map((row): LeaderboardRow => {

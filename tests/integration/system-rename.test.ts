@@ -96,7 +96,11 @@ describe("an owner renames a system and changes its kind", () => {
     expect(readOnly.status).toBe(403);
     expect(((await readOnly.json()) as { error: { message: string } }).error.message).toContain("lacks submit");
 
-    const reported = await db.system.findFirstOrThrow({ where: { ownerId: null, kind: { not: "baseline" } }, select: { slug: true, name: true } });
+    // a paper system (one with reported figures), not an ownerless system another test file made
+    const reported = await db.system.findFirstOrThrow({
+      where: { ownerId: null, kind: { not: "baseline" }, submissions: { some: { source: "reported" } } },
+      select: { slug: true, name: true },
+    });
     expect((await change("owner", reported.slug, { name: `Mine ${stamp}` })).status).toBe(403);
     // a reported system's name, in look-alike letters (Cyrillic "о" for "o" where it has one, else upper case)
     const lookAlike = /o/.test(reported.name) ? reported.name.replace("o", "\u043e") : reported.name.toUpperCase();

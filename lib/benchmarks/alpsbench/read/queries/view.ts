@@ -21,7 +21,11 @@ import { serverSetup, type ServerSetup } from "@/lib/submissions/server-setup";
  * The result is shared between requests: treat it as read-only (copy before changing rows or cells).
  */
 export async function getView(db: Db, view: ViewDef, scope: LeaderboardScope, setup: Pick<ServerSetup, "judgeConfigured"> = serverSetup()): Promise<Leaderboard> {
-  return withoutHeldRows(await getRuledView(db, view, scope, setup));
+  // memoised as the ruled board is, so a repeated read returns the same object (no filtering per request)
+  const scopeKey = JSON.stringify(Object.entries(scope).sort(([a], [b]) => a.localeCompare(b)));
+  return memoByLeaderboardVersion(db, `public|${view.kind}|${view.id}|${scopeKey}|judge:${setup.judgeConfigured}`, async () =>
+    withoutHeldRows(await getRuledView(db, view, scope, setup)),
+  );
 }
 
 /** The same board with its held and rejected rows, marked: for the review state and the moderators' queue only. */
