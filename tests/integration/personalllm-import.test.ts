@@ -95,7 +95,8 @@ describe("GET /api/v1/leaderboards/personalllm[/<view>] (route handlers against 
     expect(body.rows[0]).toMatchObject({ rank: 1, tier: "reported", setting: "setting1", algorithm: "KShotICLAlgorithm", shots: 5, total_score: -0.1729 });
     const keys = Object.keys(body.rows[0]!);
     // the settings follow the row's identity fields (which end with the uploader and contamination figures) and
-    // come before the metrics
+    // come before the metrics, which start with the column the view ranks by (Win vs best-of-8 on the default view,
+    // whatever the sort of this request), then the track's order
     expect(keys.indexOf("origin")).toBeGreaterThan(keys.indexOf("submission_id"));
     expect(keys.slice(keys.indexOf("origin"), keys.indexOf("origin") + 8)).toEqual([
       "origin",
@@ -105,8 +106,9 @@ describe("GET /api/v1/leaderboards/personalllm[/<view>] (route handlers against 
       "responses",
       "embedding",
       "similar_users",
-      "total_score",
+      "win_rate_vs_best_response",
     ]);
+    expect(keys.indexOf("total_score")).toBeGreaterThan(keys.indexOf("win_rate_vs_best_response"));
   });
 
   test("selection view and CSV; bad filter and unknown view are 4xx naming the parameter", async () => {
