@@ -59,6 +59,7 @@ const MATRIX: Record<string, Case[]> = {
     get("four slots, a private-only system in the last", (c) => `/compare?a=${c.publicSlug}&b=${c.publicSlug}&c=${c.publicSlug}&d=${c.privateSlug}`),
   ],
   "/api-docs": [get("API docs", "/api-docs")],
+  "/api-docs/[group]": [get("one group", "/api-docs/reading"), get("unknown group", "/api-docs/no-such-group", all(404))],
   "/audit": [get("moderation log", "/audit")],
   // always the signed-in user's own account; visitors are redirected to sign in
   "/account": [get("own account", "/account", { visitor: 307, user: 200, other: 200, admin: 200 })],
@@ -115,6 +116,25 @@ const MATRIX: Record<string, Case[]> = {
     get("bad format", "/api/v1/snapshot?format=exe", all(400)),
   ],
   "/api/v1/queue": [get("queue", "/api/v1/queue")],
+  // the caller's own upload limits: any signed-in user, 401 without one
+  "/api/v1/quota": [get("demo quota", "/api/v1/quota?benchmark=demo", { visitor: 401, user: 200, other: 200, admin: 200 })],
+  // a rename is checked here without changing anything: authentication first (401), then the body (400), then the slug
+  "/api/v1/systems/[slug]": [
+    {
+      label: "PATCH with an empty body",
+      method: "PATCH",
+      path: (c) => `/api/v1/systems/${c.publicSlug}`,
+      body: json({}),
+      expect: { visitor: 401, user: 400, other: 400, admin: 400 },
+    },
+    {
+      label: "PATCH an unknown system",
+      method: "PATCH",
+      path: () => "/api/v1/systems/no-such-system",
+      body: json({ name: "Renamed" }),
+      expect: { visitor: 401, user: 404, other: 404, admin: 404 },
+    },
+  ],
   "/api/v1/openapi.json": [get("OpenAPI document", "/api/v1/openapi.json")],
   "/api/v1/inputs/[track]": [
     get("task1 inputs, demo test split", "/api/v1/inputs/task1?benchmark=demo&split=test"),
