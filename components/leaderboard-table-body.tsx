@@ -133,9 +133,11 @@ export function LeaderboardTableBody({
                 // copied figures keep the precision they were published with (0.446, not 0.4460)
                 // a noised test figure at the resolution it was rounded to (0.42, not 0.4200)
                 const shownDecimals = noisedDecimals(metricCell, metric.decimals);
+                // a reported figure standing in a re-scored row (reportedBy: one row per system) is copied too
+                const publishedBy = record.tier === "reported" ? record.sourceLabel : (metricCell?.reportedBy ?? undefined);
                 const value =
-                  record.tier === "reported"
-                    ? formatPublished(metricCell?.value, metric.decimals, publishedDecimalsOf(precision, metric.id, record.sourceLabel))
+                  publishedBy !== undefined
+                    ? formatPublished(metricCell?.value, metric.decimals, publishedDecimalsOf(precision, metric.id, publishedBy))
                     : formatMetric(metricCell?.value, shownDecimals);
                 const half = metricCell ? ciHalfWidth(metricCell.ciLow, metricCell.ciHigh) : null;
                 const isBest = value !== null && (best.get(metric.id)?.has(record.rowId) ?? false);

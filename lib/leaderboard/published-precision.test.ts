@@ -62,6 +62,21 @@ describe("published precision of reported figures", () => {
     expect(decimalsShown(0.1 + 0.2, 4)).toBe(1);
   });
 
+  test("a reported figure folded into a re-scored row (one row per system) keeps its publication's precision", () => {
+    const site = "Official AlpsBench leaderboard";
+    const folded = (name: string, value: number) => {
+      const r = row(name, "rescored", null, { "task1:f1": value });
+      r.cells["task1:f1"] = { ...r.cells["task1:f1"]!, reportedBy: site };
+      return r;
+    };
+    // the site's figures now sit in re-scored rows: they still say it printed 4 decimals, and 0.497 shows as 0.4970
+    const p = precisionFromEntries(publishedPrecision([folded("GPT-5.2", 0.3853), folded("Gemini-3 Flash", 0.497), folded("DeepSeek", 0.4894)], [f1]));
+    expect(publishedDecimalsOf(p, "task1:f1", site)).toBe(4);
+    expect(formatPublished(0.497, 4, publishedDecimalsOf(p, "task1:f1", site))).toBe("0.4970");
+    // a re-scored row's own figures set no publication's precision
+    expect(publishedPrecision([row("Mine", "rescored", site, { "task1:f1": 0.1 })], [f1])).toEqual([]);
+  });
+
   test("an unknown column or source falls back to the figure's own decimals", () => {
     expect(publishedDecimalsOf(precision, "task2:f1", "Official AlpsBench leaderboard")).toBe(0);
     expect(formatPublished(0.446, 4, publishedDecimalsOf(precision, "x", null))).toBe("0.446\u2007");

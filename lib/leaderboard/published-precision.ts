@@ -16,16 +16,21 @@ import type { LeaderboardColumn, LeaderboardRow } from "./types";
  */
 export function publishedPrecision(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): [string, string, number][] {
   const counts = new Map<string, { column: string; source: string; byDecimals: Map<number, number> }>();
+  const count = (column: LeaderboardColumn, source: string | null, value: number | null | undefined) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) return;
+    const key = precisionKey(column.id, source);
+    const entry = counts.get(key) ?? { column: column.id, source: source ?? "", byDecimals: new Map<number, number>() };
+    const d = decimalsShown(value, column.decimals);
+    entry.byDecimals.set(d, (entry.byDecimals.get(d) ?? 0) + 1);
+    counts.set(key, entry);
+  };
   for (const row of rows) {
-    if (row.tier !== "reported") continue;
     for (const column of columns) {
-      const value = row.cells[column.id]?.value;
-      if (typeof value !== "number" || !Number.isFinite(value)) continue;
-      const key = precisionKey(column.id, row.sourceLabel);
-      const entry = counts.get(key) ?? { column: column.id, source: row.sourceLabel ?? "", byDecimals: new Map<number, number>() };
-      const d = decimalsShown(value, column.decimals);
-      entry.byDecimals.set(d, (entry.byDecimals.get(d) ?? 0) + 1);
-      counts.set(key, entry);
+      const cell = row.cells[column.id];
+      if (row.tier === "reported") count(column, row.sourceLabel, cell?.value);
+      // a reported figure folded into a re-scored row (lib/leaderboard/one-row-per-system.ts) is still that
+      // publication's: it counts towards, and is shown at, the source's precision
+      else if (cell?.reportedBy) count(column, cell.reportedBy, cell.value);
     }
   }
   return [...counts.values()].map(({ column, source, byDecimals }) => {
