@@ -86,6 +86,9 @@ export default async function setup(project: TestProject) {
     TEST_SUBMISSIONS_PER_MONTH: process.env.TEST_SUBMISSIONS_PER_MONTH ?? "1000",
     // the e2e files sign up many accounts from one machine; the bound is tested in tests/e2e/limits-ledger.test.ts
     RATE_LIMIT_NEW_ACCOUNTS_PER_DAY: process.env.RATE_LIMIT_NEW_ACCOUNTS_PER_DAY ?? "1000",
+    // every e2e file's browser navigates and prefetches from one address; the page_render bucket itself is tested in
+    // tests/integration/page-cache-answers.test.ts
+    RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: process.env.RATE_LIMIT_PAGE_RENDERS_PER_MINUTE ?? "100000",
     // smaller than the defaults, so the oversized-upload and gzip-bomb tests stay fast
     UPLOAD_MAX_BYTES: String(64 * 1024 * 1024),
     UPLOAD_MAX_DECOMPRESSED_BYTES: String(128 * 1024 * 1024),
