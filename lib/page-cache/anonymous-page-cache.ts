@@ -117,12 +117,11 @@ async function fill(pathAndSearch: string, version: string): Promise<Filled | nu
     redirect: "manual",
     signal: AbortSignal.timeout(60_000),
   });
-  const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  const location = response.headers.get("location");
-  const relativeRedirect = location !== null && location.startsWith("/") && !location.startsWith("//");
-  // Only complete pages are kept. A not-found or error page, or a redirect within the site, is passed on as it is
-  // (rendering it again for the client would cost a second render); anything else is rendered per request.
-  if (!(html || relativeRedirect)) {
+  // a redirect is rendered again for the client by Next itself (passed on from here, /benchmarks/alpsbench's answered 500)
+  const html = (response.headers.get("content-type") ?? "").startsWith("text/html") && !response.headers.has("location");
+  // Only complete pages are kept. A not-found or error page is passed on as it is (rendering it again for the client
+  // would cost a second render); anything else is rendered per request.
+  if (!html) {
     await response.body?.cancel();
     return null;
   }

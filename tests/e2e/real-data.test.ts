@@ -43,7 +43,8 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
       expect(row.algo_score_100__n, String(row.system)).toBe(2272);
       expect(row.algo_score_100__ci_low as number).toBeLessThan(row.algo_score_100 as number);
       expect(row.algo_score_100__ci_high as number).toBeGreaterThan(row.algo_score_100 as number);
-      expect(row.judge_score, "judge metrics are not judged without a judge").toBeNull();
+      // no judge here: a judge figure in the row is the authors' reported one, filling the cell and marked as theirs
+      if (row.judge_score !== null && row.judge_score !== undefined) expect(row.judge_score__reported_by, String(row.system)).toEqual(expect.any(String));
     }
     // one rule for every tier (issue 39 #2): re-scored GPT-5.2 is below "Labels and types only", ranked with the mark
     const gpt = llms.find((r) => r.system_slug === "gpt-5-2")!;
