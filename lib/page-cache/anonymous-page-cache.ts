@@ -134,17 +134,6 @@ async function fill(pathAndSearch: string, version: string): Promise<Filled | nu
   return { kind: "page", page: { body, headers, etag: `"${version}-${digest}"`, csp: csp! } };
 }
 
-/** A fill's answer that is not a page to keep, sent once, never stored by anyone. */
-function passOn(request: PageCacheRequest, filled: Extract<Filled, { kind: "other" }>): Response {
-  const headers = new Headers(filled.headers);
-  if (filled.csp) headers.set("content-security-policy", filled.csp);
-  headers.set("cache-control", "no-store");
-  headers.set("x-page-cache", "miss");
-  headers.set("content-length", String(filled.body.length));
-  const empty = request.method === "HEAD" || filled.status === 204 || filled.status === 304;
-  return new Response(empty ? null : new Uint8Array(filled.body), { status: filled.status, headers });
-}
-
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
 type CacheAnswer = { kind: "page"; response: Response; state: "hit" | "miss" | "stale" } | { kind: "render" } | { kind: "unavailable" };
 
@@ -248,7 +237,9 @@ export async function answerFromCache(request: PageCacheRequest): Promise<CacheA
       // the page is gone for visitors (a 404: held, deleted; a redirect): an outage must not serve its older copy.
       // A 5xx says nothing about the page (the database may be failing under this very fill): its copy stands.
       if (!filled || filled.status < 500) newest.delete(pathAndSearch);
-      return filled ? { kind: "page", response: passOn(request, filled), state: "miss" } : { kind: "render" };
+      // Next renders it again for the client, as every page it does not keep: a 404 passed on from the fill differed
+      // from one rendered per request (its nonce), which told a private-only system from a nonexistent one
+      return { kind: "render" };
     }
     store.set(key, filled.page, policy.kind === "interval" ? { ttl: policy.maxAgeMs } : {});
     newest.set(pathAndSearch, key);
