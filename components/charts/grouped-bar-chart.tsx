@@ -99,7 +99,8 @@ function ReferenceLabels({ references }: { references: NonNullable<GroupedBars["
   const area = usePlotArea();
   const scale = useXAxisScale();
   if (!area || !scale || references.length === 0) return null;
-  const refs = references.map((r) => ({ id: r.id, x: Number(scale(r.value)), text: `${r.name}: ${fmt(r.value)}` }));
+  // the scale answers NaN for a value before the axis has its domain (the first render): such a label waits
+  const refs = references.map((r) => ({ id: r.id, x: Number(scale(r.value)), text: `${r.name}: ${fmt(r.value)}` })).filter((r) => Number.isFinite(r.x));
   const boxes = referenceLabelBoxes(refs, area.y, area.x + area.width + 16, REFERENCE_FONT);
   return (
     <g pointerEvents="none" data-reference-labels="">

@@ -172,7 +172,7 @@ export function PrecisionRecallScatter({ id, scatter, title }: { id: string; sca
             {keys.map((k) => {
               const p = byId.get(k.id);
               return (
-                <li key={k.id} className="flex items-baseline gap-1.5" data-point-key-item={k.key}>
+                <li key={k.id} className="flex items-baseline gap-1.5" data-point-key-item={k.key} data-point-key-reference={p ? undefined : ""}>
                   <span className="num w-5 shrink-0 text-right font-bold text-fg">{k.key}</span>
                   {p ? <TierIcon tier={p.tier} /> : null}
                   <span className={p?.pinned ? "font-semibold text-fg" : "text-fg"}>{p?.label ?? k.text}</span>
