@@ -58,7 +58,8 @@ describe.runIf(imported)("with the real AlpsBench data imported", () => {
     const gpt = (await rowsOf("task1")).find((r) => r.system_slug === "gpt-5-2")!;
     const interval = formatInterval(gpt.algo_score_100__ci_low as number, gpt.algo_score_100__ci_high as number, 2)!;
     await page.goto(`${baseUrl}/compare?a=gpt-5-2&b=mem0`);
-    const cell = page.locator('td[data-system="a"]', { hasText: interval }).first();
+    // the visible cell: the page may hold another copy of the same cell for other widths
+    const cell = page.locator('td[data-system="a"]', { hasText: interval }).filter({ visible: true }).first();
     await cell.waitFor();
     expect(await cell.innerText()).toContain(formatMetric(gpt.algo_score_100 as number, 2)!);
     expect(await cell.innerText()).toContain(String(gpt.reported_source));
