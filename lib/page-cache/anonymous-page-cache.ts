@@ -58,8 +58,8 @@ const FILL_SECRET_HEADER = "x-page-cache-fill";
 const fillSecret = randomBytes(24).toString("base64url");
 
 type CachedPage = { body: Buffer; headers: [string, string][]; etag: string; csp: string };
-/** What a fill got: a page to keep, or an answer to pass on once and forget (a 404 page, a redirect, an error page). */
-type Filled = { kind: "page"; page: CachedPage } | { kind: "other"; status: number; body: Buffer; headers: [string, string][]; csp: string | null };
+/** What a fill got: a page to keep, or the status of an HTML answer that is not one (a 404 page, an error page). */
+type Filled = { kind: "page"; page: CachedPage } | { kind: "other"; status: number };
 
 const sizeOf = (page: CachedPage) => page.body.length + page.csp.length + 1;
 /** the bare pages (48 MB: a leaderboard page with 1,000 systems is ~1.2 MB), apart from the views a query string picks */
@@ -119,19 +119,18 @@ async function fill(pathAndSearch: string, version: string): Promise<Filled | nu
   });
   // a redirect is rendered again for the client by Next itself (passed on from here, /benchmarks/alpsbench's answered 500)
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html") && !response.headers.has("location");
-  // Only complete pages are kept. A not-found or error page is passed on as it is (rendering it again for the client
-  // would cost a second render); anything else is rendered per request.
-  if (!html) {
+  // Only complete pages are kept; anything else is rendered per request (its status tells the outage pointer whether
+  // the page is gone for visitors).
+  if (!html || response.status !== 200) {
     await response.body?.cancel();
-    return null;
+    return html ? { kind: "other", status: response.status } : null;
   }
   const text = await response.text();
   const body = Buffer.from(text, "utf8");
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
-  const csp = html ? hashedContentSecurityPolicy(inlineScriptHashes(text)) : null;
-  if (response.status !== 200) return { kind: "other", status: response.status, body, headers, csp };
+  const csp = hashedContentSecurityPolicy(inlineScriptHashes(text));
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 16);
-  return { kind: "page", page: { body, headers, etag: `"${version}-${digest}"`, csp: csp! } };
+  return { kind: "page", page: { body, headers, etag: `"${version}-${digest}"`, csp } };
 }
 
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
