@@ -107,6 +107,13 @@ const EnvSchema = z.object({
   HEAVY_DOWNLOADS_AT_ONCE: z.coerce.number().int().min(1).default(1),
   HEAVY_READS_WAITING: z.coerce.number().int().min(0).default(64),
   /**
+   * bytes per second that all stored-file downloads of one web process (exports, inputs) share: sending at loopback
+   * speed kept the event loop busy enough to triple the board API's p99 beside 16 downloads (scripts/bench/heavy-reads.ts);
+   * the default, 100 MiB/s, is about what a 1 Gbit/s link carries; a reverse proxy or CDN in front serves repeat
+   * downloads without reaching it
+   */
+  DOWNLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(mib(100)),
+  /**
    * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):
    * what bounds how many accounts one client opens (each would have limits of its own, unless it shares a mailbox)
    */

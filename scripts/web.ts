@@ -17,6 +17,7 @@ import { databaseForCli } from "../lib/db/cli-database";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { appendForwardedFor } from "../lib/security/client-address";
+import { answeredEarly } from "../lib/page-cache/early-hit";
 import { answerClientErrors } from "../lib/security/client-error";
 import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
 import { requestTargetProblem, splitTarget } from "../lib/security/request-target";
@@ -53,7 +54,13 @@ async function main(): Promise<void> {
     }
     // a second, client-written address header nobody should read
     delete request.headers["x-real-ip"];
-    void handle(request, response);
+    // a page cache hit is answered here, without Next's routing (lib/page-cache/early-hit.ts)
+    answeredEarly(request, response).then(
+      (answered) => {
+        if (!answered) void handle(request, response);
+      },
+      () => void handle(request, response),
+    );
   });
   server.keepAliveTimeout = 65_000;
   // an oversized request line or headers: a 431 the client can read, not a reset connection

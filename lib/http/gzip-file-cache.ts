@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { env } from "@/lib/env";
 import { pipeline } from "node:stream/promises";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { throughHeavyReadGate, type HeavyReadKind } from "./heavy-read-gate";
@@ -103,27 +104,38 @@ export async function removeOtherVersions(prefix: string, keep: string): Promise
   );
 }
 
-/** A cached file as a response body, read as the client takes it. */
+/** The token bucket every stored-file download of this process draws from (DOWNLOAD_BYTES_PER_SECOND). */
+const pace = { owed: 0, at: performance.now() };
+
+/** Waits until `bytes` more may be sent: the bucket's debt, paid at the configured rate, shared by every download. */
+async function paced(bytes: number): Promise<void> {
+  const rate = env().DOWNLOAD_BYTES_PER_SECOND;
+  const now = performance.now();
+  pace.owed = Math.max(0, pace.owed - ((now - pace.at) / 1000) * rate) + bytes;
+  pace.at = now;
+  // the first second's worth goes at once; beyond it each chunk waits for its turn
+  const waitMs = ((pace.owed - rate) / rate) * 1000;
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+}
+
+/**
+ * A cached file as a response body, read as the client takes it and paced: all downloads of this process share
+ * DOWNLOAD_BYTES_PER_SECOND, so 16 clients of a 325 MB file leave the event loop free for the pages and the board
+ * API beside them (unpaced, the board's p99 went from 9 to 22-30 ms; scripts/bench/README.md). A client that goes
+ * away stops the read.
+ */
 export function fileBody(file: string): ReadableStream<Uint8Array> {
-  return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-}
-
-/** Whether an Accept-Encoding header accepts gzip (a `gzip;q=0` refuses it). */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
-  return accepts(acceptEncoding, "gzip");
-}
-
-/** The coding to answer with: br when accepted, else gzip when accepted, else none. */
-export function preferredCoding(acceptEncoding: string | null): Coding | null {
-  return accepts(acceptEncoding, "br") ? "br" : accepts(acceptEncoding, "gzip") ? "gzip" : null;
-}
-
-function accepts(acceptEncoding: string | null, wanted: Coding): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== wanted && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
+  const source = createReadStream(file);
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) return controller.close();
+      await paced(next.value.length);
+      controller.enqueue(next.value);
+    },
+    cancel() {
+      source.destroy();
+    },
   });
 }

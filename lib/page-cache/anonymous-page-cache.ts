@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { acceptsGzip } from "@/lib/http/accepts-gzip";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { hashedContentSecurityPolicy } from "@/lib/security/csp";
 import { cacheControlOf, cachePolicyOf, canonicalSearch, isCacheablePage, type CachePolicy } from "./cacheable-pages";
-import { clientAddress, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
+import { clientAddress, isItemSearch, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
+import { lendHits } from "./early-hit";
 import { inlineScriptHashes } from "./inline-script-hashes";
 import { DatabaseUnavailable, readLeaderboardVersion, readSessionViewer, readSubmissionKey, seesMoreThanVisitors } from "./read-cache-keys";
 
@@ -57,11 +60,12 @@ const PER_RESPONSE_HEADERS = new Set([
 const FILL_SECRET_HEADER = "x-page-cache-fill";
 const fillSecret = randomBytes(24).toString("base64url");
 
-type CachedPage = { body: Buffer; headers: [string, string][]; etag: string; csp: string };
+/** `gzip`: the body gzipped once at the fill, for the hits answered before Next (which compresses what it sends itself) */
+type CachedPage = { body: Buffer; gzip: Buffer; headers: [string, string][]; etag: string; csp: string };
 /** What a fill got: a page to keep, or the status of an HTML answer that is not one (a 404 page, an error page). */
 type Filled = { kind: "page"; page: CachedPage } | { kind: "other"; status: number };
 
-const sizeOf = (page: CachedPage) => page.body.length + page.csp.length + 1;
+const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.csp.length + 1;
 /** the bare pages (48 MB: a leaderboard page with 1,000 systems is ~1.2 MB), apart from the views a query string picks */
 const pages = new LRUCache<string, CachedPage>({ maxSize: 48 * 1024 * 1024, sizeCalculation: sizeOf });
 /** pages with a (canonical) query: a flood of table queries evicts only these (16 MB) */
@@ -130,7 +134,7 @@ async function fill(pathAndSearch: string, version: string): Promise<Filled | nu
   const headers = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
   const csp = hashedContentSecurityPolicy(inlineScriptHashes(text));
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 16);
-  return { kind: "page", page: { body, headers, etag: `"${version}-${digest}"`, csp } };
+  return { kind: "page", page: { body, gzip: gzipSync(body, { level: 6 }), headers, etag: `"${version}-${digest}"`, csp } };
 }
 
 /** What the page cache answers: a page (a hit, a fresh fill, a stale copy or a 304), a render per request, or 503. */
@@ -181,10 +185,16 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-function respond(request: PageCacheRequest, policy: CachePolicy, page: CachedPage, state: "hit" | "miss" | "stale"): Response {
+/**
+ * `encoded`: the answer is sent as it is, never through Next (./early-hit.ts), so it is gzipped here when the client
+ * accepts gzip, from the copy made at the fill, with the same ETag, as Next's own compression of the other answers does.
+ */
+function respond(request: PageCacheRequest, policy: CachePolicy, page: CachedPage, state: "hit" | "miss" | "stale", encoded = false): Response {
   const headers = new Headers(page.headers);
+  const gzip = encoded && acceptsGzip(request.headers.get("accept-encoding"));
   headers.set("content-security-policy", page.csp);
   headers.set("etag", page.etag);
+  if (gzip) headers.set("content-encoding", "gzip");
   // a stale copy is for this moment of outage only; a shared cache keeps its own copy by stale-if-error meanwhile
   headers.set("cache-control", state === "stale" ? "no-store" : cacheControlOf(policy));
   // a page a signed-in owner sees differently: a shared cache keeps the visitor's copy for cookie-less requests only
@@ -194,18 +204,46 @@ function respond(request: PageCacheRequest, policy: CachePolicy, page: CachedPag
     headers.delete("content-type");
     return new Response(null, { status: 304, headers });
   }
-  headers.set("content-length", String(page.body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(page.body), { status: 200, headers });
+  const body = gzip ? page.gzip : page.body;
+  headers.set("content-length", String(body.length));
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
 }
+
+/** Where a cacheable request's copies live: its policy, its canonical path and query, and the store by its query. */
+function placeOf(request: PageCacheRequest) {
+  const policy = cachePolicyOf(request.pathname);
+  const search = policy ? canonicalSearch(request.pathname, request.searchParams) : null;
+  if (!policy || search === null) return null;
+  return { policy, search, pathAndSearch: search ? `${request.pathname}?${search}` : request.pathname, store: search ? views : pages };
+}
+
+/**
+ * The stored copy for this request when there is one, else null (then proxy.ts and answerFromCache do the rest:
+ * fills, stale copies, renders, rate limits): lent to scripts/web.ts (./early-hit.ts), which answers hits before
+ * Next. Takes what proxy.ts does before the cache into account: no hit for the cache's own fill, a navigation or an
+ * item search (its own bucket), nor with the cache off.
+ */
+async function storedCopy(request: PageCacheRequest): Promise<Response | null> {
+  if (process.env.NODE_ENV !== "production" || process.env.ALPSBENCH_PAGE_CACHE === "off" || !isCacheable(request)) return null;
+  if (isItemSearch(request.method, request.pathname, request.searchParams)) return null;
+  const place = placeOf(request);
+  if (!place) return null;
+  try {
+    const keyed = await keyOf(place.policy, request, place.pathAndSearch);
+    const page = keyed.kind === "key" ? place.store.get(keyed.key) : undefined;
+    return page ? respond(request, place.policy, page, "hit", true) : null;
+  } catch (error) {
+    if (error instanceof DatabaseUnavailable) return null;
+    throw error;
+  }
+}
+lendHits(storedCopy);
 
 /** The cached page for this request (rendered now on a miss), or what to do instead. */
 export async function answerFromCache(request: PageCacheRequest): Promise<CacheAnswer> {
-  const policy = cachePolicyOf(request.pathname);
-  if (!policy) return { kind: "render" };
-  const search = canonicalSearch(request.pathname, request.searchParams);
-  if (search === null) return { kind: "render" };
-  const pathAndSearch = search ? `${request.pathname}?${search}` : request.pathname;
-  const store = search ? views : pages;
+  const place = placeOf(request);
+  if (!place) return { kind: "render" };
+  const { policy, search, pathAndSearch, store } = place;
   let keyed: Keyed;
   try {
     keyed = await keyOf(policy, request, pathAndSearch);

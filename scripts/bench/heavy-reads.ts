@@ -14,8 +14,9 @@
  *   - in the "after" phase only (the code before stored them is an older commit): the Every Eval Ever export of the
  *     board (`format=eee&split=dev`) and of the snapshot (`format=eee`), and the plain inputs of the track with the
  *     largest pools (the whole track, every split), each at --connections beside the board client, after one request
- *     that builds the stored file (its time is printed). The inputs clients get --inputs-timeout seconds per answer
- *     and run for --inputs-duration seconds (a d1000 file is 334 MB: 16 of them at once are 5 GB on loopback).
+ *     that builds the stored file (its time is printed), by curl loops (downloadLoad). The inputs clients get
+ *     --inputs-timeout seconds per answer and run for --inputs-duration seconds (a d1000 file is 334 MB: 16 of them
+ *     at once are 5 GB on loopback).
  * Phase "before": the pack store off (ALPSBENCH_PACK_STORE=off: built on every request, as before the store) and
  * the trigram indexes dropped; phase "after": the store on, the indexes there. The rate limits are raised for the
  * run (the bench measures serving; tests/integration checks the 429s). Prints one table; exit 1 when an "after"
@@ -95,10 +96,49 @@ async function heavyLoad(url: string, clients: number, timeoutS = TIMEOUT_S, sec
   const args = [process.execPath, cli, "-c", String(clients), "-d", String(seconds), "-t", String(timeoutS), "-j", url];
   const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
   let out = "";
+  let err = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
   const code = await exitOf(child);
-  if (code !== 0) throw new Error(`autocannon exited ${code}`);
+  if (code !== 0) throw new Error(`autocannon exited ${code ?? `on ${child.signalCode}`}: ${err}`);
   return fromResult(JSON.parse(out) as autocannon.Result, seconds);
+}
+
+/**
+ * The download clients (exports, inputs): `clients` curl loops in a child process at nice 19, each fetching `url` to
+ * /dev/null again and again for `seconds`. autocannon keeps each body as a string, so 16 clients of a 325 MB file
+ * exhaust its heap (it aborted so) and a slow client holds the server's export slot: curl reads at wire speed, as a
+ * downloading researcher's client does. A timeout is an answer that took longer than `timeoutS` (curl's --max-time).
+ */
+async function downloadLoad(url: string, clients: number, timeoutS: number, seconds: number): Promise<Load> {
+  // one client: "<http code> <seconds>" per answer, 000 when curl gave up (its --max-time or a refused connection)
+  const loop = 'end=$((SECONDS+$2)); while [ $SECONDS -lt $end ]; do curl -s -o /dev/null --max-time "$3" -w "%{http_code} %{time_total}\\n" "$1"; done';
+  const args = ["bash", "-c", loop, "client", url, String(seconds), String(timeoutS)];
+  const started = performance.now();
+  const outputs = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const child = values["same-priority"] ? spawn(args[0]!, args.slice(1)) : spawn("nice", ["-n", "19", ...args]);
+      let out = "";
+      child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      await exitOf(child);
+      return out;
+    }),
+  );
+  const answers = outputs.join("").trim().split("\n").filter(Boolean).map((row) => row.split(" "));
+  const timeouts = answers.filter(([code, time]) => code === "000" && Number(time) >= timeoutS - 0.5).length;
+  const answered = answers.filter(([code]) => code !== "000");
+  const times = answered.map(([, time]) => Number(time) * 1000).sort((x, y) => x - y);
+  const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]! : Number.NaN);
+  return {
+    requests: answered.length,
+    p50: at(50),
+    p99: at(99),
+    max: times.at(-1) ?? Number.NaN,
+    timeouts,
+    errors: answers.length - answered.length - timeouts,
+    non200: answered.filter(([code]) => code !== "200").length,
+    rps: answered.length / ((performance.now() - started) / 1000),
+  };
 }
 
 const fmt = (ms: number) => (Number.isNaN(ms) ? "n/a" : ms.toFixed(0)).padStart(6);
@@ -151,7 +191,9 @@ try {
   const packPath = `/api/v1/submissions/${packRun.id}/pack`;
   const searchPath = `/api/v1/submissions/${searchRun.id}/instances?q=${encodeURIComponent("zq no such text xk")}`;
 
-  const rows: string[] = [];
+  // each figure is logged as soon as it is measured, so a run that fails later keeps what it measured
+  const measured: string[] = [];
+  const rows = { push: (...lines: string[]) => measured.push(...lines.map((l) => (log(l), l))), join: (separator: string) => measured.join(separator) };
   for (const phase of values.phases!.split(",")) {
     if (phase !== "before" && phase !== "after") throw new Error(`--phases: "${phase}" is not before or after`);
     for (const sql of SEARCH_INDEXES) await db.$executeRawUnsafe(phase === "before" ? `DROP INDEX IF EXISTS "${indexName(sql)}"` : sql);
@@ -205,7 +247,7 @@ try {
         log(
           `${name}: first request ${answer.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(performance.now() - built).toFixed(0)} ms (builds the stored file)`,
         );
-        const [downloads, beside] = await Promise.all([heavyLoad(`${base}${target}`, connections, timeoutS, seconds), load(`${base}${board}`, 1, seconds)]);
+        const [downloads, beside] = await Promise.all([downloadLoad(`${base}${target}`, connections, timeoutS, seconds), load(`${base}${board}`, 1, seconds)]);
         rows.push(line(`  ${name} (${connections}; ${(bytes / 1024 / 1024).toFixed(1)} MB)`, downloads), line(`  board API beside it`, beside));
         if (downloads.timeouts > 0 || downloads.non200 > 0 || downloads.requests === 0) downloadMisses.push(`${name}: no timeout, every answer 200`);
         if (beside.p99 > 2 * alone.p99) downloadMisses.push(`board p99 beside the ${name} within 2x of alone`);

@@ -7,7 +7,7 @@
  *   npx tsx scripts/bench/pages.ts --real --public-pages --skip-static [--page-cache off] [--keep | --database URL]
  * or each public page as a visitor, with a made-up session cookie, with a real session and with a random query
  * string, beside a static file, at 16 and 64 connections in one run (./visitor-kinds.ts):
- *   npx tsx scripts/bench/pages.ts --real --public-pages --visitors [--visitor-connections 16,64] [--duration 10]
+ *   npx tsx scripts/bench/pages.ts --real --public-pages --visitors [--nginx] [--visitor-connections 16,64] [--duration 10]
  * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
  * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
  * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
@@ -27,6 +27,7 @@ import { dataVersionOf, hostedBenchmarks } from "@/lib/benchmarks";
 import { createTestDatabase } from "../../tests/test-database";
 import { benchLog as log, importDataDirs, SHARED_DATA_DIRS, spawnNextStart, stopGroups, waitFor } from "../lib/bench-server";
 import { buildIfNeeded } from "../lib/next-build";
+import { startNginxProxy } from "../lib/nginx-proxy";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
 import { boardPages, moduleHomes, publicPages, publicSubmissionPage } from "./public-pages";
 import { seedLoad } from "./seed-load";
@@ -62,6 +63,8 @@ const { values } = parseArgs({
     // --visitors: every page as each kind of request the page cache answers alike (./visitor-kinds.ts)
     visitors: { type: "boolean", default: false },
     "visitor-connections": { type: "string", default: "16,64" },
+    // --nginx (with --visitors): each page's visitor behind nginx's proxy_cache as well (scripts/lib/nginx-proxy.ts)
+    nginx: { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
@@ -243,11 +246,13 @@ try {
     `\nPage weight with ${values.systems} systems (raw and gzip; JS = the page's <script src> files${values.chromium ? "; Chromium = JS downloaded at 1280x900 until network idle, no scrolling" : ""}):\n${formatPageSizes(sizes)}\n`,
   );
   if (values.visitors) {
+    const proxy = values.nginx ? await startNginxProxy(new URL(base).host) : null;
     const table = await measureVisitorKinds(base, paths, {
       databaseUrl: database.url,
       connections: values["visitor-connections"]!.split(",").map(Number),
       duration,
-    });
+      proxyBase: proxy?.baseUrl,
+    }).finally(() => proxy?.stop());
     process.stdout.write(
       `\nEach page by kind of request, ${duration} s per run (req/s and p99 ms; worst/visitor = the slowest kind's req/s over the visitor's):\n${table}\n`,
     );

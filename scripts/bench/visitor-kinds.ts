@@ -1,14 +1,15 @@
 /**
  * `scripts/bench/pages.ts --visitors`: each page as the kinds of request the page cache must answer alike
  * (docs/page-cache.md) — a visitor, a made-up session cookie, a real session, a random query string on every request
- * — and a static file of the same server for scale, at each number of connections, in one run. A real session is a
- * Session row written into the bench database, as a completed sign-in leaves one.
+ * — and a static file of the same server for scale, at each number of connections, in one run; with `proxyBase`, a
+ * visitor of the same page behind nginx's proxy_cache too (scripts/lib/nginx-proxy.ts). A real session is a Session
+ * row written into the bench database, as a completed sign-in leaves one.
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 
-type Kind = { name: string; headers?: Record<string, string>; randomQuery?: boolean };
+type Kind = { name: string; headers?: Record<string, string>; randomQuery?: boolean; base?: string };
 type Figures = { rps: number; p50: number; p99: number; notOk: number };
 
 /** A user and a live session in the bench database: the cookie a signed-in researcher's browser sends. */
@@ -46,8 +47,9 @@ async function run(url: string, connections: number, duration: number, kind: Kin
       },
     ];
   }
-  // warm-up, not counted
-  await autocannon({ ...options, duration: undefined, amount: connections * 2 });
+  // warm-up, not counted (autocannon refuses a duration key that is present but undefined)
+  const { duration: _counted, ...warmUp } = options;
+  await autocannon({ ...warmUp, amount: connections * 2 });
   const instance = autocannon(options) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode !== 200) notOk++;
@@ -70,7 +72,7 @@ async function staticFileOf(base: string, page: string): Promise<string> {
 export async function measureVisitorKinds(
   base: string,
   paths: readonly string[],
-  options: { databaseUrl: string; connections: readonly number[]; duration: number },
+  options: { databaseUrl: string; connections: readonly number[]; duration: number; proxyBase?: string },
 ): Promise<string> {
   const session = await benchSessionCookie(options.databaseUrl);
   const kinds: Kind[] = [
@@ -78,7 +80,10 @@ export async function measureVisitorKinds(
     { name: "made-up cookie", headers: { cookie: `authjs.session-token=bogus-${randomBytes(8).toString("hex")}` } },
     { name: "real session", headers: { cookie: session } },
     { name: "random query", randomQuery: true },
+    ...(options.proxyBase ? [{ name: "behind nginx", base: options.proxyBase }] : []),
   ];
+  // the kinds the page cache must answer alike (within 2x of the visitor); nginx is compared with the static file
+  const sameCache = kinds.filter((k) => !k.base);
   const file = await staticFileOf(base, paths[0]!);
   const width = Math.max(...paths.map((p) => p.length), file.length);
   const lines = [`${"page".padEnd(width)} conns  ${kinds.map((k) => `${k.name} req/s (p99 ms)`.padStart(30)).join("")}  worst/visitor`];
@@ -89,12 +94,13 @@ export async function measureVisitorKinds(
     );
     for (const page of paths) {
       const figures: Figures[] = [];
-      for (const kind of kinds) figures.push(await run(`${base}${page}`, connections, options.duration, kind));
-      const worst = Math.min(...figures.map((f) => f.rps)) / figures[0]!.rps;
+      for (const kind of kinds) figures.push(await run(`${kind.base ?? base}${page}`, connections, options.duration, kind));
+      const worst = Math.min(...figures.slice(0, sameCache.length).map((f) => f.rps)) / figures[0]!.rps;
+      const proxied = options.proxyBase ? ` | nginx/static ${(figures[sameCache.length]!.rps / staticRun.rps).toFixed(2)}` : "";
       const errors = figures.reduce((n, f) => n + f.notOk, 0);
       lines.push(
         `${page.padEnd(width)} ${String(connections).padStart(5)}  ${figures.map((f) => `${f.rps.toFixed(0)} (${f.p99.toFixed(0)})`.padStart(30)).join("")}  ${worst.toFixed(2)}` +
-          ` | visitor/static ${(figures[0]!.rps / staticRun.rps).toFixed(2)}${errors ? ` | ${errors} non-200/errors` : ""}`,
+          ` | visitor/static ${(figures[0]!.rps / staticRun.rps).toFixed(2)}${proxied}${errors ? ` | ${errors} non-200/errors` : ""}`,
       );
     }
   }

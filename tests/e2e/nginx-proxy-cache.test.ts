@@ -1,20 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { freePort } from "@/lib/db/embedded-postgres";
+import { NGINX_BINARY, startNginxProxy } from "@/scripts/lib/nginx-proxy";
 import { waitFor } from "./app-processes";
 import { sessionCookieHeader } from "./sign-in";
 import { createTokenViaCli, demoTask1Predictions, e2eDb, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
 
 /**
- * The site behind a standard reverse proxy: Debian's nginx (apt-get install nginx; .ci/run installs it) with its
- * proxy_cache, configured only by what the pages' own headers say (Cache-Control, ETag, Vary): it keeps the public
- * pages (hits), shows a new scored upload once the page's s-maxage has passed, and never keeps a private page.
+ * The site behind a standard reverse proxy (scripts/lib/nginx-proxy.ts: Debian's nginx with its proxy_cache, configured
+ * only by what the pages' own headers say): it keeps the public pages (hits), shows a new scored upload once the
+ * page's s-maxage has passed, and never keeps a private page.
  */
 
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
 const upstream = new URL(inject("baseUrl"));
 const databaseUrl = inject("e2eDatabaseUrl");
 const tag = Date.now().toString(36);
@@ -26,45 +21,8 @@ function sMaxAge(cacheControl: string | null): number {
   return Number(seconds);
 }
 
-function config(dir: string, port: number): string {
-  // as root nginx's workers would run as nobody, who cannot write the cache in this process's temporary folder
-  return `
-${process.getuid?.() === 0 ? "user root;" : ""}
-worker_processes 1;
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 256; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
-  upstream site { server ${upstream.host}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://site;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_cache pages;
-      proxy_cache_revalidate on;
-      proxy_cache_lock on;
-      proxy_cache_background_update on;
-      proxy_cache_use_stale error timeout updating http_502 http_503 http_504;
-      add_header X-Proxy-Cache $upstream_cache_status always;
-    }
-  }
-}
-`;
-}
-
-describe.skipIf(!NGINX)("behind nginx's proxy_cache", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "nginx-e2e-"));
-  let nginx: ChildProcess | null = null;
+describe.skipIf(!NGINX_BINARY)("behind nginx's proxy_cache", () => {
+  let proxy: Awaited<ReturnType<typeof startNginxProxy>> | null = null;
   let baseUrl = "";
 
   async function get(url: string, headers: Record<string, string> = {}) {
@@ -78,21 +36,13 @@ describe.skipIf(!NGINX)("behind nginx's proxy_cache", () => {
   }
 
   beforeAll(async () => {
-    for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"]) mkdirSync(path.join(dir, sub));
-    const port = await freePort();
-    writeFileSync(path.join(dir, "nginx.conf"), config(dir, port));
-    const check = spawnSync(NGINX!, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(NGINX!, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
-    baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor("nginx to answer", async () => (await fetch(`${baseUrl}/about`)).status === 200, 20_000);
+    proxy = await startNginxProxy(upstream.host);
+    baseUrl = proxy.baseUrl;
   });
 
   afterAll(() => {
-    nginx?.kill("SIGTERM");
-    const errors = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
-    rmSync(dir, { recursive: true, force: true });
-    if (/\[(?:crit|alert|emerg)\]/.test(errors)) throw new Error(`nginx logged:\n${errors}`);
+    const errors = proxy?.stop() ?? [];
+    if (errors.length > 0) throw new Error(`nginx logged:\n${errors.join("\n")}`);
   });
 
   test("a public page is kept: the second request is nginx's hit, the same page", async () => {

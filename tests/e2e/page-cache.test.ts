@@ -115,6 +115,38 @@ describe("the page cache", () => {
     }
   });
 
+  test("a hit answered before Next has a rendered page's headers and is gzipped for a client that accepts gzip", async () => {
+    // node:http, not fetch: fetch would decode the body and hide Content-Encoding
+    const { request } = await import("node:http");
+    const { gunzipSync } = await import("node:zlib");
+    const raw = (url: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        request(`${baseUrl}${url}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    await get("/about");
+    const plain = await raw("/about", "identity");
+    const zipped = await raw("/about", "gzip, deflate, br");
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(zipped.headers["x-page-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    // the headers next.config.ts gives every page rendered by Next (/signin is never cached) are on the hit too
+    const rendered = await raw("/signin", "identity");
+    expect(rendered.headers["x-page-cache"]).toBeUndefined();
+    for (const name of ["x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+      expect(rendered.headers[name], name).toBeDefined();
+      expect(zipped.headers[name], name).toBe(rendered.headers[name]);
+    }
+  });
+
   test("a client cannot pass for the cache's own render", async () => {
     const answer = await get(`/about`, { "x-page-cache-fill": "guess" });
     expect(answer.status).toBe(200);

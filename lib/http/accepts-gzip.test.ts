@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { acceptsGzip, preferredCoding } from "./gzip-file-cache";
+import { acceptsGzip, preferredCoding } from "./accepts-gzip";
 
 describe("acceptsGzip", () => {
   test.each([
