@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { acceptsGzip, preferredCoding } from "./accepts-gzip";
+import { acceptsGzip } from "./accepts-gzip";
 
 describe("acceptsGzip", () => {
   test.each([
@@ -13,15 +13,4 @@ describe("acceptsGzip", () => {
     expect(acceptsGzip(header)).toBe(expected);
   });
   test("no header", () => expect(acceptsGzip(null)).toBe(false));
-});
-
-describe("preferredCoding", () => {
-  test.each([
-    ["gzip, deflate, br, zstd", "br"],
-    ["gzip", "gzip"],
-    ["br;q=0, gzip", "gzip"],
-    ["identity", null],
-  ])("%j → %s", (header, expected) => {
-    expect(preferredCoding(header)).toBe(expected);
-  });
 });

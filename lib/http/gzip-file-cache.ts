@@ -104,19 +104,25 @@ export async function removeOtherVersions(prefix: string, keep: string): Promise
   );
 }
 
-/** The token bucket every stored-file download of this process draws from (DOWNLOAD_BYTES_PER_SECOND). */
-const pace = { owed: 0, at: performance.now() };
+/** A token bucket downloads draw from: the first second's worth goes at once, beyond it each chunk waits its turn. */
+export type DownloadPacer = (bytes: number) => Promise<void>;
 
-/** Waits until `bytes` more may be sent: the bucket's debt, paid at the configured rate, shared by every download. */
-async function paced(bytes: number): Promise<void> {
-  const rate = env().DOWNLOAD_BYTES_PER_SECOND;
-  const now = performance.now();
-  pace.owed = Math.max(0, pace.owed - ((now - pace.at) / 1000) * rate) + bytes;
-  pace.at = now;
-  // the first second's worth goes at once; beyond it each chunk waits for its turn
-  const waitMs = ((pace.owed - rate) / rate) * 1000;
-  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+/** A bucket paid at `bytesPerSecond()` (read per chunk, so the configured rate is read once the environment is). */
+export function downloadPacer(bytesPerSecond: () => number): DownloadPacer {
+  let owed = 0;
+  let at = performance.now();
+  return async (bytes) => {
+    const rate = bytesPerSecond();
+    const now = performance.now();
+    owed = Math.max(0, owed - ((now - at) / 1000) * rate) + bytes;
+    at = now;
+    const waitMs = ((owed - rate) / rate) * 1000;
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  };
 }
+
+/** The bucket every stored-file download of this process shares (DOWNLOAD_BYTES_PER_SECOND). */
+const processPacer = downloadPacer(() => env().DOWNLOAD_BYTES_PER_SECOND);
 
 /**
  * A cached file as a response body, read as the client takes it and paced: all downloads of this process share
@@ -124,7 +130,7 @@ async function paced(bytes: number): Promise<void> {
  * API beside them (unpaced, the board's p99 went from 9 to 22-30 ms; scripts/bench/README.md). A client that goes
  * away stops the read.
  */
-export function fileBody(file: string): ReadableStream<Uint8Array> {
+export function fileBody(file: string, paced: DownloadPacer = processPacer): ReadableStream<Uint8Array> {
   const source = createReadStream(file);
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>({

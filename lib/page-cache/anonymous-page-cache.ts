@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { hashedContentSecurityPolicy } from "@/lib/security/csp";
 import { cacheControlOf, cachePolicyOf, canonicalSearch, isCacheablePage, type CachePolicy } from "./cacheable-pages";
 import { clientAddress, isItemSearch, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
-import { lendHits } from "./early-hit";
+import { lendEarlyAnswers } from "./early-hit";
 import { inlineScriptHashes } from "./inline-script-hashes";
 import { DatabaseUnavailable, readLeaderboardVersion, readSessionViewer, readSubmissionKey, seesMoreThanVisitors } from "./read-cache-keys";
 
@@ -218,29 +218,21 @@ function placeOf(request: PageCacheRequest) {
 }
 
 /**
- * The stored copy for this request when there is one, else null (then proxy.ts and answerFromCache do the rest:
- * fills, stale copies, renders, rate limits): lent to scripts/web.ts (./early-hit.ts), which answers hits before
- * Next. Takes what proxy.ts does before the cache into account: no hit for the cache's own fill, a navigation or an
- * item search (its own bucket), nor with the cache off.
+ * The page cache's answer given before Next (./early-hit.ts, lent to scripts/web.ts): a hit, a fill, a stale copy or a
+ * query miss's 429, gzipped here when the client accepts it; null: Next and proxy.ts answer (a render, a 503). Takes
+ * what proxy.ts does before the cache into account: nothing for the cache's own fill or a navigation (isCacheable),
+ * nor for an item search (its own bucket), nor with the cache off.
  */
-async function storedCopy(request: PageCacheRequest): Promise<Response | null> {
+async function earlyAnswer(request: PageCacheRequest): Promise<Response | null> {
   if (process.env.NODE_ENV !== "production" || process.env.ALPSBENCH_PAGE_CACHE === "off" || !isCacheable(request)) return null;
   if (isItemSearch(request.method, request.pathname, request.searchParams)) return null;
-  const place = placeOf(request);
-  if (!place) return null;
-  try {
-    const keyed = await keyOf(place.policy, request, place.pathAndSearch);
-    const page = keyed.kind === "key" ? place.store.get(keyed.key) : undefined;
-    return page ? respond(request, place.policy, page, "hit", true) : null;
-  } catch (error) {
-    if (error instanceof DatabaseUnavailable) return null;
-    throw error;
-  }
+  const answer = await answerFromCache(request, true);
+  return answer.kind === "page" ? answer.response : null;
 }
-lendHits(storedCopy);
+lendEarlyAnswers(earlyAnswer);
 
-/** The cached page for this request (rendered now on a miss), or what to do instead. */
-export async function answerFromCache(request: PageCacheRequest): Promise<CacheAnswer> {
+/** The cached page for this request (rendered now on a miss), or what to do instead; `encoded`: see respond. */
+export async function answerFromCache(request: PageCacheRequest, encoded = false): Promise<CacheAnswer> {
   const place = placeOf(request);
   if (!place) return { kind: "render" };
   const { policy, search, pathAndSearch, store } = place;
@@ -251,7 +243,7 @@ export async function answerFromCache(request: PageCacheRequest): Promise<CacheA
     if (!(error instanceof DatabaseUnavailable)) throw error;
     const key = newest.get(pathAndSearch);
     const page = key === undefined ? undefined : store.get(key);
-    return page ? { kind: "page", response: respond(request, policy, page, "stale"), state: "stale" } : { kind: "unavailable" };
+    return page ? { kind: "page", response: respond(request, policy, page, "stale", encoded), state: "stale" } : { kind: "unavailable" };
   }
   if (keyed.kind === "render") {
     if (keyed.shared) newest.delete(pathAndSearch);
@@ -282,5 +274,5 @@ export async function answerFromCache(request: PageCacheRequest): Promise<CacheA
     newest.set(pathAndSearch, key);
     page = filled.page;
   }
-  return { kind: "page", response: respond(request, policy, page, state), state };
+  return { kind: "page", response: respond(request, policy, page, state, encoded), state };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { env } from "@/lib/env";
 
@@ -62,17 +63,30 @@ export async function readLeaderboardVersion(): Promise<string | null> {
 type CacheViewer = { id: string; role: "user" | "admin" };
 
 /**
+ * Sessions read in the last second, by token. Safe to serve a second old: the viewer only decides between the shared
+ * copy and a render per request, and a render checks the session itself, so a signed-out or demoted session kept here
+ * can cost a render, never show what its user may no longer see. A signed-in researcher's page views then cost the
+ * version read alone, as a visitor's do (scripts/bench/README.md, `pages.ts --visitors`).
+ */
+const sessions = new LRUCache<string, { viewer: CacheViewer | null }>({ max: 10_000, ttl: 1_000 });
+
+/**
  * The user a session cookie names (a live Session row: the token is its unique key), or null for a made-up,
- * expired or signed-out one: a bogus cookie costs this one indexed read, never a render.
+ * expired or signed-out one: a bogus cookie costs one indexed read, never a render.
  */
 export async function readSessionViewer(sessionToken: string): Promise<CacheViewer | null> {
+  const known = sessions.get(sessionToken);
+  if (known) return known.viewer;
   const rows = await query<{ id: string; role: string }>(
     `SELECT u."id", u."role"::text AS role FROM "Session" s JOIN "User" u ON u."id" = s."userId"
      WHERE s."sessionToken" = $1 AND s."expires" > now()`,
     [sessionToken],
   );
   const row = rows?.[0];
-  return row ? { id: row.id, role: row.role === "admin" ? "admin" : "user" } : null;
+  const viewer: CacheViewer | null = row ? { id: row.id, role: row.role === "admin" ? "admin" : "user" } : null;
+  // only live sessions: a made-up token each request would only fill the store
+  if (viewer) sessions.set(sessionToken, { viewer });
+  return viewer;
 }
 
 /**

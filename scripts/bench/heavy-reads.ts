@@ -5,7 +5,7 @@
  *       [--data-dirs <dir>,…] [--no-build] [--same-priority] [--inputs-timeout 120] [--inputs-duration 60]
  * Imports the real data into a throw-away database (a new database on DATABASE_URL's server, else an embedded
  * cluster; each folder of --data-dirs, default every folder of ../shared/data, through the site's own `import --from`), builds if needed and, per phase,
- * starts `next start` and measures with autocannon on loopback:
+ * starts the site's web server (scripts/web.ts) and measures with autocannon on loopback:
  *   - the board API alone (1 connection);
  *   - the largest reproducibility pack (the public run with the most per-instance results) at --connections,
  *     beside the board client (the heavy clients run at nice 19 in a process of their own: see heavyLoad);
@@ -34,7 +34,7 @@ import { createPrismaClient } from "../../lib/db/create-client";
 import { freePort } from "../../lib/db/embedded-postgres";
 import { seed } from "@/lib/db/seed";
 import { createTestDatabase } from "../../tests/test-database";
-import { benchLog as log, exitOf, importDataDirs, SHARED_DATA_DIRS, spawnNextStart, stopGroups, waitFor } from "../lib/bench-server";
+import { benchLog as log, exitOf, importDataDirs, SHARED_DATA_DIRS, spawnWebServer, stopGroups, waitFor } from "../lib/bench-server";
 import { buildIfNeeded, ROOT } from "../lib/next-build";
 
 const { values } = parseArgs({
@@ -124,7 +124,12 @@ async function downloadLoad(url: string, clients: number, timeoutS: number, seco
       return out;
     }),
   );
-  const answers = outputs.join("").trim().split("\n").filter(Boolean).map((row) => row.split(" "));
+  const answers = outputs
+    .join("")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((row) => row.split(" "));
   const timeouts = answers.filter(([code, time]) => code === "000" && Number(time) >= timeoutS - 0.5).length;
   const answered = answers.filter(([code]) => code !== "000");
   const times = answered.map(([, time]) => Number(time) * 1000).sort((x, y) => x - y);
@@ -203,7 +208,7 @@ try {
     // stored exports and inputs files of this run only: the first request of the phase builds them
     const downloads = mkdtempSync(path.join(tmpdir(), "bench-heavy-downloads-"));
     downloadDirs.push(downloads);
-    const child = spawnNextStart(port, database.url, {
+    const child = spawnWebServer(port, database.url, {
       DOWNLOAD_CACHE_DIR: downloads,
       ALPSBENCH_PACK_STORE: phase === "before" ? "off" : "on",
       RATE_LIMIT_API_PER_MINUTE: "1000000000",

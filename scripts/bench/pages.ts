@@ -9,7 +9,7 @@
  * string, beside a static file, at 16 and 64 connections in one run (./visitor-kinds.ts):
  *   npx tsx scripts/bench/pages.ts --real --public-pages --visitors [--nginx] [--visitor-connections 16,64] [--duration 10]
  * Seeds a throw-away database (a new database on DATABASE_URL's server, or an embedded cluster in .tmp/),
- * builds if needed, starts `next start`, and measures each page with autocannon on loopback, then the same HTML
+ * builds if needed, starts the site's web server (scripts/web.ts), and measures each page with autocannon on loopback, then the same HTML
  * saved to disk and served by a minimal static server, for comparison. Prints one table; exits 1 when a target
  * (p95 < 150 ms, at least half the static file's requests/s) is missed. The pages come from the registry
  * (./public-pages.ts): this file names no benchmark.
@@ -25,7 +25,7 @@ import { freePort } from "../../lib/db/embedded-postgres";
 import { seed } from "@/lib/db/seed";
 import { dataVersionOf, hostedBenchmarks } from "@/lib/benchmarks";
 import { createTestDatabase } from "../../tests/test-database";
-import { benchLog as log, importDataDirs, SHARED_DATA_DIRS, spawnNextStart, stopGroups, waitFor } from "../lib/bench-server";
+import { benchLog as log, importDataDirs, SHARED_DATA_DIRS, spawnWebServer, stopGroups, waitFor } from "../lib/bench-server";
 import { buildIfNeeded } from "../lib/next-build";
 import { startNginxProxy } from "../lib/nginx-proxy";
 import { formatPageSizes, measureInChromium, measurePageSizes } from "./page-sizes";
@@ -152,7 +152,7 @@ async function measure(url: string): Promise<Run> {
   };
 }
 
-/** The saved pages served from memory by node:http in its own process, like `next start` serves the real ones. */
+/** The saved pages served from memory by node:http in its own process, like the site serves the real ones. */
 async function startStaticServer(files: Record<string, string>): Promise<string> {
   const port = await freePort();
   const code = `
@@ -174,12 +174,12 @@ const fmt = (ms: number) => (Number.isNaN(ms) ? "n/a" : ms.toFixed(1)).padStart(
 const database = values.database ? { url: values.database, dispose: async () => {} } : await createTestDatabase("bench-pages");
 let nextBase: string | undefined;
 
-/** Builds if needed and starts `next start` on the bench database (once; the seeded run and the large one share it). */
+/** Builds if needed and starts the site's web server on the bench database (once; the seeded run and the large one share it). */
 async function startNext(): Promise<string> {
   if (nextBase) return nextBase;
   await buildIfNeeded(log);
   const port = await freePort();
-  children.push(spawnNextStart(port, database.url, { ALPSBENCH_PAGE_CACHE: values["page-cache"]! }));
+  children.push(spawnWebServer(port, database.url, { ALPSBENCH_PAGE_CACHE: values["page-cache"]! }));
   nextBase = `http://127.0.0.1:${port}`;
   await waitFor(`${nextBase}/api/v1/queue`, 60_000, 200);
   return nextBase;

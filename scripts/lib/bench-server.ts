@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./next-build";
 
-/** What the bench scripts (scripts/bench) share: the data folders, the site's importer, `next start` and its end. */
+/** What the bench scripts (scripts/bench) share: the data folders, the site's importer, the site's web server and its end. */
 export const benchLog = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 /** Every data folder beside the repository (../shared/data/<name>), comma separated: the real data of every benchmark there is. */
@@ -48,11 +48,15 @@ export async function importDataDirs(databaseUrl: string, dirs: string[]): Promi
   }
 }
 
-/** `next start` of the built site on a database, in a process group of its own (stopGroups ends it). */
-export function spawnNextStart(port: number, databaseUrl: string, env: Record<string, string>): ChildProcess {
-  return spawn("npx", ["--no-install", "next", "start", "-p", String(port)], {
+/**
+ * The site's own web server (scripts/web.ts, what `npm start` runs: Next behind our server, which answers the page
+ * cache's hits itself) on a database, in a process group of its own (stopGroups ends it). Not `next start`: that is
+ * a server the site never runs, without the early hits, so its figures would not be the site's.
+ */
+export function spawnWebServer(port: number, databaseUrl: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/web.ts"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: "ignore",
     detached: true,
   });

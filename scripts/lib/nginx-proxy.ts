@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../lib/db/embedded-postgres";
+import { waitFor } from "./bench-server";
 
 /**
  * The site behind a standard reverse proxy: Debian's nginx (`apt-get install nginx`; .ci/run installs it) with its
@@ -60,16 +61,7 @@ export async function startNginxProxy(upstreamHost: string): Promise<{ baseUrl: 
   if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
   const nginx = spawn(NGINX_BINARY, ["-p", dir, "-c", file, "-g", "daemon off;"], { stdio: "ignore" });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/about`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("nginx did not answer /about within 20 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(`${baseUrl}/about`, 20_000, 100);
   return {
     baseUrl,
     stop() {
