@@ -112,7 +112,7 @@ const EnvSchema = z.object({
    * the default, 100 MiB/s, is about what a 1 Gbit/s link carries; a reverse proxy or CDN in front serves repeat
    * downloads without reaching it
    */
-  DOWNLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(mib(100)),
+  DOWNLOAD_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(mib(64)),
   /**
    * sign-in e-mails for addresses that have no account yet, per client address per 24 hours (lib/auth/sign-in-guard.ts):
    * what bounds how many accounts one client opens (each would have limits of its own, unless it shares a mailbox)
