@@ -2,7 +2,7 @@ import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { InputsGzip } from "@/lib/benchmarks/types-pipeline";
 import type { Db } from "@/lib/db/create-client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 /**
  * The inputs download's dispatch: the benchmark the `benchmark` parameter names (a data version of the benchmark
@@ -10,16 +10,16 @@ import { ApiError } from "@/lib/http/api-error";
  * PersonalLLM, whose inputs are its public dataset) answers 404 saying where its inputs are. A download (not the small
  * example file) is a stored file built once; its build takes a place in the heavy-read gate's "inputs" line
  * (lib/http/gzip-file-cache.ts: a minute of CPU for the largest), later requests stream the file; past the line, 503
- * with Retry-After. A refusal is thrown, for the route's withErrors to answer.
+ * with Retry-After.
  */
 export async function inputsResponse(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip: InputsGzip = "no"): Promise<Response> {
   // one benchmark: the dispatch below and the benchmark's own reading must agree on it
-  if (search.getAll("benchmark").length > 1) throw new ApiError("bad_request", "parameter benchmark given more than once");
+  if (search.getAll("benchmark").length > 1) return apiErrorAnswer(new ApiError("bad_request", "parameter benchmark given more than once"));
   // trimmed as the benchmark's own reading trims it, so both agree
   const named = await resolveBenchmarkName(db, (search.get("benchmark") ?? "").trim());
-  if (!named.ok) throw new ApiError("not_found", named.message);
+  if (!named.ok) return apiErrorAnswer(new ApiError("not_found", named.message));
   const hosted = named.benchmark;
   const answer = isPipelineBenchmark(hosted) ? hosted.pipeline.inputsResponse : undefined;
   if (answer) return answer(db, track, search, kind, gzip);
-  throw new ApiError("not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`);
+  return apiErrorAnswer(new ApiError("not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`));
 }
