@@ -4,12 +4,13 @@ import { databaseAnswers } from "@/lib/page-cache/read-cache-keys";
 import { UNREACHABLE_RETRY_AFTER_SECONDS } from "@/lib/http/error-response";
 import { contentSecurityPolicy } from "@/lib/security/csp";
 import { clientAddress, isItemSearch, rateLimitKeyOf, rateLimitKindOf, takeRateLimitPoint, tooManyRequests } from "@/lib/security/rate-limit";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 /** 503 with Retry-After: the database is unreachable and this answer has no stored copy (docs/page-cache.md). */
-function unavailable(api: boolean): NextResponse {
+function unavailable(api: boolean): Response {
   const message = "The database is unreachable for the moment; nothing was changed. Try again shortly.";
   const headers = { "retry-after": String(UNREACHABLE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
-  if (api) return NextResponse.json({ error: { code: "unavailable", message } }, { status: 503, headers });
+  if (api) return apiErrorAnswer(new ApiError("unavailable", message, {}, headers));
   return new NextResponse(`<!doctype html><title>Unavailable</title><h1>Unavailable</h1><p>${message}</p>`, {
     status: 503,
     headers: { ...headers, "content-type": "text/html; charset=utf-8" },

@@ -22,6 +22,7 @@ import { answerClientErrors } from "../lib/security/client-error";
 import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
 import { requestTargetProblem, splitTarget } from "../lib/security/request-target";
 import { buildIfNeeded, ROOT } from "./lib/next-build";
+import { ApiError, apiErrorBody } from "@/lib/http/api-error";
 
 const dev = process.argv.includes("--dev");
 const log = (line: string) => process.stderr.write(`${new Date().toISOString()} [web ${process.pid}] ${line}\n`);
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
       const api = (request.url ?? "").startsWith("/api/");
       response
         .writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8" })
-        .end(api ? JSON.stringify({ error: { code: "bad_request", message: problem } }) : `400 Bad Request: ${problem}\n`);
+        .end(api ? JSON.stringify(apiErrorBody(new ApiError("bad_request", problem))) : `400 Bad Request: ${problem}\n`);
       return;
     }
     // client-written X-Forwarded-Host/-Proto made next-auth build an invalid URL (500) or another site's URL

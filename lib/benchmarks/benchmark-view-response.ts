@@ -9,9 +9,9 @@ import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
 import type { Benchmark, LoadedView } from "./types";
+import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
-const error = (status: number, code: string, message: string, issues?: string[]) =>
-  NextResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
+const error = (code: ApiErrorCode, message: string, issues?: string[]) => apiErrorAnswer(new ApiError(code, message, issues ? { issues } : {}));
 
 const REWARDS_FROM_SERVICE = "rewards_from_service";
 /** true: the row was scored on a synthetic evaluation set (not the benchmark's real data) and is not ranked */
@@ -22,16 +22,16 @@ const SYNTHETIC = "synthetic";
  * the AlpsBench views (the same table query, ranks and CSV/JSON records through the same pure functions),
  * plus the module's settings as extra fields of each row and as filters.
  */
-export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<NextResponse> {
+export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<Response> {
   if (search.get("format") === "charts") return chartsResponse(db, benchmark, viewId, search);
   const format = parseFormat(DownloadFormat, search);
   const table = await moduleViewTable(db, benchmark, viewId, search);
   if (table === null) {
     const known = benchmark.views.map((v) => (v.id ? `${benchmark.id}/${v.id}` : benchmark.id));
-    return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}". Known: ${known.join(", ")}.`);
+    return error("not_found", `Unknown ${benchmark.title} view "${viewId}". Known: ${known.join(", ")}.`);
   }
   const issues = [...(format.ok ? [] : [format.issue]), ...(table.ok ? [] : table.issues)];
-  if (!format.ok || !table.ok) return error(400, "bad_request", issues.join("; "), issues);
+  if (!format.ok || !table.ok) return error("bad_request", issues.join("; "), issues);
   const { board, query, view, columns, rows, attributeKeys } = table;
   const name = `${board.id}-test`;
   if (format.format === "csv") {
@@ -114,11 +114,11 @@ export function moduleViewCsv(columns: string[], rows: Record<string, unknown>[]
  * `?format=charts`: the view's charts as the module declares them (plain data: bars, heat maps, their data
  * tables), under the view's own filters. The module's page fetches them when the reader scrolls to them.
  */
-async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<NextResponse> {
+async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<Response> {
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
-  if (loaded === null) return error(404, "not_found", `Unknown ${benchmark.title} view "${viewId}".`);
-  if (!loaded.ok) return error(400, "bad_request", loaded.issues.join("; "), loaded.issues);
+  if (loaded === null) return error("not_found", `Unknown ${benchmark.title} view "${viewId}".`);
+  if (!loaded.ok) return error("bad_request", loaded.issues.join("; "), loaded.issues);
   const unknown = unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]);
-  if (unknown) return error(400, "bad_request", unknown, [unknown]);
+  if (unknown) return error("bad_request", unknown, [unknown]);
   return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
 }

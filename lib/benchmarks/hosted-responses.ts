@@ -10,6 +10,7 @@ import { getHostedBenchmark, ROOT_BENCHMARK } from "./index";
 import { resolveBenchmarkName } from "./resolve-benchmark-name";
 import { moduleSnapshot, moduleSnapshotFiles } from "./module-snapshot";
 import { isPipelineBenchmark } from "./types";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 /**
  * The read API's dispatch, the same for every hosted benchmark (the route files only unpack the URL):
@@ -23,13 +24,13 @@ export function leaderboardResponse(db: Db, first: string, second: string | null
   const benchmark = getHostedBenchmark(first);
   if (!benchmark) {
     if (second === null) return ROOT_BENCHMARK.pipeline.viewResponse(db, first, search);
-    return Promise.resolve(NextResponse.json({ error: { code: "not_found", message: `Unknown benchmark "${first}".` } }, { status: 404 }));
+    return Promise.resolve(apiErrorAnswer(new ApiError("not_found", `Unknown benchmark "${first}".`)));
   }
   if (isPipelineBenchmark(benchmark)) return benchmark.pipeline.viewResponse(db, second ?? "", search);
   return benchmarkViewResponse(db, benchmark, second ?? "", search);
 }
 
-const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+const badRequest = (issues: string[]) => apiErrorAnswer(new ApiError("bad_request", issues.join("; "), { issues }));
 
 /**
  * GET /api/v1/snapshot?format=json|zip&benchmark=…: every view of one benchmark, versioned and dated. `benchmark`
@@ -39,7 +40,7 @@ const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad
 export async function snapshotResponse(db: Db, search: URLSearchParams): Promise<Response> {
   // trimmed as the table query trims it, so the dispatch and the benchmark's own reading agree
   const named = await resolveBenchmarkName(db, (search.get("benchmark") ?? "").trim());
-  if (!named.ok) return NextResponse.json({ error: { code: "not_found", message: named.message } }, { status: 404 });
+  if (!named.ok) return apiErrorAnswer(new ApiError("not_found", named.message));
   const hosted = named.benchmark;
   if (isPipelineBenchmark(hosted)) return hosted.pipeline.snapshotResponse(db, search);
   const format = parseFormat(SnapshotFormat, search);

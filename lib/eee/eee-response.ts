@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
-import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
 import { leaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { cachedGzipFile, fileBody, removeOtherVersions } from "@/lib/http/gzip-file-cache";
@@ -9,6 +8,7 @@ import type { EeeBenchmarkHook } from "./hook";
 import { instancesOfBoards } from "./export-instances";
 import { eeeZipFiles, zipOf } from "./export-zip";
 import { publicOrigin } from "@/lib/http/public-origin";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 type EeeScope = { dataVersion: string; split: "all" | "full" | "dev" | "validation" | "test"; scoreVersion?: string };
 
@@ -53,7 +53,7 @@ const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(va
 export async function eeeZipResponse(db: Db, hook: EeeBenchmarkHook | undefined, scope: EeeScope, benchmarkTitle: string): Promise<Response> {
   if (!hook) {
     const message = `format: ${benchmarkTitle} has no Every Eval Ever export (use json or csv)`;
-    return NextResponse.json({ error: { code: "bad_request", message, issues: [message] } }, { status: 400 });
+    return apiErrorAnswer(new ApiError("bad_request", message, { issues: [message] }));
   }
   const version = await leaderboardVersion(db);
   const settings = settingsNow();

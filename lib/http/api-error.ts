@@ -1,8 +1,9 @@
 /**
- * The one error type of the /api/v1 routes: a code the client can branch on, the HTTP status it maps to, a message
- * for people and optional details (the file, line or field concerned). A handler, or anything it calls, throws it;
- * `errorResponse` (error-response.ts) turns it into `{error: {code, message, ...details}}` at the edge, so no
- * handler copies a try/catch.
+ * The one error type of the routes: a code the client can branch on, the HTTP status it maps to, a message for
+ * people and optional details (the file, line or field concerned). A handler, or anything it calls, throws it;
+ * `errorResponse` (error-response.ts) turns it into an answer at the edge, so no handler copies a try/catch. A
+ * function that answers rather than throws (a rate limit before the handler, a raw Node response) answers with
+ * `apiErrorAnswer` or `apiErrorBody`: the body is built here and nowhere else (tests/lint/error-style.test.ts).
  */
 
 export type ApiErrorCode =
@@ -19,6 +20,7 @@ export type ApiErrorCode =
   | "name_taken"
   | "name_misleading"
   | "rate_limited"
+  | "sign_in_refused"
   | "busy"
   | "unavailable"
   | "internal";
@@ -38,6 +40,7 @@ export const STATUS_OF_CODE: Record<ApiErrorCode, number> = {
   name_misleading: 422,
   limit_reached: 429,
   rate_limited: 429,
+  sign_in_refused: 429,
   internal: 500,
   busy: 503,
   unavailable: 503,
@@ -62,3 +65,13 @@ export class ApiError extends Error {
 
 /** The generic 500 message: internals never reach a client. */
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again; if it persists, tell the maintainers.";
+
+/** The body of every error answer: `{error: {code, message, ...details}}`. */
+export function apiErrorBody(error: ApiError): { error: Record<string, unknown> } {
+  return { error: { code: error.code, message: error.message, ...error.details } };
+}
+
+/** The answer of an ApiError: its code's status, its body and its headers. */
+export function apiErrorAnswer(error: ApiError): Response {
+  return Response.json(apiErrorBody(error), { status: error.status, headers: error.headers });
+}

@@ -20,6 +20,9 @@ describe("errorResponse: the edge's one mapping", () => {
     ["unsupported_media_type", 415],
     ["invalid_file", 422],
     ["limit_reached", 429],
+    ["rate_limited", 429],
+    ["sign_in_refused", 429],
+    ["unavailable", 503],
   ] as const)("ApiError %s answers %i with its body", async (code, status) => {
     const response = await answer(errorResponse(new ApiError(code, "why", { file: "a/b.jsonl", line: 3 }), "test"));
     expect(response.status).toBe(status);

@@ -1,15 +1,9 @@
-import { NextResponse } from "next/server";
 import { ZodError } from "zod";
-import { ApiError, INTERNAL_MESSAGE, type ApiErrorCode } from "./api-error";
+import { ApiError, apiErrorAnswer, INTERNAL_MESSAGE } from "./api-error";
 import { isDatabaseUnreachable } from "./database-unreachable";
 
 /** how long a client waits before asking again while PostgreSQL is unreachable (proxy.ts says the same for pages) */
 export const UNREACHABLE_RETRY_AFTER_SECONDS = 10;
-
-/** The JSON error answer of every /api/v1 route: `{error: {code, message, ...details}}`. */
-export function jsonError(status: number, code: ApiErrorCode, message: string, details: Record<string, unknown> = {}, headers?: HeadersInit): Response {
-  return NextResponse.json({ error: { code, message, ...details } }, { status, headers });
-}
 
 /**
  * The edge's one mapping from a thrown value to an answer: an ApiError answers its status and body; a ZodError a 400
@@ -17,24 +11,17 @@ export function jsonError(status: number, code: ApiErrorCode, message: string, d
  * committed); anything else is logged (with `where`) and answered with a generic 500 that says nothing of what broke.
  */
 export function errorResponse(error: unknown, where: string): Response {
-  if (error instanceof ApiError) return jsonError(error.status, error.code, error.message, error.details, error.headers);
+  if (error instanceof ApiError) return apiErrorAnswer(error);
   if (error instanceof ZodError) {
     const fields = error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "(body)", message: issue.message }));
-    return jsonError(400, "bad_request", fields.map((f) => `field "${f.field}": ${f.message}`).join("; "), { fields });
+    return apiErrorAnswer(new ApiError("bad_request", fields.map((f) => `field "${f.field}": ${f.message}`).join("; "), { fields }));
   }
   if (isDatabaseUnreachable(error)) {
-    return jsonError(
-      503,
-      "unavailable",
-      "The database is unreachable for the moment; nothing was stored. Try again shortly.",
-      {},
-      {
-        "retry-after": String(UNREACHABLE_RETRY_AFTER_SECONDS),
-      },
-    );
+    const message = "The database is unreachable for the moment; nothing was stored. Try again shortly.";
+    return apiErrorAnswer(new ApiError("unavailable", message, {}, { "retry-after": String(UNREACHABLE_RETRY_AFTER_SECONDS) }));
   }
   console.error(`[${where}]`, error);
-  return jsonError(500, "internal", INTERNAL_MESSAGE);
+  return apiErrorAnswer(new ApiError("internal", INTERNAL_MESSAGE));
 }
 
 /** The status errorResponse answers a thrown value with (what a caller that charges refusals needs before the edge). */

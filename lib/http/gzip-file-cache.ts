@@ -105,7 +105,7 @@ export async function removeOtherVersions(prefix: string, keep: string): Promise
 }
 
 /** A token bucket downloads draw from: the first second's worth goes at once, beyond it each chunk waits its turn. */
-export type DownloadPacer = (bytes: number) => Promise<void>;
+type DownloadPacer = (bytes: number) => Promise<void>;
 
 /** A bucket paid at `bytesPerSecond()` (read per chunk, so the configured rate is read once the environment is). */
 export function downloadPacer(bytesPerSecond: () => number): DownloadPacer {

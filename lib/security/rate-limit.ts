@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-lim
 import { bearerTokenOf, hashApiToken } from "@/lib/auth/api-token";
 import { env } from "@/lib/env";
 import { clientAddressFromChain } from "./client-address";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 /**
  * Request rate limits: a bucket of points per client that refills every window (rate-limiter-flexible). Kinds:
@@ -198,8 +199,6 @@ const WHAT: Record<RateLimitKind, string> = {
 export function tooManyRequests(kind: RateLimitKind, decision: Extract<RateLimitDecision, { ok: false }>): Response {
   const whose = kind === "email" ? "to this e-mail address" : kind === "upload_work" ? "by your account" : "from your address";
   const message = `Too many ${WHAT[kind]} ${whose}: at most ${decision.limit} per ${WINDOW[kind]}. Try again in ${decision.retryAfterSeconds} s.`;
-  return Response.json(
-    { error: { code: "rate_limited", message, retryAfterSeconds: decision.retryAfterSeconds } },
-    { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds), "cache-control": "no-store" } },
-  );
+  const headers = { "retry-after": String(decision.retryAfterSeconds), "cache-control": "no-store" };
+  return apiErrorAnswer(new ApiError("rate_limited", message, { retryAfterSeconds: decision.retryAfterSeconds }, headers));
 }

@@ -7,9 +7,9 @@ import { allModuleItems, mayReadModuleItems } from "@/lib/db/queries/module-item
 import { type Viewer } from "@/lib/db/queries/submission-status";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
+import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
-const error = (status: number, code: string, message: string) =>
-  NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
+const error = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiError(code, message, {}, { "cache-control": "no-store" }));
 
 /**
  * The answer of GET /api/v1/submissions/{id}/items (the route only authenticates): the per-item rows of an upload
@@ -18,18 +18,18 @@ const error = (status: number, code: string, message: string) =>
  * when the upload is public and the track declares its items public (mayReadModuleItems). A private upload
  * answers 404 to others, like its status page.
  */
-export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<NextResponse> {
+export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<Response> {
   const submission = await shownSubmissionStatus(db, id, viewer);
-  if (!submission) return error(404, "not_found", `No submission "${id}" (or it is private).`);
+  if (!submission) return error("not_found", `No submission "${id}" (or it is private).`);
   const moduleBenchmark = getBenchmark(submission.benchmark);
   const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;
   const decl = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId)?.itemRows : undefined;
   if (!moduleBenchmark || !decl)
-    return error(404, "not_found", `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have).`);
+    return error("not_found", `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have).`);
   if (!mayReadModuleItems(submission, viewer, decl)) {
-    return error(403, "forbidden", `The per-item rows of submission "${id}" are visible to its owner only (the ${trackId} track keeps its items private).`);
+    return error("forbidden", `The per-item rows of submission "${id}" are visible to its owner only (the ${trackId} track keeps its items private).`);
   }
-  if (submission.status !== "done") return error(409, "conflict", `Submission "${id}" is ${submission.status}: its per-item rows exist once it is done.`);
+  if (submission.status !== "done") return error("conflict", `Submission "${id}" is ${submission.status}: its per-item rows exist once it is done.`);
   const rows = await allModuleItems(db, submission.id);
   const columns = ["item", ...decl.columns.map((c) => c.id)];
   const records = rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === "item" ? r.itemKey : (r.figures[c] ?? null)])));

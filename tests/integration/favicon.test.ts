@@ -8,7 +8,7 @@ import { GET } from "@/app/favicon.ico/route";
  * The route sends them to the site's icon (app/icon.svg), which exists.
  */
 test("/favicon.ico answers with a permanent redirect to the site's icon, not 404", async () => {
-  const response = GET();
+  const response = await GET(new Request("http://localhost/favicon.ico"), {});
   expect(response.status).toBe(308);
   expect(response.headers.get("location")).toBe("/icon.svg");
   expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);

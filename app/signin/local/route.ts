@@ -4,6 +4,7 @@ import { localSignInGate, redeemLocalSignInToken } from "@/lib/auth/local-sign-i
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 import { clientIpOf } from "@/lib/auth/sign-in-guard";
 import { db } from "@/lib/db/client";
+import { withErrors } from "@/lib/http/error-response";
 import { safeCallbackPath } from "../callback-path";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +12,10 @@ export const dynamic = "force-dynamic";
 /**
  * GET /signin/local?token=…: uses a local sign-in link printed in the server's log (lib/auth/local-sign-in.ts).
  * Not served (404) when a real sign-in method is configured or the request is not a loopback one; a used, expired
- * or unknown token goes back to /signin with the reason.
+ * or unknown token goes back to /signin with the reason. The 404 is a page's plain text, not the API's JSON: a
+ * browser opens this link.
  */
-export async function GET(request: NextRequest) {
+export const GET = withErrors("GET /signin/local", async (request: NextRequest) => {
   const host = request.headers.get("host");
   const gate = localSignInGate({ methods: signInMethods(), clientAddress: clientIpOf(request.headers), host });
   if (!gate.ok) return new NextResponse("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
@@ -24,4 +26,4 @@ export async function GET(request: NextRequest) {
   response.cookies.set(sessionCookieName(false), redeemed.sessionToken, { httpOnly: true, sameSite: "lax", path: "/", expires: redeemed.expires });
   response.headers.set("cache-control", "no-store");
   return response;
-}
+});

@@ -3,6 +3,8 @@ import { handlers } from "@/lib/auth/auth";
 import { readSignInRequest } from "@/lib/auth/sign-in-body";
 import { checkSignInAttempt, clientIpOf } from "@/lib/auth/sign-in-guard";
 import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import { withErrors } from "@/lib/http/error-response";
 import { publicHostOf, publicProtocolOf } from "@/lib/security/same-origin";
 
 /**
@@ -29,26 +31,20 @@ async function atPublicOrigin(request: NextRequest): Promise<NextRequest> {
   return plain as unknown as NextRequest;
 }
 
-export async function GET(request: NextRequest): Promise<Response> {
-  return handlers.GET(await atPublicOrigin(request));
-}
+export const GET = withErrors("GET /api/auth/*", async (request: NextRequest) => handlers.GET(await atPublicOrigin(request)));
 
 /**
  * POST /api/auth/signin/<provider> starts a sign-in (sends an e-mail, or redirects to GitHub) without going
  * through the sign-in page, so the sign-in guard is applied here as well, on the address Auth.js will mail
  * (lib/auth/sign-in-body.ts: a form post with one email field, or 400).
  */
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = withErrors("POST /api/auth/*", async (request: NextRequest) => {
   const read = await readSignInRequest(request);
-  if (!read.ok) return Response.json({ error: { code: "bad_request", message: read.message } }, { status: 400 });
+  if (!read.ok) throw new ApiError("bad_request", read.message);
   if (read.provider !== null) {
     const verdict = await checkSignInAttempt({ method: read.provider === "github" ? "github" : "email", email: read.email, ip: clientIpOf(request.headers) });
-    if (!verdict.ok) {
-      return Response.json(
-        { error: { code: "sign_in_refused", message: verdict.message } },
-        { status: 429, headers: verdict.retryAfterSeconds ? { "retry-after": String(verdict.retryAfterSeconds) } : {} },
-      );
-    }
+    if (!verdict.ok)
+      throw new ApiError("sign_in_refused", verdict.message, {}, verdict.retryAfterSeconds ? { "retry-after": String(verdict.retryAfterSeconds) } : {});
   }
   return handlers.POST(await atPublicOrigin(request));
-}
+});

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { openApiDocument } from "@/lib/api-spec/openapi-document";
+import { withErrors } from "@/lib/http/error-response";
 import { SITE } from "@/lib/platform/site";
 import { apiRoutes } from "../_lib/api-routes";
 
@@ -13,7 +14,7 @@ let built: { routes: ReturnType<typeof apiRoutes>; document: ReturnType<typeof o
  * again only when the route list is (building it, JSON Schema of every zod schema, took 23.5 ms of CPU: a public
  * route 16 clients could keep a core busy with).
  */
-export function GET() {
+export const GET = withErrors("GET /api/v1/openapi.json", async () => {
   const routes = apiRoutes();
   if (built?.routes !== routes) {
     built = {
@@ -26,4 +27,4 @@ export function GET() {
     };
   }
   return NextResponse.json(built.document, { headers: { "cache-control": "public, max-age=300" } });
-}
+});

@@ -3,9 +3,9 @@ import { benchmarkAlias } from "@/lib/leaderboard/table-state";
 import type { Db } from "@/lib/db/create-client";
 import { findBenchmarkVersion, type InputScope } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { NextResponse } from "next/server";
+import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
-const fail = (status: number, code: string, message: string) => ({ ok: false as const, response: NextResponse.json({ error: { code, message } }, { status }) });
+const fail = (code: ApiErrorCode, message: string) => ({ ok: false as const, response: apiErrorAnswer(new ApiError(code, message)) });
 
 /** The query of AlpsBench's inputs download (`GET /api/v1/inputs/{track}`), read here and documented on /api-docs. */
 export const InputsQuery = z.object({
@@ -34,17 +34,17 @@ export async function inputScopeOf(
 ): Promise<{ ok: true; scope: InputScope; benchmark: string; slug: string } | { ok: false; response: Response }> {
   // any name of the track: the slug task3-d300, or the official harness's task3_d300 / task4_ability2
   const track: TrackId | null = parseTrackName(slug);
-  if (!track) return fail(404, "not_found", `Unknown track "${slug}". Known: ${TRACK_IDS.map(trackSlug).join(", ")}.`);
+  if (!track) return fail("not_found", `Unknown track "${slug}". Known: ${TRACK_IDS.map(trackSlug).join(", ")}.`);
   const entries = [...searchParams.entries()].filter(([key]) => !extra.includes(key));
   const params = Object.fromEntries(entries);
   const unknown = Object.keys(params).filter((key) => key !== "split" && key !== "benchmark");
-  if (unknown.length > 0) return fail(400, "bad_request", `unknown parameter(s): ${unknown.join(", ")}`);
+  if (unknown.length > 0) return fail("bad_request", `unknown parameter(s): ${unknown.join(", ")}`);
   // one value each: the download's dispatch and this scope must not read different ones
   const repeated = Object.keys(params).filter((key) => entries.filter(([k]) => k === key).length > 1);
-  if (repeated.length > 0) return fail(400, "bad_request", `parameter(s) given more than once: ${repeated.join(", ")}`);
+  if (repeated.length > 0) return fail("bad_request", `parameter(s) given more than once: ${repeated.join(", ")}`);
   const query = InputsQuery.safeParse(params);
-  if (!query.success) return fail(400, "bad_request", query.error.issues.map((i) => `parameter "${i.path.join(".")}": ${i.message}`).join("; "));
+  if (!query.success) return fail("bad_request", query.error.issues.map((i) => `parameter "${i.path.join(".")}": ${i.message}`).join("; "));
   const benchmark = await findBenchmarkVersion(db, query.data.benchmark);
-  if (!benchmark) return fail(404, "not_found", `Unknown benchmark "${query.data.benchmark}".`);
+  if (!benchmark) return fail("not_found", `Unknown benchmark "${query.data.benchmark}".`);
   return { ok: true, scope: { benchmarkVersionId: benchmark.id, track, split: query.data.split }, benchmark: benchmark.slug, slug: trackSlug(track) };
 }

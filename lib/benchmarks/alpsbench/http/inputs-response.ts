@@ -1,4 +1,3 @@
-import { NextResponse } from "next/server";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { countInputs, inputsVersion, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
@@ -10,8 +9,9 @@ import { inputsCacheKey, type InputsFileKind } from "./inputs-cache-keys";
 import { exampleRow } from "./example-row";
 import { z } from "zod";
 import { inputScopeOf, InputsQuery } from "./input-scope";
+import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
-const apiError = (status: number, code: string, message: string) => NextResponse.json({ error: { code, message } }, { status });
+const apiError = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiError(code, message));
 
 const ndjsonFile = (filename: string) => ({ "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` });
 
@@ -45,13 +45,12 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   if (kind === "example") {
     const rowsParam = search.get("rows");
     const parsed = Rows.safeParse(rowsParam === null ? undefined : Number(rowsParam));
-    if (!parsed.success) return apiError(400, "bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
+    if (!parsed.success) return apiError("bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
     const resolved = await inputScopeOf(db, slug, search, ["rows"]);
     if (!resolved.ok) return resolved.response;
     const page = await pageInputs(db, resolved.scope, null, parsed.data);
     if (page.length === 0)
       return apiError(
-        404,
         "not_found",
         `${resolved.benchmark} has no ${resolved.scope.track} instances${resolved.scope.split ? ` in the ${resolved.scope.split} split` : ""}.`,
       );
@@ -64,7 +63,6 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
   const { scope } = resolved;
   if (gzip === "compact" && !scope.track.startsWith("task3/"))
     return apiError(
-      404,
       "not_found",
       `${resolved.slug} has no compact form: only Task 3 tracks have one (their pools repeat the same memories). Its gzip file is /api/v1/inputs/${resolved.slug}.jsonl.gz.`,
     );

@@ -9,8 +9,9 @@ import { scopeOf, serializeTableQuery, type TableQuery } from "@/lib/leaderboard
 import type { Db } from "@/lib/db/create-client";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
 import { OVERVIEW, VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
-export const badRequest = (issues: string[]) => NextResponse.json({ error: { code: "bad_request", message: issues.join("; "), issues } }, { status: 400 });
+export const badRequest = (issues: string[]) => apiErrorAnswer(new ApiError("bad_request", issues.join("; "), { issues }));
 
 /** format=eee: the Every Eval Ever zip of the query's scope. */
 export const eeeResponse = (db: Db, query: TableQuery) =>
@@ -24,7 +25,7 @@ export const eeeResponse = (db: Db, query: TableQuery) =>
 export const alpsBenchViewResponse: OwnPipeline["viewResponse"] = async (db, viewId, search) => {
   const slug = viewId === "" ? OVERVIEW.id : viewId;
   const view = viewFromSlug(slug);
-  if (!view) return NextResponse.json({ error: { code: "not_found", message: `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.` } }, { status: 404 });
+  if (!view) return apiErrorAnswer(new ApiError("not_found", `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.`));
   const parsed = parseViewParams(DownloadFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;

@@ -8,12 +8,12 @@ import { getInstanceItemsPage } from "./queries/submission-instance-items";
 import { resolveTrackParam } from "@/lib/submissions/track-param";
 import { officialTrackName, parseTrackName, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { findShownSubmission } from "@/lib/submissions/held-visibility";
+import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
 /** How this route reads a track name: as the upload path does (any name parseTrackName takes). */
 const TRACK_NAMING = { parseTrack: parseTrackName, knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)` };
 
-const error = (status: number, code: string, message: string) =>
-  NextResponse.json({ error: { code, message } }, { status, headers: { "cache-control": "no-store" } });
+const error = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiError(code, message, {}, { "cache-control": "no-store" }));
 
 const int = (min: number, max: number) =>
   z
@@ -42,7 +42,7 @@ function badRequest(issues: z.core.$ZodIssue[]) {
   const message = issues
     .map((i) => (i.code === "unrecognized_keys" ? `unknown parameter(s): ${i.keys.join(", ")}` : `parameter "${i.path.map(String).join(".")}": ${i.message}`))
     .join("; ");
-  return error(400, "bad_request", message);
+  return error("bad_request", message);
 }
 
 /**
@@ -52,18 +52,18 @@ function badRequest(issues: z.core.$ZodIssue[]) {
  * anyone, an unpublished upload to its owner and admins); 404 otherwise, like any private thing. Test-split
  * instances are never listed, for anyone.
  */
-export async function instanceItemsResponse(db: Db, id: string, params: URLSearchParams, viewer: Viewer): Promise<NextResponse> {
+export async function instanceItemsResponse(db: Db, id: string, params: URLSearchParams, viewer: Viewer): Promise<Response> {
   const query = InstanceItemsQuery.safeParse(Object.fromEntries(params.entries()));
   if (!query.success) return badRequest(query.error.issues);
   const submission = await findShownSubmission(db, id, viewer);
   if (!submission || !mayReadPredictions(submission, viewer))
-    return error(404, "not_found", `No submission "${id}" with browsable predictions (it is private, or its predictions are not published).`);
+    return error("not_found", `No submission "${id}" with browsable predictions (it is private, or its predictions are not published).`);
   const { split, q, page, page_size } = query.data;
   // any name of the track (task3-d1000, task3_d1000, task3/d1000), and only one the run covers: never a silent d100
   const named = query.data.track === undefined ? null : resolveTrackParam({ pipeline: TRACK_NAMING }, query.data.track, submission.tracks);
-  if (named && !named.ok) return error(400, "bad_request", named.message);
+  if (named && !named.ok) return error("bad_request", named.message);
   const data = await getInstanceItemsPage(db, submission, { track: named?.track, split, q, page, pageSize: page_size });
-  if (!data) return error(404, "not_found", `Submission "${id}" has no per-instance results (a reported row, or not scored yet).`);
+  if (!data) return error("not_found", `Submission "${id}" has no per-instance results (a reported row, or not scored yet).`);
   const { pageSize, withheldTest, onlyMisses: _misses, ...rest } = data;
   return NextResponse.json(
     { submission_id: submission.id, predictions_public: predictionsArePublic(submission), ...rest, page_size: pageSize, withheld_test: withheldTest },

@@ -2,7 +2,7 @@ import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { InputsGzip } from "@/lib/benchmarks/types-pipeline";
 import type { Db } from "@/lib/db/create-client";
-import { jsonError } from "@/lib/http/error-response";
+import { ApiError, apiErrorAnswer } from "@/lib/http/api-error";
 
 /**
  * The inputs download's dispatch: the benchmark the `benchmark` parameter names (a data version of the benchmark
@@ -14,12 +14,12 @@ import { jsonError } from "@/lib/http/error-response";
  */
 export async function inputsResponse(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip: InputsGzip = "no"): Promise<Response> {
   // one benchmark: the dispatch below and the benchmark's own reading must agree on it
-  if (search.getAll("benchmark").length > 1) return jsonError(400, "bad_request", "parameter benchmark given more than once");
+  if (search.getAll("benchmark").length > 1) return apiErrorAnswer(new ApiError("bad_request", "parameter benchmark given more than once"));
   // trimmed as the benchmark's own reading trims it, so both agree
   const named = await resolveBenchmarkName(db, (search.get("benchmark") ?? "").trim());
-  if (!named.ok) return jsonError(404, "not_found", named.message);
+  if (!named.ok) return apiErrorAnswer(new ApiError("not_found", named.message));
   const hosted = named.benchmark;
   const answer = isPipelineBenchmark(hosted) ? hosted.pipeline.inputsResponse : undefined;
   if (answer) return answer(db, track, search, kind, gzip);
-  return jsonError(404, "not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`);
+  return apiErrorAnswer(new ApiError("not_found", `${hosted.title} serves no inputs here: they are its public dataset (${hosted.credit.url}).`));
 }

@@ -4,7 +4,6 @@ import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
-import { withErrors } from "@/lib/http/error-response";
 import { optionalUser } from "@/lib/http/with-user";
 import { resolveTrackParam } from "@/lib/submissions/track-param";
 import { parseSearchParams } from "./http";
@@ -39,13 +38,13 @@ async function listedInstanceResponse(
   return NextResponse.json({ track: resolved.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
 }
 
-/** The GET handler of such a read: the pipeline benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */
-export function listedInstanceRoute(where: string, read: "instanceInput" | "instanceExplanation") {
-  return withErrors(where, async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
+/** The GET handler of such a read, for the route's withErrors: the pipeline benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */
+export function listedInstanceRead(read: "instanceInput" | "instanceExplanation") {
+  return async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
     const { id } = await context.params;
     return listedInstanceResponse(request, id, async (submission, track, instanceId, viewer) => {
       const hook = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.[read];
       return hook ? hook(db(), submission, track, instanceId, viewer) : null;
     });
-  });
+  };
 }

@@ -1,4 +1,5 @@
-import { listedInstanceRoute } from "../../_lib/listed-instance";
+import { withErrors } from "@/lib/http/error-response";
+import { listedInstanceRead } from "../../_lib/listed-instance";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +10,4 @@ export const dynamic = "force-dynamic";
  * page's access rule (listed-instance.ts); what else the reader may see is the benchmark's call
  * (AlpsBench: the submitted items only to the owner and admins, or to anyone when its predictions are published).
  */
-export const GET = listedInstanceRoute("GET /api/v1/submissions/{id}/instance-explanation", "instanceExplanation");
+export const GET = withErrors("GET /api/v1/submissions/{id}/instance-explanation", listedInstanceRead("instanceExplanation"));

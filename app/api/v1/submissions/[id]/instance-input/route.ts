@@ -1,4 +1,5 @@
-import { listedInstanceRoute } from "../../_lib/listed-instance";
+import { withErrors } from "@/lib/http/error-response";
+import { listedInstanceRead } from "../../_lib/listed-instance";
 
 export const dynamic = "force-dynamic";
 
@@ -7,4 +8,4 @@ export const dynamic = "force-dynamic";
  * submission page lists, as its benchmark shows it (its `submissionReads.instanceInput` hook; 404 for a benchmark
  * without one). Fetched when a row is opened; the page's access rule (listed-instance.ts).
  */
-export const GET = listedInstanceRoute("GET /api/v1/submissions/{id}/instance-input", "instanceInput");
+export const GET = withErrors("GET /api/v1/submissions/{id}/instance-input", listedInstanceRead("instanceInput"));
