@@ -17,7 +17,7 @@ import reactHooks from "eslint-plugin-react-hooks";
  *     lib/stats, lib/leaderboard) import nothing with I/O;
  *  3. platform code names no benchmark's vocabulary: no string that is a benchmark id, an AlpsBench task or
  *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
- *     with one as a segment ("/tasks/task1").
+ *     with one as a segment ("/tasks/task1"), and no identifier built on a task or a benchmark id (`task2InputShare`).
  * Tests are outside the rules (they may reach into a benchmark folder and read fixtures). Import circles, type imports included, are found by
  * tests/lint/dependency-rules.test.ts, with the
  * one-way layers and "no benchmark imports another benchmark" (tests/lint/dependency-rules.ts).
@@ -53,6 +53,9 @@ const words = [...benchmarkIds, "task[1-4]", "task3/d\\d+", "task4/ability\\d", 
 // the whole string ("task1"), or a segment of a URL path ("/tasks/task1", "/benchmarks/personalllm?x"): a nav or a
 // link written into platform code names the benchmark as surely as a branch on its id
 const vocabulary = new RegExp(`^(${words})$|^/(.*/)?(${words})(/|[?#]|$)`);
+// an identifier (a variable, a property, a type's field) built on a task or a benchmark's id: `task2InputShare`,
+// `pllmRows`. The site's own name (the ALPSBENCH_* settings, `alpsbenchDb`) is the platform's, not a benchmark's word.
+const vocabularyIdentifier = new RegExp(`task[1-4](?![0-9])|${["pllm", ...benchmarkIds.filter((id) => id !== "alpsbench")].join("|")}`, "i");
 const boundaryPlugin = {
   rules: {
     "no-benchmark-vocabulary": {
@@ -66,6 +69,11 @@ const boundaryPlugin = {
         return {
           Literal: (node) => check(node, node.value),
           TemplateElement: (node) => check(node, node.value.cooked),
+          Identifier: (node) => {
+            if (vocabularyIdentifier.test(node.name)) {
+              context.report({ node, message: `${node.name} names a benchmark's vocabulary: platform code reaches it through the registry's hooks.` });
+            }
+          },
         };
       },
     },

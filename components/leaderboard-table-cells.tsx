@@ -289,6 +289,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 function ContaminationFlag({ figures }: { figures: NonNullable<LeaderboardRow["contamination"]> }) {
   const text =
     `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values contain a value of other tracks' public inputs ` +
+    // eslint-disable-next-line boundary/no-benchmark-vocabulary -- left (issue 37): LeaderboardRow.contamination is AlpsBench's and moves to its declared extras
     `(Task 2 memory pools ${percent(figures.task2InputShare)}, Task 3 candidates ${percent(figures.task3CandidateShare)}); ` +
     `${percent(figures.submissionShare)} in one earlier submission. Threshold ${percent(figures.threshold)}.` +
     (figures.split ? ` Its ${figures.split.name} rows alone: ${percent(figures.split.publicShare)} of ${figures.split.values} values.` : "") +

@@ -91,6 +91,7 @@ function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboa
   return holdForReview(contentless, board.defaultSort, {
     margin: view ? (benchmark.review?.marginByTrack?.[view.track] ?? 0) : 0,
     openBookReferenceSlugs: benchmark.review?.openBookReferenceSlugs ?? [],
+    reason: benchmark.review?.reason,
   });
 }
 

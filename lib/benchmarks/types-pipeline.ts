@@ -99,6 +99,8 @@ export interface OwnPipeline {
    * ignore it and say so, or refuse it), so a client of another release never decides for the server.
    */
   sendsRunFile(path: string): boolean;
+  /** a run's file paths as the benchmark lays them out, for the platform's messages ("a/predictions.jsonl or b/c/predictions.jsonl") */
+  runFileExamples: string;
   /**
    * one step of an upload's scoring (lib/worker/score-submission.ts calls it after its own checks); a failure that
    * retrying cannot fix is a `SubmissionScoringError` (types-scoring-error.ts)

@@ -249,9 +249,10 @@ export interface BenchmarkIdentity {
    * beats every reported and server-scored row of its board is held, unranked, until a moderator approves it).
    * `marginByTrack`: per track id, in the headline column's units, a row is held when it beats the best reference
    * less the margin (default 0); `openBookReferenceSlugs`: reference rows (System slugs) that read the public
-   * answers, so they are not part of the bar.
+   * answers, so they are not part of the bar; `reason`: why a new best is checked, as a held row's reason ends
+   * (default "a moderator checks a new best before it is ranked").
    */
-  review?: { marginByTrack?: Record<string, number>; openBookReferenceSlugs?: string[] };
+  review?: { marginByTrack?: Record<string, number>; openBookReferenceSlugs?: string[]; reason?: string };
   /**
    * optional: the benchmark's reference rows (System slugs) that carry no content (predicting nothing, labels and
    * types only): an upload that does not beat them is listed unranked, below the ranked rows, with the reason

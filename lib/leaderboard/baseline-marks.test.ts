@@ -1,10 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { applyTableQuery } from "./apply-table-query";
-import { baselineVersusReported, COPY_INPUT_SLUG, markBelowBaseline } from "./baseline-marks";
+import { baselineVersusReported, markBelowBaseline } from "./baseline-marks";
 import { DEFAULT_TABLE_QUERY } from "./table-state";
 import { viewCsv, viewRecords } from "./to-table";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
+
+// a reference row of the benchmark's (AlpsBench's copy-the-input): the marks take its slug from the benchmark
+const COPY_INPUT_SLUG = "baseline-copy-input";
 
 function row(slug: string, score: number | null, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
   return testRow(`${slug}~${over.tier ?? "reported"}`, { systemSlug: slug, systemName: slug, cells: { score: testCell(score) }, ...over });

@@ -2,9 +2,6 @@ import { shownKey } from "./round";
 import { isBaseline } from "./row-kind";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
-/** The Task 2 reference every Task 2 row is held against: returning the input memory pool unchanged. */
-export const COPY_INPUT_SLUG = "baseline-copy-input";
-
 const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** Does `value` beat a reference's figure on a column, at the precision shown (equal there is not beating it)? */

@@ -78,6 +78,14 @@ describe("the review rule", () => {
     ]);
   });
 
+  test("the held row's reason ends with the benchmark's declared reason, or the platform's own when it declares none", () => {
+    const rows = [row("gpt", 80), upload("new", 90)];
+    expect(holdForReview(board(rows), "score", { reason: "the gold is public" }).rows[1]!.review!.reason).toMatch(/; the gold is public\.$/);
+    const generic = holdForReview(board(rows), "score").rows[1]!.review!.reason!;
+    expect(generic).toMatch(/; a moderator checks a new best before it is ranked\.$/);
+    expect(generic).not.toContain("gold");
+  });
+
   test("nothing to beat: every upload is held; approved rows rank with their note, rejected ones are left off", () => {
     expect(holdForReview(board([upload("a", 1)]), "score").rows[0]!.review).toMatchObject({
       state: "pending",

@@ -3,8 +3,8 @@ import { isBaseline } from "./row-kind";
 import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
 
 /**
- * The review rule: a new #1 is not published unreviewed. The gold of every split is public (the authors'
- * annotation repository), so no check on the server can prove a perfect-looking file honest. An unreviewed row
+ * The review rule: a new #1 is not published unreviewed: where a benchmark's gold is public (AlpsBench's and
+ * PersonalLLM's), no check on the server can prove a perfect-looking file honest. An unreviewed row
  * (an upload, or a claimed figure imported from another party's file) whose headline figure reaches, at the
  * precision shown, the bar of its board (same data version, track and split scope) is held "pending review":
  * listed only to its owner and the moderators (apply-table-query.ts drops it from public boards), unranked, with
@@ -30,7 +30,12 @@ interface ReviewRule {
    * but a column no reference row has a figure on holds nothing (the headline already holds when it has no bar).
    */
   secondary?: boolean;
+  /** why the benchmark's new best is checked, as the held row's reason says it (BenchmarkIdentity.review.reason) */
+  reason?: string;
 }
+
+/** The reason of a benchmark that declares none: true of every board, whatever its gold. */
+const DEFAULT_REASON = "a moderator checks a new best before it is ranked";
 
 /**
  * The rows the rule applies to: uploads nobody has checked (a maintainer's `verified` is a review of its own) and
@@ -60,8 +65,7 @@ function reviewBar(board: Leaderboard, column: LeaderboardColumn, rule: ReviewRu
 }
 
 /** The reason a held row shows (page, API, CSV). */
-function holdReason(bar: { name: string; value: number } | null, column: LeaderboardColumn, margin: number): string {
-  const why = "the gold of every split is public, so a moderator checks a new best before it is ranked";
+function holdReason(bar: { name: string; value: number } | null, column: LeaderboardColumn, margin: number, why: string): string {
   if (bar === null)
     return `Pending review: this board has no reported or server-scored row on ${column.label} to compare with, so every upload is held until a moderator approves it (${why}).`;
   const within = margin > 0 ? ` (or comes within ${margin} of it)` : "";
@@ -83,7 +87,7 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   // prediction at 0) would hold every row that scores nothing there
   if (rule.secondary === true && (bar === null || bar.reference)) return board;
   const threshold = bar === null ? null : bar.value - (column.direction === "higher" ? margin : -margin);
-  const reason = holdReason(bar, column, margin);
+  const reason = holdReason(bar, column, margin, rule.reason ?? DEFAULT_REASON);
   const rows = board.rows.map((row): LeaderboardRow => {
     // approved, rejected, or held already (on another column of the board): the first reason stands
     if (!isUnreviewed(row) || row.review) return row;

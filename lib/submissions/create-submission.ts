@@ -179,13 +179,13 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
       return {
         ok: false,
         code: "bad_request",
-        message: `The upload gives no task, so it was read as a run, and ${unplaced.slice(0, 5).join(", ")} ${unplaced.length === 1 ? "is" : "are"} in no track's folder: to upload one prediction file, give its task (the "task" field, --task in the CLI; one of ${runs.knownTracks}); a run is <track>/predictions.jsonl files such as task1/predictions.jsonl or task3/d300/predictions.jsonl (nothing was stored).`,
+        message: `The upload gives no task, so it was read as a run, and ${unplaced.slice(0, 5).join(", ")} ${unplaced.length === 1 ? "is" : "are"} in no track's folder: to upload one prediction file, give its task (the "task" field, --task in the CLI; one of ${runs.knownTracks}); a run is <track>/predictions.jsonl files such as ${runs.runFileExamples} (nothing was stored).`,
       };
     }
     return {
       ok: false,
       code: "bad_request",
-      message: `The upload holds no prediction file${ignored.length > 0 ? ` (ignored: ${ignored.slice(0, 5).join(", ")})` : ""}; a run is <track>/predictions.jsonl files such as task1/predictions.jsonl or task3/d300/predictions.jsonl.`,
+      message: `The upload holds no prediction file${ignored.length > 0 ? ` (ignored: ${ignored.slice(0, 5).join(", ")})` : ""}; a run is <track>/predictions.jsonl files such as ${runs.runFileExamples}.`,
     };
   }
   const committed = await commitFiles(db, input, benchmark, files, { fileName: input.fileName });

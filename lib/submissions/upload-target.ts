@@ -46,7 +46,7 @@ type UploadTarget = {
   /** whether its tracks take table files (CSV, parquet) besides JSONL and JSON */
   tableFormats: boolean;
   /** null: the benchmark takes one file per upload */
-  runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks"> | null;
+  runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks" | "runFileExamples"> | null;
 };
 
 export function uploadTargetOf(benchmark: HostedBenchmark): UploadTarget {

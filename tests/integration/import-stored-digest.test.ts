@@ -33,7 +33,7 @@ describe("what the import stores", () => {
   test("the mini packets and their reference rows: the same rows and figures as before the import was made faster", async () => {
     const slug = "t-stored-digest";
     const benchmark = await db.benchmarkVersion.create({
-      data: { slug, name: slug, description: "test", source: "test", poolSeed: "stored-digest-test" },
+      data: { slug, name: slug, description: "test", source: "test", poolSeed: { create: { seed: "stored-digest-test" } } },
     });
     await importRealData(db, PACKETS, () => undefined, { benchmark: slug });
     const digest = await storedDigest(db, benchmark.id);

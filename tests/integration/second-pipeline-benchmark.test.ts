@@ -97,4 +97,22 @@ describe("a second pipeline benchmark with its own tracks and metrics", () => {
       { submission: ran.submissions[0]!.id, system: "Duo system", mean: 5, n: 2 },
     ]);
   });
+
+  test("a run with no prediction file is refused with its own files as the example, none of AlpsBench's", async () => {
+    const refused = await createRun(db, {
+      ownerId,
+      split: "full",
+      splitGiven: false,
+      benchmark: "duo-test-v1",
+      system: { name: "Duo system", kind: "general_llm" },
+      fileName: "run.zip",
+      files: (async function* () {
+        yield { path: "notes.txt", body: bytes("hello") };
+      })(),
+    });
+    expect(refused).toMatchObject({ ok: false, code: "bad_request" });
+    const message = refused.ok ? "" : refused.message;
+    expect(message).toContain("files such as alpha/predictions.jsonl.");
+    expect(message).not.toMatch(/task\d/);
+  });
 });

@@ -40,7 +40,8 @@ const VOCABULARY = "boundary/no-benchmark-vocabulary";
 describe("platform code reaches a benchmark only through the registry", () => {
   test.each([
     ["a page importing a benchmark's schema", "app/example/page.tsx", 'import { RewardsPrediction } from "@/lib/benchmarks/personalllm/schemas";', [RESTRICTED]],
-    ["a component importing a benchmark's index", "components/example.tsx", 'import { personalLlm } from "@/lib/benchmarks/personalllm";', [RESTRICTED]],
+    // the imported name is a benchmark's too
+    ["a component importing a benchmark's index", "components/example.tsx", 'import { personalLlm } from "@/lib/benchmarks/personalllm";', [RESTRICTED, VOCABULARY]],
     ["a script re-exporting from a benchmark", "scripts/example.ts", 'export { scoreUser } from "@/lib/benchmarks/personalllm/score-users";', [RESTRICTED]],
     ["lib code reaching a benchmark by relative path", "lib/worker/example.ts", 'import { x } from "../benchmarks/personalllm/views";', [RESTRICTED]],
     ["a dynamic import of a benchmark folder", "app/example/page.tsx", 'export const m = import("@/lib/benchmarks/personalllm/charts");', [DYNAMIC]],
@@ -81,6 +82,11 @@ describe("platform code names no benchmark's vocabulary", () => {
     ["a link to a benchmark's page with a query", "app/example/page.tsx", "export const href = `/benchmarks/personalllm?split=dev`;", [VOCABULARY]],
     ["a link to a benchmark's page in a template with a hole", "app/example/page.tsx", "export const f = (v: string) => `/tasks/task3/${v}`;", [VOCABULARY]],
     ["a path that only contains the letters", "app/example/page.tsx", 'export const p = "/docs/task10-notes";', []],
+    ["a field named after a task", "lib/leaderboard/example.ts", "export type Row = { task2InputShare: number };", [VOCABULARY]],
+    ["a variable named after a benchmark", "lib/worker/example.ts", "export const pllmRows = [];", [VOCABULARY]],
+    ["a property read named after a task", "components/example.tsx", "export const f = (r: { task3Share: number }) => r.task3Share;", [VOCABULARY]],
+    ["the site's own name in a setting", "lib/env-example.ts", "export const dir = process.env.ALPSBENCH_DATA_DIR;", []],
+    ["a number that only contains the letters", "lib/worker/example.ts", "export const task10Count = 1;", []],
     ["AlpsBench's own code", "lib/benchmarks/alpsbench/upload/example.ts", 'export const t = "task1";', []],
     ["AlpsBench's route group", "app/(alpsbench)/tasks/example/page.tsx", 'export const t = "task1";', []],
     ["a test (outside the rule)", "lib/submissions/example.test.ts", 'export const t = "task1";', []],

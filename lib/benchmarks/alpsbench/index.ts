@@ -76,6 +76,7 @@ export const alpsBench: PipelineBenchmark = {
       return id !== null && taskOf(id) === "task3" ? "task3" : track;
     },
     sendsRunFile: (path) => !isIgnoredRunFile(path),
+    runFileExamples: "task1/predictions.jsonl or task3/d300/predictions.jsonl",
     runFile(path) {
       if (isIgnoredRunFile(path)) return { kind: "ignored" };
       if (hasParentSegment(path))

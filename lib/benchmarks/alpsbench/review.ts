@@ -11,9 +11,14 @@ import type { BenchmarkIdentity } from "@/lib/benchmarks/types";
 /** the reference row that looks the answers up in the public release (pipeline/public-lookup.ts): an open book, not a bar */
 export const PUBLIC_LOOKUP_SLUG = "reference-public-lookup";
 
+/** The Task 2 reference every Task 2 row is held against (baseline-marks.ts): returning the input memory pool unchanged. */
+export const COPY_INPUT_SLUG = "baseline-copy-input";
+
 export const ALPSBENCH_CONTENTLESS_SLUGS = ["baseline-empty", "baseline-labels-types"];
 
 export const ALPSBENCH_REVIEW: NonNullable<BenchmarkIdentity["review"]> = {
   marginByTrack: {},
   openBookReferenceSlugs: [PUBLIC_LOOKUP_SLUG],
+  // the authors' annotation repository publishes the gold of every split
+  reason: "the gold of every split is public, so a moderator checks a new best before it is ranked",
 };

@@ -35,6 +35,8 @@ export const personalLlm: Benchmark = {
   inputRows: { hfEvalRow: HfEvalRow, hfPromptRow: HfPromptRow, evalUser: EvalUser, promptCandidates: PromptCandidates },
   tracks: [rewardsTrack, selectionTrack],
   views: PERSONALLLM_VIEWS,
+  // the evaluation users' weights and rewards are published with the dataset, so a perfect file proves nothing
+  review: { reason: "the gold of every split is public, so a moderator checks a new best before it is ranked" },
   importers: personalLlmImporters,
   async loadView(db, viewId, params, uploads) {
     if (!PERSONALLLM_VIEWS.some((v) => v.id === viewId)) return null;

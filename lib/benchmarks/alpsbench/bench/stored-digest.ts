@@ -42,9 +42,10 @@ const TABLES: Record<string, { from: string; row: string; order: string }> = {
     order: `d."startedAt"`,
   },
   Submission: {
-    from: `"Submission" s JOIN "System" y ON y."id" = s."systemId" WHERE s."benchmarkVersionId" = $1`,
+    // the seed's rows in AlpsBench's own table, digested where the Submission column used to be
+    from: `"Submission" s JOIN "System" y ON y."id" = s."systemId" LEFT JOIN "SeedPredictions" sp ON sp."submissionId" = s."id" WHERE s."benchmarkVersionId" = $1`,
     row: `concat_ws('|', s."id", y."slug", array_to_string(s."tracks", ','), s."split"::text, s."source"::text, s."status"::text, coalesce(s."scorerVersion", '-'),
-            coalesce(s."note", '-'), s."progressDone", s."progressTotal", s."publishPredictions", coalesce(md5(s."seedPredictions"), '-'),
+            coalesce(s."note", '-'), s."progressDone", s."progressTotal", s."publishPredictions", coalesce(md5(sp."rows"), '-'),
             coalesce(s."contamination"::text, '-'), s."contaminationFlagged")`,
     order: `s."id"`,
   },

@@ -23,7 +23,11 @@ const isPublic = (split: string) => PUBLIC_GOLD_SPLITS.includes(split);
 export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date = new Date()): Promise<BuiltPack | null> {
   const submission = await db.submission.findUnique({
     where: { id: submissionId },
-    include: { system: { select: { name: true, slug: true } }, benchmarkVersion: { select: { id: true, slug: true, source: true, importedAt: true } } },
+    include: {
+      system: { select: { name: true, slug: true } },
+      benchmarkVersion: { select: { id: true, slug: true, source: true, importedAt: true } },
+      seedPredictions: { select: { rows: true } },
+    },
   });
   if (!submission || submission.source === "reported" || submission.status !== "done") return null;
   const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
@@ -115,7 +119,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
 
   const upload = published && submission.source !== "seed" ? await uploadedFile(db, submission.id) : null;
   if (published && submission.source === "seed" && submission.seedPredictions) {
-    const byTrack = JSON.parse(gunzipSync(submission.seedPredictions).toString("utf8")) as Record<string, unknown[]>;
+    const byTrack = JSON.parse(gunzipSync(submission.seedPredictions.rows).toString("utf8")) as Record<string, unknown[]>;
     for (const [track, rows] of Object.entries(byTrack)) entries.push({ path: seedPredictionsPath(track), role: "predictions", bytes: jsonLines(rows) });
   } else if (upload) {
     const name = (submission.fileName ?? `${trackFile(submission.tracks[0] ?? "predictions")}.jsonl`).replace(/\.gz$/i, "").replace(/[^A-Za-z0-9._-]/g, "_");

@@ -1,4 +1,5 @@
-import { COPY_INPUT_SLUG, markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
+import { markBelowBaseline } from "@/lib/leaderboard/baseline-marks";
+import { COPY_INPUT_SLUG } from "@/lib/benchmarks/alpsbench/review";
 import type { Leaderboard } from "@/lib/leaderboard/types";
 import { DEFAULT_SORT } from "./metrics";
 import type { ViewDef } from "./views";

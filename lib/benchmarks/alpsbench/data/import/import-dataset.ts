@@ -16,13 +16,14 @@ import { resolvePoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-p
 import { packetsFingerprint, unchangedImport } from "@/lib/benchmarks/alpsbench/pipeline/source-fingerprint";
 import { type InstanceToImport, type InstanceToWrite, newInstanceId, PoolMemoryKeys, poolOf, storedInput, writeInstances } from "./write-instances";
 
-/** The benchmark's secret pool seed, created on first use (see BenchmarkVersion.poolSeed). */
+/** The benchmark's secret pool seed, created on first use (see PoolSeed in prisma/schema/alpsbench.prisma). */
 async function poolSeedOf(db: Db, benchmarkSlug: string): Promise<string> {
   const benchmark =
     benchmarkSlug === REAL_BENCHMARK_SLUG ? await ensureRealBenchmark(db) : await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: benchmarkSlug } });
-  if (benchmark.poolSeed) return benchmark.poolSeed;
+  const stored = await db.poolSeed.findUnique({ where: { benchmarkVersionId: benchmark.id } });
+  if (stored) return stored.seed;
   const seed = randomBytes(16).toString("hex");
-  await db.benchmarkVersion.update({ where: { id: benchmark.id }, data: { poolSeed: seed } });
+  await db.poolSeed.create({ data: { benchmarkVersionId: benchmark.id, seed } });
   return seed;
 }
 

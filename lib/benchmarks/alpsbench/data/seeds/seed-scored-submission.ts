@@ -40,7 +40,7 @@ export async function isCurrent(db: Db, id: string, copyReference = true): Promi
   const hasSplitScores = existing ? existing._count.scores === 0 || existing._count.splitScores > 0 : false;
   if (!(existing?.status === "done" && existing.scorerVersion === SCORER_VERSION && hasSplitScores)) return false;
   // seeded before its rows were kept for its reproducibility pack: seeded again once, to keep them
-  if ((await db.submission.count({ where: { id, seedPredictions: { not: null } } })) === 0) return false;
+  if ((await db.seedPredictions.count({ where: { submissionId: id } })) === 0) return false;
   // seeded before the copy check stored row fingerprints (row-copy.ts): seeded again once, to store them
   const copyTracks = ((await db.submission.findUnique({ where: { id }, select: { tracks: true } }))?.tracks ?? []).filter(copyCheckedTrack);
   return !copyReference || copyTracks.length === 0 || (await db.rowFingerprint.count({ where: { submissionId: id } })) > 0;
@@ -76,9 +76,10 @@ export async function seedScoredSubmission(db: Db, spec: SeedSubmissionSpec): Pr
         finishedAt: new Date(),
         // the server's own runs publish their rows: anyone re-scores them from the pack (lib/packs)
         publishPredictions: true,
-        seedPredictions: seedPredictionBytes(spec.predictions),
       };
       await tx.submission.upsert({ where: { id: spec.id }, create: { id: spec.id, ...fields }, update: fields });
+      const rows = seedPredictionBytes(spec.predictions);
+      await tx.seedPredictions.upsert({ where: { submissionId: spec.id }, create: { submissionId: spec.id, rows }, update: { rows } });
       for (const result of results) await persistTrackScore(tx, spec.id, spec.benchmarkVersionId, result);
       if (task1) {
         // the server's own runs are checked too, and later uploads are compared with them (a re-upload of the

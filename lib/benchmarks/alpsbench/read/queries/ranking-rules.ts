@@ -22,7 +22,11 @@ function reviewColumns(track: TrackId): string[] {
 /** One track's board with its contentless marks and its review holds. */
 export function withTrackRules(board: Leaderboard, track: TrackId): Leaderboard {
   let out = markBelowContentless(board, ALPSBENCH_CONTENTLESS_SLUGS, [DEFAULT_SORT[track]]);
-  const rule = { margin: ALPSBENCH_REVIEW.marginByTrack?.[track] ?? 0, openBookReferenceSlugs: ALPSBENCH_REVIEW.openBookReferenceSlugs ?? [] };
+  const rule = {
+    margin: ALPSBENCH_REVIEW.marginByTrack?.[track] ?? 0,
+    openBookReferenceSlugs: ALPSBENCH_REVIEW.openBookReferenceSlugs ?? [],
+    reason: ALPSBENCH_REVIEW.reason,
+  };
   const primary = reviewColumns(track);
   for (const column of primary) out = holdForReview(out, column, rule);
   // every other column the board can be sorted by: a precision-only file must not rank #1 unreviewed under ?sort=

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { Db } from "@/lib/db/create-client";
 import { getReferenceFigure } from "@/lib/benchmarks/alpsbench/read/queries/reference-figure";
-import { beats, COPY_INPUT_SLUG } from "@/lib/leaderboard/baseline-marks";
+import { beats } from "@/lib/leaderboard/baseline-marks";
+import { COPY_INPUT_SLUG } from "@/lib/benchmarks/alpsbench/review";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 
 /**

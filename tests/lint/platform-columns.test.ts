@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ownersOf, platformColumns, sourceFiles, vocabularyColumn } from "./platform-columns";
+import { WHOLE_TREE } from "./whole-tree";
+
+/**
+ * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
+ * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
+ * benchmark's own schema file: AlpsBench's Task 3 pool seed and its seed runs' rows moved to prisma/schema/alpsbench.prisma).
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
+const benchmarkIds = readdirSync(path.join(ROOT, "lib/benchmarks"), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const allSchemas = readdirSync(SCHEMA_DIR)
+  .map((f) => readFileSync(path.join(SCHEMA_DIR, f), "utf8"))
+  .join("\n");
+
+test("every column of platform.prisma is the platform's: no benchmark's word, none only one benchmark names", WHOLE_TREE, () => {
+  const columns = platformColumns(readFileSync(path.join(SCHEMA_DIR, "platform.prisma"), "utf8"), allSchemas);
+  // not vacuous: the submissions table and its neighbours were read
+  expect(columns.length).toBeGreaterThan(100);
+  expect(columns).toContainEqual(expect.objectContaining({ model: "Submission", column: "publishPredictions" }));
+  const files = sourceFiles(ROOT, benchmarkIds);
+  expect(files.filter((f) => f.owner !== null).length).toBeGreaterThan(50);
+  const problems = columns.flatMap(({ model, column, line }) => {
+    if (vocabularyColumn(column, benchmarkIds)) return [`platform.prisma:${line} ${model}.${column} is a benchmark's word`];
+    const owners = [...ownersOf(column, files)];
+    return owners.length === 1 && owners[0] !== null ? [`platform.prisma:${line} ${model}.${column} is named only by ${owners[0]}'s files`] : [];
+  });
+  expect(problems).toEqual([]);
+});
+
+describe("what counts as a benchmark's column", () => {
+  const schema = "model Board {\n  id String @id\n  task2InputShare Float?\n  extras Json?\n  items Item[]\n}\nmodel Item {\n  id String @id\n}\n";
+  test("scalar columns with their lines; a relation field is not a column", () => {
+    expect(platformColumns(schema, schema)).toEqual([
+      { model: "Board", column: "id", line: 2 },
+      { model: "Board", column: "task2InputShare", line: 3 },
+      { model: "Board", column: "extras", line: 4 },
+      { model: "Item", column: "id", line: 8 },
+    ]);
+  });
+  test.each([
+    ["an AlpsBench task in the name", "task2InputShare", true],
+    ["a benchmark's id", "personalllmUsers", true],
+    ["a benchmark's table prefix", "pllmWeights", true],
+    ["a generic word", "publishPredictions", false],
+  ])("%s", (_label, column, expected) => {
+    expect(vocabularyColumn(column, ["alpsbench", "personalllm"])).toBe(expected);
+  });
+  test("the owners of a column: the benchmarks (or the platform, null) whose files name it as a word", () => {
+    const files = [
+      { owner: "alpsbench", text: "db.submission.findMany({ select: { poolSeed: true } })" },
+      { owner: "alpsbench", text: 'SELECT md5(s."seedPredictions")' },
+      { owner: null, text: "const poolSeeds = 1; // not the word" },
+    ];
+    expect([...ownersOf("poolSeed", files)]).toEqual(["alpsbench"]);
+    expect([...ownersOf("seedPredictions", files)]).toEqual(["alpsbench"]);
+    expect([...ownersOf("unnamed", files)]).toEqual([]);
+  });
+});
