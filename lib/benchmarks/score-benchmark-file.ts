@@ -1,4 +1,5 @@
 import type { Benchmark, RowProblem, ScoreResult } from "./types";
+import { checkItems } from "./check-items";
 import { readUploadFile } from "./read-upload-rows";
 
 /**
@@ -15,7 +16,7 @@ export async function scoreBenchmarkFile(
   const track = benchmark.tracks.find((t) => t.id === trackId);
   if (!track) throw new Error(`${benchmark.id} has no track "${trackId}" (known: ${benchmark.tracks.map((t) => t.id).join(", ")})`);
   const parsed = await readUploadFile(predictionsFile, track.predictionRow);
-  const problems = [...parsed.problems, ...(parsed.problems.length ? [] : track.check(input, parsed.rows))];
+  const problems = [...parsed.problems, ...(parsed.problems.length ? [] : checkItems(track, input, parsed.rows).problems)];
   const format = parsed.format ?? "unknown";
   if (problems.length) return { ok: false, format, problems };
   return { ok: true, format, result: track.score(input, parsed.rows) };

@@ -115,6 +115,18 @@ export interface ItemRowsDeclaration<PerItem = unknown> {
   public?: boolean;
 }
 
+/** What a track's rows are about: the platform refuses missing, unknown and repeated items and reports the counts. */
+export interface ItemsDeclaration<Input, Prediction> {
+  /** the column that names a row's item, for problems: "person_id" */
+  field: string;
+  /** what an item is, for the missing-items message: "evaluation user" */
+  noun: string;
+  /** pure: every item the input expects, each once, in the order missing ones are named */
+  ids(input: Input): readonly string[];
+  /** pure: the item a parsed row is about */
+  idOf(row: Prediction): string;
+}
+
 export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem = unknown> {
   /** unique inside the benchmark, URL-safe: "rewards", "selection" */
   id: string;
@@ -136,8 +148,8 @@ export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem 
   scorerVersion: string;
   /** optional: store the per-item results of an upload (ScoreResult.items) for drill-down and download */
   itemRows?: ItemRowsDeclaration<PerItem>;
-  /** pure: coverage problems of parsed rows (missing, unknown, repeated items), each with its line */
-  check(input: Input, predictions: readonly (Prediction & { line: number })[]): RowProblem[];
+  /** the items an upload covers, each exactly once: the platform checks and counts coverage (lib/benchmarks/check-items.ts) */
+  items: ItemsDeclaration<Input, Prediction>;
   /** pure: the same input and checked predictions always give the same result (fixed bootstrap seed) */
   score(input: Input, predictions: readonly Prediction[]): ScoreResult<PerItem>;
   /** optional: rows the server may complete by scoring their response text with reward models */

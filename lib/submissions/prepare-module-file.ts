@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
+import { checkItems } from "@/lib/benchmarks/check-items";
 import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
 import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/uploads/content-hash";
@@ -12,9 +13,9 @@ import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation 
  * Validation of an upload to a registered benchmark module's track, before anything is stored: the file streams
  * through the bounded reader (lib/benchmarks/read-upload-rows.ts: un-gzipped as it arrives within the upload's
  * limits and the request's shared budget, rows and row sizes bounded, a parquet footer's claims checked before a
- * page is read), each row parsed with the track's zod `predictionRow`, and the rows checked by the track's pure
- * `check` against the imported data (missing, unknown and repeated items). Every problem names its line (parquet:
- * row) and field; any problem refuses the file. The content is hashed and re-compressed for storage while it
+ * page is read), each row parsed with the track's zod `predictionRow`, and the rows checked against the track's
+ * `items` as imported (lib/benchmarks/check-items.ts: missing, unknown and repeated items, counted in the report's
+ * coverage). Every problem names its line (parquet: row) and field; any problem refuses the file. The content is hashed and re-compressed for storage while it
  * streams, never held as one string.
  *
  * The answer has the shape of an AlpsBench upload's validation (UploadValidation), so the route, the form, the
@@ -100,8 +101,9 @@ export async function validateModuleUpload(
     const first = parsed.problems[0]!;
     return refused(parsed.stop, `${options.fileName}: ${first.message}`, base, parsed.problems);
   }
-  // coverage is the track's rule (every user once, …), so it is checked on rows that parsed, and only then
-  const problems = parsed.problems.length > 0 ? parsed.problems : track.check(options.input, parsed.rows);
+  // coverage (every item once) is checked on rows that parsed, and only then
+  const checked = parsed.problems.length > 0 ? null : checkItems(track, options.input, parsed.rows);
+  const problems = checked?.problems ?? parsed.problems;
   if (problems.length > 0) {
     stored.discard();
     const kept = problems.slice(0, limits.maxProblems);
@@ -110,7 +112,7 @@ export async function validateModuleUpload(
     const result = refused(
       parsed.rows.length === 0 && rejected === 0 && parsed.stop === null ? "no_rows" : "malformed",
       `${options.fileName}: ${Math.max(problems.length, parsed.problemsTotal)} problem(s); ${where}${first.message} (nothing was stored).`,
-      { ...base, coverage: coverage(parsed.rows.length, rejected, parsed.rows.length) },
+      { ...base, coverage: checked?.coverage ?? coverage(parsed.rows.length, rejected, parsed.rows.length) },
       kept,
     );
     return { ...result, problemsTotal: Math.max(problems.length, parsed.problemsTotal) };
@@ -123,7 +125,7 @@ export async function validateModuleUpload(
     sha256: hash.digest("hex"),
     contentSha256: moduleContentSha256(track, parsed.rows as Record<string, unknown>[]),
     storedGzip: await stored.finish(),
-    coverage: coverage(parsed.rows.length, 0, parsed.rows.length),
+    coverage: checked!.coverage,
     problems: [],
     problemsTotal: 0,
   };

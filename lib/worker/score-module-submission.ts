@@ -1,3 +1,4 @@
+import { checkItems } from "@/lib/benchmarks/check-items";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
@@ -66,7 +67,7 @@ export async function scoreModuleSubmission(
       `${benchmark.title} has no data for its ${track.id} track on this server any more, so nothing could be scored. ${REFUND_NOTE}`,
       true,
     );
-  const problems = parsed.problems.length > 0 ? parsed.problems : track.check(input, parsed.rows);
+  const problems = parsed.problems.length > 0 ? parsed.problems : checkItems(track, input, parsed.rows).problems;
   if (problems.length > 0) {
     const first = problems[0]!;
     // validated at upload: the data changed since (a re-import), which the submitter could not foresee

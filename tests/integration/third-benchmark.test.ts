@@ -70,9 +70,20 @@ describe("a third benchmark module, registered at run time", () => {
       expect.arrayContaining([
         expect.objectContaining({ line: 3, field: "item_id", message: expect.stringContaining("unknown") }),
         expect.objectContaining({ line: 4, field: "item_id", message: expect.stringContaining("repeated") }),
-        expect.objectContaining({ line: null, field: "item_id", message: expect.stringContaining("missing item(s): b, c") }),
+        expect.objectContaining({ line: null, field: "item_id", message: expect.stringContaining("2 item(s) missing: b, c") }),
       ]),
     );
+    // the coverage the refusal reports is the one computed from the rows: one valid, one unknown, one repeated, two missing
+    expect(!coverage.ok && coverage.validation?.coverage).toMatchObject({
+      expected: 3,
+      valid: 1,
+      missing: 2,
+      unknown: 1,
+      duplicate: 1,
+      missingIds: ["b", "c"],
+      unknownIds: ["zz"],
+      duplicateIds: ["a"],
+    });
     expect(await createSubmission(db, upload("item_id,value\na,1\n", { track: "letters" }))).toMatchObject({
       ok: false,
       code: "bad_request",

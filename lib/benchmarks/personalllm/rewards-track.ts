@@ -1,5 +1,5 @@
 import type { MetricDefinition, RewardTextsDeclaration, ScoreResult, TrackDefinition } from "../types";
-import { checkCoverage } from "./check-coverage";
+import { evaluationUsers } from "./evaluation-users";
 import { rewardsItemRows } from "./item-rows";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "./reward-models";
 import { RewardsPrediction, scoreField, type EvalUser } from "./schemas";
@@ -137,7 +137,7 @@ export const rewardsTrack: TrackDefinition<RewardsInput, RewardsPrediction, User
   // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
   scorerVersion: "2",
   itemRows: rewardsItemRows,
-  check: checkCoverage,
+  items: evaluationUsers,
   score: scoreRewards,
   rewardTexts,
   // the response text is read only to fill missing scores: with all 10 scores given, it changes nothing

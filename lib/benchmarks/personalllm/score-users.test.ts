@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "./reward-models";
-import { checkCoverage } from "./check-coverage";
+import { checkItems } from "../check-items";
+import { evaluationUsers } from "./evaluation-users";
 import { scoreRewards } from "./rewards-track";
 import { RewardsPrediction, type EvalUser } from "./schemas";
 
@@ -86,7 +87,7 @@ describe("PersonalLLM scorer, hand-computed example", () => {
       { ...rows[0]!, line: 2 },
       { ...row("99", {}), line: 3 },
     ];
-    expect(checkCoverage({ users }, located)).toEqual([
+    expect(checkItems({ items: evaluationUsers }, { users }, located).problems).toEqual([
       { line: 2, field: "person_id", message: 'person_id "1" repeated (first on line 1)' },
       { line: 3, field: "person_id", message: 'unknown person_id "99": not in the evaluation set' },
       { line: null, field: "person_id", message: "2 evaluation user(s) missing: 2, 3" },

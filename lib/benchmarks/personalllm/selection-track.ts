@@ -1,7 +1,7 @@
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import type { ScoreResult, TrackDefinition } from "../types";
 import { selectionItemRows } from "./item-rows";
-import { checkCoverage } from "./check-coverage";
+import { evaluationUsers } from "./evaluation-users";
 import { REWARD_ALIASES, type RewardAlias } from "./reward-models";
 import { personalLlmMetrics } from "./rewards-track";
 import { CANDIDATES, SelectionPrediction, type EvalUser, type PromptCandidates } from "./schemas";
@@ -66,7 +66,7 @@ export const selectionTrack: TrackDefinition<SelectionInput, SelectionPrediction
   // 2: ties with the baselines' rewards decided as eval.py decides them (score-users.ts, beats)
   scorerVersion: "2",
   itemRows: selectionItemRows,
-  check: checkCoverage,
+  items: evaluationUsers,
   score: (input, rows) => scoreChoices(input, new Map(rows.map((r) => [r.person_id, r.choice]))),
 };
 
