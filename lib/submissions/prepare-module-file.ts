@@ -36,9 +36,8 @@ export function moduleContentSha256(track: Pick<AnyTrack, "scoredRow">, rows: re
   return hash.digest("hex");
 }
 
-function coverage(valid: number, rejected: number, expected: number): UploadCoverage {
-  return { expected, valid, missing: 0, duplicate: 0, unknown: 0, rejected, missingIds: [], unknownIds: [], duplicateIds: [] };
-}
+/** A refusal before any row was read (too large, bad gzip, empty): nothing counted. */
+const NOTHING_READ: UploadCoverage = { expected: 0, valid: 0, missing: 0, duplicate: 0, unknown: 0, rejected: 0, missingIds: [], unknownIds: [], duplicateIds: [] };
 
 function refused(code: UploadValidation["code"], fatal: string, base: Partial<UploadValidation>, problems: RowProblem[] = []): ModuleValidation {
   return {
@@ -53,7 +52,7 @@ function refused(code: UploadValidation["code"], fatal: string, base: Partial<Up
     decompressedBytes: base.decompressedBytes ?? 0,
     rows: base.rows ?? 0,
     storedGzip: null,
-    coverage: base.coverage ?? coverage(0, 0, 0),
+    coverage: base.coverage ?? NOTHING_READ,
     problems,
     problemsTotal: problems.length,
   };
@@ -101,9 +100,10 @@ export async function validateModuleUpload(
     const first = parsed.problems[0]!;
     return refused(parsed.stop, `${options.fileName}: ${first.message}`, base, parsed.problems);
   }
-  // coverage (every item once) is checked on rows that parsed, and only then
-  const checked = parsed.problems.length > 0 ? null : checkItems(track, options.input, parsed.rows);
-  const problems = checked?.problems ?? parsed.problems;
+  // the coverage is always counted from the rows that parsed; its problems (every item once) are reported only when
+  // every row parsed, since a rejected row's item would show as missing beside the reason its row was rejected
+  const checked = checkItems(track, options.input, parsed.rows);
+  const problems = parsed.problems.length > 0 ? parsed.problems : checked.problems;
   if (problems.length > 0) {
     stored.discard();
     const kept = problems.slice(0, limits.maxProblems);
@@ -112,7 +112,7 @@ export async function validateModuleUpload(
     const result = refused(
       parsed.rows.length === 0 && rejected === 0 && parsed.stop === null ? "no_rows" : "malformed",
       `${options.fileName}: ${Math.max(problems.length, parsed.problemsTotal)} problem(s); ${where}${first.message} (nothing was stored).`,
-      { ...base, coverage: checked?.coverage ?? coverage(parsed.rows.length, rejected, parsed.rows.length) },
+      { ...base, coverage: { ...checked.coverage, rejected } },
       kept,
     );
     return { ...result, problemsTotal: Math.max(problems.length, parsed.problemsTotal) };
@@ -125,7 +125,7 @@ export async function validateModuleUpload(
     sha256: hash.digest("hex"),
     contentSha256: moduleContentSha256(track, parsed.rows as Record<string, unknown>[]),
     storedGzip: await stored.finish(),
-    coverage: checked!.coverage,
+    coverage: checked.coverage,
     problems: [],
     problemsTotal: 0,
   };

@@ -65,6 +65,8 @@ describe("a third benchmark module, registered at run time", () => {
     expect(bad).toMatchObject({ ok: false, code: "invalid_file" });
     if (bad.ok) return;
     expect(bad.validation?.problems).toEqual(expect.arrayContaining([expect.objectContaining({ line: 3, field: "value" })]));
+    // a file with rows that do not parse still reports the coverage of the rows that do: the track's 3 items, b's row rejected
+    expect(bad.validation?.coverage).toMatchObject({ expected: 3, valid: 1, rejected: 1, unknown: 1, missing: 2, missingIds: ["b", "c"], unknownIds: ["zz"] });
     const coverage = await createSubmission(db, upload("item_id,value\na,1\nzz,3\na,4\n"));
     expect(!coverage.ok && coverage.validation?.problems).toEqual(
       expect.arrayContaining([
