@@ -316,8 +316,6 @@ export interface CommandHost {
 export type StarterFile = { path: string; track: string; rows: number; text: string };
 
 export interface Benchmark extends BenchmarkIdentity {
-  /** input row schemas by name (e.g. evaluation users, prompts): one zod schema per boundary shape */
-  inputRows: Record<string, z.ZodType>;
   tracks: AnyTrack[];
   views: BenchmarkView[];
   importers: BenchmarkImporter[];

@@ -6,7 +6,6 @@ import { readEvalUsers, readPrompts } from "./db/read-input";
 import { personalLlmImporters } from "./import/importers";
 import { loadHfFolder } from "./import/load-hf-folder";
 import { rewardsTrack } from "./rewards-track";
-import { EvalUser, HfEvalRow, HfPromptRow, PromptCandidates } from "./schemas";
 import { selectionTrack } from "./selection-track";
 import { register as registerSyntheticCli } from "./synthetic/register-cli";
 import { PERSONALLLM_VIEWS } from "./views";
@@ -32,7 +31,6 @@ export const personalLlm: Benchmark = {
       ? { track: "selection", why: "person_id names a PersonalLLM user and choice a candidate response" }
       : { track: "rewards", why: "person_id names a PersonalLLM user, whose rows carry reward scores" };
   },
-  inputRows: { hfEvalRow: HfEvalRow, hfPromptRow: HfPromptRow, evalUser: EvalUser, promptCandidates: PromptCandidates },
   tracks: [rewardsTrack, selectionTrack],
   views: PERSONALLLM_VIEWS,
   // the evaluation users' weights and rewards are published with the dataset, so a perfect file proves nothing
