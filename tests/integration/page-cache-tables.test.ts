@@ -53,6 +53,8 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
   ServerSecret: "secret",
   UploadCharge: "the limits ledger, never shown",
   StoredPack: "built packs, served by their own route with ETags (not a cached page)",
+  PoolSeed: "secret: the seed the Task 3 pools were drawn with, never on any page",
+  SeedPredictions: "a seed run's predictions, read only by its reproducibility pack (its own route, not a cached page)",
   _prisma_migrations: "migration bookkeeping",
 };
 
