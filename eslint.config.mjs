@@ -154,8 +154,7 @@ export default defineConfig([
   },
   {
     files: ["lib/benchmarks/alpsbench/scoring/**/*.ts", "lib/stats/**/*.ts"],
-    // scoring/testing holds test helpers (the Python oracle spawns python3); tests import them, scoring does not
-    ignores: ["lib/benchmarks/alpsbench/scoring/testing/**", ...TESTS],
+    ignores: TESTS,
     rules: restrict(purePatterns, [pureDynamic]),
   },
   {

@@ -5,8 +5,8 @@ import { judge, type JudgePrompt } from "./judge";
 import { JudgeMeter } from "./meter";
 import { clampRetryAfter, createOpenAICompatibleProvider, type OpenAICompatibleOptions } from "./openai-provider";
 import { defineJudgeProfile, judgeProfileHash, type JudgeProfile } from "./profile";
-import { type FakeChatServer, type FakeReply, startFakeChatServer } from "./testing/fake-chat-server";
-import { recordRetrySleeps } from "./testing/retry-sleeps";
+import { type FakeChatServer, type FakeReply, startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
+import { recordRetrySleeps } from "@/tests/fakes/llm-judge/retry-sleeps";
 
 /**
  * The generic client against a local OpenAI-compatible server (node:http on 127.0.0.1, random port), with a

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { liveJudgeFromEnv, type JudgeEnv } from "./from-env";
 import { judge } from "./judge";
-import { type FakeChatServer, startFakeChatServer } from "./testing/fake-chat-server";
+import { type FakeChatServer, startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 
 /** The judge JUDGE_* configures, as a benchmark's scoring step builds it when the platform hands it none. */
 const base: JudgeEnv = { JUDGE_PROVIDER: "openai-compatible", JUDGE_CONCURRENCY: 2, JUDGE_TIMEOUT_MS: 5_000 };

@@ -3,7 +3,7 @@ import { InMemoryRewardCache, scoreTextsCached } from "./cache";
 import { batches, createRewardClient, RewardServiceError, scoreTexts } from "./client";
 import { rewardServiceFromEnv } from "./from-env";
 import { defineRewardProfile, rewardProfileHash } from "./profile";
-import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "./testing/fake-reward-server";
+import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/tests/fakes/rewards/fake-reward-server";
 
 /**
  * The reward client against a local reward service (node:http on 127.0.0.1): texts go in batches of the

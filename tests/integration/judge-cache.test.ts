@@ -6,7 +6,7 @@ import { renderT3UsedMemory, T3_USED_MEMORY_TEMPLATE } from "@/lib/benchmarks/al
 import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
 import { defineJudgeProfile } from "@/lib/llm-judge/profile";
-import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());

@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getQueueView } from "@/lib/db/queries/queue";
-import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { settleLeftoverQueue, scoreToEnd } from "./upload-helpers";
 import { spawnWorker, waitFor, type WorkerProcess } from "./worker-fixtures";
 

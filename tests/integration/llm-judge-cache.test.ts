@@ -6,7 +6,7 @@ import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
 import { defineJudgeProfile, judgeProfileHash } from "@/lib/llm-judge/profile";
 import { PostgresJudgeCache } from "@/lib/llm-judge/postgres-cache";
-import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 
 /**
  * The generic judge client with its PostgreSQL cache, asked a question of no benchmark's (a test-only verdict

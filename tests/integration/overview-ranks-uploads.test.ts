@@ -14,7 +14,7 @@ import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { MEAN_RANK, TASKS_COVERED } from "@/lib/leaderboard/overall-rank";
 import { DEFAULT_TABLE_QUERY } from "@/lib/leaderboard/table-state";
 import { liveJudgeFromEnv } from "@/lib/llm-judge/from-env";
-import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { createRun } from "@/lib/submissions/create-submission";
 import type { RunFileInput } from "@/lib/submissions/contracts";

@@ -14,7 +14,7 @@ import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob, type RunScoreJobOptions } from "@/lib/worker/score-submission";
 import { createRewardClient } from "@/lib/rewards/client";
 import { defineRewardProfile, rewardProfileHash } from "@/lib/rewards/profile";
-import { startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
+import { startFakeRewardServer, type FakeRewardServer } from "@/tests/fakes/rewards/fake-reward-server";
 import { installQueue } from "@/lib/queue/boss";
 import { queueTiming } from "@/lib/queue/timing";
 import { startWorker } from "@/lib/worker/worker";

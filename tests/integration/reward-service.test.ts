@@ -22,7 +22,7 @@ import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response"
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { createRewardClient } from "@/lib/rewards/client";
 import { defineRewardProfile, rewardProfileHash } from "@/lib/rewards/profile";
-import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/lib/rewards/testing/fake-reward-server";
+import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/tests/fakes/rewards/fake-reward-server";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { bytes } from "./upload-helpers";

@@ -7,7 +7,7 @@ import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsb
 import { storedPoolVersion } from "@/lib/benchmarks/alpsbench/pipeline/stored-pool-version";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
-import { task3ShortcutRecall } from "@/lib/benchmarks/alpsbench/scoring/testing/task3-shortcut";
+import { task3ShortcutRecall } from "@/tests/helpers/alpsbench/scoring/task3-shortcut";
 import { bytes } from "./upload-helpers";
 
 const db = createPrismaClient(inject("databaseUrl"));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider";
 import { defineJudgeProfile } from "@/lib/llm-judge/profile";
-import { startFakeChatServer } from "@/lib/llm-judge/testing/fake-chat-server";
+import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { judgeScoreVersion } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";

@@ -8,16 +8,18 @@ import { WHOLE_TREE } from "./whole-tree";
 /**
  * `npm test` fails on an import that runs against the layers (tests/lint/dependency-rules.ts): an import circle
  * anywhere, type-only imports included; app → components → lib; the worker above benchmarks and services; no
- * benchmark folder importing another. The second half plants each violation in a scratch tree with the same `@/`
+ * benchmark folder importing another; no production code importing test code, and no module that only tests use
+ * kept outside tests/ (a fake server, an oracle, a fixture builder). The second half plants each violation in a scratch tree with the same `@/`
  * alias to show the check sees it (its tsconfig names its baseUrl: the scratch tree is not the working directory).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 test("the code base keeps every dependency rule", WHOLE_TREE, async () => {
-  const { cycles, violations, modules, unresolvedAliases } = await checkDependencies(ROOT, ["app", "components", "lib", "scripts", "tests"]);
+  const { cycles, violations, modules, unresolvedAliases, testOnly } = await checkDependencies(ROOT, ["app", "components", "lib", "scripts", "tests"]);
   expect(cycles).toEqual([]);
   expect(violations).toEqual([]);
   expect(unresolvedAliases).toEqual([]);
+  expect(testOnly).toEqual([]);
   // the check looked at the whole tree, not an empty selection
   expect(modules).toBeGreaterThan(500);
 });
@@ -82,6 +84,14 @@ describe("a planted violation fails the check", () => {
       "lib/benchmarks/demo/scoring/bootstrap.ts",
     ],
     [
+      "a route importing a test fake",
+      "production-imports-no-tests",
+      "lib/llm-judge/a.ts",
+      'import { x } from "@/tests/fakes/chat-server";',
+      "tests/fakes/chat-server.ts",
+    ],
+    ["a script importing a test", "production-imports-no-tests", "scripts/worker.ts", 'import { x } from "../lib/queue/jobs.test";', "lib/queue/jobs.test.ts"],
+    [
       "a benchmark's test importing another's",
       "no-benchmark-to-benchmark",
       "lib/benchmarks/toy/score.test.ts",
@@ -92,10 +102,25 @@ describe("a planted violation fails the check", () => {
     const root = tree(`${rule}-${from.replaceAll("/", "_")}`, { [from]: `${line}\nexport const used = x;\n`, [to]: exported });
     const { violations, unresolvedAliases } = await checkDependencies(
       root,
-      ["app", "components", "lib"].filter((top) => from.startsWith(top) || to.startsWith(top)),
+      ["app", "components", "lib", "scripts", "tests"].filter((top) => from.startsWith(top) || to.startsWith(top)),
     );
     expect(unresolvedAliases).toEqual([]);
     expect(violations).toEqual([`${rule}: ${from} -> ${to}`]);
+  });
+
+  test("a module only tests reach, directly or through another, is reported; one the site also imports is not", async () => {
+    const root = tree("test-only", {
+      "lib/llm-judge/client.ts": "export const client = 1;\n",
+      "lib/llm-judge/testing/fake-server.ts": 'import { oracle } from "./oracle";\nexport const fake = oracle;\n',
+      "lib/llm-judge/testing/oracle.ts": "export const oracle = 1;\n",
+      "lib/llm-judge/client.test.ts": 'import { client } from "./client";\nimport { fake } from "./testing/fake-server";\nexport const t = client + fake;\n',
+      "tests/integration/judge.test.ts":
+        'import { client } from "@/lib/llm-judge/client";\nimport { GET } from "@/app/api/judge/route";\nexport const t = client + GET;\n',
+      "app/api/judge/route.ts": 'import { client } from "@/lib/llm-judge/client";\nexport const GET = client;\n',
+    });
+    const { violations, testOnly } = await checkDependencies(root, ["app", "lib", "tests"]);
+    expect(violations).toEqual([]);
+    expect(testOnly).toEqual(["lib/llm-judge/testing/fake-server.ts", "lib/llm-judge/testing/oracle.ts"]);
   });
 
   test("imports that run one way pass", async () => {
@@ -111,6 +136,6 @@ describe("a planted violation fails the check", () => {
       "lib/stats/seeded.ts": "export const s = 1;\n",
       "lib/submissions/route-fields.test.ts": 'import { page } from "@/app/page";\nimport { y } from "@/lib/worker/status";\nexport const t = page + y;\n',
     });
-    expect(await checkDependencies(root, ["app", "components", "lib"])).toEqual({ cycles: [], violations: [], modules: 10, unresolvedAliases: [] });
+    expect(await checkDependencies(root, ["app", "components", "lib"])).toEqual({ cycles: [], violations: [], modules: 10, unresolvedAliases: [], testOnly: [] });
   });
 });

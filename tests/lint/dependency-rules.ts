@@ -12,9 +12,14 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
  * where scripts/ stands. A benchmark's `ui/` folder is its components: it builds on the shared components.
  * The job queue (lib/queue: pg-boss, the queue's names, payload and timing) is a platform service, used by the
  * upload path that stores a job with its submission; the worker that consumes it is the orchestrator.
+ * Test code (tests/, *.test.ts) is never imported by production code; only the test and bench tooling may reach it
+ * (TEST_TOOLING), and a module only tests use is test code too: it lives under tests/ (`testOnly` below).
  */
 const TESTS = "\\.test\\.tsx?$|^tests/";
 const BENCH_SCRIPTS = "^lib/benchmarks/[^/]+/bench/";
+// the test runner, the benches (they start a test database and a browser) and the dev helpers that write test
+// fixtures out as files: tooling around the tests, not code the site or the worker runs
+const TEST_TOOLING = ["^scripts/test\\.ts$", "^scripts/(bench|dev)/", "^lib/benchmarks/[^/]+/(bench|dev)/"];
 
 const DEPENDENCY_RULES: IForbiddenRuleType[] = [
   { name: "no-circular", severity: "error", comment: "An import circle, type-only imports included.", from: {}, to: { circular: true } },
@@ -53,22 +58,58 @@ const DEPENDENCY_RULES: IForbiddenRuleType[] = [
     from: { path: "^lib/benchmarks/([^/]+)/" },
     to: { path: "^lib/benchmarks/[^/]+/", pathNot: "^lib/benchmarks/$1/" },
   },
+  {
+    name: "production-imports-no-tests",
+    severity: "error",
+    comment: "Production code imports no test code: fakes, oracles and fixtures live under tests/ and only tests (and test tooling) use them.",
+    from: { path: "^(app|components|lib|scripts)/", pathNot: [TESTS, ...TEST_TOOLING] },
+    to: { path: TESTS },
+  },
 ];
+
+// files Next.js loads by name: a route that only tests import is still the site's
+const FRAMEWORK_ENTRY = /^app\/(.*\/)?(page|layout|route|loading|error|not-found|global-error|template|default)\.tsx?$/;
+const isTest = (file: string) => new RegExp(TESTS).test(file);
+
+/**
+ * Production modules (app, components, lib, scripts) that only test code reaches: imported, directly or through
+ * other such modules, by tests alone. Such a module is a test helper kept where the site's code lives; it belongs
+ * under tests/. Next's entry files are the site's even when only a test imports them.
+ */
+function testOnlyModules(modules: readonly { source: string; dependents?: string[] }[]): string[] {
+  const dependents = new Map(modules.map((m) => [m.source, m.dependents ?? []]));
+  const candidates = modules.map((m) => m.source).filter((f) => /^(app|components|lib|scripts)\//.test(f) && !isTest(f) && !FRAMEWORK_ENTRY.test(f));
+  const testOnly = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const file of candidates) {
+      const by = dependents.get(file)!;
+      if (!testOnly.has(file) && by.length > 0 && by.every((d) => isTest(d) || testOnly.has(d))) {
+        testOnly.add(file);
+        grew = true;
+      }
+    }
+  }
+  return [...testOnly].sort();
+}
 
 /**
  * Checks a source tree against DEPENDENCY_RULES with dependency-cruiser. `import type` counts: a type-only edge is
  * erased at build time but still ties two modules' designs together. Imports are resolved as TypeScript does (the
  * `@/` alias of tsconfig.json; without a `baseUrl` there, paths resolve from the working directory, which must then
  * be `root`). Each circle is reported once, as the files it passes through starting at the first in name order;
- * every other violation as "rule: from -> to", sorted.
+ * every other violation as "rule: from -> to", sorted; `testOnly` lists the production modules only tests reach.
  */
 export async function checkDependencies(
   root: string,
   targets: readonly string[],
-): Promise<{ cycles: string[]; violations: string[]; modules: number; unresolvedAliases: string[] }> {
+): Promise<{ cycles: string[]; violations: string[]; modules: number; unresolvedAliases: string[]; testOnly: string[] }> {
   const tsConfig = path.join(root, "tsconfig.json");
   // the cache does not compare rule sets: a folder per rule set, so a changed rule is never answered from an old run
-  const rulesKey = createHash("sha256").update(JSON.stringify(DEPENDENCY_RULES)).digest("hex").slice(0, 12);
+  const rulesKey = createHash("sha256")
+    .update(JSON.stringify({ DEPENDENCY_RULES, dependents: true }))
+    .digest("hex")
+    .slice(0, 12);
   const options: ICruiseOptions = {
     baseDir: root,
     validate: true,
@@ -76,6 +117,8 @@ export async function checkDependencies(
     doNotFollow: { path: "(^|/)node_modules/" },
     exclude: { path: "^(node_modules|\\.next|\\.data|\\.tmp|lib/generated|test-results)/" },
     tsPreCompilationDeps: true,
+    // each module's importers, for testOnlyModules
+    forceDeriveDependents: true,
     tsConfig: { fileName: tsConfig },
     outputType: "json",
     // keyed on each file's content: a rerun reads only what changed (a clean clone starts without it)
@@ -97,5 +140,11 @@ export async function checkDependencies(
   }
   // an `@/` import it could not resolve would hide every violation through it
   const unresolvedAliases = output.modules.filter((m) => m.couldNotResolve && m.source.startsWith("@/")).map((m) => m.source);
-  return { cycles: [...cycles].sort(), violations: [...violations].sort(), modules: output.summary.totalCruised, unresolvedAliases };
+  return {
+    cycles: [...cycles].sort(),
+    violations: [...violations].sort(),
+    modules: output.summary.totalCruised,
+    unresolvedAliases,
+    testOnly: testOnlyModules(output.modules),
+  };
 }

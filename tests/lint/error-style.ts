@@ -77,11 +77,9 @@ export function handBuiltErrorBodies(file: string, code: string): string[] {
   return found;
 }
 
-/** The production files the rules cover: app/, lib/, components/, scripts/ and proxy.ts, tests and test fakes left out. */
+/** The production files the rules cover: app/, lib/, components/, scripts/ and proxy.ts, tests left out (test fakes live under tests/). */
 export function productionFiles(files: readonly string[]): string[] {
-  return files.filter(
-    (f) => (/^(app|lib|components|scripts)\//.test(f) || f === "proxy.ts") && !/\.test\.tsx?$/.test(f) && !f.split("/").includes("testing") && /\.tsx?$/.test(f),
-  );
+  return files.filter((f) => (/^(app|lib|components|scripts)\//.test(f) || f === "proxy.ts") && !/\.test\.tsx?$/.test(f) && /\.tsx?$/.test(f));
 }
 
 /** Every violation of the two rules in the tree at `root`. */

@@ -114,7 +114,6 @@ describe("pure files import nothing with I/O", () => {
     ["a benchmark's index (its composition root)", "lib/benchmarks/personalllm/index.ts", 'import { readFileSync } from "node:fs";', []],
     ["a benchmark's importer subfolder", "lib/benchmarks/personalllm/import/example.ts", 'import { readFileSync } from "node:fs";', []],
     ["a scoring test", "lib/benchmarks/alpsbench/scoring/example.test.ts", 'import { readFileSync } from "node:fs";', []],
-    ["the scoring test helpers", "lib/benchmarks/alpsbench/scoring/testing/example.ts", 'import { execFileSync } from "node:child_process";', []],
     ["a type-only import of the Prisma client", "lib/benchmarks/alpsbench/scoring/example.ts", 'import type { Prisma } from "@/lib/generated/prisma/client";', []],
     ["zod and sibling files", "lib/benchmarks/alpsbench/scoring/example.ts", 'import { z } from "zod";\nimport { normalize } from "./normalize";', []],
   ])("%s", async (_label, file, line, expected) => {

@@ -33,7 +33,7 @@ export function vocabularyColumn(column: string, benchmarkIds: readonly string[]
 }
 
 const SOURCE_TOPS = ["app", "components", "lib", "scripts"];
-const skipped = (file: string) => /\.test\.tsx?$/.test(file) || file.split("/").includes("testing") || file.startsWith("lib/generated/");
+const skipped = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("lib/generated/");
 
 /** Every non-test source file of the platform and the benchmarks, with the benchmark that owns it (null: the platform's). */
 export function sourceFiles(root: string, benchmarkIds: readonly string[]): { file: string; owner: string | null; text: string }[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cellValue, isPinned, meanOf, mergeReportedRows, requireColumn, seriesKeys, shownNote, tierSummary, topWithPinned } from "./chart-rows";
-import { testBoard, type TestRow } from "./test-board";
+import { testBoard, type TestRow } from "@/tests/fixtures/test-board";
 
 describe("seriesKeys", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barPoints, figureWithInterval, groupedBars } from "./grouped-bars";
-import { testBoard } from "./test-board";
+import { testBoard } from "@/tests/fixtures/test-board";
 
 const METRICS = [
   { column: "direct_recall", label: "Direct" },

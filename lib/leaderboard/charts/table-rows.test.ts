@@ -6,7 +6,7 @@ import { eiDimensions, EI_DIMENSIONS } from "@/lib/benchmarks/alpsbench/read/cha
 import { poolScalingCharts } from "@/lib/benchmarks/alpsbench/read/charts/pool-scaling";
 import { precisionRecall } from "@/lib/benchmarks/alpsbench/read/charts/precision-recall";
 import { chartRows, filterNote } from "./table-rows";
-import { testBoard } from "./test-board";
+import { testBoard } from "@/tests/fixtures/test-board";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** 45 systems, every fifth a memory system from "Acme", F1 falling with the index. */

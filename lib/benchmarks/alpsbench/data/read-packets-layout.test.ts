@@ -1,10 +1,10 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { goldLeaks } from "./gold-leaks";
+import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
 import { countByTrack, NormalizedInstance, type Task1Instance, type Task2Instance, type Task3Instance, type Task4Instance } from "./normalized-instance";
 import { readPacketsLayout } from "./read-packets-layout";
-import { editText, expectDatasetError, fixtures, useTempDirs } from "./test-helpers";
+import { editText, expectDatasetError, fixtures, useTempDirs } from "@/tests/helpers/alpsbench/data/readers";
 
 const { tempDir, copyFixture } = useTempDirs("packets-");
 /** A private copy of packets-mini (named `data/` so error paths are predictable). */

@@ -1,10 +1,10 @@
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { goldLeaks } from "./gold-leaks";
+import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
 import { countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
 import { readReleaseLayout } from "./read-release-layout";
-import { editText, expectDatasetError, fixtures, useTempDirs } from "./test-helpers";
+import { editText, expectDatasetError, fixtures, useTempDirs } from "@/tests/helpers/alpsbench/data/readers";
 
 const { copyFixture } = useTempDirs("release-");
 /** A private copy of release-mini as `<tmp>/release/benchmark_data`. */

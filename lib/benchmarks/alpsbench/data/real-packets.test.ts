@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { goldLeaks } from "./gold-leaks";
+import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
 import { countByTrack, countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
 import { readPacketsLayout } from "./read-packets-layout";
 

@@ -5,7 +5,7 @@ import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-
 import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 import { expandTask3Pool } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
 import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
-import { task3ShortcutRecall, type ShortcutPool } from "@/lib/benchmarks/alpsbench/scoring/testing/task3-shortcut";
+import { task3ShortcutRecall, type ShortcutPool } from "@/tests/helpers/alpsbench/scoring/task3-shortcut";
 import { opaqueTask3Id, SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";
 import type { PooledInstance } from "../data/import/write-instances";
 

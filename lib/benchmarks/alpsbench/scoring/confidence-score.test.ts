@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { confidenceScore, confidenceValue } from "./confidence-score";
 import { pythonFloat } from "./python-float";
 import { pythonFloatRepr } from "./python-repr";
-import { runPython } from "./testing/python-oracle";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
 
 // Strings a model might put in a confidence field; Python float() decides.
 const texts = [

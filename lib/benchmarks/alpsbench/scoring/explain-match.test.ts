@@ -5,7 +5,7 @@ import { explainMemorySetMatch, type MatchExplanation } from "./explain-match";
 import { scoreMemorySet } from "./score-memory-set";
 import { pythonRound } from "./python-round";
 import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
-import { pick } from "./testing/random-text";
+import { pick } from "@/tests/helpers/alpsbench/scoring/random-text";
 
 const item = (id: string, label: string, value: string, type = "direct", confidence: unknown = 0.9) => ({ memory_id: id, label, value, type, confidence });
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { normalize, tokens } from "./normalize";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import { runPython } from "./testing/python-oracle";
-import { ALPHABETS, mixedAlphabet, randomString } from "./testing/random-text";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
+import { ALPHABETS, mixedAlphabet, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
 
 // SCORING.md step 1 written out in Python, run by CPython: the oracle for
 // Python's Unicode \w, \s, str.lower() and str.strip().

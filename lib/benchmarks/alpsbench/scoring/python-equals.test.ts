@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { pythonEquals } from "./python-equals";
 import { pythonTruthy } from "./python-truthy";
-import { runPython } from "./testing/python-oracle";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
 
 // JSON values whose Python == and truthiness the type match and the
 // "empty value" rule depend on. undefined stands for a missing key (None).

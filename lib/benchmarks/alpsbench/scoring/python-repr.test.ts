@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { pythonFloatRepr, pythonJsonDumps, pythonStr } from "./python-repr";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import { runPython } from "./testing/python-oracle";
-import { mixedAlphabet, randomString } from "./testing/random-text";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
+import { mixedAlphabet, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
 
 const r = seededRandom("repr");
 // Values reach Python through JSON.stringify, the same text our rule for

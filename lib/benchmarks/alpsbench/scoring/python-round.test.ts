@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { pythonRound } from "./python-round";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import { runPython } from "./testing/python-oracle";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
 
 describe("pythonRound equals CPython round()", () => {
   const r = seededRandom("round");

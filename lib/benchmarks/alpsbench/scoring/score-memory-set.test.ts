@@ -3,8 +3,8 @@ import { scoreMemorySet } from "./score-memory-set";
 import { pairScore } from "./pair-score";
 import { pythonRound } from "./python-round";
 import { randomInt, seededRandom, type Random } from "@/lib/stats/seeded-random";
-import { oracleScores } from "./testing/memory-set-oracle";
-import { mixedAlphabet, mutate, pick, randomString } from "./testing/random-text";
+import { oracleScores } from "@/tests/helpers/alpsbench/scoring/memory-set-oracle";
+import { mixedAlphabet, mutate, pick, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
 
 const LABELS = [
   "Personal_Background/Identity",

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
 import { sequenceMatcherRatio } from "./sequence-matcher-ratio";
-import { runPython } from "./testing/python-oracle";
-import { ALPHABETS, mixedAlphabet, mutate, pick, randomString } from "./testing/random-text";
+import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
+import { ALPHABETS, mixedAlphabet, mutate, pick, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
 
 const RATIO_PY = `
 from difflib import SequenceMatcher

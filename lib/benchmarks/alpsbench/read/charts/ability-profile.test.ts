@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ABILITY_AXES, EI_DIMENSIONS, abilityProfiles, eiDimensions, likertToUnit } from "./ability-profile";
-import { testBoard } from "@/lib/leaderboard/charts/test-board";
+import { testBoard } from "@/tests/fixtures/test-board";
 
 const COLUMNS = [...ABILITY_AXES.map((a) => a.column), ...EI_DIMENSIONS.map((d) => d.column)];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { linePoints, niceDomain, poolScalingCharts } from "./pool-scaling";
-import { testBoard } from "@/lib/leaderboard/charts/test-board";
+import { testBoard } from "@/tests/fixtures/test-board";
 
 const COLUMNS = POOL_SIZES.flatMap((s) => [`task3/d${s}:judge_recall`, `task3/d${s}:recall`]);
 const judge = (values: (number | null)[]) => Object.fromEntries(POOL_SIZES.map((s, i) => [`task3/d${s}:judge_recall`, values[i] ?? null]));

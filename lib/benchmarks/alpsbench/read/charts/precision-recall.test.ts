@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { f1Isoline, precisionRecall } from "./precision-recall";
-import { testBoard } from "@/lib/leaderboard/charts/test-board";
+import { testBoard } from "@/tests/fixtures/test-board";
 
 describe("precisionRecall", () => {
   it("keeps systems with both figures, best F1 first", () => {

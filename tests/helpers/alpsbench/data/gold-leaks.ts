@@ -1,4 +1,4 @@
-import type { NormalizedInstance } from "./normalized-instance";
+import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 
 /**
  * Keys that only gold carries. Finding one anywhere inside a model input means a reader copied gold

@@ -1,4 +1,4 @@
-import { normalize } from "../normalize";
+import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 
 /** One Task 3 pool as a file sees it (candidates) with its target's id (never shown). */
 export type ShortcutPool = { benchmarkId: string; candidates: readonly { memory_id: string; value: unknown }[]; goldId: string };

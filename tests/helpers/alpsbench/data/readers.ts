@@ -2,10 +2,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
-import { DatasetError } from "./errors";
+import { DatasetError } from "@/lib/benchmarks/alpsbench/data/errors";
 
 /** The readers' test fixtures (tests/fixtures/datasets). */
-export const fixtures = path.resolve(import.meta.dirname, "../../../../tests/fixtures/datasets");
+export const fixtures = path.resolve(import.meta.dirname, "../../../fixtures/datasets");
 
 /** Temporary directories for one test file, removed after each test. */
 export function useTempDirs(prefix: string): { tempDir: () => Promise<string>; copyFixture: (fixture: string, name: string) => Promise<string> } {

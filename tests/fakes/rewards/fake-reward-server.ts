@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ScoreRequest } from "../protocol";
+import { ScoreRequest } from "@/lib/rewards/protocol";
 
 /**
  * A local reward service speaking lib/rewards/protocol.ts (127.0.0.1, random port), for tests. Scores are
