@@ -1,6 +1,6 @@
 import type { Benchmark, RowProblem, ScoreResult } from "./types";
 import { checkItems } from "./check-items";
-import { readUploadFile } from "./read-upload-rows";
+import { readUploadFile } from "@/lib/uploads/read-upload-rows";
 
 /**
  * Scores an upload file against a benchmark track with no server or database: parse and validate every row,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
+import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import { checkItems } from "@/lib/benchmarks/check-items";
 import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
 import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
@@ -11,7 +11,7 @@ import type { SubmissionRefusal, UploadCoverage, UploadLimits, UploadValidation 
 
 /**
  * Validation of an upload to a registered benchmark module's track, before anything is stored: the file streams
- * through the bounded reader (lib/benchmarks/read-upload-rows.ts: un-gzipped as it arrives within the upload's
+ * through the bounded reader (lib/uploads/read-upload-rows.ts: un-gzipped as it arrives within the upload's
  * limits and the request's shared budget, rows and row sizes bounded, a parquet footer's claims checked before a
  * page is read), each row parsed with the track's zod `predictionRow`, and the rows checked against the track's
  * `items` as imported (lib/benchmarks/check-items.ts: missing, unknown and repeated items, counted in the report's

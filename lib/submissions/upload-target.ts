@@ -1,6 +1,6 @@
 import { dataVersionOf, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, moduleTrackId, platformTrackId } from "@/lib/benchmarks/module-rows";
-import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
+import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import { type Benchmark as BenchmarkModule, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";

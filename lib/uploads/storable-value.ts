@@ -1,7 +1,7 @@
 /**
  * What every uploaded prediction row passes before its track's schema reads it, whatever benchmark or format
  * (AlpsBench's row reader, lib/benchmarks/alpsbench/upload/validate-row.ts, and the module reader,
- * lib/benchmarks/read-upload-rows.ts): values PostgreSQL cannot store, found at upload with their field instead of
+ * lib/uploads/read-upload-rows.ts): values PostgreSQL cannot store, found at upload with their field instead of
  * failing the worker on every retry.
  *
  * - U+0000 (NUL): PostgreSQL refuses it in text and jsonb (22P05, 22021).

@@ -1,7 +1,7 @@
 /**
  * The work one upload request may make the server do, shared by every reader the request goes through: the
  * archive reader (lib/archives/read-archive.ts), the prediction-file parser (lib/uploads/parse-prediction-stream.ts)
- * and the module table reader (lib/benchmarks/read-upload-rows.ts).
+ * and the module table reader (lib/uploads/read-upload-rows.ts).
  *
  * `decompressedBytes` counts the bytes every decompression produced, at every nesting level: a zip entry's
  * inflated bytes AND, when that entry is itself gzip, the bytes its gunzip gives. So three 1 MB `.jsonl.gz` files

@@ -1,6 +1,6 @@
 import { checkItems } from "@/lib/benchmarks/check-items";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
-import { parseUploadRows } from "@/lib/benchmarks/read-upload-rows";
+import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
 import type { Db, Tx } from "@/lib/db/create-client";
 import { env } from "@/lib/env";

@@ -39,7 +39,7 @@ export const maxDuration = 300;
  * JSONL, CSV or parquet file (gzip accepted; raw bodies also as text/csv or application/vnd.apache.parquet) to
  * that module's track: the same auth, limits, duplicate rule, queue and answers; the rows are validated with the
  * module's row schema and coverage check (lib/submissions/prepare-module-file.ts), read as a stream by the bounded
- * reader (lib/benchmarks/read-upload-rows.ts; a parquet file's footer is checked before any page is read).
+ * reader (lib/uploads/read-upload-rows.ts; a parquet file's footer is checked before any page is read).
  *
  * One decompressed-bytes budget covers the whole request, an archive and every gzip file inside it
  * (lib/uploads/upload-budget.ts), and a refusal is charged to the uploader by the work it cost

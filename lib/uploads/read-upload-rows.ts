@@ -4,11 +4,11 @@ import { createGunzip, gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse";
 import { parquetMetadata, parquetReadObjects, snappyUncompress, type Compressors, type FileMetaData } from "hyparquet";
 import type { z } from "zod";
-import { formatByteSize } from "@/lib/uploads/format-byte-size";
-import { parsePredictionStream } from "@/lib/uploads/parse-prediction-stream";
-import { scanStorable } from "@/lib/uploads/storable-value";
-import { budgetExceededMessage, type UploadBudget } from "@/lib/uploads/upload-budget";
-import type { RowProblem } from "./types";
+import { formatByteSize } from "./format-byte-size";
+import { parsePredictionStream } from "./parse-prediction-stream";
+import { scanStorable } from "./storable-value";
+import { budgetExceededMessage, type UploadBudget } from "./upload-budget";
+import type { RowProblem } from "@/lib/benchmarks/types";
 
 /**
  * The bounded, streaming reader of an uploaded table of prediction rows for a benchmark module's track (JSONL,
