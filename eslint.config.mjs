@@ -14,7 +14,7 @@ import reactHooks from "eslint-plugin-react-hooks";
  *     type imports included; it goes through the registry `@/lib/benchmarks` and its top-level generic helpers.
  *     A benchmark's own folder (lib/benchmarks/<id>/) and its route group (app/(<id>)/) are not platform;
  *  2. pure files (a benchmark's top level except index.ts, lib/benchmarks/types.ts, AlpsBench's scoring,
- *     lib/stats, lib/leaderboard) import nothing with I/O;
+ *     lib/stats, lib/metrics, lib/leaderboard) import nothing with I/O;
  *  3. platform code names no benchmark's vocabulary: no string that is a benchmark id, an AlpsBench task or
  *     track id ("task1", "task3/d100", "task4/ability2") or its scorer version ("alpsbench-v1"), nor a URL path
  *     with one as a segment ("/tasks/task1"), and no identifier built on a task or a benchmark id (`task2InputShare`).
@@ -153,7 +153,7 @@ export default defineConfig([
     rules: restrict(pureBenchmarkPatterns, [pureDynamic]),
   },
   {
-    files: ["lib/benchmarks/alpsbench/scoring/**/*.ts", "lib/stats/**/*.ts"],
+    files: ["lib/benchmarks/alpsbench/scoring/**/*.ts", "lib/stats/**/*.ts", "lib/metrics/**/*.ts"],
     ignores: TESTS,
     rules: restrict(purePatterns, [pureDynamic]),
   },

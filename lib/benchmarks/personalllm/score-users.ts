@@ -1,3 +1,4 @@
+import { mean } from "@/lib/metrics/aggregate";
 import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import type { MetricValue, ScoreResult } from "../types";
 import { REWARD_ALIASES, zScore, type RewardAlias } from "./reward-models";
@@ -73,7 +74,6 @@ export function aggregateUsers(results: readonly UserResult[], seed: string = BO
     const interval = bootstrapCI(values, { seed: `${seed}:${name}`, resamples: BOOTSTRAP_RESAMPLES });
     return { value: exact, n, ciLow: interval.low, ciHigh: interval.high };
   };
-  const mean = (values: number[]) => (n === 0 ? null : values.reduce((s, v) => s + v, 0) / n);
   const scores = results.map((r) => r.score);
   const winsBest = results.map((r) => (r.winVsBest ? 100 : 0));
   const winsGpt = results.map((r) => (r.winVsGpt4o ? 100 : 0));

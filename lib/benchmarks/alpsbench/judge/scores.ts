@@ -1,6 +1,7 @@
 import { pythonRound } from "@/lib/benchmarks/alpsbench/scoring/python-round";
 import { pyInt } from "./python-compat";
 import type { ParsedVerdict } from "@/lib/llm-judge/parse";
+import { mean } from "@/lib/metrics/aggregate";
 import type { T12ReviewVerdict, T3UsedMemoryVerdict, T4BinaryVerdict, T4EiVerdict } from "./verdicts";
 import { EI_DIMENSIONS, type EiDimension } from "./verdicts";
 
@@ -227,14 +228,4 @@ export function aggregateT4Ei(instances: readonly EiScores[]): EiScores & { n: n
 function eiMeans(byDim: Record<EiDimension, number[]>): Omit<EiScores, "response_count"> {
   const avg = { avg_resonation: mean(byDim.resonation), avg_expression: mean(byDim.expression), avg_reception: mean(byDim.reception) };
   return { ...avg, ei_score: mean(Object.values(avg).filter((v): v is number => v !== null)) };
-}
-
-// ================================================================ helpers
-
-/** Left-to-right sum divided by count, as Python's sum(xs)/len(xs); null for no values. */
-export function mean(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  let sum = 0;
-  for (const value of values) sum += value;
-  return sum / values.length;
 }

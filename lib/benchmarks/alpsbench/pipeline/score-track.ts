@@ -8,6 +8,7 @@ import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-
 import { scoreTask2Actions } from "@/lib/benchmarks/alpsbench/scoring/task2-actions";
 import { bootstrapCI, type BootstrapInterval } from "@/lib/stats/bootstrap-ci";
 import { bootstrapRatioCI } from "@/lib/stats/bootstrap-ratio-ci";
+import { ratio } from "@/lib/metrics/aggregate";
 import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { keptSubmittedItems } from "./kept-submitted-items";
 
@@ -105,7 +106,6 @@ function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const ratio = (num: number, den: number): number | null => (den > 0 ? num / den : null);
 
 function interval(ci: BootstrapInterval, share: number | undefined): AggregateMetric {
   return { value: ci.mean, n: ci.n, ciLow: ci.low, ciHigh: ci.high, ...(share !== undefined ? { share } : {}) };

@@ -1,15 +1,17 @@
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { LeaderboardColumn } from "@/lib/leaderboard/types";
+import { METRIC_FORMATS, namedMetric, type MetricFormat } from "@/lib/metrics/named";
 
 /**
  * Every metric the leaderboard shows, per track: the single source for column headers, directions,
- * formatting, the API's field list and the About page. Definitions follow ../shared/docs/SCORING.md.
+ * formatting, the API's field list and the About page. Definitions follow ../shared/docs/SCORING.md. Precision,
+ * recall and F1 are the shared names (lib/metrics/named.ts); their descriptions say how AlpsBench computes them.
  */
 type MetricDef = Omit<LeaderboardColumn, "group">;
 
 type Kind = MetricDef["kind"];
 const factory =
-  (scale: MetricDef["scale"], decimals: number, fixedKind?: Kind) =>
+  ({ scale, decimals }: MetricFormat, fixedKind?: Kind) =>
   (id: string, label: string, description: string, kind: Kind = "deterministic"): MetricDef => ({
     id,
     label,
@@ -19,19 +21,17 @@ const factory =
     scale,
     kind: fixedKind ?? kind,
   });
-const unit = factory("unit", 4);
-const hundred = factory("hundred", 2);
-const likert = factory("likert5", 2, "judge");
+const unit = factory(METRIC_FORMATS.unit);
+const hundred = factory(METRIC_FORMATS.hundred);
+const likert = factory(METRIC_FORMATS.likert5, "judge");
 
 const MEMORY_SET_METRICS: MetricDef[] = [
   hundred("algo_score_100", "Score", "Mean per-instance algo score: 100 × (0.6 × mean matched-pair similarity + 0.4 × F1). The official headline."),
-  unit(
-    "precision",
-    "Precision",
-    "Macro precision of greedy one-to-one matching of predicted to gold memories (pair score ≥ 0.30). The official site calls it accuracy.",
-  ),
-  unit("recall", "Recall", "Macro recall: matched gold memories / gold memories, averaged over instances."),
-  unit("f1", "F1", "Macro F1 of the matching, averaged over instances."),
+  namedMetric("precision", {
+    description: "Macro precision of greedy one-to-one matching of predicted to gold memories (pair score ≥ 0.30). The official site calls it accuracy.",
+  }),
+  namedMetric("recall", { description: "Macro recall: matched gold memories / gold memories, averaged over instances." }),
+  namedMetric("f1", { description: "Macro F1 of the matching, averaged over instances." }),
   unit("direct_recall", "Direct recall", "Share of explicit (direct) gold memories matched, pooled over instances (paper Figure 5)."),
   unit("indirect_recall", "Indirect recall", "Share of implicit (indirect) gold memories matched, pooled over instances (paper Figure 5)."),
   hundred("judge_score", "Judge", "100 minus penalties from an LLM judge's review of every pair, missing and extra memory.", "judge"),

@@ -6,6 +6,7 @@ import { kindOf } from "./problem-log";
 import { pythonEquals } from "./python-equals";
 import { pythonTruthy } from "./python-truthy";
 import { scoreMemorySet } from "./score-memory-set";
+import { ratio } from "@/lib/metrics/aggregate";
 import type { MemorySetResult } from "./memory-set-result";
 
 /**
@@ -166,5 +167,5 @@ export function scoreTask2Actions(poolBefore: unknown, goldUpdated: unknown, sel
   });
   const total = outcomes.length;
   const done = outcomes.filter((o) => o.realized).length;
-  return { actions: outcomes, byKind, accuracy: total ? done / total : null, problems: [...problems, ...ms.problems] };
+  return { actions: outcomes, byKind, accuracy: ratio(done, total), problems: [...problems, ...ms.problems] };
 }

@@ -18,7 +18,6 @@ import {
   judgeT3Instance,
   judgeT4BinaryInstance,
   judgeT4EiInstance,
-  mean,
   type ResponseOutcome,
   type T3Judgement,
   type T4BinaryJudgement,
@@ -30,6 +29,7 @@ import { InMemoryJudgeCache, type JudgeCache } from "@/lib/llm-judge/cache";
 import { extractJsonObject, isJsonObject } from "@/lib/llm-judge/extract-json";
 import type { JudgeOutcome } from "@/lib/llm-judge/judge";
 import { JudgeMeter, type JudgeUsage } from "@/lib/llm-judge/meter";
+import { mean } from "@/lib/metrics/aggregate";
 import type { JudgeProfile } from "@/lib/llm-judge/profile";
 import type { JudgeProvider } from "@/lib/llm-judge/provider";
 import { createReplayProvider } from "@/lib/llm-judge/replay-provider";
