@@ -2,51 +2,36 @@ import { safeHttpUrl } from "@/lib/security/safe-url";
 import type { ResultTier } from "@/lib/leaderboard/types";
 
 /**
- * Everything the UI shows about a tier, ONE line per tier: label, tooltip sentence, colours, the left stripe of
- * a table row and the icon's SVG path (a shape per tier, so it never relies on colour alone). A new tier is one
- * more entry here; every badge, icon, legend and filter reads this map.
+ * What the UI says about a tier, one entry per tier: label, hover note and sentence. Its colours, row stripe and
+ * icon (a shape per tier, so it never relies on colour alone) are in app/globals.css by `data-tier` (.lb-tier,
+ * .tier-badge, the row stripes); a new tier is one more entry here and its rules there.
  */
-const TIERS: Record<ResultTier, { label: string; hint: string; description: string; className: string; stripe: string; icon: string }> = {
+const TIERS: Record<ResultTier, { label: string; hint: string; description: string }> = {
   reported: {
     label: "reported",
     hint: "copied from the source, not recomputed here",
     description: "Figures copied from the authors' paper or official leaderboard. This server has not recomputed them.",
-    className: "bg-tier-reported-bg text-tier-reported-fg border-tier-reported-line",
-    stripe: "shadow-[inset_3px_0_0_var(--color-tier-reported)]",
-    icon: "M1.5 1.5h7v5h-4l-2.5 2v-2h-.5z",
   },
   rescored: {
     label: "re-scored",
     hint: "scored by this server from the authors' released outputs",
     description: "Scored by this server with the benchmark's versioned scorer, from the model outputs the authors released (or the server's own baselines).",
-    className: "bg-tier-rescored-bg text-tier-rescored-fg border-tier-rescored-line",
-    stripe: "shadow-[inset_3px_0_0_var(--color-tier-rescored)]",
-    icon: "M8.2 4.2A3.3 3.3 0 1 0 7.6 7M8.6 1.4v3h-3",
   },
   submitted: {
     label: "submitted",
     hint: "uploaded by a user, scored here, not reviewed",
     description: "Uploaded by a user and scored by this server; not reviewed by a maintainer. The uploader and the date show on the row.",
-    className: "bg-tier-submitted-bg text-tier-submitted-fg border-tier-submitted-line",
-    stripe: "shadow-[inset_3px_0_0_var(--color-tier-submitted)]",
-    icon: "M5 8.5V2M2.3 4.6L5 1.9l2.7 2.7",
   },
   claimed: {
     label: "claimed",
     hint: "a third party's figures, imported from its file, not checked here",
     description:
       "Figures an operator imported from another party's Every Eval Ever file (the source and who measured them show beside the row). This server has not recomputed or checked them.",
-    className: "bg-surface-muted text-fg-muted border-line",
-    stripe: "",
-    icon: "M5 3.2a1.8 1.8 0 1 0 0 3.6a1.8 1.8 0 1 0 0-3.6z",
   },
   verified: {
     label: "verified",
     hint: "uploaded, scored here and checked by a maintainer",
     description: "Uploaded, scored by this server, and checked by a maintainer.",
-    className: "bg-tier-verified-bg text-tier-verified-fg border-tier-verified-line",
-    stripe: "shadow-[inset_3px_0_0_var(--color-tier-verified)]",
-    icon: "M1.6 5.3l2.2 2.2 4.6-5",
   },
 };
 
@@ -57,9 +42,6 @@ function tierInfo(tier: string) {
       label: tier,
       hint: "result tier",
       description: `Result tier "${tier}".`,
-      className: "bg-surface-muted text-fg-muted border-line",
-      stripe: "",
-      icon: "M5 3.2a1.8 1.8 0 1 0 0 3.6a1.8 1.8 0 1 0 0-3.6z",
     }
   );
 }
@@ -71,14 +53,6 @@ export const TIER_DESCRIPTION = Object.fromEntries(Object.entries(TIERS).map(([k
 
 /** Only http(s) links are rendered as links: a source URL is data, never script. */
 export const safeExternalUrl = safeHttpUrl;
-
-function TierIcon({ tier }: { tier: string }) {
-  return (
-    <svg aria-hidden="true" width={10} height={10} viewBox="0 0 10 10" className="shrink-0">
-      <path d={tierInfo(tier).icon} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /** Where reported figures come from: an external link when the URL is http(s), plain text otherwise. */
 export function TierSource({ sourceUrl, sourceLabel }: { sourceUrl?: string | null; sourceLabel?: string | null }) {
@@ -112,16 +86,18 @@ interface TierBadgeProps {
 
 export function TierBadge({ tier, sourceUrl, sourceLabel }: TierBadgeProps) {
   const showSource = (tier === "reported" || tier === "claimed") && Boolean(sourceUrl || sourceLabel);
+  // colours and icon from the stylesheet by data-tier (app/globals.css .tier-badge): the utilities and inline SVG
+  // were ~450 bytes per badge, twice (markup and flight payload), and a comparison shows one per system and task
+  const badge = (
+    <span className="tier-badge" data-tier={tier} title={tierInfo(tier).description}>
+      {tierInfo(tier).label}
+    </span>
+  );
+  if (!showSource) return badge;
   return (
     <span className="inline-flex max-w-full flex-wrap items-center gap-x-1.5 gap-y-0.5">
-      <span
-        className={`inline-flex items-center gap-1 rounded-full border px-1.5 py-px text-[0.6875rem] leading-4 font-medium whitespace-nowrap ${tierInfo(tier).className}`}
-        title={tierInfo(tier).description}
-      >
-        <TierIcon tier={tier} />
-        {tierInfo(tier).label}
-      </span>
-      {showSource ? <TierSource sourceUrl={sourceUrl} sourceLabel={sourceLabel} /> : null}
+      {badge}
+      <TierSource sourceUrl={sourceUrl} sourceLabel={sourceLabel} />
     </span>
   );
 }

@@ -25,12 +25,18 @@ let downUntil = 0;
 /** how long a failed read marks the database down for everyone (no request waits for a timeout meanwhile) */
 const DOWN_FOR_MS = 1_000;
 
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[] | null> {
+/**
+ * `name`: a prepared statement, parsed and planned once per connection (every read on a page's hit path has one).
+ * The submission key's query names every column: parsed and planned per request it took PostgreSQL ~0.6 ms of CPU
+ * (pgbench, 8 clients: 3,192 per second against 15,322 prepared), and a finished submission page's hit was served
+ * at half the rate of a board's.
+ */
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = [], name?: string): Promise<T[] | null> {
   const db = connection();
   if (!db) return null;
   if (Date.now() < downUntil) throw new DatabaseUnavailable("PostgreSQL did not answer a moment ago");
   try {
-    return (await db.query<T>(sql, values)).rows;
+    return (await db.query<T>(name ? { name, text: sql, values } : { text: sql, values })).rows;
   } catch (error) {
     downUntil = Date.now() + DOWN_FOR_MS;
     throw new DatabaseUnavailable("PostgreSQL did not answer", { cause: error });
@@ -56,7 +62,7 @@ export function databaseAnswers(): Promise<boolean> {
 
 /** The leaderboard version (see the leaderboard_version migration); null without a database or a version row. */
 export async function readLeaderboardVersion(): Promise<string | null> {
-  const rows = await query<{ version: string }>('SELECT "version"::text AS version FROM "LeaderboardVersion" WHERE "id" = 1');
+  const rows = await query<{ version: string }>('SELECT "version"::text AS version FROM "LeaderboardVersion" WHERE "id" = 1', [], "page-cache-version");
   return rows?.[0]?.version ?? null;
 }
 
@@ -81,6 +87,7 @@ export async function readSessionViewer(sessionToken: string): Promise<CacheView
     `SELECT u."id", u."role"::text AS role FROM "Session" s JOIN "User" u ON u."id" = s."userId"
      WHERE s."sessionToken" = $1 AND s."expires" > now()`,
     [sessionToken],
+    "page-cache-session",
   );
   const row = rows?.[0];
   const viewer: CacheViewer | null = row ? { id: row.id, role: row.role === "admin" ? "admin" : "user" } : null;
@@ -99,12 +106,14 @@ export async function seesMoreThanVisitors(viewer: CacheViewer, personal: "syste
       `SELECT EXISTS (SELECT 1 FROM "System" y WHERE y."slug" = $1 AND (y."ownerId" = $2 OR EXISTS (
          SELECT 1 FROM "Submission" s WHERE s."systemId" = y."id" AND s."ownerId" = $2))) AS yes`,
       [slug, viewer.id],
+      "page-cache-sees-more-system",
     );
     return rows?.[0]?.yes ?? true;
   }
   const rows = await query<{ yes: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM "Submission" s WHERE s."ownerId" = $1 AND (s."visibility" = 'private' OR s."hiddenAt" IS NOT NULL)) AS yes`,
     [viewer.id],
+    "page-cache-sees-more-queue",
   );
   return rows?.[0]?.yes ?? true;
 }
@@ -138,7 +147,11 @@ async function submissionDigestSql(): Promise<string> {
 
 export async function readSubmissionKey(id: string): Promise<SubmissionKey | null> {
   if (!connection()) return null;
-  const rows = await query<{ version: string | null; digest: string; ownerId: string | null; cacheable: boolean }>(await submissionDigestSql(), [id]);
+  const rows = await query<{ version: string | null; digest: string; ownerId: string | null; cacheable: boolean }>(
+    await submissionDigestSql(),
+    [id],
+    "page-cache-submission-key",
+  );
   const row = rows?.[0];
   if (!row?.cacheable || row.version === null) return null;
   return { version: row.version, digest: row.digest, ownerId: row.ownerId };

@@ -247,11 +247,13 @@ try {
   );
   if (values.visitors) {
     const proxy = values.nginx ? await startNginxProxy(new URL(base).host) : null;
+    const savedBase = values["skip-static"] ? undefined : await startStaticServer(files);
     const table = await measureVisitorKinds(base, paths, {
       databaseUrl: database.url,
       connections: values["visitor-connections"]!.split(",").map(Number),
       duration,
       proxyBase: proxy?.baseUrl,
+      savedBase,
     }).finally(() => proxy?.stop());
     process.stdout.write(
       `\nEach page by kind of request, ${duration} s per run (req/s and p99 ms; worst/visitor = the slowest kind's req/s over the visitor's):\n${table}\n`,

@@ -2,7 +2,9 @@
  * `scripts/bench/pages.ts --visitors`: each page as the kinds of request the page cache must answer alike
  * (docs/page-cache.md) — a visitor, a made-up session cookie, a real session, a random query string on every request
  * — and a static file of the same server for scale, at each number of connections, in one run; with `proxyBase`, a
- * visitor of the same page behind nginx's proxy_cache too (scripts/lib/nginx-proxy.ts). A real session is a Session
+ * visitor of the same page behind nginx's proxy_cache too (scripts/lib/nginx-proxy.ts); with `savedBase`, the page's
+ * own HTML served by a minimal static server as well, so a page larger than the script is also compared with its
+ * own bytes (a 180 KB page cannot be sent as often as a 30 KB script by any server). A real session is a Session
  * row written into the bench database, as a completed sign-in leaves one.
  */
 import { randomBytes } from "node:crypto";
@@ -72,7 +74,7 @@ async function staticFileOf(base: string, page: string): Promise<string> {
 export async function measureVisitorKinds(
   base: string,
   paths: readonly string[],
-  options: { databaseUrl: string; connections: readonly number[]; duration: number; proxyBase?: string },
+  options: { databaseUrl: string; connections: readonly number[]; duration: number; proxyBase?: string; savedBase?: string },
 ): Promise<string> {
   const session = await benchSessionCookie(options.databaseUrl);
   const kinds: Kind[] = [
@@ -97,10 +99,15 @@ export async function measureVisitorKinds(
       for (const kind of kinds) figures.push(await run(`${kind.base ?? base}${page}`, connections, options.duration, kind));
       const worst = Math.min(...figures.slice(0, sameCache.length).map((f) => f.rps)) / figures[0]!.rps;
       const proxied = options.proxyBase ? ` | nginx/static ${(figures[sameCache.length]!.rps / staticRun.rps).toFixed(2)}` : "";
+      const saved = options.savedBase ? await run(`${options.savedBase}${page}`, connections, options.duration, { name: "saved" }) : null;
+      const own = saved
+        ? ` | saved page ${saved.rps.toFixed(0)} req/s: visitor/saved ${(figures[0]!.rps / saved.rps).toFixed(2)}` +
+          (options.proxyBase ? `, nginx/saved ${(figures[sameCache.length]!.rps / saved.rps).toFixed(2)}` : "")
+        : "";
       const errors = figures.reduce((n, f) => n + f.notOk, 0);
       lines.push(
         `${page.padEnd(width)} ${String(connections).padStart(5)}  ${figures.map((f) => `${f.rps.toFixed(0)} (${f.p99.toFixed(0)})`.padStart(30)).join("")}  ${worst.toFixed(2)}` +
-          ` | visitor/static ${(figures[0]!.rps / staticRun.rps).toFixed(2)}${proxied}${errors ? ` | ${errors} non-200/errors` : ""}`,
+          ` | visitor/static ${(figures[0]!.rps / staticRun.rps).toFixed(2)}${proxied}${own}${errors ? ` | ${errors} non-200/errors` : ""}`,
       );
     }
   }

@@ -130,28 +130,25 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
       {tracks.length === 0 ? <p className="text-sm text-fg-muted">None of these systems has public scores on this benchmark and split.</p> : null}
       {tracks.map((t) => (
         <div key={t.track} className="overflow-x-auto rounded-lg border border-line bg-surface">
-          <table className="w-full table-fixed text-sm" style={{ minWidth: `${8 + systems.length * 9}rem` }} data-testid="compare-table" data-track={t.track}>
-            <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(t.track)}</caption>
+          {/* the cells' look is app/globals.css .cmp-table: one class here, not the same utilities on every cell */}
+          <table className="cmp-table" style={{ minWidth: `${8 + systems.length * 9}rem` }} data-testid="compare-table" data-track={t.track}>
+            <caption>{trackLabel(t.track)}</caption>
             <colgroup>
               <col className="w-32 sm:w-40" />
               {systems.map((s) => (
                 <col key={s.slug} />
               ))}
             </colgroup>
-            <thead className="bg-surface-muted text-fg-muted">
+            <thead>
               <tr>
                 {/* sticky: on a phone the systems scroll sideways under the metric names */}
-                <th scope="col" className="sticky left-0 z-10 bg-surface-muted px-3 py-2 text-left font-medium sm:px-4">
-                  Metric
-                </th>
+                <th scope="col">Metric</th>
                 {systems.map((s, i) => (
-                  <th key={s.slug} scope="col" className="px-3 py-2 text-right align-top font-medium" data-system={LETTERS[i]}>
+                  <th key={s.slug} scope="col" data-system={LETTERS[i]}>
                     <span className="block break-words">{s.name}</span>
-                    {t.sources[i] ? <TierBadge tier={t.sources[i]!.tier} /> : <span className="text-xs font-normal">no scores</span>}
+                    {t.sources[i] ? <TierBadge tier={t.sources[i]!.tier} /> : <small>no scores</small>}
                     {/* the board's mark, as the board shows it beside the row */}
-                    {t.sources[i]?.below ? (
-                      <span className="block text-xs font-normal text-fg-subtle" data-below>{`below ${t.sources[i]!.below!.system}`}</span>
-                    ) : null}
+                    {t.sources[i]?.below ? <small data-below>{`below ${t.sources[i]!.below!.system}`}</small> : null}
                   </th>
                 ))}
               </tr>
@@ -171,44 +168,33 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
 function MetricRow({ metric }: { metric: CompareMetric }) {
   const { column, comparison: c } = metric;
   return (
-    <tr className="border-t border-line align-top" data-metric={column.id} data-best={c.best.map((i) => LETTERS[i]).join(",")}>
-      <th scope="row" className="sticky left-0 z-10 border-r border-line bg-surface px-3 py-2 text-left font-normal text-fg sm:px-4">
+    <tr data-metric={column.id} data-best={c.best.map((i) => LETTERS[i]).join(",")}>
+      <th scope="row">
         <span title={column.description}>{column.label}</span>
-        {column.kind === "judge" ? (
-          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg">
-            judge
-          </span>
-        ) : null}
-        <span className="block text-xs text-fg-subtle">{column.direction === "higher" ? "higher is better" : "lower is better"}</span>
-        {c.note === "different_judge_profiles" ? <span className="block text-xs text-fg-subtle">different judge profiles: not ranked</span> : null}
+        {column.kind === "judge" ? <span className="judge-badge">judge</span> : null}
+        <small>{column.direction === "higher" ? "higher is better" : "lower is better"}</small>
+        {c.note === "different_judge_profiles" ? <small>different judge profiles: not ranked</small> : null}
       </th>
       {c.cells.map((cell, i) => {
         const best = c.best.includes(i);
         const overlap = c.overlapsBest[i];
         const value = formatMetric(cell?.value ?? null, column.decimals);
         return (
-          <td
-            key={i}
-            className={`px-3 py-2 text-right ${best ? "bg-surface-muted" : ""}`}
-            data-system={LETTERS[i]}
-            data-overlap={overlap === null ? undefined : String(overlap)}
-          >
-            <span className={`num block ${best ? "font-semibold text-fg" : "text-fg"}`}>
-              {best ? <span className="mr-1 rounded-full border border-line px-1.5 py-px text-[0.6875rem] font-medium">best</span> : null}
+          <td key={i} data-system={LETTERS[i]} data-lead={best ? "" : undefined} data-overlap={overlap === null ? undefined : String(overlap)}>
+            <span className="num block">
+              {best ? <em>best</em> : null}
               {value ?? "–"}
             </span>
-            <span className="num block text-xs whitespace-nowrap text-fg-subtle">
+            <small className="num whitespace-nowrap">
               {formatInterval(cell?.ciLow ?? null, cell?.ciHigh ?? null, column.decimals) ?? ""}
               {cell?.n != null ? ` n=${formatCount(cell.n)}` : ""}
-            </span>
-            {overlap === null ? null : (
-              <span className="block text-xs text-fg-subtle">{overlap ? "interval overlaps the best" : "interval apart from the best"}</span>
-            )}
+            </small>
+            {overlap === null ? null : <small>{overlap ? "interval overlaps the best" : "interval apart from the best"}</small>}
             {/* one row per system (lib/leaderboard/one-row-per-system.ts): the reported figure beside the server's, or standing in for it */}
             {cell?.reportedBy ? (
-              <span className="block text-xs text-fg-subtle">{`reported by ${cell.reportedBy}`}</span>
+              <small>{`reported by ${cell.reportedBy}`}</small>
             ) : cell?.otherReported ? (
-              <span className="block text-xs text-fg-subtle">{`${cell.otherReported.source}: ${formatMetric(cell.otherReported.value, column.decimals) ?? ""}`}</span>
+              <small>{`${cell.otherReported.source}: ${formatMetric(cell.otherReported.value, column.decimals) ?? ""}`}</small>
             ) : null}
           </td>
         );

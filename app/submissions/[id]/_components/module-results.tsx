@@ -42,24 +42,22 @@ export function ModuleResults({
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">No metrics were stored for this submission.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
-          <table className="w-full min-w-[22rem] text-sm" data-testid="metrics-table">
-            <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{title}</caption>
+          <table className="metrics-table" data-testid="metrics-table">
+            <caption>{title}</caption>
             <MetricsTableHead />
             <tbody>
               {rows.map(({ def, cell }) => (
-                <tr key={def.id} className="border-t border-line">
-                  <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
+                <tr key={def.id}>
+                  <th scope="row">
                     <span title={def.description}>{def.group ? `${def.group}: ${def.label}` : def.label}</span>
                   </th>
-                  <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
+                  <td>
                     {formatMetric(cell.value, def.decimals) ?? (
                       <span className="font-normal text-fg-subtle">{def.kind === "reward-model" ? "not scored" : "–"}</span>
                     )}
                   </td>
-                  <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">
-                    {formatInterval(cell.ciLow, cell.ciHigh, def.decimals) ?? "–"}
-                  </td>
-                  <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(cell.n) ?? "–"}</td>
+                  <td>{formatInterval(cell.ciLow, cell.ciHigh, def.decimals) ?? "–"}</td>
+                  <td>{formatCount(cell.n) ?? "–"}</td>
                 </tr>
               ))}
             </tbody>

@@ -62,8 +62,8 @@ export function PipelineResults({
       {perTrack.map(({ track, rows }) =>
         rows.length === 0 ? null : (
           <div key={track} className="overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full min-w-[22rem] table-fixed text-sm" data-testid="metrics-table">
-              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
+            <table className="metrics-table table-fixed" data-testid="metrics-table">
+              <caption>{trackLabel(track)}</caption>
               <colgroup>
                 <col />
                 <col className="w-[5.5rem] sm:w-32" />
@@ -79,16 +79,12 @@ export function PipelineResults({
                   const decimals = noisedDecimals({ noised }, row.def.decimals);
                   const value = formatMetric(row.value, decimals);
                   return (
-                    <tr key={row.metric} className="border-t border-line">
-                      <th scope="row" className="px-3 py-2 text-left font-normal text-fg sm:px-4">
+                    <tr key={row.metric}>
+                      <th scope="row">
                         <span title={row.def.description}>{row.def.label}</span>
-                        {row.def.kind === "judge" ? (
-                          <span className="ml-2 rounded-full border border-judge-line bg-judge-bg px-1.5 py-px text-[0.6875rem] font-medium whitespace-nowrap text-judge-fg">
-                            judge
-                          </span>
-                        ) : null}
+                        {row.def.kind === "judge" ? <span className="judge-badge">judge</span> : null}
                       </th>
-                      <td className="num px-3 py-2 text-right font-semibold text-fg sm:px-4">
+                      <td>
                         {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
                         {value ?? (
                           <span className="font-normal text-fg-subtle" title={waitingTitle(submission, row.def)}>
@@ -96,9 +92,9 @@ export function PipelineResults({
                           </span>
                         )}
                       </td>
-                      <td className="num px-3 py-2 text-right whitespace-nowrap text-fg-muted sm:px-4">{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
-                      <td className="num px-3 py-2 text-right text-fg-muted sm:px-4">{formatCount(row.n) ?? "–"}</td>
-                      <td className="hidden truncate px-4 py-2 font-mono text-[0.75rem] text-fg-subtle sm:table-cell" title={row.judgeProfile ?? row.scoreVersion}>
+                      <td>{formatInterval(row.ciLow, row.ciHigh, decimals) ?? "–"}</td>
+                      <td>{formatCount(row.n) ?? "–"}</td>
+                      <td data-scored-by="" title={row.judgeProfile ?? row.scoreVersion}>
                         {row.judgeProfile ?? row.scoreVersion}
                       </td>
                     </tr>

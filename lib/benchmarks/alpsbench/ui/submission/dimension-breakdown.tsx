@@ -53,18 +53,15 @@ export function DimensionBreakdown({
           // relative: the cells' sr-only labels (position: absolute) are placed, and clipped, inside this scroller;
           // without it they sat at the table's width outside it and the page scrolled sideways at 390 px
           <div key={track} className="relative overflow-x-auto rounded-lg border border-line bg-surface">
-            <table className="w-full text-sm">
-              <caption className="px-4 pt-3 pb-2 text-left font-medium text-fg">{trackLabel(track)}</caption>
-              <thead className="bg-surface-muted text-fg-muted">
+            {/* the cells' look is app/globals.css .dim-table: one class here, not the same utilities on every cell */}
+            <table className="dim-table">
+              <caption>{trackLabel(track)}</caption>
+              <thead>
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium sm:px-4">
-                    Dimension
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    n
-                  </th>
+                  <th scope="col">Dimension</th>
+                  <th scope="col">n</th>
                   {shown.map((m) => (
-                    <th key={m} scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap" title={describeMetric(track, m).description}>
+                    <th key={m} scope="col" title={describeMetric(track, m).description}>
                       {describeMetric(track, m).label}
                     </th>
                   ))}
@@ -72,23 +69,21 @@ export function DimensionBreakdown({
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.dimension} className="border-t border-line">
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal text-fg sm:px-4">
-                      {row.dimension.replace(/_/g, " ")}
-                    </th>
-                    <td className="num px-3 py-1.5 text-right text-fg-muted">{formatCount(row.n)}</td>
+                  <tr key={row.dimension}>
+                    <th scope="row">{row.dimension.replace(/_/g, " ")}</th>
+                    <td>{formatCount(row.n)}</td>
                     {shown.map((m) => {
                       const cell = row.metrics[m];
                       const ci =
                         cell && cell.ciLow !== null && cell.ciHigh !== null ? `[${formatScore(track, m, cell.ciLow)}, ${formatScore(track, m, cell.ciHigh)}]` : null;
                       return (
-                        <td key={m} className="num px-3 py-1.5 text-right text-fg" data-dimension-cell={m}>
+                        <td key={m} data-dimension-cell={m}>
                           {formatScore(track, m, cell?.mean ?? null)}
                           {ci ? (
-                            <span className="block text-xs whitespace-nowrap text-fg-subtle" data-dimension-ci="">
+                            <small data-dimension-ci="">
                               <span className="sr-only">95% CI </span>
                               {ci}
-                            </span>
+                            </small>
                           ) : null}
                         </td>
                       );
