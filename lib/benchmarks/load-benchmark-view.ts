@@ -33,6 +33,7 @@ async function loadUploads(
       scorerVersion: true,
       verifiedAt: true,
       createdAt: true,
+      split: true,
       rewardSource: true,
       syntheticData: true,
       reviewDecision: true,
@@ -63,6 +64,7 @@ async function loadUploads(
       {
         submissionId: s.id,
         track,
+        split: s.split,
         systemName: s.system.name,
         systemSlug: s.system.slug,
         organisation: shownOrganisation(s.system),
@@ -109,7 +111,7 @@ export async function loadBenchmarkView(
   // an unknown view answers 404 before any query
   if (!benchmark.views.some((v) => v.id === viewId)) return null;
   const { runs, labels, reviews } = await loadUploads(db, benchmark);
-  const loaded = await benchmark.loadView(db, viewId, params, runs);
+  const loaded = await benchmark.loadView(db, viewId, params, runs, "full");
   if (!loaded?.ok) return loaded;
   const ruled = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
   const board = options.withHeld ? ruled : withoutHeldRows(ruled);
