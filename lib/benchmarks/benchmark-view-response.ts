@@ -8,7 +8,7 @@ import { parseTableQuery, serializeTableQuery, type TableQuery } from "@/lib/lea
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
-import { hasSplits } from "./module-splits";
+import { hasSplits, viewSettingParams } from "./module-splits";
 import type { Benchmark, LoadedView } from "./types";
 import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
@@ -110,7 +110,7 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
 
 /** The parameters a module view takes: the table query's, its settings, and `split` when the module declares splits. */
 function viewParams(benchmark: Benchmark, attributeKeys: readonly string[]): string[] {
-  return [...VIEW_API_PARAMS, ...(hasSplits(benchmark) ? ["split"] : []), ...attributeKeys];
+  return [...VIEW_API_PARAMS, ...viewSettingParams(benchmark, attributeKeys)];
 }
 
 /** A module view's records as CSV (formula-safe strings, booleans as words). */

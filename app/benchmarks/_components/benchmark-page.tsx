@@ -32,7 +32,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
   if (!loaded || !loaded.ok) notFound();
   const { view } = loaded;
   // the page cache keys this URL by its settings and the table query, and drops any other parameter
-  declarePageParams(`/benchmarks/${benchmarkId}${viewId ? `/${viewId}` : ""}`, view.attributeKeys);
+  declarePageParams(`/benchmarks/${benchmarkId}${viewId ? `/${viewId}` : ""}`, benchmark.pageParams(view.attributeKeys));
   const query = readTableQuery(search);
   const path = `/benchmarks/${benchmark.id}${viewId ? `/${viewId}` : ""}`;
   const values = (key: string) =>
