@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { moduleSnapshot } from "@/lib/benchmarks/module-snapshot";
+import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
@@ -61,6 +62,14 @@ afterAll(async () => {
 
 describe("a module with a dev and a hidden test split", () => {
   test("an upload names one of its splits and is checked against that split's items", async () => {
+    // the submit form offers the track's splits
+    const [offered] = await moduleUploadOptions(db, [benchmark]);
+    expect(offered?.tracks.map((t) => t.splits)).toEqual([
+      [
+        { id: "dev", goldHidden: false },
+        { id: "test", goldHidden: true },
+      ],
+    ]);
     const before = await db.submission.count({ where: { ownerId } });
     for (const split of ["full", "validation"] as const) {
       expect(await createSubmission(db, upload(DEV, split))).toMatchObject({

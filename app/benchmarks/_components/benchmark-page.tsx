@@ -46,7 +46,9 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
     ].sort();
   // the charts are fetched when scrolled to (benchmark-charts.tsx); here only whether the view has any
   const charts = benchmark.charts(view);
-  const chartParams = new URLSearchParams([...params].filter(([key]) => view.attributeKeys.includes(key)));
+  // the view's settings and a module's split: the charts of the board shown
+  const pageParams = benchmark.pageParams(view.attributeKeys);
+  const chartParams = new URLSearchParams([...params].filter(([key]) => pageParams.includes(key)));
   chartParams.set("format", "charts");
   const chartsUrl = `/api/v1/leaderboards/${benchmark.id}${viewId ? `/${viewId}` : ""}?${chartParams}`;
   // the legend explains the tiers this view has (PersonalLLM has no re-scored AlpsBench outputs); all four when empty
