@@ -18,7 +18,7 @@ import { RefusalDetails } from "./upload-form/refusal-details";
 import { sendUpload, type UploadEvent } from "./upload-form/send-upload";
 import { fieldsetCls, legendCls } from "./upload-form/styles";
 import { SystemFields } from "./upload-form/system-fields";
-import { DEFAULT_SPLIT, TrackPicker } from "./upload-form/track-picker";
+import { DEFAULT_SPLIT, moduleSplitOf, TrackPicker } from "./upload-form/track-picker";
 import type { UploadModuleOption } from "@/lib/benchmarks/types-submit-form";
 import { UploadModuleFormat } from "./upload-module-format";
 import { MODEL_FACT_INPUTS } from "./upload-model-facts";
@@ -158,8 +158,12 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
     for (const key of FIELD_NAMES) {
       // an archive is a whole run: each file's track comes from its folder, so no task is sent
       if (key === "task" && isArchive(file.name) && !module) continue;
-      // a module has no splits (the field is not on the form)
-      if (key === "split" && module) continue;
+      // a module's split: the one its track takes (none without splits: the field is not on the form)
+      if (key === "split" && module) {
+        const moduleSplit = moduleSplitOf(moduleTrack, split);
+        if (moduleSplit !== null) data.append("split", moduleSplit);
+        continue;
+      }
       const value = key === "model" ? model : String(entered.get(key) ?? "").trim();
       if (value !== "") data.append(key, value);
     }

@@ -23,9 +23,50 @@ function splitCost(split: string, quota: UploadTestQuotaOption | null): string {
   return `${what}: it spends 1 test answer (${quota.perDay} a day, ${quota.perMonth} in 30 days; files of a run that are scored on the same hidden instances count one answer each).${left}`;
 }
 
+/** The split a module's track takes an upload on: the chosen one when the track has it, else its first. */
+export function moduleSplitOf(track: UploadModuleTrack | null, split: string): string | null {
+  const splits = track?.splits ?? [];
+  return (splits.find((s) => s.id === split) ?? splits[0])?.id ?? null;
+}
+
+/** A module track's splits: what each costs is whether its gold is hidden (a test upload) or not. */
+function ModuleSplitPicker({
+  id,
+  splits,
+  split,
+  onSplit,
+}: {
+  id: string;
+  splits: NonNullable<UploadModuleTrack["splits"]>;
+  split: string;
+  onSplit(next: string): void;
+}) {
+  const chosen = splits.find((s) => s.id === split) ?? splits[0]!;
+  return (
+    <div>
+      <label htmlFor={`${id}-split`} className={labelCls}>
+        Split
+      </label>
+      <select id={`${id}-split`} name="split" value={chosen.id} onChange={(e) => onSplit(e.target.value)} className={inputCls} aria-describedby={`${id}-split-cost`}>
+        {splits.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.goldHidden ? `${s.id} (hidden gold; a test upload)` : `${s.id} (no test quota)`}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-split-cost`} className={`${hintCls} font-medium text-fg`} data-testid="split-cost">
+        {chosen.goldHidden
+          ? "A test upload: its gold is hidden, so it spends 1 test answer of the daily and 30-day test limits, and its per-item rows are never shown."
+          : "Costs no test answer. Scored on this split's items only: the file has one row for each of them."}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The benchmark, track and split pickers. A pipeline benchmark's tracks come in its declared groups (optgroups)
- * and take a split; a module's tracks are listed flat, one without data on this server disabled, and take none.
+ * and take a split; a module's tracks are listed flat, one without data on this server disabled, and take the
+ * splits the module declares (none: no split picker).
  */
 export function TrackPicker({
   id,
@@ -112,6 +153,7 @@ export function TrackPicker({
       </div>
       {module && moduleTrack ? <p className={hintCls}>{moduleTrack.description}</p> : null}
       {module && moduleTrack ? <MissingDataNotice track={moduleTrack} /> : null}
+      {module && moduleTrack?.splits?.length ? <ModuleSplitPicker id={id} splits={moduleTrack.splits} split={split} onSplit={onSplit} /> : null}
       {module ? null : (
         <div>
           <label htmlFor={`${id}-split`} className={labelCls}>

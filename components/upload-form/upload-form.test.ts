@@ -40,3 +40,41 @@ describe("the upload form for a pipeline benchmark it has never heard of", () =>
     for (const word of ROOT_WORDS) expect(html, word).not.toContain(word);
   });
 });
+
+describe("the upload form for a module", () => {
+  const router = { push: () => {} } as unknown as AppRouterInstance;
+  const rowFormat = { summary: "One row per question.", columns: [], example: { question_id: "d1", answer: "x" } };
+  const render = (splits?: { id: string; goldHidden: boolean }[]) =>
+    renderToStaticMarkup(
+      createElement(
+        AppRouterContext.Provider,
+        { value: router },
+        createElement(UploadForm, {
+          tracks: [],
+          benchmarks: [],
+          modules: [
+            {
+              id: "qa",
+              title: "QA",
+              tracks: [{ id: "answers", title: "Answers", description: "Answers.", rowFormat, missingData: null, ...(splits ? { splits } : {}) }],
+            },
+          ],
+          defaultBenchmark: "qa",
+        }),
+      ),
+    );
+
+  test("with splits: a split picker of the track's splits, dev first, the hidden one a test upload", () => {
+    const html = render([
+      { id: "dev", goldHidden: false },
+      { id: "test", goldHidden: true },
+    ]);
+    expect(html).toMatch(/<select id="[^"]+-split" name="split"/);
+    expect(html).toContain('<option value="dev" selected="">dev (no test quota)</option><option value="test">test (hidden gold; a test upload)</option>');
+    expect(html).toContain("Costs no test answer.");
+  });
+
+  test("without splits: no split picker", () => {
+    expect(render()).not.toContain('name="split"');
+  });
+});

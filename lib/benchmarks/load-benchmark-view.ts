@@ -2,30 +2,33 @@ import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organi
 import type { Db } from "@/lib/db/create-client";
 import { readRewardSource, shortProfileHash } from "@/lib/rewards/reward-source";
 import { moduleTrackId } from "./module-rows";
-import type { Benchmark, LoadViewResult, MetricValue, UploadedRun } from "./types";
+import { hasSplits, viewSplit } from "./module-splits";
+import type { Benchmark, LoadViewResult, MetricValue, ModuleSplitId, UploadedRun } from "./types";
 import { markBelowContentless } from "@/lib/leaderboard/baseline-marks";
 import { holdForReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 
 /**
  * The leaderboard read of a registered module (the API route and the page both call this): the platform's
- * scored uploads of the module, then the module's own `loadView` with them.
+ * scored uploads of the module on the view's split (`split`, lib/benchmarks/module-splits.ts), then the module's
+ * own `loadView` with them.
  *
  * Which uploads: those of the module's BenchmarkVersion (slug = module id) that are done, public and not hidden
  * by a moderator, with the Score rows of their scorer version. Private, hidden, failed and unfinished uploads
  * never reach a view; their owners see them on /submissions/<id>.
  */
-export async function loadUploadedRuns(db: Db, benchmark: Benchmark): Promise<UploadedRun[]> {
-  return (await loadUploads(db, benchmark)).runs;
+export async function loadUploadedRuns(db: Db, benchmark: Benchmark, split: ModuleSplitId = "full"): Promise<UploadedRun[]> {
+  return (await loadUploads(db, benchmark, split)).runs;
 }
 
 /** The uploads, and the reward profile's short hash of each one whose reward scores the service (partly) supplied. */
 async function loadUploads(
   db: Db,
   benchmark: Benchmark,
+  split: ModuleSplitId,
 ): Promise<{ runs: UploadedRun[]; labels: Map<string, string>; reviews: Map<string, NonNullable<LeaderboardRow["review"]>> }> {
   const submissions = await db.submission.findMany({
-    where: { benchmarkVersion: { slug: benchmark.id }, source: "upload", status: "done", visibility: "public", hiddenAt: null },
+    where: { benchmarkVersion: { slug: benchmark.id }, split, source: "upload", status: "done", visibility: "public", hiddenAt: null },
     orderBy: { createdAt: "asc" },
     select: {
       id: true,
@@ -33,6 +36,7 @@ async function loadUploads(
       scorerVersion: true,
       verifiedAt: true,
       createdAt: true,
+      split: true,
       rewardSource: true,
       syntheticData: true,
       reviewDecision: true,
@@ -63,6 +67,7 @@ async function loadUploads(
       {
         submissionId: s.id,
         track,
+        split: s.split,
         systemName: s.system.name,
         systemSlug: s.system.slug,
         organisation: shownOrganisation(s.system),
@@ -107,9 +112,21 @@ export async function loadBenchmarkView(
   options: { withHeld?: boolean } = {},
 ): Promise<LoadViewResult> {
   // an unknown view answers 404 before any query
-  if (!benchmark.views.some((v) => v.id === viewId)) return null;
-  const { runs, labels, reviews } = await loadUploads(db, benchmark);
-  const loaded = await benchmark.loadView(db, viewId, params, runs);
+  const declared = benchmark.views.find((v) => v.id === viewId);
+  if (!declared) return null;
+  // the view's split: a module without splits has one ("full") and takes no `split` (moduleViewTable says so)
+  const split = hasSplits(benchmark)
+    ? viewSplit(
+        benchmark,
+        benchmark.tracks.find((t) => t.id === declared.track),
+        params.get("split"),
+      )
+    : ({ ok: true, split: "full" } as const);
+  if (!split.ok) return { ok: false, issues: [split.issue] };
+  const own = new URLSearchParams(params);
+  own.delete("split");
+  const { runs, labels, reviews } = await loadUploads(db, benchmark, split.split);
+  const loaded = await benchmark.loadView(db, viewId, hasSplits(benchmark) ? own : params, runs, split.split);
   if (!loaded?.ok) return loaded;
   const ruled = withRankingRules(benchmark, viewId, loaded.view.board, reviews);
   const board = options.withHeld ? ruled : withoutHeldRows(ruled);

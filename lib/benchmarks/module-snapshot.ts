@@ -2,12 +2,15 @@ import type { Db } from "@/lib/db/create-client";
 import { SNAPSHOT_SCHEMA_VERSION, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import type { LeaderboardColumn } from "@/lib/leaderboard/types";
 import { moduleViewCsv, moduleViewTable } from "./benchmark-view-response";
+import { hasSplits, trackSplits } from "./module-splits";
 import type { Benchmark } from "./types";
 
 /** `fields`: the record fields in the CSV's order; `columns`: the metric columns' definitions */
 type ModuleSnapshotView = {
   view: string;
   file: string;
+  /** the split of a module that declares splits (one entry per view and split); absent: the module has none */
+  split?: string;
   title: string;
   fields: string[];
   columns: LeaderboardColumn[];
@@ -16,7 +19,7 @@ type ModuleSnapshotView = {
 };
 
 /**
- * Every view of a benchmark module in its default ranking, with the module's settings as fields, as one citable
+ * Every view of a benchmark module (on each of its splits, when it declares splits) in its default ranking, with the module's settings as fields, as one citable
  * file (`GET /api/v1/snapshot?benchmark=<module>`): the same records as `GET /api/v1/leaderboards/<module>[/<view>]`
  * (moduleViewTable), under the snapshot's metadata. `scorerVersion` names each track's scorer.
  */
@@ -25,19 +28,25 @@ export async function moduleSnapshot(db: Db, benchmark: Benchmark, generatedAt: 
   let split = "";
   // one view after the other, as the AlpsBench snapshot: an export is not worth a connection per view
   for (const declared of benchmark.views) {
-    const table = await moduleViewTable(db, benchmark, declared.id, new URLSearchParams());
-    if (table === null || !table.ok) throw new Error(`${benchmark.id} view "${declared.id}" cannot be read with its default query`);
-    split ||= table.board.split;
-    const view = declared.id ? `${benchmark.id}/${declared.id}` : benchmark.id;
-    views.push({
-      view,
-      file: `${view.replace("/", "-")}.csv`,
-      title: table.board.title,
-      fields: table.columns,
-      columns: table.view.columns,
-      rows: table.rows,
-      notes: table.board.notes,
-    });
+    // a module with splits: the view on each of its track's splits, in their order; without: the view once
+    const track = benchmark.tracks.find((t) => t.id === declared.track);
+    const splits = hasSplits(benchmark) && track ? trackSplits(benchmark, track).map((s) => s.id) : [null];
+    for (const onSplit of splits) {
+      const table = await moduleViewTable(db, benchmark, declared.id, new URLSearchParams(onSplit ? { split: onSplit } : {}));
+      if (table === null || !table.ok) throw new Error(`${benchmark.id} view "${declared.id}" cannot be read with its default query`);
+      split ||= table.board.split;
+      const view = declared.id ? `${benchmark.id}/${declared.id}` : benchmark.id;
+      views.push({
+        view,
+        file: `${view.replace("/", "-")}${onSplit ? `-${onSplit}` : ""}.csv`,
+        ...(onSplit ? { split: onSplit } : {}),
+        title: table.board.title,
+        fields: table.columns,
+        columns: table.view.columns,
+        rows: table.rows,
+        notes: table.board.notes,
+      });
+    }
   }
   return {
     snapshot: {
@@ -56,7 +65,10 @@ export async function moduleSnapshot(db: Db, benchmark: Benchmark, generatedAt: 
 export function moduleSnapshotFiles(snapshot: Awaited<ReturnType<typeof moduleSnapshot>>): Record<string, string> {
   const files: Record<string, string> = {};
   for (const view of snapshot.views) files[view.file] = moduleViewCsv(view.fields, view.rows);
-  const manifest = { snapshot: snapshot.snapshot, views: snapshot.views.map(({ view, file, title, columns, notes }) => ({ view, file, title, columns, notes })) };
+  const manifest = {
+    snapshot: snapshot.snapshot,
+    views: snapshot.views.map(({ view, file, split, title, columns, notes }) => ({ view, file, ...(split ? { split } : {}), title, columns, notes })),
+  };
   files["manifest.json"] = JSON.stringify(manifest, null, 2);
   return files;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { hasSplits, trackSplits } from "./module-splits";
 import { trackReadiness } from "./track-readiness";
 import type { Benchmark } from "./types";
 import type { UploadModuleOption } from "./types-submit-form";
@@ -15,7 +16,11 @@ export async function moduleUploadOptions(db: Db, benchmarks: readonly Benchmark
       return {
         id: b.id,
         title: b.title,
-        tracks: b.tracks.map((t) => ({ id: t.id, title: t.title, description: t.description, rowFormat: t.rowFormat, missingData: readiness.get(t.id) ?? null })),
+        tracks: b.tracks.map((t) => {
+          const track = { id: t.id, title: t.title, description: t.description, rowFormat: t.rowFormat, missingData: readiness.get(t.id) ?? null };
+          // a module without splits sends none: the form shows no split picker for it
+          return hasSplits(b) ? { ...track, splits: trackSplits(b, t).map((s) => ({ id: s.id, goldHidden: s.goldHidden === true })) } : track;
+        }),
       };
     }),
   );

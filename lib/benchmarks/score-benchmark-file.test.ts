@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test("selection upload (CSV) through the registry scores as the pure scorer; a bad choice names line and field", { timeout: 60_000 }, async () => {
   writeSynthetic(dir, { users: 9, prompts: 4 });
   const benchmark = getBenchmark("personalllm")!;
-  const input = (await benchmark.loadTrackInput("selection", dir)) as SelectionInput;
+  const input = (await benchmark.loadTrackInput("selection", dir, "full")) as SelectionInput;
   const choices = input.users.map((u, i) => [u.personId, (i % 8) + 1] as const);
   const csv = path.join(dir, "pick.csv");
   writeFileSync(csv, ["person_id,choice", ...choices.map(([id, c]) => `${id},${c}`)].join("\n"));

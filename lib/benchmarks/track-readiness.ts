@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
-import type { Benchmark } from "./types";
+import { trackSplits } from "./module-splits";
+import type { AnyTrack, Benchmark } from "./types";
 import { cliCommand } from "@/lib/platform/site";
 
 /** Whether a module's track can take an upload on this server, and if not, what is missing and how to import it. */
@@ -15,11 +16,17 @@ export function missingDataMessage(benchmark: Benchmark, trackId: string): strin
   return `${benchmark.title} has no evaluation data for its ${trackId} track on this server yet: it needs ${needs}. ${how}`;
 }
 
+/** Without `trackData`: whether the track's input reads on each of its splits. */
+async function everySplitRead(db: Db, benchmark: Benchmark, track: AnyTrack): Promise<boolean> {
+  for (const split of trackSplits(benchmark, track)) if ((await benchmark.readTrackInput(db, track.id, split.id)) === null) return false;
+  return true;
+}
+
 /** Every track of a module with its readiness, read before any upload (counts only, no rows read). */
 export async function trackReadiness(db: Db, benchmark: Benchmark): Promise<TrackReadiness[]> {
   const out: TrackReadiness[] = [];
   for (const track of benchmark.tracks) {
-    const ready = benchmark.trackData ? await benchmark.trackData.hasTrackData(db, track.id) : (await benchmark.readTrackInput(db, track.id)) !== null;
+    const ready = benchmark.trackData ? await benchmark.trackData.hasTrackData(db, track.id) : await everySplitRead(db, benchmark, track);
     out.push({ track: track.id, ready, missing: ready ? null : missingDataMessage(benchmark, track.id) });
   }
   return out;

@@ -28,6 +28,8 @@ export interface UploadModuleTrack {
   rowFormat: RowFormat;
   /** null when the track can take an upload here; otherwise what data is missing and how an operator imports it */
   missingData: string | null;
+  /** the splits an upload to it names, in the module's order (the first preselected); absent: it has none */
+  splits?: readonly { id: string; goldHidden: boolean }[];
 }
 
 export interface UploadModuleOption {

@@ -127,9 +127,27 @@ export interface ItemsDeclaration<Input, Prediction> {
   idOf(row: Prediction): string;
 }
 
+/** The splits an upload names: "full" is a module's one split when it declares none (every item it has). */
+export type ModuleSplitId = "full" | "dev" | "validation" | "test";
+
+/**
+ * A split of a module's evaluation data (lib/benchmarks/module-splits.ts). Each upload is on one split and is
+ * scored on that split's items (`readTrackInput(db, track, split)`); each split has its own board (`split` on a
+ * view). A split whose gold is hidden takes the rules of a hidden test split: its uploads are test uploads
+ * (TEST_SUBMISSIONS_PER_DAY / _PER_MONTH, lib/submissions/upload-limits.ts) and their per-item rows are never
+ * stored nor shown, to anyone.
+ */
+export interface SplitDeclaration {
+  id: Exclude<ModuleSplitId, "full">;
+  /** the split's gold is kept from the public: uploads on it are limited and their per-item rows never stored */
+  goldHidden?: boolean;
+}
+
 export interface TrackDefinition<Input = unknown, Prediction = unknown, PerItem = unknown> {
   /** unique inside the benchmark, URL-safe: "rewards", "selection" */
   id: string;
+  /** optional: this track's splits, when they differ from the benchmark's `splits` */
+  splits?: readonly SplitDeclaration[];
   title: string;
   description: string;
   /** how the track's headline numbers are produced */
@@ -211,6 +229,8 @@ export interface UploadedRun {
   submissionId: string;
   /** the module's own track id ("rewards") */
   track: string;
+  /** the split it was scored on: the board's (every run loadView receives is on the split the board shows) */
+  split: ModuleSplitId;
   systemName: string;
   systemSlug: string;
   organisation: string | null;
@@ -317,19 +337,28 @@ export type StarterFile = { path: string; track: string; rows: number; text: str
 
 export interface Benchmark extends BenchmarkIdentity {
   tracks: AnyTrack[];
+  /**
+   * optional: the splits of its evaluation data, in the order a view's split switcher lists them; the first is the
+   * one a view shows when no `split` is asked for. Absent: one split, "full" (an upload names none, a view takes no
+   * `split`). A track may declare its own (`TrackDefinition.splits`).
+   */
+  splits?: readonly SplitDeclaration[];
   views: BenchmarkView[];
   importers: BenchmarkImporter[];
   /**
    * Reads a view from the database (the module's I/O shell). `params` carries the module's own filters
    * (the platform's table query is applied afterwards); `uploads` the platform's scored public uploads of the
-   * module (lib/benchmarks/load-benchmark-view.ts). null: no such view; ok false: a bad filter.
+   * module on the view's split (lib/benchmarks/load-benchmark-view.ts), `split` that split ("full" for a module
+   * without splits; the platform reads and checks the `split` parameter and keeps it out of `params`). null: no such
+   * view; ok false: a bad filter.
    */
-  loadView(db: Db, viewId: string, params: URLSearchParams, uploads: readonly UploadedRun[]): Promise<LoadViewResult>;
+  loadView(db: Db, viewId: string, params: URLSearchParams, uploads: readonly UploadedRun[], split: ModuleSplitId): Promise<LoadViewResult>;
   /**
-   * A track's scorer input as imported on this server (the module's I/O shell), for validating and scoring an
-   * upload; null when the data the track needs has not been imported (the upload is refused with 404).
+   * A track's scorer input on one of its splits as imported on this server (the module's I/O shell), for validating
+   * and scoring an upload on that split ("full" for a module without splits); null when the data the track needs
+   * has not been imported (the upload is refused with 404).
    */
-  readTrackInput(db: Db, trackId: string): Promise<unknown | null>;
+  readTrackInput(db: Db, trackId: string, split: ModuleSplitId): Promise<unknown | null>;
   /**
    * Whether the evaluation data `readTrackInput` reads now is synthetic (generated for tests and demos, not the
    * benchmark's): the worker records it on each upload it scores, so its row stays marked "synthetic data" (and
@@ -344,8 +373,8 @@ export interface Benchmark extends BenchmarkIdentity {
   /** Optional: the module's published figures shipped with the code, upserted on every start (idempotent; no evaluation data). */
   seedReported?(db: Db): Promise<{ reported: number }>;
   trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
-  /** A track's scorer input read from a data folder or file, with no database (the offline `score` CLI). */
-  loadTrackInput(trackId: string, folder: string): Promise<unknown>;
+  /** A track's scorer input on a split read from a data folder or file, with no database (the offline `score` CLI). */
+  loadTrackInput(trackId: string, folder: string, split: ModuleSplitId): Promise<unknown>;
   /** pure: the charts of a loaded view (may be empty) */
   charts(viewId: string, view: LoadedView): BenchmarkChart[];
 }

@@ -386,7 +386,11 @@ async function runSubmissions(db: Db, runId: string) {
   }));
 }
 
-/** Whether a file publishes test-split figures: on the test split, or on the whole benchmark with test rows. */
+/**
+ * Whether a file publishes figures on hidden gold: as its benchmark says (a module's split with hidden gold), else on
+ * the test split, or on the whole benchmark with test rows.
+ */
 function touchesTest(file: PreparedFile): boolean {
+  if (file.onHiddenGold !== undefined) return file.onHiddenGold;
   return file.split === "test" || (file.split === "full" && (file.report.coverage.test?.covered ?? 0) > 0);
 }

@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { NextResponse } from "next/server";
 import { getBenchmark, getTrack } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
 import type { Db } from "@/lib/db/create-client";
 import { allModuleItems, mayReadModuleItems } from "@/lib/db/queries/module-items";
 import { type Viewer } from "@/lib/db/queries/submission-status";
@@ -23,9 +24,13 @@ export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, fo
   if (!submission) return error("not_found", `No submission "${id}" (or it is private).`);
   const moduleBenchmark = getBenchmark(submission.benchmark);
   const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;
-  const decl = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId)?.itemRows : undefined;
+  const track = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId) : undefined;
+  const decl = moduleBenchmark && track ? itemRowsOnSplit(moduleBenchmark, track, submission.split) : undefined;
   if (!moduleBenchmark || !decl)
-    return error("not_found", `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have).`);
+    return error(
+      "not_found",
+      `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have, on a split whose gold is public).`,
+    );
   if (!mayReadModuleItems(submission, viewer, decl)) {
     return error("forbidden", `The per-item rows of submission "${id}" are visible to its owner only (the ${trackId} track keeps its items private).`);
   }

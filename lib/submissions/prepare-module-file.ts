@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import { checkItems } from "@/lib/benchmarks/check-items";
 import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
-import type { AnyTrack, Benchmark, RowProblem } from "@/lib/benchmarks/types";
+import type { AnyTrack, Benchmark, ModuleSplitId, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/uploads/content-hash";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
@@ -142,10 +142,10 @@ export async function prepareModuleFile(
   db: Db,
   benchmark: Benchmark,
   track: AnyTrack,
-  file: { fileName: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
+  file: { fileName: string; split: ModuleSplitId; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
   limits: UploadLimits,
 ): Promise<PreparedModuleFile | SubmissionRefusal> {
-  const input = await benchmark.readTrackInput(db, track.id);
+  const input = await benchmark.readTrackInput(db, track.id, file.split);
   if (input === null) {
     for await (const _chunk of file.body) {
       // drained: the client's request completes and reads the answer

@@ -3,6 +3,7 @@ import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { isPipelineBenchmark, type RowReviewState } from "@/lib/benchmarks/types";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { hasSplits } from "@/lib/benchmarks/module-splits";
 import { unrankedReason } from "@/lib/leaderboard/to-table";
 
 /**
@@ -31,7 +32,9 @@ export async function uploadReviewState(
   const track = upload.tracks[0] ? moduleTrackId(benchmark, upload.tracks[0]) : null;
   let approved: RowReviewState | null = null;
   for (const view of benchmark.views.filter((v) => v.track === track)) {
-    const loaded = await loadBenchmarkView(db, benchmark, view.id, new URLSearchParams(), { withHeld: true });
+    // the board of the upload's split (a module without splits has one board per view)
+    const params = new URLSearchParams(hasSplits(benchmark) ? { split: upload.split } : {});
+    const loaded = await loadBenchmarkView(db, benchmark, view.id, params, { withHeld: true });
     const row = loaded?.ok ? loaded.view.board.rows.find((r) => r.submissionId === upload.id) : undefined;
     if (!row) continue;
     const reason = unrankedReason(row);

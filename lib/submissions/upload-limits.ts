@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { hidesAnyGold } from "@/lib/benchmarks/module-splits";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { env } from "@/lib/env";
 import { accountKeyOfUser, chargedUploads, type CountedUpload } from "./upload-ledger";
@@ -17,7 +18,8 @@ import { formatAllowedAt } from "./refusal-advice";
  *   hidden gold is how many answers one account gets). An upload is a test upload when one of its files is on
  *   the test split, or covers the whole benchmark with test rows; it counts as many answers as the most of its
  *   test-bearing files that are scored on one hidden test set (the benchmark's `hiddenTestSet` hook), so no
- *   hidden instance gets more answers in a window than the limit, whatever the files and tracks combine. The demo is exempt: its gold is synthetic and
+ *   hidden instance gets more answers in a window than the limit, whatever the files and tracks combine. A module's
+ *   upload is a test upload when it is on a split whose gold the module hides (lib/benchmarks/module-splits.ts). The demo is exempt: its gold is synthetic and
  *   built by code in this repository, so there is nothing hidden to probe.
  *
  * What is counted is the limits ledger (upload-ledger.ts): uploads as they were accepted, per normalised e-mail
@@ -69,15 +71,15 @@ function testUploadsOfMonth(db: LimitDb, accountKey: string, benchmarkVersionId:
   return chargedUploads(db, accountKey, new Date(now.getTime() - MONTH_DAYS * DAY_MS), { benchmarkVersionId });
 }
 
-/** How a data version's test uploads are counted: null when they are not limited (the demo, a module, or no such version). */
+/** How a data version's test uploads are counted: null when they are not limited (the demo, a module that hides no gold, or no such version). */
 type TestRule = { setOf: (track: string) => string };
 
 async function testRule(db: LimitDb, benchmarkVersionId: string): Promise<TestRule | null> {
   const version = await db.benchmarkVersion.findUnique({ where: { id: benchmarkVersionId }, select: { isDemo: true, slug: true } });
   if (version === null || version.isDemo) return null;
   const hosted = benchmarkOfDataVersion(version.slug);
-  // a module's tracks have no splits, so its uploads never carry test rows
-  if (!isPipelineBenchmark(hosted)) return null;
+  // a module's uploads are test uploads only on a split whose gold it hides; each track is one hidden test set
+  if (!isPipelineBenchmark(hosted)) return hidesAnyGold(hosted) ? { setOf: (track) => track } : null;
   const declared = hosted.pipeline.hiddenTestSet;
   return { setOf: declared ? (track) => declared(track) : (track) => track };
 }

@@ -1,5 +1,6 @@
 import { dataVersionOf, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, moduleTrackId, platformTrackId } from "@/lib/benchmarks/module-rows";
+import { checkedUploadSplit, goldHidden } from "@/lib/benchmarks/module-splits";
 import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import { type Benchmark as BenchmarkModule, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
@@ -24,6 +25,11 @@ export type PreparedFile = {
   stored: Buffer;
   sha256: string;
   contentSha256: string;
+  /**
+   * whether the file is scored on a hidden gold (a test upload under the limits); absent: on the test split, or on
+   * the full benchmark with test rows (a pipeline benchmark's files)
+   */
+  onHiddenGold?: boolean;
 };
 
 type FileToPrepare = { track: string; split: NewSubmission["split"]; fileName: string; path: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget };
@@ -81,7 +87,8 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
           message: `task: "${String(name)}" is not a ${module.title} track; known: ${module.tracks.map((t) => t.id).join(", ")}.`,
         };
       }
-      if (split !== "full") return { ok: false, code: "bad_request", message: `split: ${module.title} has no splits; leave split out (or send "full").` };
+      const checked = checkedUploadSplit(module, track, split);
+      if (!checked.ok) return { ok: false, code: "bad_request", message: checked.message };
       return { ok: true, id: platformTrackId(module, track.id) };
     },
     dataVersion: (db) => ensureModuleRows(db, module),
@@ -92,7 +99,11 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
       const prepared = await prepareModuleFile(db, module, track, file, limits);
       if (!prepared.ok) return prepared;
       const { report, stored, sha256, contentSha256 } = prepared;
-      return { ok: true, file: { track: file.track, split: "full", fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256 } };
+      const onHiddenGold = goldHidden(module, track, file.split);
+      return {
+        ok: true,
+        file: { track: file.track, split: file.split, fileName: file.fileName, path: file.fileName, report, stored, sha256, contentSha256, onHiddenGold },
+      };
     },
     async storedContentSha256(storedTrack, fileName, stored) {
       const trackId = moduleTrackId(module, storedTrack);

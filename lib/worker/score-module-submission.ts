@@ -1,5 +1,6 @@
 import { checkItems } from "@/lib/benchmarks/check-items";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { goldHidden } from "@/lib/benchmarks/module-splits";
 import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import type { Benchmark } from "@/lib/benchmarks/types";
 import type { Db, Tx } from "@/lib/db/create-client";
@@ -34,7 +35,8 @@ type ModuleStepOptions = {
  *     no step outlives its job's expiry and a retry continues where the last one stopped (the cache holds every
  *     answered batch);
  *   - the last step: every missing score comes from the cache, the track's pure `score` runs, and ONE transaction
- *     writes the Score rows (under the track's own score version), the per-item rows and status done.
+ *     writes the Score rows (under the track's own score version), the per-item rows (none on a split whose gold
+ *     is hidden) and status done.
  *
  * Safe to run twice: Scores are upserted on (submission, track, metric, version), the item rows are replaced, and
  * runScoreJob leaves a done submission alone.
@@ -54,14 +56,14 @@ export async function scoreModuleSubmission(
   const track = trackId === null ? null : benchmark.tracks.find((t) => t.id === trackId)!;
   if (!track)
     throw new SubmissionScoringError(`This submission names no ${benchmark.title} track we can score (${JSON.stringify(submission.tracks)}). ${REFUND_NOTE}`, true);
-  const row = await db.submission.findUnique({ where: { id: submission.id }, select: { fileBytes: true, fileName: true } });
+  const row = await db.submission.findUnique({ where: { id: submission.id }, select: { fileBytes: true, fileName: true, split: true } });
   if (!row?.fileBytes) throw new SubmissionScoringError(`The stored file of this submission is missing. ${REFUND_NOTE}`, true);
   // the stored copy (gzip of the validated content) through the same bounded reader as the upload
   const parsed = await parseUploadRows(once(row.fileBytes), track.predictionRow, {
     fileName: row.fileName ?? "predictions.jsonl",
     maxDecompressedBytes: env().UPLOAD_MAX_DECOMPRESSED_BYTES,
   });
-  const input = await benchmark.readTrackInput(db, track.id);
+  const input = await benchmark.readTrackInput(db, track.id, row.split);
   if (input === null)
     throw new SubmissionScoringError(
       `${benchmark.title} has no data for its ${track.id} track on this server any more, so nothing could be scored. ${REFUND_NOTE}`,
@@ -121,7 +123,8 @@ export async function scoreModuleSubmission(
     }
   }
   const result = track.score(input, rows);
-  const items = itemRowsOf(track, result);
+  // on a split whose gold is hidden, per-item figures would give single hidden items' scores away: none are kept
+  const items = goldHidden(benchmark, track, row.split) ? [] : itemRowsOf(track, result);
   // the provenance of the data it was scored on, stored with the upload
   const syntheticData = (await benchmark.evaluationDataIsSynthetic?.(db)) ?? false;
   await commit(

@@ -1,4 +1,5 @@
 import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
+import { trackSplits } from "@/lib/benchmarks/module-splits";
 import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
 
 /**
@@ -15,7 +16,9 @@ export async function scoreBenchmarkCommand(options: { benchmark: string; track?
         .join(", ")})`,
     );
   const trackId = options.track ?? benchmark.tracks[0]!.id;
-  const input = await benchmark.loadTrackInput(trackId, options.data);
+  const track = benchmark.tracks.find((t) => t.id === trackId);
+  // the offline scorer reads the track's first split (a module without splits: "full"); an unknown track is named below
+  const input = await benchmark.loadTrackInput(trackId, options.data, track ? trackSplits(benchmark, track)[0]!.id : "full");
   const scored = await scoreBenchmarkFile(benchmark, trackId, input, options.predictions);
   if (!scored.ok) {
     if (options.json) process.stdout.write(`${JSON.stringify({ benchmark: benchmark.id, track: trackId, ok: false, problems: scored.problems })}\n`);

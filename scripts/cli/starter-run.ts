@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
+import { hasSplits, trackSplits } from "@/lib/benchmarks/module-splits";
 import type { CommandHost, StarterFile } from "@/lib/benchmarks/types";
 import { withDb } from "@/lib/cli/with-db";
 
@@ -14,7 +15,11 @@ export const writeStarterRun: CommandHost["writeStarterRun"] = async (options) =
   const hosted = benchmarkOfDataVersion(options.benchmark);
   const starterRun = hosted.starterRun;
   if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);
-  if (module && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
+  // a module without splits writes its one starter run whatever split is asked ("dev" is the command's default)
+  const splits = module && hasSplits(module) ? [...new Set(module.tracks.flatMap((t) => trackSplits(module, t).map((s) => s.id)))] : null;
+  if (module && splits && !splits.includes(options.split))
+    throw new Error(`--split: "${options.split}" is not a ${module.title} split; choose one of ${splits.join(", ")}`);
+  if (module && !splits && options.split !== "dev" && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
   const started = Date.now();
   const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
   progress(`starter run of ${options.benchmark}, split ${options.split}: reading the inputs from the database`);
@@ -28,7 +33,12 @@ export const writeStarterRun: CommandHost["writeStarterRun"] = async (options) =
     process.stderr.write(`${file.path}: ${file.rows} rows\n`);
   }
   const upload = module
-    ? files.map((f) => `submit --benchmark ${module.id} --track ${f.track} --file ${path.join(options.out, f.path)} --model "Starter" --wait`).join("\n  ")
+    ? files
+        .map(
+          (f) =>
+            `submit --benchmark ${module.id} --track ${f.track}${splits ? ` --split ${options.split}` : ""} --file ${path.join(options.out, f.path)} --model "Starter" --wait`,
+        )
+        .join("\n  ")
     : `submit --dir ${options.out} --benchmark ${options.benchmark} --model "Starter" --wait   (or zip the folder and upload it on /submit)`;
   process.stderr.write(`starter run: ${files.length} file(s) in ${options.out}; upload with\n  ${upload}\n`);
 };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { z } from "zod";
 import { BENCHMARKS, benchmarkOfDataVersion, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { checkedUploadSplit } from "@/lib/benchmarks/module-splits";
 import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { SITE } from "@/lib/platform/site";
 
@@ -323,8 +324,12 @@ export function register(program: Command): void {
           options.task = track;
         }
       }
-      // a module has no splits: the field is left out
-      if (module && options.split !== "full") throw new Error(`--split: ${module.title} has no splits`);
+      // a module's track takes the splits it declares ("full" alone when it declares none)
+      const moduleTrack = module && options.task !== undefined ? module.tracks.find((t) => t.id === options.task) : undefined;
+      if (module && moduleTrack) {
+        const checked = checkedUploadSplit(module, moduleTrack, options.split);
+        if (!checked.ok) throw new Error(`--${checked.message}`);
+      }
       if (options.dir) {
         if (options.task || options.file) throw new Error("--dir uploads a whole run: leave out --task and --file");
         if (!statSync(options.dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${options.dir}: no such folder`);

@@ -12,6 +12,7 @@ import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
 import { dataVersionLabel, getBenchmark, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
 import { db } from "@/lib/db/client";
 import { LiveStatus } from "./_components/live-status";
 import { ModuleItems } from "./_components/module-items";
@@ -136,7 +137,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     ] satisfies [string, ReactNode][]
   ).filter(([, value]) => value !== null);
   // a module upload's per-item rows: one page of 50, sorted by the database; who may see them is the track's call
-  const itemRows = submission.status === "done" ? moduleTrack?.itemRows : undefined;
+  // (none on a split whose gold is hidden: the worker stores none)
+  const itemRows = submission.status === "done" && module && moduleTrack ? itemRowsOnSplit(module, moduleTrack, submission.split) : undefined;
   const viewer = user ? { id: user.id, role: user.role } : null;
   const items =
     itemRows && mayReadModuleItems(submission, viewer, itemRows)

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { registerBenchmark } from "@/lib/benchmarks";
+import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { moduleSnapshot } from "@/lib/benchmarks/module-snapshot";
+import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
+import { createPrismaClient } from "@/lib/db/create-client";
+import { moderateSubmission } from "@/lib/moderation/moderate-submission";
+import type { NewSubmission } from "@/lib/submissions/contracts";
+import { createSubmission } from "@/lib/submissions/create-submission";
+import { heldUploads } from "@/lib/submissions/held-uploads";
+import { moduleItemsResponse } from "@/lib/submissions/module-items-response";
+import { runScoreJob } from "@/lib/worker/score-submission";
+import { twoSplitBenchmark } from "../fixtures/two-split-benchmark";
+import { bytes, queuedPayload } from "./upload-helpers";
+
+/**
+ * A module with two splits (tests/fixtures/two-split-benchmark/: a public dev split, a hidden test split), registered
+ * at run time with no platform change: a dev and a test upload go through the one creation path (createSubmission),
+ * the worker's job handler (runScoreJob) and the view the API answers with (benchmarkViewResponse), each on its own
+ * split's board; the test upload is a test upload under the test limits and keeps no per-item rows.
+ */
+// the default, written out: the limit test below counts on two test answers a day
+process.env.TEST_SUBMISSIONS_PER_DAY = "2";
+const db = createPrismaClient(inject("databaseUrl"));
+const benchmark = twoSplitBenchmark();
+let unregister: () => void;
+let ownerId: string;
+
+const DEV = "question_id,answer\nd1, Paris\nd2,5\n";
+const TEST = "question_id,answer\nt1,blue\nt2,7\nt3,bergen\n";
+
+function upload(text: string, split: NewSubmission["split"], overrides: Partial<NewSubmission> = {}): NewSubmission {
+  return {
+    ownerId,
+    track: "answers",
+    split,
+    benchmark: benchmark.id,
+    system: { name: overrides.ownerId && overrides.ownerId !== ownerId ? `Two-split system ${overrides.ownerId}` : "Two-split system", kind: "general_llm" },
+    fileName: "answers.csv",
+    body: bytes(text),
+    ...overrides,
+  };
+}
+async function view(query: Record<string, string> = {}) {
+  const response = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams(query));
+  return { status: response.status, body: (await response.json()) as { split: string; rows: Record<string, unknown>[]; error?: { message: string } } };
+}
+async function scored(result: Awaited<ReturnType<typeof createSubmission>>): Promise<string> {
+  if (!result.ok) throw new Error(result.message);
+  expect(await runScoreJob(db, await queuedPayload(db, result.id), { judge: null })).toBe("done");
+  return result.id;
+}
+
+beforeAll(async () => {
+  unregister = registerBenchmark(benchmark);
+  ownerId = (await db.user.create({ data: { email: `two-split-${Date.now()}@example.org` } })).id;
+});
+afterAll(async () => {
+  unregister();
+  await db.$disconnect();
+});
+
+describe("a module with a dev and a hidden test split", () => {
+  test("an upload names one of its splits and is checked against that split's items", async () => {
+    // the submit form offers the track's splits
+    const [offered] = await moduleUploadOptions(db, [benchmark]);
+    expect(offered?.tracks.map((t) => t.splits)).toEqual([
+      [
+        { id: "dev", goldHidden: false },
+        { id: "test", goldHidden: true },
+      ],
+    ]);
+    const before = await db.submission.count({ where: { ownerId } });
+    for (const split of ["full", "validation"] as const) {
+      expect(await createSubmission(db, upload(DEV, split))).toMatchObject({
+        ok: false,
+        code: "bad_request",
+        message: expect.stringContaining("choose one of dev, test"),
+      });
+    }
+    // the dev file on the test split: its questions are not the test split's
+    const wrong = await createSubmission(db, upload(DEV, "test"));
+    expect(wrong).toMatchObject({ ok: false, code: "invalid_file" });
+    expect(!wrong.ok && wrong.validation?.coverage).toMatchObject({ expected: 3, valid: 0, unknown: 2, missing: 3, missingIds: ["t1", "t2", "t3"] });
+    expect(await db.submission.count({ where: { ownerId } })).toBe(before);
+  });
+
+  test("a dev and a test upload through the worker to the board of their split; only the test one is a test upload, and keeps no item rows", async () => {
+    const dev = await scored(await createSubmission(db, upload(DEV, "dev")));
+    const testId = await scored(await createSubmission(db, upload(TEST, "test")));
+    expect(await db.submission.findUniqueOrThrow({ where: { id: dev }, select: { split: true, status: true } })).toEqual({ split: "dev", status: "done" });
+    expect(await db.submission.findUniqueOrThrow({ where: { id: testId }, select: { split: true, status: true } })).toEqual({ split: "test", status: "done" });
+    const charges = await db.uploadCharge.findMany({ where: { submissionId: { in: [dev, testId] } }, select: { submissionId: true, touchesTest: true } });
+    expect(Object.fromEntries(charges.map((c) => [c.submissionId, c.touchesTest]))).toEqual({ [dev]: false, [testId]: true });
+
+    // per-item rows: the dev upload's are public (the track says so); the hidden test split's are never stored nor served
+    expect(await db.moduleItem.count({ where: { submissionId: dev } })).toBe(2);
+    expect(await db.moduleItem.count({ where: { submissionId: testId } })).toBe(0);
+    expect((await moduleItemsResponse(db, testId, { id: ownerId, role: "user" }, "json")).status).toBe(404);
+
+    // no reference rows: every upload is held for review until a moderator approves it, each on its own split's board
+    expect((await view()).body.rows).toEqual([]);
+    const held = await heldUploads(db);
+    for (const id of [dev, testId]) expect(held.find((h) => h.id === id)?.review).toMatchObject({ state: "pending" });
+    const admin = (await db.user.create({ data: { email: `two-split-admin-${Date.now()}@example.org`, role: "admin" } })).id;
+    for (const id of [dev, testId])
+      expect(
+        await moderateSubmission(db, { submissionId: id, actorId: admin, request: { action: "approve", reason: "test module's fixture system" } }),
+      ).toMatchObject({
+        ok: true,
+      });
+
+    // approved, the dev upload's items are anyone's to read
+    expect((await moduleItemsResponse(db, dev, null, "json")).status).toBe(200);
+    expect((await moduleItemsResponse(db, testId, null, "json")).status).toBe(404);
+
+    // the default board is the first declared split, dev; split=test reads the other; each holds its split's upload only
+    const byDefault = await view();
+    const onDev = await view({ split: "dev" });
+    const onTest = await view({ split: "test" });
+    expect({ split: byDefault.body.split, rows: byDefault.body.rows }).toEqual({ split: onDev.body.split, rows: onDev.body.rows });
+    expect(onDev.body).toMatchObject({ split: "dev", rows: [{ submission_id: dev, exact_match: 0.5, exact_match__n: 2 }] });
+    expect(onTest.body.split).toBe("test");
+    expect(onTest.body.rows).toHaveLength(1);
+    expect(onTest.body.rows[0]).toMatchObject({ submission_id: testId, exact_match__n: 3 });
+    expect(onTest.body.rows[0]!.exact_match as number).toBeCloseTo(2 / 3, 4);
+    const csv = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams({ split: "test", format: "csv" }));
+    expect(csv.headers.get("content-disposition")).toContain("two-split-test-test.csv");
+    expect(await csv.text()).toContain(testId);
+    const bad = await view({ split: "full" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toContain('split: "full" is not one of');
+
+    // the snapshot: the view once per split
+    const snapshot = await moduleSnapshot(db, benchmark, new Date());
+    expect(snapshot.views.map((v) => [v.file, v.split, v.rows.map((r) => r.submission_id)])).toEqual([
+      ["two-split-test-dev.csv", "dev", [dev]],
+      ["two-split-test-test.csv", "test", [testId]],
+    ]);
+  });
+
+  test("test uploads are limited as a hidden test split's are; dev uploads are not", async () => {
+    const limited = (await db.user.create({ data: { email: `two-split-limit-${Date.now()}@example.org` } })).id;
+    const answers = (i: number) => `question_id,answer\nt1,a${i}\nt2,b${i}\nt3,c${i}\n`;
+    for (const i of [1, 2]) expect(await createSubmission(db, upload(answers(i), "test", { ownerId: limited }))).toMatchObject({ ok: true });
+    expect(await createSubmission(db, upload(answers(3), "test", { ownerId: limited }))).toMatchObject({
+      ok: false,
+      code: "limit_reached",
+      message: expect.stringContaining("hidden test instances"),
+    });
+    expect(await createSubmission(db, upload("question_id,answer\nd1,x\nd2,y\n", "dev", { ownerId: limited }))).toMatchObject({ ok: true });
+  });
+});
