@@ -24,9 +24,6 @@ const rootCandidates = builtInPipelines.filter((b) => b.home === "/");
 if (rootCandidates.length !== 1) throw new Error(`exactly one built-in pipeline benchmark has its home at "/" (found ${rootCandidates.length})`);
 /** The benchmark at "/". */
 export const ROOT_BENCHMARK: PipelineBenchmark = rootCandidates[0]!;
-const BUILT_IN_MODULES: readonly Benchmark[] = BUILT_IN.filter((b): b is Benchmark => !isPipelineBenchmark(b));
-/** Built-in pipeline benchmarks besides the one at "/". */
-const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = builtInPipelines.filter((b) => b !== ROOT_BENCHMARK);
 // the benchmark at "/" first, so its view slugs are claimed before any other is checked
 [ROOT_BENCHMARK, ...BUILT_IN.filter((b) => b !== ROOT_BENCHMARK)].forEach((benchmark, at, ordered) => {
   const refused = joinRefusal(benchmark, ordered.slice(0, at));
@@ -34,37 +31,24 @@ const BUILT_IN_PIPELINES: readonly PipelineBenchmark[] = builtInPipelines.filter
 });
 
 /**
- * The benchmarks registerBenchmark added, kept on `globalThis` rather than in this module: a process may hold
- * several copies of this file (a test's wrapper loads it with tsx, Next's production build bundles its own, see
- * tests/e2e/servers/with-test-benchmark.ts), and every copy must see what any one of them registered. Built-ins
- * stay per copy, each with its own imports.
+ * The registry itself, plain arrays in this module: the built-in benchmarks, then those registerBenchmark added
+ * (a test's, in its own process, until it unregisters). Changed in place, so a caller that kept BENCHMARKS sees a
+ * registration made after it read it.
  */
-type RunTime = { modules: Benchmark[]; pipelines: PipelineBenchmark[] };
-const RUN_TIME = Symbol.for("alpsbench.benchmarks.registered-at-run-time");
-const runTime: RunTime = ((globalThis as { [RUN_TIME]?: RunTime })[RUN_TIME] ??= { modules: [], pipelines: [] });
-/** The pipeline benchmarks besides the one at "/": the built-in ones, then those registered at run time. */
-const otherPipelines = (): PipelineBenchmark[] => [...BUILT_IN_PIPELINES, ...runTime.pipelines];
-const modules = (): Benchmark[] => [...BUILT_IN_MODULES, ...runTime.modules];
-
-/**
- * Every registered module, a live view (a test's registerBenchmark shows here until it unregisters): a proxy reads
- * the built-ins and the run-time list on each access, so callers keep using it as the array it always was.
- */
-export const BENCHMARKS: readonly Benchmark[] = new Proxy([] as Benchmark[], {
-  get: (_target, key) => Reflect.get(modules(), key),
-  has: (_target, key) => Reflect.has(modules(), key),
-  ownKeys: () => Reflect.ownKeys(modules()),
-  getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(modules(), key),
-});
+const MODULES: Benchmark[] = BUILT_IN.filter((b): b is Benchmark => !isPipelineBenchmark(b));
+/** The pipeline benchmarks besides the one at "/". */
+const OTHER_PIPELINES: PipelineBenchmark[] = builtInPipelines.filter((b) => b !== ROOT_BENCHMARK);
+/** Every registered module. */
+export const BENCHMARKS: readonly Benchmark[] = MODULES;
 
 /** A module (the platform scores its uploads) by id. */
 export function getBenchmark(id: string): Benchmark | null {
-  return modules().find((b) => b.id === id) ?? null;
+  return BENCHMARKS.find((b) => b.id === id) ?? null;
 }
 
 /** Every hosted benchmark, the one at "/" first (the switcher's order). */
 export function hostedBenchmarks(): readonly HostedBenchmark[] {
-  return [ROOT_BENCHMARK, ...modules(), ...otherPipelines()];
+  return [ROOT_BENCHMARK, ...BENCHMARKS, ...OTHER_PIPELINES];
 }
 
 /** A hosted benchmark's page: the one a pipeline benchmark declares (AlpsBench: "/"), else /benchmarks/<id>. */
@@ -83,7 +67,7 @@ export function getHostedBenchmark(id: string): HostedBenchmark | null {
  * under a slug of its own, which only the database knows: resolve-benchmark-name.ts tells the two apart).
  */
 export function declaredBenchmarkOf(name: string): HostedBenchmark | null {
-  return getBenchmark(name) ?? [ROOT_BENCHMARK, ...otherPipelines()].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
+  return getBenchmark(name) ?? [ROOT_BENCHMARK, ...OTHER_PIPELINES].find((p) => p.id === name || p.pipeline.dataVersions.includes(name)) ?? null;
 }
 
 // function declarations (hoisted): the built-in check near the top of this file runs them while it loads
@@ -154,7 +138,7 @@ export function getTrack(benchmark: Benchmark, trackId: string) {
 export function registerBenchmark(benchmark: HostedBenchmark): () => void {
   const refused = joinRefusal(benchmark, hostedBenchmarks());
   if (refused) throw new Error(refused);
-  const list: HostedBenchmark[] = isPipelineBenchmark(benchmark) ? runTime.pipelines : runTime.modules;
+  const list: HostedBenchmark[] = isPipelineBenchmark(benchmark) ? OTHER_PIPELINES : MODULES;
   list.push(benchmark);
   return () => {
     const at = list.indexOf(benchmark);
@@ -169,12 +153,12 @@ export function registerBenchmark(benchmark: HostedBenchmark): () => void {
  * `label` is what pages print: "Task 3 · Retrieval, 300 distractors", "PersonalLLM · Rewards".
  */
 export function hostedTrack(storedTrackId: string): { benchmark: HostedBenchmark; track: TrackInfo; label: string } | null {
-  for (const benchmark of modules()) {
+  for (const benchmark of BENCHMARKS) {
     const id = moduleTrackId(benchmark, storedTrackId);
     const track = id === null ? null : getTrack(benchmark, id);
     if (track) return { benchmark, track, label: `${benchmark.title} · ${track.title}` };
   }
-  for (const benchmark of [ROOT_BENCHMARK, ...otherPipelines()]) {
+  for (const benchmark of [ROOT_BENCHMARK, ...OTHER_PIPELINES]) {
     const track = benchmark.tracks.find((t) => t.id === storedTrackId);
     if (track) return { benchmark, track, label: benchmark === ROOT_BENCHMARK ? track.title : `${benchmark.title} · ${track.title}` };
   }
@@ -191,7 +175,7 @@ export function trackLabel(storedTrackId: string): string {
  * benchmark's title), a module's title for its id, else the slug itself (an imported release nobody labelled).
  */
 export function dataVersionLabel(slug: string): string {
-  for (const benchmark of [ROOT_BENCHMARK, ...otherPipelines()]) {
+  for (const benchmark of [ROOT_BENCHMARK, ...OTHER_PIPELINES]) {
     const labels = benchmark.pipeline.dataVersionLabels ?? {};
     if (Object.hasOwn(labels, slug)) return labels[slug]!;
     // a data version its benchmark declares but did not label reads as the benchmark

@@ -126,11 +126,8 @@ function readModule(root: string, file: string, resolve: (spec: string, from: st
     }
   }
 
-  // `import("…")` calls and types anywhere in the file, and "tests/<file>.ts#<export>", how the e2e wrapper
-  // (tests/e2e/servers/with-test-benchmark.ts) is told which test benchmark to load
+  // `import("…")` calls and types anywhere in the file
   const visit = (node: ts.Node): void => {
-    const byName = ts.isStringLiteralLike(node) ? /^(tests\/[\w/.-]+\.ts)#(\w+)$/.exec(node.text) : null;
-    if (byName && resolve(`@/${byName[1]!.replace(/\.ts$/, "")}`, file)) mod.uses.push({ file: byName[1]!, name: byName[2]! });
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) use(node.arguments[0], "*");
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const first = node.qualifier ? (ts.isIdentifier(node.qualifier) ? node.qualifier : leftmost(node.qualifier)) : null;
