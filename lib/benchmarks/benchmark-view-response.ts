@@ -8,7 +8,7 @@ import { parseTableQuery, serializeTableQuery, type TableQuery } from "@/lib/lea
 import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
-import { hasSplits, viewSettingParams } from "./module-splits";
+import { hasSplits } from "./module-splits";
 import type { Benchmark, LoadedView } from "./types";
 import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
@@ -83,7 +83,7 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   const parsed = parseTableQuery(search);
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return null;
-  const unknown = loaded.ok ? unknownParamsIssue(search, viewParams(benchmark, loaded.view.attributeKeys)) : null;
+  const unknown = loaded.ok ? unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]) : null;
   const issues = [...(parsed.ok ? [] : parsed.issues), ...(loaded.ok ? [] : loaded.issues), ...(unknown ? [unknown] : [])];
   if (!parsed.ok || !loaded.ok || unknown) return { ok: false, issues };
   const { board, attributes, attributeKeys } = loaded.view;
@@ -108,11 +108,6 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   return { ok: true, board, query: parsed.query, view, columns, rows, attributeKeys };
 }
 
-/** The parameters a module view takes: the table query's, its settings, and `split` when the module declares splits. */
-function viewParams(benchmark: Benchmark, attributeKeys: readonly string[]): string[] {
-  return [...VIEW_API_PARAMS, ...viewSettingParams(benchmark, attributeKeys)];
-}
-
 /** A module view's records as CSV (formula-safe strings, booleans as words). */
 export function moduleViewCsv(columns: string[], rows: Record<string, unknown>[]): string {
   return stringify(rows, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false"), string: csvSafeString } });
@@ -126,7 +121,7 @@ async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, sear
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return error("not_found", `Unknown ${benchmark.title} view "${viewId}".`);
   if (!loaded.ok) return error("bad_request", loaded.issues.join("; "), loaded.issues);
-  const unknown = unknownParamsIssue(search, viewParams(benchmark, loaded.view.attributeKeys));
+  const unknown = unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]);
   if (unknown) return error("bad_request", unknown, [unknown]);
   return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkedUploadSplit, goldHidden, hasSplits, hidesAnyGold, itemRowsOnSplit, trackSplits, viewSettingParams, viewSplit } from "./module-splits";
+import { checkedUploadSplit, goldHidden, hasSplits, hidesAnyGold, itemRowsOnSplit, trackSplits, viewSplit } from "./module-splits";
 import type { AnyTrack, Benchmark } from "./types";
 
 const track = (id: string, extra: Partial<AnyTrack> = {}) => ({ id, itemRows: { columns: [] }, ...extra }) as unknown as AnyTrack;
@@ -18,7 +18,6 @@ describe("a module's splits", () => {
     expect(checkedUploadSplit(none, none.tracks[0]!, "full")).toEqual({ ok: true, split: "full" });
     expect(checkedUploadSplit(none, none.tracks[0]!, "dev")).toEqual({ ok: false, message: 'split: One has no splits; leave split out (or send "full").' });
     expect(viewSplit(none, none.tracks[0], null)).toEqual({ ok: true, split: "full" });
-    expect(viewSettingParams(none, ["setting"])).toEqual(["setting"]);
   });
 
   test("declared on the benchmark, and on a track of its own: upload splits, hidden gold, a view's default and an unknown split", () => {
@@ -34,8 +33,6 @@ describe("a module's splits", () => {
     expect(itemRowsOnSplit(two, t, "dev")).toBe(t.itemRows);
     expect(viewSplit(two, t, null)).toEqual({ ok: true, split: "dev" });
     expect(viewSplit(two, t, "test")).toEqual({ ok: true, split: "test" });
-    // the page cache keys a page by its settings and its split
-    expect(viewSettingParams(two, ["setting"])).toEqual(["setting", "split"]);
     expect(viewSplit(two, t, "full")).toEqual({ ok: false, issue: 'split: "full" is not one of Two\'s splits (dev, test).' });
   });
 });

@@ -61,11 +61,3 @@ export function viewSplit(
     ? { ok: true, split: found.id }
     : { ok: false, issue: `split: "${asked}" is not one of ${benchmark.title}'s splits (${splits.map((s) => s.id).join(", ")}).` };
 }
-
-/**
- * The parameters of a module view besides the table query: its settings, and `split` when the module declares
- * splits. The view API refuses any other; the page cache keys a page by these.
- */
-export function viewSettingParams(benchmark: Pick<Benchmark, "splits" | "tracks">, attributeKeys: readonly string[]): readonly string[] {
-  return hasSplits(benchmark) ? [...attributeKeys, "split"] : attributeKeys;
-}

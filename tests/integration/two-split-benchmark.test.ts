@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
+import { createApiToken } from "@/lib/auth/api-token";
 import { registerBenchmark } from "@/lib/benchmarks";
 import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
 import { moduleSnapshot } from "@/lib/benchmarks/module-snapshot";
@@ -15,16 +16,20 @@ import { bytes, queuedPayload } from "./upload-helpers";
 
 /**
  * A module with two splits (tests/fixtures/two-split-benchmark/: a public dev split, a hidden test split), registered
- * at run time with no platform change: a dev and a test upload go through the one creation path (createSubmission),
+ * at run time with no platform change: a dev and a test upload go through the upload route (POST /api/v1/submissions),
  * the worker's job handler (runScoreJob) and the view the API answers with (benchmarkViewResponse), each on its own
  * split's board; the test upload is a test upload under the test limits and keeps no per-item rows.
  */
+// the route's modules guard against a client bundle with "server-only"; vitest is no bundler
+vi.mock("server-only", () => ({}));
 // the default, written out: the limit test below counts on two test answers a day
 process.env.TEST_SUBMISSIONS_PER_DAY = "2";
 const db = createPrismaClient(inject("databaseUrl"));
 const benchmark = twoSplitBenchmark();
 let unregister: () => void;
 let ownerId: string;
+let token = "";
+let POST: (request: Request) => Promise<Response>;
 
 const DEV = "question_id,answer\nd1, Paris\nd2,5\n";
 const TEST = "question_id,answer\nt1,blue\nt2,7\nt3,bergen\n";
@@ -45,15 +50,29 @@ async function view(query: Record<string, string> = {}) {
   const response = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams(query));
   return { status: response.status, body: (await response.json()) as { split: string; rows: Record<string, unknown>[]; error?: { message: string } } };
 }
-async function scored(result: Awaited<ReturnType<typeof createSubmission>>): Promise<string> {
-  if (!result.ok) throw new Error(result.message);
-  expect(await runScoreJob(db, await queuedPayload(db, result.id), { judge: null })).toBe("done");
-  return result.id;
+/** POST /api/v1/submissions as Next calls it (multipart form, the owner's token): the id of the accepted upload. */
+async function uploadOverHttp(text: string, split: string): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ benchmark: benchmark.id, task: "answers", split, model: "Two-split system", kind: "general_llm" }))
+    form.append(name, value);
+  form.append("file", new Blob([text]), "answers.csv");
+  const response = await POST(new Request("http://127.0.0.1/api/v1/submissions", { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } }));
+  const body = (await response.json()) as { id: string };
+  expect(response.status).toBe(202);
+  return body.id;
+}
+/** The worker's job handler with the queued job's own payload, to the end. */
+async function scored(id: string): Promise<string> {
+  expect(await runScoreJob(db, await queuedPayload(db, id), { judge: null })).toBe("done");
+  return id;
 }
 
 beforeAll(async () => {
   unregister = registerBenchmark(benchmark);
+  process.env.DATABASE_URL = inject("databaseUrl");
   ownerId = (await db.user.create({ data: { email: `two-split-${Date.now()}@example.org` } })).id;
+  token = (await createApiToken(db, ownerId, { name: "two splits", scopes: ["submit", "read"] })).token;
+  ({ POST } = (await import("@/app/api/v1/submissions/route")) as unknown as { POST: typeof POST });
 });
 afterAll(async () => {
   unregister();
@@ -86,8 +105,8 @@ describe("a module with a dev and a hidden test split", () => {
   });
 
   test("a dev and a test upload through the worker to the board of their split; only the test one is a test upload, and keeps no item rows", async () => {
-    const dev = await scored(await createSubmission(db, upload(DEV, "dev")));
-    const testId = await scored(await createSubmission(db, upload(TEST, "test")));
+    const dev = await scored(await uploadOverHttp(DEV, "dev"));
+    const testId = await scored(await uploadOverHttp(TEST, "test"));
     expect(await db.submission.findUniqueOrThrow({ where: { id: dev }, select: { split: true, status: true } })).toEqual({ split: "dev", status: "done" });
     expect(await db.submission.findUniqueOrThrow({ where: { id: testId }, select: { split: true, status: true } })).toEqual({ split: "test", status: "done" });
     const charges = await db.uploadCharge.findMany({ where: { submissionId: { in: [dev, testId] } }, select: { submissionId: true, touchesTest: true } });

@@ -32,7 +32,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
   if (!loaded || !loaded.ok) notFound();
   const { view } = loaded;
   // the page cache keys this URL by its settings and the table query, and drops any other parameter
-  declarePageParams(`/benchmarks/${benchmarkId}${viewId ? `/${viewId}` : ""}`, benchmark.pageParams(view.attributeKeys));
+  declarePageParams(`/benchmarks/${benchmarkId}${viewId ? `/${viewId}` : ""}`, view.attributeKeys);
   const query = readTableQuery(search);
   const path = `/benchmarks/${benchmark.id}${viewId ? `/${viewId}` : ""}`;
   const values = (key: string) =>
@@ -46,9 +46,8 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
     ].sort();
   // the charts are fetched when scrolled to (benchmark-charts.tsx); here only whether the view has any
   const charts = benchmark.charts(view);
-  // the view's settings and a module's split: the charts of the board shown
-  const pageParams = benchmark.pageParams(view.attributeKeys);
-  const chartParams = new URLSearchParams([...params].filter(([key]) => pageParams.includes(key)));
+  // the view's settings and its split (a table-query parameter: a module with splits shows one split's board)
+  const chartParams = new URLSearchParams([...params].filter(([key]) => key === "split" || view.attributeKeys.includes(key)));
   chartParams.set("format", "charts");
   const chartsUrl = `/api/v1/leaderboards/${benchmark.id}${viewId ? `/${viewId}` : ""}?${chartParams}`;
   // the legend explains the tiers this view has (PersonalLLM has no re-scored AlpsBench outputs); all four when empty

@@ -1,7 +1,6 @@
 import { notFound, redirect } from "next/navigation";
 import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
-import { viewSettingParams } from "@/lib/benchmarks/module-splits";
 import { type BenchmarkChart, type BenchmarkIdentity, isPipelineBenchmark, type LoadedView, type LoadViewResult } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/client";
 
@@ -16,8 +15,6 @@ interface PageSubject extends Pick<BenchmarkIdentity, "id" | "title" | "descript
   /** what its data importers read, for the empty board's message; null: it imports no folder through the platform */
   importers: readonly string[] | null;
   load(params: URLSearchParams): Promise<LoadViewResult>;
-  /** the parameters a view's page is keyed by in the page cache: its settings (and a module's `split`) */
-  pageParams(attributeKeys: readonly string[]): readonly string[];
   charts(view: LoadedView): BenchmarkChart[];
 }
 
@@ -29,7 +26,6 @@ export function pageSubject(benchmarkId: string, viewId: string, query: string):
       trackIds: benchmark.tracks.map((t) => t.id),
       importers: benchmark.importers.map((i) => i.describe),
       load: (params) => loadBenchmarkView(db(), benchmark, viewId, params),
-      pageParams: (attributeKeys) => viewSettingParams(benchmark, attributeKeys),
       charts: (view) => benchmark.charts(viewId, view),
     };
   }
@@ -50,7 +46,6 @@ export function pageSubject(benchmarkId: string, viewId: string, query: string):
     trackIds: hosted.tracks.map((t) => t.id),
     importers: null,
     load: (params) => loadView(db(), viewId, params),
-    pageParams: (attributeKeys) => attributeKeys,
     charts: () => [],
   };
 }
