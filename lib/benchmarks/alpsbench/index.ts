@@ -1,9 +1,8 @@
 import { officialTrackName, parseTrackName, taskOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
-import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
 import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
 import { InputsQuery } from "./http/input-scope";
@@ -67,7 +66,8 @@ export const alpsBench: PipelineBenchmark = {
     dataVersionLabels: ALPSBENCH_DATA_VERSION_LABELS,
     knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
-    prepareFile: prepareAlpsBenchFile,
+    // loaded when an upload comes: its validation (the Task 3 pools, the released ids) stays out of the pages
+    prepareFile: async (...args) => (await import("./upload/prepare-file")).prepareAlpsBenchFile(...args),
     // loaded when asked: only the admin's rehash-content reads stored files this way
     storedContentSha256: async (track, stored) => (await import("./upload/stored-content-hash")).alpsBenchStoredContentSha256(track, stored),
     // the five pool sizes of Task 3 score the same test sessions' selections against the same gold
