@@ -4,10 +4,7 @@ import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
-import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
-import { InputsQuery } from "./http/input-scope";
-import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
-import { alpsBenchViewResponse } from "./http/view-response";
+import { ExampleQuery, InputsQuery } from "./http/input-scope";
 import { alpsBenchEee } from "./eee/hook";
 import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
@@ -94,9 +91,11 @@ export const alpsBench: PipelineBenchmark = {
     },
     // loaded when a worker first needs it: the judge client and the scorers stay out of the web server's routes
     scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
-    viewResponse: alpsBenchViewResponse,
-    snapshotResponse: alpsBenchSnapshotResponse,
-    inputsResponse: alpsBenchInputsResponse,
+    // loaded when asked: the read model behind the board API, the snapshot and the inputs downloads stays out of
+    // the pages and of the upload route, which read the declaration only
+    viewResponse: async (...args) => (await import("./http/view-response")).alpsBenchViewResponse(...args),
+    snapshotResponse: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotResponse(...args),
+    inputsResponse: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsResponse(...args),
     async importData(db, folder, log) {
       const { importRealData } = await import("./data/import/import-real-data");
       await importRealData(db, folder, log);
