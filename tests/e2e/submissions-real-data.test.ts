@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/create-client";
 import { SHARED_DATA_DIR } from "../shared-data";
 import { createTokenViaCli, e2eDb, runCli, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
 import { figuresPerTrack, metricRange, publishedStep } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { displayDecimals } from "@/lib/benchmarks/alpsbench/pipeline/test-precision";
 
 const baseUrl = inject("baseUrl");

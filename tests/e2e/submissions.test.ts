@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { TRACK_IDS, trackSlug } from "@/lib/benchmarks/alpsbench/track-ids";
 import { createTokenViaCli, e2eDb, getSubmission, jsonl, runCli, uploadMultipart, waitUntilFinished, type SubmissionStatus } from "./submissions-helpers";

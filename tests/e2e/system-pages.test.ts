@@ -7,7 +7,7 @@ import { TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { launchChromium } from "./browser";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, e2eDb, jsonl, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 
 /**
  * The system page, the submission page's breakdown and explained per-instance results, and the compare view,

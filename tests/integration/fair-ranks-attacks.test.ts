@@ -3,7 +3,7 @@ import { alpsBenchEee } from "@/lib/benchmarks/alpsbench/eee/hook";
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
-import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { REFERENCE_BASELINES, seedReferenceBaselines } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
 import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
 import { instanceItemsResponse } from "@/lib/benchmarks/alpsbench/read/instance-items-response";

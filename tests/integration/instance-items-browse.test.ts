@@ -3,7 +3,8 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { instanceItemsResponse } from "@/lib/benchmarks/alpsbench/read/instance-items-response";
 import { getInstanceExplanation, getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
-import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
 

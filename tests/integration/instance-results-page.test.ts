@@ -4,7 +4,8 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { getInstanceInput } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-input";
 import { getInstanceExplanation, getInstanceResultsPage, INSTANCES_PER_PAGE } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
-import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 
 /**
  * The submission page's per-instance read model on a benchmark of its own: 70 dev, 10 validation and 40 test

@@ -4,7 +4,7 @@ import { loadUploadedRuns } from "@/lib/benchmarks/load-benchmark-view";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { thirdBenchmark } from "../fixtures/third-benchmark";

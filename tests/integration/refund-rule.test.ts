@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { isSubmitterDataError } from "@/lib/worker/submission-failure";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { createTestSubmission, demoRows, jsonl } from "./worker-fixtures";

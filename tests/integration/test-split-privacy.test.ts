@@ -4,7 +4,8 @@ import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmark
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { withOfficialSplits } from "@/lib/benchmarks/alpsbench/data/split";
 import { type NoiseDraw, publishTestAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
-import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { allScopeInstances, type ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
 import { createSubmission } from "@/lib/submissions/create-submission";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import { runScoreJob, type RunScoreJobOptions } from "@/lib/worker/score-submission";

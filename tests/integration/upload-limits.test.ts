@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { SCORER_VERSION, scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { allScopeInstances } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { NewRun, NewSubmission, RunFileInput } from "@/lib/submissions/contracts";

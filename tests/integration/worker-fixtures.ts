@@ -6,7 +6,8 @@ import { expect } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/scorable-instances";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
-import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 /** Shared by the worker tests: a demo-benchmark Task 1 submission, the worker as a real process, checks. */

@@ -8,7 +8,7 @@ import { migrate } from "@/lib/db/migrate";
 import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { importInstances } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { getBoss, installQueue } from "@/lib/queue/boss";
 import { scoreJobOptions, sendScoreJob } from "@/lib/queue/enqueue";
 import { SCORE_QUEUE } from "@/lib/queue/names";

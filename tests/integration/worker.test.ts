@@ -5,7 +5,7 @@ import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider"
 import { defineJudgeProfile } from "@/lib/llm-judge/profile";
 import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { runScoreJob } from "@/lib/worker/score-submission";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { judgeScoreVersion } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import type { JudgeSetup } from "@/lib/llm-judge/setup";
 import { createTestSubmission, expectStoredEqualsReference, jsonl, referenceScore } from "./worker-fixtures";

@@ -1,14 +1,10 @@
 import { officialTrackName, parseTrackName, taskOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
-import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
-import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
-import { InputsQuery } from "./http/input-scope";
-import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
-import { alpsBenchViewResponse } from "./http/view-response";
+import { ExampleQuery, InputsQuery } from "./http/input-scope";
 import { alpsBenchEee } from "./eee/hook";
 import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
@@ -67,7 +63,8 @@ export const alpsBench: PipelineBenchmark = {
     dataVersionLabels: ALPSBENCH_DATA_VERSION_LABELS,
     knownTracks: `${TRACK_IDS.map(officialTrackName).join(", ")} (also written task3/d300 or task3-d300)`,
     parseTrack: parseTrackName,
-    prepareFile: prepareAlpsBenchFile,
+    // loaded when an upload comes: its validation (the Task 3 pools, the released ids) stays out of the pages
+    prepareFile: async (...args) => (await import("./upload/prepare-file")).prepareAlpsBenchFile(...args),
     // loaded when asked: only the admin's rehash-content reads stored files this way
     storedContentSha256: async (track, stored) => (await import("./upload/stored-content-hash")).alpsBenchStoredContentSha256(track, stored),
     // the five pool sizes of Task 3 score the same test sessions' selections against the same gold
@@ -94,9 +91,11 @@ export const alpsBench: PipelineBenchmark = {
     },
     // loaded when a worker first needs it: the judge client and the scorers stay out of the web server's routes
     scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
-    viewResponse: alpsBenchViewResponse,
-    snapshotResponse: alpsBenchSnapshotResponse,
-    inputsResponse: alpsBenchInputsResponse,
+    // loaded when asked: the read model behind the board API, the snapshot and the inputs downloads stays out of
+    // the pages and of the upload route, which read the declaration only
+    viewResponse: async (...args) => (await import("./http/view-response")).alpsBenchViewResponse(...args),
+    snapshotResponse: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotResponse(...args),
+    inputsResponse: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsResponse(...args),
     async importData(db, folder, log) {
       const { importRealData } = await import("./data/import/import-real-data");
       await importRealData(db, folder, log);

@@ -1,15 +1,22 @@
-import type { Benchmark } from "../types";
+import type { Benchmark, BenchmarkImporter } from "../types";
 import { ATTRIBUTE_KEYS, readSettingsFilter } from "./build-board";
 import { personalLlmCharts } from "./charts";
 import { loadBoard } from "./db/load-board";
 import { readEvalUsers, readPrompts } from "./db/read-input";
-import { personalLlmImporters } from "./import/importers";
-import { loadHfFolder } from "./import/load-hf-folder";
 import { rewardsTrack } from "./rewards-track";
 import { selectionTrack } from "./selection-track";
-import { register as registerSyntheticCli } from "./synthetic/register-cli";
 import { PERSONALLLM_VIEWS } from "./views";
 import { cliCommand } from "@/lib/platform/site";
+
+/** An importer of one kind of folder, loaded when a folder is imported (the parquet reader and the writers). */
+function lazyImporter(describe: string, kind: "hfParquet" | "reportedRuns"): BenchmarkImporter {
+  const load = async () => (await import("./import/importers")).PERSONALLLM_IMPORTS[kind];
+  return {
+    describe,
+    recognises: async (folder) => (await load()).recognises(folder),
+    importInto: async (db, folder, log) => (await load()).importInto(db, folder, log),
+  };
+}
 
 /** PersonalLLM (Zollo, Siah et al., ICLR 2025) as a leaderboard module. */
 export const personalLlm: Benchmark = {
@@ -35,7 +42,10 @@ export const personalLlm: Benchmark = {
   views: PERSONALLLM_VIEWS,
   // the evaluation users' weights and rewards are published with the dataset, so a perfect file proves nothing
   review: { reason: "the gold of every split is public, so a moderator checks a new best before it is ranked" },
-  importers: personalLlmImporters,
+  importers: [
+    lazyImporter("PersonalLLM Hugging Face parquet (evaluation set, main dataset test split)", "hfParquet"),
+    lazyImporter("PersonalLLM reported figures (paper plotted runs, logged runs)", "reportedRuns"),
+  ],
   async loadView(db, viewId, params, uploads) {
     if (!PERSONALLLM_VIEWS.some((v) => v.id === viewId)) return null;
     const filter = readSettingsFilter(params);
@@ -74,11 +84,14 @@ export const personalLlm: Benchmark = {
     importHow: `An operator downloads the parquet files into a folder and imports it with \`${cliCommand("import --from <folder>")}\` or BENCHMARK_DATA_DIRS=<folder> at \`npm start\` (docs/benchmarks/personalllm.md). The paper's published figures (../shared/data/personalllm) are reported figures only and hold no evaluation data.`,
   },
   async loadTrackInput(trackId, folder) {
+    // the parquet reader, loaded for the offline `score` CLI only
+    const { loadHfFolder } = await import("./import/load-hf-folder");
     const data = await loadHfFolder(folder);
     if (data.users.length === 0) throw new Error(`${folder}: no PersonalLLM evaluation-set parquet (a file with person_id and person_weight columns)`);
     if (trackId === "selection" && data.prompts.length === 0) throw new Error(`${folder}: the selection track also needs the main dataset's test-split parquet`);
     return trackId === "selection" ? { users: data.users, prompts: data.prompts } : { users: data.users };
   },
   charts: personalLlmCharts,
-  registerCommands: registerSyntheticCli,
+  // loaded when the CLI starts: the synthetic data writer stays out of the web server
+  registerCommands: async (program) => (await import("./synthetic/register-cli")).register(program),
 };

@@ -1,11 +1,7 @@
 import type { EeeBenchmarkHook } from "@/lib/eee/hook";
-import { getTrackLeaderboard } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
-import { withTrackRules } from "@/lib/benchmarks/alpsbench/read/queries/ranking-rules";
 import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { ensureRealBenchmark, REPORTED_SCORE_VERSION, seedTracks } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { REPORTED_SCORE_VERSION, SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { TRACK_IDS, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { alpsBenchInstances } from "./instances";
 import { SITE } from "@/lib/platform/site";
 
 const metricOf = (track: string, metric: string) => ((TRACK_IDS as readonly string[]).includes(track) ? metricDef(track as TrackId, metric) : undefined);
@@ -13,7 +9,8 @@ const metricOf = (track: string, metric: string) => ((TRACK_IDS as readonly stri
 /**
  * AlpsBench in Every Eval Ever's terms: one board per track (Task 3's pool sizes and Task 4's abilities are tracks
  * of their own), each column a metric of that track, so an exported figure names its track and metric and the
- * importer writes it back to the same score.
+ * importer writes it back to the same score. The read model and the seeds are loaded when an export or import
+ * asks (this declaration is part of AlpsBench's, which every page and route loads).
  */
 export const alpsBenchEee: EeeBenchmarkHook = {
   datasetName: "AlpsBench",
@@ -23,6 +20,8 @@ export const alpsBenchEee: EeeBenchmarkHook = {
   scorerVersion: SCORER_VERSION,
   reportedScoreVersion: REPORTED_SCORE_VERSION,
   async boards(db, scope) {
+    const { getTrackLeaderboard } = await import("@/lib/benchmarks/alpsbench/read/queries/leaderboard");
+    const { withTrackRules } = await import("@/lib/benchmarks/alpsbench/read/queries/ranking-rules");
     const boards = [];
     // one after the other, as the snapshot does: an export is not worth a connection per track
     for (const track of TRACK_IDS) {
@@ -42,13 +41,14 @@ export const alpsBenchEee: EeeBenchmarkHook = {
     return boards;
   },
   async ensureDataVersion(db, dataVersion) {
+    const { ensureRealBenchmark, seedTracks } = await import("@/lib/benchmarks/alpsbench/data/seeds/seed-reported");
     await seedTracks(db);
     if (dataVersion === "alpsbench-v1") return ensureRealBenchmark(db);
     const found = await db.benchmarkVersion.findUnique({ where: { slug: dataVersion }, select: { id: true } });
     if (!found) throw new Error(`no data version "${dataVersion}" on this server`);
     return found;
   },
-  instances: alpsBenchInstances,
+  instances: async (db, rowId, limit) => (await import("./instances")).alpsBenchInstances(db, rowId, limit),
   metricKind: (track, metric) => metricOf(track, metric)?.kind ?? null,
   metricScale: (track, metric) => metricOf(track, metric)?.scale ?? null,
 };

@@ -25,6 +25,14 @@ export const InputsQuery = z.object({
     .describe("The data version (`alpsbench-v1`, `demo`, or `alpsbench` for the default); given once."),
 });
 
+/** the most instances an example file holds */
+export const MAX_EXAMPLE_ROWS = 50;
+/** How many instances the example file (`GET /api/v1/inputs/{track}/example?rows=`) holds. */
+export const EXAMPLE_ROWS = z.number().int().min(1).max(MAX_EXAMPLE_ROWS).default(5).describe(`How many instances the example holds, 1 to ${MAX_EXAMPLE_ROWS}.`);
+
+/** The example file's query: the inputs' and how many rows (documented on /api-docs). */
+export const ExampleQuery = InputsQuery.extend({ rows: EXAMPLE_ROWS });
+
 /** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */
 export async function inputScopeOf(
   db: Db,

@@ -7,8 +7,7 @@ import { compactTask3Stream } from "./compact-task3-inputs";
 import { downloadStem } from "./download-name";
 import { inputsCacheKey, type InputsFileKind } from "./inputs-cache-keys";
 import { exampleRow } from "./example-row";
-import { z } from "zod";
-import { inputScopeOf, InputsQuery } from "./input-scope";
+import { EXAMPLE_ROWS, inputScopeOf, MAX_EXAMPLE_ROWS } from "./input-scope";
 import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
 
 const apiError = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiError(code, message));
@@ -17,13 +16,6 @@ const ndjsonFile = (filename: string) => ({ "content-type": "application/x-ndjso
 
 /** Task 3 inputs at d1000 are ~100 KB each: 50 rows is a few MB per page at most. */
 const PAGE_SIZE = 50;
-const DEFAULT_ROWS = 5;
-const MAX_ROWS = 50;
-
-const Rows = z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(`How many instances the example holds, 1 to ${MAX_ROWS}.`);
-
-/** The example file's query: the inputs' and how many rows (documented on /api-docs). */
-export const ExampleQuery = InputsQuery.extend({ rows: Rows });
 
 /**
  * AlpsBench's `inputsResponse` hook, behind `GET /api/v1/inputs/{track-slug}[?split=dev|validation|test&benchmark=alpsbench-v1]`
@@ -44,8 +36,8 @@ export const ExampleQuery = InputsQuery.extend({ rows: Rows });
 export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind, gzip = "no") => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
-    const parsed = Rows.safeParse(rowsParam === null ? undefined : Number(rowsParam));
-    if (!parsed.success) return apiError("bad_request", `parameter "rows": must be an integer from 1 to ${MAX_ROWS}`);
+    const parsed = EXAMPLE_ROWS.safeParse(rowsParam === null ? undefined : Number(rowsParam));
+    if (!parsed.success) return apiError("bad_request", `parameter "rows": must be an integer from 1 to ${MAX_EXAMPLE_ROWS}`);
     const resolved = await inputScopeOf(db, slug, search, ["rows"]);
     if (!resolved.ok) return resolved.response;
     const page = await pageInputs(db, resolved.scope, null, parsed.data);

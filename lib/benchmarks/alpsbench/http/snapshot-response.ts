@@ -7,7 +7,7 @@ import { parseViewParams } from "@/lib/leaderboard/download-format";
 import { buildSnapshot, SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import { scopeOf } from "@/lib/leaderboard/table-state";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 
 /**
  * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned

@@ -13,15 +13,8 @@ import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alps
 import { copyCheckedTrack, recordRowCopy } from "@/lib/benchmarks/alpsbench/contamination/row-copy";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
-import {
-  type AggregateInput,
-  aggregateInputOf,
-  aggregateScores,
-  rowIdsOf,
-  SCORER_VERSION,
-  scoreTrack,
-  type TrackScore,
-} from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { type AggregateInput, aggregateInputOf, aggregateScores, rowIdsOf, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { REFUND_NOTE, SubmissionScoringError } from "@/lib/benchmarks/types-scoring-error";
 import {
   allScopeInstances,

@@ -11,16 +11,14 @@ import { bootstrapRatioCI } from "@/lib/stats/bootstrap-ratio-ci";
 import { ratio } from "@/lib/metrics/aggregate";
 import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { keptSubmittedItems } from "./kept-submitted-items";
+import { SCORER_VERSION } from "./scorer-version";
 
 /**
  * Deterministic scoring of one track's predictions: validation with line and field, coverage, per-instance
  * metrics, and aggregates with 95% bootstrap intervals. Pure (no I/O): the CLI, the seeds and the worker all
- * call this. Judge metrics are not computed here (lib/judge). Bump SCORER_VERSION whenever a number this
- * produces could change: scores are stored per version and re-scoring writes a new one.
+ * call this. Judge metrics are not computed here (lib/judge). Bump SCORER_VERSION (./scorer-version.ts) whenever a
+ * number this produces could change: scores are stored per version and re-scoring writes a new one.
  */
-// 1.1.0: memory items that are not objects are dropped before scoring (lib/benchmarks/alpsbench/upload/validate-row.ts)
-// 1.2.0: Task 3 ids compared without regard to case, a value-only pick counts, rows keyed by released ids (v4)
-export const SCORER_VERSION = "det-1.2.0";
 export const BOOTSTRAP_RESAMPLES = 1000;
 
 /** A benchmark instance as the scorer needs it: gold is server-side data, never sent to a client. */

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import type { NoiseDraw } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import type { Split, TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { scopeWhere, type SubmissionScope } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "./test-figure-noise";
 

@@ -84,15 +84,14 @@ async function storeReportedRuns(db: Db, folder: string) {
   return { lines: [`${paper.length} paper runs`, `${logged.length} logged runs`], counts: { paper: paper.length, logged: logged.length } };
 }
 
-export const personalLlmImporters: BenchmarkImporter[] = [
-  {
-    describe: "PersonalLLM Hugging Face parquet (evaluation set, main dataset test split)",
-    recognises: hasHfParquet,
-    importInto: storeHfData,
-  },
-  {
-    describe: "PersonalLLM reported figures (paper plotted runs, logged runs)",
+/**
+ * What each kind of folder does, by kind (its `describe` line is in the declaration, ../index.ts, which loads this
+ * file when a folder is imported: the parquet reader and the writers stay out of the pages and routes).
+ */
+export const PERSONALLLM_IMPORTS: Record<"hfParquet" | "reportedRuns", Pick<BenchmarkImporter, "recognises" | "importInto">> = {
+  hfParquet: { recognises: hasHfParquet, importInto: storeHfData },
+  reportedRuns: {
     recognises: async (folder) => existsSync(path.join(folder, PLOTTED_FILE)) && existsSync(path.join(folder, LOGGED_FILE)),
     importInto: (db, folder) => storeReportedRuns(db, folder),
   },
-];
+};

@@ -1,13 +1,13 @@
 import { REPORTED_FACTS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-facts";
 import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import type { Db } from "@/lib/db/create-client";
+import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { TRACK_IDS, TRACK_LABELS, POOL_SIZES, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { REPORTED_FIGURES } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-figures";
 import { REPORTED_JUDGE_PROFILE, REPORTED_SOURCES, REPORTED_SYSTEMS, type ReportedSourceKey } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
 export const REAL_BENCHMARK_SLUG = "alpsbench-v1";
-export const REPORTED_SCORE_VERSION = "reported";
 
 /** Tracks, the real benchmark's version row, the reported systems and their figures. Idempotent. */
 export async function seedReported(db: Db): Promise<{ systems: number; figures: number }> {

@@ -7,7 +7,8 @@ import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alps
 import { copyCheckedTrack, recordRowCopy } from "@/lib/benchmarks/alpsbench/contamination/row-copy";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { phaseReadsInput } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
-import { SCORER_VERSION, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
+import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 
 type SeedSubmissionSpec = {
   /** deterministic id, so seeding twice finds the same submission */

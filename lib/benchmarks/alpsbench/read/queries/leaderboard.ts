@@ -8,7 +8,7 @@ import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-m
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
 import { ContaminationFigures, CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
-import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
+import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
 import { withReadableReferences } from "@/lib/db/queries/submission-status";
 import { TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
