@@ -7,8 +7,8 @@ import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
 import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
 import { InputsQuery } from "./http/input-scope";
-import { alpsBenchSnapshotResponse } from "./http/snapshot-response";
-import { alpsBenchViewResponse } from "./http/view-response";
+import { alpsBenchSnapshotAnswer } from "./http/snapshot-response";
+import { alpsBenchViewAnswer } from "./http/view-response";
 import { alpsBenchEee } from "./eee/hook";
 import { BreakdownQuery } from "./http/breakdown-query";
 import { mayReadPredictions } from "@/lib/submissions/prediction-access";
@@ -94,8 +94,8 @@ export const alpsBench: PipelineBenchmark = {
     },
     // loaded when a worker first needs it: the judge client and the scorers stay out of the web server's routes
     scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
-    viewResponse: alpsBenchViewResponse,
-    snapshotResponse: alpsBenchSnapshotResponse,
+    viewAnswer: alpsBenchViewAnswer,
+    snapshotAnswer: alpsBenchSnapshotAnswer,
     inputsResponse: alpsBenchInputsResponse,
     async importData(db, folder, log) {
       const { importRealData } = await import("./data/import/import-real-data");
