@@ -116,9 +116,10 @@ export interface OwnPipeline {
    * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
    * prediction file); optional: a benchmark whose inputs are a public dataset serves none here. `gzip`: "br" or "encoding"
    * (gzip) when the client accepts it, "file" for the `<track>.jsonl.gz` link, "compact" for the `<track>.compact.jsonl.gz`
-   * link (the benchmark's compact form as a gzip file; a 404 saying so where a track has none), else "no"
+   * link (the benchmark's compact form as a gzip file; a 404 saying so where a track has none), else "no". Data the
+   * platform answers (app/api/v1/inputs/_lib/inputs-response.ts): a download is a stored file, which it streams
    */
-  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<Response>;
+  inputsAnswer?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<ReadAnswer>;
   /** `GET /api/v1/snapshot` for this benchmark: its data, which the platform answers */
   snapshotAnswer(db: Db, search: URLSearchParams): Promise<ReadAnswer>;
   /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */

@@ -5,7 +5,7 @@ import type { PipelineBenchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { prepareAlpsBenchFile } from "./upload/prepare-file";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
-import { alpsBenchInputsResponse, ExampleQuery } from "./http/inputs-response";
+import { alpsBenchInputsAnswer, ExampleQuery } from "./http/inputs-response";
 import { InputsQuery } from "./http/input-scope";
 import { alpsBenchSnapshotAnswer } from "./http/snapshot-response";
 import { alpsBenchViewAnswer } from "./http/view-response";
@@ -96,7 +96,7 @@ export const alpsBench: PipelineBenchmark = {
     scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
     viewAnswer: alpsBenchViewAnswer,
     snapshotAnswer: alpsBenchSnapshotAnswer,
-    inputsResponse: alpsBenchInputsResponse,
+    inputsAnswer: alpsBenchInputsAnswer,
     async importData(db, folder, log) {
       const { importRealData } = await import("./data/import/import-real-data");
       await importRealData(db, folder, log);
@@ -112,7 +112,7 @@ export const alpsBench: PipelineBenchmark = {
   submissionReads: {
     breakdown: {
       query: BreakdownQuery,
-      respond: async (db, submission, viewer, query) => (await import("./http/submission-breakdown")).alpsBenchBreakdownResponse(db, submission, viewer, query),
+      answer: async (db, submission, viewer, query) => (await import("./http/submission-breakdown")).alpsBenchBreakdownAnswer(db, submission, viewer, query),
     },
     async instanceExplanation(db, submission, track, instanceId, viewer) {
       const { getInstanceExplanation } = await import("./read/queries/submission-instance-results");
