@@ -21,7 +21,7 @@ export function pipelineUploadOptions(
       id: p.id,
       groups: p.submitForm.groups.map((g) => ({ id: g.id, label: g.label, rowFormat: g.rowFormat })),
       files: p.submitForm.files,
-      inputs: p.pipeline.inputsResponse !== undefined,
+      inputs: p.pipeline.inputsAnswer !== undefined,
     })),
     tracks: pipelines.flatMap((p) => p.submitForm.groups.flatMap((g) => g.tracks.map((t) => ({ ...t, task: g.id, pipeline: p.id })))),
     benchmarks,

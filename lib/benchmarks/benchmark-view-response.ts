@@ -1,5 +1,4 @@
 import { stringify } from "csv-stringify/sync";
-import { NextResponse } from "next/server";
 import type { Db } from "@/lib/db/create-client";
 import { unknownParamsIssue } from "@/lib/http/unknown-params";
 import { applyTableQuery, unknownColumnsIssue } from "@/lib/leaderboard/apply-table-query";
@@ -9,10 +8,13 @@ import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
 import { hasSplits } from "./module-splits";
-import type { Benchmark, LoadedView } from "./types";
-import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
+import type { Benchmark, LoadedView, ReadAnswer } from "./types";
+import { ApiError, type ApiErrorCode } from "@/lib/http/api-error";
 
-const error = (code: ApiErrorCode, message: string, issues?: string[]) => apiErrorAnswer(new ApiError(code, message, issues ? { issues } : {}));
+const error = (code: ApiErrorCode, message: string, issues?: string[]): ReadAnswer => ({
+  kind: "error",
+  error: new ApiError(code, message, issues ? { issues } : {}),
+});
 
 const REWARDS_FROM_SERVICE = "rewards_from_service";
 /** true: the row was scored on a synthetic evaluation set (not the benchmark's real data) and is not ranked */
@@ -24,8 +26,8 @@ const SYNTHETIC = "synthetic";
  * plus the module's settings as extra fields of each row and as filters; `split` picks the board of one of the
  * module's splits (default: its first).
  */
-export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<Response> {
-  if (search.get("format") === "charts") return chartsResponse(db, benchmark, viewId, search);
+export async function benchmarkViewAnswer(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
+  if (search.get("format") === "charts") return chartsAnswer(db, benchmark, viewId, search);
   const format = parseFormat(DownloadFormat, search);
   const table = await moduleViewTable(db, benchmark, viewId, search);
   if (table === null) {
@@ -37,13 +39,10 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
   const { board, query, view, columns, rows, attributeKeys } = table;
   // a module with splits names the file after the board's split; one without keeps the name it always had
   const name = `${board.id}-${hasSplits(benchmark) ? board.split : "test"}`;
-  if (format.format === "csv") {
-    return new NextResponse(moduleViewCsv(columns, rows), {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` },
-    });
-  }
-  return NextResponse.json(
-    {
+  if (format.format === "csv") return { kind: "csv", text: moduleViewCsv(columns, rows), filename: `${name}.csv` };
+  return {
+    kind: "json",
+    body: {
       leaderboard: board.id,
       title: board.title,
       benchmark: benchmark.id,
@@ -58,8 +57,9 @@ export async function benchmarkViewResponse(db: Db, benchmark: Benchmark, viewId
       rows,
       notes: board.notes,
     },
-    { headers: { "content-disposition": `inline; filename="${name}.json"` } },
-  );
+    filename: `${name}.json`,
+    inline: true,
+  };
 }
 
 type ModuleViewTable =
@@ -117,11 +117,11 @@ export function moduleViewCsv(columns: string[], rows: Record<string, unknown>[]
  * `?format=charts`: the view's charts as the module declares them (plain data: bars, heat maps, their data
  * tables), under the view's own filters. The module's page fetches them when the reader scrolls to them.
  */
-async function chartsResponse(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<Response> {
+async function chartsAnswer(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return error("not_found", `Unknown ${benchmark.title} view "${viewId}".`);
   if (!loaded.ok) return error("bad_request", loaded.issues.join("; "), loaded.issues);
   const unknown = unknownParamsIssue(search, [...VIEW_API_PARAMS, ...loaded.view.attributeKeys]);
   if (unknown) return error("bad_request", unknown, [unknown]);
-  return NextResponse.json({ benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) });
+  return { kind: "json", body: { benchmark: benchmark.id, view: viewId, charts: benchmark.charts(viewId, loaded.view) } };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { JudgeSetup } from "@/lib/llm-judge/setup";
+import type { ReadAnswer } from "./types-answer";
 import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/contracts";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
@@ -106,17 +107,21 @@ export interface OwnPipeline {
    * retrying cannot fix is a `SubmissionScoringError` (types-scoring-error.ts)
    */
   scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
-  /** `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>` */
-  viewResponse(db: Db, viewId: string, search: URLSearchParams): Promise<Response>;
+  /**
+   * `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>`: the
+   * view's data, which the platform answers (lib/benchmarks/read-answer.ts)
+   */
+  viewAnswer(db: Db, viewId: string, search: URLSearchParams): Promise<ReadAnswer>;
   /**
    * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
    * prediction file); optional: a benchmark whose inputs are a public dataset serves none here. `gzip`: "br" or "encoding"
    * (gzip) when the client accepts it, "file" for the `<track>.jsonl.gz` link, "compact" for the `<track>.compact.jsonl.gz`
-   * link (the benchmark's compact form as a gzip file; a 404 saying so where a track has none), else "no"
+   * link (the benchmark's compact form as a gzip file; a 404 saying so where a track has none), else "no". Data the
+   * platform answers (app/api/v1/inputs/_lib/inputs-response.ts): a download is a stored file, which it streams
    */
-  inputsResponse?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<Response>;
-  /** `GET /api/v1/snapshot` for this benchmark */
-  snapshotResponse(db: Db, search: URLSearchParams): Promise<Response>;
+  inputsAnswer?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<ReadAnswer>;
+  /** `GET /api/v1/snapshot` for this benchmark: its data, which the platform answers */
+  snapshotAnswer(db: Db, search: URLSearchParams): Promise<ReadAnswer>;
   /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
   importData?(db: Db, folder: string, log: (line: string) => void): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import type { ReadAnswer } from "./types-answer";
 
 /**
  * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): what a pipeline benchmark adds to an
@@ -65,12 +66,12 @@ type ListedInstanceRead = (
 
 /** The per-instance reads of an upload (`/api/v1/submissions/<id>/…`), each behind the platform's access rule. */
 export interface SubmissionReadHooks {
-  /** `…/breakdown`: its query (a 400 names the bad parameter) and the answer */
+  /** `…/breakdown`: its query (a 400 names the bad parameter) and the answer's data, which the route answers */
   breakdown?: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each benchmark's own query shape
     query: z.ZodType<any>;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what `query` parsed
-    respond(db: Db, submission: ListedSubmission, viewer: SubmissionViewer, query: any): Promise<Response>;
+    answer(db: Db, submission: ListedSubmission, viewer: SubmissionViewer, query: any): Promise<ReadAnswer>;
   };
   /** `…/instance-explanation`: one listed instance, explained */
   instanceExplanation?: ListedInstanceRead;

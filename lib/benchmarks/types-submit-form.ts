@@ -82,6 +82,6 @@ export interface PipelineApiDocs {
   exampleTracks: { curl: string; cli: string };
   /** optional: its own prediction contract (rendered by its UI, loaded when the page renders); absent: its row formats are listed generically */
   contract?(): Promise<ReactNode>;
-  /** optional: the query its `inputsResponse` hook reads, for `…/inputs/{track}` and `…/inputs/{track}/example` (documented on /api-docs) */
+  /** optional: the query its `inputsAnswer` hook reads, for `…/inputs/{track}` and `…/inputs/{track}/example` (documented on /api-docs) */
   inputsQuery?: { inputs: z.ZodType; example: z.ZodType };
 }

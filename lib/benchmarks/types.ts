@@ -442,4 +442,5 @@ export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is Pi
 // the contract's parts in their own files, re-exported so every benchmark and platform file imports one module
 export type { RowFormat, SubmitFormDeclaration } from "./types-submit-form";
 export type { PipelineStepOptions, PipelineStepContext, OwnPipeline, PreparedUpload } from "./types-pipeline";
+export type { ReadAnswer } from "./types-answer";
 export type { SubmissionViewer, SubmissionPageUpload, ListedSubmission } from "./types-submission-page";

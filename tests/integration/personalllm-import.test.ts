@@ -79,10 +79,10 @@ describe("PersonalLLM import into PostgreSQL", () => {
 describe("GET /api/v1/leaderboards/personalllm[/<view>] (route handlers against the database)", () => {
   const call = async (path: string) => {
     const { personalLlm } = await import("@/lib/benchmarks/personalllm");
-    const { benchmarkViewResponse } = await import("@/lib/benchmarks/benchmark-view-response");
+    const { leaderboardResponse } = await import("@/lib/benchmarks/hosted-responses");
     const url = new URL(`http://x/api/v1/leaderboards/${path}`);
     const [, , , , viewPart] = url.pathname.split("/").slice(1);
-    return benchmarkViewResponse(db, personalLlm, viewPart ?? "", url.searchParams);
+    return leaderboardResponse(db, personalLlm.id, viewPart ?? null, url.searchParams);
   };
 
   test.skipIf(!existsSync(FIGURES))("default view: reported runs with settings fields, same rows shape as AlpsBench views", async () => {

@@ -9,7 +9,7 @@ import { getBenchmark } from "@/lib/benchmarks";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
@@ -171,10 +171,10 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
     expect(paperRanks).toHaveLength(18);
     expect(Math.min(...(paperRanks as number[]))).toBe(1);
 
-    const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+    const api = (await (await leaderboardResponse(db, personalLlm.id, null, new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
     expect(api.rows.find((r) => r.submission_id === created.id)).toMatchObject({ synthetic: true, rank: null });
     expect(api.rows.find((r) => r.row_id === "paper-setting1-1")).toMatchObject({ synthetic: false });
-    const csv = await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams({ format: "csv" }))).text();
+    const csv = await (await leaderboardResponse(db, personalLlm.id, null, new URLSearchParams({ format: "csv" }))).text();
     // parsed as CSV: a field such as the reason a row is unranked holds commas inside quotes
     const records = parseCsv(csv.replace(/^\uFEFF/, ""), { columns: true }) as Record<string, string>[];
     expect(Object.keys(records[0]!)).toContain("synthetic");
@@ -220,7 +220,7 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
       const rowOf = (id: string) => loaded.view.board.rows.find((r) => r.submissionId === id)!;
       expect(rowOf(syntheticUploadId).syntheticData).toBe(true);
       expect(rowOf(created.id).syntheticData ?? false).toBe(false);
-      const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+      const api = (await (await leaderboardResponse(db, personalLlm.id, null, new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
       expect(api.rows.find((r) => r.submission_id === syntheticUploadId)).toMatchObject({ synthetic: true, rank: null });
       expect(api.rows.find((r) => r.submission_id === created.id)).toMatchObject({ synthetic: false });
       // the selection baselines were computed at import from the synthetic set

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
-import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { readEvalUsers, readPrompts } from "@/lib/benchmarks/personalllm/db/read-input";
 import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
@@ -113,7 +113,7 @@ describe("PersonalLLM uploads on the platform path", () => {
     expect(row!.cells.total_score!.ciLow).toBeLessThan(row!.cells.total_score!.ciHigh!);
     // every reward score was uploaded: no "rewards from service" label, in the read model or the API row
     expect(row!.rewardsFromService ?? null).toBeNull();
-    const api = (await (await benchmarkViewResponse(db, personalLlm, "", new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
+    const api = (await (await leaderboardResponse(db, personalLlm.id, null, new URLSearchParams())).json()) as { rows: Record<string, unknown>[] };
     expect(api.rows.find((r) => r.submission_id === rewards.id)).toMatchObject({ rewards_from_service: null });
 
     const prompts = await readPrompts(db);

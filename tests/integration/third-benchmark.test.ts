@@ -1,7 +1,7 @@
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark, registerBenchmark } from "@/lib/benchmarks";
-import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -14,7 +14,7 @@ import { heldUploads } from "@/lib/submissions/held-uploads";
  * A third benchmark on the platform with NO platform change: a test-only module (tests/fixtures/third-benchmark.ts)
  * is registered at run time, then an upload of it goes through the one creation path (createSubmission: validation,
  * limits, duplicate rule, Submission row and queue job), the worker's job handler (runScoreJob with the queued
- * job's own payload) and the leaderboard read the API route answers with (benchmarkViewResponse).
+ * job's own payload) and the leaderboard read the API route answers with (leaderboardResponse).
  */
 const db = createPrismaClient(inject("databaseUrl"));
 const benchmark = thirdBenchmark();
@@ -35,7 +35,7 @@ function upload(text: string, overrides: Partial<NewSubmission> = {}): NewSubmis
   };
 }
 async function leaderboard() {
-  const response = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams());
+  const response = await leaderboardResponse(db, benchmark.id, null, new URLSearchParams());
   expect(response.status).toBe(200);
   return (await response.json()) as { rows: Record<string, unknown>[]; rankedBy: string | null };
 }

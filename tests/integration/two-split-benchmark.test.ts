@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { createApiToken } from "@/lib/auth/api-token";
 import { registerBenchmark } from "@/lib/benchmarks";
-import { benchmarkViewResponse } from "@/lib/benchmarks/benchmark-view-response";
+import { benchmarkViewAnswer } from "@/lib/benchmarks/benchmark-view-response";
+import { readAnswerResponse } from "@/lib/benchmarks/read-answer";
 import { moduleSnapshot } from "@/lib/benchmarks/module-snapshot";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { createPrismaClient } from "@/lib/db/create-client";
@@ -17,7 +18,7 @@ import { bytes, queuedPayload } from "./upload-helpers";
 /**
  * A module with two splits (tests/fixtures/two-split-benchmark/: a public dev split, a hidden test split), registered
  * at run time with no platform change: a dev and a test upload go through the upload route (POST /api/v1/submissions),
- * the worker's job handler (runScoreJob) and the view the API answers with (benchmarkViewResponse), each on its own
+ * the worker's job handler (runScoreJob) and the view the API answers with (benchmarkViewAnswer, turned into a Response by readAnswerResponse as the route does), each on its own
  * split's board; the test upload is a test upload under the test limits and keeps no per-item rows.
  */
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
@@ -47,7 +48,7 @@ function upload(text: string, split: NewSubmission["split"], overrides: Partial<
   };
 }
 async function view(query: Record<string, string> = {}) {
-  const response = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams(query));
+  const response = await readAnswerResponse(db, benchmark, await benchmarkViewAnswer(db, benchmark, "", new URLSearchParams(query)));
   return { status: response.status, body: (await response.json()) as { split: string; rows: Record<string, unknown>[]; error?: { message: string } } };
 }
 /** POST /api/v1/submissions as Next calls it (multipart form, the owner's token): the id of the accepted upload. */
@@ -143,7 +144,7 @@ describe("a module with a dev and a hidden test split", () => {
     expect(onTest.body.rows).toHaveLength(1);
     expect(onTest.body.rows[0]).toMatchObject({ submission_id: testId, exact_match__n: 3 });
     expect(onTest.body.rows[0]!.exact_match as number).toBeCloseTo(2 / 3, 4);
-    const csv = await benchmarkViewResponse(db, benchmark, "", new URLSearchParams({ split: "test", format: "csv" }));
+    const csv = await readAnswerResponse(db, benchmark, await benchmarkViewAnswer(db, benchmark, "", new URLSearchParams({ split: "test", format: "csv" })));
     expect(csv.headers.get("content-disposition")).toContain("two-split-test-test.csv");
     expect(await csv.text()).toContain(testId);
     const bad = await view({ split: "full" });

@@ -93,9 +93,9 @@ export const alpsBench: PipelineBenchmark = {
     scoreStep: async (db, submissionId, context) => (await import("./pipeline/score-steps")).alpsBenchScoreStep(db, submissionId, context),
     // loaded when asked: the read model behind the board API, the snapshot and the inputs downloads stays out of
     // the pages and of the upload route, which read the declaration only
-    viewResponse: async (...args) => (await import("./http/view-response")).alpsBenchViewResponse(...args),
-    snapshotResponse: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotResponse(...args),
-    inputsResponse: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsResponse(...args),
+    viewAnswer: async (...args) => (await import("./http/view-response")).alpsBenchViewAnswer(...args),
+    snapshotAnswer: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotAnswer(...args),
+    inputsAnswer: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsAnswer(...args),
     async importData(db, folder, log) {
       const { importRealData } = await import("./data/import/import-real-data");
       await importRealData(db, folder, log);
@@ -111,7 +111,7 @@ export const alpsBench: PipelineBenchmark = {
   submissionReads: {
     breakdown: {
       query: BreakdownQuery,
-      respond: async (db, submission, viewer, query) => (await import("./http/submission-breakdown")).alpsBenchBreakdownResponse(db, submission, viewer, query),
+      answer: async (db, submission, viewer, query) => (await import("./http/submission-breakdown")).alpsBenchBreakdownAnswer(db, submission, viewer, query),
     },
     async instanceExplanation(db, submission, track, instanceId, viewer) {
       const { getInstanceExplanation } = await import("./read/queries/submission-instance-results");

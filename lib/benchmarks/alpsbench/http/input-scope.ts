@@ -3,9 +3,10 @@ import { benchmarkAlias } from "@/lib/leaderboard/table-state";
 import type { Db } from "@/lib/db/create-client";
 import { findBenchmarkVersion, type InputScope } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
-import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
+import type { ReadAnswer } from "@/lib/benchmarks/types";
+import { ApiError, type ApiErrorCode } from "@/lib/http/api-error";
 
-const fail = (code: ApiErrorCode, message: string) => ({ ok: false as const, response: apiErrorAnswer(new ApiError(code, message)) });
+const fail = (code: ApiErrorCode, message: string) => ({ ok: false as const, answer: { kind: "error", error: new ApiError(code, message) } satisfies ReadAnswer });
 
 /** The query of AlpsBench's inputs download (`GET /api/v1/inputs/{track}`), read here and documented on /api-docs. */
 export const InputsQuery = z.object({
@@ -33,13 +34,13 @@ export const EXAMPLE_ROWS = z.number().int().min(1).max(MAX_EXAMPLE_ROWS).defaul
 /** The example file's query: the inputs' and how many rows (documented on /api-docs). */
 export const ExampleQuery = InputsQuery.extend({ rows: EXAMPLE_ROWS });
 
-/** The scope an inputs URL names, or the error response (400 bad parameter, 404 unknown track or benchmark). */
+/** The scope an inputs URL names, or the refusal (400 bad parameter, 404 unknown track or benchmark). */
 export async function inputScopeOf(
   db: Db,
   slug: string,
   searchParams: URLSearchParams,
   extra: readonly string[] = [],
-): Promise<{ ok: true; scope: InputScope; benchmark: string; slug: string } | { ok: false; response: Response }> {
+): Promise<{ ok: true; scope: InputScope; benchmark: string; slug: string } | { ok: false; answer: ReadAnswer }> {
   // any name of the track: the slug task3-d300, or the official harness's task3_d300 / task4_ability2
   const track: TrackId | null = parseTrackName(slug);
   if (!track) return fail("not_found", `Unknown track "${slug}". Known: ${TRACK_IDS.map(trackSlug).join(", ")}.`);

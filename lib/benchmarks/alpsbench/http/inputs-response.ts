@@ -1,24 +1,22 @@
-import type { OwnPipeline } from "@/lib/benchmarks/types";
+import type { OwnPipeline, ReadAnswer } from "@/lib/benchmarks/types";
 import { countInputs, inputsVersion, pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { pagedNdjsonStream } from "@/lib/http/paged-ndjson-stream";
-import { cachedGzipFile, fileBody } from "@/lib/http/gzip-file-cache";
+import { cachedGzipFile } from "@/lib/http/gzip-file-cache";
 import { recordingSize } from "@/lib/http/download-sizes";
 import { compactTask3Stream } from "./compact-task3-inputs";
 import { downloadStem } from "./download-name";
 import { inputsCacheKey, type InputsFileKind } from "./inputs-cache-keys";
 import { exampleRow } from "./example-row";
 import { EXAMPLE_ROWS, inputScopeOf, MAX_EXAMPLE_ROWS } from "./input-scope";
-import { ApiError, apiErrorAnswer, type ApiErrorCode } from "@/lib/http/api-error";
+import { ApiError, type ApiErrorCode } from "@/lib/http/api-error";
 
-const apiError = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiError(code, message));
-
-const ndjsonFile = (filename: string) => ({ "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` });
+const apiError = (code: ApiErrorCode, message: string): ReadAnswer => ({ kind: "error", error: new ApiError(code, message) });
 
 /** Task 3 inputs at d1000 are ~100 KB each: 50 rows is a few MB per page at most. */
 const PAGE_SIZE = 50;
 
 /**
- * AlpsBench's `inputsResponse` hook, behind `GET /api/v1/inputs/{track-slug}[?split=dev|validation|test&benchmark=alpsbench-v1]`
+ * AlpsBench's `inputsAnswer` hook, behind `GET /api/v1/inputs/{track-slug}[?split=dev|validation|test&benchmark=alpsbench-v1]`
  * and `…/example[?rows=5]`.
  *
  * inputs: the model inputs of a track as JSONL, one `{benchmark_id, ...input}` object per line, in benchmark id
@@ -33,13 +31,13 @@ const PAGE_SIZE = 50;
  * reads, to check a pipeline end to end before running a model. Built from instance ids and public inputs only
  * (example-row.ts).
  */
-export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]> = async (db, slug, search, kind, gzip = "no") => {
+export const alpsBenchInputsAnswer: NonNullable<OwnPipeline["inputsAnswer"]> = async (db, slug, search, kind, gzip = "no") => {
   if (kind === "example") {
     const rowsParam = search.get("rows");
     const parsed = EXAMPLE_ROWS.safeParse(rowsParam === null ? undefined : Number(rowsParam));
     if (!parsed.success) return apiError("bad_request", `parameter "rows": must be an integer from 1 to ${MAX_EXAMPLE_ROWS}`);
     const resolved = await inputScopeOf(db, slug, search, ["rows"]);
-    if (!resolved.ok) return resolved.response;
+    if (!resolved.ok) return resolved.answer;
     const page = await pageInputs(db, resolved.scope, null, parsed.data);
     if (page.length === 0)
       return apiError(
@@ -48,10 +46,10 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
       );
     const body = page.map((row) => `${JSON.stringify(exampleRow(resolved.scope.track, row.benchmarkId, row.input))}\n`).join("");
     const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-example-predictions.jsonl`;
-    return new Response(body, { headers: { ...ndjsonFile(filename), "cache-control": "no-store" } });
+    return { kind: "lines", text: body, filename, noStore: true };
   }
   const resolved = await inputScopeOf(db, slug, search);
-  if (!resolved.ok) return resolved.response;
+  if (!resolved.ok) return resolved.answer;
   const { scope } = resolved;
   if (gzip === "compact" && !scope.track.startsWith("task3/"))
     return apiError(
@@ -74,27 +72,21 @@ export const alpsBenchInputsResponse: NonNullable<OwnPipeline["inputsResponse"]>
       key("plain"),
     );
   const filename = `${downloadStem(resolved.benchmark)}-${resolved.slug}-${scope.split ?? "full"}-inputs${gzip === "compact" ? ".compact" : ""}.jsonl`;
-  const common = { "x-alpsbench-instances": String(total), "cache-control": "no-store" };
+  const common = { noStore: true, headers: { "x-alpsbench-instances": String(total) } };
   // every form built once per content of the scope and kept on disk (lib/http/gzip-file-cache.ts): a request streams
   // a file; the plain lines as they are (producing d1000's 334 MB from the database cost ~60 CPU-s a request)
   if (gzip === "no") {
     const plain = await cachedGzipFile(key("plain"), lines, "identity", "inputs");
-    return new Response(fileBody(plain.file), {
-      headers: { ...ndjsonFile(filename), "content-length": String(plain.bytes), ...common, vary: "Accept-Encoding" },
-    });
+    return { kind: "stored", file: plain.file, bytes: plain.bytes, form: "lines", filename, ...common };
   }
   const coding = gzip === "br" ? "br" : "gzip";
   const cached =
     gzip === "compact"
       ? await cachedGzipFile(key("compact"), () => compactTask3Stream(() => allPages(readPage)), "gzip", "inputs")
       : await cachedGzipFile(key("gzip"), lines, coding, "inputs");
-  const headers =
-    gzip === "compact" || gzip === "file"
-      ? { "content-type": "application/gzip", "content-disposition": `attachment; filename="${filename}.gz"` }
-      : { ...ndjsonFile(filename), "content-encoding": coding };
-  return new Response(fileBody(cached.file), {
-    headers: { ...headers, "content-length": String(cached.bytes), ...(gzip === "compact" ? {} : { vary: "Accept-Encoding" }), ...common },
-  });
+  const stored = { kind: "stored" as const, file: cached.file, bytes: cached.bytes, ...common };
+  if (gzip === "compact" || gzip === "file") return { ...stored, form: "gzip", filename: `${filename}.gz` };
+  return { ...stored, form: "lines", encoding: coding, filename };
 };
 
 /** Every page of a scope in order, read one at a time. */

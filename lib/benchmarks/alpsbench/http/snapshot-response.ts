@@ -1,6 +1,4 @@
-import { strToU8, zipSync } from "fflate";
-import { NextResponse } from "next/server";
-import { badRequest, eeeResponse } from "./view-response";
+import { badRequest, eeeAnswer } from "./view-response";
 import type { OwnPipeline } from "@/lib/benchmarks/types";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { parseViewParams } from "@/lib/leaderboard/download-format";
@@ -13,11 +11,11 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-versi
  * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned
  * and dated, under one table scope. `benchmark` is a data version (alpsbench-v1, demo) or `alpsbench` (the default).
  */
-export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async (db, search) => {
+export const alpsBenchSnapshotAnswer: OwnPipeline["snapshotAnswer"] = async (db, search) => {
   const parsed = parseViewParams(SnapshotFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;
-  if (format === "eee") return eeeResponse(db, query);
+  if (format === "eee") return eeeAnswer(query);
   const scope = scopeOf(query);
   // One view after the other: an export is not worth holding a connection per view while pages are served.
   const boards = [];
@@ -33,14 +31,6 @@ export const alpsBenchSnapshotResponse: OwnPipeline["snapshotResponse"] = async 
   };
   const stamp = generatedAt.toISOString().slice(0, 10);
   const name = `alpsbench-snapshot-${query.benchmark}-${query.split}-${stamp}`;
-  if (format === "zip") {
-    const files = snapshotCsvFiles(meta, boards);
-    const zip = zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, strToU8(text)])), { level: 6 });
-    return new NextResponse(Buffer.from(zip), {
-      headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${name}.zip"` },
-    });
-  }
-  return NextResponse.json(buildSnapshot(meta, boards), {
-    headers: { "content-disposition": `attachment; filename="${name}.json"` },
-  });
+  if (format === "zip") return { kind: "zip", files: snapshotCsvFiles(meta, boards), filename: `${name}.zip` };
+  return { kind: "json", body: buildSnapshot(meta, boards), filename: `${name}.json` };
 };

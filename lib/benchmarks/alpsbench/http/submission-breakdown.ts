@@ -1,8 +1,7 @@
-import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
-import type { ListedSubmission, SubmissionViewer } from "@/lib/benchmarks/types";
+import type { ListedSubmission, ReadAnswer, SubmissionViewer } from "@/lib/benchmarks/types";
 import { countWithheldTestInstances, getDimensionBreakdown, getInstanceBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import type { BreakdownQuery } from "./breakdown-query";
 import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/benchmarks/alpsbench/read/breakdown-csv";
@@ -16,7 +15,12 @@ import { dimensionBreakdownCsv, instanceBreakdownCsv } from "@/lib/benchmarks/al
  * instances are withheld for everyone but admins (hidden gold): the JSON says how many in `withheld.test`, the CSV
  * in the X-AlpsBench-Withheld-Test header.
  */
-export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmission, viewer: SubmissionViewer, query: z.infer<typeof BreakdownQuery>) {
+export async function alpsBenchBreakdownAnswer(
+  db: Db,
+  submission: ListedSubmission,
+  viewer: SubmissionViewer,
+  query: z.infer<typeof BreakdownQuery>,
+): Promise<ReadAnswer> {
   const { level, format, by } = query;
   const includeTest = viewer?.role === "admin";
   const versions = await currentScoreVersions(db, submission.id, submission.scorerVersion);
@@ -28,9 +32,8 @@ export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmi
       : {}),
   };
   const filename = `alpsbench-${submission.id}-${level}${level === "dimension" ? `-${by}` : ""}`;
-  const headers = { "cache-control": "no-store", "x-alpsbench-withheld-test": String(withheldTest) };
-  const csv = (body: string) =>
-    new NextResponse(body, { headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}.csv"` } });
+  const common = { noStore: true, headers: { "x-alpsbench-withheld-test": String(withheldTest) } };
+  const csv = (text: string): ReadAnswer => ({ kind: "csv", text, filename: `${filename}.csv`, ...common });
 
   if (level === "instance") {
     const { rows, metrics } = await getInstanceBreakdown(db, submission.id, versions, includeTest);
@@ -38,10 +41,11 @@ export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmi
       // for people: readable headers, figures at their metric's decimals (the JSON keeps ids and full precision)
       return csv(instanceBreakdownCsv(rows, metrics));
     }
-    return NextResponse.json(
-      { submission: submission.id, status: submission.status, split: submission.split, level, scoreVersions: versions, metrics, withheld, rows },
-      { headers },
-    );
+    return {
+      kind: "json",
+      body: { submission: submission.id, status: submission.status, split: submission.split, level, scoreVersions: versions, metrics, withheld, rows },
+      ...common,
+    };
   }
 
   const { groups, metrics } = await getDimensionBreakdown(db, submission.id, versions, includeTest, by);
@@ -54,8 +58,9 @@ export async function alpsBenchBreakdownResponse(db: Db, submission: ListedSubmi
         : "dev+validation";
     return csv(dimensionBreakdownCsv(groups, metrics, coverage));
   }
-  return NextResponse.json(
-    { submission: submission.id, status: submission.status, split: submission.split, level, by, scoreVersions: versions, metrics, withheld, groups },
-    { headers },
-  );
+  return {
+    kind: "json",
+    body: { submission: submission.id, status: submission.status, split: submission.split, level, by, scoreVersions: versions, metrics, withheld, groups },
+    ...common,
+  };
 }
