@@ -11,6 +11,17 @@ import type { ContaminationFigures } from "@/lib/leaderboard/types";
 /** Who reads an upload's page or its per-instance API: signed in (user or admin), or a visitor. */
 export type SubmissionViewer = { id: string; role: "user" | "admin" } | null;
 
+/**
+ * What a benchmark's own tables (prisma/schema/<id>.prisma) say of one upload, for the platform's reads of it
+ * (BenchmarkIdentity.uploadFacts): the platform shows them without knowing the benchmark's columns.
+ */
+export interface UploadFacts {
+  /** its figures published noised, by metric key: each one's rounding step (null: withheld); null: every figure exact */
+  noised: { steps: Record<string, number | null> } | null;
+  /** its own fields of the upload's status (GET /api/v1/submissions/{id}), public like the figures they explain */
+  fields: Record<string, unknown>;
+}
+
 /** An upload as its page hands it to its benchmark: already checked visible to the viewer. */
 export interface SubmissionPageUpload {
   id: string;

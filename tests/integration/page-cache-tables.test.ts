@@ -21,6 +21,7 @@ const BUMPS = [
   "Release",
   "Submission",
   "System",
+  "TestFigureNoise",
   "User",
   "pllm_eval_user",
   "pllm_prompt",

@@ -42,7 +42,6 @@ const submissionSelect = {
   contamination: true,
   contaminationFlagged: true,
   judgeWaiting: true,
-  testFigureNoise: true,
   rewardSource: true,
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
 } as const;
@@ -167,8 +166,6 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     scorerVersion: submission.scorerVersion,
     scoreVersions: versions,
     metrics,
-    // set when this upload's test figures were published noised (TEST_FIGURE_NOISE=on): each figure's rounding step
-    testFigureNoise: readTestFigureNoise(submission.testFigureNoise),
     // what the submitter needs to fix a file; not shown to others
     ...(mayManage
       ? { file: { name: submission.fileName, size: submission.fileSize, sha256: submission.fileSha256 }, validation: submission.validationReport ?? null }
@@ -177,11 +174,3 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
 }
 
 export type SubmissionStatusView = NonNullable<Awaited<ReturnType<typeof getSubmissionStatus>>>;
-
-/** Submission.testFigureNoise as the page and the API show it: each figure's rounding step (null: withheld or unknown). */
-function readTestFigureNoise(stored: unknown): { steps: Record<string, number | null> } | null {
-  if (stored === null || typeof stored !== "object") return null;
-  const steps = (stored as { steps?: unknown }).steps;
-  const entries = steps !== null && typeof steps === "object" ? Object.entries(steps as Record<string, unknown>) : [];
-  return { steps: Object.fromEntries(entries.map(([figure, step]) => [figure, typeof step === "number" ? step : null])) };
-}

@@ -58,7 +58,9 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
   // the ranking rules' state: held for review, rejected, approved (with the moderator's note), or unranked below a
   // contentless reference row, with the reason (lib/submissions/review-state.ts)
   const review = await uploadReviewState(db(), status);
-  return NextResponse.json({ ...status, explanation, review }, { headers: { "cache-control": "no-store" } });
+  // the benchmark's own fields of the upload (its contamination figures, its noised figures) beside the platform's
+  const { facts, ...shown } = status;
+  return NextResponse.json({ ...shown, ...facts.fields, explanation, review }, { headers: { "cache-control": "no-store" } });
 });
 
 /**

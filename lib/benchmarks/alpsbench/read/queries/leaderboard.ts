@@ -39,7 +39,7 @@ const SUBMISSION_SELECT = {
   contamination: true,
   contaminationFlagged: true,
   copyOf: true,
-  testFigureNoise: true,
+  testFigureNoise: { select: { steps: true } },
   reviewDecision: true,
   reviewNote: true,
   owner: { select: { name: true } },
@@ -114,7 +114,7 @@ function cellOf(score: ScoreWithContext): MetricCell {
 }
 
 /**
- * Whether a stored figure of an upload whose test figures were published noised (Submission.testFigureNoise:
+ * Whether a stored figure of an upload whose test figures were published noised (its TestFigureNoise row:
  * {steps: {figure: step}}) is one of them, and its rounding step: a test-split upload's Score, a full upload's test
  * SplitScore, or a full upload's whole Score (built from exact parts and the noised test part: no single step).
  * Null: exact.
