@@ -89,7 +89,7 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   if (columnsIssue) return { ok: false, issues: [columnsIssue] };
   // settings right after the row's identity, so a CSV reads "system, tier, setting, algorithm, ..., metrics"
   const fields = viewRecordFields(view);
-  // after the last identity field (uploader, contamination figures …), before the first metric column
+  // after the last identity field (uploader, marks, why unranked), before the first metric column
   const firstMetric = view.columns[0]?.id;
   const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
   // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null

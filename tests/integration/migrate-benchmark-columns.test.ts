@@ -105,4 +105,45 @@ describe("the moves of AlpsBench's columns into its own tables", () => {
     await client.query(`DELETE FROM "TestFigureNoise" WHERE "submissionId" = 'legacy'`);
     expect(await version()).not.toBe(before);
   });
+
+  test("a Task 1 upload's contamination figures and flag are read back from Contamination; unchecked uploads have no row", async () => {
+    const move = "20261203062625_alpsbench_contamination";
+    const { client, finish } = await databaseBefore(move);
+    await client.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv1', 'b', 'b', 'd', 's')`);
+    await client.query(SYSTEM);
+    const figures = {
+      values: 10,
+      publicShare: 0.9,
+      task2InputShare: 0.9,
+      task3CandidateShare: 0,
+      submissionShare: 0,
+      submissionId: null,
+      threshold: 0.2,
+      flagged: true,
+    };
+    await client.query(
+      `INSERT INTO "Submission" ("id", "systemId", "benchmarkVersionId", "tracks", "split", "source", "contamination", "contaminationFlagged") VALUES
+       ('flagged', 'sy1', 'bv1', '{task1}', 'full', 'upload', $1::jsonb, true),
+       ('clean', 'sy1', 'bv1', '{task1}', 'full', 'seed', $2::jsonb, false),
+       ('flag-only', 'sy1', 'bv1', '{task1}', 'full', 'upload', NULL, true),
+       ('unchecked', 'sy1', 'bv1', '{task2}', 'full', 'upload', NULL, false)`,
+      [JSON.stringify(figures), JSON.stringify({ ...figures, publicShare: 0.01, flagged: false })],
+    );
+    expect(await finish()).toContain(move);
+    const checks = await client.query(`SELECT "submissionId", "figures", "flagged" FROM "Contamination" ORDER BY 1`);
+    expect(checks.rows).toEqual([
+      { submissionId: "clean", figures: { ...figures, publicShare: 0.01, flagged: false }, flagged: false },
+      { submissionId: "flag-only", figures: null, flagged: true },
+      { submissionId: "flagged", figures, flagged: true },
+    ]);
+    expect(await columnsNamed(client, ["contamination", "contaminationFlagged"])).toEqual([]);
+    // the flag is public: a write bumps the leaderboard version, and the Submission trigger still bumps on its own columns
+    const version = async () => (await client.query<{ version: string }>(`SELECT "version"::text FROM "LeaderboardVersion"`)).rows[0]!.version;
+    const before = await version();
+    await client.query(`UPDATE "Contamination" SET "flagged" = false WHERE "submissionId" = 'flag-only'`);
+    const after = await version();
+    expect(after).not.toBe(before);
+    await client.query(`UPDATE "Submission" SET "visibility" = 'private' WHERE "id" = 'clean'`);
+    expect(await version()).not.toBe(after);
+  });
 });

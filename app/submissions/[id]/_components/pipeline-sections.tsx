@@ -38,7 +38,7 @@ export async function pipelineSections(
     benchmark: submission.benchmark,
     tracks,
     scorerVersion: submission.scorerVersion,
-    contamination: submission.contamination ?? null,
+    fields: submission.facts.fields,
     figure: (track, metric) => rowsFor(submission, track).find((r) => r.metric === metric)?.value,
   };
   const done = submission.status === "done";

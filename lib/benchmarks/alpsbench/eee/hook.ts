@@ -22,6 +22,8 @@ export const alpsBenchEee: EeeBenchmarkHook = {
   authors: { name: "AlpsBench authors (Xiao et al., 2026)", url: "https://github.com/MissHsiaoo/Alps_Bench" },
   scorerVersion: SCORER_VERSION,
   reportedScoreVersion: REPORTED_SCORE_VERSION,
+  // the contamination check's mark (its rows' extras, lib/benchmarks/alpsbench/contamination/row-marks.ts)
+  marksNote: (details) => (details.contamination_flagged ? [`contamination check ${details.contamination_flagged === "true" ? "flagged" : "passed"}`] : []),
   async boards(db, scope) {
     const boards = [];
     // one after the other, as the snapshot does: an export is not worth a connection per track
