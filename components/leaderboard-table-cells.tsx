@@ -197,7 +197,7 @@ export function SystemCell({
           {coverageMark(row.coverage)}
         </span>
       ) : null}
-      {row.contamination?.flagged ? <ContaminationFlag figures={row.contamination} /> : null}
+      {row.flag ? <FlagMark flag={row.flag} /> : null}
       {row.kind === "baseline" ? (
         <span data-baseline-mark className="lb-by">
           reference, unranked
@@ -283,25 +283,16 @@ export function SystemCell({
   );
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-
-/** The contamination flag of a row, with its figures (lib/contamination): why the row is not ranked. */
-function ContaminationFlag({ figures }: { figures: NonNullable<LeaderboardRow["contamination"]> }) {
-  const text =
-    `Contamination check: ${percent(figures.publicShare)} of ${figures.values.toLocaleString("en-US")} predicted values contain a value of other tracks' public inputs ` +
-    // eslint-disable-next-line boundary/no-benchmark-vocabulary -- left (issue 37): LeaderboardRow.contamination is AlpsBench's and moves to its declared extras
-    `(Task 2 memory pools ${percent(figures.task2InputShare)}, Task 3 candidates ${percent(figures.task3CandidateShare)}); ` +
-    `${percent(figures.submissionShare)} in one earlier submission. Threshold ${percent(figures.threshold)}.` +
-    (figures.split ? ` Its ${figures.split.name} rows alone: ${percent(figures.split.publicShare)} of ${figures.split.values} values.` : "") +
-    " Not ranked.";
+/** A check's flag of the row's run (LeaderboardRow.flag): why the row is not ranked, what it found in its hover note. */
+function FlagMark({ flag }: { flag: NonNullable<LeaderboardRow["flag"]> }) {
   return (
     <span
-      data-contamination-flag
+      data-flag={flag.label}
       className="inline-flex w-fit items-center gap-1 rounded border border-rose-300 bg-rose-50 px-1.5 py-px text-[0.6875rem] leading-4 font-medium text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200"
-      title={text}
+      title={flag.detail}
     >
-      <span aria-hidden="true">⚑</span> flagged: contamination
-      <span className="sr-only">. {text}</span>
+      <span aria-hidden="true">⚑</span> flagged: {flag.label}
+      <span className="sr-only">. {flag.detail}</span>
     </span>
   );
 }

@@ -200,7 +200,7 @@ export function LeaderboardTableToolbar({
                 every run (default: each system&apos;s best per tier)
               </Check>
               <Check name="flagged" checked={query.flagged === "1"} onChange={() => setQuery({ ...query, flagged: query.flagged === "1" ? "0" : "1" })}>
-                show flagged runs (contamination; never ranked)
+                show flagged runs (never ranked)
               </Check>
             </fieldset>
             <label className="mb-3 flex flex-col gap-1 text-xs font-semibold text-fg-muted uppercase">

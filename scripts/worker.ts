@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     for (const benchmark of hostedBenchmarks()) {
       if (!isPipelineBenchmark(benchmark) || !benchmark.rescoreAtWorkerStart) continue;
       try {
-        const { submissionIds, why } = await benchmark.rescoreAtWorkerStart(db, { testFigureNoise: config.TEST_FIGURE_NOISE === "on" });
+        const { submissionIds, why } = await benchmark.rescoreAtWorkerStart(db);
         const queued: string[] = [];
         for (const id of submissionIds) queued.push(...(await queueRescores(db, { id }, { log })).queued.map((q) => q.id));
         if (queued.length > 0) log(`${queued.length} uploads ${why}`);

@@ -92,11 +92,14 @@ export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: stri
   if (columnsIssue) return { ok: false, issues: [columnsIssue] };
   // settings right after the row's identity, so a CSV reads "system, tier, setting, algorithm, ..., metrics"
   const fields = viewRecordFields(view);
-  // after the last identity field (uploader, contamination figures …), before the first metric column
+  // after the last identity field (uploader, marks, why unranked), before the first metric column
   const firstMetric = view.columns[0]?.id;
   const cut = firstMetric !== undefined && fields.includes(firstMetric) ? fields.indexOf(firstMetric) : fields.length;
-  // rewards_from_service: the reward profile's short hash when the server's reward service supplied scores, else null
-  const columns = [...fields.slice(0, cut), REWARDS_FROM_SERVICE, SYNTHETIC, ...attributeKeys, ...fields.slice(cut)];
+  // the fields of what the module declares it may use: rewards_from_service (the reward profile's short hash when
+  // the server's reward service supplied scores, else null) where a track's rows may leave scores to the service,
+  // synthetic where its evaluation data may be a synthetic stand-in; a module with neither has neither column
+  const capabilities = [...(benchmark.tracks.some((t) => t.rewardTexts) ? [REWARDS_FROM_SERVICE] : []), ...(benchmark.evaluationDataIsSynthetic ? [SYNTHETIC] : [])];
+  const columns = [...fields.slice(0, cut), ...capabilities, ...attributeKeys, ...fields.slice(cut)];
   const rows = viewRecords(view).map((record, i) => {
     const extra: Record<string, string | number | null> = {
       ...attributes.get(String(record.row_id)),

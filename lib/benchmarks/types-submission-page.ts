@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/create-client";
-import type { ContaminationFigures } from "@/lib/leaderboard/types";
 import type { ReadAnswer } from "./types-answer";
 
 /**
@@ -11,6 +10,22 @@ import type { ReadAnswer } from "./types-answer";
 
 /** Who reads an upload's page or its per-instance API: signed in (user or admin), or a visitor. */
 export type SubmissionViewer = { id: string; role: "user" | "admin" } | null;
+
+/**
+ * What a benchmark's own tables (prisma/schema/<id>.prisma) say of one upload, for the platform's reads of it
+ * (BenchmarkIdentity.uploadFacts): the platform shows them without knowing the benchmark's columns.
+ */
+export interface UploadFacts {
+  /**
+   * its check keeps the upload off the ranking (listed only with flagged runs shown, like its board row's `flag`):
+   * why, in one sentence, for the run page, the API's explanation and `submit --wait`; null: not flagged
+   */
+  flag: string | null;
+  /** its figures published noised, by metric key: each one's rounding step (null: withheld); null: every figure exact */
+  noised: { steps: Record<string, number | null> } | null;
+  /** its own fields of the upload's status (GET /api/v1/submissions/{id}), public like the figures they explain */
+  fields: Record<string, unknown>;
+}
 
 /** An upload as its page hands it to its benchmark: already checked visible to the viewer. */
 export interface SubmissionPageUpload {
@@ -22,8 +37,8 @@ export interface SubmissionPageUpload {
   benchmark: string;
   tracks: readonly string[];
   scorerVersion: string | null;
-  /** the contamination check's figures, when the benchmark runs one */
-  contamination: ContaminationFigures | null;
+  /** the benchmark's own fields of the upload's status, as this viewer may read them (UploadFacts.fields) */
+  fields: Readonly<Record<string, unknown>>;
   /** a declared metric's current figure on one of its tracks; undefined when none is stored */
   figure(track: string, metric: string): number | null | undefined;
 }
@@ -33,7 +48,7 @@ export interface SubmissionPageUpload {
  * show what its tracks declare). Each is rendered on the server; the page renders nothing for an absent one.
  */
 export interface SubmissionPageHooks {
-  /** above the live status: notes on the upload's figures (a contamination flag, a baseline it does not beat) */
+  /** above the live status: notes on the upload's figures (what its checks found, a baseline it does not beat) */
   notices?(db: Db, upload: SubmissionPageUpload): Promise<ReactNode>;
   /** above the metric tables of a scored upload: its downloads */
   downloads?(upload: SubmissionPageUpload): Promise<ReactNode>;

@@ -12,7 +12,7 @@ import type { PackEntry, ReadPack } from "@/lib/packs/zip-pack";
 import type { RowFormat, SubmitFormDeclaration, PipelineApiDocs } from "./types-submit-form";
 import type { NavLink } from "./types-navigation";
 import type { OwnPipeline } from "./types-pipeline";
-import type { SubmissionPageHooks, SubmissionReadHooks } from "./types-submission-page";
+import type { SubmissionPageHooks, SubmissionReadHooks, SubmissionViewer, UploadFacts } from "./types-submission-page";
 
 /**
  * What a benchmark module declares so the platform (upload, worker, API, pages) can host it without naming it.
@@ -291,6 +291,11 @@ export interface BenchmarkIdentity {
    * (lib/leaderboard/baseline-marks.ts markBelowContentless). Other reference rows only mark the rows below them.
    */
   contentlessReferenceSlugs?: string[];
+  /**
+   * optional: what its own tables hold of the uploads asked for (UploadFacts), as `viewer` may read it; an upload
+   * missing from the answer has none. Read by the upload's status (page, API, `submit --wait`).
+   */
+  uploadFacts?(db: Db, submissionIds: readonly string[], viewer: SubmissionViewer): Promise<Map<string, UploadFacts>>;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   /**
@@ -412,11 +417,11 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
    */
   importAtStart?(): { source: string; run(db: Db, log: (line: string) => void): Promise<string> } | null;
   /**
-   * optional: the uploads every worker re-queues at start, under their own score version, because the settings
-   * now differ from those their figures were published under (AlpsBench: noised test figures while the noise is
-   * off); `why` completes the log line "<n> uploads <why>"
+   * optional: the uploads every worker re-queues at start, under their own score version, because the server's
+   * settings (lib/env.ts) now differ from those their figures were published under (AlpsBench: noised test figures
+   * while the noise is off); `why` completes the log line "<n> uploads <why>"
    */
-  rescoreAtWorkerStart?(db: Db, settings: { testFigureNoise: boolean }): Promise<{ submissionIds: string[]; why: string }>;
+  rescoreAtWorkerStart?(db: Db): Promise<{ submissionIds: string[]; why: string }>;
   /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
   reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
   /** its tracks on the submit form: picker groups, row formats, accepted files */
@@ -443,4 +448,4 @@ export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is Pi
 export type { RowFormat, SubmitFormDeclaration } from "./types-submit-form";
 export type { PipelineStepOptions, PipelineStepContext, OwnPipeline, PreparedUpload } from "./types-pipeline";
 export type { ReadAnswer } from "./types-answer";
-export type { SubmissionViewer, SubmissionPageUpload, ListedSubmission } from "./types-submission-page";
+export type { SubmissionViewer, SubmissionPageUpload, ListedSubmission, UploadFacts } from "./types-submission-page";

@@ -49,7 +49,7 @@ function resultOf(hook: EeeBenchmarkHook, entry: EeeBoard, column: LeaderboardCo
 /**
  * One aggregate record per public row (a submission: a reported source, a re-scored run or an upload) over every
  * track's board it has figures on, with every mark the board shows on it (lib/eee/export-marks.ts). A row held for
- * review, rejected or flagged by the contamination check is not exported at all. `retrievedAt` is the export's time
+ * review, rejected or flagged by a check is not exported at all. `retrievedAt` is the export's time
  * (the format's retrieved_timestamp, Unix seconds); `origin` the site's public origin its links are written with
  * (lib/http/public-origin.ts; "" leaves them relative), a parameter so a stored export is keyed on it.
  */

@@ -24,9 +24,9 @@ describe("export marks", () => {
   test("held, rejected and flagged rows are not exported; approved, clean and unreviewed-but-not-held rows are", () => {
     expect(exportable(row({ review: { state: "pending", reason: "beats all", note: null } }))).toBe(false);
     expect(exportable(row({ review: { state: "rejected", reason: "copy", note: null } }))).toBe(false);
-    const flagged = { values: 1, publicShare: 1, task2InputShare: 1, task3CandidateShare: 0, submissionShare: 0, submissionId: null, threshold: 0.5, flagged: true };
-    expect(exportable(row({ contamination: flagged }))).toBe(false);
-    expect(exportable(row({ contamination: { ...flagged, flagged: false } }))).toBe(true);
+    expect(exportable(row({ flag: { label: "a check", detail: "what it found" } }))).toBe(false);
+    // a checked, clean run: its benchmark's fields without a flag
+    expect(exportable(row({ extras: { check_flagged: false } }))).toBe(true);
     expect(exportable(row({ review: { state: "approved", reason: null, note: "code at x" } }))).toBe(true);
     expect(exportable(row({}))).toBe(true);
   });
@@ -38,28 +38,21 @@ describe("export marks", () => {
         belowBaseline: { system: "Copy the input", column: "Score", value: 83.71 },
         belowContentless: { system: "Labels only", column: "F1", value: 46.14 },
         coverage: { covered: 10, expected: 20 },
-        contamination: {
-          values: 1,
-          publicShare: 0.1,
-          task2InputShare: 0.1,
-          task3CandidateShare: 0,
-          submissionShare: 0,
-          submissionId: null,
-          threshold: 0.5,
-          flagged: false,
-        },
+        extras: { check_flagged: false, check_share: 0.1, check_detail: null },
       }),
     );
     expect(marks).toMatchObject({
       review_state: "approved",
       review_note: "code at x",
-      contamination_flagged: false,
-      contamination_public_share: 0.1,
+      // the benchmark's own fields, unrounded, between the review and the reference marks
+      check_flagged: false,
+      check_share: 0.1,
       below_baseline: "Copy the input (Score 83.71)",
       below_contentless: "Labels only (F1 46.14)",
       covered_instances: 10,
       expected_instances: 20,
     });
+    expect(Object.keys(marks).slice(0, 5)).toEqual(["review_state", "review_note", "check_flagged", "check_share", "check_detail"]);
     // below a contentless reference a row keeps its rank, with the mark (one rule for every tier: issue 39 #2)
     expect(marks.unranked_reason).toBeNull();
     expect(marksOf(row({ kind: "baseline" })).unranked_reason).toContain("reference baseline");

@@ -6,7 +6,7 @@ import type { LeaderboardRow } from "@/lib/leaderboard/types";
 
 /**
  * May a row be exported as a result? Not while a moderator has not approved it (held pending review, or rejected)
- * nor when the contamination check flagged it: such a row is shown only beside the board's ranked rows (or only to
+ * nor when a check flagged it (its benchmark's, or the copy check): such a row is shown only beside the board's ranked rows (or only to
  * its owner and the moderators), and a file another site reads would carry it as a result without its context.
  */
 export const exportable = (row: LeaderboardRow): boolean => !heldByReview(row) && !isFlagged(row);
@@ -22,16 +22,14 @@ function unrankedOf(row: LeaderboardRow): string | null {
 
 /**
  * Every mark the board shows on a row, as the format's free string map (`source_metadata.additional_details`):
- * review state and note, the contamination check's figures, the reference row it does not beat, partial coverage
+ * review state and note, the benchmark's own fields (LeaderboardRow.extras), the reference row it does not beat, partial coverage
  * and why it takes no rank. A mark the row does not have is left out (the format's maps hold strings only).
  */
 export function marksOf(row: LeaderboardRow): Record<string, string | number | boolean | null | undefined> {
   return {
     review_state: row.review?.state,
     review_note: row.review?.state === "approved" ? row.review.note : undefined,
-    contamination_flagged: row.contamination?.flagged,
-    contamination_public_share: row.contamination?.publicShare,
-    contamination_submission_share: row.contamination?.submissionShare,
+    ...row.extras,
     below_baseline: row.belowBaseline ? `${row.belowBaseline.system} (${row.belowBaseline.column} ${row.belowBaseline.value})` : undefined,
     below_contentless: row.belowContentless ? `${row.belowContentless.system} (${row.belowContentless.column} ${row.belowContentless.value})` : undefined,
     synthetic_data: row.syntheticData === true ? true : undefined,

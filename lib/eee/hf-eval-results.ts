@@ -3,10 +3,11 @@ import type { EeeBenchmarkHook } from "./hook";
 import type { EeeAggregate } from "./types";
 
 /** The marks of a record (lib/eee/export-marks.ts) in a few words, for `notes`: what the board shows beside the figure. */
-function marksNote(details: Record<string, string>): string[] {
+function marksNote(hook: EeeBenchmarkHook, details: Record<string, string>): string[] {
   const out: string[] = [];
   if (details.review_state) out.push(`review ${details.review_state}${details.review_note ? ` (${details.review_note})` : ""}`);
-  if (details.contamination_flagged) out.push(`contamination check ${details.contamination_flagged === "true" ? "flagged" : "passed"}`);
+  // the benchmark's own marks (its rows' extras), where marksOf puts them
+  out.push(...(hook.marksNote?.(details) ?? []));
   if (details.below_baseline) out.push(`below reference ${details.below_baseline}`);
   if (details.covered_instances) out.push(`covers ${details.covered_instances} of ${details.expected_instances} instances`);
   if (details.unranked_reason) out.push(`unranked: ${details.unranked_reason}`);
@@ -23,7 +24,7 @@ function marksNote(details: Record<string, string>): string[] {
 export function hfEvalResultsYaml(hook: EeeBenchmarkHook, record: EeeAggregate, date: Date, origin: string): string {
   const details = record.source_metadata.additional_details ?? {};
   const url = details.system_url ?? `${origin}/`;
-  const marks = marksNote(details);
+  const marks = marksNote(hook, details);
   const entries = record.evaluation_results.map((result) => {
     const extra = result.metric_config.additional_details ?? {};
     const taskId = extra.track && extra.metric ? `${extra.track}/${extra.metric}` : result.evaluation_name;

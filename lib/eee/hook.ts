@@ -30,6 +30,11 @@ export interface EeeBenchmarkHook {
   /** the score version reported figures are stored under */
   reportedScoreVersion: string;
   /**
+   * optional, pure: the benchmark's own marks of a record (its rows' extras, in `additional_details` as strings) in a
+   * few words each, for the Hugging Face `.eval_results` notes; absent: they are left out of the notes
+   */
+  marksNote?(details: Readonly<Record<string, string>>): string[];
+  /**
    * A row's per-instance results for the per-item JSONL, at most `limit` of them; null when they are not public
    * (a reported row, an upload whose submitter did not publish the predictions, a private row). Never an instance
    * of a hidden split: the benchmark leaves those out entirely.

@@ -1,7 +1,7 @@
 import { matchesFactFilter, parseSearchOperators, type FactFilter } from "@/lib/model-facts/filter";
 import { competitionRanks } from "./rank";
 import { SYSTEM_SORT, type TableQuery } from "./table-state";
-import type { Leaderboard, LeaderboardColumn, LeaderboardRow } from "./types";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow, RowExtraField } from "./types";
 import { isBaseline } from "./row-kind";
 import { heldByReview } from "./review-hold";
 
@@ -27,6 +27,8 @@ export interface TableView {
   total: number;
   /** the sort/cols parameters named columns the view does not have (ignored) */
   unknownColumns: string[];
+  /** the benchmark's own row fields its downloads carry (Leaderboard.extraFields) */
+  extraFields: readonly RowExtraField[];
 }
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
@@ -36,9 +38,9 @@ export function bestFirstDesc(column: LeaderboardColumn): boolean {
   return column.direction === "higher";
 }
 
-/** A row the contamination check flagged, or a copy of another run (row-copy.ts): listed only on request, never ranked. */
-export function isFlagged(row: Pick<LeaderboardRow, "contamination" | "copyOf">): boolean {
-  return row.contamination?.flagged === true || Boolean(row.copyOf);
+/** A row its benchmark's check flagged (LeaderboardRow.flag), or a copy of another run: listed only on request, never ranked. */
+export function isFlagged(row: Pick<LeaderboardRow, "flag" | "copyOf">): boolean {
+  return Boolean(row.flag) || Boolean(row.copyOf);
 }
 
 export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {
@@ -202,7 +204,8 @@ export function applyTableQuery(board: Leaderboard, query: TableQuery): TableVie
     : new Map<string, number | null>();
   for (const row of rows) if (!ranks.has(row.rowId)) ranks.set(row.rowId, null);
 
-  return { columns, rows, ranks, rankColumn, sort, pinned, total: board.rows.filter((r) => !heldByReview(r)).length, unknownColumns };
+  const total = board.rows.filter((r) => !heldByReview(r)).length;
+  return { columns, rows, ranks, rankColumn, sort, pinned, total, unknownColumns, extraFields: board.extraFields ?? [] };
 }
 
 /** Distinct organisations of a leaderboard's rows, for the filter menu. */

@@ -1,20 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { applyTableQuery } from "./apply-table-query";
 import { DEFAULT_TABLE_QUERY, readTableQuery, type TableQuery } from "./table-state";
-import type { ContaminationFigures, Leaderboard, LeaderboardRow } from "./types";
+import type { Leaderboard, LeaderboardRow } from "./types";
 import { viewRecords } from "./to-table";
 import { testCell, testRow } from "@/tests/fixtures/leaderboard-rows";
 
-const figures: ContaminationFigures = {
-  values: 3586,
-  publicShare: 1,
-  task2InputShare: 1,
-  task3CandidateShare: 1,
-  submissionShare: 0,
-  submissionId: null,
-  threshold: 0.2,
-  flagged: true,
-};
+// a benchmark's check flagged the copy: its mark, and the check's own fields the board declares for downloads
+const flag = { label: "a check", detail: "what the check found" };
+const extras = { check_flagged: true, check_share: 0.123456 };
 
 function row(id: string, system: string, tier: LeaderboardRow["tier"], score: number | null, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
   return testRow(id, { systemSlug: system, systemName: system, tier, submissionId: id, cells: { score: testCell(score) }, ...over });
@@ -26,6 +19,10 @@ const board: Leaderboard = {
   split: "full",
   defaultSort: "score",
   notes: [],
+  extraFields: [
+    { id: "check_flagged", header: "Check flag" },
+    { id: "check_share", header: "Share the check found", decimals: 4 },
+  ],
   columns: [{ id: "score", label: "Score", description: "", direction: "higher", decimals: 2, scale: "hundred", kind: "deterministic" }],
   rows: [
     row("rep", "gpt", "reported", 40),
@@ -33,7 +30,7 @@ const board: Leaderboard = {
     row("up1", "mine", "submitted", 30, { submittedBy: "Ann", submittedAt: "2026-11-23T10:00:00.000Z" }),
     row("up2", "mine", "submitted", 35, { submittedBy: "Ann", submittedAt: "2026-11-23T11:00:00.000Z" }),
     row("ver", "mine", "verified", 20),
-    row("copy", "copycat", "submitted", 99, { contamination: figures }),
+    row("copy", "copycat", "submitted", 99, { flag, extras }),
   ],
 };
 const q = (over: Partial<TableQuery> = {}): TableQuery => ({ ...DEFAULT_TABLE_QUERY, ...over });
@@ -58,14 +55,25 @@ describe("one row per system and tier, flagged rows unranked", () => {
     expect(view.ranks.get("res")).toBe(1);
   });
 
-  test("downloads carry the tier, the uploader and date, and the flag", () => {
+  test("downloads carry the tier, the uploader and date, and the board's own fields right after them", () => {
     const records = viewRecords(applyTableQuery(board, q({ flagged: "1", runs: "all" })));
     expect(records.find((r) => r.row_id === "up1")).toMatchObject({
       tier: "submitted",
       submitted_by: "Ann",
       submitted_at: "2026-11-23T10:00:00.000Z",
-      contamination_flagged: null,
-    }); // no figures: not checked, not "clean"
-    expect(records.find((r) => r.row_id === "copy")).toMatchObject({ rank: null, contamination_flagged: true, contamination_public_share: 1 });
+      check_flagged: null,
+    }); // no extras: the check never saw it, not "clean"
+    const copy = records.find((r) => r.row_id === "copy")!;
+    expect(copy).toMatchObject({ rank: null, check_flagged: true, check_share: 0.1235 });
+    const fields = Object.keys(copy);
+    expect(fields.slice(fields.indexOf("submitted_at"), fields.indexOf("submitted_at") + 4)).toEqual([
+      "submitted_at",
+      "check_flagged",
+      "check_share",
+      "below_baseline",
+    ]);
+    // a board that declares none has none of them
+    const plain = viewRecords(applyTableQuery({ ...board, extraFields: undefined }, q({ flagged: "1", runs: "all" })));
+    expect(plain.find((r) => r.row_id === "copy")).not.toHaveProperty("check_flagged");
   });
 });

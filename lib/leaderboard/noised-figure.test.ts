@@ -27,8 +27,7 @@ describe("the noise mark survives the page payload", () => {
       previous: null,
       ...(noised ? { noised } : {}),
     });
-    const row = (slug: string, f1: MetricCell) =>
-      testRow(`${slug}~submitted`, { systemSlug: slug, systemName: "S", tier: "submitted", contamination: null, cells: { f1 } });
+    const row = (slug: string, f1: MetricCell) => testRow(`${slug}~submitted`, { systemSlug: slug, systemName: "S", tier: "submitted", flag: null, cells: { f1 } });
     const board = {
       id: "task1",
       title: "Task 1",

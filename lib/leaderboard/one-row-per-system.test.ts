@@ -56,16 +56,7 @@ describe("one row per system", () => {
 
   test("a flagged re-scored run is not merged, and boards without a pair come back unchanged", () => {
     const flagged = rescored("gemini", { a: testCell(68) });
-    flagged.contamination = {
-      values: 1,
-      publicShare: 1,
-      task2InputShare: 1,
-      task3CandidateShare: 0,
-      submissionShare: 0,
-      submissionId: null,
-      threshold: 0.5,
-      flagged: true,
-    };
+    flagged.flag = { label: "a check", detail: "what it found" };
     const b = board([rows[0]!, flagged]);
     expect(oneRowPerSystem(b)).toBe(b);
   });

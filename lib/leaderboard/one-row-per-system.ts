@@ -6,8 +6,8 @@ import type { Leaderboard, LeaderboardRow, MetricCell } from "./types";
  * a figure, that figure (exact, with its CI) is the cell and ranks, and the reported figure stands beside it in the
  * cell (`otherReported`, its source named); where the server has none (a judge track without a judge, the paper's
  * Task 3 column on the authors' pools), the reported figure is the cell, marked `reportedBy` its source. The row's
- * `reported` names the reported source, so its tier badge says which figures are which. A system's contamination-
- * flagged run is never merged (it is listed apart, on request), and claimed rows (a third party's import) and uploads
+ * `reported` names the reported source, so its tier badge says which figures are which. A system's flagged run (its
+ * benchmark's check) is never merged (it is listed apart, on request), and claimed rows (a third party's import) and uploads
  * keep rows of their own. Every rank then counts each system once. Pure: no I/O.
  */
 
@@ -40,9 +40,7 @@ function merge(scored: LeaderboardRow, reported: LeaderboardRow): LeaderboardRow
 
 /** The board with each system's reported row folded into its re-scored row(s), where it has both. */
 export function oneRowPerSystem(board: Leaderboard): Leaderboard {
-  const scoredSlugs = new Set(
-    board.rows.filter((r) => r.tier === "rescored" && r.contamination?.flagged !== true && r.kind !== "baseline").map((r) => r.systemSlug),
-  );
+  const scoredSlugs = new Set(board.rows.filter((r) => r.tier === "rescored" && !r.flag && r.kind !== "baseline").map((r) => r.systemSlug));
   // a system's reported rows (two publications on a track's board) as one: the first row's figure where both have one
   const reportedOf = new Map<string, LeaderboardRow>();
   for (const row of board.rows) {
@@ -58,7 +56,7 @@ export function oneRowPerSystem(board: Leaderboard): Leaderboard {
     const reported = reportedOf.get(row.systemSlug);
     if (!reported) return [row];
     if (row.tier === "reported") return [];
-    return row.tier === "rescored" && row.contamination?.flagged !== true ? [merge(row, reported)] : [row];
+    return row.tier === "rescored" && !row.flag ? [merge(row, reported)] : [row];
   });
   return { ...board, rows };
 }

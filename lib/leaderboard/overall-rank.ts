@@ -72,7 +72,7 @@ export function overallRule(tracks: number): string {
  */
 export function withOverallRank(board: Leaderboard, parts: readonly (string | OverallPart)[]): Leaderboard {
   const known = (id: string) => board.columns.find((c) => c.id === id);
-  // rows that may be ranked at all: reference baselines and contamination-flagged rows push nobody down
+  // rows that may be ranked at all: reference baselines and flagged rows push nobody down
   const competitors = board.rows.filter((r) => !isBaseline(r) && !isFlagged(r) && !unrankedForCause(r));
   // the view's tracks: those some system has a figure on (a server without a judge has no Task 4 figure at all,
   // and a coverage nobody can reach would rank nobody)

@@ -16,7 +16,7 @@ function row(i: number, over: Partial<LeaderboardRow> = {}): LeaderboardRow {
     submissionId: `sub${i}`,
     submittedBy: "an unnamed user",
     submittedAt: "2026-01-01T00:00:00.000Z",
-    contamination: null,
+    flag: null,
     cells: {
       pa: { value: 0.1 * i, n: 2000 + i, ciLow: 0.026779999999999998, ciHigh: 0.5374540000000001, judgeProfile: JUDGE, previous: null },
       ei: {
@@ -48,16 +48,7 @@ const board: Leaderboard = {
     row(1),
     row(2, {
       note: "reported later",
-      contamination: {
-        values: 10,
-        publicShare: 0.5,
-        task2InputShare: 0.1,
-        task3CandidateShare: 0.4,
-        submissionShare: 0,
-        submissionId: null,
-        threshold: 0.3,
-        flagged: true,
-      },
+      flag: { label: "a check", detail: "what it found" },
     }),
   ],
 };

@@ -1,6 +1,6 @@
 import { ciHalfWidth, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { RESULT_TIERS, ROW_KINDS, type ResultTier } from "./enums";
-import type { ContaminationFigures, Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
+import type { Leaderboard, LeaderboardColumn, LeaderboardRow, MetricCell } from "./types";
 
 /*
  * The leaderboard as a page ships it to the browser (the props of components/leaderboard-table.tsx, serialised
@@ -32,7 +32,7 @@ const defaultRowId = (row: { systemSlug: string; tier: string }) => `${row.syste
 /**
  * A row's identity under short keys (the payload is JSON inside a script string, where every key and quote is
  * paid twice): s slug, n name, k kind and t tier (indexes into ROW_KINDS and RESULT_TIERS, lib/leaderboard/enums.ts), c cells; o organisation, b backbone, w open weights, sl/su source
- * label/url, nt note, by/at uploader and upload date, f contamination figures, sp 0 for no system page, id a row id other
+ * label/url, nt note, by/at uploader and upload date, fl a check's flag, sp 0 for no system page, id a row id other
  * than `<s>~<t>`.
  * Absent fields are left out.
  */
@@ -53,7 +53,8 @@ export interface PackedRow {
   by?: string;
   /** the upload's date (YYYY-MM-DD): the table shows no time */
   at?: string;
-  f?: ContaminationFigures;
+  /** a check's flag of the run (LeaderboardRow.flag): never ranked, listed on request */
+  fl?: NonNullable<LeaderboardRow["flag"]>;
   /** 0: no /systems page (LeaderboardRow.systemPage false) */
   sp?: 0;
   /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
@@ -201,8 +202,8 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
   const others: string[] = [];
   const rows = board.rows.map((row): PackedRow => {
     // The submission id is for the downloads (built on the server), not the table. Null fields are left out: most
-    // rows have no note, source or uploader; a clean run's contamination figures too (the table shows and filters
-    // on the flag only; downloads and the API carry them).
+    // rows have no note, source or uploader; a benchmark's own fields too (the table shows and filters on the flag
+    // only; downloads and the API carry them).
     const optional = {
       id: row.rowId === defaultRowId(row) ? null : row.rowId,
       o: row.organisation,
@@ -213,7 +214,7 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       nt: row.note,
       by: row.submittedBy,
       at: row.submittedAt?.slice(0, 10),
-      f: row.contamination?.flagged ? row.contamination : null,
+      fl: row.flag ?? null,
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
       bc: row.belowContentless ?? null,
@@ -301,7 +302,7 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submissionId: null,
       submittedBy: row.by ?? null,
       submittedAt: row.at ?? null,
-      contamination: row.f ?? null,
+      flag: row.fl ?? null,
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
       ...(row.bc ? { belowContentless: row.bc } : {}),

@@ -16,7 +16,7 @@ function row(name: string, tier: LeaderboardRow["tier"], source: string | null, 
     sourceLabel: source,
     submittedBy: null,
     submittedAt: null,
-    contamination: null,
+    flag: null,
     cells: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v, n: null, ciLow: null, ciHigh: null, judgeProfile: null, previous: null }])),
   });
 }

@@ -59,11 +59,21 @@ describe("the review rule", () => {
     );
   });
 
-  test("a flagged row (contamination, or a copy) is never ranked, so it is not held: listed on request with its mark", () => {
+  test("a flagged row (its benchmark's check, or a copy) is never ranked, so it is not held: listed on request with its mark", () => {
     const copy = upload("copy", 99, { copyOf: { submissionId: "s-gpt", system: "gpt", track: "t", shared: 10, compared: 10, share: 1 } });
-    const b = holdForReview(board([row("gpt", 80), copy]), "score");
+    const checked = upload("checked", 98, { flag: { label: "a check", detail: "what it found" } });
+    const b = holdForReview(board([row("gpt", 80), copy, checked]), "score");
     expect(b.rows[1]!.review ?? null).toBeNull();
+    expect(b.rows[2]!.review ?? null).toBeNull();
     expect(ranks(b)).toEqual([["gpt", 1]]);
+  });
+
+  test("a flagged server-scored row is no bar: an upload beating only it is held against the honest rows, or not at all", () => {
+    const flaggedRun = row("leak", 95, { tier: "rescored", flag: { label: "a check", detail: "what it found" } });
+    const b = holdForReview(board([row("gpt", 80), flaggedRun, upload("new", 90), upload("low", 70)]), "score");
+    // the bar is gpt's 80, not the flagged run's 95: 90 reaches it
+    expect(b.rows.find((r) => r.systemSlug === "new")!.review).toMatchObject({ state: "pending", reason: expect.stringContaining("gpt, 80.00") });
+    expect(b.rows.find((r) => r.systemSlug === "low")!.review ?? null).toBeNull();
   });
 
   test("a claimed figure (imported from another party's file) is reviewed like an upload", () => {

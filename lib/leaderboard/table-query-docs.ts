@@ -17,8 +17,7 @@ export const TABLE_QUERY_DESCRIPTIONS: Record<keyof TableQuery, string> = {
   kind: "Filter by kind: `general_llm`, `memory_system`, `retrieval_baseline`, `baseline` (the server's reference rows) (comma-separated, any of).",
   tier: "Filter by result tier (comma-separated, any of): `reported` (the authors' figures), `rescored` (scored here from the authors' released outputs or the server's baselines), `submitted` (uploaded, scored here, unreviewed), `verified` (an upload a maintainer checked). Every row carries its `tier`.",
   runs: "`best` (default): one row per system and tier, its best public run on the view's headline metric; `all`: every public run of a single-track view.",
-  flagged:
-    "`1` also lists runs the contamination check flagged (Task 1 predictions that reproduce other tracks' public inputs or another submission); they are never ranked.",
+  flagged: "`1` also lists the runs a check flagged (a benchmark's own check, whose name the row's flag gives, or a copy of another run); they are never ranked.",
   weights: "`open` keeps open-weights systems, `closed` closed ones (systems with unknown weights are dropped by either).",
   org: "Filter by organisation (repeat the parameter or comma-separate; any of).",
   cols: "Metric columns to show, in the view's order (comma-separated ids). Default: every column with a value in at least one matching row.",

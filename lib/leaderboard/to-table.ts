@@ -69,9 +69,8 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
       pack_url: row.packUrl ?? null,
       submitted_by: row.submittedBy ?? null,
       submitted_at: row.submittedAt ?? null,
-      contamination_flagged: row.contamination ? row.contamination.flagged : null, // null: not checked (reported rows)
-      contamination_public_share: roundShare(row.contamination?.publicShare),
-      contamination_submission_share: roundShare(row.contamination?.submissionShare),
+      // the benchmark's own fields of the row, as its board declares them (AlpsBench: the contamination check's figures)
+      ...extraValues(view.extraFields, row),
       // the reference row a row does not beat (a reference row itself reads `kind: "baseline"` and is never ranked)
       below_baseline: row.belowBaseline?.system ?? null,
       // the contentless reference row it does not beat (ranked all the same, with this mark: one rule for every tier)
@@ -105,9 +104,19 @@ function buildRecords(view: TableView, extraDigits: number): TableRecord[] {
   });
 }
 
+/** A row's values of its board's own fields, in their order: rounded to their decimals, null where the row has none. */
+function extraValues(fields: TableView["extraFields"], row: LeaderboardRow): TableRecord {
+  return Object.fromEntries(
+    fields.map(({ id, decimals }) => {
+      const value = row.extras?.[id] ?? null;
+      return [id, typeof value === "number" && decimals !== undefined ? Number(value.toFixed(decimals)) : value];
+    }),
+  );
+}
+
 /** The field names of viewRecords, also when there are no rows (a CSV of an empty filter keeps its header). */
 export function viewRecordFields(view: TableView): string[] {
-  const fields = [...IDENTITY_FIELDS];
+  const fields = [...IDENTITY_FIELDS.slice(0, EXTRAS_AFTER), ...view.extraFields.map((f) => f.id), ...IDENTITY_FIELDS.slice(EXTRAS_AFTER)];
   for (const column of view.columns) {
     fields.push(column.id, `${column.id}__n`, `${column.id}__ci_low`, `${column.id}__ci_high`);
     if (perRowJudge(view, column)) fields.push(`${column.id}__judge`);
@@ -117,16 +126,13 @@ export function viewRecordFields(view: TableView): string[] {
   return fields;
 }
 
-/** Decimals of the numeric identity fields in downloads (shares: 0.0166 is 1.66 %); the others are whole or text. */
+/** Decimals of the numeric identity fields in downloads; the others are whole or text (a board's own fields declare theirs). */
 // parameters in billions: a small model's size is a fraction of a billion (all-MiniLM-L6-v2: 0.0227)
 export const IDENTITY_DECIMALS: Readonly<Record<string, number>> = {
-  contamination_public_share: 4,
-  contamination_submission_share: 4,
   params_b: 4,
   active_params_b: 4,
 };
 const roundBillions = (b: number | null | undefined) => (b === null || b === undefined ? null : Number(b.toFixed(IDENTITY_DECIMALS.params_b)));
-const roundShare = (share: number | undefined) => (share === undefined ? null : Number(share.toFixed(IDENTITY_DECIMALS.contamination_public_share)));
 
 export const IDENTITY_HEADERS: Record<string, string> = {
   rank: "Rank",
@@ -153,9 +159,6 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   pack_url: "Reproducibility pack",
   submitted_by: "Submitted by",
   submitted_at: "Submitted at",
-  contamination_flagged: "Contamination flag",
-  contamination_public_share: "Share copied from public inputs",
-  contamination_submission_share: "Share copied from other submissions",
   below_baseline: "Does not beat reference",
   below_contentless: "Does not beat contentless reference",
   reported_source: "Reported figures beside (source)",
@@ -165,8 +168,9 @@ export const IDENTITY_HEADERS: Record<string, string> = {
   review_note: "Review note",
   unranked_reason: "Why unranked",
 };
-/** The identity fields of every record, in download order. */
+/** The identity fields of every record, in download order; a board's own fields (extraFields) follow the uploader's. */
 const IDENTITY_FIELDS = Object.keys(IDENTITY_HEADERS);
+const EXTRAS_AFTER = IDENTITY_FIELDS.indexOf("submitted_at") + 1;
 
 /** Why an upload is listed without a rank for a cause (a copy, held for review, rejected), for downloads and the API; else null. */
 export function unrankedReason(row: Pick<LeaderboardRow, "review" | "copyOf">): string | null {
@@ -196,6 +200,7 @@ export function readableHeader(column: LeaderboardColumn): string {
 /** CSV header of every field: readable names, short (the judge profile has its own column, see viewCsv). */
 function csvHeaders(view: TableView): Record<string, string> {
   const out: Record<string, string> = { ...IDENTITY_HEADERS, [JUDGE_PROFILE_FIELD]: "Judge profile" };
+  for (const field of view.extraFields) out[field.id] = field.header;
   for (const column of view.columns) {
     const name = readableHeader(column);
     out[column.id] = name;

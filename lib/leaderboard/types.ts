@@ -81,53 +81,6 @@ export const MetricCell = z.object({
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
-/** What the contamination check measured on a Task 1 submission (stored on the submission, shown on its row). */
-export const ContaminationFigures = z.object({
-  /** distinct normalised predicted values checked */
-  values: z.number().int(),
-  /** share of them found verbatim in other tracks' public inputs (Task 2 memory pools, Task 3 candidates) */
-  publicShare: z.number(),
-  // eslint-disable-next-line boundary/no-benchmark-vocabulary -- left (issue 37): LeaderboardRow.contamination is AlpsBench's and moves to its declared extras
-  task2InputShare: z.number(),
-  // eslint-disable-next-line boundary/no-benchmark-vocabulary -- left (issue 37): LeaderboardRow.contamination is AlpsBench's and moves to its declared extras
-  task3CandidateShare: z.number(),
-  /** largest share found in one earlier submission of another system, and which one */
-  submissionShare: z.number(),
-  submissionId: z.string().nullable(),
-  threshold: z.number(),
-  flagged: z.boolean(),
-  /**
-   * The split whose rows alone reach the highest public share, when that is what flagged the file: junk values on
-   * the dev rows can dilute a test-row copy of the gold under the whole file's threshold
-   */
-  split: z
-    .object({
-      name: z.string(),
-      values: z.number().int(),
-      publicShare: z.number(),
-      /** that split's dialogue figures (see `dialogue`), when they are what reached the threshold */
-      matchedShare: z.number().optional(),
-      coveredShare: z.number().optional(),
-    })
-    .optional(),
-  /**
-   * The rows compared with the memories other tracks show for their own dialogue (Task 2's input pool of the same
-   * session), by the scorer's value similarity (lib/benchmarks/alpsbench/contamination/dialogue-match.ts): the share of predicted items
-   * that match one, and the share of those public memories some item matches. Absent on figures stored before it.
-   */
-  dialogue: z
-    .object({ items: z.number().int(), matchedShare: z.number(), publicValues: z.number().int(), coveredShare: z.number(), similarity: z.number() })
-    .optional(),
-  /**
-   * The share of the rows' own public memories (Task 2's input pool of the session) that the scorer pairs with a
-   * predicted item on label, type and confidence alone, its value similarity below `valueBelow`
-   * (lib/benchmarks/alpsbench/contamination/structure-only.ts); `split` names a split whose rows alone reached the threshold. Absent on
-   * figures stored before it.
-   */
-  structureOnly: z.object({ publicValues: z.number().int(), share: z.number(), valueBelow: z.number(), split: z.string().optional() }).optional(),
-});
-export type ContaminationFigures = z.infer<typeof ContaminationFigures>;
-
 /** What the copy check found on an upload (stored on the submission as `copyOf`, shown on its row). */
 export const CopyOfFigures = z.object({
   submissionId: z.string(),
@@ -137,6 +90,13 @@ export const CopyOfFigures = z.object({
   compared: z.number(),
   share: z.number(),
 });
+
+/**
+ * A field a benchmark adds to its board's rows (LeaderboardRow.extras): its id is the CSV/JSON field and the Every
+ * Eval Ever mark, `header` the CSV's readable name, `decimals` the rounding of a number in downloads (default: none).
+ */
+export const RowExtraField = z.object({ id: z.string(), header: z.string(), decimals: z.number().int().min(0).max(6).optional() });
+export type RowExtraField = z.infer<typeof RowExtraField>;
 
 export const LeaderboardRow = z.object({
   /** unique per row: one system can have a reported and a re-scored row */
@@ -166,8 +126,17 @@ export const LeaderboardRow = z.object({
    * rows. Such a row is flagged: listed only on request, never ranked, and its figure is no result.
    */
   copyOf: CopyOfFigures.nullable().optional(),
-  /** the contamination check's figures when it flagged a submission behind this row (lib/contamination) */
-  contamination: ContaminationFigures.nullable().optional(),
+  /**
+   * A check of the row's benchmark flagged the run behind it (AlpsBench's contamination check): the row is listed only
+   * on request, never ranked, and its figure is no result. `label` names the check on the row's mark ("flagged:
+   * <label>"), `detail` says what it found (the mark's hover note).
+   */
+  flag: z.object({ label: z.string(), detail: z.string() }).nullable().optional(),
+  /**
+   * The benchmark's own fields of the row, as its board declares them (Leaderboard.extraFields): download columns
+   * after the uploader's, and marks of its Every Eval Ever records. Absent: none (e.g. a run its check never saw).
+   */
+  extras: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   /** false: the row has no /systems page (a reported run configuration, a computed baseline), so its name links nowhere */
   systemPage: z.boolean().optional(),
   /** a module upload whose reward scores the server's reward service (partly) supplied: the reward profile's short hash */
@@ -236,5 +205,7 @@ export const Leaderboard = z.object({
   columns: z.array(LeaderboardColumn),
   rows: z.array(LeaderboardRow),
   notes: z.array(z.string()),
+  /** the benchmark's own row fields (LeaderboardRow.extras), in download order; absent: none */
+  extraFields: z.array(RowExtraField).optional(),
 });
 export type Leaderboard = z.infer<typeof Leaderboard>;

@@ -30,7 +30,6 @@ export async function packKey(db: Db, submissionId: string): Promise<string | nu
       finishedAt: true,
       fileSha256: true,
       fileName: true,
-      testFigureNoise: true,
       tracks: true,
       split: true,
       rewardSource: true,
@@ -39,7 +38,8 @@ export async function packKey(db: Db, submissionId: string): Promise<string | nu
     },
   });
   if (!submission) return null;
-  // every score row's version, kind and time: a re-score or a judge run writes new rows or new times
+  // every score row's version, kind and time: a re-score or a judge run writes new rows or new times (and a
+  // benchmark's own marks of the figures, such as AlpsBench's noised test figures, are written with its Score rows)
   const [scores, splitScores] = await Promise.all([
     db.score.groupBy({ by: ["scoreVersion", "kind"], where: { submissionId }, _max: { computedAt: true }, _count: { _all: true } }),
     db.splitScore.groupBy({ by: ["scoreVersion"], where: { submissionId }, _max: { computedAt: true }, _count: { _all: true } }),

@@ -120,8 +120,8 @@ export async function seesMoreThanVisitors(viewer: CacheViewer, personal: "syste
 
 /**
  * A submission page's key: the leaderboard version and a digest of the submission's whole row (every column but
- * the stored files), so a change to anything the page shows (status, visibility, hiding, flags, contamination,
- * failure, notes, progress) is a new key, including columns added later; with its owner, whose view differs.
+ * the stored files), so a change to anything the page shows (status, visibility, hiding, flags, failure, notes,
+ * progress; a benchmark's own 1:1 tables of it bump the leaderboard version instead) is a new key, including columns added later; with its owner, whose view differs.
  * Null when the page must be rendered per request: the submission is missing (deleted: Next answers 404),
  * private, hidden, or not finished yet.
  */

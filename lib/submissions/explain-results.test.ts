@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { CONTAMINATION_FLAG_REASON } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
 import { explainResults, inTrackOrder, type ResultsInput } from "./explain-results";
 
 const base: ResultsInput = {
@@ -12,7 +13,7 @@ const base: ResultsInput = {
   note: null,
   visibility: "public",
   hidden: false,
-  contaminationFlagged: false,
+  flag: null,
   systemName: "My model",
   scores: [],
 };
@@ -65,7 +66,7 @@ describe("explainResults: a run's tracks explain themselves", () => {
   });
 
   it("a contamination-flagged upload says why it is unranked and links the board with flagged runs shown", () => {
-    const result = explainResults({ ...base, contaminationFlagged: true, benchmark: "demo" }, noJudge);
+    const result = explainResults({ ...base, flag: CONTAMINATION_FLAG_REASON, benchmark: "demo" }, noJudge);
     expect(result.status).toBe("done, flagged (unranked)");
     expect(result.notes[0]).toMatch(/^Flagged by the contamination check/);
     expect(result.board?.href).toBe("/tasks/task1?benchmark=demo&q=My+model&flagged=1");

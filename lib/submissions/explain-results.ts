@@ -8,7 +8,7 @@ import type { ServerSetup } from "./server-setup";
  * What a submission's results mean, for the run page, the submission API and `submit --wait`: every declared
  * metric of its track in the track's order, a reason for each figure that is missing (no judge on this server and
  * what an operator does about it, withheld, not scored, still scoring, failed), what keeps it off the ranking
- * (contamination flag, private, hidden), and the board where its row appears, with the split and benchmark that
+ * (a check's flag, private, hidden), and the board where its row appears, with the split and benchmark that
  * show it. Pure: the caller passes what the server is configured with.
  */
 
@@ -24,7 +24,8 @@ export type ResultsInput = {
   note: string | null;
   visibility: "public" | "private";
   hidden: boolean;
-  contaminationFlagged: boolean;
+  /** its benchmark's check keeps it off the ranking: why (UploadFacts.flag); null: not flagged */
+  flag: string | null;
   /** scored without the judge its judge metrics need (Submission.judgeWaiting) */
   judgeWaiting?: boolean;
   systemName: string;
@@ -73,11 +74,7 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
   }
 
   const notes: string[] = [];
-  if (input.contaminationFlagged) {
-    notes.push(
-      'Flagged by the contamination check: its values copy public inputs of other tracks, so the row is left out of the ranking (shown, unranked, with "show flagged runs").',
-    );
-  }
+  if (input.flag) notes.push(input.flag);
   if (input.visibility === "private") notes.push("Private: only you and admins see it; it is on no public board.");
   if (input.hidden) notes.push("Hidden by a moderator: it is on no public board.");
 
@@ -97,8 +94,8 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
 function statusText(input: ResultsInput): string {
   if (input.status === "failed") return `failed: ${input.failureReason ?? "no reason given"}`;
   if (input.status !== "done") return input.status === "queued" ? "queued" : "scoring";
-  if (input.judgeWaiting) return `scored except the judge: waiting for a judge${input.contaminationFlagged ? ", flagged (unranked)" : ""}`;
-  if (input.contaminationFlagged) return "done, flagged (unranked)";
+  if (input.judgeWaiting) return `scored except the judge: waiting for a judge${input.flag ? ", flagged (unranked)" : ""}`;
+  if (input.flag) return "done, flagged (unranked)";
   return "done";
 }
 
@@ -139,7 +136,7 @@ function boardOf(input: ResultsInput): { href: string; label: string } | null {
   }
   if (path === null) return null;
   params.set("q", input.systemName);
-  if (input.contaminationFlagged) params.set("flagged", "1");
+  if (input.flag) params.set("flagged", "1");
   const split = input.split === "full" ? "" : `, ${input.split} split`;
   return { href: `${path}?${params.toString()}`, label: `${benchmark.title} board${split}` };
 }

@@ -1,6 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
-import { findVisibleSubmission, getSubmissionStatus, type Viewer } from "@/lib/db/queries/submission-status";
+import { findVisibleSubmission, getSubmissionStatus, type SubmissionStatusView, type Viewer } from "@/lib/db/queries/submission-status";
+import type { UploadFacts } from "@/lib/benchmarks/types";
 import { uploadReviewState } from "./review-state";
+import { uploadFactsOf } from "./upload-facts";
 
 /**
  * Held rows are shown to their owner and the moderators only (issue 39 #7): an upload or claimed import that the
@@ -42,8 +44,15 @@ export async function findShownSubmission(db: Db, id: string, viewer: Viewer) {
   return submission && !(await heldFromViewer(db, id, viewer)) ? submission : null;
 }
 
-/** getSubmissionStatus, and null as well for a held row the viewer may not see (heldFromViewer). */
-export async function shownSubmissionStatus(db: Db, id: string, viewer: Viewer) {
+/** An upload's status as its page and API show it: the platform's read model and what its benchmark keeps of it. */
+export type ShownSubmissionStatus = SubmissionStatusView & { facts: UploadFacts };
+
+/**
+ * getSubmissionStatus with its benchmark's facts (lib/submissions/upload-facts.ts), and null as well for a held row
+ * the viewer may not see (heldFromViewer).
+ */
+export async function shownSubmissionStatus(db: Db, id: string, viewer: Viewer): Promise<ShownSubmissionStatus | null> {
   const status = await getSubmissionStatus(db, id, viewer);
-  return status && !(await heldFromViewer(db, id, viewer)) ? status : null;
+  if (!status || (await heldFromViewer(db, id, viewer))) return null;
+  return { ...status, facts: await uploadFactsOf(db, status, viewer) };
 }

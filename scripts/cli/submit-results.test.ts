@@ -20,7 +20,7 @@ const explain = (over: { track: string; split: string; note: string | null; scor
       failureReason: null,
       visibility: "public",
       hidden: false,
-      contaminationFlagged: false,
+      flag: null,
       systemName: "Starter",
       ...over,
     },

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { IDENTITY_DECIMALS, IDENTITY_HEADERS } from "@/lib/leaderboard/to-table";
+import { CONTAMINATION_FIELDS } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
 import { describe, expect, inject, test } from "vitest";
 
 import { VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
@@ -10,8 +11,11 @@ import { VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
  * in one column; the JSON beside it keeps the machine ids.
  */
 const baseUrl = inject("baseUrl");
-/** numeric identity columns (contamination shares) by their CSV header, with their decimals */
-const identityDecimals = new Map(Object.entries(IDENTITY_DECIMALS).map(([id, decimals]) => [IDENTITY_HEADERS[id]!, decimals]));
+/** numeric identity columns (parameters) and AlpsBench's own row fields (contamination shares) by their CSV header, with their decimals */
+const identityDecimals = new Map([
+  ...Object.entries(IDENTITY_DECIMALS).map(([id, decimals]) => [IDENTITY_HEADERS[id]!, decimals] as const),
+  ...CONTAMINATION_FIELDS.map((f) => [f.header, f.decimals ?? 0] as const),
+]);
 
 type Column = { id: string; header: string; decimals: number; kind: string; judgeProfiles?: string[] };
 

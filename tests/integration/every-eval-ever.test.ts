@@ -198,7 +198,7 @@ describe("Every Eval Ever per-item JSONL", () => {
           scorerVersion: SCORER_VERSION,
           publishPredictions: which !== "unpublished",
           ...decision,
-          ...(which === "flagged" ? { contamination, contaminationFlagged: true } : {}),
+          ...(which === "flagged" ? { contamination: { create: { figures: contamination, flagged: true } } } : {}),
           fileBytes: gzipSync(Buffer.from(file)),
           fileSize: file.length,
         },

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { alpsBenchStartHooks } from "@/lib/benchmarks/alpsbench/data/start-hooks";
+import { noisedTestFigureUploads } from "@/lib/benchmarks/alpsbench/pipeline/noised-test-figures";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { bytes, scoreToEnd } from "./upload-helpers";
@@ -24,9 +24,12 @@ const rows = (ids: readonly string[], tag: string) =>
     )
     .join("\n");
 
-/** What a worker does at start (scripts/worker.ts): AlpsBench's hook names the uploads, each is queued again. */
+/**
+ * What a worker does at start (scripts/worker.ts): AlpsBench's hook names the uploads (noisedTestFigureUploads under
+ * the server's TEST_FIGURE_NOISE, here either way), each is queued again.
+ */
 async function queueExactTestFigures(noise: boolean): Promise<string[]> {
-  const { submissionIds } = await alpsBenchStartHooks.rescoreAtWorkerStart!(db, { testFigureNoise: noise });
+  const submissionIds = await noisedTestFigureUploads(db, { noise });
   const queued: string[] = [];
   for (const id of submissionIds) queued.push(...(await queueRescores(db, { id })).queued.map((q) => q.id));
   return queued;
@@ -38,7 +41,10 @@ function legacyMarkingSql(): string {
   const folder = readdirSync(dir).find((name) => name.endsWith("_test_figures_exact"));
   const sql = readFileSync(path.join(dir, folder!, "migration.sql"), "utf8");
   const update = sql.slice(sql.indexOf("UPDATE"));
-  return update.slice(0, update.indexOf(";") + 1);
+  // its marker as a database migrated since holds it: AlpsBench's TestFigureNoise row (the column's value copied
+  // there by the migration that moved it, steps {} for the legacy marker)
+  const where = update.slice(update.indexOf("WHERE"), update.indexOf(";"));
+  return `INSERT INTO "TestFigureNoise" ("submissionId", "steps") SELECT "id", '{}'::jsonb FROM "Submission" ${where};`;
 }
 
 beforeAll(async () => {
@@ -89,10 +95,7 @@ describe("uploads published noised are re-scored exactly", () => {
     const legacyNote = "Test-split figures of uploads are published with random noise and rounded (f1 to 0.01), with a conservative 95 % interval, so that …";
     await db.submission.update({ where: { id: created.id }, data: { note: legacyNote } });
     await db.$executeRawUnsafe(legacyMarkingSql());
-    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { testFigureNoise: true } })).testFigureNoise).toEqual({
-      steps: {},
-      legacy: true,
-    });
+    expect(await db.testFigureNoise.findUnique({ where: { submissionId: created.id }, select: { steps: true } })).toEqual({ steps: {} });
 
     // the noise on: nothing is queued (figures are never noised after the fact, nor un-noised while it is on)
     expect(await queueExactTestFigures(true)).toEqual([]);

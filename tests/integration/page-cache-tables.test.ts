@@ -13,6 +13,7 @@ afterAll(() => db.$disconnect());
 /** Shown on cached pages: each has a trigger running bump_leaderboard_version. */
 const BUMPS = [
   "BenchmarkVersion",
+  "Contamination",
   "ImportStatus",
   "Instance",
   "JudgeProfile",
@@ -21,6 +22,7 @@ const BUMPS = [
   "Release",
   "Submission",
   "System",
+  "TestFigureNoise",
   "User",
   "pllm_eval_user",
   "pllm_prompt",

@@ -7,6 +7,7 @@ import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { dataVersionLabel } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
+import { uploadFactsOf } from "@/lib/submissions/upload-facts";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
 import { bytes, runQueuedToEnd } from "./upload-helpers";
@@ -62,7 +63,8 @@ describe("the submission page of a second pipeline benchmark", () => {
     const viewer = { id: ownerId, role: "user" as const };
     const submission = await getSubmissionStatus(db, created.id, viewer);
     expect(submission).toMatchObject({ status: "done", benchmark: "page-test-v1", tracks: ["page-test/beta"] });
-    const sections = await pipelineSections(db, submission!, viewer, new URLSearchParams("track=page-test%2Fbeta&page=2"));
+    const facts = await uploadFactsOf(db, submission!, viewer);
+    const sections = await pipelineSections(db, { ...submission!, facts }, viewer, new URLSearchParams("track=page-test%2Fbeta&page=2"));
     expect(sections).not.toBeNull();
     const page = await html(sections!.notices, sections!.results, sections!.details);
 
@@ -102,7 +104,7 @@ describe("the submission page of a second pipeline benchmark", () => {
     });
     if (!created.ok) throw new Error(created.message);
     const submission = await getSubmissionStatus(db, created.id, null);
-    const sections = await pipelineSections(db, submission!, null, new URLSearchParams());
+    const sections = await pipelineSections(db, { ...submission!, facts: await uploadFactsOf(db, submission!, null) }, null, new URLSearchParams());
     expect(await html(sections!.notices, sections!.results, sections!.details)).toBe("");
   });
 });

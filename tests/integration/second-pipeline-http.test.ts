@@ -17,6 +17,7 @@ import { startWorker } from "@/lib/worker/worker";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
 import { settleLeftoverQueue } from "./upload-helpers";
 import { uploadMultipart, waitUntilFinished } from "../e2e/submissions-helpers";
+import { uploadFactsOf } from "@/lib/submissions/upload-facts";
 
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
 vi.mock("server-only", () => ({}));
@@ -174,7 +175,7 @@ describe("a test-only second pipeline benchmark over real HTTP and the real work
     ] as const) {
       const submission = (await getSubmissionStatus(db, uploaded[slug], viewer))!;
       // the page's part for a pipeline benchmark, as /submissions/<id> draws it
-      const sections = (await pipelineSections(db, submission, viewer, new URLSearchParams()))!;
+      const sections = (await pipelineSections(db, { ...submission, facts: await uploadFactsOf(db, submission, viewer) }, viewer, new URLSearchParams()))!;
       const page = await html(sections.notices, sections.results, sections.details);
       const title = fixture.tracks.find((t) => t.id === `${ID}/${slug}`)!.title;
       expect(text(page)).toContain(`${fixture.title} · ${title}`);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { ContaminationFigures } from "@/lib/leaderboard/types";
+import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { scoreToEnd } from "./upload-helpers";
 import { createTestSubmission, jsonl } from "./worker-fixtures";
 
@@ -42,8 +42,8 @@ describe("junk values under the public labels and types", () => {
       memory_items: (pools.get(i.sessionId) ?? []).map((m, k) => ({ label: m.label, type: m.type, confidence: m.confidence, value: `qzx ${k} vlorp` })),
     }));
     const id = await uploadAndScore(rows);
-    const submission = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
-    const figures = ContaminationFigures.parse(submission.contamination);
+    const check = await db.contamination.findUniqueOrThrow({ where: { submissionId: id } });
+    const figures = ContaminationFigures.parse(check.figures);
     const f1 = await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task1", metric: "f1" }, select: { value: true } });
     process.stderr.write(
       `[structure-only] f1 ${f1.value}, share ${figures.structureOnly?.share}, public share ${figures.publicShare}, dialogue covered ${figures.dialogue?.coveredShare}\n`,
@@ -51,6 +51,6 @@ describe("junk values under the public labels and types", () => {
     // the value checks see nothing of the gold in it
     expect(figures.dialogue?.coveredShare ?? 0).toBeLessThan(figures.threshold);
     expect(figures.structureOnly?.share).toBeGreaterThanOrEqual(STRUCTURE_ONLY_THRESHOLD);
-    expect(submission.contaminationFlagged).toBe(true);
+    expect(check.flagged).toBe(true);
   });
 });

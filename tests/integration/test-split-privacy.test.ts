@@ -9,6 +9,7 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-versi
 import { allScopeInstances, type ScopeInstance } from "@/lib/benchmarks/alpsbench/pipeline/submission-instances";
 import { testFigureNoise, testFigureSecret } from "@/lib/benchmarks/alpsbench/pipeline/test-figure-noise";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { bytes, scoreToEnd } from "./upload-helpers";
@@ -123,6 +124,10 @@ describe.runIf(requireSharedData)("test-split privacy on the real Task 1 data (i
       expect(stored.value! * stored.n!, metric).not.toBeCloseTo(probed.metrics[metric] ?? -1, 6);
     }
     expect(note).toMatch(/random noise and rounded \(.*f1 to 0\.01.*algo_score_100 to 1/);
+    // its page and API mark the noised figures: AlpsBench's TestFigureNoise row, read through its upload facts
+    const shown = await shownSubmissionStatus(db, id, { id: ownerId, role: "user" });
+    expect(shown?.facts.noised?.steps).toMatchObject({ f1: 0.01, direct_recall: null });
+    expect(shown?.facts.fields).toEqual({ testFigureNoise: shown?.facts.noised });
   }, 300_000);
 
   test("a differential pair (two test files differing in one instance): each stores the mechanism's figures under its own draws", async () => {

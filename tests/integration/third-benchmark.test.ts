@@ -140,6 +140,10 @@ describe("a third benchmark module, registered at run time", () => {
 
     const board = await leaderboard();
     expect(board.rankedBy).toBe("mean_value");
+    // its rows carry the platform's fields and its own, none of another benchmark's check or of a capability it
+    // does not declare (no reward service, no synthetic data)
+    const fields = Object.keys(board.rows[0]!);
+    expect(fields.filter((f) => /^contamination|^rewards_from_service$|^synthetic$/.test(f))).toEqual([]);
     expect(board.rows.map((r) => r.system)).toEqual(["Third better system", "Third test system"]); // private one left out
     const first = board.rows[1]!;
     expect(first).toMatchObject({ tier: "submitted", submission_id: created.id, mean_value: 3, mean_value__n: 3, rank: 2 });

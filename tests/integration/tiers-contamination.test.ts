@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
+import { uploadFactsOf } from "@/lib/submissions/upload-facts";
 import { CONTAMINATION_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/measure-contamination";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import { OVERVIEW, TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
-import { ContaminationFigures } from "@/lib/leaderboard/types";
+import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { getDemoDataset } from "@/lib/benchmarks/alpsbench/data/demo";
 import { scoreToEnd } from "./upload-helpers";
 import { createTestSubmission, jsonl } from "./worker-fixtures";
@@ -17,6 +18,18 @@ import { createTestSubmission, jsonl } from "./worker-fixtures";
  * the test setup with its server-made, "re-scored" runs) through the real worker handler and the read models.
  */
 const db = createPrismaClient(inject("databaseUrl"));
+
+/** The contamination check of a submission as stored: AlpsBench's Contamination row (null: never checked). */
+async function checkOf(id: string): Promise<{ flagged: boolean; figures: ContaminationFigures } | null> {
+  const row = await db.contamination.findUnique({ where: { submissionId: id } });
+  return row ? { flagged: row.flagged, figures: ContaminationFigures.parse(row.figures) } : null;
+}
+
+/** The figures an upload's status shows `viewer` (its benchmark's own field of GET /api/v1/submissions/{id}). */
+async function shownFigures(id: string, viewer: Parameters<typeof getSubmissionStatus>[2]) {
+  const status = await getSubmissionStatus(db, id, viewer);
+  return status ? ((await uploadFactsOf(db, status, viewer)).fields.contamination as ContaminationFigures | null) : undefined;
+}
 let benchmarkVersionId: string;
 let ownerId: string;
 const scope = (split: "full" | "test") => ({ benchmark: "demo", split }) as const;
@@ -121,17 +134,18 @@ describe("split views show runs scored on every instance", () => {
 describe("contamination check", () => {
   test("Task 1 test gold copied from the public Task 2 inputs is flagged with its figures and not ranked", async () => {
     const { id, systemSlug } = await uploadAndScore("copy", await goldCopiedFromTask2Inputs(), "test");
-    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true, status: true } });
-    expect(stored.status).toBe("done");
-    expect(stored.contaminationFlagged).toBe(true);
-    const figures = ContaminationFigures.parse(stored.contamination);
+    expect((await db.submission.findUniqueOrThrow({ where: { id }, select: { status: true } })).status).toBe("done");
+    const stored = (await checkOf(id))!;
+    expect(stored.flagged).toBe(true);
+    const figures = stored.figures;
     expect(figures.publicShare).toBe(1);
     expect(figures.task2InputShare).toBe(1);
     expect(figures.threshold).toBe(CONTAMINATION_THRESHOLD);
 
     const board = await getView(db, TASK_VIEWS.task1, scope("test"));
     const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
-    expect(row.contamination?.flagged).toBe(true);
+    expect(row.flag?.label).toBe("contamination");
+    expect(row.extras).toMatchObject({ contamination_flagged: true, contamination_public_share: 1 });
     expect(row.cells.f1?.value).toBe(1); // it would be first... (the demo's figures are exact: lib/benchmarks/alpsbench/pipeline/test-figures.ts)
     expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...but is not listed by default
     const shown = view(board, { flagged: "1" });
@@ -146,34 +160,36 @@ describe("contamination check", () => {
     const system = getDemoDataset().systems[0]!;
     const demo = await db.submission.findFirstOrThrow({
       where: { benchmarkVersionId, source: "seed", tracks: { has: "task1" }, system: { slug: system.slug } },
-      select: { id: true, contamination: true, contaminationFlagged: true },
+      select: { id: true },
     });
-    expect(demo.contaminationFlagged).toBe(false);
-    expect(ContaminationFigures.parse(demo.contamination).flagged).toBe(false);
+    const demoCheck = (await checkOf(demo.id))!;
+    expect(demoCheck.flagged).toBe(false);
+    expect(demoCheck.figures.flagged).toBe(false);
     const values = await db.predictionValue.count({ where: { submissionId: demo.id } });
     expect(values).toBeGreaterThan(0);
 
     // an earlier copy: the re-upload shares every value with it too, but the original (earliest) is named
     const earlierCopy = await uploadAndScore("earlier-copy", system.predictions.task1, "full");
-    expect(ContaminationFigures.parse((await db.submission.findUniqueOrThrow({ where: { id: earlierCopy.id } })).contamination)).toMatchObject({
+    expect((await checkOf(earlierCopy.id))!.figures).toMatchObject({
       submissionId: demo.id,
       flagged: true,
     });
     const copy = await uploadAndScore("reupload", system.predictions.task1, "full");
-    const copied = await db.submission.findUniqueOrThrow({ where: { id: copy.id }, select: { contamination: true, contaminationFlagged: true } });
-    expect(copied.contaminationFlagged).toBe(true);
-    expect(ContaminationFigures.parse(copied.contamination)).toMatchObject({ submissionShare: 1, submissionId: demo.id, flagged: true });
+    const copied = (await checkOf(copy.id))!;
+    expect(copied.flagged).toBe(true);
+    expect(copied.figures).toMatchObject({ submissionShare: 1, submissionId: demo.id, flagged: true });
 
     const clean = await uploadAndScore("invented", await inventedRows("c"), "full");
-    const cleanRow = await db.submission.findUniqueOrThrow({ where: { id: clean.id }, select: { contamination: true, contaminationFlagged: true } });
-    expect(cleanRow.contaminationFlagged).toBe(false);
-    expect(ContaminationFigures.parse(cleanRow.contamination)).toMatchObject({ publicShare: 0, flagged: false });
+    const cleanRow = (await checkOf(clean.id))!;
+    expect(cleanRow.flagged).toBe(false);
+    expect(cleanRow.figures).toMatchObject({ publicShare: 0, flagged: false });
 
     // on the board a checked, clean run says so (false), unlike a row never checked (null: reported figures)
     const board = await getView(db, TASK_VIEWS.task1, scope("full"));
     const serverRow = board.rows.find((r) => r.systemSlug === system.slug && r.tier === "rescored")!;
-    expect(serverRow.contamination?.flagged).toBe(false);
-    expect(board.rows.find((r) => r.tier === "reported")?.contamination ?? null).toBeNull();
+    expect(serverRow.flag ?? null).toBeNull();
+    expect(serverRow.extras).toMatchObject({ contamination_flagged: false });
+    expect(board.rows.find((r) => r.tier === "reported")?.extras).toBeUndefined();
   });
 });
 
@@ -190,10 +206,10 @@ describe("contamination check: trivial edits and private submissions", () => {
     ["(b) Cyrillic е (U+0435) for Latin e", (v: string) => v.replaceAll("e", "\u0435")],
   ])("copied gold edited by %s is flagged and not ranked", async (label, edit) => {
     const { id, systemSlug } = await uploadAndScore(`edit-${label.slice(1, 2)}`, editValues(await goldCopiedFromTask2Inputs(), edit), "test");
-    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
-    expect(stored.contaminationFlagged).toBe(true);
+    const stored = (await checkOf(id))!;
+    expect(stored.flagged).toBe(true);
     // (a) also counts the demo set's two-token values, which its wrapping lengthens to four: 2/3 of them are public
-    expect(ContaminationFigures.parse(stored.contamination).publicShare).toBeGreaterThan(0.5);
+    expect(stored.figures.publicShare).toBeGreaterThan(0.5);
     const board = await getView(db, TASK_VIEWS.task1, scope("test"));
     const row = board.rows.find((r) => r.systemSlug === systemSlug)!;
     expect(row.cells.f1?.value).toBeGreaterThan(0.9); // the edit keeps the scorer's match...
@@ -204,9 +220,9 @@ describe("contamination check: trivial edits and private submissions", () => {
   test("copied gold with each value's words reversed (the scorer's token overlap ignores order) is flagged and not ranked", async () => {
     const reversed = editValues(await goldCopiedFromTask2Inputs(), (v) => v.split(" ").reverse().join(" "));
     const { id, systemSlug } = await uploadAndScore("reversed", reversed, "test");
-    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
-    expect(stored.contaminationFlagged).toBe(true);
-    const figures = ContaminationFigures.parse(stored.contamination);
+    const stored = (await checkOf(id))!;
+    expect(stored.flagged).toBe(true);
+    const figures = stored.figures;
     expect(figures.dialogue).toMatchObject({ matchedShare: 1, coveredShare: 1 });
     for (const split of ["test", "full"] as const) {
       const board = await getView(db, TASK_VIEWS.task1, scope(split));
@@ -216,7 +232,7 @@ describe("contamination check: trivial edits and private submissions", () => {
         continue;
       }
       expect(row!.cells.f1?.value).toBe(1); // the scorer matches every reversed value...
-      expect(row!.contamination?.flagged).toBe(true);
+      expect(row!.flag?.label).toBe("contamination");
       expect(view(board).rows.some((r) => r.systemSlug === systemSlug)).toBe(false); // ...and it is neither listed...
       expect(view(board, { flagged: "1" }).ranks.get(row!.rowId)).toBeNull(); // ...nor ranked
       const overview = await getView(db, OVERVIEW, scope(split));
@@ -233,9 +249,9 @@ describe("contamination check: trivial edits and private submissions", () => {
       return own && k % 10 === 0 ? { ...row, memory_items: [...row.memory_items, { ...own, value: `It seems that ${own.value}, says the user` }] } : row;
     });
     const { id } = await uploadAndScore("honest", rows, "full");
-    const stored = await db.submission.findUniqueOrThrow({ where: { id }, select: { contamination: true, contaminationFlagged: true } });
-    expect(stored.contaminationFlagged).toBe(false);
-    const figures = ContaminationFigures.parse(stored.contamination);
+    const stored = (await checkOf(id))!;
+    expect(stored.flagged).toBe(false);
+    const figures = stored.figures;
     expect(figures.publicShare).toBeGreaterThan(0);
     expect(figures.publicShare).toBeLessThan(CONTAMINATION_THRESHOLD / 2);
   });
@@ -252,17 +268,18 @@ describe("contamination check: trivial edits and private submissions", () => {
       undefined,
       { ownerId: userB },
     );
-    const stored = ContaminationFigures.parse((await db.submission.findUniqueOrThrow({ where: { id: copy.id } })).contamination);
+    const stored = (await checkOf(copy.id))!.figures;
     expect(stored).toMatchObject({ submissionShare: 0, submissionId: null, flagged: false });
     const asB = await getSubmissionStatus(db, copy.id, { id: userB, role: "user" });
     expect(JSON.stringify(asB)).not.toContain(a.id);
+    expect(JSON.stringify(await shownFigures(copy.id, { id: userB, role: "user" }))).not.toContain(a.id);
 
     // figures stored before this rule (or naming a submission hidden since) lose the name for whoever may not read it
-    await db.submission.update({ where: { id: copy.id }, data: { contamination: { ...stored, submissionShare: 1, submissionId: a.id } } });
+    await db.contamination.update({ where: { submissionId: copy.id }, data: { figures: { ...stored, submissionShare: 1, submissionId: a.id } } });
     for (const viewer of [{ id: userB, role: "user" as const }, null]) {
-      expect((await getSubmissionStatus(db, copy.id, viewer))?.contamination).toMatchObject({ submissionShare: 1, submissionId: null });
+      expect(await shownFigures(copy.id, viewer)).toMatchObject({ submissionShare: 1, submissionId: null });
     }
-    expect((await getSubmissionStatus(db, copy.id, { id: ownerId, role: "user" }))?.contamination?.submissionId).toBe(a.id);
+    expect((await shownFigures(copy.id, { id: ownerId, role: "user" }))?.submissionId).toBe(a.id);
     expect(JSON.stringify(await getView(db, TASK_VIEWS.task1, scope("full")))).not.toContain(a.id);
 
     // the same near-copy of a public submission of another system is compared (by skeleton) and named
@@ -276,8 +293,8 @@ describe("contamination check: trivial edits and private submissions", () => {
         ownerId: userB,
       },
     );
-    const figures = ContaminationFigures.parse((await db.submission.findUniqueOrThrow({ where: { id: copyOfShown.id } })).contamination);
+    const figures = (await checkOf(copyOfShown.id))!.figures;
     expect(figures).toMatchObject({ submissionShare: 1, submissionId: shown.id, flagged: true });
-    expect((await getSubmissionStatus(db, copyOfShown.id, null))?.contamination?.submissionId).toBe(shown.id);
+    expect((await shownFigures(copyOfShown.id, null))?.submissionId).toBe(shown.id);
   });
 });

@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ownersOf, platformColumns, sourceFiles, vocabularyColumn } from "./platform-columns";
+import { ownersOf, platformColumns, sourceFiles, vocabularyColumn, withoutComments } from "./platform-columns";
 import { WHOLE_TREE } from "./whole-tree";
 
 /**
  * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
  * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
- * benchmark's own schema file: AlpsBench's Task 3 pool seed and its seed runs' rows moved to prisma/schema/alpsbench.prisma).
+ * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures and its
+ * contamination check moved to prisma/schema/alpsbench.prisma).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -18,19 +19,53 @@ const allSchemas = readdirSync(SCHEMA_DIR)
   .map((f) => readFileSync(path.join(SCHEMA_DIR, f), "utf8"))
   .join("\n");
 
+const platformSchema = readFileSync(path.join(SCHEMA_DIR, "platform.prisma"), "utf8");
+
+/** The rule on a platform schema: each column that is a benchmark's word or named only by one benchmark's files. */
+function problemsOf(schema: string, files: ReturnType<typeof sourceFiles>): string[] {
+  return platformColumns(schema, allSchemas).flatMap(({ model, column, line }) => {
+    if (vocabularyColumn(column, benchmarkIds)) return [`platform.prisma:${line} ${model}.${column} is a benchmark's word`];
+    const owners = [...ownersOf(column, files)];
+    return owners.length === 1 && owners[0] !== null ? [`platform.prisma:${line} ${model}.${column} is named only by ${owners[0]}'s files`] : [];
+  });
+}
+
 test("every column of platform.prisma is the platform's: no benchmark's word, none only one benchmark names", WHOLE_TREE, () => {
-  const columns = platformColumns(readFileSync(path.join(SCHEMA_DIR, "platform.prisma"), "utf8"), allSchemas);
+  const columns = platformColumns(platformSchema, allSchemas);
   // not vacuous: the submissions table and its neighbours were read
   expect(columns.length).toBeGreaterThan(100);
   expect(columns).toContainEqual(expect.objectContaining({ model: "Submission", column: "publishPredictions" }));
   const files = sourceFiles(ROOT, benchmarkIds);
   expect(files.filter((f) => f.owner !== null).length).toBeGreaterThan(50);
-  const problems = columns.flatMap(({ model, column, line }) => {
-    if (vocabularyColumn(column, benchmarkIds)) return [`platform.prisma:${line} ${model}.${column} is a benchmark's word`];
-    const owners = [...ownersOf(column, files)];
-    return owners.length === 1 && owners[0] !== null ? [`platform.prisma:${line} ${model}.${column} is named only by ${owners[0]}'s files`] : [];
+  expect(problemsOf(platformSchema, files)).toEqual([]);
+});
+
+/**
+ * The columns moved out of the platform's tables into their benchmark's 1:1 tables (issue 37). No code but the
+ * benchmark's names them (the platform reads what it shows of them through the benchmark's declarations: UploadFacts,
+ * a row's flag and extras), so each, put back on its platform model, fails the rule (or, named by no code at all
+ * any more, like the contamination flag now `Contamination.flagged`, could not come back as a platform read).
+ */
+const MOVED = [
+  { model: "BenchmarkVersion", column: "poolSeed", type: "String?", owner: "alpsbench", table: "PoolSeed" },
+  { model: "Submission", column: "seedPredictions", type: "Bytes?", owner: "alpsbench", table: "SeedPredictions" },
+  { model: "Submission", column: "testFigureNoise", type: "Json?", owner: "alpsbench", table: "TestFigureNoise" },
+  { model: "Submission", column: "contamination", type: "Json?", owner: "alpsbench", table: "Contamination" },
+  { model: "Submission", column: "contaminationFlagged", type: "Boolean", owner: "alpsbench", table: "Contamination" },
+];
+
+describe("a column moved to its benchmark's table fails the rule if it comes back", () => {
+  const files = sourceFiles(ROOT, benchmarkIds);
+  test.each(MOVED)("$column (now $table, a table of $owner)", WHOLE_TREE, ({ model, column, type, owner, table }) => {
+    expect(readFileSync(path.join(SCHEMA_DIR, `${owner}.prisma`), "utf8")).toMatch(new RegExp(`^model ${table} \\{`, "m"));
+    expect(platformColumns(platformSchema, allSchemas)).not.toContainEqual(expect.objectContaining({ model, column }));
+    const open = `model ${model} {\n`;
+    expect(platformSchema).toContain(open);
+    const owners = ownersOf(column, files);
+    expect([...owners].filter((o) => o !== owner)).toEqual([]);
+    const putBack = platformSchema.replace(open, `${open}  ${column} ${type}\n`);
+    if (owners.size > 0) expect(problemsOf(putBack, files)).toEqual([expect.stringContaining(`${model}.${column} is named only by ${owner}'s files`)]);
   });
-  expect(problems).toEqual([]);
 });
 
 describe("what counts as a benchmark's column", () => {
@@ -60,5 +95,13 @@ describe("what counts as a benchmark's column", () => {
     expect([...ownersOf("poolSeed", files)]).toEqual(["alpsbench"]);
     expect([...ownersOf("seedPredictions", files)]).toEqual(["alpsbench"]);
     expect([...ownersOf("unnamed", files)]).toEqual([]);
+  });
+  test("a comment naming a column is not code naming it; strings with // or /* are code", () => {
+    const files = [
+      { owner: null, text: "/** the check's figures (AlpsBench: contamination) */\nconst flag = row.flag; // not contamination either" },
+      { owner: "alpsbench", text: 'select: { contamination: true }, url: "https://x/contamination", glob: "lib/**/contamination"' },
+    ];
+    expect([...ownersOf("contamination", files)]).toEqual(["alpsbench"]);
+    expect(withoutComments('a("https://x") /* b */ // c')).toBe('a("https://x")  ');
   });
 });

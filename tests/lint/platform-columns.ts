@@ -48,8 +48,16 @@ export function sourceFiles(root: string, benchmarkIds: readonly string[]): { fi
   );
 }
 
-/** The owners of the files that name a column (as a word: `row.seedPredictions`, `"seedPredictions"` in SQL). */
+/**
+ * A file's code without its comments (those after a space or at a line's start, so a URL's `https://` or a glob's
+ * `lib/**` in a string stays): a comment naming a benchmark's column as an example is not code reading it.
+ */
+export function withoutComments(text: string): string {
+  return text.replace(/(^|\s)\/\*[\s\S]*?\*\//g, "$1").replace(/(^|\s)\/\/.*$/gm, "$1");
+}
+
+/** The owners of the files whose code names a column (as a word: `row.seedPredictions`, `"seedPredictions"` in SQL). */
 export function ownersOf(column: string, files: readonly { owner: string | null; text: string }[]): Set<string | null> {
   const word = new RegExp(`\\b${column}\\b`);
-  return new Set(files.filter((f) => word.test(f.text)).map((f) => f.owner));
+  return new Set(files.filter((f) => word.test(withoutComments(f.text))).map((f) => f.owner));
 }

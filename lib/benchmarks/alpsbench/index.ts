@@ -39,6 +39,8 @@ export const alpsBench: PipelineBenchmark = {
   review: ALPSBENCH_REVIEW,
   // loaded when asked: an upload's page and API read its boards
   reviewState: async (db, upload) => (await import("./read/queries/review-state")).alpsBenchReviewState(db, upload),
+  // loaded when asked: an upload's status reads AlpsBench's own tables
+  uploadFacts: async (db, ids, viewer) => (await import("./read/queries/upload-facts")).alpsBenchUploadFacts(db, ids, viewer),
   contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   about: async (db) => (await import("./ui/about/about")).alpsBenchAbout(db),

@@ -1,6 +1,7 @@
 import { coverageOfReport } from "@/lib/submissions/coverage";
 import type { Db } from "@/lib/db/create-client";
 import { explainResults, inTrackOrder } from "@/lib/submissions/explain-results";
+import { uploadsFacts } from "@/lib/submissions/upload-facts";
 import type { ServerSetup } from "@/lib/submissions/server-setup";
 import { canViewSubmission, currentScoreVersions, type Viewer } from "./submission-status";
 
@@ -31,7 +32,6 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           progressTotal: true,
           failureReason: true,
           note: true,
-          contaminationFlagged: true,
           judgeWaiting: true,
           // its coverage (valid of expected rows) only; the report is capped at MAX_REPORTED_PROBLEMS problems
           validationReport: true,
@@ -44,6 +44,13 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
   if (!run) return null;
   const visible = run.submissions.filter((s) => canViewSubmission(s, viewer));
   if (visible.length === 0) return null;
+  // a run is one data version's: its benchmark says which uploads its checks flagged
+  const facts = await uploadsFacts(
+    db,
+    visible[0]!.benchmarkVersion.slug,
+    visible.map((s) => s.id),
+    viewer,
+  );
   const submissions = [];
   for (const s of visible) {
     const versions = s.scores.length > 0 ? await currentScoreVersions(db, s.id, s.scorerVersion) : [];
@@ -71,7 +78,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           note: s.note,
           visibility: s.visibility,
           hidden: s.hiddenAt !== null,
-          contaminationFlagged: s.contaminationFlagged,
+          flag: facts(s.id).flag,
           judgeWaiting: s.judgeWaiting,
           systemName: run.system.name,
           scores,

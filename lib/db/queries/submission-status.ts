@@ -1,7 +1,6 @@
 import { coverageOfReport } from "@/lib/submissions/coverage";
 import { ORGANISATION_SELECT, shownOrganisation } from "@/lib/leaderboard/organisation-label";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import { ContaminationFigures } from "@/lib/leaderboard/types";
 import type { Db } from "@/lib/db/create-client";
 import { readRewardSource } from "@/lib/rewards/reward-source";
 import { submissionProgressSelect } from "./submission-progress-select";
@@ -12,11 +11,6 @@ import { submissionProgressSelect } from "./submission-progress-select";
  * unhidden submission is visible to everyone; a private or moderated one only to its owner and to admins;
  * to anyone else it does not exist (404, never 403, so ids cannot be probed).
  */
-
-function contaminationOf(stored: unknown, flagged: boolean): ContaminationFigures | null {
-  const parsed = ContaminationFigures.safeParse(stored);
-  return parsed.success ? { ...parsed.data, flagged } : null;
-}
 
 export type Viewer = { id: string; role: "user" | "admin" } | null;
 
@@ -39,10 +33,7 @@ const submissionSelect = {
   flaggedAt: true,
   flagReason: true,
   moderationReason: true,
-  contamination: true,
-  contaminationFlagged: true,
   judgeWaiting: true,
-  testFigureNoise: true,
   rewardSource: true,
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
 } as const;
@@ -51,20 +42,6 @@ export function canViewSubmission(submission: { visibility: "public" | "private"
   if (submission.visibility === "public" && submission.hiddenAt === null) return true;
   if (!viewer) return false;
   return viewer.role === "admin" || (submission.ownerId !== null && submission.ownerId === viewer.id);
-}
-
-/**
- * Figures whose named submission (the earlier one a Task 1 upload reproduces) the viewer may not read lose the
- * name: its id alone would tell that a private or hidden submission exists and what it holds. The share stays:
- * it was measured against a submission the uploader could read at the time (lib/benchmarks/alpsbench/contamination/contamination-check.ts).
- * One query for any number of figures.
- */
-export async function withReadableReferences<T extends ContaminationFigures | null>(db: Db, figures: readonly T[], viewer: Viewer): Promise<T[]> {
-  const ids = [...new Set(figures.map((f) => f?.submissionId).filter((id): id is string => typeof id === "string"))];
-  if (ids.length === 0) return [...figures];
-  const named = await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, visibility: true, hiddenAt: true, ownerId: true } });
-  const readable = new Set(named.filter((s) => canViewSubmission(s, viewer)).map((s) => s.id));
-  return figures.map((f) => (f && f.submissionId !== null && !readable.has(f.submissionId) ? { ...f, submissionId: null } : f));
 }
 
 /** The submission's row (no file bytes), or null when it does not exist or the viewer may not see it. */
@@ -116,7 +93,6 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       scoreVersion: s.scoreVersion,
     };
   }
-  const [contamination] = await withReadableReferences(db, [contaminationOf(submission.contamination, submission.contaminationFlagged)], viewer);
   const queuePosition =
     submission.status === "queued" ? 1 + (await db.submission.count({ where: { status: "queued", createdAt: { lt: submission.createdAt } } })) : null;
   return {
@@ -132,9 +108,6 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     // a flag is public (with its reason); why a submission is hidden only its owner and admins see
     flag: submission.flaggedAt ? { at: submission.flaggedAt.toISOString(), reason: submission.flagReason } : null,
     tier: tierOfSubmission(submission),
-    // the contamination check's figures (Task 1): public, like the flag they explain (the submission they name
-    // only when this viewer may read it)
-    contamination,
     hidden: submission.hiddenAt !== null,
     ...(mayManage && submission.hiddenAt ? { hiddenReason: submission.moderationReason } : {}),
     isOwner: viewer !== null && submission.ownerId !== null && viewer.id === submission.ownerId,
@@ -167,8 +140,6 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     scorerVersion: submission.scorerVersion,
     scoreVersions: versions,
     metrics,
-    // set when this upload's test figures were published noised (TEST_FIGURE_NOISE=on): each figure's rounding step
-    testFigureNoise: readTestFigureNoise(submission.testFigureNoise),
     // what the submitter needs to fix a file; not shown to others
     ...(mayManage
       ? { file: { name: submission.fileName, size: submission.fileSize, sha256: submission.fileSha256 }, validation: submission.validationReport ?? null }
@@ -177,11 +148,3 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
 }
 
 export type SubmissionStatusView = NonNullable<Awaited<ReturnType<typeof getSubmissionStatus>>>;
-
-/** Submission.testFigureNoise as the page and the API show it: each figure's rounding step (null: withheld or unknown). */
-function readTestFigureNoise(stored: unknown): { steps: Record<string, number | null> } | null {
-  if (stored === null || typeof stored !== "object") return null;
-  const steps = (stored as { steps?: unknown }).steps;
-  const entries = steps !== null && typeof steps === "object" ? Object.entries(steps as Record<string, unknown>) : [];
-  return { steps: Object.fromEntries(entries.map(([figure, step]) => [figure, typeof step === "number" ? step : null])) };
-}

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { hostedTrack, trackLabel } from "@/lib/benchmarks";
-import type { MetricDefinition } from "@/lib/benchmarks/types";
+import type { MetricDefinition, UploadFacts } from "@/lib/benchmarks/types";
 import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { MetricsTableHead } from "./metrics-table-head";
 
-type Figures = Pick<SubmissionStatusView, "metrics" | "split" | "testFigureNoise"> & { judgeWaiting?: boolean };
+type Figures = Pick<SubmissionStatusView, "metrics" | "split"> & { noised: UploadFacts["noised"]; judgeWaiting?: boolean };
 type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
 
 /** The metrics a pipeline benchmark's track declares, in its column order, that the upload has a figure for. */
@@ -22,8 +22,8 @@ export function rowsFor(submission: Pick<Figures, "metrics">, track: string): Me
 
 /** A figure of an upload published noised: a test-split upload's at its rounding step, a full upload's whole figure without one. */
 function noisedOf(submission: Figures, metric: string): { step: number | null } | null {
-  if (!submission.testFigureNoise) return null;
-  const step = submission.split === "test" ? submission.testFigureNoise.steps[metric] : undefined;
+  if (!submission.noised) return null;
+  const step = submission.split === "test" ? submission.noised.steps[metric] : undefined;
   return { step: typeof step === "number" ? step : null };
 }
 

@@ -3,7 +3,7 @@ import { hostedTrack } from "@/lib/benchmarks";
 import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
 import { isPipelineBenchmark, type SubmissionPageUpload, type SubmissionViewer } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
-import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
+import type { ShownSubmissionStatus } from "@/lib/submissions/held-visibility";
 import { PipelineResults, rowsFor } from "./pipeline-results";
 
 const WAITING_NOTE = "waiting (see Judge above)";
@@ -18,7 +18,7 @@ type PipelineSections = { notices: ReactNode; results: ReactNode; details: React
  */
 export async function pipelineSections(
   db: Db,
-  submission: SubmissionStatusView,
+  submission: ShownSubmissionStatus,
   viewer: SubmissionViewer,
   search: URLSearchParams,
 ): Promise<PipelineSections | null> {
@@ -38,7 +38,7 @@ export async function pipelineSections(
     benchmark: submission.benchmark,
     tracks,
     scorerVersion: submission.scorerVersion,
-    contamination: submission.contamination ?? null,
+    fields: submission.facts.fields,
     figure: (track, metric) => rowsFor(submission, track).find((r) => r.metric === metric)?.value,
   };
   const done = submission.status === "done";
@@ -51,7 +51,7 @@ export async function pipelineSections(
     notices,
     results: done ? (
       <PipelineResults
-        submission={submission}
+        submission={{ ...submission, noised: submission.facts.noised }}
         tracks={tracks}
         downloads={downloads}
         // waiting for a judge: the page's Judge fact says so once, with what an operator does; here a short pointer

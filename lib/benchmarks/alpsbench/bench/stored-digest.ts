@@ -42,11 +42,12 @@ const TABLES: Record<string, { from: string; row: string; order: string }> = {
     order: `d."startedAt"`,
   },
   Submission: {
-    // the seed's rows in AlpsBench's own table, digested where the Submission column used to be
-    from: `"Submission" s JOIN "System" y ON y."id" = s."systemId" LEFT JOIN "SeedPredictions" sp ON sp."submissionId" = s."id" WHERE s."benchmarkVersionId" = $1`,
+    // the seed's rows and the contamination check in AlpsBench's own tables, digested where the Submission columns used to be
+    from: `"Submission" s JOIN "System" y ON y."id" = s."systemId" LEFT JOIN "SeedPredictions" sp ON sp."submissionId" = s."id"
+           LEFT JOIN "Contamination" ct ON ct."submissionId" = s."id" WHERE s."benchmarkVersionId" = $1`,
     row: `concat_ws('|', s."id", y."slug", array_to_string(s."tracks", ','), s."split"::text, s."source"::text, s."status"::text, coalesce(s."scorerVersion", '-'),
             coalesce(s."note", '-'), s."progressDone", s."progressTotal", s."publishPredictions", coalesce(md5(sp."rows"), '-'),
-            coalesce(s."contamination"::text, '-'), s."contaminationFlagged")`,
+            coalesce(nullif(ct."figures", 'null'::jsonb)::text, '-'), coalesce(ct."flagged", false))`,
     order: `s."id"`,
   },
   Score: {

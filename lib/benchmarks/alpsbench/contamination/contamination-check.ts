@@ -12,7 +12,7 @@ import {
   type PublicValueIndex,
 } from "@/lib/benchmarks/alpsbench/contamination/public-value-index";
 import { structureOnlyBySplit, withStructureOnly } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
-import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -117,10 +117,8 @@ export async function recordContamination(
   // The server's own runs are measured and kept as references, never flagged: the demo set's synthetic runs are
   // made from gold on purpose, and the authors' released outputs are the reference an upload must not copy.
   const figures = options.mayFlag ? measured : { ...measured, flagged: false };
-  await tx.submission.update({
-    where: { id: subject.id },
-    data: { contamination: figures as unknown as Prisma.InputJsonValue, contaminationFlagged: figures.flagged },
-  });
+  const stored = { figures: figures as unknown as Prisma.InputJsonValue, flagged: figures.flagged };
+  await tx.contamination.upsert({ where: { submissionId: subject.id }, create: { submissionId: subject.id, ...stored }, update: stored });
   return figures;
 }
 

@@ -1,4 +1,4 @@
-import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { NO_DIALOGUE_MATCHES, VALUE_MATCH, type DialogueMatchCounts } from "./dialogue-match";
 import { publicSourcesWithin, TASK2_INPUT, TASK3_CANDIDATE, type PublicValueIndex } from "./public-value-index";
 

@@ -1,4 +1,4 @@
-import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { MIN_VALUES } from "./measure-contamination";
 

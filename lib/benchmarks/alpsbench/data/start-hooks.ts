@@ -29,10 +29,10 @@ export const alpsBenchStartHooks: Pick<PipelineBenchmark, "seed" | "importAtStar
     };
   },
   // uploads whose test figures were published noised are re-scored exactly while the noise is off
-  async rescoreAtWorkerStart(db, settings) {
+  async rescoreAtWorkerStart(db) {
     const { noisedTestFigureUploads } = await import("../pipeline/noised-test-figures");
     return {
-      submissionIds: await noisedTestFigureUploads(db, { noise: settings.testFigureNoise }),
+      submissionIds: await noisedTestFigureUploads(db, { noise: env().TEST_FIGURE_NOISE === "on" }),
       why: "with noised test figures queued to be re-scored exactly (TEST_FIGURE_NOISE is off)",
     };
   },

@@ -19,6 +19,8 @@ export const alpsBenchEee: EeeBenchmarkHook = {
   authors: { name: "AlpsBench authors (Xiao et al., 2026)", url: "https://github.com/MissHsiaoo/Alps_Bench" },
   scorerVersion: SCORER_VERSION,
   reportedScoreVersion: REPORTED_SCORE_VERSION,
+  // the contamination check's mark (its rows' extras, lib/benchmarks/alpsbench/contamination/row-marks.ts)
+  marksNote: (details) => (details.contamination_flagged ? [`contamination check ${details.contamination_flagged === "true" ? "flagged" : "passed"}`] : []),
   async boards(db, scope) {
     const { getTrackLeaderboard } = await import("@/lib/benchmarks/alpsbench/read/queries/leaderboard");
     const { withTrackRules } = await import("@/lib/benchmarks/alpsbench/read/queries/ranking-rules");

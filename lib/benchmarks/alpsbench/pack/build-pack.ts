@@ -27,6 +27,7 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
       system: { select: { name: true, slug: true } },
       benchmarkVersion: { select: { id: true, slug: true, source: true, importedAt: true } },
       seedPredictions: { select: { rows: true } },
+      testFigureNoise: { select: { submissionId: true } },
     },
   });
   if (!submission || submission.source === "reported" || submission.status !== "done") return null;

@@ -284,7 +284,9 @@ async function aggregate(
     if (submission.source === "upload") {
       const note = testPrivacyNote(published);
       const steps = Object.fromEntries([...published].map(([figure, p]) => [figure, p.withheld ? null : p.step]));
-      await tx.submission.update({ where: { id: submission.id }, data: { note, testFigureNoise: note ? { steps } : Prisma.DbNull } });
+      await tx.submission.update({ where: { id: submission.id }, data: { note } });
+      if (note) await tx.testFigureNoise.upsert({ where: { submissionId: submission.id }, create: { submissionId: submission.id, steps }, update: { steps } });
+      else await tx.testFigureNoise.deleteMany({ where: { submissionId: submission.id } });
     }
     if (contamination) {
       const subject = { id: submission.id, systemId: submission.systemId, benchmarkVersionId: scope.benchmarkVersionId, createdAt: submission.createdAt };

@@ -46,7 +46,7 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
           note: status.note,
           visibility: status.visibility,
           hidden: status.hidden,
-          contaminationFlagged: status.contamination?.flagged ?? false,
+          flag: status.facts.flag,
           judgeWaiting: status.judgeWaiting,
           systemName: status.system.name,
           scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
@@ -58,7 +58,9 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
   // the ranking rules' state: held for review, rejected, approved (with the moderator's note), or unranked below a
   // contentless reference row, with the reason (lib/submissions/review-state.ts)
   const review = await uploadReviewState(db(), status);
-  return NextResponse.json({ ...status, explanation, review }, { headers: { "cache-control": "no-store" } });
+  // the benchmark's own fields of the upload (what its checks found, its noised figures) beside the platform's
+  const { facts, ...shown } = status;
+  return NextResponse.json({ ...shown, ...facts.fields, explanation, review }, { headers: { "cache-control": "no-store" } });
 });
 
 /**

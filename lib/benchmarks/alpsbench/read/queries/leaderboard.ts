@@ -7,10 +7,11 @@ import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import { ContaminationFigures, CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
+import { CONTAMINATION_FIELDS, contaminationOnRow } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
 import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
-import { withReadableReferences } from "@/lib/db/queries/submission-status";
 import { TRACK_LABELS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 
 export type LeaderboardScope = {
@@ -36,10 +37,9 @@ const SUBMISSION_SELECT = {
   sourceUrl: true,
   note: true,
   createdAt: true,
-  contamination: true,
-  contaminationFlagged: true,
+  contamination: { select: { figures: true, flagged: true } },
   copyOf: true,
-  testFigureNoise: true,
+  testFigureNoise: { select: { steps: true } },
   reviewDecision: true,
   reviewNote: true,
   owner: { select: { name: true } },
@@ -97,11 +97,8 @@ async function loadScores(db: Db, tracks: readonly TrackId[], scope: Leaderboard
     ...a.map((s) => ({ ...s, noised: noisedFigure(s.submission.testFigureNoise, s.metric, s.submission.split === "full" ? "whole" : "score") })),
     ...b.map((s) => ({ ...s, judgeProfile: null, noised: split === "test" ? noisedFigure(s.submission.testFigureNoise, s.metric, "test split") : null })),
   ].sort((x, y) => x.computedAt.getTime() - y.computedAt.getTime());
-  // a board is public: the submission a contamination flag names only when anyone may read it (a private or
-  // hidden one is never named; the board's memo is reset when a visibility or moderation changes)
-  const checked = scores.map((s) => contaminationOf(s.submission));
-  const figures = await withReadableReferences(db, checked, null);
-  return scores.map((s, k) => (figures[k] ? { ...s, submission: { ...s.submission, contamination: figures[k] } } : s));
+  // (a row's contamination mark gives shares, never the earlier submission the figures name: a board is public)
+  return scores;
 }
 
 function cellOf(score: ScoreWithContext): MetricCell {
@@ -114,7 +111,7 @@ function cellOf(score: ScoreWithContext): MetricCell {
 }
 
 /**
- * Whether a stored figure of an upload whose test figures were published noised (Submission.testFigureNoise:
+ * Whether a stored figure of an upload whose test figures were published noised (its TestFigureNoise row:
  * {steps: {figure: step}}) is one of them, and its rounding step: a test-split upload's Score, a full upload's test
  * SplitScore, or a full upload's whole Score (built from exact parts and the noised test part: no single step).
  * Null: exact.
@@ -141,11 +138,11 @@ function placeCell(cells: Record<string, MetricCell>, versions: Map<string, stri
 }
 
 /** The run's contamination figures when it was checked (flagged or clean); null when it never was (reported rows). */
-function contaminationOf(submission: { contamination: unknown; contaminationFlagged: boolean }): ContaminationFigures | null {
-  const parsed = ContaminationFigures.safeParse(submission.contamination);
+function contaminationOf(submission: { contamination: { figures: unknown; flagged: boolean } | null }): ContaminationFigures | null {
+  const parsed = ContaminationFigures.safeParse(submission.contamination?.figures);
   if (!parsed.success) return null;
-  // the column is what the ranking obeys; the figures only say why
-  return { ...parsed.data, flagged: submission.contaminationFlagged };
+  // the stored flag is what the ranking obeys; the figures only say why
+  return { ...parsed.data, flagged: submission.contamination!.flagged };
 }
 
 /** The copy check's finding on the run (row-copy.ts); null: not a copy. */
@@ -182,7 +179,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     itemsUrl: submission.source !== "reported" && predictionsArePublic(submission) ? itemsUrl(submission.id) : null,
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
-    contamination: contaminationOf(submission),
+    ...contaminationOnRow(contaminationOf(submission)),
     copyOf: copyOfSubmission(submission),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
@@ -226,12 +223,13 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
     columns,
     rows: [...rows.values()],
     notes: [],
+    extraFields: CONTAMINATION_FIELDS,
   };
 }
 
 /** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
 function multiRowKey(submission: SubmissionContext): string {
-  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contaminationFlagged || submission.copyOf ? "~flagged" : ""}`;
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contamination?.flagged || submission.copyOf ? "~flagged" : ""}`;
 }
 
 /** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
@@ -311,7 +309,7 @@ export async function getMultiTrackLeaderboard(
     }),
   );
   const first = columns[0];
-  return { id, title, split: scope.split, defaultSort: first ? first.id : "", columns, rows, notes: [] };
+  return { id, title, split: scope.split, defaultSort: first ? first.id : "", columns, rows, notes: [], extraFields: CONTAMINATION_FIELDS };
 }
 
 /** A merged row names every run it shows: sources and notes joined, the latest upload's date, the worst flag. */
@@ -332,7 +330,10 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   }
   // a merged row shows a flagged run's figures first, else the checked run closest to the threshold
   const checked = chosen.map(contaminationOf).filter((c): c is ContaminationFigures => c !== null);
-  row.contamination = checked.sort((a, b) => Number(b.flagged) - Number(a.flagged) || shareOf(b) - shareOf(a))[0] ?? null;
+  const marks = contaminationOnRow(checked.sort((a, b) => Number(b.flagged) - Number(a.flagged) || shareOf(b) - shareOf(a))[0] ?? null);
+  row.flag = marks.flag;
+  if (marks.extras) row.extras = marks.extras;
+  else delete row.extras;
   row.copyOf = chosen.map(copyOfSubmission).find((c) => c) ?? null;
 }
 

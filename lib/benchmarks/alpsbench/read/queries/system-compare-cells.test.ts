@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { LeaderboardRow, MetricCell } from "@/lib/leaderboard/types";
+import { contaminationOnRow } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
 import { compareMetric, pickSystemRow } from "./system-compare-cells";
 
 const cell = (value: number | null, ci: [number, number] | null = null, judgeProfile: string | null = null): MetricCell => ({
@@ -70,7 +71,8 @@ describe("pickSystemRow", () => {
     const copy = { ...row("6", "x", "submitted"), copyOf: { submissionId: "s-1", system: "y", track: "task1", shared: 10, compared: 10, share: 1 } };
     const flagged = {
       ...row("7", "x", "submitted"),
-      contamination: {
+      // the contamination check's marks as AlpsBench's boards set them
+      ...contaminationOnRow({
         values: 1,
         publicShare: 1,
         task2InputShare: 1,
@@ -79,7 +81,7 @@ describe("pickSystemRow", () => {
         submissionId: null,
         threshold: 0.5,
         flagged: true,
-      },
+      }),
     };
     expect(pickSystemRow([row("1", "x", "verified"), copy, flagged], "x")?.rowId).toBe("1");
     expect(pickSystemRow([copy, flagged], "x")).toBeNull();

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { STRUCTURE_ONLY_THRESHOLD } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
-import type { ContaminationFigures } from "@/lib/leaderboard/types";
+import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 

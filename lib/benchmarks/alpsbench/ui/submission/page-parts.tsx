@@ -7,6 +7,7 @@ import { DEFAULT_SORT } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { countWithheldTestInstances, getDimensionBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import { getInstanceResultsPage } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { BaselineNotice } from "./baseline-notice";
+import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { ContaminationNotice } from "./contamination-notice";
 import { DimensionBreakdown } from "./dimension-breakdown";
 import { InstanceResults } from "./instance-results";
@@ -18,9 +19,11 @@ import { InstanceResults } from "./instance-results";
  */
 
 export async function alpsBenchNotices(db: Db, upload: SubmissionPageUpload) {
+  // the check's figures as this viewer may read them: AlpsBench's own status field (read/queries/upload-facts.ts)
+  const figures = ContaminationFigures.nullable().safeParse(upload.fields.contamination ?? null);
   return (
     <>
-      {upload.contamination ? <ContaminationNotice figures={upload.contamination} /> : null}
+      {figures.success && figures.data ? <ContaminationNotice figures={figures.data} /> : null}
       {upload.status === "done" && upload.tracks.includes("task2") ? (
         <BaselineNotice db={db} benchmark={upload.benchmark} split={upload.split} value={upload.figure("task2", DEFAULT_SORT.task2)} />
       ) : null}
