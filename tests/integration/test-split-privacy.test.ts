@@ -127,7 +127,7 @@ describe.runIf(requireSharedData)("test-split privacy on the real Task 1 data (i
     // its page and API mark the noised figures: AlpsBench's TestFigureNoise row, read through its upload facts
     const shown = await shownSubmissionStatus(db, id, { id: ownerId, role: "user" });
     expect(shown?.facts.noised?.steps).toMatchObject({ f1: 0.01, direct_recall: null });
-    expect(shown?.facts.fields).toEqual({ testFigureNoise: shown?.facts.noised });
+    expect(shown?.facts.fields.testFigureNoise).toEqual(shown?.facts.noised);
   }, 300_000);
 
   test("a differential pair (two test files differing in one instance): each stores the mechanism's figures under its own draws", async () => {
