@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { NextRequest } from "next/server";
-import { createApiToken } from "@/lib/auth/api-token";
 import { createPrismaClient } from "@/lib/db/create-client";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { bytes, scoreToEnd, settleLeftoverQueue } from "./upload-helpers";
+import { scoredDemoTask1Upload, settleLeftoverQueue } from "./upload-helpers";
 
 vi.mock("server-only", () => ({}));
 // every bootstrap the server runs is counted: the observable of "computed again"
@@ -33,27 +31,7 @@ let submissionId = "";
 beforeAll(async () => {
   process.env.DATABASE_URL = inject("databaseUrl");
   await settleLeftoverQueue(db);
-  const ownerId = (await db.user.create({ data: { email: `breakdown-memo-${Date.now()}@example.org` } })).id;
-  token = (await createApiToken(db, ownerId, { name: "breakdown memo", scopes: ["read"] })).token;
-  const ids = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map(
-    (i) => i.benchmarkId,
-  );
-  const rows = ids.map((id) =>
-    JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `memo ${id}`, confidence: 0.8 }] }),
-  );
-  const created = await createSubmission(db, {
-    ownerId,
-    track: "task1",
-    split: "full",
-    benchmark: "demo",
-    system: { name: `Breakdown Memo ${Date.now()}`, kind: "general_llm" },
-    fileName: "p.jsonl",
-    body: bytes(rows.join("\n")),
-    visibility: "private",
-  });
-  if (!created.ok) throw new Error(created.message);
-  submissionId = created.id;
-  await scoreToEnd(db, submissionId);
+  ({ token, submissionId } = await scoredDemoTask1Upload(db, "breakdown-memo"));
   ({ GET } = (await import("@/app/api/v1/submissions/[id]/breakdown/route")) as unknown as { GET: Handler });
 });
 afterAll(() => db.$disconnect());

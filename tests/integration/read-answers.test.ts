@@ -6,7 +6,6 @@ import { unzipSync } from "fflate";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { inputsResponse } from "@/app/api/v1/inputs/_lib/inputs-response";
-import { createApiToken } from "@/lib/auth/api-token";
 import { exampleRow } from "@/lib/benchmarks/alpsbench/http/example-row";
 import { instanceBreakdownCsv } from "@/lib/benchmarks/alpsbench/read/breakdown-csv";
 import { countWithheldTestInstances, getInstanceBreakdown } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
@@ -24,8 +23,7 @@ import { DownloadFormat, parseViewParams } from "@/lib/leaderboard/download-form
 import { buildSnapshot, snapshotCsvFiles, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import { scopeOf } from "@/lib/leaderboard/table-state";
 import { viewColumns, viewCsv, viewRecords } from "@/lib/leaderboard/to-table";
-import { createSubmission } from "@/lib/submissions/create-submission";
-import { bytes, scoreToEnd, settleLeftoverQueue } from "./upload-helpers";
+import { scoredDemoTask1Upload, settleLeftoverQueue } from "./upload-helpers";
 
 vi.mock("server-only", () => ({}));
 
@@ -59,27 +57,7 @@ beforeAll(async () => {
   inputs = (await import("@/app/api/v1/inputs/[track]/route")).GET as unknown as typeof inputs;
   example = (await import("@/app/api/v1/inputs/[track]/example/route")).GET as unknown as typeof example;
   breakdown = (await import("@/app/api/v1/submissions/[id]/breakdown/route")).GET as unknown as typeof breakdown;
-  const ownerId = (await db.user.create({ data: { email: `read-answers-${Date.now()}@example.org` } })).id;
-  token = (await createApiToken(db, ownerId, { name: "read answers", scopes: ["read"] })).token;
-  const ids = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map(
-    (i) => i.benchmarkId,
-  );
-  const rows = ids.map((id) =>
-    JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `answer ${id}`, confidence: 0.8 }] }),
-  );
-  const created = await createSubmission(db, {
-    ownerId,
-    track: "task1",
-    split: "full",
-    benchmark: "demo",
-    system: { name: `Read Answers ${Date.now()}`, kind: "general_llm" },
-    fileName: "p.jsonl",
-    body: bytes(rows.join("\n")),
-    visibility: "private",
-  });
-  if (!created.ok) throw new Error(created.message);
-  submissionId = created.id;
-  await scoreToEnd(db, submissionId);
+  ({ token, submissionId } = await scoredDemoTask1Upload(db, "read-answers"));
 });
 afterAll(async () => {
   await db.$disconnect();

@@ -4,6 +4,8 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-versi
 import { ScoreJobPayloadSchema } from "@/lib/queue/payload";
 import type { ScoreJobPayload } from "@/lib/submissions/contracts";
 import { runScoreJob, type RunScoreJobOptions } from "@/lib/worker/score-submission";
+import { createApiToken } from "@/lib/auth/api-token";
+import { createSubmission } from "@/lib/submissions/create-submission";
 
 /** An upload body in one chunk, as createSubmission and createRun read it. */
 export async function* bytes(data: string | Buffer): AsyncIterable<Uint8Array> {
@@ -59,4 +61,33 @@ export async function demoPublicIds(db: Db, trackId: string): Promise<string[]> 
     orderBy: { benchmarkId: "asc" },
   });
   return rows.map((i) => i.benchmarkId);
+}
+
+/**
+ * A private Task 1 upload on the demo data version covering every instance, scored to the end, with its owner's
+ * read token: what a test of an upload's read routes (breakdown, explanations) starts from. `label` names the
+ * user, token, system and values, so two files' uploads never collide.
+ */
+export async function scoredDemoTask1Upload(db: Db, label: string): Promise<{ ownerId: string; token: string; submissionId: string }> {
+  const ownerId = (await db.user.create({ data: { email: `${label}-${Date.now()}@example.org` } })).id;
+  const { token } = await createApiToken(db, ownerId, { name: label, scopes: ["read"] });
+  const ids = (await db.instance.findMany({ where: { benchmarkVersion: { slug: "demo" }, trackId: "task1" }, select: { benchmarkId: true } })).map(
+    (i) => i.benchmarkId,
+  );
+  const rows = ids.map((id) =>
+    JSON.stringify({ benchmark_id: id, memory_items: [{ type: "direct", label: "Personal_Background/Occupation", value: `${label} ${id}`, confidence: 0.8 }] }),
+  );
+  const created = await createSubmission(db, {
+    ownerId,
+    track: "task1",
+    split: "full",
+    benchmark: "demo",
+    system: { name: `${label} ${Date.now()}`, kind: "general_llm" },
+    fileName: "p.jsonl",
+    body: bytes(rows.join("\n")),
+    visibility: "private",
+  });
+  if (!created.ok) throw new Error(created.message);
+  await scoreToEnd(db, created.id);
+  return { ownerId, token, submissionId: created.id };
 }
