@@ -2,6 +2,10 @@
  * Task 3 figures on the server's pools of one version, from the packets alone (no database): at every pool size the
  * recall of BM25 computed here, the first candidate, a random pick (expected) and the public-release lookup.
  * `npx tsx lib/benchmarks/alpsbench/bench/task3-pool-figures.ts [data dir] [v1|v2|v3] [seed]`; docs/task3-pools.md records its output.
+ * With v3 and the default seed (server-pools-v3.test.ts's) BM25 at every size is checked against docs/task3-pools.md's v3
+ * column: a figure more than 0.025 off (three standard errors of a draw under another seed) is named and the run exits 1.
+ * The unit test keeps only d100's figure: a tokeniser, scorer or draw change moves it too, and the larger sizes were
+ * 15 s of CPU in every `npm test`.
  */
 import path from "node:path";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
@@ -15,6 +19,11 @@ import type { PooledInstance } from "@/lib/benchmarks/alpsbench/data/import/writ
 const dir = path.resolve(process.argv[2] ?? "../shared/data/alpsbench");
 const version = (process.argv[3] ?? "v3") as Task3PoolVersion;
 const seed = process.argv[4] ?? "server-pools-test-seed";
+
+const BM25_V3_RECORDED: Record<number, number> = { 100: 0.232, 300: 0.1633, 500: 0.136, 700: 0.1206, 1000: 0.1039 };
+const BM25_TOLERANCE = 0.025;
+const checked = version === "v3" && process.argv[4] === undefined;
+const off: string[] = [];
 
 const instances = await readPacketsLayout(dir);
 const pools = withCompactServerPools(instances, seed, undefined, version).filter((i): i is PooledInstance => "pool" in i);
@@ -37,6 +46,8 @@ for (const size of POOL_SIZES) {
   const select = createIndexedBm25Selector(values);
   const bm25 = refs.filter((r) => select(r.query, r.memoryIndexes).selectedIndex === r.gold).length;
   const lookup = lookupPositions(released, values, refs).filter((k, i) => k === refs[i]!.gold).length;
+  if (checked && Math.abs(bm25 / refs.length - BM25_V3_RECORDED[size]!) > BM25_TOLERANCE)
+    off.push(`d${size}: BM25 ${share(bm25)} against ${BM25_V3_RECORDED[size]}`);
   const first = refs.filter((r) => r.gold === 0).length;
   const random = refs.reduce((s, r) => s + 1 / r.memoryIndexes.length, 0) / refs.length;
   process.stdout.write(
@@ -60,4 +71,11 @@ for (const size of POOL_SIZES) {
   process.stdout.write(
     `released d100 pools (n ${refs.length}): BM25 ${(bm25 / refs.length).toFixed(4)}, mean distinct candidate values ${distinct.toFixed(1)} of ${refs[0]?.memoryIndexes.length}\n`,
   );
+}
+
+if (checked) {
+  process.stdout.write(
+    off.length ? `v3 BM25 off its record by more than ${BM25_TOLERANCE}: ${off.join("; ")}\n` : `v3 BM25 within ${BM25_TOLERANCE} of its record at every size\n`,
+  );
+  if (off.length) process.exitCode = 1;
 }

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
+import { readPacketsOnce } from "@/tests/helpers/alpsbench/data/real-packets";
 import { countByTrack, countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
-import { readPacketsLayout } from "./read-packets-layout";
 
 /**
  * The real AlpsBench packets (read from the shared data folder, never copied into the repo). Runs
@@ -12,11 +12,12 @@ import { readPacketsLayout } from "./read-packets-layout";
 const dataDir = path.resolve(import.meta.dirname, "../../../../../shared/data/alpsbench");
 
 describe.runIf(existsSync(path.join(dataDir, "packets/manifest.json")))("real packets layout", () => {
-  let instances: NormalizedInstance[] = [];
+  let instances: readonly NormalizedInstance[] = [];
 
-  // how long the read takes is printed by lib/benchmarks/alpsbench/bench/read-packets.ts, not asserted here
+  // how long the read takes is printed by lib/benchmarks/alpsbench/bench/read-packets.ts, not asserted here; the
+  // read is shared with the other files of the worker that need the real packets (readPacketsOnce)
   beforeAll(async () => {
-    instances = await readPacketsLayout(dataDir);
+    instances = await readPacketsOnce(dataDir);
   }, 120_000);
 
   it("reads 2,272 instances for task1, task2 and task3/d100, and the Task 4 union of packets + records", () => {

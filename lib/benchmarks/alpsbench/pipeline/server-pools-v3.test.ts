@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import type { NormalizedInstance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 import { createIndexedBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
+import { readPacketsOnce } from "@/tests/helpers/alpsbench/data/real-packets";
 import { lookupPositions, releasedTask3Of } from "./public-lookup";
 import { opaqueTask3Id, SERVER_POOL_LABELS, withCompactServerPools } from "./server-pools";
 import type { PooledInstance } from "../data/import/write-instances";
@@ -21,19 +21,23 @@ const dir = isReal ? real : path.resolve(import.meta.dirname, "../../../../tests
 const SEED = "server-pools-test-seed";
 
 /**
- * The authors' BM25 (bm25-select.ts: NLTK tokens, Porter stemming, BM25Okapi) on v3 pools of the real data, recorded with SEED, and how far
- * a figure may stray: a pool draw under another seed moves it by about one standard error (sqrt(0.2 * 0.8 / 2272)
- * ≈ 0.008), so 0.025 is three; a change to the tokeniser, the scorer or the draw moves it further. The paper's
- * nltk+bm25 (Porter stemming) reports 0.2592 at d100 and 0.1393 at d1000; the gap is explained in docs/task3-pools.md
- * (lib/benchmarks/alpsbench/bench/task3-pool-figures.ts prints these figures).
+ * The authors' BM25 (bm25-select.ts: NLTK tokens, Porter stemming, BM25Okapi) on v3's d100 pools of the real data,
+ * recorded with SEED, and how far it may stray: a pool draw under another seed moves it by about one standard error
+ * (sqrt(0.2 * 0.8 / 2272) ≈ 0.008), so 0.025 is three; a change to the tokeniser, the scorer or the draw moves it
+ * further. The paper's nltk+bm25 (Porter stemming) reports 0.2592 at d100; the gap is explained in
+ * docs/task3-pools.md. The figures at d300-d1000 (informational, the docs' v3 column) are checked against their
+ * record by lib/benchmarks/alpsbench/bench/task3-pool-figures.ts: BM25 over 2,272 pools of up to 1,001 candidates
+ * was 15 s of this file, and what moves them is caught here and cheaper: a tokeniser or scorer change by this d100
+ * figure and the exact 571 hits of bm25-select.test.ts and server-pools-v4.test.ts, a change of the larger draws by
+ * the first test (full size, de-duplicated, other users only, extending the smaller pool).
  */
-const BM25_RECORDED: Record<number, number> = { 100: 0.232, 300: 0.1633, 500: 0.136, 700: 0.1206, 1000: 0.1039 };
+const BM25_D100_RECORDED = 0.232;
 const BM25_TOLERANCE = 0.025;
 
-let instances: NormalizedInstance[] = [];
+let instances: readonly NormalizedInstance[] = [];
 let pools: PooledInstance[] = [];
 beforeAll(async () => {
-  instances = await readPacketsLayout(dir);
+  instances = await readPacketsOnce(dir);
   pools = withCompactServerPools(instances, SEED, undefined, "v3").filter((i): i is PooledInstance => "pool" in i);
 }, 600_000);
 
@@ -58,28 +62,50 @@ function indexed(track: string) {
 }
 
 describe(`server-pools-v3, the paper's protocol (${isReal ? "real packets" : "fixture packets"})`, () => {
-  test("opaque instance ids; distractors never from the target's own session; larger pools extend smaller ones", { timeout: 600_000 }, () => {
+  // Every pool member is checked (5.9 million on the real data), so the loops collect what is wrong and assert once:
+  // an expect() per member was 270 s of this file.
+  test("opaque instance ids; distractors never from the target's own session, de-duplicated; larger pools extend smaller ones", { timeout: 600_000 }, () => {
     const own = new Map<string, Set<string>>();
     for (const i of instances) {
       if (i.track !== "task1" || i.gold === null) continue;
       own.set(i.sessionId ?? i.benchmarkId, new Set(i.gold.memory_items.map((m) => key(m.value))));
     }
+    // a member object is one memory, shared by the pools that drew it: its key is computed once
+    const keys = new Map<object, string>();
+    const keyOf = (m: { value: string }) => keys.get(m) ?? keys.set(m, key(m.value)).get(m)!;
+    const problems: string[] = [];
+    const problem = (text: string) => problems.length < 20 && problems.push(text);
     const bySession = new Map<string, PooledInstance[]>();
     for (const p of pools) {
-      expect(p.benchmarkId).toBe(opaqueTask3Id(SEED, p.sessionId!, "v3"));
-      expect(p.benchmarkId).not.toBe(opaqueTask3Id(SEED, p.sessionId!, "v2"));
-      expect(p.meta).toMatchObject({ poolSource: SERVER_POOL_LABELS.v3 });
+      const at = `${p.track} ${p.sessionId}`;
+      if (p.benchmarkId !== opaqueTask3Id(SEED, p.sessionId!, "v3")) problem(`${at}: id ${p.benchmarkId} is not v3's opaque id`);
+      if (p.benchmarkId === opaqueTask3Id(SEED, p.sessionId!, "v2")) problem(`${at}: id is v2's`);
+      if (p.meta.poolSource !== SERVER_POOL_LABELS.v3) problem(`${at}: poolSource ${String(p.meta.poolSource)}`);
+      // the fixture packets hold too few other users' memories to fill a pool: short there, full on the real data
+      const full = isReal ? p.pool.members.length === p.pool.size + 1 : p.pool.members.length <= p.pool.size + 1;
+      if (!full || p.track !== `task3/d${p.pool.size}`) problem(`${at}: ${p.pool.members.length} members at size ${p.pool.size}`);
       const target = p.pool.members[p.pool.goldIndex]!;
-      expect(target.value).toBe(p.gold!.selected_memory.value);
+      if (target.value !== p.gold!.selected_memory.value) problem(`${at}: the gold index is not the target`);
       const mine = own.get(p.sessionId!) ?? new Set();
-      for (const m of p.pool.members) if (m !== target) expect(mine.has(key(m.value))).toBe(false);
+      const values = new Set<string>();
+      for (const m of p.pool.members) {
+        values.add(keyOf(m));
+        if (m !== target && mine.has(keyOf(m))) problem(`${at}: distractor ${JSON.stringify(m.value)} is the target's own session's`);
+      }
+      if (values.size !== p.pool.members.length) problem(`${at}: ${p.pool.members.length - values.size} repeated (normalized) values`);
       bySession.set(p.sessionId!, [...(bySession.get(p.sessionId!) ?? []), p]);
     }
-    for (const list of bySession.values()) {
+    for (const [session, list] of bySession) {
       const sets = list.sort((a, b) => a.pool.size - b.pool.size).map((p) => new Set(p.pool.members));
-      for (let k = 1; k < sets.length; k++) for (const m of sets[k - 1]!) expect(sets[k]!.has(m)).toBe(true);
+      for (let k = 1; k < sets.length; k++) {
+        const lost = [...sets[k - 1]!].filter((m) => !sets[k]!.has(m)).length;
+        if (lost > 0) problem(`${session}: d${list[k]!.pool.size} lacks ${lost} members of d${list[k - 1]!.pool.size}`);
+      }
     }
+    expect(problems).toEqual([]);
     expect(bySession.size).toBe(released().length);
+    // not vacuous: every size of every released instance was looked at
+    expect(pools).toHaveLength(released().length * POOL_SIZES.length);
   });
 
   test.each(POOL_SIZES)("d%i: the lookup through the released packets (query -> task3_selected_memory) finds the target", (size) => {
@@ -91,17 +117,11 @@ describe(`server-pools-v3, the paper's protocol (${isReal ? "real packets" : "fi
     expect(recall).toBeGreaterThan(0.95);
   });
 
-  test.runIf(isReal)("BM25 computed here on v3 pools stays within the stated tolerance of its recorded figure at every size", { timeout: 600_000 }, () => {
-    const off: string[] = [];
-    for (const size of POOL_SIZES) {
-      const { values, refs } = indexed(`task3/d${size}`);
-      const select = createIndexedBm25Selector(values);
-      const bm25 = refs.filter((r) => select(r.query, r.memoryIndexes).selectedIndex === r.gold).length / refs.length;
-      const first = refs.filter((r) => r.gold === 0).length / refs.length;
-      const random = refs.reduce((s, r) => s + 1 / r.memoryIndexes.length, 0) / refs.length;
-      process.stderr.write(`[v3] d${size}: BM25 ${bm25.toFixed(4)}, first candidate ${first.toFixed(4)}, random (expected) ${random.toFixed(4)}\n`);
-      if (Math.abs(bm25 - BM25_RECORDED[size]!) > BM25_TOLERANCE) off.push(`d${size}: ${bm25.toFixed(4)} against ${BM25_RECORDED[size]}`);
-    }
-    expect(off).toEqual([]);
+  test.runIf(isReal)("BM25 computed here on v3's d100 pools stays within the stated tolerance of its recorded figure", () => {
+    const { values, refs } = indexed("task3/d100");
+    const select = createIndexedBm25Selector(values);
+    const bm25 = refs.filter((r) => select(r.query, r.memoryIndexes).selectedIndex === r.gold).length / refs.length;
+    process.stderr.write(`[v3] d100: BM25 ${bm25.toFixed(4)} (recorded ${BM25_D100_RECORDED})\n`);
+    expect(Math.abs(bm25 - BM25_D100_RECORDED), `BM25 ${bm25.toFixed(4)}`).toBeLessThanOrEqual(BM25_TOLERANCE);
   });
 });

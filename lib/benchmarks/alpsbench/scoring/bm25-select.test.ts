@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bm25Select, createBm25Selector, createIndexedBm25Selector } from "./bm25-select";
-import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
+import { readPacketsOnce } from "@/tests/helpers/alpsbench/data/real-packets";
 import { requireSharedData, SHARED_DATA_DIR } from "@/tests/shared-data";
 import { seededRandom, randomInt } from "@/lib/stats/seeded-random";
 
@@ -63,7 +63,7 @@ describe("createIndexedBm25Selector", () => {
  */
 describe.skipIf(!requireSharedData)("the authors' BM25 on the released d100 pools", () => {
   test("recall 571 / 2,272 = 0.2513, within 0.01 of the paper's 0.2592", async () => {
-    const instances = (await readPacketsLayout(SHARED_DATA_DIR)).filter((i) => i.track === "task3/d100");
+    const instances = (await readPacketsOnce(SHARED_DATA_DIR)).filter((i) => i.track === "task3/d100");
     expect(instances).toHaveLength(2272);
     const select = createBm25Selector();
     let hits = 0;
