@@ -49,3 +49,34 @@ export async function createTestDatabase(name: string, options: { serverUrl?: st
     },
   };
 }
+
+/**
+ * A copy of the database at `sourceUrl` on the same server (CREATE DATABASE … TEMPLATE), dropped by `dispose`: a
+ * file-sized copy instead of migrating and seeding again. PostgreSQL copies only a database nobody is connected to,
+ * so the source is a template made for this (the integration setup's seeded copy, which no test connects to).
+ */
+export async function copyDatabase(sourceUrl: string, name: string): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const source = new URL(sourceUrl);
+  const database = `alpsbench_test_${name}_${randomBytes(4).toString("hex")}`;
+  // through the server's maintenance database: a connection to the source itself would block the copy
+  const maintenance = new URL(sourceUrl);
+  maintenance.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: maintenance.href });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${database}" TEMPLATE "${decodeURIComponent(source.pathname.slice(1))}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(sourceUrl);
+  url.pathname = `/${database}`;
+  return {
+    url: url.href,
+    dispose: async () => {
+      const drop = new pg.Client({ connectionString: maintenance.href });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}

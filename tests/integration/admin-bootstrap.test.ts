@@ -65,7 +65,7 @@ describe("alpsbench admin bootstrap", () => {
   ])("%s %s prints the token last: stdout and stderr on one terminal end with it", async (...command) => {
     const email = `last-${command[0]}-${run}@example.org`;
     // one pipe for both streams, as a terminal shows them (the note came after the token)
-    const cli = [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("scripts/alpsbench.ts"), ...command, "--email", email];
+    const cli = ["--import", "tsx", path.resolve("scripts/alpsbench.ts"), ...command, "--email", email];
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn("sh", ["-c", '"$@" 2>&1', "sh", process.execPath, ...cli], {
         env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" },

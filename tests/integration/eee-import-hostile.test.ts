@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { alpsBenchEee } from "@/lib/benchmarks/alpsbench/eee/hook";
 import { getTrackLeaderboard } from "@/lib/benchmarks/alpsbench/read/queries/leaderboard";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
@@ -14,14 +14,15 @@ import { createTestDatabase } from "../test-database";
  * record(s), 0 problem(s)" on 942294c: off-scale figures, a "reported" row on a reference baseline, a row written
  * into another user's private system, look-alike and RLO names, a re-import that moved a row; a record of 20,000
  * results died on Prisma's 5 s transaction and stopped the folder. A fresh database of its own: a reported system
- * "GPT-5.2" (OpenAI), a baseline "Copy the input (baseline)" and a user's private system.
+ * "GPT-5.2" (OpenAI), a baseline "Copy the input (baseline)" and a user's private system, on the run's PostgreSQL (one more
+ * database there costs far less than a second cluster).
  */
 let db: Db;
 let dispose: () => Promise<void>;
 const DATA = "alpsbench-v1";
 
 beforeAll(async () => {
-  const fresh = await createTestDatabase("eee-hostile");
+  const fresh = await createTestDatabase("eee-hostile", { serverUrl: inject("databaseUrl") });
   dispose = fresh.dispose;
   db = createPrismaClient(fresh.url);
   const version = await alpsBenchEee.ensureDataVersion(db, DATA);

@@ -92,7 +92,7 @@ describe("Every Eval Ever export", () => {
     const before = rowsOf(boards, rowId);
     expect(before.length).toBeGreaterThan(0);
 
-    const fresh = await createTestDatabase("eee-import");
+    const fresh = await createTestDatabase("eee-import", { serverUrl: inject("databaseUrl") });
     const freshDb = createPrismaClient(fresh.url);
     try {
       // through JSON text, as a file carries it

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
-import { createPrismaClient } from "@/lib/db/create-client";
+import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { getQueueView } from "@/lib/db/queries/queue";
 import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
-import { settleLeftoverQueue, scoreToEnd } from "./upload-helpers";
+import { copyDatabase } from "../test-database";
+import { scoreToEnd } from "./upload-helpers";
 import { spawnWorker, waitFor, type WorkerProcess } from "./worker-fixtures";
 
 // the route's modules guard against a client bundle with "server-only"; vitest is no bundler
@@ -13,9 +14,12 @@ vi.mock("server-only", () => ({}));
 /**
  * Issue 29 #6: a Task 4 upload scored while no judge is configured is "scored except the judge: waiting for a
  * judge" in the API and on the queue, with the JUDGE_* settings named; a worker started later with a judge (a local
- * server speaking the OpenAI chat protocol) picks it up and its judge figures appear.
+ * server speaking the OpenAI chat protocol) picks it up and its judge figures appear. On a copy of the seeded database
+ * of its own: a worker with a judge takes every upload waiting for one and every noised test upload in its database
+ * first (scripts/worker.ts), and in a whole run the earlier files leave enough of them to keep it busy for a minute.
  */
-const db = createPrismaClient(inject("databaseUrl"));
+let database: Awaited<ReturnType<typeof copyDatabase>>;
+let db: Db;
 const SYSTEM = `Judge Waiting ${Date.now().toString(36)}`;
 let token = "";
 let ownerId = "";
@@ -25,11 +29,12 @@ let getSubmission: Handler;
 let worker: WorkerProcess | null = null;
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = inject("databaseUrl");
+  database = await copyDatabase(inject("seededTemplateUrl"), "judge_waiting");
+  db = createPrismaClient(database.url);
+  process.env.DATABASE_URL = database.url;
   // the web side reads the settings of a server without a judge
   delete process.env.JUDGE_BASE_URL;
   delete process.env.JUDGE_MODEL;
-  await settleLeftoverQueue(db);
   ownerId = (await db.user.create({ data: { email: `judge-waiting-${Date.now()}@example.org` } })).id;
   token = (await createApiToken(db, ownerId, { name: "judge waiting", scopes: ["submit", "read"] })).token;
   upload = ((await import("@/app/api/v1/submissions/route")) as unknown as { POST: typeof upload }).POST;
@@ -38,7 +43,8 @@ beforeAll(async () => {
 afterAll(async () => {
   worker?.child.kill("SIGTERM");
   await worker?.exited;
-  await db.$disconnect();
+  await db?.$disconnect();
+  await database?.dispose();
 });
 
 async function explanation(id: string) {
@@ -79,7 +85,7 @@ describe("a judge-only track scored without a judge", () => {
     // a worker started with a judge configured picks it up
     const judge = await startFakeChatServer(() => ({ kind: "ok", content: JSON.stringify({ used_memory: true, score: 1, reason: "fine" }) }));
     try {
-      worker = spawnWorker({ DATABASE_URL: inject("databaseUrl"), JUDGE_BASE_URL: judge.baseURL, JUDGE_MODEL: `waiting-test-${Date.now()}`, JUDGE_API_KEY: "test" });
+      worker = spawnWorker({ DATABASE_URL: database.url, JUDGE_BASE_URL: judge.baseURL, JUDGE_MODEL: `waiting-test-${Date.now()}`, JUDGE_API_KEY: "test" });
       const judged = await waitFor(
         "the judge figures",
         async () => {

@@ -5,45 +5,42 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildAlpsBenchPack } from "@/lib/benchmarks/alpsbench/pack/build-pack";
 import { createPrismaClient } from "@/lib/db/create-client";
-import type { PacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
-import { predictionsFromPacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
-import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
-import { seedReferenceBaselines } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
+import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
 import { writePack } from "@/lib/packs/zip-pack";
 import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 import { verifyPackFile } from "@/scripts/cli/verify";
 import { runCli } from "../e2e/submissions-helpers";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { realDataVersion } from "./real-data-version";
 
 /**
  * The re-scored rows of the real data (the seven models' released Task 1 outputs, and the server's reference
  * baselines on Tasks 1-3), each packed as GET …/pack serves it and verified offline against the data folder:
- * every figure and interval digit for digit; a changed prediction file is reported by its sha256.
+ * every figure and interval digit for digit; a changed prediction file is reported by its sha256. On the run's one
+ * real-data version (realDataVersion), whose import scored the reference baselines; the re-scored rows are added
+ * under ids of this file (seedPacketsRescored keeps its ids for alpsbench-v1), on Task 1 only, where no other file
+ * of that version uploads or ranks.
  */
 const databaseUrl = inject("databaseUrl");
 const db = createPrismaClient(databaseUrl);
-const slug = `t-pack-${Date.now()}`;
 const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-packs-"));
 const ids: string[] = [];
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  const outputs: PacketOutputs[] = [];
-  const benchmark = await db.benchmarkVersion.create({ data: { slug, name: "t", description: "t", source: "t" } });
-  await importDatasetFromDir(db, SHARED_DATA_DIR, { benchmark: slug, packetOutputs: outputs });
-  // the re-scored rows' own path (seedPacketsRescored), under ids of this test's benchmark
+  const { slug, benchmarkVersionId } = await realDataVersion(db);
+  // the packets' outputs as seedPacketsRescored reads them when the import did not hand them over
+  const outputs = await readPacketOutputs(SHARED_DATA_DIR);
+  // the re-scored rows' own path (seedPacketsRescored), under ids of this file
   for (const reported of REPORTED_SYSTEMS.filter((s) => s.packetsModel)) {
     const system = await db.system.findUniqueOrThrow({ where: { slug: reported.slug } });
     const id = `${slug}-packets-${reported.slug}`;
     const rows = predictionsFromPacketOutputs(outputs, reported.packetsModel!).rows;
-    await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId: benchmark.id, note: null, predictions: { task1: rows } });
+    await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: null, predictions: { task1: rows } });
     ids.push(id);
   }
-  await seedReferenceBaselines(db, benchmark.id, slug);
-  ids.push(
-    ...(await db.submission.findMany({ where: { benchmarkVersionId: benchmark.id, id: { startsWith: "seed-baseline-" } }, select: { id: true } })).map((s) => s.id),
-  );
+  ids.push(...(await db.submission.findMany({ where: { benchmarkVersionId, id: { startsWith: "seed-baseline-" } }, select: { id: true } })).map((s) => s.id));
 }, 900_000);
 afterAll(() => db.$disconnect());
 

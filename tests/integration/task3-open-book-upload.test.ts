@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { PUBLIC_LOOKUP_SYSTEM } from "@/lib/benchmarks/alpsbench/data/seeds/seed-public-lookup";
 import { alpsBench } from "@/lib/benchmarks/alpsbench";
 import { SERVER_POOL_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
@@ -12,6 +11,7 @@ import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { POOL_SIZES } from "@/lib/benchmarks/alpsbench/track-ids";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { realDataVersion } from "./real-data-version";
 import { bytes, scoreToEnd } from "./upload-helpers";
 import { heldUploads } from "@/lib/submissions/held-uploads";
 
@@ -19,11 +19,13 @@ import { heldUploads } from "@/lib/submissions/held-uploads";
  * The open book of Task 3 on the pools a fresh import builds (SERVER_POOL_VERSION, the authors' protocol), through the
  * real upload path: a file built from public files only (each released packet's query and task3_selected_memory,
  * that value found among the candidates of the server's pool with the same query) scores what the server's
- * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. In a data version of its own.
+ * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. In the run's one real-data
+ * version (realDataVersion): the upload is found by id and compared with the lookup reference row only, and its
+ * hold depends on the reported and reference rows alone (lib/leaderboard/review-hold.ts), which no upload changes.
  */
 const db = createPrismaClient(inject("databaseUrl"));
 const run = Date.now().toString(36);
-const slug = `t-open-book-${run}`;
+let slug = "";
 let benchmarkVersionId = "";
 afterAll(() => db.$disconnect());
 
@@ -32,10 +34,7 @@ type ApiRow = { system_slug: string; kind: string; rank: number | null; [column:
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  // the import's phase lines (with their seconds) go to stderr: the run's record of how long the import took
-  const report = await importRealData(db, SHARED_DATA_DIR, (line) => process.stderr.write(`[import] ${line}\n`), { benchmark: slug });
-  process.stderr.write(`[import] ${report.seconds.toFixed(1)} s in importDatasetFromDir; phases ${JSON.stringify(report.phases)}\n`);
-  benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug } })).id;
+  ({ slug, benchmarkVersionId } = await realDataVersion(db));
 }, 1_200_000);
 
 /** What the authors publish (their annotation repository): every packet's Task 3 query and selected memory. */

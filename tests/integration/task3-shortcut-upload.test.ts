@@ -5,13 +5,13 @@ import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
 import { parseTableQuery } from "@/lib/leaderboard/table-state";
 import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
 import { REFERENCE_BASELINES } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reference-baselines";
 import { DEFAULT_POOL_VERSION, SERVER_POOL_LABELS } from "@/lib/benchmarks/alpsbench/pipeline/server-pools";
 import { normalize } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import type { TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { realDataVersion } from "./real-data-version";
 import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
@@ -19,12 +19,13 @@ import { bytes, scoreToEnd } from "./upload-helpers";
  * `npm start` and `alpsbench import` run it): the file that picks, for each Task 3 instance, the candidate the same
  * dialogue's public Task 2 input shows (recall 1.0 on server-pools-v1) scores like a random pick, as the server's
  * seeded random-candidate reference row does, and ranks below an honest word-overlap upload. On the real data
- * (2,272 instances; the fixture packets hold 2, too few to tell a random pick from any other), in a data version of
- * its own so that the other files' figures on alpsbench-v1 stay as they are.
+ * (2,272 instances; the fixture packets hold 2, too few to tell a random pick from any other), in the run's one
+ * real-data version (realDataVersion). Its two uploads are found by id, and the only other rows compared with them
+ * are reference rows, which no upload changes; a held upload of another file (the open book) is off this board.
  */
 const db = createPrismaClient(inject("databaseUrl"));
 const run = Date.now().toString(36);
-const slug = `t-shortcut-${run}`;
+let slug = "";
 let benchmarkVersionId = "";
 afterAll(() => db.$disconnect());
 
@@ -33,8 +34,7 @@ type Task3Input = { query: string; candidate_memories: Candidate[] };
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  await importRealData(db, SHARED_DATA_DIR, () => undefined, { benchmark: slug });
-  benchmarkVersionId = (await db.benchmarkVersion.findUniqueOrThrow({ where: { slug } })).id;
+  ({ slug, benchmarkVersionId } = await realDataVersion(db));
 }, 900_000);
 
 /** What anyone downloads (GET /api/v1/inputs/<track>): the same reader the route pages with. */

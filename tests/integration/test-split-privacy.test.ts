@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
-import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
-import { withOfficialSplits } from "@/lib/benchmarks/alpsbench/data/split";
 import { type NoiseDraw, publishTestAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import { scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
@@ -12,13 +10,15 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
+import { realDataVersion } from "./real-data-version";
 import { bytes, scoreToEnd } from "./upload-helpers";
 
 /**
  * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
  * (1 real + 1,363 empty test rows) is refused; with the noise on (TEST_FIGURE_NOISE=on, an operator option), junk
  * filler and a differential pair give noised, rounded figures that do not reveal the instance; dev/validation
- * uploads stay exact. Only Task 1 is written (a full import takes minutes).
+ * uploads stay exact. On the run's one real-data version (realDataVersion); every upload here is private, on Task 1,
+ * and deleted after the file (a worker started later would otherwise queue its noised figures to be scored again).
  */
 // The noise is an operator option (off by default: test figures exact); these tests are about the mechanism when it
 // is on. One account makes several test uploads here: the test-upload limits are tested in upload-limits.test.ts.
@@ -69,27 +69,23 @@ const expectedFor = async (result: TrackScore, id: string) => published(result, 
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  benchmark = `t-privacy-${Date.now()}`;
-  benchmarkVersionId = (await db.benchmarkVersion.create({ data: { slug: benchmark, name: "t", description: "t", source: "t" } })).id;
+  ({ slug: benchmark, benchmarkVersionId } = await realDataVersion(db));
   ownerId = (await db.user.create({ data: { email: `privacy-${Date.now()}@example.org` } })).id;
-  const packets = `${SHARED_DATA_DIR}`;
-  const task1 = withOfficialSplits((await readPacketsLayout(packets, { task4Records: false })).filter((i) => i.track === "task1"));
-  for (let start = 0; start < task1.length; start += 500) {
-    const batch = task1.slice(start, start + 500);
-    await db.instance.createMany({
-      data: batch.map((i) => ({ benchmarkVersionId, trackId: "task1", benchmarkId: i.benchmarkId, split: i.split, input: i.input as object, contentHash: "t" })),
-    });
-  }
-  const ids = new Map((await db.instance.findMany({ where: { benchmarkVersionId }, select: { id: true, benchmarkId: true } })).map((r) => [r.benchmarkId, r.id]));
-  await db.instanceGold.createMany({ data: task1.map((i) => ({ instanceId: ids.get(i.benchmarkId)!, gold: i.gold as object })) });
-  gold = new Map(task1.map((i) => [i.benchmarkId, (i.gold as { memory_items: unknown[] }).memory_items]));
+  // the Task 1 gold and splits as the import stored them
+  const task1 = await db.instance.findMany({
+    where: { benchmarkVersionId, trackId: "task1" },
+    select: { benchmarkId: true, split: true, gold: { select: { gold: true } } },
+    orderBy: { benchmarkId: "asc" },
+  });
+  gold = new Map(task1.map((i) => [i.benchmarkId, (i.gold!.gold as { memory_items: unknown[] }).memory_items]));
   devIds = task1.filter((i) => i.split === "dev").map((i) => i.benchmarkId);
   testInstances = await allScopeInstances(db, { submissionId: "none", benchmarkVersionId, track: "task1", splits: ["test"] }, false);
-  const outputs = predictionsFromPacketOutputs(await readPacketOutputs(packets), "gpt-5.2").rows;
+  const outputs = predictionsFromPacketOutputs(await readPacketOutputs(SHARED_DATA_DIR), "gpt-5.2").rows;
   model = new Map(outputs.map((r) => [r.benchmark_id, r.memory_items]));
-}, 300_000);
+}, 900_000);
 afterAll(async () => {
-  if (benchmarkVersionId) await db.benchmarkVersion.delete({ where: { id: benchmarkVersionId } }).catch(() => {});
+  // this file's uploads (their results and scores go with them): the real-data version stays for the other files
+  if (ownerId) await db.submission.deleteMany({ where: { ownerId } }).catch(() => {});
   await db.$disconnect();
 });
 
