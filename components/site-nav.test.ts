@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getHostedBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { siteNavigation } from "@/lib/benchmarks/navigation";
 import { isCurrentPath, navItemsFor } from "./site-nav";
 
@@ -9,7 +9,7 @@ const labels = (path: string) => navItemsFor(path, root, others).map((i) => i.la
 describe("the nav follows the benchmark a page shows", () => {
   test("a module's pages link its views and its submit form, not the root benchmark's tabs", () => {
     const items = navItemsFor("/benchmarks/personalllm/selection", root, others);
-    const views = getHostedBenchmark("personalllm")!.views.map((v) => (v.id === "" ? "PersonalLLM" : (v.tab ?? v.title)));
+    const views = getBenchmark("personalllm")!.views.map((v) => (v.id === "" ? "PersonalLLM" : (v.tab ?? v.title)));
     expect(items.map((i) => i.label)).toEqual([root.title, ...views, "Submit", "Queue", "About", "API"]);
     expect(views).toContain("Selection");
     expect(items.map((i) => i.href)).toContain("/submit?benchmark=personalllm");

@@ -16,8 +16,7 @@ import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/db/seed";
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/import-benchmark-dirs";
-import { BENCHMARKS, hostedBenchmarks } from "../lib/benchmarks";
-import { isPipelineBenchmark } from "../lib/benchmarks/types";
+import { hostedBenchmarks, oneCallBenchmarks } from "../lib/benchmarks";
 import { trackReadiness } from "../lib/benchmarks/track-readiness";
 import { cutChangedReleases } from "../lib/releases/cut-release";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
@@ -84,7 +83,7 @@ async function main(): Promise<void> {
   const steps: ImportStep[] = [];
   // a benchmark's own data folder, when the operator configured one (AlpsBench: ALPSBENCH_DATA_DIR)
   for (const benchmark of hostedBenchmarks()) {
-    const atStart = isPipelineBenchmark(benchmark) ? (benchmark.importAtStart?.() ?? null) : null;
+    const atStart = benchmark.importAtStart?.() ?? null;
     if (atStart)
       steps.push({
         phase: `the ${benchmark.title} data (${atStart.source})`,
@@ -156,7 +155,7 @@ async function main(): Promise<void> {
     importing = false;
     if (stopping) return;
     // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
-    for (const benchmark of BENCHMARKS) {
+    for (const benchmark of oneCallBenchmarks()) {
       const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);
       if (missing.length > 0)
         for (const line of notReadyLines(

@@ -15,7 +15,6 @@ import { createPrismaClient } from "../lib/db/create-client";
 import { startupErrorText } from "../lib/db/embedded-postgres";
 import { env } from "../lib/env";
 import { hostedBenchmarks } from "../lib/benchmarks";
-import { isPipelineBenchmark } from "../lib/benchmarks/types";
 import { queueTiming } from "../lib/queue/timing";
 import { startWorker } from "../lib/worker/worker";
 import { queueRescores } from "../lib/submissions/queue-rescores";
@@ -72,7 +71,7 @@ async function main(): Promise<void> {
   const db = createPrismaClient(database.url);
   try {
     for (const benchmark of hostedBenchmarks()) {
-      if (!isPipelineBenchmark(benchmark) || !benchmark.rescoreAtWorkerStart) continue;
+      if (!benchmark.rescoreAtWorkerStart) continue;
       try {
         const { submissionIds, why } = await benchmark.rescoreAtWorkerStart(db);
         const queued: string[] = [];

@@ -1,18 +1,18 @@
 import { ColumnHeads } from "@/components/column-heads";
-import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { hostedBenchmarks, oneCallBenchmarks } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { cliCommand } from "@/lib/platform/site";
 import { code, PipelineFormatsDocs, RowFormatDocs } from "./row-format-docs";
 
 /**
- * The registered benchmark modules' read views and upload formats, from the modules' declarations (views,
- * tracks, row formats): a new module documents itself here with no change to this page.
+ * The read views and upload formats of the benchmarks the platform's one-call defaults host, from their
+ * declarations (views, tracks, row formats): a new one documents itself here with no change to this page.
  */
 export function BenchmarkModulesDocs() {
   return (
     <>
       <HostedBenchmarksTable />
-      {BENCHMARKS.map((b) => (
+      {oneCallBenchmarks().map((b) => (
         <section key={b.id} className="space-y-3" aria-labelledby={`api-${b.id}`}>
           <h2 id={`api-${b.id}`} className="text-xl font-semibold">
             {b.title}
@@ -80,7 +80,7 @@ function HostedBenchmarksTable() {
                 <th scope="row" className="px-3 py-2 font-medium">
                   {b.title} <code className="block text-xs text-fg-muted">{b.id}</code>
                 </th>
-                <td className="px-3 py-2 text-fg-muted">{isPipelineBenchmark(b) ? "own pipeline" : "module"}</td>
+                <td className="px-3 py-2 text-fg-muted">{capabilitiesOf(b).scoreStep ? "own pipeline" : "module"}</td>
                 <td className="px-3 py-2 font-mono text-xs">
                   {b.views.map((v) => (
                     <span key={v.id || "default"} className="block whitespace-nowrap">{`/${b.id}${v.id ? `/${v.id}` : ""}`}</span>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { cliCommand } from "@/lib/platform/site";
 import { apiRoutes } from "../api/v1/_lib/api-routes";
 import { ApiRouteIndex } from "./api-route-docs";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "API" };
 export default async function ApiDocsPage() {
   // the benchmark at "/" answers the short read URLs; its examples and its own contract come from its declaration
   const root = ROOT_BENCHMARK;
-  const examples = root.apiDocs ?? { exampleQuery: `${root.rootViewSlugs[0] ?? ""}?format=csv`, exampleTracks: { curl: "<track>", cli: "<track>" } };
+  const examples = root.apiDocs ?? { exampleQuery: `${capabilitiesOf(root).rootViewSlugs[0] ?? ""}?format=csv`, exampleTracks: { curl: "<track>", cli: "<track>" } };
   const contract = await root.apiDocs?.contract?.();
   return (
     // a long path or query (`/api/v1/submissions/{id}/breakdown?level=…`) is one unbreakable word: wrapping it

@@ -1,6 +1,6 @@
 import { ColumnHeads } from "@/components/column-heads";
 import { hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark, type RowFormat } from "@/lib/benchmarks/types";
+import type { RowFormat, SubmitFormDeclaration } from "@/lib/benchmarks/types";
 
 // focusable (tabIndex 0): a keyboard user can scroll a row example wider than the page
 export const code = "block overflow-x-auto rounded-md border border-line bg-surface-muted p-3 font-mono text-sm";
@@ -44,14 +44,12 @@ export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {
 }
 
 /**
- * The row formats of every benchmark with its own pipeline that documents no contract of its own, from its
+ * The row formats of every benchmark with a submit form of its own that documents no contract of its own, from its
  * `submitForm` declaration: a new one documents itself here with no change to this page.
  */
 export function PipelineFormatsDocs() {
-  const documented = hostedBenchmarks()
-    .filter(isPipelineBenchmark)
-    .filter((b) => !b.apiDocs?.contract);
-  return documented.map((b) => (
+  const documented = hostedBenchmarks().flatMap((b) => (b.submitForm && !b.apiDocs?.contract ? [{ ...b, submitForm: b.submitForm }] : []));
+  return documented.map((b: { id: string; title: string; submitForm: SubmitFormDeclaration }) => (
     <section key={b.id} className="space-y-3" aria-labelledby={`api-${b.id}`}>
       <h2 id={`api-${b.id}`} className="text-xl font-semibold">
         {b.title}

@@ -8,8 +8,7 @@ import { devSignInAvailable } from "@/lib/auth/dev-sign-in";
 import { UploadForm } from "@/components/upload-form";
 import { pipelineUploadOptions } from "@/components/upload-form/pipeline-options";
 import { getSessionUser } from "@/lib/auth/session";
-import { BENCHMARKS, hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
+import { hostedBenchmarks, oneCallBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
 import { formatAllowedAt } from "@/lib/submissions/refusal-advice";
 import { type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
@@ -21,15 +20,13 @@ import { localSignInOffered } from "../signin/local-gate";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit predictions" };
 
-/** The hosted benchmarks with their own pipeline, the one at "/" first: their tracks and formats come from their declarations. */
-const pipelineBenchmarks = (): PipelineBenchmark[] => hostedBenchmarks().filter(isPipelineBenchmark);
-
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requested = (await searchParams).benchmark;
   const user = await getSessionUser();
-  const pipelines = pipelineBenchmarks();
+  // the benchmarks with a submit form of their own, the one at "/" first: their tracks and formats are their declarations
+  const pipelines = hostedBenchmarks();
   // each benchmark's own downloads (AlpsBench: every task's inputs), in the registry's order
-  const inputsLinks = (await Promise.all(pipelines.map((p) => p.submitForm.inputsLinks?.(db()) ?? null))).map((links, i) =>
+  const inputsLinks = (await Promise.all(pipelines.map((p) => p.submitForm?.inputsLinks?.(db()) ?? null))).map((links, i) =>
     links ? <Fragment key={pipelines[i]!.id}>{links}</Fragment> : null,
   );
   if (!user) {
@@ -82,10 +79,14 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
     }),
   );
   const benchmarks = offered.benchmarks;
-  const modules = await moduleUploadOptions(db(), BENCHMARKS);
+  // the platform's picker for the others: their one-call tracks and row formats
+  const modules = await moduleUploadOptions(
+    db(),
+    oneCallBenchmarks().filter((b) => !b.submitForm),
+  );
   // each benchmark's word on where an upload is ranked, said before the upload (AlpsBench: its boards and overview)
   const setup = serverSetup();
-  const rankingNotes = (await Promise.all(pipelines.map((p) => p.submitForm.rankingNote?.(setup) ?? null))).map((note, i) =>
+  const rankingNotes = (await Promise.all(pipelines.map((p) => p.submitForm?.rankingNote?.(setup) ?? null))).map((note, i) =>
     note ? <Fragment key={pipelines[i]!.id}>{note}</Fragment> : null,
   );
   // `/submit?benchmark=personalllm` (the module's leaderboard links here) preselects it

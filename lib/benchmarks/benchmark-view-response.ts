@@ -8,7 +8,7 @@ import { viewRecordFields, viewRecords } from "@/lib/leaderboard/to-table";
 import { csvSafeString } from "@/lib/security/csv-safe";
 import { loadBenchmarkView } from "./load-benchmark-view";
 import { hasSplits } from "./module-splits";
-import type { Benchmark, LoadedView, ReadAnswer } from "./types";
+import type { OneCallBenchmark, LoadedView, ReadAnswer } from "./types";
 import { ApiError, type ApiErrorCode } from "@/lib/http/api-error";
 
 const error = (code: ApiErrorCode, message: string, issues?: string[]): ReadAnswer => ({
@@ -26,7 +26,7 @@ const SYNTHETIC = "synthetic";
  * plus the module's settings as extra fields of each row and as filters; `split` picks the board of one of the
  * module's splits (default: its first).
  */
-export async function benchmarkViewAnswer(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
+export async function benchmarkViewAnswer(db: Db, benchmark: OneCallBenchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
   if (search.get("format") === "charts") return chartsAnswer(db, benchmark, viewId, search);
   const format = parseFormat(DownloadFormat, search);
   const table = await moduleViewTable(db, benchmark, viewId, search);
@@ -79,7 +79,7 @@ type ModuleViewTable =
  * One module view under a table query, as records with the module's settings as extra fields (the view API, its
  * CSV and the snapshot share it). null: no such view.
  */
-export async function moduleViewTable(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ModuleViewTable | null> {
+export async function moduleViewTable(db: Db, benchmark: OneCallBenchmark, viewId: string, search: URLSearchParams): Promise<ModuleViewTable | null> {
   const parsed = parseTableQuery(search);
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return null;
@@ -120,7 +120,7 @@ export function moduleViewCsv(columns: string[], rows: Record<string, unknown>[]
  * `?format=charts`: the view's charts as the module declares them (plain data: bars, heat maps, their data
  * tables), under the view's own filters. The module's page fetches them when the reader scrolls to them.
  */
-async function chartsAnswer(db: Db, benchmark: Benchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
+async function chartsAnswer(db: Db, benchmark: OneCallBenchmark, viewId: string, search: URLSearchParams): Promise<ReadAnswer> {
   const loaded = await loadBenchmarkView(db, benchmark, viewId, search);
   if (loaded === null) return error("not_found", `Unknown ${benchmark.title} view "${viewId}".`);
   if (!loaded.ok) return error("bad_request", loaded.issues.join("; "), loaded.issues);

@@ -6,7 +6,8 @@ import { DEFAULT_TABLE_QUERY, readTableQuery } from "@/lib/leaderboard/table-sta
 import { pipelineBenchmark } from "@/tests/fixtures/pipeline-benchmark";
 import { DEFAULT_DATA_VERSION, dataVersionAlias } from "./data-version-names";
 import { dataVersionChoices, dataVersionLabel, hostedBenchmarks, registerBenchmark, ROOT_BENCHMARK } from "./index";
-import { isPipelineBenchmark, type PipelineBenchmark } from "./types";
+import { capabilitiesOf } from "./hosted-capabilities";
+import type { Benchmark } from "./types";
 
 /**
  * A data version's label comes from the benchmark that declares it (`pipeline.dataVersionLabels`), through the
@@ -14,7 +15,7 @@ import { isPipelineBenchmark, type PipelineBenchmark } from "./types";
  * a test-only pipeline benchmark's own labels show with no platform file naming them.
  */
 const base = pipelineBenchmark("pipe-labels");
-const labelled: PipelineBenchmark = {
+const labelled: Benchmark = {
   ...base,
   pipeline: {
     ...base.pipeline,
@@ -43,15 +44,15 @@ describe("data-version labels through the registry", () => {
       { slug: "alpsbench-v1", label: "AlpsBench" },
       { slug: "demo", label: "Demo (synthetic)" },
     ]);
-    const module = hostedBenchmarks().find((b) => !isPipelineBenchmark(b))!;
+    const module = hostedBenchmarks().find((b) => !capabilitiesOf(b).scoreStep)!;
     expect(dataVersionLabel(module.id)).toBe(module.title);
     for (const slug of ["imported-2027", "constructor", "__proto__"]) expect(dataVersionLabel(slug)).toBe(slug);
   });
 
   test("the browser's names (table query) agree with the registry's benchmark at /", () => {
-    expect(DEFAULT_DATA_VERSION).toBe(ROOT_BENCHMARK.pipeline.dataVersions[0]);
-    expect(DEFAULT_TABLE_QUERY.benchmark).toBe(ROOT_BENCHMARK.pipeline.dataVersions[0]);
-    expect(dataVersionAlias(ROOT_BENCHMARK.id)).toBe(ROOT_BENCHMARK.pipeline.dataVersions[0]);
+    expect(DEFAULT_DATA_VERSION).toBe(capabilitiesOf(ROOT_BENCHMARK).dataVersions[0]);
+    expect(DEFAULT_TABLE_QUERY.benchmark).toBe(capabilitiesOf(ROOT_BENCHMARK).dataVersions[0]);
+    expect(dataVersionAlias(ROOT_BENCHMARK.id)).toBe(capabilitiesOf(ROOT_BENCHMARK).dataVersions[0]);
   });
 
   test("the boards' data-scope links show the choices the server page passes, with their labels", () => {

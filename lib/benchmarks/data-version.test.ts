@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { benchmarkAlias } from "@/lib/leaderboard/table-state";
 import { dataVersionOf, hostedBenchmarks } from "./index";
-import { isPipelineBenchmark } from "./types";
+import { capabilitiesOf } from "./hosted-capabilities";
 
 test("a pipeline benchmark's id names its default data version, in the registry and in the browser's table query alike", () => {
   expect(dataVersionOf("alpsbench")).toBe("alpsbench-v1");
@@ -10,5 +10,5 @@ test("a pipeline benchmark's id names its default data version, in the registry 
     expect(benchmarkAlias(name), name).toBe(dataVersionOf(name));
   }
   // a module's id is its own data version; only pipeline benchmarks are aliased
-  for (const b of hostedBenchmarks()) expect(dataVersionOf(b.id)).toBe(isPipelineBenchmark(b) ? b.pipeline.dataVersions[0] : b.id);
+  for (const b of hostedBenchmarks()) expect(dataVersionOf(b.id)).toBe(capabilitiesOf(b).dataVersions[0]);
 });

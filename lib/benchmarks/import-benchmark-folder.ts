@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
-import { BENCHMARKS } from "./index";
+import { hostedBenchmarks } from "./index";
 
 /**
  * Imports a folder with every registered benchmark importer that recognises it (a folder may hold several
@@ -10,9 +10,9 @@ export async function importBenchmarkFolder(
   folder: string,
   log: (line: string) => void,
 ): Promise<{ benchmark: string; lines: string[]; counts: Record<string, number> } | null> {
-  for (const benchmark of BENCHMARKS) {
+  for (const benchmark of hostedBenchmarks()) {
     const matching = [];
-    for (const importer of benchmark.importers) if (await importer.recognises(folder)) matching.push(importer);
+    for (const importer of benchmark.importers ?? []) if (await importer.recognises(folder)) matching.push(importer);
     if (matching.length === 0) continue;
     const lines: string[] = [];
     const counts: Record<string, number> = {};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { capabilitiesOf } from "./hosted-capabilities";
 import { pipelineBenchmark } from "@/tests/fixtures/pipeline-benchmark";
 import { thirdBenchmark } from "@/tests/fixtures/third-benchmark";
 import { hostedBenchmarks, joinRefusal, ROOT_BENCHMARK } from "./index";
@@ -14,8 +15,8 @@ describe("joinRefusal", () => {
     ["a new module", thirdBenchmark("fresh-module"), null],
     ["a new pipeline benchmark", pipelineBenchmark("fresh-pipe"), null],
     ["an id taken", thirdBenchmark(ROOT_BENCHMARK.id), `benchmark "${ROOT_BENCHMARK.id}" is already registered`],
-    ["a data version of another", pipelineBenchmark(ROOT_BENCHMARK.pipeline.dataVersions[0]!), "already names another benchmark"],
-    ["a view slug of the old read URLs", thirdBenchmark(ROOT_BENCHMARK.rootViewSlugs[0]!), "already names another benchmark"],
+    ["a data version of another", pipelineBenchmark(capabilitiesOf(ROOT_BENCHMARK).dataVersions[0]), "already names another benchmark"],
+    ["a view slug of the old read URLs", thirdBenchmark(capabilitiesOf(ROOT_BENCHMARK).rootViewSlugs[0]!), "already names another benchmark"],
     ["a malformed id", thirdBenchmark("Not_An_Id"), "lowercase letters, digits and -"],
     [
       "a track another declares",

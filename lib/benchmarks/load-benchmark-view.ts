@@ -3,10 +3,13 @@ import type { Db } from "@/lib/db/create-client";
 import { readRewardSource, shortProfileHash } from "@/lib/rewards/reward-source";
 import { moduleTrackId } from "./module-rows";
 import { hasSplits, viewSplit } from "./module-splits";
-import type { Benchmark, LoadViewResult, MetricValue, ModuleSplitId, UploadedRun } from "./types";
+import type { OneCallBenchmark, LoadViewResult, MetricValue, ModuleSplitId, RowReviewState, UploadedRun } from "./types";
 import { markBelowContentless } from "@/lib/leaderboard/baseline-marks";
 import { holdForReview, withoutHeldRows } from "@/lib/leaderboard/review-hold";
+import { unrankedReason } from "@/lib/leaderboard/to-table";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
+
+type Review = NonNullable<LeaderboardRow["review"]>;
 
 /**
  * The leaderboard read of a registered module (the API route and the page both call this): the platform's
@@ -17,16 +20,16 @@ import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
  * by a moderator, with the Score rows of their scorer version. Private, hidden, failed and unfinished uploads
  * never reach a view; their owners see them on /submissions/<id>.
  */
-export async function loadUploadedRuns(db: Db, benchmark: Benchmark, split: ModuleSplitId = "full"): Promise<UploadedRun[]> {
+export async function loadUploadedRuns(db: Db, benchmark: OneCallBenchmark, split: ModuleSplitId = "full"): Promise<UploadedRun[]> {
   return (await loadUploads(db, benchmark, split)).runs;
 }
 
 /** The uploads, and the reward profile's short hash of each one whose reward scores the service (partly) supplied. */
 async function loadUploads(
   db: Db,
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   split: ModuleSplitId,
-): Promise<{ runs: UploadedRun[]; labels: Map<string, string>; reviews: Map<string, NonNullable<LeaderboardRow["review"]>> }> {
+): Promise<{ runs: UploadedRun[]; labels: Map<string, string>; reviews: Map<string, Review> }> {
   const submissions = await db.submission.findMany({
     where: { benchmarkVersion: { slug: benchmark.id }, split, source: "upload", status: "done", visibility: "public", hiddenAt: null },
     orderBy: { createdAt: "asc" },
@@ -46,7 +49,7 @@ async function loadUploads(
     },
   });
   const labels = new Map<string, string>();
-  const reviews = new Map<string, NonNullable<LeaderboardRow["review"]>>();
+  const reviews = new Map<string, Review>();
   for (const s of submissions) {
     if (s.reviewDecision === "approved") reviews.set(s.id, { state: "approved", reason: null, note: s.reviewNote });
     if (s.reviewDecision === "rejected") reviews.set(s.id, { state: "rejected", reason: s.reviewNote, note: null });
@@ -86,7 +89,7 @@ async function loadUploads(
  * each upload, rows below a contentless reference row marked (ranked, whatever their tier), and a new best held for review
  * (lib/leaderboard/review-hold.ts) on the view's headline column.
  */
-function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboard, reviews: Map<string, NonNullable<LeaderboardRow["review"]>>): Leaderboard {
+function withRankingRules(benchmark: OneCallBenchmark, viewId: string, board: Leaderboard, reviews: Map<string, Review>): Leaderboard {
   const decided = {
     ...board,
     rows: board.rows.map((row) => (row.submissionId && reviews.has(row.submissionId) ? { ...row, review: reviews.get(row.submissionId)! } : row)),
@@ -106,7 +109,7 @@ function withRankingRules(benchmark: Benchmark, viewId: string, board: Leaderboa
  */
 export async function loadBenchmarkView(
   db: Db,
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   viewId: string,
   params: URLSearchParams,
   options: { withHeld?: boolean } = {},
@@ -133,4 +136,26 @@ export async function loadBenchmarkView(
   // the platform's own label, on whatever row the module made of the upload (the module never sees it)
   const rows = board.rows.map((row) => (row.submissionId && labels.has(row.submissionId) ? { ...row, rewardsFromService: labels.get(row.submissionId)! } : row));
   return { ok: true, view: { ...loaded.view, board: { ...board, rows } } };
+}
+
+/** The platform's review state of an upload (hosted-capabilities.ts): its row on each view of its track and split, held rows kept. */
+export async function moduleReviewState(
+  db: Db,
+  benchmark: OneCallBenchmark,
+  upload: { id: string; tracks: readonly string[]; split: string },
+): Promise<RowReviewState | null> {
+  const track = upload.tracks[0] ? moduleTrackId(benchmark, upload.tracks[0]) : null;
+  let approved: RowReviewState | null = null;
+  for (const view of benchmark.views.filter((v) => v.track === track)) {
+    // the board of the upload's split (a module without splits has one board per view)
+    const params = new URLSearchParams(hasSplits(benchmark) ? { split: upload.split } : {});
+    const loaded = await loadBenchmarkView(db, benchmark, view.id, params, { withHeld: true });
+    const row = loaded?.ok ? loaded.view.board.rows.find((r) => r.submissionId === upload.id) : undefined;
+    if (!row) continue;
+    const reason = unrankedReason(row);
+    const state = row.review?.state === "pending" || row.review?.state === "rejected" ? row.review.state : "unranked";
+    if (reason) return { state, reason, note: null, board: view.title };
+    if (row.review?.state === "approved") approved = { state: "approved", reason: null, note: row.review.note, board: view.title };
+  }
+  return approved;
 }

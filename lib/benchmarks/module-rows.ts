@@ -65,3 +65,36 @@ export async function ensureModuleRows(db: Writer, benchmark: Benchmark): Promis
 export function moduleScoreVersion(benchmark: Pick<Benchmark, "id">, track: { id: string; scorerVersion: string }): string {
   return `${benchmark.id}/${track.id}@${track.scorerVersion}`;
 }
+
+/** Positions after the benchmark at "/"'s tracks and the modules' (module-rows.ts starts at 1000). */
+const FIRST_PIPELINE_POSITION = 2000;
+
+/**
+ * The default seed of a benchmark that prepares its own files (hosted-capabilities.ts): a BenchmarkVersion per data
+ * version and a Track per track (its own ids), created when missing, nothing that exists changed; the phrases.
+ */
+export async function ensurePipelineRows(
+  db: Db,
+  benchmark: Benchmark,
+  capabilities: { dataVersions: readonly string[]; dataVersionLabel(slug: string): string | null },
+): Promise<string[]> {
+  const versions = await db.benchmarkVersion.createMany({
+    data: capabilities.dataVersions.map((slug) => ({
+      slug,
+      name: capabilities.dataVersionLabel(slug) ?? slug,
+      description: `${benchmark.title}: its data version ${slug}, declared by the benchmark.`,
+      source: `pipeline:${benchmark.id}`,
+    })),
+    skipDuplicates: true,
+  });
+  const tracks = await db.track.createMany({
+    data: benchmark.tracks.map((track, index) => ({
+      id: track.id,
+      task: benchmark.id,
+      label: `${benchmark.title} · ${track.title}`,
+      position: FIRST_PIPELINE_POSITION + index,
+    })),
+    skipDuplicates: true,
+  });
+  return [`${versions.count} data versions`, `${tracks.count} tracks`];
+}

@@ -1,9 +1,12 @@
 import type { Db } from "@/lib/db/create-client";
-import { SNAPSHOT_SCHEMA_VERSION, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
+import { ApiError } from "@/lib/http/api-error";
+import { unknownParamsIssue } from "@/lib/http/unknown-params";
+import { parseFormat } from "@/lib/leaderboard/download-format";
+import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import type { LeaderboardColumn } from "@/lib/leaderboard/types";
 import { moduleViewCsv, moduleViewTable } from "./benchmark-view-response";
 import { hasSplits, trackSplits } from "./module-splits";
-import type { Benchmark } from "./types";
+import type { OneCallBenchmark, ReadAnswer } from "./types";
 
 /** `fields`: the record fields in the CSV's order; `columns`: the metric columns' definitions */
 type ModuleSnapshotView = {
@@ -23,7 +26,7 @@ type ModuleSnapshotView = {
  * file (`GET /api/v1/snapshot?benchmark=<module>`): the same records as `GET /api/v1/leaderboards/<module>[/<view>]`
  * (moduleViewTable), under the snapshot's metadata. `scorerVersion` names each track's scorer.
  */
-export async function moduleSnapshot(db: Db, benchmark: Benchmark, generatedAt: Date): Promise<{ snapshot: SnapshotMeta; views: ModuleSnapshotView[] }> {
+export async function moduleSnapshot(db: Db, benchmark: OneCallBenchmark, generatedAt: Date): Promise<{ snapshot: SnapshotMeta; views: ModuleSnapshotView[] }> {
   const views: ModuleSnapshotView[] = [];
   let split = "";
   // one view after the other, as the AlpsBench snapshot: an export is not worth a connection per view
@@ -71,4 +74,20 @@ export function moduleSnapshotFiles(snapshot: Awaited<ReturnType<typeof moduleSn
   };
   files["manifest.json"] = JSON.stringify(manifest, null, 2);
   return files;
+}
+
+/** The platform's snapshot answer (hosted-capabilities.ts): JSON, one CSV per view in a zip, or its Every Eval Ever export. */
+export async function moduleSnapshotAnswer(db: Db, hosted: OneCallBenchmark, search: URLSearchParams): Promise<ReadAnswer> {
+  const format = parseFormat(SnapshotFormat, search);
+  const unknown = unknownParamsIssue(search, ["format", "benchmark"]);
+  if (!format.ok || unknown) {
+    const issues = [...(format.ok ? [] : [format.issue]), ...(unknown ? [unknown] : [])];
+    return { kind: "error", error: new ApiError("bad_request", issues.join("; "), { issues }) };
+  }
+  if (format.format === "eee") return { kind: "eee", scope: { dataVersion: hosted.id, split: "full" } };
+  const generatedAt = new Date();
+  const snapshot = await moduleSnapshot(db, hosted, generatedAt);
+  const name = `${hosted.id}-snapshot-${generatedAt.toISOString().slice(0, 10)}`;
+  if (format.format === "zip") return { kind: "zip", files: moduleSnapshotFiles(snapshot), filename: `${name}.zip` };
+  return { kind: "json", body: snapshot, filename: `${name}.json` };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { checkedUploadSplit, goldHidden, hasSplits, hidesAnyGold, itemRowsOnSplit, trackSplits, viewSplit } from "./module-splits";
-import type { AnyTrack, Benchmark } from "./types";
+import type { AnyTrack, OneCallBenchmark } from "./types";
 
 const track = (id: string, extra: Partial<AnyTrack> = {}) => ({ id, itemRows: { columns: [] }, ...extra }) as unknown as AnyTrack;
-const none = { title: "One", tracks: [track("t")] } as Pick<Benchmark, "title" | "tracks" | "splits">;
+const none = { title: "One", tracks: [track("t")] } as Pick<OneCallBenchmark, "title" | "tracks" | "splits">;
 const two = {
   title: "Two",
   splits: [{ id: "dev" }, { id: "test", goldHidden: true }],
   tracks: [track("t"), track("own", { splits: [{ id: "validation" }] })],
-} as Pick<Benchmark, "title" | "tracks" | "splits">;
+} as Pick<OneCallBenchmark, "title" | "tracks" | "splits">;
 
 describe("a module's splits", () => {
   test("none declared: one public split, full; a split is refused as today", () => {

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { hasSplits, trackSplits } from "./module-splits";
 import { trackReadiness } from "./track-readiness";
-import type { Benchmark } from "./types";
+import type { OneCallBenchmark } from "./types";
 import type { UploadModuleOption } from "./types-submit-form";
 
 /**
@@ -9,7 +9,7 @@ import type { UploadModuleOption } from "./types-submit-form";
  * on this server (plain data for the submit form: a track without its evaluation data is shown with a notice and
  * cannot be chosen, before anything is uploaded).
  */
-export async function moduleUploadOptions(db: Db, benchmarks: readonly Benchmark[]): Promise<UploadModuleOption[]> {
+export async function moduleUploadOptions(db: Db, benchmarks: readonly OneCallBenchmark[]): Promise<UploadModuleOption[]> {
   return Promise.all(
     benchmarks.map(async (b) => {
       const readiness = new Map((await trackReadiness(db, b)).map((r) => [r.track, r.missing]));

@@ -1,12 +1,12 @@
 import { hostedBenchmarks, ROOT_BENCHMARK } from "./index";
-import type { HostedBenchmark } from "./types";
+import type { Benchmark } from "./types";
 import type { NavBenchmark, NavLink } from "./types-navigation";
 
 /**
  * The nav links of a benchmark's pages: the ones it declares (`navigation`), else its views at
  * /benchmarks/<id>[/<view>] (the first one current on itself only) and its submit form.
  */
-function benchmarkNavigation(benchmark: HostedBenchmark): readonly NavLink[] {
+function benchmarkNavigation(benchmark: Benchmark): readonly NavLink[] {
   if (benchmark.navigation) return benchmark.navigation;
   const base = `/benchmarks/${encodeURIComponent(benchmark.id)}`;
   return [
@@ -21,7 +21,7 @@ function benchmarkNavigation(benchmark: HostedBenchmark): readonly NavLink[] {
 
 /** Every hosted benchmark's nav, the one at "/" (whose nav every page outside /benchmarks/<id> shows) apart. */
 export function siteNavigation(): { root: NavBenchmark; others: NavBenchmark[] } {
-  const nav = (b: HostedBenchmark): NavBenchmark => ({ id: b.id, title: b.title, items: benchmarkNavigation(b) });
+  const nav = (b: Benchmark): NavBenchmark => ({ id: b.id, title: b.title, items: benchmarkNavigation(b) });
   return {
     root: nav(ROOT_BENCHMARK),
     others: hostedBenchmarks()

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/create-client";
 import { declaredBenchmarkNames, declaredBenchmarkOf, ROOT_BENCHMARK } from "./index";
-import type { HostedBenchmark } from "./types";
+import type { Benchmark } from "./types";
 
-type ResolvedBenchmark = { ok: true; benchmark: HostedBenchmark } | { ok: false; message: string };
+type ResolvedBenchmark = { ok: true; benchmark: Benchmark } | { ok: false; message: string };
 
 /**
  * The benchmark a name someone gave (an upload's `benchmark` field, a download's `benchmark` parameter) means:

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { getBenchmark } from "./index";
+import { oneCallOf } from "./hosted-capabilities";
 import type { SelectionInput } from "./personalllm/selection-track";
 import { scoreChoices } from "./personalllm/selection-track";
 import { writeSynthetic } from "./personalllm/synthetic/write-synthetic";
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("selection upload (CSV) through the registry scores as the pure scorer; a bad choice names line and field", { timeout: 60_000 }, async () => {
   writeSynthetic(dir, { users: 9, prompts: 4 });
-  const benchmark = getBenchmark("personalllm")!;
+  const benchmark = oneCallOf(getBenchmark("personalllm"))!;
   const input = (await benchmark.loadTrackInput("selection", dir, "full")) as SelectionInput;
   const choices = input.users.map((u, i) => [u.personId, (i % 8) + 1] as const);
   const csv = path.join(dir, "pick.csv");

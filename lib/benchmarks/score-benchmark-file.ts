@@ -1,4 +1,4 @@
-import type { Benchmark, RowProblem, ScoreResult } from "./types";
+import type { OneCallBenchmark, RowProblem, ScoreResult } from "./types";
 import { checkItems } from "./check-items";
 import { readUploadFile } from "@/lib/uploads/read-upload-rows";
 
@@ -8,7 +8,7 @@ import { readUploadFile } from "@/lib/uploads/read-upload-rows";
  * whole file (a partial score would rank a different population).
  */
 export async function scoreBenchmarkFile(
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   trackId: string,
   input: unknown,
   predictionsFile: string,

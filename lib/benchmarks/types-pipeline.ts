@@ -6,9 +6,9 @@ import type { SubmissionRefusal, UploadValidation } from "@/lib/submissions/cont
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 
 /**
- * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): the hooks of a benchmark that scores with
- * its own pipeline, and what the platform's upload path and worker hand them. Declarations only; imports nothing
- * from a benchmark or the registry.
+ * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): the capabilities a benchmark may bring
+ * with its own pipeline, and what the platform's upload path and worker hand them. Declarations only; imports
+ * nothing from a benchmark or the registry.
  */
 
 /** The worker's settings for one scoring step, passed through as the operator or a test gave them. */
@@ -41,29 +41,31 @@ export interface PipelineStepContext {
 }
 
 /**
- * The hooks of a benchmark that scores with its own pipeline. Each is one call the platform makes at a fixed point
- * and hands the result on; the benchmark never sees the queue, the limits or the Submission table's writes.
+ * The hooks of a benchmark's own pipeline, each one call the platform makes at a fixed point (the benchmark never
+ * sees the queue, the limits or the Submission table's writes); one left out takes the platform's default
+ * (hosted-capabilities.ts). A capability's hooks come together: scoring (`scoreVersion`, `scoreStep`), file
+ * preparation (`parseTrack`, `knownTracks`, `prepareFile`), runs (`runFile`, `sendsRunFile`, `runFileExamples`).
  */
 export interface OwnPipeline {
   /** the version its uploads are scored under (stored with each upload; `rescore --all` compares it) */
-  scoreVersion: string;
+  scoreVersion?: string;
   /**
    * The data versions (BenchmarkVersion slugs) it ships, its default first: an upload's `benchmark` field names
    * one of them, or the benchmark's id for the default. The benchmark at "/" also owns every slug no benchmark
-   * declares (an imported release).
+   * declares (an imported release). Default: one, the benchmark's id.
    */
-  dataVersions: readonly [string, ...string[]];
+  dataVersions?: readonly [string, ...string[]];
   /** optional: what pages call each data version ("AlpsBench", "Demo (synthetic)"); a slug without one shows as itself */
   dataVersionLabels?: Readonly<Record<string, string>>;
   /** a track by any name people give it (official harness, release folder, URL slug), as its id; null: no track */
-  parseTrack(name: string): string | null;
+  parseTrack?(name: string): string | null;
   /** the tracks as people name them, one phrase for messages ("task1, task2, …, task4_ability5 (also written task3/d300 or task3-d300)") */
-  knownTracks: string;
+  knownTracks?: string;
   /**
    * Checks one uploaded file against the data version's instances of its track and split, streaming; stores
    * nothing. The platform then stores what this returns in its one transaction (limits, duplicates, queue).
    */
-  prepareFile(
+  prepareFile?(
     db: Db,
     version: { id: string; slug: string },
     file: {
@@ -93,25 +95,27 @@ export interface OwnPipeline {
    * split) its folders name; ignored (README, hidden files, anything that is no prediction file); or refused
    * (a prediction file in no track's folder), with the reason the uploader reads.
    */
-  runFile(path: string): { kind: "placed"; track: string; split: "dev" | "validation" | "test" | null } | { kind: "ignored" } | { kind: "refused"; message: string };
+  runFile?(
+    path: string,
+  ): { kind: "placed"; track: string; split: "dev" | "validation" | "test" | null } | { kind: "ignored" } | { kind: "refused"; message: string };
   /**
    * Whether a client uploading a run folder sends this file at all (`submit --dir`): archive metadata and files
    * that cannot be predictions stay home; every other file is sent and the server's `runFile` decides (it may
    * ignore it and say so, or refuse it), so a client of another release never decides for the server.
    */
-  sendsRunFile(path: string): boolean;
+  sendsRunFile?(path: string): boolean;
   /** a run's file paths as the benchmark lays them out, for the platform's messages ("a/predictions.jsonl or b/c/predictions.jsonl") */
-  runFileExamples: string;
+  runFileExamples?: string;
   /**
    * one step of an upload's scoring (lib/worker/score-submission.ts calls it after its own checks); a failure that
    * retrying cannot fix is a `SubmissionScoringError` (types-scoring-error.ts)
    */
-  scoreStep(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
+  scoreStep?(db: Db, submissionId: string, context: PipelineStepContext): Promise<"continued" | "done">;
   /**
    * `GET /api/v1/leaderboards/<benchmark>[/<view>]` and, for the benchmark at `/`, `/api/v1/leaderboards/<view>`: the
    * view's data, which the platform answers (lib/benchmarks/read-answer.ts)
    */
-  viewAnswer(db: Db, viewId: string, search: URLSearchParams): Promise<ReadAnswer>;
+  viewAnswer?(db: Db, viewId: string, search: URLSearchParams): Promise<ReadAnswer>;
   /**
    * `GET /api/v1/inputs/<track>` (the model inputs of a track, never gold) and `…/<track>/example` (a small valid
    * prediction file); optional: a benchmark whose inputs are a public dataset serves none here. `gzip`: "br" or "encoding"
@@ -121,9 +125,7 @@ export interface OwnPipeline {
    */
   inputsAnswer?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<ReadAnswer>;
   /** `GET /api/v1/snapshot` for this benchmark: its data, which the platform answers */
-  snapshotAnswer(db: Db, search: URLSearchParams): Promise<ReadAnswer>;
-  /** optional: imports the benchmark's data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
-  importData?(db: Db, folder: string, log: (line: string) => void): Promise<void>;
+  snapshotAnswer?(db: Db, search: URLSearchParams): Promise<ReadAnswer>;
 }
 
 /** What `prepareFile` answers: a file ready to store, or a refusal the platform passes on as it is. */

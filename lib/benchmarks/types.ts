@@ -15,22 +15,16 @@ import type { OwnPipeline } from "./types-pipeline";
 import type { SubmissionPageHooks, SubmissionReadHooks, SubmissionViewer, UploadFacts } from "./types-submission-page";
 
 /**
- * What a benchmark module declares so the platform (upload, worker, API, pages) can host it without naming it.
- * One folder per benchmark under lib/benchmarks/<id>/ exports one `Benchmark` from its index.ts; the registry
- * (lib/benchmarks/index.ts) lists them. Pure declarations and pure functions only: the importer is the single
- * member that does I/O, and it receives its folder from the caller.
+ * The one contract between the platform (upload, worker, API, pages) and a hosted benchmark: one folder per
+ * benchmark under lib/benchmarks/<id>/ exports one `Benchmark` from its index.ts; the registry (index.ts) lists them.
+ * Pure declarations and functions only: the importer, the one member that does I/O, receives its folder.
  *
- * Two kinds of benchmark share the registry (`HostedBenchmark`). A `Benchmark` (PersonalLLM) scores an upload in one
- * pure call and the platform does the rest, as described below. A `PipelineBenchmark` (AlpsBench) scores with its
- * own multi-step pipeline (chunked, crash-safe, judged, per-instance results) and answers its own views; the
- * platform still owns the upload route, limits, duplicates, storage, the queue and failures, and reaches that
- * pipeline only through the hooks it declares (`OwnPipeline`).
- *
- * Uploads of a module's track take the platform's one path (lib/submissions/create-submission.ts): the platform
- * reads the file, parses each row with `predictionRow`, asks `check` for coverage problems, stores the file in the
- * Submission table and queues it; the worker scores it with `score` and writes Score rows; `loadView` receives
- * the public scored uploads (`UploadedRun`) to show beside the module's own rows. A module names no table of the
- * platform and the platform names no module.
+ * A benchmark declares its identity, tracks, splits and views, and the capabilities it brings: multi-step scoring,
+ * file preparation, runs, view, inputs and snapshot answers (`pipeline`), page sections, seed, import at start,
+ * review state, submit form, API docs. Each one left out takes the platform's default (hosted-capabilities.ts),
+ * which reads the one-call members (`OneCallBenchmark`): the platform parses each row with `predictionRow`, checks
+ * its `items`, stores and queues the file; the worker scores it with `score` and writes Score rows; `loadView` gets
+ * the public scored uploads (`UploadedRun`). A benchmark names no platform table and the platform names no benchmark.
  */
 
 /** deterministic: computed from the rows alone; judge: an LLM judge's verdicts; reward-model: reward models' scores */
@@ -341,70 +335,23 @@ export interface CommandHost {
 export type StarterFile = { path: string; track: string; rows: number; text: string };
 
 export interface Benchmark extends BenchmarkIdentity {
-  tracks: AnyTrack[];
+  tracks: TrackInfo[];
   /**
    * optional: the splits of its evaluation data, in the order a view's split switcher lists them; the first is the
    * one a view shows when no `split` is asked for. Absent: one split, "full" (an upload names none, a view takes no
    * `split`). A track may declare its own (`TrackDefinition.splits`).
    */
   splits?: readonly SplitDeclaration[];
-  views: BenchmarkView[];
-  importers: BenchmarkImporter[];
-  /**
-   * Reads a view from the database (the module's I/O shell). `params` carries the module's own filters
-   * (the platform's table query is applied afterwards); `uploads` the platform's scored public uploads of the
-   * module on the view's split (lib/benchmarks/load-benchmark-view.ts), `split` that split ("full" for a module
-   * without splits; the platform reads and checks the `split` parameter and keeps it out of `params`). null: no such
-   * view; ok false: a bad filter.
-   */
-  loadView(db: Db, viewId: string, params: URLSearchParams, uploads: readonly UploadedRun[], split: ModuleSplitId): Promise<LoadViewResult>;
-  /**
-   * A track's scorer input on one of its splits as imported on this server (the module's I/O shell), for validating
-   * and scoring an upload on that split ("full" for a module without splits); null when the data the track needs
-   * has not been imported (the upload is refused with 404).
-   */
-  readTrackInput(db: Db, trackId: string, split: ModuleSplitId): Promise<unknown | null>;
-  /**
-   * Whether the evaluation data `readTrackInput` reads now is synthetic (generated for tests and demos, not the
-   * benchmark's): the worker records it on each upload it scores, so its row stays marked "synthetic data" (and
-   * unranked) whatever is imported later. Absent: never synthetic.
-   */
-  evaluationDataIsSynthetic?(db: Db): Promise<boolean>;
-  /**
-   * Optional: what a track needs imported before it can take an upload, said for people (the files, where they are
-   * published, how an operator imports them). The form and the API show it before anything is uploaded
-   * (lib/benchmarks/track-readiness.ts); the cheap `hasTrackData` answers whether it is there.
-   */
-  /** Optional: the module's published figures shipped with the code, upserted on every start (idempotent; no evaluation data). */
-  seedReported?(db: Db): Promise<{ reported: number }>;
-  trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
-  /** A track's scorer input on a split read from a data folder or file, with no database (the offline `score` CLI). */
-  loadTrackInput(trackId: string, folder: string, split: ModuleSplitId): Promise<unknown>;
-  /** pure: the charts of a loaded view (may be empty) */
-  charts(viewId: string, view: LoadedView): BenchmarkChart[];
-}
-
-/** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
-export type TrackInfo = Pick<TrackDefinition, "id" | "title" | "description" | "kind" | "metrics" | "headline">;
-
-/** A benchmark with its own scoring pipeline (AlpsBench): see the file's header. */
-export interface PipelineBenchmark extends BenchmarkIdentity {
-  /** its page: the benchmark hosted at "/" keeps its old URLs (/tasks/…, /api/v1/leaderboards/<view>) */
-  home: string;
-  tracks: TrackInfo[];
   /** view ids answered at /api/v1/leaderboards/<benchmark>/<view>; "" the default */
   views: Pick<BenchmarkView, "id" | "title" | "tab">[];
-  /** the names its views answer to at /api/v1/leaderboards/<name> (the benchmark at "/": its URLs from before) */
-  rootViewSlugs: readonly string[];
-  /** the page of a view (/benchmarks/<id>[/<view>] redirects there); null: no page for it */
-  pageOf(viewId: string): string | null;
-  /**
-   * optional: a view as the platform's page renders it at /benchmarks/<id>[/<view>] when `pageOf` answers null: the
-   * read model a module's `loadView` returns (board and settings), read by the benchmark itself since its uploads
-   * are scored by its own pipeline. null: no such view; ok false: a bad filter. Absent: no page for its views.
-   */
-  loadView?(db: Db, viewId: string, params: URLSearchParams): Promise<LoadViewResult>;
-  pipeline: OwnPipeline;
+  /** optional: its page; the benchmark whose home is "/" keeps its old URLs (/tasks/…, /api/v1/leaderboards/<view>). Default /benchmarks/<id> */
+  home?: string;
+  /** optional: the names its views answer to at /api/v1/leaderboards/<name> (the benchmark at "/": its URLs from before) */
+  rootViewSlugs?: readonly string[];
+  /** optional: the page of a view of its own (/benchmarks/<id>[/<view>] redirects there); null or absent: the platform's page */
+  pageOf?(viewId: string): string | null;
+  /** optional: the capabilities of its own pipeline (OwnPipeline); each hook it leaves out takes the platform's default */
+  pipeline?: OwnPipeline;
   /** optional: what it adds to an upload's page (/submissions/<id>); absent: the per-track figures its tracks declare */
   submissionPage?: SubmissionPageHooks;
   /** optional: an upload's per-instance reads (/api/v1/submissions/<id>/…); absent: they answer 404 */
@@ -424,13 +371,51 @@ export interface PipelineBenchmark extends BenchmarkIdentity {
   rescoreAtWorkerStart?(db: Db): Promise<{ submissionIds: string[]; why: string }>;
   /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
   reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
-  /** its tracks on the submit form: picker groups, row formats, accepted files */
-  submitForm: SubmitFormDeclaration;
+  /** optional: its tracks on the submit form (picker groups, row formats, accepted files); absent: the form's module picker */
+  submitForm?: SubmitFormDeclaration;
   /** optional: its examples and contract on /api-docs */
   apiDocs?: PipelineApiDocs;
+  /**
+   * optional: a view's read model (board, settings) for the platform's page and default answers; `uploads`: the
+   * platform's scored public uploads on the view's split when the platform scores them (load-benchmark-view.ts), else
+   * none; `split`: that split (the platform checks `split` and keeps it out of `params`). null: no such view; ok false:
+   * a bad filter. Absent: no page for its views.
+   */
+  loadView?(db: Db, viewId: string, params: URLSearchParams, uploads: readonly UploadedRun[], split: ModuleSplitId): Promise<LoadViewResult>;
+  /** optional: imports its data from a folder in its own layout (dev tools such as scripts/dev/views-snapshot.ts) */
+  importData?(db: Db, folder: string, log: (line: string) => void): Promise<void>;
+  /** optional: the importers of its data folders (`alpsbench import --from <folder>`) */
+  importers?: BenchmarkImporter[];
+  /**
+   * optional: a track's scorer input on a split as imported on this server (the one-call scorer's I/O shell), to
+   * validate and score an upload on it; null when its data has not been imported (the upload is refused with 404).
+   */
+  readTrackInput?(db: Db, trackId: string, split: ModuleSplitId): Promise<unknown | null>;
+  /**
+   * optional: whether the data `readTrackInput` reads now is synthetic (for tests and demos): the worker records it
+   * on each upload it scores, so its row stays "synthetic data" (unranked) whatever is imported later.
+   */
+  evaluationDataIsSynthetic?(db: Db): Promise<boolean>;
+  /**
+   * optional: what a track needs imported before it takes an upload, for people (the files, where they are published,
+   * how an operator imports them; track-readiness.ts), and the cheap `hasTrackData` check of whether it is there.
+   */
+  trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
+  /** optional: a track's scorer input on a split read from a data folder or file, with no database (the offline `score` CLI) */
+  loadTrackInput?(trackId: string, folder: string, split: ModuleSplitId): Promise<unknown>;
+  /** optional, pure: the charts of a loaded view (may be empty) */
+  charts?(viewId: string, view: LoadedView): BenchmarkChart[];
 }
 
-export type HostedBenchmark = Benchmark | PipelineBenchmark;
+/**
+ * A benchmark that declares what the platform's default capabilities read (hosted-capabilities.ts `oneCallOf`):
+ * tracks with a one-call scorer, views on those tracks, its data reads and its view's read model (PersonalLLM).
+ */
+export type OneCallBenchmark = Omit<Benchmark, "tracks" | "views"> &
+  Required<Pick<Benchmark, "importers" | "loadView" | "readTrackInput" | "loadTrackInput" | "charts">> & { tracks: AnyTrack[]; views: BenchmarkView[] };
+
+/** A track as the platform lists it (switcher, docs, messages), without a one-shot scorer. */
+export type TrackInfo = Pick<TrackDefinition, "id" | "title" | "description" | "kind" | "metrics" | "headline">;
 
 /**
  * An upload's state under the platform's ranking rules (lib/leaderboard/review-hold.ts, baseline-marks.ts), as its
@@ -439,10 +424,6 @@ export type HostedBenchmark = Benchmark | PipelineBenchmark;
  * names the board (track · split) that says so.
  */
 export type RowReviewState = { state: "pending" | "rejected" | "approved" | "unranked"; reason: string | null; note: string | null; board: string };
-
-export function isPipelineBenchmark(benchmark: HostedBenchmark): benchmark is PipelineBenchmark {
-  return "pipeline" in benchmark;
-}
 
 // the contract's parts in their own files, re-exported so every benchmark and platform file imports one module
 export type { RowFormat, SubmitFormDeclaration } from "./types-submit-form";

@@ -1,20 +1,20 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
+import { capabilitiesOf, oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { snapshotResponse } from "@/lib/benchmarks/hosted-responses";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { ReleaseSnapshot } from "./release-snapshot";
 
 type ReleaseTrigger = "admin" | "automatic";
 
 /**
- * What can be released: every module by its id, and every data version of a pipeline benchmark that this server
- * holds (a BenchmarkVersion row), by the name GET /api/v1/snapshot?benchmark= takes.
+ * What can be released: every data version of every benchmark, by the name GET /api/v1/snapshot?benchmark= takes;
+ * one whose data is imported into a BenchmarkVersion row only once this server holds that row.
  */
 async function releasableBenchmarks(db: Db): Promise<string[]> {
   const stored = new Set((await db.benchmarkVersion.findMany({ select: { slug: true } })).map((b) => b.slug));
-  return hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions.filter((v) => stored.has(v)) : [b.id]));
+  return hostedBenchmarks().flatMap((b) => capabilitiesOf(b).dataVersions.filter((v) => stored.has(v) || !capabilitiesOf(b).importedDataVersions.includes(v)));
 }
 
 /**
@@ -65,18 +65,18 @@ export async function cutRelease(db: Db, benchmark: string, options: { trigger: 
 
 /**
  * The automatic rule: a benchmark gets a release when it has none yet, or when its scorer version or its data
- * version differs from its latest release's; a pipeline data version only once it has imported data. Run at every start after the import (scripts/start.ts) and by
+ * version differs from its latest release's; an imported data version only once it has imported data. Run at every start after the import (scripts/start.ts) and by
  * `alpsbench admin release --auto`; running it twice in a row cuts nothing the second time.
  */
 export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; id: string; reason: string }[]> {
   const cut: { benchmark: string; id: string; reason: string }[] = [];
-  const pipelineVersions = new Set(hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions : [])));
+  const importedVersions = new Set(hostedBenchmarks().flatMap((b) => capabilitiesOf(b).importedDataVersions));
   for (const benchmark of await releasableBenchmarks(db)) {
     const latest = await db.release.findFirst({ where: { benchmark }, orderBy: { cutAt: "desc" }, select: { scorerVersion: true, dataVersion: true } });
     const dataVersion = await dataVersionOf(db, benchmark);
-    // a pipeline data version with nothing imported yet holds only its seeded (published) figures: a release of it
+    // an imported data version with nothing imported yet holds only its seeded (published) figures: a release of it
     // would stand beside the one cut when its data arrives, under the same name (a first `npm start` without the data)
-    if (pipelineVersions.has(benchmark) && !imported(dataVersion)) continue;
+    if (importedVersions.has(benchmark) && !imported(dataVersion)) continue;
     const scorerVersion = latest ? await currentScorerVersion(db, benchmark) : null;
     const reason = !latest
       ? "first release"
@@ -95,9 +95,9 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
 /** Whether a data version (dataVersionOf) comes from an import, not from the seed alone. */
 const imported = (dataVersion: string) => dataVersion !== "none" && !dataVersion.startsWith("created:");
 
-/** The scorer version a snapshot of `benchmark` would carry now (a module's tracks' versions, a pipeline's own). */
+/** The scorer version a snapshot of `benchmark` would carry now (one-call tracks name theirs without a snapshot, module-snapshot.ts). */
 async function currentScorerVersion(db: Db, benchmark: string): Promise<string> {
-  const moduleBenchmark = getBenchmark(benchmark);
-  if (moduleBenchmark) return moduleBenchmark.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
+  const oneCall = oneCallOf(getBenchmark(benchmark));
+  if (oneCall) return oneCall.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
   return (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion;
 }

@@ -1,6 +1,7 @@
 import { dataVersionOf } from "@/lib/benchmarks";
 import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
-import type { HostedBenchmark } from "@/lib/benchmarks/types";
+import type { Benchmark as BenchmarkDeclaration } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import type { Db, Tx } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { scoreVersionFor } from "./score-version-for";
@@ -26,7 +27,7 @@ import { systemSlugFor } from "./system-slug";
 import { uploadLimitRefusal } from "./upload-limits";
 import { uploadQuota } from "./upload-quota";
 import { accountKeyOfUser, chargeUpload, type ChargedSubmission } from "./upload-ledger";
-import { type DataVersion, type PreparedFile, uploadTargetOf } from "./upload-target";
+import type { DataVersion, PreparedFile } from "./upload-target";
 
 /** files in one run: every track once, with room to spare for a benchmark of many tracks */
 export const MAX_RUN_FILES = 48;
@@ -44,10 +45,10 @@ type Report = Omit<UploadValidation, "storedGzip">;
  */
 export async function createSubmission(db: Db, input: NewSubmission): Promise<CreateSubmissionResult> {
   // Every benchmark takes the same path; only the track's meaning and the file's validation are the benchmark's
-  // (lib/submissions/upload-target.ts: a module's row schema or a pipeline benchmark's `prepareFile` hook).
+  // (its `upload` capability, lib/benchmarks/hosted-capabilities.ts: the one-call row schema or its own `prepareFile`).
   const named = await resolveBenchmarkName(db, input.benchmark);
   if (!named.ok) return { ok: false, code: "not_found", message: named.message };
-  const target = uploadTargetOf(named.benchmark);
+  const target = capabilitiesOf(named.benchmark).upload;
   const track = target.track(input.track, input.split);
   if (!track.ok) return track;
   const benchmark = await target.dataVersion(db, input.benchmark);
@@ -94,7 +95,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
     for await (const file of input.files) await drain(file.body);
     return { ok: false, code: "not_found", message: named.message };
   }
-  const target = uploadTargetOf(named.benchmark);
+  const target = capabilitiesOf(named.benchmark).upload;
   const { runs } = target;
   if (!runs) {
     for await (const file of input.files) await drain(file.body);
@@ -194,7 +195,7 @@ export async function createRun(db: Db, input: NewRun): Promise<CreateRunResult>
 }
 
 /** The refusal for a data version this server does not have, naming the one the upload's field resolved to. */
-function noDataVersion(hosted: HostedBenchmark, slug: string | undefined): SubmissionRefusal {
+function noDataVersion(hosted: BenchmarkDeclaration, slug: string | undefined): SubmissionRefusal {
   const named = dataVersionOf(slug ?? hosted.id);
   return { ok: false, code: "not_found", message: `benchmark: "${named}" does not exist${slug === undefined || named === slug ? "" : ` (what "${slug}" names)`}.` };
 }

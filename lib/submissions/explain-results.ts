@@ -1,5 +1,6 @@
 import { hostedTrack } from "@/lib/benchmarks";
-import { isPipelineBenchmark, type MetricDefinition } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
+import type { MetricDefinition } from "@/lib/benchmarks/types";
 import { type Coverage, coverageSentence } from "./coverage-text";
 import { JUDGE_SETTINGS } from "./judge-settings";
 import type { ServerSetup } from "./server-setup";
@@ -121,19 +122,16 @@ function boardOf(input: ResultsInput): { href: string; label: string } | null {
   const declared = hostedTrack(input.track);
   if (!declared) return null;
   const params = new URLSearchParams();
-  let path: string | null;
   const benchmark = declared.benchmark;
-  if (isPipelineBenchmark(benchmark)) {
-    // a page may group tracks (a track "<view>/<variant>" shows on its view's page), else the benchmark's default page
-    const task = input.track.split("/")[0] ?? input.track;
-    path = benchmark.pageOf(task) ?? benchmark.pageOf("");
-    if (input.split !== "full") params.set("split", input.split);
-    // the benchmark's default data version is what its board shows unless told
-    if (input.benchmark !== benchmark.pipeline.dataVersions[0]) params.set("benchmark", input.benchmark);
-  } else {
-    const view = benchmark.views.find((v) => v.id === declared.track.id);
-    path = `/benchmarks/${encodeURIComponent(benchmark.id)}${view ? `/${encodeURIComponent(view.id)}` : ""}`;
-  }
+  const { pageOf, pageView, dataVersions } = capabilitiesOf(benchmark);
+  // a page may group tracks (a track "<view>/<variant>" shows on its view's page), else the benchmark's default page
+  const task = declared.track.id.split("/")[0] ?? declared.track.id;
+  const view = benchmark.views.find((v) => v.id === task);
+  const platformPage = `/benchmarks/${encodeURIComponent(benchmark.id)}${view ? `/${encodeURIComponent(view.id)}` : ""}`;
+  const path = pageOf(task) ?? pageOf("") ?? (pageView ? platformPage : null);
+  if (input.split !== "full") params.set("split", input.split);
+  // the benchmark's default data version is what its board shows unless told
+  if (input.benchmark !== dataVersions[0]) params.set("benchmark", input.benchmark);
   if (path === null) return null;
   params.set("q", input.systemName);
   if (input.flag) params.set("flagged", "1");

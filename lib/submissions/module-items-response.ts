@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { NextResponse } from "next/server";
 import { getBenchmark, getTrack } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
 import type { Db } from "@/lib/db/create-client";
@@ -22,7 +23,7 @@ const error = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiErr
 export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<Response> {
   const submission = await shownSubmissionStatus(db, id, viewer);
   if (!submission) return error("not_found", `No submission "${id}" (or it is private).`);
-  const moduleBenchmark = getBenchmark(submission.benchmark);
+  const moduleBenchmark = oneCallOf(getBenchmark(submission.benchmark));
   const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;
   const track = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId) : undefined;
   const decl = moduleBenchmark && track ? itemRowsOnSplit(moduleBenchmark, track, submission.split) : undefined;

@@ -1,11 +1,11 @@
-import { BENCHMARKS, hostedBenchmarks } from "@/lib/benchmarks";
-import type { AnyTrack, Benchmark as BenchmarkModule, HostedBenchmark } from "@/lib/benchmarks/types";
+import { hostedBenchmarks, oneCallBenchmarks } from "@/lib/benchmarks";
+import type { AnyTrack, Benchmark, OneCallBenchmark } from "@/lib/benchmarks/types";
 import type { SubmissionRefusal } from "./contracts";
 
 /**
  * A refused file whose rows (or CSV header) are those of another hosted benchmark's track: the refusal says which,
  * and the fields that send it there. Each other hosted benchmark is asked through the registry (its
- * `recognisesRows` hook); a module without the hook is matched on its declared row formats (every required column
+ * `recognisesRows` hook); a one-call benchmark without the hook is matched on its declared row formats (every required column
  * present, and the most declared columns matched).
  */
 export function withOtherBenchmarkHint(refusal: SubmissionRefusal, benchmarkId: string): SubmissionRefusal {
@@ -22,14 +22,14 @@ export function withOtherBenchmarkHint(refusal: SubmissionRefusal, benchmarkId: 
 function recognisedElsewhere(
   seen: { format: "csv" | "json"; keys: string[] },
   benchmarkId: string,
-): { benchmark: HostedBenchmark; track: string; why: string | null } | null {
+): { benchmark: Benchmark; track: string; why: string | null } | null {
   for (const benchmark of hostedBenchmarks()) {
     if (benchmark.id === benchmarkId || !benchmark.recognisesRows) continue;
     const said = benchmark.recognisesRows(seen);
     if (said) return { benchmark, track: said.track, why: said.why };
   }
-  let best: { benchmark: BenchmarkModule; track: AnyTrack; matched: number } | null = null;
-  for (const benchmark of BENCHMARKS) {
+  let best: { benchmark: OneCallBenchmark; track: AnyTrack; matched: number } | null = null;
+  for (const benchmark of oneCallBenchmarks()) {
     if (benchmark.id === benchmarkId || benchmark.recognisesRows) continue;
     for (const track of benchmark.tracks) {
       const columns = track.rowFormat.columns;

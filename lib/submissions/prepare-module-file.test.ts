@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { moduleContentSha256, validateModuleUpload } from "./prepare-module-file";
 
 /**
@@ -8,7 +9,7 @@ import { moduleContentSha256, validateModuleUpload } from "./prepare-module-file
  * before and after gunzip, an empty or broken gzip file, line-and-field problems, and the content hash that
  * makes the same rows one content however the file is written.
  */
-const personalLlm = getBenchmark("personalllm")!;
+const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
 const selection = personalLlm.tracks.find((t) => t.id === "selection")!;
 // the selection track's check only reads the users' ids
 const input = { users: ["1", "2"].map((personId) => ({ personId, weights: [], testPrompt: "p", bestResponseReward: 0, gpt4oReward: 0 })), prompts: [] };

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
 import { checkItems } from "@/lib/benchmarks/check-items";
 import { missingDataMessage } from "@/lib/benchmarks/track-readiness";
-import type { AnyTrack, Benchmark, ModuleSplitId, RowProblem } from "@/lib/benchmarks/types";
+import type { AnyTrack, OneCallBenchmark, ModuleSplitId, RowProblem } from "@/lib/benchmarks/types";
 import { canonicalJson } from "@/lib/uploads/content-hash";
 import { GzipCollector, limitBytes, type RawState } from "@/lib/uploads/stream-bytes";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
@@ -63,7 +63,7 @@ const STORED_GZIP_LEVEL = 6;
 
 export async function validateModuleUpload(
   body: AsyncIterable<Uint8Array>,
-  options: { benchmark: Benchmark; track: AnyTrack; input: unknown; fileName: string; limits: UploadLimits; budget?: UploadBudget },
+  options: { benchmark: OneCallBenchmark; track: AnyTrack; input: unknown; fileName: string; limits: UploadLimits; budget?: UploadBudget },
 ): Promise<ModuleValidation> {
   const { track, limits } = options;
   const raw: RawState = { bytes: 0, tooLarge: false, first: [] };
@@ -140,7 +140,7 @@ type PreparedModuleFile = { ok: true; report: Report; stored: Buffer; sha256: st
  */
 export async function prepareModuleFile(
   db: Db,
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   track: AnyTrack,
   file: { fileName: string; split: ModuleSplitId; body: AsyncIterable<Uint8Array>; budget?: UploadBudget },
   limits: UploadLimits,

@@ -1,6 +1,6 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import type { Db } from "@/lib/db/create-client";
-import { uploadTargetOf } from "./upload-target";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 
 /**
  * `alpsbench admin rehash-content`: re-computes the content hash of every stored upload from its file, as an upload
@@ -35,5 +35,5 @@ export async function rehashStoredContent(db: Db, log: (line: string) => void = 
 
 /** The content hash of a stored (gzipped) upload as an upload computes it now; null when its track is unknown. */
 export async function storedContentSha256(dataVersion: string, track: string, fileName: string | null, stored: Uint8Array): Promise<string | null> {
-  return uploadTargetOf(benchmarkOfDataVersion(dataVersion)).storedContentSha256(track, fileName, stored);
+  return capabilitiesOf(benchmarkOfDataVersion(dataVersion)).upload.storedContentSha256(track, fileName, stored);
 }

@@ -1,4 +1,4 @@
-import type { PipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Capabilities } from "@/lib/benchmarks/hosted-capabilities";
 
 /**
  * A `track` query parameter of a submission read, resolved the one way: any name of the track the benchmark takes
@@ -7,7 +7,7 @@ import type { PipelineBenchmark } from "@/lib/benchmarks/types";
  * silent fallback to the submission's first track (`?track=bogus` once answered d100's items). Pure.
  */
 export function resolveTrackParam(
-  benchmark: { pipeline: Pick<PipelineBenchmark["pipeline"], "parseTrack" | "knownTracks"> },
+  benchmark: { pipeline: NonNullable<Capabilities["trackNaming"]> },
   name: string,
   covered: readonly string[],
 ): { ok: true; track: string } | { ok: false; message: string } {

@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
-import { hidesAnyGold } from "@/lib/benchmarks/module-splits";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { env } from "@/lib/env";
 import { accountKeyOfUser, chargedUploads, type CountedUpload } from "./upload-ledger";
 import { formatAllowedAt } from "./refusal-advice";
@@ -77,11 +76,9 @@ type TestRule = { setOf: (track: string) => string };
 async function testRule(db: LimitDb, benchmarkVersionId: string): Promise<TestRule | null> {
   const version = await db.benchmarkVersion.findUnique({ where: { id: benchmarkVersionId }, select: { isDemo: true, slug: true } });
   if (version === null || version.isDemo) return null;
-  const hosted = benchmarkOfDataVersion(version.slug);
-  // a module's uploads are test uploads only on a split whose gold it hides; each track is one hidden test set
-  if (!isPipelineBenchmark(hosted)) return hidesAnyGold(hosted) ? { setOf: (track) => track } : null;
-  const declared = hosted.pipeline.hiddenTestSet;
-  return { setOf: declared ? (track) => declared(track) : (track) => track };
+  // a one-call benchmark's uploads are test uploads only on a split whose gold it hides (hosted-capabilities.ts)
+  const setOf = capabilitiesOf(benchmarkOfDataVersion(version.slug)).hiddenTestSet;
+  return setOf ? { setOf } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
 import type { Db } from "@/lib/db/create-client";
 import type { UploadQuota } from "./contracts";
-import { uploadTargetOf } from "./upload-target";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { uploadAllowance } from "./upload-limits";
 
 /**
@@ -38,7 +38,7 @@ export async function quotaForBenchmark(
 ): Promise<{ ok: true; benchmark: string; quota: UploadQuota } | { ok: false; message: string }> {
   const named = await resolveBenchmarkName(db, name);
   if (!named.ok) return named;
-  const version = await uploadTargetOf(named.benchmark).dataVersion(db, name);
+  const version = await capabilitiesOf(named.benchmark).upload.dataVersion(db, name);
   if (!version) return { ok: false, message: `benchmark: "${name ?? named.benchmark.id}" has no data on this server.` };
   return { ok: true, benchmark: version.slug, quota: await uploadQuota(db, ownerId, version.id) };
 }

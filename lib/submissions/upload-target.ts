@@ -1,47 +1,28 @@
-import { dataVersionOf, getTrack } from "@/lib/benchmarks";
 import { ensureModuleRows, moduleTrackId, platformTrackId } from "@/lib/benchmarks/module-rows";
 import { checkedUploadSplit, goldHidden } from "@/lib/benchmarks/module-splits";
-import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
-import { type Benchmark as BenchmarkModule, type HostedBenchmark, isPipelineBenchmark, type PipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Benchmark, OneCallBenchmark, OwnPipeline, PreparedUpload } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import type { UploadBudget } from "@/lib/uploads/upload-budget";
-import type { NewSubmission, SubmissionRefusal, UploadValidation } from "./contracts";
+import type { NewSubmission, SubmissionRefusal } from "./contracts";
 import { MAX_REPORTED_PROBLEMS } from "./limits";
-import { moduleContentSha256, prepareModuleFile } from "./prepare-module-file";
 
 /** A stored BenchmarkVersion an upload goes to. */
 export type DataVersion = { id: string; slug: string };
 
-/** A validated file, waiting for the transaction that stores it. */
-export type PreparedFile = {
-  /** a pipeline benchmark's track id (AlpsBench's `task3/d300`), or a module's `<module>/<track>` (module-rows.ts) */
-  track: string;
-  split: NewSubmission["split"];
-  fileName: string;
-  /** the path inside the run (the file name for a single upload) */
-  path: string;
-  report: Omit<UploadValidation, "storedGzip">;
-  stored: Buffer;
-  sha256: string;
-  contentSha256: string;
-  /**
-   * whether the file is scored on a hidden gold (a test upload under the limits); absent: on the test split, or on
-   * the full benchmark with test rows (a pipeline benchmark's files)
-   */
-  onHiddenGold?: boolean;
-};
+/**
+ * A validated file waiting for the transaction that stores it; `onHiddenGold`: scored on a hidden gold (a test upload
+ * under the limits); absent: on the test split, or on the full benchmark with test rows (its own files).
+ */
+export type PreparedFile = Extract<PreparedUpload, { ok: true }>["file"] & { onHiddenGold?: boolean };
 
-type FileToPrepare = { track: string; split: NewSubmission["split"]; fileName: string; path: string; body: AsyncIterable<Uint8Array>; budget?: UploadBudget };
+type FileToPrepare = Parameters<NonNullable<OwnPipeline["prepareFile"]>>[2];
 
 /**
- * What the upload path needs of a hosted benchmark, the same for either kind, so lib/submissions/create-submission.ts
- * has one path: name the track, find the data version, validate a file; and, for a benchmark that takes runs, where
- * a run's file belongs. A module's answers come from its declarations (row schema, tracks); a pipeline benchmark's
- * from its hooks (`OwnPipeline`).
+ * A benchmark's `upload` capability (hosted-capabilities.ts), so create-submission.ts has one path: name the track,
+ * find the data version, validate a file, place a run's files: its own hooks, or the one-call default (row schemas).
  */
-type UploadTarget = {
-  benchmark: HostedBenchmark;
+export type UploadTarget = {
+  benchmark: Benchmark;
   /** the stored track id an upload's `task` (and split) names, or the refusal */
   track(name: unknown, split: NewSubmission["split"]): { ok: true; id: string } | SubmissionRefusal;
   /** the data version an upload's `benchmark` field names (none: the benchmark's default); null: not on this server */
@@ -52,34 +33,34 @@ type UploadTarget = {
   /** whether its tracks take table files (CSV, parquet) besides JSONL and JSON */
   tableFormats: boolean;
   /** null: the benchmark takes one file per upload */
-  runs: Pick<PipelineBenchmark["pipeline"], "runFile" | "sendsRunFile" | "knownTracks" | "runFileExamples"> | null;
+  runs: Required<Pick<OwnPipeline, "runFile" | "sendsRunFile" | "knownTracks" | "runFileExamples">> | null;
 };
 
-export function uploadTargetOf(benchmark: HostedBenchmark): UploadTarget {
-  return isPipelineBenchmark(benchmark) ? pipelineTarget(benchmark) : moduleTarget(benchmark);
-}
-
-function pipelineTarget(benchmark: PipelineBenchmark): UploadTarget {
-  const { pipeline } = benchmark;
+/** The upload path of a benchmark that prepares its own files (`pipeline.prepareFile`, `parseTrack`, runs if declared). */
+export function ownUploadTarget(benchmark: Benchmark, own: OwnPipeline, dataVersions: readonly [string, ...string[]]): UploadTarget {
   return {
     benchmark,
     track(name) {
-      const id = typeof name === "string" ? pipeline.parseTrack(name) : null;
+      const id = typeof name === "string" ? own.parseTrack!(name) : null;
       return id === null ? { ok: false, code: "bad_request", message: `task: "${String(name)}" is not a track.` } : { ok: true, id };
     },
-    dataVersion: (db, named) => db.benchmarkVersion.findUnique({ where: { slug: dataVersionOf(named ?? benchmark.id) }, select: { id: true, slug: true } }),
-    prepare: (db, version, file) => pipeline.prepareFile(db, version, file),
-    storedContentSha256: async (track, _fileName, stored) => (pipeline.storedContentSha256 ? pipeline.storedContentSha256(track, stored) : null),
+    // its id names its default data version; any other name is a data version itself
+    dataVersion: (db, named) =>
+      db.benchmarkVersion.findUnique({ where: { slug: named === undefined || named === benchmark.id ? dataVersions[0] : named }, select: { id: true, slug: true } }),
+    prepare: (db, version, file) => own.prepareFile!(db, version, file),
+    storedContentSha256: async (track, _fileName, stored) => (own.storedContentSha256 ? own.storedContentSha256(track, stored) : null),
     tableFormats: false,
-    runs: pipeline,
+    // the hooks of runs come together (types-pipeline.ts)
+    runs: own.runFile && own.sendsRunFile ? (own as Required<OwnPipeline>) : null,
   };
 }
 
-function moduleTarget(module: BenchmarkModule): UploadTarget {
+/** The platform's default upload path: one file of a one-call track, parsed with its row schema and checked against its items. */
+export function oneCallUploadTarget(module: OneCallBenchmark): UploadTarget {
   return {
     benchmark: module,
     track(name, split) {
-      const track = typeof name === "string" ? getTrack(module, name) : null;
+      const track = typeof name === "string" ? (module.tracks.find((t) => t.id === name) ?? null) : null;
       if (!track) {
         return {
           ok: false,
@@ -96,7 +77,8 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
       const track = module.tracks.find((t) => platformTrackId(module, t.id) === file.track)!;
       const config = env();
       const limits = { maxBytes: config.UPLOAD_MAX_BYTES, maxDecompressedBytes: config.UPLOAD_MAX_DECOMPRESSED_BYTES, maxProblems: MAX_REPORTED_PROBLEMS };
-      const prepared = await prepareModuleFile(db, module, track, file, limits);
+      // loaded when an upload comes: the parsers stay out of the pages that read the registry
+      const prepared = await (await import("./prepare-module-file")).prepareModuleFile(db, module, track, file, limits);
       if (!prepared.ok) return prepared;
       const { report, stored, sha256, contentSha256 } = prepared;
       const onHiddenGold = goldHidden(module, track, file.split);
@@ -113,10 +95,13 @@ function moduleTarget(module: BenchmarkModule): UploadTarget {
       async function* once(): AsyncGenerator<Uint8Array> {
         yield stored;
       }
-      const parsed = await parseUploadRows(once(), track.predictionRow, {
+      const parsed = await (
+        await import("@/lib/uploads/read-upload-rows")
+      ).parseUploadRows(once(), track.predictionRow, {
         fileName: fileName ?? "predictions.jsonl",
         maxDecompressedBytes: env().UPLOAD_MAX_DECOMPRESSED_BYTES,
       });
+      const { moduleContentSha256 } = await import("./prepare-module-file");
       return parsed.problems.length > 0 ? null : moduleContentSha256(track, parsed.rows as Record<string, unknown>[]);
     },
     tableFormats: true,

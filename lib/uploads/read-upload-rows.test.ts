@@ -5,6 +5,7 @@ import { ByteWriter, parquetWriteBuffer } from "hyparquet-writer";
 import { writeMetadata } from "hyparquet-writer/src/metadata.js";
 import { describe, expect, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { validateModuleUpload } from "@/lib/submissions/prepare-module-file";
 import { UploadBudget } from "@/lib/uploads/upload-budget";
 import { MAX_UPLOAD_ROWS, parseUploadRows } from "./read-upload-rows";
@@ -14,7 +15,7 @@ import { MAX_UPLOAD_ROWS, parseUploadRows } from "./read-upload-rows";
  * many MB of newlines (JSONL and CSV) and a parquet file whose footer claims millions of rows. Each is refused
  * with a sentence, and the reader is shown to have stopped early by what it read, not by how long it took.
  */
-const personalLlm = getBenchmark("personalllm")!;
+const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
 const selection = personalLlm.tracks.find((t) => t.id === "selection")!;
 const users = Array.from({ length: 12 }, (_, i) => String(i + 1));
 const input = { users: users.map((personId) => ({ personId, weights: [], testPrompt: "p", bestResponseReward: 0, gpt4oReward: 0 })), prompts: [] };

@@ -2,7 +2,7 @@ import { checkItems } from "@/lib/benchmarks/check-items";
 import { moduleTrackId } from "@/lib/benchmarks/module-rows";
 import { goldHidden } from "@/lib/benchmarks/module-splits";
 import { parseUploadRows } from "@/lib/uploads/read-upload-rows";
-import type { Benchmark } from "@/lib/benchmarks/types";
+import type { OneCallBenchmark } from "@/lib/benchmarks/types";
 import type { Db, Tx } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { queueTiming } from "@/lib/queue/timing";
@@ -43,7 +43,7 @@ type ModuleStepOptions = {
  */
 export async function scoreModuleSubmission(
   db: Db,
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   submission: { id: string; tracks: string[]; fileName?: string | null; startedAt: Date | null },
   scoreVersion: string,
   commit: (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score") => Promise<void>,

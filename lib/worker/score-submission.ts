@@ -1,5 +1,6 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
-import { isPipelineBenchmark, type PipelineStepOptions } from "@/lib/benchmarks/types";
+import { capabilitiesOf, needsOneCall } from "@/lib/benchmarks/hosted-capabilities";
+import type { PipelineStepOptions } from "@/lib/benchmarks/types";
 import type { Db, Tx } from "@/lib/db/create-client";
 import { parseScoreJobPayload } from "@/lib/queue/payload";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
@@ -14,11 +15,11 @@ import { JobSupersededError, type JobControl } from "@/lib/queue/submission-job-
 /**
  * The scoring worker's job handler, the same for every benchmark: it reads the upload, leaves finished and stale
  * ones alone, checks the job's score version against this release's, and then runs ONE step of the benchmark's
- * scoring. A module's (PersonalLLM) is its pure scorer after the reward-service chunks (score-module-submission.ts);
- * a benchmark with its own pipeline (AlpsBench: chunked, judged, lib/benchmarks/alpsbench/pipeline/score-steps.ts)
- * gets `pipeline.scoreStep`. Every step commits in ONE transaction that also claims the job and queues the next
- * one (JobControl, `commitStep` below), so at most one execution of a step commits, and a SubmissionScoringError
- * from any benchmark fails the upload here. Returns "done" when the submission reached done or failed.
+ * scoring: its own `scoreStep` (AlpsBench: chunked, judged), else the platform's default filled in here (lib/benchmarks
+ * may not import the worker), the one-call scorer after the reward-service chunks (score-module-submission.ts).
+ * Every step commits in ONE transaction that also claims the job and queues the next one (JobControl, `commitStep`
+ * below), so at most one execution of a step commits, and a SubmissionScoringError from any benchmark fails the
+ * upload here. Returns "done" when the submission reached done or failed.
  */
 export type RunScoreJobOptions = PipelineStepOptions & {
   /** the reward service of module tracks with response-text rows; default: REWARD_SERVICE_* (null: "not scored") */
@@ -68,19 +69,20 @@ export async function runScoreJob(db: Db, payload: ScoreJobPayload, options: Run
 
   try {
     const hosted = benchmarkOfDataVersion(submission.benchmarkVersion.slug);
-    // A benchmark with its own pipeline (AlpsBench): one of its steps, committed through the same claimed transaction.
-    if (isPipelineBenchmark(hosted)) {
-      return await hosted.pipeline.scoreStep(db, submissionId, {
+    const { scoreStep } = capabilitiesOf(hosted);
+    // its own scoring (AlpsBench): one of its steps, committed through the same claimed transaction
+    if (scoreStep) {
+      return await scoreStep(db, submissionId, {
         scoreVersion: current,
         options,
         log,
         commit: (write, jobOutput, next) => commitStep(db, options.control, { jobOutput, next }, write),
       });
     }
-    // A module's upload: its pure scorer (after the reward step's chunks, if any).
+    // the platform's default: the one-call scorer (after the reward step's chunks, if any)
     const commit = (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score") =>
       commitStep(db, options.control, { jobOutput, next }, write);
-    return await scoreModuleSubmission(db, hosted, submission, current, commit, log, {
+    return await scoreModuleSubmission(db, needsOneCall(hosted, "scoring"), submission, current, commit, log, {
       rewards: options.rewards,
       budgetMs: options.budgetMs,
       rewardBatchesPerStep: options.rewardBatchesPerStep,

@@ -1,5 +1,5 @@
 import { ensureModuleRows } from "@/lib/benchmarks/module-rows";
-import type { AnyTrack, Benchmark, ItemFigures, ScoreResult } from "@/lib/benchmarks/types";
+import type { AnyTrack, OneCallBenchmark, ItemFigures, ScoreResult } from "@/lib/benchmarks/types";
 import type { Tx } from "@/lib/db/create-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RewardSource } from "@/lib/rewards/reward-source";
@@ -34,7 +34,7 @@ export function itemRowsOf(track: AnyTrack, result: ScoreResult): ItemRow[] {
  */
 export async function writeModuleScores(
   tx: Tx,
-  benchmark: Benchmark,
+  benchmark: OneCallBenchmark,
   track: AnyTrack,
   submission: { id: string; platformTrack: string; startedAt: Date | null },
   scoreVersion: string,

@@ -1,5 +1,6 @@
-import { BENCHMARKS, hostedBenchmarks } from "../../lib/benchmarks";
-import { type HostedBenchmark, isPipelineBenchmark } from "../../lib/benchmarks/types";
+import { benchmarkHome, hostedBenchmarks } from "../../lib/benchmarks";
+import { capabilitiesOf } from "../../lib/benchmarks/hosted-capabilities";
+import type { Benchmark } from "../../lib/benchmarks/types";
 import type { Db } from "../../lib/db/create-client";
 
 /**
@@ -7,25 +8,20 @@ import type { Db } from "../../lib/db/create-client";
  * (as the registry declares them), the busiest system's page, a comparison, the static pages, the queue, a
  * release and a public submission's page. Nothing here names a benchmark: a new one's pages are measured too.
  */
-export function boardPages(benchmarks: readonly HostedBenchmark[] = hostedBenchmarks()): string[] {
+export function boardPages(benchmarks: readonly Benchmark[] = hostedBenchmarks()): string[] {
   const pages: string[] = [];
   for (const benchmark of benchmarks) {
-    if (isPipelineBenchmark(benchmark)) {
-      pages.push(benchmark.home);
-      for (const view of benchmark.views) {
-        const page = benchmark.pageOf(view.id);
-        if (page) pages.push(page);
-      }
-    } else {
-      for (const view of benchmark.views) pages.push(`/benchmarks/${benchmark.id}${view.id ? `/${view.id}` : ""}`);
-    }
+    const { home, pageOf } = capabilitiesOf(benchmark);
+    pages.push(home);
+    // a view's own page, else the platform's
+    for (const view of benchmark.views) pages.push(pageOf(view.id) ?? `/benchmarks/${benchmark.id}${view.id ? `/${view.id}` : ""}`);
   }
   return [...new Set(pages)];
 }
 
-/** Each module's default board: the seeded run (pages.ts --seeded) measures them beside the root benchmark's. */
+/** Each other benchmark's default board: the seeded run (pages.ts --seeded) measures them beside the root benchmark's. */
 export function moduleHomes(): string[] {
-  return BENCHMARKS.map((benchmark) => `/benchmarks/${benchmark.id}`);
+  return hostedBenchmarks().slice(1).map(benchmarkHome);
 }
 
 const shown = { status: "done", visibility: "public", hiddenAt: null } as const;

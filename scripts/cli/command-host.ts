@@ -1,4 +1,5 @@
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import type { CommandHost } from "@/lib/benchmarks/types";
 import { seed } from "@/lib/db/seed";
@@ -12,7 +13,7 @@ export const commandHost: CommandHost = {
   },
   importModuleFolder: importBenchmarkFolder,
   async scoreModuleFile(options) {
-    if (!getBenchmark(options.benchmark)) return false;
+    if (!oneCallOf(getBenchmark(options.benchmark))) return false;
     if (!options.data) throw new Error("error: --data <folder> is required with --benchmark " + options.benchmark);
     await scoreBenchmarkCommand({ ...options, data: options.data });
     return true;

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importEeeFiles } from "@/lib/eee/import-files";
 import { withDb } from "@/lib/cli/with-db";
 
@@ -27,7 +27,7 @@ export function register(program: Command): void {
         );
       if (!benchmark.eee) throw new Error(`--benchmark: ${benchmark.title} has no Every Eval Ever mapping`);
       const hook = benchmark.eee;
-      const dataVersion = options.dataVersion ?? (isPipelineBenchmark(benchmark) ? benchmark.pipeline.dataVersions[0] : benchmark.id);
+      const dataVersion = options.dataVersion ?? capabilitiesOf(benchmark).dataVersions[0];
       const importOptions = { ...(options.system !== undefined ? { system: options.system } : {}), reported: options.reported === true };
       const result = await withDb((db) => importEeeFiles(db, hook, dataVersion, target, importOptions));
       const tier = importOptions.reported ? "reported" : "claimed";

@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { databaseForCli } from "@/lib/db/cli-database";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { queueRescores } from "@/lib/submissions/queue-rescores";
 
 /**
@@ -12,10 +12,11 @@ import { queueRescores } from "@/lib/submissions/queue-rescores";
  * run it is an admin). While re-scoring, a submission is off the leaderboards (they show `done` submissions only).
  */
 export function register(program: Command): void {
-  const pipelines = hostedBenchmarks().filter(isPipelineBenchmark);
-  const versions = pipelines.map((b) => `${b.title}: ${b.pipeline.scoreVersion}`).join("; ");
+  // the benchmarks that score with their own pipeline, under one version each (one-call tracks have their own)
+  const pipelines = hostedBenchmarks().filter((b) => capabilitiesOf(b).scoreStep);
+  const versions = pipelines.map((b) => `${b.title}: ${capabilitiesOf(b).scoreVersion([])}`).join("; ");
   // the field predates modules and names the version of the benchmark at "/"; each queued entry carries its own
-  const scoreVersion = ROOT_BENCHMARK.pipeline.scoreVersion;
+  const scoreVersion = capabilitiesOf(ROOT_BENCHMARK).scoreVersion([]);
   program
     .command("rescore")
     .description(`queue finished uploads scored under an older scorer version (${versions}; modules: their tracks' own) for re-scoring`)

@@ -1,4 +1,5 @@
 import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { trackSplits } from "@/lib/benchmarks/module-splits";
 import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
 
@@ -8,7 +9,7 @@ import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
  * problems prints them (line, field, message) and exits 1.
  */
 export async function scoreBenchmarkCommand(options: { benchmark: string; track?: string; data: string; predictions: string; json?: boolean }) {
-  const benchmark = getBenchmark(options.benchmark);
+  const benchmark = oneCallOf(getBenchmark(options.benchmark));
   if (!benchmark)
     throw new Error(
       `unknown benchmark "${options.benchmark}" (known: ${hostedBenchmarks()

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { benchmarkOfDataVersion, dataVersionOf, getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { hasSplits, trackSplits } from "@/lib/benchmarks/module-splits";
 import type { CommandHost, StarterFile } from "@/lib/benchmarks/types";
 import { withDb } from "@/lib/cli/with-db";
@@ -11,7 +12,7 @@ import { withDb } from "@/lib/cli/with-db";
  * database holds; then the command that uploads it.
  */
 export const writeStarterRun: CommandHost["writeStarterRun"] = async (options) => {
-  const module = getBenchmark(options.benchmark);
+  const module = oneCallOf(getBenchmark(options.benchmark));
   const hosted = benchmarkOfDataVersion(options.benchmark);
   const starterRun = hosted.starterRun;
   if (!starterRun) throw new Error(`--benchmark ${hosted.id}: it offers no starter run`);

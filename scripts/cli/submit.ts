@@ -3,9 +3,8 @@ import { openAsBlob, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { z } from "zod";
-import { BENCHMARKS, benchmarkOfDataVersion, getBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { checkedUploadSplit } from "@/lib/benchmarks/module-splits";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { benchmarkOfDataVersion, hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { SITE } from "@/lib/platform/site";
 
 /**
@@ -171,8 +170,7 @@ export function formatResults(status: Status, server: string, heading: string | 
 
 /** Prediction files under a run folder, with their paths relative to it ("/"-separated): those the benchmark's run hook sends. */
 function runFilesOf(dir: string, benchmark: string): { full: string; relative: string }[] {
-  const hosted = benchmarkOfDataVersion(benchmark);
-  const sends = isPipelineBenchmark(hosted) ? hosted.pipeline.sendsRunFile : () => true;
+  const sends = capabilitiesOf(benchmarkOfDataVersion(benchmark)).upload.runs?.sendsRunFile ?? (() => true);
   const found: { full: string; relative: string }[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
@@ -278,22 +276,21 @@ async function getStatus(options: Options, id: string): Promise<Status> {
 }
 
 export function register(program: Command): void {
+  const root = capabilitiesOf(ROOT_BENCHMARK);
+  // the benchmarks whose tracks answer to their ids alone (`--benchmark <id> --track <id>`)
+  const byId = hostedBenchmarks().filter((b) => capabilitiesOf(b).trackNaming === null);
   program
     .command("submit")
     .description("upload a prediction file to a leaderboard server and (with --wait) follow its scoring")
     .requiredOption("--server <url>", "the leaderboard's base URL, e.g. http://localhost:3000")
     .requiredOption("--token <token>", `an API token with the submit scope (\`${SITE.cliName} token create\`)`)
-    .option("--task <track>", `track of the predictions (with --file): ${ROOT_BENCHMARK.pipeline.knownTracks}`)
-    .option("--track <track>", `the same as --task; for --benchmark ${BENCHMARKS.map((b) => `${b.id}: ${b.tracks.map((t) => t.id).join(", ")}`).join("; ")}`)
+    .option("--task <track>", `track of the predictions (with --file): ${root.trackNaming?.knownTracks}`)
+    .option("--track <track>", `the same as --task; for --benchmark ${byId.map((b) => `${b.id}: ${b.tracks.map((t) => t.id).join(", ")}`).join("; ")}`)
     .option("--file <file>", "prediction file: JSONL or a JSON array, gzip accepted (a benchmark module's track: JSONL, CSV or parquet)")
     .option("--dir <folder>", "a whole run instead of --task/--file: <track>/predictions.jsonl files at any depth (task1/, task3/d300/, task4_ability2/ …)")
     .requiredOption("--model <name>", "the system's name as the leaderboard should show it")
     .addOption(new Option("--split <split>", "instances to score on").choices(["full", "dev", "validation", "test"]).default("full"))
-    .option(
-      "--benchmark <slug>",
-      `benchmark version, or a registered benchmark (${BENCHMARKS.map((b) => b.id).join(", ")})`,
-      ROOT_BENCHMARK.pipeline.dataVersions[0],
-    )
+    .option("--benchmark <slug>", `benchmark version, or a registered benchmark (${byId.map((b) => b.id).join(", ")})`, root.dataVersions[0])
     .addOption(new Option("--kind <kind>", "kind of system").choices(["general_llm", "memory_system", "retrieval_baseline"]).default("general_llm"))
     .option("--organisation <name>", "who built the system")
     .option("--backbone <model>", "the LLM a memory system runs on")
@@ -311,24 +308,21 @@ export function register(program: Command): void {
       const parsed = Options.safeParse({ ...rest, task: rest.task ?? trackAlias, idempotencyKey: raw.idempotencyKey ?? randomUUID() });
       if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join(".") ? `--${String(i.path[0])}: ` : ""}${i.message}`).join("; "));
       const options = parsed.data;
-      const module = getBenchmark(options.benchmark);
+      const hosted = benchmarkOfDataVersion(options.benchmark);
+      const { trackNaming, upload: target } = capabilitiesOf(hosted);
       if (options.task !== undefined) {
-        if (module) {
-          if (!module.tracks.some((t) => t.id === options.task))
-            throw new Error(`--track: ${module.title} has no track "${options.task}"; known: ${module.tracks.map((t) => t.id).join(", ")}`);
-        } else {
+        if (trackNaming) {
           // any name of a track its benchmark knows (the official harness's folder names included)
-          const hosted = benchmarkOfDataVersion(options.benchmark);
-          const track = isPipelineBenchmark(hosted) ? hosted.pipeline.parseTrack(options.task) : null;
-          if (track === null) throw new Error(`--task: unknown track "${options.task}"; known: ${isPipelineBenchmark(hosted) ? hosted.pipeline.knownTracks : ""}`);
+          const track = trackNaming.parseTrack(options.task);
+          if (track === null) throw new Error(`--task: unknown track "${options.task}"; known: ${trackNaming.knownTracks}`);
           options.task = track;
+        } else {
+          if (!hosted.tracks.some((t) => t.id === options.task))
+            throw new Error(`--track: ${hosted.title} has no track "${options.task}"; known: ${hosted.tracks.map((t) => t.id).join(", ")}`);
+          // a one-call track takes the splits it declares ("full" alone when it declares none)
+          const checked = target.track(options.task, options.split);
+          if (!checked.ok) throw new Error(`--${checked.message}`);
         }
-      }
-      // a module's track takes the splits it declares ("full" alone when it declares none)
-      const moduleTrack = module && options.task !== undefined ? module.tracks.find((t) => t.id === options.task) : undefined;
-      if (module && moduleTrack) {
-        const checked = checkedUploadSplit(module, moduleTrack, options.split);
-        if (!checked.ok) throw new Error(`--${checked.message}`);
       }
       if (options.dir) {
         if (options.task || options.file) throw new Error("--dir uploads a whole run: leave out --task and --file");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { getHostedBenchmark } from "@/lib/benchmarks";
+import { getBenchmark } from "@/lib/benchmarks";
 import type { VerifyLine } from "@/lib/packs/pack-url";
 import { readPack } from "@/lib/packs/zip-pack";
 
@@ -30,7 +30,7 @@ export function register(program: Command): void {
 
 export async function verifyPackFile(file: string, dataDir: string): Promise<VerifyLine[]> {
   const pack = readPack(new Uint8Array(readFileSync(file)));
-  const benchmark = getHostedBenchmark(pack.manifest.benchmark.id);
+  const benchmark = getBenchmark(pack.manifest.benchmark.id);
   if (!benchmark?.pack) throw new Error(`${file}: benchmark "${pack.manifest.benchmark.id}" has no pack verifier here`);
   return benchmark.pack.verify(pack, dataDir);
 }

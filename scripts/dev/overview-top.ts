@@ -21,7 +21,7 @@ async function main() {
   try {
     await seed(db);
     // the data folder of the benchmark at "/", imported by its own importer
-    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.pipeline.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
+    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
     for (const arg of process.argv.slice(2)) {
       const [view = "", split = "full", top = "10"] = arg.split(":");
       const response = await leaderboardResponse(db, view, null, new URLSearchParams({ split }));

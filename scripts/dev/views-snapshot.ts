@@ -51,7 +51,7 @@ async function main() {
   try {
     await seed(db);
     // the data folder of the benchmark at "/", imported by its own importer
-    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.pipeline.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
+    if (config.ALPSBENCH_DATA_DIR) await ROOT_BENCHMARK.importData?.(db, path.resolve(config.ALPSBENCH_DATA_DIR), log);
     for (const benchmark of hostedBenchmarks()) {
       for (const view of benchmark.views) {
         for (const split of SPLITS) {

@@ -38,10 +38,10 @@ describe("a new benchmark is one folder and one registration line", () => {
     const eslint = new ESLint({ cwd: ROOT });
     const index = readFileSync(path.join(ROOT, "lib/benchmarks/index.ts"), "utf8");
     // the one list: a registration is an import and an entry in it
-    const list = /const BUILT_IN: readonly HostedBenchmark\[\] = \[([^\]]*)\];/.exec(index);
+    const list = /const BUILT_IN: readonly Benchmark\[\] = \[([^\]]*)\];/.exec(index);
     expect(list, "lib/benchmarks/index.ts keeps its one BUILT_IN list").not.toBeNull();
     const registered = index
-      .replace(list![0], `const BUILT_IN: readonly HostedBenchmark[] = [${list![1]}, toyModule, toyPipe];`)
+      .replace(list![0], `const BUILT_IN: readonly Benchmark[] = [${list![1]}, toyModule, toyPipe];`)
       .replace(/^/, 'import { toyModule } from "./house-test-module";\nimport { toyPipe } from "./house-test-pipe";\n');
     const files: [string, string][] = [
       ["lib/benchmarks/index.ts", registered],

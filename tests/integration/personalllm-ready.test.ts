@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, describe, expect, inject, test, vi } from "vitest";
 import { UploadForm } from "@/components/upload-form";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
 import { readinessBody } from "@/lib/benchmarks/track-readiness";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -56,7 +57,7 @@ describe("PersonalLLM on a plain start", () => {
 });
 
 describe("PersonalLLM without evaluation data: said before any upload", () => {
-  const personalLlm = getBenchmark("personalllm")!;
+  const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
   async function withoutEvaluationData() {
     await db.pllmSubmission.deleteMany();
     await db.pllmPrompt.deleteMany();
@@ -121,7 +122,7 @@ describe("PersonalLLM without evaluation data: said before any upload", () => {
 });
 
 describe("synthetic PersonalLLM data is marked and never ranked among the paper's runs", () => {
-  const personalLlm = getBenchmark("personalllm")!;
+  const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
   const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-ready-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let syntheticUploadId = "";

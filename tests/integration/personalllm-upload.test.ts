@@ -4,6 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
@@ -33,7 +34,7 @@ const payloadOf = async (submissionId: string) => ({
   scoreVersion: (await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scorerVersion: true } })).scorerVersion!,
 });
 const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-upload-"));
-const personalLlm = getBenchmark("personalllm")!;
+const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
 let ownerId: string;
 let personIds: string[];
 

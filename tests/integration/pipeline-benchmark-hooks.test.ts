@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { aboutParts } from "@/lib/benchmarks/about-parts";
-import type { PipelineBenchmark } from "@/lib/benchmarks/types";
+import type { Benchmark } from "@/lib/benchmarks/types";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { seed } from "@/lib/db/seed";
 import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
@@ -16,7 +16,7 @@ import { pipelineBenchmark } from "../fixtures/pipeline-benchmark";
 const db = createPrismaClient(inject("databaseUrl"));
 const seeded: string[] = [];
 const base = pipelineBenchmark("pipe-hooks");
-const benchmark: PipelineBenchmark = {
+const benchmark: Benchmark = {
   ...base,
   async about() {
     return { lead: "Pipe hooks measures echoes.", body: createElement("section", { "data-pipe-hooks-about": "" }, "Pipe hooks: how an echo is scored") };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { benchmarkOfDataVersion, getHostedBenchmark, hostedBenchmarks, hostedTrack, registerBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, getBenchmark, hostedBenchmarks, hostedTrack, registerBenchmark, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { leaderboardResponse, snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { scoreVersionFor } from "@/lib/submissions/score-version-for";
@@ -64,7 +64,7 @@ describe("a benchmark with its own pipeline, registered at run time", () => {
     expect(builtIn[0]).toBe(ROOT_BENCHMARK.id);
     expect(builtIn).toContain("personalllm");
     expect(hostedBenchmarks().map((b) => b.id)).toEqual([...builtIn, "pipe-test"]);
-    expect(getHostedBenchmark("pipe-test")).toBe(benchmark);
+    expect(getBenchmark("pipe-test")).toBe(benchmark);
     expect(benchmarkOfDataVersion("pipe-test")).toBe(benchmark);
     expect(benchmarkOfDataVersion("pipe-test-v1")).toBe(benchmark);
     // AlpsBench still owns every data version nobody else claims

@@ -3,8 +3,7 @@ import { renderToReadableStream } from "react-dom/server.edge";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { pipelineSections } from "@/app/submissions/[id]/_components/pipeline-sections";
 import { registerBenchmark } from "@/lib/benchmarks";
-import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
-import { dataVersionLabel } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, dataVersionLabel } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
 import { uploadFactsOf } from "@/lib/submissions/upload-facts";
@@ -89,7 +88,7 @@ describe("the submission page of a second pipeline benchmark", () => {
     expect(dataVersionLabel("page-test-v1")).toBe("Pipe test");
     expect([dataVersionLabel("alpsbench-v1"), dataVersionLabel("demo")]).toEqual(["AlpsBench", "Demo (synthetic)"]);
     // no per-instance reads: the routes answer 404 for its uploads
-    expect(pipelineOfDataVersion("page-test-v1")?.submissionReads).toBeUndefined();
+    expect(benchmarkOfDataVersion("page-test-v1").submissionReads).toBeUndefined();
   });
 
   test("an upload not yet scored shows no metric tables", async () => {

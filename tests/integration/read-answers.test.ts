@@ -13,9 +13,9 @@ import { findBenchmarkVersion, pageInputs, type InputScope } from "@/lib/benchma
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { VIEW_SLUGS, viewFromSlug } from "@/lib/benchmarks/alpsbench/read/views";
 import { moduleViewCsv, moduleViewTable } from "@/lib/benchmarks/benchmark-view-response";
-import { getHostedBenchmark } from "@/lib/benchmarks/index";
+import { getBenchmark } from "@/lib/benchmarks/index";
 import { moduleSnapshotFiles } from "@/lib/benchmarks/module-snapshot";
-import type { Benchmark } from "@/lib/benchmarks/types";
+import type { OneCallBenchmark } from "@/lib/benchmarks/types";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
@@ -136,7 +136,7 @@ describe("the read API's answers", () => {
   });
 
   test("a module's view as JSON and CSV", async () => {
-    const personalllm = getHostedBenchmark("personalllm") as Benchmark;
+    const personalllm = getBenchmark("personalllm") as OneCallBenchmark;
     const table = await moduleViewTable(db, personalllm, "", new URLSearchParams());
     if (!table?.ok) throw new Error("no PersonalLLM default view");
     const json = await view(request("/api/v1/leaderboards/personalllm"), params({ view: "personalllm" }));

@@ -3,7 +3,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { cutChangedReleases, cutRelease, UnknownReleaseBenchmark } from "@/lib/releases/cut-release";
 import { getRelease, listReleases } from "@/lib/releases/read-releases";
 import { hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 
 /** Releases (docs/releases.md): a stored snapshot per cut, listed newest first, unchanged by later submissions. */
 const db = createPrismaClient(inject("databaseUrl"));
@@ -98,7 +98,7 @@ describe("releases", () => {
 
   test("a pipeline data version holding only its seeded figures gets no automatic release; its first import does", async () => {
     // the seeded database: a data version with no import and no release (a first `npm start` without the data)
-    const versions = hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? b.pipeline.dataVersions : []));
+    const versions = hostedBenchmarks().flatMap((b) => capabilitiesOf(b).importedDataVersions);
     const candidates = await db.benchmarkVersion.findMany({ where: { slug: { in: versions }, imports: { none: {} } }, select: { id: true, slug: true } });
     const fresh = [];
     for (const c of candidates) if ((await db.release.count({ where: { benchmark: c.slug } })) === 0) fresh.push(c);

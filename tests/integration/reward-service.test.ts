@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
 import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
@@ -42,7 +43,7 @@ const payloadOf = async (submissionId: string) => ({
   scoreVersion: (await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { scorerVersion: true } })).scorerVersion!,
 });
 const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-rewards-"));
-const personalLlm = getBenchmark("personalllm")!;
+const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
 const REVISION = "0123abc";
 const CONCURRENCY = 3;
 let server: FakeRewardServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
-import { getHostedBenchmark } from "@/lib/benchmarks";
+import { getBenchmark } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { createRun, createSubmission } from "@/lib/submissions/create-submission";
 import type { RunFileInput } from "@/lib/submissions/contracts";
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe("starter run", () => {
   test("AlpsBench: all 12 tracks in the official layout, uploaded as one run as is, every instance of the split covered", async () => {
-    const files = await getHostedBenchmark("alpsbench")!.starterRun!(db, { dataVersion: "demo", split: "dev" });
+    const files = await getBenchmark("alpsbench")!.starterRun!(db, { dataVersion: "demo", split: "dev" });
     expect(files.map((f) => f.track)).toEqual([...TRACK_IDS]);
     expect(files.map((f) => f.path)).toContain("dev/task3/d300/predictions.jsonl");
     expect(files.map((f) => f.path)).toContain("dev/task4_ability5/predictions.jsonl");
@@ -59,7 +59,7 @@ describe("starter run", () => {
   });
 
   test("PersonalLLM: the rewards and selection files are accepted as is", async () => {
-    const files = await getHostedBenchmark("personalllm")!.starterRun!(db, { dataVersion: "personalllm", split: "full" });
+    const files = await getBenchmark("personalllm")!.starterRun!(db, { dataVersion: "personalllm", split: "full" });
     expect(files.map((f) => f.path)).toEqual(["rewards.jsonl", "selection.jsonl"]);
     for (const file of files) {
       const result = await createSubmission(db, {

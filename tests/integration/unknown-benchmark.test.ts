@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import { resolveBenchmarkName } from "@/lib/benchmarks/resolve-benchmark-name";
@@ -45,7 +46,7 @@ describe("an unknown benchmark name is refused with the known ones", () => {
     const message = result.ok ? "" : result.message;
     expect(message).toContain('"personalllmm"');
     // the known names: every declared id and data version, and the stored (imported) slugs
-    for (const name of ["personalllm", ROOT_BENCHMARK.id, ...ROOT_BENCHMARK.pipeline.dataVersions, "t-imported-release"]) expect(message).toContain(name);
+    for (const name of ["personalllm", ROOT_BENCHMARK.id, ...capabilitiesOf(ROOT_BENCHMARK).dataVersions, "t-imported-release"]) expect(message).toContain(name);
     expect(await db.submission.count({ where: { ownerId } })).toBe(0);
   });
 

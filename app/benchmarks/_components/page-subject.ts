@@ -1,13 +1,13 @@
 import { notFound, redirect } from "next/navigation";
-import { getBenchmark, getHostedBenchmark } from "@/lib/benchmarks";
-import { loadBenchmarkView } from "@/lib/benchmarks/load-benchmark-view";
-import { type BenchmarkChart, type BenchmarkIdentity, isPipelineBenchmark, type LoadedView, type LoadViewResult } from "@/lib/benchmarks/types";
+import { getBenchmark } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
+import type { BenchmarkChart, BenchmarkIdentity, LoadedView, LoadViewResult } from "@/lib/benchmarks/types";
 import { db } from "@/lib/db/client";
 
 /**
- * What /benchmarks/<id>[/<view>] draws, whichever kind the benchmark is: a module (its views read through the
- * platform's `loadBenchmarkView`), or a pipeline benchmark with no page of its own that declares `loadView`. A
- * pipeline benchmark with its own page (AlpsBench at "/") is redirected there, and any other is a 404.
+ * What /benchmarks/<id>[/<view>] draws: the view as its benchmark's `pageView` capability reads it (the platform's
+ * `loadBenchmarkView` of one-call uploads, or its own `loadView`). A view with a page of its own (AlpsBench's at
+ * "/") is redirected there, and a benchmark with no page for its views is a 404.
  */
 interface PageSubject extends Pick<BenchmarkIdentity, "id" | "title" | "description" | "credit"> {
   views: readonly { id: string; title: string; tab?: string }[];
@@ -20,33 +20,22 @@ interface PageSubject extends Pick<BenchmarkIdentity, "id" | "title" | "descript
 
 export function pageSubject(benchmarkId: string, viewId: string, query: string): PageSubject {
   const benchmark = getBenchmark(benchmarkId);
-  if (benchmark) {
-    return {
-      ...benchmark,
-      trackIds: benchmark.tracks.map((t) => t.id),
-      importers: benchmark.importers.map((i) => i.describe),
-      load: (params) => loadBenchmarkView(db(), benchmark, viewId, params),
-      charts: (view) => benchmark.charts(viewId, view),
-    };
-  }
-  const hosted = getHostedBenchmark(benchmarkId);
-  if (!hosted || !isPipelineBenchmark(hosted)) notFound();
+  if (!benchmark) notFound();
+  const { pageOf, pageView } = capabilitiesOf(benchmark);
   // a benchmark with its own pages (AlpsBench at "/"): /benchmarks/<id>[/<view>] is its page by the common form
-  const page = hosted.pageOf(viewId);
+  const page = pageOf(viewId);
   if (page) redirect(query ? `${page}?${query}` : page);
-  const loadView = hosted.loadView?.bind(hosted);
-  // an undeclared view is a 404 before the benchmark reads anything
-  if (!loadView || !hosted.views.some((v) => v.id === viewId)) notFound();
+  if (!pageView) notFound();
   return {
-    id: hosted.id,
-    title: hosted.title,
-    description: hosted.description,
-    credit: hosted.credit,
-    views: hosted.views,
-    trackIds: hosted.tracks.map((t) => t.id),
-    importers: null,
-    load: (params) => loadView(db(), viewId, params),
-    charts: () => [],
+    id: benchmark.id,
+    title: benchmark.title,
+    description: benchmark.description,
+    credit: benchmark.credit,
+    views: benchmark.views,
+    trackIds: benchmark.tracks.map((t) => t.id),
+    importers: benchmark.importers?.map((i) => i.describe) ?? null,
+    load: (params) => pageView(db(), viewId, params),
+    charts: (view) => benchmark.charts?.(viewId, view) ?? [],
   };
 }
 
@@ -57,7 +46,7 @@ export function pageSubject(benchmarkId: string, viewId: string, query: string):
  * is a 404).
  */
 export function benchmarkPageTitle(benchmarkId: string, viewId: string): string | null {
-  const benchmark = getBenchmark(benchmarkId) ?? getHostedBenchmark(benchmarkId);
+  const benchmark = getBenchmark(benchmarkId);
   if (!benchmark) return null;
   const view = viewId ? benchmark.views.find((v) => v.id === viewId) : undefined;
   if (!view) return benchmark.title;

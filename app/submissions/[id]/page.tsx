@@ -10,8 +10,8 @@ import { PageHeader } from "@/components/page-header";
 import { formatBytes } from "@/components/upload-form/styles";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { dataVersionLabel, getBenchmark, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
-import { moduleTrackId } from "@/lib/benchmarks/module-rows";
+import { benchmarkOfDataVersion, dataVersionLabel, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
+import { capabilitiesOf, oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
 import { db } from "@/lib/db/client";
 import { LiveStatus } from "./_components/live-status";
@@ -76,10 +76,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const finishedAt = submission.finishedAt ? new Date(submission.finishedAt) : null;
   const file = "file" in submission ? submission.file : null;
 
-  // an upload to a registered benchmark module: its own track and metric declarations
+  // an upload the platform's one-call default scores: its own track and metric declarations, shown here
+  const benchmark = benchmarkOfDataVersion(submission.benchmark);
   // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
-  const module = getBenchmark(submission.benchmark);
-  const moduleTrackIdOf = module && submission.tracks[0] ? moduleTrackId(module, submission.tracks[0]) : null;
+  const module = capabilitiesOf(benchmark).scoreStep ? null : oneCallOf(benchmark);
+  const moduleTrackIdOf = module && submission.tracks[0] ? capabilitiesOf(module).ownTrackId(submission.tracks[0]) : null;
   const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
@@ -88,7 +89,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   // a fact whose value is null is left out
   const facts = (
     [
-      ["Benchmark", module?.title ?? dataVersionLabel(submission.benchmark)],
+      ["Benchmark", dataVersionLabel(submission.benchmark)],
       ["Split", submission.split === "full" ? "full (every instance)" : submission.split],
       ["File", file?.name ? `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}` : null],
       [

@@ -1,7 +1,7 @@
 import { officialTrackName, parseTrackName, taskOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
-import type { PipelineBenchmark } from "../types";
+import type { Benchmark } from "../types";
 import { ALPSBENCH_TRACKS, ALPSBENCH_VIEWS } from "./tracks";
 import { hasOfficialName, hasParentSegment, isIgnoredRunFile, placeOfRunFile } from "./upload/run-files";
 import { ExampleQuery, InputsQuery } from "./http/input-scope";
@@ -20,7 +20,7 @@ import { ALPSBENCH_CONTENTLESS_SLUGS, ALPSBENCH_REVIEW } from "./review";
  * declares hooks (`OwnPipeline`) rather than a one-shot scorer. It is the benchmark at "/": its pages
  * (/, /tasks/…) and read URLs (/api/v1/leaderboards/<view>) predate the other benchmarks and keep working.
  */
-export const alpsBench: PipelineBenchmark = {
+export const alpsBench: Benchmark = {
   id: ALPSBENCH_ID,
   title: "AlpsBench",
   description:
@@ -98,10 +98,10 @@ export const alpsBench: PipelineBenchmark = {
     viewAnswer: async (...args) => (await import("./http/view-response")).alpsBenchViewAnswer(...args),
     snapshotAnswer: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotAnswer(...args),
     inputsAnswer: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsAnswer(...args),
-    async importData(db, folder, log) {
-      const { importRealData } = await import("./data/import/import-real-data");
-      await importRealData(db, folder, log);
-    },
+  },
+  async importData(db, folder, log) {
+    const { importRealData } = await import("./data/import/import-real-data");
+    await importRealData(db, folder, log);
   },
   // loaded when an upload's page renders: React and the per-instance read model stay out of the worker
   submissionPage: {

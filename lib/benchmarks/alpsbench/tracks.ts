@@ -1,7 +1,7 @@
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { TASK_VIEWS } from "@/lib/benchmarks/alpsbench/read/views";
 import { taskOf, TRACK_IDS, TRACK_LABELS, type TaskId } from "@/lib/benchmarks/alpsbench/track-ids";
-import type { PipelineBenchmark, TrackInfo } from "../types";
+import type { Benchmark, TrackInfo } from "../types";
 
 /** What each task measures, for the track list (SCORING.md). */
 const TASK_DESCRIPTIONS: Record<TaskId, string> = {
@@ -25,4 +25,4 @@ export const ALPSBENCH_TRACKS: TrackInfo[] = TRACK_IDS.map((id) => ({
 }));
 
 /** The views of /api/v1/leaderboards/alpsbench[/<view>]: the overview, then a view per task (old slugs keep working). */
-export const ALPSBENCH_VIEWS: PipelineBenchmark["views"] = [{ id: "", title: "All tasks" }, ...Object.values(TASK_VIEWS).map((v) => ({ id: v.id, title: v.title }))];
+export const ALPSBENCH_VIEWS: Benchmark["views"] = [{ id: "", title: "All tasks" }, ...Object.values(TASK_VIEWS).map((v) => ({ id: v.id, title: v.title }))];

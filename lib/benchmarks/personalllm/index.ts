@@ -1,4 +1,4 @@
-import type { Benchmark, BenchmarkImporter } from "../types";
+import type { OneCallBenchmark, BenchmarkImporter } from "../types";
 import { ATTRIBUTE_KEYS, readSettingsFilter } from "./build-board";
 import { personalLlmCharts } from "./charts";
 import { loadBoard } from "./db/load-board";
@@ -19,7 +19,7 @@ function lazyImporter(describe: string, kind: "hfParquet" | "reportedRuns"): Ben
 }
 
 /** PersonalLLM (Zollo, Siah et al., ICLR 2025) as a leaderboard module. */
-export const personalLlm: Benchmark = {
+export const personalLlm: OneCallBenchmark = {
   id: "personalllm",
   title: "PersonalLLM",
   description:
@@ -68,9 +68,9 @@ export const personalLlm: Benchmark = {
     const { evaluationSetIsSynthetic } = await import("./db/synthetic-data");
     return evaluationSetIsSynthetic(db);
   },
-  async seedReported(db) {
+  async seed(db) {
     const { seedPersonalLlmPaperRuns } = await import("./db/seed-paper-runs");
-    return { reported: (await seedPersonalLlmPaperRuns(db)).runs };
+    return [`${(await seedPersonalLlmPaperRuns(db)).runs} reported runs`];
   },
   trackData: {
     async hasTrackData(db, trackId) {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
+import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
 import { validateModuleUpload } from "@/lib/submissions/prepare-module-file";
 import { REWARD_ALIASES } from "./reward-models";
 import { scoreField } from "./schemas";
@@ -9,7 +10,7 @@ import { scoreField } from "./schemas";
  * row with all 10 scores is scored on them alone (its response text is read only to fill missing scores), so a
  * file that differs from another only in such texts is the same content.
  */
-const personalLlm = getBenchmark("personalllm")!;
+const personalLlm = oneCallOf(getBenchmark("personalllm"))!;
 const rewards = personalLlm.tracks.find((t) => t.id === "rewards")!;
 const input = { users: ["1", "2"].map((personId) => ({ personId, weights: [], testPrompt: "p", bestResponseReward: 0, gpt4oReward: 0 })), prompts: [] };
 const limits = { maxBytes: 100_000, maxDecompressedBytes: 200_000, maxProblems: 50 };

@@ -5,7 +5,6 @@ import { describe, expect, test } from "vitest";
 import { routeName } from "@/lib/api-spec/api-route";
 import { openApiDocument, type OpenApiDocument } from "@/lib/api-spec/openapi-document";
 import { hostedBenchmarks } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
 import { GET as openApiRoute } from "../openapi.json/route";
 import { apiRoutes } from "./api-routes";
 
@@ -82,7 +81,7 @@ describe("the API declaration (app/api/v1/_lib/api-routes.ts)", () => {
     const breakdown = document().paths["/api/v1/submissions/{id}/breakdown"]!.get!;
     const names = (breakdown.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
     const declared = hostedBenchmarks().flatMap((b) => {
-      const query = isPipelineBenchmark(b) ? b.submissionReads?.breakdown?.query : undefined;
+      const query = b.submissionReads?.breakdown?.query;
       return query && "shape" in query ? Object.keys(query.shape as object) : [];
     });
     expect(declared.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiAnswer, ApiAuth, ApiRoute, BenchmarkParameters } from "@/lib/api-spec/api-route";
-import { declaredBenchmarkNames, hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { declaredBenchmarkNames, hostedBenchmarks, oneCallBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { ApiErrorBody } from "@/lib/http/api-error-body";
 import type { UserRule } from "@/lib/http/with-user";
 import { DownloadFormat } from "@/lib/leaderboard/download-format";
@@ -57,7 +57,7 @@ function benchmarkParam() {
     .string()
     .optional()
     .describe(
-      `A hosted benchmark or data version: ${code(declaredBenchmarkNames())} (or a release imported under its own name). Default: \`${ROOT_BENCHMARK.pipeline.dataVersions[0]}\`, the default data version of the benchmark at \`/\`.`,
+      `A hosted benchmark or data version: ${code(declaredBenchmarkNames())} (or a release imported under its own name). Default: \`${capabilitiesOf(ROOT_BENCHMARK).dataVersions[0]}\`, the default data version of the benchmark at \`/\`.`,
     );
 }
 
@@ -77,7 +77,7 @@ const TrackParam = z.object({
 });
 
 function leaderboardRoutes(): ApiRoute[] {
-  const views = code(ROOT_BENCHMARK.rootViewSlugs);
+  const views = code(capabilitiesOf(ROOT_BENCHMARK).rootViewSlugs);
   const ids = code(hostedBenchmarks().map((b) => b.id));
   const answers: ApiAnswer[] = [
     {
@@ -133,8 +133,8 @@ function leaderboardRoutes(): ApiRoute[] {
 }
 
 function downloadRoutes(): ApiRoute[] {
-  const inputs = benchmarkQueries((b) => (isPipelineBenchmark(b) ? b.apiDocs?.inputsQuery?.inputs : undefined));
-  const example = benchmarkQueries((b) => (isPipelineBenchmark(b) ? b.apiDocs?.inputsQuery?.example : undefined));
+  const inputs = benchmarkQueries((b) => b.apiDocs?.inputsQuery?.inputs);
+  const example = benchmarkQueries((b) => b.apiDocs?.inputsQuery?.example);
   const missing = error(404, "An unknown track or benchmark, or a benchmark whose inputs are its public dataset (the message says where).");
   return [
     {
@@ -327,7 +327,7 @@ function submissionRoutes(): ApiRoute[] {
       description: "Test-split instances are withheld for everyone but admins (their gold is hidden). The parameters are the benchmark's own.",
       auth: READER,
       pathParams: SubmissionId,
-      benchmarkQuery: benchmarkQueries((b) => (isPipelineBenchmark(b) ? b.submissionReads?.breakdown?.query : undefined)),
+      benchmarkQuery: benchmarkQueries((b) => b.submissionReads?.breakdown?.query),
       answers: [
         { status: 200, description: "The breakdown, as JSON or CSV.", contentType: "application/json, text/csv" },
         error(400, "A bad parameter, named."),
@@ -433,7 +433,7 @@ function serverRoutes(): ApiRoute[] {
       summary: "Whether each track of a benchmark module can take an upload on this server",
       auth: PUBLIC,
       pathParams: z.object({
-        benchmark: z.string().describe(`A benchmark module's id: ${code(hostedBenchmarks().flatMap((b) => (isPipelineBenchmark(b) ? [] : [b.id])))}.`),
+        benchmark: z.string().describe(`A benchmark module's id: ${code(oneCallBenchmarks().map((b) => b.id))}.`),
       }),
       answers: [{ status: 200, description: "Each track's readiness.", schema: ReadinessAnswer }, error(404, "No benchmark module of that name.")],
     },

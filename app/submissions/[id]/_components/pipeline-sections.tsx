@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { hostedTrack } from "@/lib/benchmarks";
-import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
-import { isPipelineBenchmark, type SubmissionPageUpload, type SubmissionViewer } from "@/lib/benchmarks/types";
+import { benchmarkOfDataVersion, hostedTrack } from "@/lib/benchmarks";
+import type { SubmissionPageUpload, SubmissionViewer } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 import type { ShownSubmissionStatus } from "@/lib/submissions/held-visibility";
 import { PipelineResults, rowsFor } from "./pipeline-results";
@@ -11,25 +10,16 @@ const WAITING_NOTE = "waiting (see Judge above)";
 type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
 
 /**
- * What /submissions/<id> shows of a pipeline benchmark's upload (AlpsBench's, or any registered one's): its
+ * What /submissions/<id> shows of an upload its benchmark scores itself (AlpsBench's, or any registered one's): its
  * benchmark's notices (above the live status), the per-track metric tables its tracks declare with the benchmark's
  * downloads, and its details below (`submissionPage` hooks, types.ts). A benchmark without hooks gets the tables
- * alone. Null for a module's upload (the page shows those itself).
+ * alone. The page shows a one-call upload's results itself (module-results.tsx).
  */
-export async function pipelineSections(
-  db: Db,
-  submission: ShownSubmissionStatus,
-  viewer: SubmissionViewer,
-  search: URLSearchParams,
-): Promise<PipelineSections | null> {
-  const benchmark = pipelineOfDataVersion(submission.benchmark);
-  if (!benchmark) return null;
+export async function pipelineSections(db: Db, submission: ShownSubmissionStatus, viewer: SubmissionViewer, search: URLSearchParams): Promise<PipelineSections> {
+  const benchmark = benchmarkOfDataVersion(submission.benchmark);
   const hooks = benchmark.submissionPage ?? {};
-  // the upload's tracks that a pipeline benchmark declares
-  const tracks = submission.tracks.filter((t) => {
-    const hosted = hostedTrack(t);
-    return hosted !== null && isPipelineBenchmark(hosted.benchmark);
-  });
+  // the upload's tracks that its benchmark declares
+  const tracks = submission.tracks.filter((t) => hostedTrack(t)?.benchmark === benchmark);
   const upload: SubmissionPageUpload = {
     id: submission.id,
     status: submission.status,

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { env } from "@/lib/env";
-import type { PipelineBenchmark } from "../../types";
+import type { Benchmark } from "../../types";
 
 /**
  * AlpsBench's start-up hooks (`npm start`, every worker): its seeds, the real data's import from
  * ALPSBENCH_DATA_DIR, and the exact re-scoring of noised test figures. Each loads its code when called, so the
  * web server's routes that read the declaration never load the importers or the queue.
  */
-export const alpsBenchStartHooks: Pick<PipelineBenchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart"> = {
+export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart"> = {
   async seed(db) {
     const { seedReported } = await import("./seeds/seed-reported");
     const { seedDemo } = await import("./seeds/seed-demo");

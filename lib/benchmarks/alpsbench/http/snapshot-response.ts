@@ -11,7 +11,7 @@ import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-versi
  * AlpsBench's snapshot (`GET /api/v1/snapshot?format=json|zip&benchmark=…&split=…&version=…`): every view, versioned
  * and dated, under one table scope. `benchmark` is a data version (alpsbench-v1, demo) or `alpsbench` (the default).
  */
-export const alpsBenchSnapshotAnswer: OwnPipeline["snapshotAnswer"] = async (db, search) => {
+export const alpsBenchSnapshotAnswer: NonNullable<OwnPipeline["snapshotAnswer"]> = async (db, search) => {
   const parsed = parseViewParams(SnapshotFormat, search);
   if (!parsed.ok) return badRequest(parsed.issues);
   const { format, query } = parsed;

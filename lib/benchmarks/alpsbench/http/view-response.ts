@@ -20,7 +20,7 @@ export const eeeAnswer = (query: TableQuery): ReadAnswer => ({
  * through the same pure function: `GET /api/v1/leaderboards/{view}` (the URLs from before there were several
  * benchmarks) and `GET /api/v1/leaderboards/alpsbench[/{view}]` ("" is the overview).
  */
-export const alpsBenchViewAnswer: OwnPipeline["viewAnswer"] = async (db, viewId, search) => {
+export const alpsBenchViewAnswer: NonNullable<OwnPipeline["viewAnswer"]> = async (db, viewId, search) => {
   const slug = viewId === "" ? OVERVIEW.id : viewId;
   const view = viewFromSlug(slug);
   if (!view) return { kind: "error", error: new ApiError("not_found", `Unknown leaderboard "${slug}". Known: ${VIEW_SLUGS.join(", ")}.`) };

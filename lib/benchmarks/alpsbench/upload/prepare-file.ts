@@ -14,7 +14,7 @@ import { officialTrackName, TRACK_LABELS, type TrackId } from "@/lib/benchmarks/
  * split) while it streams in, and refuses a partial or degenerate test split; nothing is stored. The platform
  * (lib/submissions/create-submission.ts) stores what this returns in its one transaction.
  */
-export const prepareAlpsBenchFile: OwnPipeline["prepareFile"] = async (db, version, file) => {
+export const prepareAlpsBenchFile: NonNullable<OwnPipeline["prepareFile"]> = async (db, version, file) => {
   const config = env();
   const splitFilter = file.split === "full" ? {} : { split: file.split };
   // Task 3 gold (server side, never returned) names each instance's released id on server-pools-v4

@@ -1,4 +1,5 @@
 import { alpsBench } from "../index";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { describe, expect, it } from "vitest";
 import { hasOfficialName, isIgnoredRunFile, placeOfRunFile } from "./run-files";
 
@@ -31,7 +32,7 @@ describe("placeOfRunFile", () => {
   });
 
   it("the hooks: a client sends every possible prediction file and the server decides (ignores with a note, or refuses)", () => {
-    const { runFile, sendsRunFile } = alpsBench.pipeline;
+    const { runFile, sendsRunFile } = capabilitiesOf(alpsBench).upload.runs!;
     // a client of another release never leaves out a file the server would have listed or refused
     for (const path of ["outputs/model_a.jsonl", "task1/model_input.jsonl", "task1/predictions.jsonl", "task3_d300.jsonl"])
       expect(sendsRunFile(path), path).toBe(true);
@@ -43,7 +44,7 @@ describe("placeOfRunFile", () => {
   });
 
   it('"." segments are no hidden files: dev/./task1/predictions.jsonl is the dev Task 1 file; a ".." path is refused (issue 19 finding 11)', () => {
-    const { runFile, sendsRunFile } = alpsBench.pipeline;
+    const { runFile, sendsRunFile } = capabilitiesOf(alpsBench).upload.runs!;
     expect(isIgnoredRunFile("dev/./task1/predictions.jsonl")).toBe(false);
     expect(sendsRunFile("./dev/task1/predictions.jsonl")).toBe(true);
     expect(runFile("dev/./task1/predictions.jsonl")).toEqual({ kind: "placed", track: "task1", split: "dev" });

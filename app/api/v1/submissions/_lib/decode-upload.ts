@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { BENCHMARKS, benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, hostedBenchmarks } from "@/lib/benchmarks";
 import { ApiError } from "@/lib/http/api-error";
 import { nameProblem } from "@/lib/security/safe-text";
 import type { RunFileInput } from "@/lib/submissions/contracts";
 import { MAX_RUN_FILES } from "@/lib/submissions/create-submission";
-import { uploadTargetOf } from "@/lib/submissions/upload-target";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import type { UploadBudget } from "@/lib/uploads/upload-budget";
 import { isMultipart, readMultipart, type MultipartPart } from "./multipart";
 import { describeFieldProblems, parseUploadFields, type RunFields, type UploadFields } from "./upload-fields";
@@ -112,11 +112,12 @@ export async function decodeUpload(request: Request, limits: DecodeLimits): Prom
     return DecodedUpload.parse({ kind: "run", fields, fileName, files: filesOf(fileName, body, archive), trailing: noTrailing });
   }
   const fields = fieldsOrThrow(query, "");
-  const target = uploadTargetOf(benchmarkOfDataVersion(fields.benchmark));
+  const target = capabilitiesOf(benchmarkOfDataVersion(fields.benchmark)).upload;
   if (TABLE_TYPES.has(mediaType) && !target.tableFormats) {
+    const tabled = hostedBenchmarks().flatMap((b) => (capabilitiesOf(b).upload.tableFormats ? [b.id] : []));
     throw new ApiError(
       "unsupported_media_type",
-      `Content-Type ${mediaType} is for the tracks of ${BENCHMARKS.map((b) => b.id).join(", ")}; a ${target.benchmark.title} file is sent as ${[...RAW_TYPES].filter((t) => !TABLE_TYPES.has(t)).join(", ")}.`,
+      `Content-Type ${mediaType} is for the tracks of ${tabled.join(", ")}; a ${target.benchmark.title} file is sent as ${[...RAW_TYPES].filter((t) => !TABLE_TYPES.has(t)).join(", ")}.`,
     );
   }
   const extension = mediaType.includes("gzip")

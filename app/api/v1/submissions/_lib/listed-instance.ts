@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readingViewer, type RequestUser } from "@/lib/auth/request-user";
-import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { db } from "@/lib/db/client";
 import { findVisibleSubmission } from "@/lib/db/queries/submission-status";
 import { ApiError } from "@/lib/http/api-error";
@@ -29,8 +30,8 @@ async function listedInstanceResponse(
   const submission = await findShownSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
   // any name of the track, and only one the submission covers: an unknown name is a 400 listing the names
-  const benchmark = pipelineOfDataVersion(submission.benchmarkVersion.slug);
-  const resolved = benchmark ? resolveTrackParam(benchmark, query.track, submission.tracks) : { ok: true as const, track: query.track };
+  const naming = capabilitiesOf(benchmarkOfDataVersion(submission.benchmarkVersion.slug)).trackNaming;
+  const resolved = naming ? resolveTrackParam({ pipeline: naming }, query.track, submission.tracks) : { ok: true as const, track: query.track };
   if (!resolved.ok) throw new ApiError("bad_request", resolved.message);
   const body = await load(submission, resolved.track, query.benchmark_id, viewer);
   if (!body)
@@ -38,12 +39,12 @@ async function listedInstanceResponse(
   return NextResponse.json({ track: resolved.track, benchmark_id: query.benchmark_id, ...body }, { headers: { "cache-control": "private, no-store" } });
 }
 
-/** The GET handler of such a read, for the route's withErrors: the pipeline benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */
+/** The GET handler of such a read, for the route's withErrors: the benchmark's `submissionReads[read]` hook (404 for a benchmark without one). */
 export function listedInstanceRead(read: "instanceInput" | "instanceExplanation") {
   return async (request: NextRequest, context: { params: Promise<{ id: string }> }) => {
     const { id } = await context.params;
     return listedInstanceResponse(request, id, async (submission, track, instanceId, viewer) => {
-      const hook = pipelineOfDataVersion(submission.benchmarkVersion.slug)?.submissionReads?.[read];
+      const hook = benchmarkOfDataVersion(submission.benchmarkVersion.slug).submissionReads?.[read];
       return hook ? hook(db(), submission, track, instanceId, viewer) : null;
     });
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declaredBenchmarkOf, ROOT_BENCHMARK } from "@/lib/benchmarks";
-import { isPipelineBenchmark } from "@/lib/benchmarks/types";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { checkActiveWithinTotal, factsOfUpload, MODEL_FACT_FIELDS } from "@/lib/model-facts/upload-fields";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { textProblem, VISIBLE_NAME } from "@/lib/security/safe-text";
@@ -26,7 +26,7 @@ const httpUrl = z
   .optional();
 
 /** an upload without `benchmark` goes to the default data version of the benchmark at "/" */
-const DEFAULT_DATA_VERSION = ROOT_BENCHMARK.pipeline.dataVersions[0];
+const DEFAULT_DATA_VERSION = capabilitiesOf(ROOT_BENCHMARK).dataVersions[0];
 
 const BooleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: 'must be "true" or "false"' })
@@ -103,22 +103,15 @@ export const UploadFields = UploadFieldsObject.superRefine(checkActiveWithinTota
 });
 
 /**
- * A module's track id as declared ("rewards"); a pipeline benchmark's track by any name its `parseTrack` knows
- * (AlpsBench: "task1", "task3_d300" and "task4_ability2" as the official harness names them, "task3/d300", the slug
- * "task3-d300"), as its id.
+ * A track by its id as declared ("rewards"), or by any name its benchmark's `parseTrack` knows (AlpsBench: "task1",
+ * "task3_d300" and "task4_ability2" as the official harness names them, "task3/d300", the slug "task3-d300"), as
+ * its id (hosted-capabilities.ts `namedTask`).
  */
 function checkTask(benchmark: string, task: string): { ok: true; task: string } | { ok: false; message: string } {
   // a name no benchmark declares is a release imported under its own slug or a typo: only the database knows, so
   // the creation path (resolveBenchmarkName) reads it, and refuses a typo with the names that exist
   const hosted = benchmark === "" ? ROOT_BENCHMARK : declaredBenchmarkOf(benchmark);
-  if (hosted === null) return { ok: true, task };
-  if (isPipelineBenchmark(hosted)) {
-    const track = hosted.pipeline.parseTrack(task);
-    if (track !== null) return { ok: true, task: track };
-    return { ok: false, message: `unknown track "${task}"; known: ${hosted.pipeline.knownTracks}` };
-  }
-  if (hosted.tracks.some((t) => t.id === task)) return { ok: true, task };
-  return { ok: false, message: `unknown ${hosted.title} track "${task}"; known: ${hosted.tracks.map((t) => t.id).join(", ")}` };
+  return hosted === null ? { ok: true, task } : capabilitiesOf(hosted).namedTask(task);
 }
 export type UploadFields = z.infer<typeof UploadFields>;
 

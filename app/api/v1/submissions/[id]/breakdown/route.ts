@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { readingViewer } from "@/lib/auth/request-user";
 import { readAnswerResponse } from "@/lib/benchmarks/read-answer";
-import { pipelineOfDataVersion } from "@/lib/benchmarks/submission-benchmark";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
@@ -23,8 +23,8 @@ export const GET = withErrors("GET /api/v1/submissions/{id}/breakdown", async (r
   const viewer = readingViewer(await optionalUser(request));
   const submission = await findShownSubmission(db(), id, viewer);
   if (!submission) throw new ApiError("not_found", `No submission "${id}" (or it is private).`);
-  const benchmark = pipelineOfDataVersion(submission.benchmarkVersion.slug);
-  const breakdown = benchmark?.submissionReads?.breakdown;
-  if (!benchmark || !breakdown) throw new ApiError("not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
+  const benchmark = benchmarkOfDataVersion(submission.benchmarkVersion.slug);
+  const breakdown = benchmark.submissionReads?.breakdown;
+  if (!breakdown) throw new ApiError("not_found", `Submission "${id}" has no breakdown: its benchmark keeps no per-instance figures here.`);
   return readAnswerResponse(db(), benchmark, await breakdown.answer(db(), submission, viewer, parseSearchParams(request, breakdown.query)));
 });

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import tseslint from "typescript-eslint";
+
+/**
+ * One benchmark contract (lib/benchmarks/types.ts): no code asks which kind of benchmark it holds. A dispatcher calls
+ * the benchmark's resolved capabilities (lib/benchmarks/hosted-capabilities.ts, the one file that chooses between
+ * a declared capability and the platform's default), so a name of a second kind (`PipelineBenchmark`,
+ * `HostedBenchmark`, `isPipelineBenchmark`) or a test of a member's presence (`"pipeline" in benchmark`) is refused
+ * everywhere else, tests included.
+ */
+
+/** The one file that decides, per capability, between what a benchmark declares and the platform's default. */
+export const CHOOSER = "lib/benchmarks/hosted-capabilities.ts";
+
+/** Names of a second kind of benchmark, or of the test that tells the kinds apart. */
+const KIND_NAMES = new Set(["PipelineBenchmark", "HostedBenchmark", "isPipelineBenchmark"]);
+
+type Node = { type: string; loc: { start: { line: number } }; [key: string]: unknown };
+
+function parse(file: string, code: string): Node {
+  // typescript-eslint's exported parser type hides parseForESLint's options; the shape used here is its documented one
+  const parser = tseslint.parser as unknown as { parseForESLint: (code: string, options: object) => { ast: Node } };
+  return parser.parseForESLint(code, { loc: true, range: true, jsx: file.endsWith(".tsx"), filePath: file }).ast;
+}
+
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+function* walk(node: Node): Generator<Node> {
+  yield node;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "parent") continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child);
+  }
+}
+
+/** Each place `code` names a second kind or tests for the `pipeline` member, as `file:line what`. Comments and strings do not count. */
+export function kindTests(file: string, code: string): string[] {
+  const found: string[] = [];
+  for (const node of walk(parse(file, code))) {
+    if (node.type === "Identifier" && KIND_NAMES.has(node.name as string)) found.push(`${file}:${node.loc.start.line} ${node.name as string}`);
+    const left = node.left as Node | undefined;
+    if (node.type === "BinaryExpression" && node.operator === "in" && left?.type === "Literal" && left.value === "pipeline") {
+      found.push(`${file}:${node.loc.start.line} "pipeline" in`);
+    }
+  }
+  // an import's specifier holds the name twice (imported, local): one place each
+  return [...new Set(found)];
+}
+
+/** Every kind test in `files` (paths relative to `root`) outside the chooser. */
+export function kindTestsIn(root: string, files: readonly string[]): string[] {
+  return files.flatMap((file) => {
+    if (file === CHOOSER) return [];
+    const code = readFileSync(path.join(root, file), "utf8");
+    // parsing is the cost: only a file whose text could hold one is parsed
+    return /PipelineBenchmark|HostedBenchmark|["'`]pipeline["'`]\s+in\b/.test(code) ? kindTests(file, code) : [];
+  });
+}
