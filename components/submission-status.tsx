@@ -14,9 +14,8 @@ export interface SubmissionStatusData {
   /** instances scored so far, of progressTotal */
   progressDone: number;
   progressTotal: number;
-  judgeCallsDone: number;
-  judgeCallsCached: number;
-  judgeCallsFailed: number;
+  /** the judge's calls so far: made, answered from its cache, failed */
+  judge: { done: number; cached: number; failed: number };
   /** a message the submitter can act on, when status is failed */
   failureReason: string | null;
   /** place in the queue when queued (1 = next to run), when known */
@@ -69,14 +68,14 @@ function stepStates(data: SubmissionStatusData): { key: SubmissionStatusValue; s
   const order: SubmissionStatusValue[] = [...STEPS, last];
   if (status === "failed") {
     // Which steps a failed submission got through, as far as its counters tell.
-    const judged = data.judgeCallsDone + data.judgeCallsCached + data.judgeCallsFailed > 0;
+    const judged = data.judge.done + data.judge.cached + data.judge.failed > 0;
     const scored = judged || (data.progressTotal > 0 && data.progressDone >= data.progressTotal);
     const passed: Record<string, boolean> = { queued: true, validating: scored || data.progressDone > 0, scoring: scored, judging: false };
     return order.map((key) => ({ key, state: key === "failed" ? "failed" : passed[key] ? "complete" : "upcoming" }));
   }
   const index = order.indexOf(status);
   // Done without a single judge call: no judge is configured (or no metric of the track needs one).
-  const judgeSkipped = status === "done" && data.judgeCallsDone + data.judgeCallsCached + data.judgeCallsFailed === 0;
+  const judgeSkipped = status === "done" && data.judge.done + data.judge.cached + data.judge.failed === 0;
   return order.map((key, i) => {
     if (status === "done") return { key, state: key === "judging" && judgeSkipped ? "skipped" : "complete" };
     return { key, state: i < index ? "complete" : i === index ? "current" : "upcoming" };
@@ -125,7 +124,7 @@ const STATE_TEXT: Record<StepState, string> = { complete: "completed", current: 
 export function SubmissionStatus({ data }: { data: SubmissionStatusData }) {
   const steps = stepStates(data);
   const showProgress = data.progressTotal > 0 && data.status !== "queued" && data.status !== "validating";
-  const judgeTotal = data.judgeCallsDone + data.judgeCallsCached + data.judgeCallsFailed;
+  const judgeTotal = data.judge.done + data.judge.cached + data.judge.failed;
   const showJudge = data.status === "judging" || judgeTotal > 0;
   return (
     <div className="space-y-5">
@@ -186,9 +185,9 @@ export function SubmissionStatus({ data }: { data: SubmissionStatusData }) {
       {showJudge ? (
         <dl className="grid grid-cols-3 gap-2 text-sm sm:max-w-md">
           {[
-            ["Judge calls", data.judgeCallsDone],
-            ["from cache", data.judgeCallsCached],
-            ["failed", data.judgeCallsFailed],
+            ["Judge calls", data.judge.done],
+            ["from cache", data.judge.cached],
+            ["failed", data.judge.failed],
           ].map(([label, value]) => (
             <div key={String(label)} className="rounded-md border border-line bg-surface-muted px-3 py-2">
               <dt className="text-xs text-fg-muted">{label}</dt>

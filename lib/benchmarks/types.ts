@@ -13,6 +13,7 @@ import type { RowFormat, SubmitFormDeclaration, PipelineApiDocs } from "./types-
 import type { NavLink } from "./types-navigation";
 import type { OwnPipeline } from "./types-pipeline";
 import type { SubmissionPageHooks, SubmissionReadHooks, SubmissionViewer, UploadFacts } from "./types-submission-page";
+import type { RescoreHook } from "./types-rescore";
 
 /**
  * The one contract between the platform (upload, worker, API, pages) and a hosted benchmark: one folder per
@@ -290,6 +291,8 @@ export interface BenchmarkIdentity {
    * missing from the answer has none. Read by the upload's status (page, API, `submit --wait`).
    */
   uploadFacts?(db: Db, submissionIds: readonly string[], viewer: SubmissionViewer): Promise<Map<string, UploadFacts>>;
+  /** optional: resets its own tables' record of the uploads' last scoring when they are re-queued (types-rescore.ts) */
+  onRescore?: RescoreHook;
   /** optional: how the benchmark's boards read as Every Eval Ever records (lib/eee; `format=eee`, `alpsbench import-eee`) */
   eee?: EeeBenchmarkHook;
   /**

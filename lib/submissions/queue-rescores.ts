@@ -1,3 +1,4 @@
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import type { Db } from "@/lib/db/create-client";
 import { enqueueScoring } from "@/lib/queue/enqueue";
 import { prismaExecutor } from "@/lib/queue/sql-executor";
@@ -10,7 +11,7 @@ type RescoreOutcome = { queued: { id: string; from: string | null; to: string }[
  * What `alpsbench rescore` does (scripts/cli/rescore.ts): every finished upload whose stored scorer version differs
  * from the version its track is scored under now (AlpsBench's SCORER_VERSION, or a module track's own version:
  * score-version-for.ts) is re-queued under the current one, each in its own transaction with its job (status
- * queued, progress reset). A module's bump thus re-scores that module's uploads and nobody else's. Old Score rows
+ * queued, progress reset, and the benchmark's own counts through its onRescore). A module's bump thus re-scores that module's uploads and nobody else's. Old Score rows
  * stay as history; a module's item rows are replaced when the new scores are written. `--id` forces one.
  */
 export async function queueRescores(db: Db, selection: RescoreSelection, options: { dryRun?: boolean; log?: (line: string) => void } = {}): Promise<RescoreOutcome> {
@@ -61,14 +62,13 @@ export async function queueRescores(db: Db, selection: RescoreSelection, options
             finishedAt: null,
             lastProgressAt: null,
             progressDone: 0,
-            judgeCallsDone: 0,
-            judgeCallsCached: 0,
-            judgeCallsFailed: 0,
             failureReason: null,
             failureIsOurs: false,
           },
         });
         if (count === 0) return;
+        // the benchmark's own progress of the last scoring (AlpsBench's judge counts) starts again too
+        await benchmarkOfDataVersion(submission.benchmarkVersion.slug).onRescore?.(tx, [submission.id]);
         await enqueueScoring(prismaExecutor(tx), { submissionId: submission.id, scoreVersion: to });
         queued.push({ id: submission.id, from: submission.scorerVersion, to });
         log(`queued ${what}`);

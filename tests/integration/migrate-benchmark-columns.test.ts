@@ -146,4 +146,26 @@ describe("the moves of AlpsBench's columns into its own tables", () => {
     await client.query(`UPDATE "Submission" SET "visibility" = 'private' WHERE "id" = 'clean'`);
     expect(await version()).not.toBe(after);
   });
+
+  test("a submission's judge call counts are read back from JudgeCalls; a submission never judged has no row", async () => {
+    const move = "20261203111048_alpsbench_judge_calls";
+    const { client, finish } = await databaseBefore(move);
+    await client.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv1', 'b', 'b', 'd', 's')`);
+    await client.query(SYSTEM);
+    await client.query(
+      `INSERT INTO "Submission" ("id", "systemId", "benchmarkVersionId", "tracks", "split", "source", "judgeCallsDone", "judgeCallsCached", "judgeCallsFailed") VALUES
+       ('judged', 'sy1', 'bv1', '{task1}', 'full', 'upload', 30, 10, 2),
+       ('cached-only', 'sy1', 'bv1', '{task2}', 'full', 'upload', 0, 7, 0),
+       ('failed-only', 'sy1', 'bv1', '{task2}', 'full', 'upload', 0, 0, 3),
+       ('unjudged', 'sy1', 'bv1', '{task1}', 'full', 'upload', 0, 0, 0)`,
+    );
+    expect(await finish()).toContain(move);
+    const counts = await client.query(`SELECT "submissionId", "done", "cached", "failed" FROM "JudgeCalls" ORDER BY 1`);
+    expect(counts.rows).toEqual([
+      { submissionId: "cached-only", done: 0, cached: 7, failed: 0 },
+      { submissionId: "failed-only", done: 0, cached: 0, failed: 3 },
+      { submissionId: "judged", done: 30, cached: 10, failed: 2 },
+    ]);
+    expect(await columnsNamed(client, ["judgeCallsDone", "judgeCallsCached", "judgeCallsFailed"])).toEqual([]);
+  });
 });

@@ -43,6 +43,8 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
   PredictionValue: "the contamination index's input, never shown",
   RowFingerprint: "the copy check's input, never shown (its verdict is a Submission column, which bumps)",
   JudgeCall: "the judge cache",
+  JudgeCalls:
+    "a submission's judge call counts, shown on its status while it is judged: each write moves the Submission's lastProgressAt (its page key) in the same transaction",
   ModuleItem: "per-item rows, shown on submission pages: cached only once finished, and written together with Score rows",
   RewardScore: "the reward service's cache",
   Account: "sign-in",

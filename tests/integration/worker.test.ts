@@ -5,6 +5,8 @@ import { createOpenAICompatibleProvider } from "@/lib/llm-judge/openai-provider"
 import { defineJudgeProfile } from "@/lib/llm-judge/profile";
 import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { runScoreJob } from "@/lib/worker/score-submission";
+import { getSubmissionStatus } from "@/lib/db/queries/submission-status";
+import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { judgeScoreVersion } from "@/lib/benchmarks/alpsbench/pipeline/submission-judge";
 import type { JudgeSetup } from "@/lib/llm-judge/setup";
@@ -125,8 +127,14 @@ describe("runScoreJob: one chunk per job", () => {
       expect(await runToEnd(db, payload(id), options)).toBe(4); // 3 judge chunks + the judge aggregate
       expect(server.requests).toBe(30);
 
-      const done = await db.submission.findUniqueOrThrow({ where: { id } });
-      expect(done).toMatchObject({ status: "done", judgeCallsDone: 30, judgeCallsCached: 10, judgeCallsFailed: 0 });
+      const done = await db.submission.findUniqueOrThrow({ where: { id }, include: { judgeCalls: true } });
+      expect(done).toMatchObject({ status: "done", judgeCalls: { done: 30, cached: 10, failed: 0 } });
+      // the status shows them; a re-score starts them again (AlpsBench's onRescore, in the re-queue's transaction)
+      expect((await getSubmissionStatus(db, id, null))?.progress.judge).toEqual({ done: 30, cached: 10, failed: 0 });
+      await db.submission.update({ where: { id }, data: { source: "upload" } });
+      expect((await queueRescores(db, { id })).queued).toHaveLength(1);
+      expect(await db.judgeCalls.findUnique({ where: { submissionId: id } })).toBeNull();
+      expect((await getSubmissionStatus(db, id, null))?.progress.judge).toEqual({ done: 0, cached: 0, failed: 0 });
       const rows = await db.instanceResult.findMany({ where: { submissionId: id, scoreVersion: version } });
       expect(rows).toHaveLength(30);
       const judgeScores = await db.score.findMany({ where: { submissionId: id, kind: "judge" }, include: { judgeProfile: true } });
@@ -163,9 +171,9 @@ describe("runScoreJob: one chunk per job", () => {
       };
       const id = await createTestSubmission(db, { benchmarkVersionId, label: `judge-${track.replace("/", "-")}`, track });
       await runToEnd(db, payload(id), { chunkSize: 30, judgeChunkSize: 30, judge });
-      const done = await db.submission.findUniqueOrThrow({ where: { id } });
+      const done = await db.submission.findUniqueOrThrow({ where: { id }, include: { judgeCalls: true } });
       expect(done.status).toBe("done");
-      expect(done.judgeCallsDone).toBe(server.requests);
+      expect(done.judgeCalls?.done).toBe(server.requests);
       expect(server.requests).toBeGreaterThanOrEqual(track === "task3/d100" ? 30 : 1);
       const scores = await db.score.findMany({ where: { submissionId: id, kind: "judge" } });
       expect(scores.map((s) => s.metric).sort()).toEqual([...metrics].sort());

@@ -7,8 +7,8 @@ import { WHOLE_TREE } from "./whole-tree";
 /**
  * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
  * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
- * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures and its
- * contamination check moved to prisma/schema/alpsbench.prisma).
+ * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures, its
+ * contamination check and its judge's call counts moved to prisma/schema/alpsbench.prisma).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -53,6 +53,9 @@ const MOVED = [
   { model: "Submission", column: "testFigureNoise", type: "Json?", owner: "alpsbench", table: "TestFigureNoise" },
   { model: "Submission", column: "contamination", type: "Json?", owner: "alpsbench", table: "Contamination" },
   { model: "Submission", column: "contaminationFlagged", type: "Boolean", owner: "alpsbench", table: "Contamination" },
+  { model: "Submission", column: "judgeCallsDone", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
+  { model: "Submission", column: "judgeCallsCached", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
+  { model: "Submission", column: "judgeCallsFailed", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
 ];
 
 describe("a column moved to its benchmark's table fails the rule if it comes back", () => {

@@ -65,9 +65,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     status: submission.status,
     progressDone: submission.progress.done,
     progressTotal: submission.progress.total,
-    judgeCallsDone: submission.progress.judge.done,
-    judgeCallsCached: submission.progress.judge.cached,
-    judgeCallsFailed: submission.progress.judge.failed,
+    judge: submission.progress.judge,
     failureReason: submission.failureReason,
     queuePosition: submission.queuePosition,
   };

@@ -41,6 +41,8 @@ export const alpsBench: Benchmark = {
   reviewState: async (db, upload) => (await import("./read/queries/review-state")).alpsBenchReviewState(db, upload),
   // loaded when asked: an upload's status reads AlpsBench's own tables
   uploadFacts: async (db, ids, viewer) => (await import("./read/queries/upload-facts")).alpsBenchUploadFacts(db, ids, viewer),
+  // a re-score's judge counts start at zero (no row reads as zeros)
+  onRescore: async (tx, ids) => void (await tx.judgeCalls.deleteMany({ where: { submissionId: { in: [...ids] } } })),
   contentlessReferenceSlugs: ALPSBENCH_CONTENTLESS_SLUGS,
   // loaded when asked: About's part reads the database and renders AlpsBench's own sections
   about: async (db) => (await import("./ui/about/about")).alpsBenchAbout(db),

@@ -69,7 +69,7 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
   const progress = (row: Row) => ({
     done: row.progressDone,
     total: row.progressTotal,
-    judge: { done: row.judgeCallsDone, cached: row.judgeCallsCached, failed: row.judgeCallsFailed },
+    judge: { done: row.judgeCalls?.done ?? 0, cached: row.judgeCalls?.cached ?? 0, failed: row.judgeCalls?.failed ?? 0 },
     lastProgressAt: row.lastProgressAt?.toISOString() ?? null,
   });
   return {

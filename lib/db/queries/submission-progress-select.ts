@@ -15,8 +15,7 @@ export const submissionProgressSelect = {
   lastProgressAt: true,
   progressDone: true,
   progressTotal: true,
-  judgeCallsDone: true,
-  judgeCallsCached: true,
-  judgeCallsFailed: true,
+  // the judge's call counts (AlpsBench's own table; no row: none yet)
+  judgeCalls: { select: { done: true, cached: true, failed: true } },
   benchmarkVersion: { select: { slug: true } },
 } as const;

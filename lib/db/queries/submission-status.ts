@@ -126,7 +126,7 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       done: submission.progressDone,
       total: submission.progressTotal,
       lastProgressAt: submission.lastProgressAt?.toISOString() ?? null,
-      judge: { done: submission.judgeCallsDone, cached: submission.judgeCallsCached, failed: submission.judgeCallsFailed },
+      judge: { done: submission.judgeCalls?.done ?? 0, cached: submission.judgeCalls?.cached ?? 0, failed: submission.judgeCalls?.failed ?? 0 },
     },
     failureReason: submission.failureReason,
     // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)

@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES, type SubmissionStatusData } from "@/components/sub
 
 /**
  * GET /api/v1/submissions/{id} (lib/db/queries/submission-status.ts) → the status panel's data. Parsed, never
- * cast; tolerant of where the progress sits (`progress: {done, total, judge}` or flat fields), strict about the
+ * cast; tolerant of where the progress sits (`progress: {done, total, judge}`, flat `progressDone`/`progressTotal`, or `judgeCalls`), strict about the
  * status value.
  * null: the answer did not look like a submission (the caller then falls back to re-rendering the page).
  */
@@ -15,9 +15,6 @@ const Body = z.looseObject({
   status: z.enum(SUBMISSION_STATUSES),
   progressDone: Count.optional(),
   progressTotal: Count.optional(),
-  judgeCallsDone: Count.optional(),
-  judgeCallsCached: Count.optional(),
-  judgeCallsFailed: Count.optional(),
   progress: Progress.optional().catch(undefined),
   judgeCalls: Judge.optional().catch(undefined),
   failureReason: z.string().nullable().optional().catch(null),
@@ -35,9 +32,11 @@ export function statusFromApi(json: unknown): SubmissionStatusData | null {
       status: b.status,
       progressDone: b.progressDone ?? b.progress?.done ?? 0,
       progressTotal: b.progressTotal ?? b.progress?.total ?? 0,
-      judgeCallsDone: b.judgeCallsDone ?? b.progress?.judge?.done ?? b.judgeCalls?.done ?? 0,
-      judgeCallsCached: b.judgeCallsCached ?? b.progress?.judge?.cached ?? b.judgeCalls?.cached ?? 0,
-      judgeCallsFailed: b.judgeCallsFailed ?? b.progress?.judge?.failed ?? b.judgeCalls?.failed ?? 0,
+      judge: {
+        done: b.progress?.judge?.done ?? b.judgeCalls?.done ?? 0,
+        cached: b.progress?.judge?.cached ?? b.judgeCalls?.cached ?? 0,
+        failed: b.progress?.judge?.failed ?? b.judgeCalls?.failed ?? 0,
+      },
       failureReason: b.failureReason ?? null,
       queuePosition: b.queuePosition ?? null,
     };

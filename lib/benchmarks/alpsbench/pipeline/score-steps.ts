@@ -379,15 +379,13 @@ async function judgeChunk(db: Db, submission: SubmissionRow, scope: SubmissionSc
       skipDuplicates: true,
     });
     [done, total] = await Promise.all([countScopeResults(tx, scope, version), tx.instance.count({ where: scopeWhere(scope) })]);
-    await tx.submission.update({
-      where: { id: submission.id },
-      data: {
-        judgeCallsDone: { increment: usage.calls },
-        judgeCallsCached: { increment: usage.cacheHits },
-        judgeCallsFailed: { increment: failedCalls },
-        lastProgressAt: new Date(),
-      },
+    // the counts in AlpsBench's own table; lastProgressAt in the same step keeps the status page's key moving
+    await tx.judgeCalls.upsert({
+      where: { submissionId: submission.id },
+      create: { submissionId: submission.id, done: usage.calls, cached: usage.cacheHits, failed: failedCalls },
+      update: { done: { increment: usage.calls }, cached: { increment: usage.cacheHits }, failed: { increment: failedCalls } },
     });
+    await tx.submission.update({ where: { id: submission.id }, data: { lastProgressAt: new Date() } });
   });
   options.log?.(
     `submission ${submission.id}: judged ${done}/${total} ${scope.track} instances (${usage.calls} calls, ${usage.cacheHits} cached, ${failedCalls} failed, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
