@@ -67,10 +67,14 @@ describe("a Task 4 upload waiting for a judge", () => {
 
   test("the Task 4 board says uploads wait for a judge, and how many; a board of another task does not", async () => {
     const scope = { benchmark: "demo", split: "dev" } as const;
-    // other files' uploads become (and stop) waiting while this runs: the board's count is read between two counts
+    // the board counts the waiting uploads of any of its tracks (other files upload to other abilities), and other
+    // files' uploads begin (and stop) waiting while this runs: the board's count is read between two counts
+    const task4 = TASK_VIEWS.task4;
+    const tracks = task4.kind === "track" ? [task4.track] : task4.parts.map((p) => p.track);
+    expect(tracks).toContain("task4/ability5");
     const countWaiting = () =>
       db.submission.count({
-        where: { judgeWaiting: true, status: "done", source: "upload", benchmarkVersion: { slug: "demo" }, tracks: { hasSome: ["task4/ability5"] } },
+        where: { judgeWaiting: true, status: "done", source: "upload", benchmarkVersion: { slug: "demo" }, tracks: { hasSome: tracks } },
       });
     const before = await countWaiting();
     const board = await getView(db, TASK_VIEWS.task4, scope, { judgeConfigured: false });
