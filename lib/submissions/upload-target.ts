@@ -21,7 +21,7 @@ type FileToPrepare = Parameters<NonNullable<OwnPipeline["prepareFile"]>>[2];
  * A benchmark's `upload` capability (hosted-capabilities.ts), so create-submission.ts has one path: name the track,
  * find the data version, validate a file, place a run's files: its own hooks, or the one-call default (row schemas).
  */
-export type UploadTarget = {
+type UploadTarget = {
   benchmark: Benchmark;
   /** the stored track id an upload's `task` (and split) names, or the refusal */
   track(name: unknown, split: NewSubmission["split"]): { ok: true; id: string } | SubmissionRefusal;

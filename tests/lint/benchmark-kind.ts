@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  */
 
 /** The one file that decides, per capability, between what a benchmark declares and the platform's default. */
-export const CHOOSER = "lib/benchmarks/hosted-capabilities.ts";
+const CHOOSER = "lib/benchmarks/hosted-capabilities.ts";
 
 /** Names of a second kind of benchmark, or of the test that tells the kinds apart. */
 const KIND_NAMES = new Set(["PipelineBenchmark", "HostedBenchmark", "isPipelineBenchmark"]);
