@@ -212,10 +212,13 @@ describe("PersonalLLM at a glance", () => {
         const ranked = Array.from(document.querySelectorAll("table tbody tr[data-row-id]")).filter((r) =>
           /^(\d+$|ref\b)/.test(r.querySelector("td")?.textContent?.trim() ?? ""),
         );
-        return { ranked: ranked.length, visible: ranked.filter(inside).length, header: inside(document.querySelector("table thead")) };
+        // another file's upload (held for review, unranked) may stand among them while the files run at once: a row
+        // too, so the first screen is counted in board rows, of which the ranked ones are the most
+        const rows = Array.from(document.querySelectorAll("table tbody tr[data-row-id]"));
+        return { ranked: ranked.length, rows: rows.length, visible: rows.filter(inside).length, header: inside(document.querySelector("table thead")) };
       });
       expect(seen.ranked).toBeGreaterThan(0);
-      expect(seen.visible, JSON.stringify(seen)).toBeGreaterThanOrEqual(Math.min(least, seen.ranked));
+      expect(seen.visible, JSON.stringify(seen)).toBeGreaterThanOrEqual(Math.min(least, seen.rows));
       expect(seen.header).toBe(true);
     } finally {
       await page.close();
