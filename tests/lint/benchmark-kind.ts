@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import tseslint from "typescript-eslint";
+import { parse, walk, type Node } from "./typescript-ast";
 
 /**
  * One benchmark contract (lib/benchmarks/types.ts): no code asks which kind of benchmark it holds. A dispatcher calls
@@ -15,24 +15,6 @@ const CHOOSER = "lib/benchmarks/hosted-capabilities.ts";
 
 /** Names of a second kind of benchmark, or of the test that tells the kinds apart. */
 const KIND_NAMES = new Set(["PipelineBenchmark", "HostedBenchmark", "isPipelineBenchmark"]);
-
-type Node = { type: string; loc: { start: { line: number } }; [key: string]: unknown };
-
-function parse(file: string, code: string): Node {
-  // typescript-eslint's exported parser type hides parseForESLint's options; the shape used here is its documented one
-  const parser = tseslint.parser as unknown as { parseForESLint: (code: string, options: object) => { ast: Node } };
-  return parser.parseForESLint(code, { loc: true, range: true, jsx: file.endsWith(".tsx"), filePath: file }).ast;
-}
-
-const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && typeof (value as Node).type === "string";
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "parent") continue;
-    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child);
-  }
-}
 
 /** Each place `code` names a second kind or tests for the `pipeline` member, as `file:line what`. Comments and strings do not count. */
 export function kindTests(file: string, code: string): string[] {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import tseslint from "typescript-eslint";
+import { isNode, parse, walk, type Node } from "./typescript-ast";
 
 /**
  * The rules of one error style (lib/http/api-error.ts): every route handler is built by a wrapper that answers
@@ -15,24 +15,6 @@ const HANDLER_WRAPPERS = ["withErrors", "withUser"];
 const ERROR_BODY_FILE = "lib/http/api-error.ts";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
-type Node = { type: string; loc: { start: { line: number } }; [key: string]: unknown };
-
-function parse(file: string, code: string): Node {
-  // typescript-eslint's exported parser type hides parseForESLint's options; the shape used here is its documented one
-  const parser = tseslint.parser as unknown as { parseForESLint: (code: string, options: object) => { ast: Node } };
-  return parser.parseForESLint(code, { loc: true, range: true, jsx: file.endsWith(".tsx"), filePath: file }).ast;
-}
-
-const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && typeof (value as Node).type === "string";
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "parent") continue;
-    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) yield* walk(child);
-  }
-}
 
 const nameOf = (node: unknown): string | null =>
   isNode(node) && node.type === "Identifier" ? (node.name as string) : isNode(node) && node.type === "Literal" ? String(node.value) : null;
