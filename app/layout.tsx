@@ -5,7 +5,7 @@ import { ImportBanner } from "@/components/import-banner";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ThemeScript } from "@/components/theme-script";
-import { hostedBenchmarks } from "@/lib/benchmarks";
+import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { siteNavigation } from "@/lib/benchmarks/navigation";
 import { SITE } from "@/lib/platform/site";
 import "./globals.css";
@@ -16,9 +16,9 @@ export const metadata: Metadata = {
   openGraph: { siteName: SITE.name, description: SITE.description, type: "website" },
 };
 
-/** The attributions of the benchmarks after the one at "/" (the site's own footer) for their pages (only what it shows: it is sent with every page). */
+/** The attributions of the benchmarks other than the one at "/" (whose credit is the site's own footer) for their pages (only what it shows: it is sent with every page). */
 const FOOTER_CREDITS = hostedBenchmarks()
-  .slice(1)
+  .filter((b) => b !== ROOT_BENCHMARK)
   .map(({ id, title, credit: { citation, dataLicence, codeLicence, url } }) => ({ id, title, citation, dataLicence, codeLicence, url }));
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
