@@ -19,6 +19,7 @@ import { env } from "../lib/env";
 import { appendForwardedFor } from "../lib/security/client-address";
 import { answeredEarly } from "../lib/page-cache/early-hit";
 import { answerClientErrors } from "../lib/security/client-error";
+import { closeWhenAnsweredUnread } from "../lib/http/close-unread-request";
 import { sanitizeForwardedHeaders } from "../lib/security/forwarded-headers";
 import { requestTargetProblem, splitTarget } from "../lib/security/request-target";
 import { buildIfNeeded, ROOT } from "./lib/next-build";
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((request, response) => {
+    // a refused upload's unread body: the connection ends after the answer instead of hanging its next request
+    closeWhenAnsweredUnread(request, response);
     request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
     // the URL as sent, before Next parses it (Next drops a "__proto__" query key; the upload route is not behind proxy.ts)
     const problem = requestTargetProblem(...splitTarget(request.url ?? "/"));
