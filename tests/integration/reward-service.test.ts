@@ -179,7 +179,9 @@ describe("reward-model service for response-text uploads", () => {
     const submission = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     expect(submission).toMatchObject({ status: "done", failureReason: null });
     expect(submission.note).toMatch(/^Not scored: .*no reward-model service/);
-    expect(submission.rewardSource).toBeNull(); // nothing came from a service: no label
+    // nothing came from a service: no RewardFill row, no label
+    expect(await db.rewardFill.findUnique({ where: { submissionId: created.id } })).toBeNull();
+    expect((await getSubmissionStatus(db, created.id, null))?.rewardSource).toBeNull();
     const stored = await scoresOf(created.id);
     expect(Object.keys(stored)).toHaveLength(3 + REWARD_ALIASES.length);
     for (const cell of Object.values(stored)) expect(cell).toEqual({ value: null, n: users.length, ciLow: null, ciHigh: null });
