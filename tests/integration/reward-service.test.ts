@@ -165,6 +165,12 @@ describe("reward-model service for response-text uploads", () => {
     expect(await scoresOf(created.id)).toEqual(stored);
     // still labelled: the cached scores came from the service too
     expect((await getSubmissionStatus(db, created.id, null))?.rewardSource?.serviceScores).toBe(texts * REWARD_ALIASES.length);
+
+    // re-scored with no service at all: nothing came from one this time, so the last scoring's profile is gone
+    expect((await queueRescores(db, { id: created.id })).queued).toHaveLength(1);
+    expect(await runScoreJob(db, await payloadOf(created.id), { judge: null, rewards: null })).toBe("done");
+    expect(await db.rewardFill.findUnique({ where: { submissionId: created.id } })).toBeNull();
+    expect((await getSubmissionStatus(db, created.id, null))?.rewardSource).toBeNull();
   });
 
   test("without a reward service the upload completes with every reward metric null and a 'not scored' note", async () => {
