@@ -40,8 +40,7 @@ async function loadUploads(
       verifiedAt: true,
       createdAt: true,
       split: true,
-      rewardSource: true,
-      syntheticData: true,
+      rewardFill: { select: { source: true } },
       reviewDecision: true,
       reviewNote: true,
       system: { select: { name: true, slug: true, ...ORGANISATION_SELECT } },
@@ -53,7 +52,7 @@ async function loadUploads(
   for (const s of submissions) {
     if (s.reviewDecision === "approved") reviews.set(s.id, { state: "approved", reason: null, note: s.reviewNote });
     if (s.reviewDecision === "rejected") reviews.set(s.id, { state: "rejected", reason: s.reviewNote, note: null });
-    const source = readRewardSource(s.rewardSource);
+    const source = readRewardSource(s.rewardFill?.source);
     if (source) labels.set(s.id, shortProfileHash(source.profileHash));
   }
   const runs = submissions.flatMap((s) => {
@@ -77,7 +76,6 @@ async function loadUploads(
         tier: s.verifiedAt ? ("verified" as const) : ("submitted" as const),
         createdAt: s.createdAt.toISOString(),
         metrics,
-        syntheticData: s.syntheticData,
       },
     ];
   });

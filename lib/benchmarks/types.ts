@@ -14,6 +14,7 @@ import type { NavLink } from "./types-navigation";
 import type { OwnPipeline } from "./types-pipeline";
 import type { SubmissionPageHooks, SubmissionReadHooks, SubmissionViewer, UploadFacts } from "./types-submission-page";
 import type { RescoreHook } from "./types-rescore";
+import type { ScoredHook } from "./types-scored";
 
 /**
  * The one contract between the platform (upload, worker, API, pages) and a hosted benchmark: one folder per
@@ -232,8 +233,6 @@ export interface UploadedRun {
   tier: "submitted" | "verified";
   createdAt: string;
   metrics: Record<string, MetricValue>;
-  /** scored on the module's synthetic evaluation data (recorded when it was scored) */
-  syntheticData: boolean;
 }
 
 export type LoadViewResult = { ok: true; view: LoadedView } | { ok: false; issues: string[] } | null;
@@ -395,10 +394,14 @@ export interface Benchmark extends BenchmarkIdentity {
    */
   readTrackInput?(db: Db, trackId: string, split: ModuleSplitId): Promise<unknown | null>;
   /**
-   * optional: whether the data `readTrackInput` reads now is synthetic (for tests and demos): the worker records it
-   * on each upload it scores, so its row stays "synthetic data" (unranked) whatever is imported later.
+   * optional: whether the data `readTrackInput` reads now may be synthetic (for tests and demos): a view's CSV and
+   * JSON then carry the `synthetic` column (benchmark-view-response.ts). The benchmark records it with each upload
+   * it scores (`onScored`) and marks the rows itself, so a row stays "synthetic data" (unranked) whatever is
+   * imported later.
    */
   evaluationDataIsSynthetic?(db: Db): Promise<boolean>;
+  /** optional: records in its own tables what it keeps of an upload the module worker has scored (types-scored.ts) */
+  onScored?: ScoredHook;
   /**
    * optional: what a track needs imported before it takes an upload, for people (the files, where they are published,
    * how an operator imports them; track-readiness.ts), and the cheap `hasTrackData` check of whether it is there.

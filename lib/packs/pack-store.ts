@@ -32,12 +32,16 @@ export async function packKey(db: Db, submissionId: string): Promise<string | nu
       fileName: true,
       tracks: true,
       split: true,
-      rewardSource: true,
+      rewardFill: { select: { source: true } },
       system: { select: { name: true, slug: true } },
       benchmarkVersion: { select: { slug: true, source: true, importedAt: true } },
     },
   });
   if (!submission) return null;
+  // hashed as when the reward source was a Submission column (same key, same place, null when none), so the move to
+  // RewardFill left every stored pack's key, and so its bytes, as they were
+  const { rewardFill, system, benchmarkVersion, ...columns } = submission;
+  const hashed = { ...columns, rewardSource: rewardFill?.source ?? null, system, benchmarkVersion };
   // every score row's version, kind and time: a re-score or a judge run writes new rows or new times (and a
   // benchmark's own marks of the figures, such as AlpsBench's noised test figures, are written with its Score rows)
   const [scores, splitScores] = await Promise.all([
@@ -49,7 +53,7 @@ export async function packKey(db: Db, submissionId: string): Promise<string | nu
     ...splitScores.map((g) => `p:${g.scoreVersion}:${g._count._all}:${g._max.computedAt?.toISOString()}`),
   ].sort();
   return createHash("sha256")
-    .update(JSON.stringify({ ...submission, hiddenAt: submission.hiddenAt?.toISOString() ?? null, versions }))
+    .update(JSON.stringify({ ...hashed, hiddenAt: submission.hiddenAt?.toISOString() ?? null, versions }))
     .digest("hex");
 }
 

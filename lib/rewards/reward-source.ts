@@ -4,7 +4,7 @@ import { rewardProfileHash, type RewardProfile } from "./profile";
 /**
  * Where an upload's reward scores came from when the server's reward service filled some of them: the reward
  * profile (its hash, each model's id and revision) and how many (row, model) scores the service supplied (from
- * its cache or a fresh call). Stored in Submission.rewardSource; null when every score was uploaded. The board row,
+ * its cache or a fresh call). Stored in RewardFill.source (no row when every score was uploaded). The board row,
  * the submission page, the API row and the CSV show the profile's short hash, so nobody mistakes such a row for
  * one whose submitter ran the reward models.
  */

@@ -125,21 +125,9 @@ export async function scoreModuleSubmission(
   const result = track.score(input, rows);
   // on a split whose gold is hidden, per-item figures would give single hidden items' scores away: none are kept
   const items = goldHidden(benchmark, track, row.split) ? [] : itemRowsOf(track, result);
-  // the provenance of the data it was scored on, stored with the upload
-  const syntheticData = (await benchmark.evaluationDataIsSynthetic?.(db)) ?? false;
   await commit(
     (tx) =>
-      writeModuleScores(
-        tx,
-        benchmark,
-        track,
-        { id: submission.id, platformTrack, startedAt: submission.startedAt },
-        scoreVersion,
-        result,
-        items,
-        rewardSource,
-        syntheticData,
-      ),
+      writeModuleScores(tx, benchmark, track, { id: submission.id, platformTrack, startedAt: submission.startedAt }, scoreVersion, result, items, rewardSource),
     {
       step: "module",
       benchmark: benchmark.id,

@@ -29,8 +29,8 @@ export function itemRowsOf(track: AnyTrack, result: ScoreResult): ItemRow[] {
 
 /**
  * Inside the step's transaction: the Score rows (one per metric, under the track's score version), the per-item
- * rows (all replaced, so a re-score never leaves a mix), the reward source and status done. Nothing of it is
- * visible until the transaction commits.
+ * rows (all replaced, so a re-score never leaves a mix), status done, the reward source (RewardFill) and what the
+ * benchmark keeps of the scoring (its onScored). Nothing of it is visible until the transaction commits.
  */
 export async function writeModuleScores(
   tx: Tx,
@@ -41,8 +41,6 @@ export async function writeModuleScores(
   result: ScoreResult,
   items: readonly ItemRow[],
   rewardSource: RewardSource | null,
-  /** scored on the module's synthetic evaluation data (Benchmark.evaluationDataIsSynthetic) */
-  syntheticData = false,
 ): Promise<void> {
   // the Track rows Score refers to (a module registered after the upload was stored still gets them)
   await ensureModuleRows(tx, benchmark);
@@ -76,15 +74,13 @@ export async function writeModuleScores(
   }
   const now = new Date();
   // updateMany: a submission failed meanwhile (by an administrator) is not brought back
-  await tx.submission.updateMany({
+  const { count } = await tx.submission.updateMany({
     where: { id: submission.id, status: { not: "failed" } },
     // a module upload carries no note of its own: the note says why its figures are "not scored" (or nothing)
     data: {
       status: "done",
       note: result.notScored ?? null,
       scorerVersion: scoreVersion,
-      rewardSource: rewardSource === null ? Prisma.DbNull : (rewardSource as Prisma.InputJsonValue),
-      syntheticData,
       progressDone: result.n,
       progressTotal: result.n,
       lastProgressAt: now,
@@ -92,4 +88,15 @@ export async function writeModuleScores(
       finishedAt: now,
     },
   });
+  if (count === 0) return;
+  // the platform's record of its reward service's work; a re-score that needed none leaves no stale profile behind
+  if (rewardSource === null) await tx.rewardFill.deleteMany({ where: { submissionId: submission.id } });
+  else
+    await tx.rewardFill.upsert({
+      where: { submissionId: submission.id },
+      create: { submissionId: submission.id, source: rewardSource as Prisma.InputJsonValue },
+      update: { source: rewardSource as Prisma.InputJsonValue },
+    });
+  // what the benchmark keeps of this scoring in its own tables (PersonalLLM: its evaluation data's provenance)
+  await benchmark.onScored?.(tx, submission.id);
 }

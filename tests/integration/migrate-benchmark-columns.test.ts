@@ -61,7 +61,7 @@ async function columnsNamed(client: pg.Client, names: string[]): Promise<string[
 
 const SYSTEM = `INSERT INTO "System" ("id", "slug", "name", "kind") VALUES ('sy1', 'sy', 'sy', 'baseline')`;
 
-describe("the moves of AlpsBench's columns into its own tables", () => {
+describe("the moves of a benchmark's columns (and the platform's reward source) out of Submission", () => {
   test("a pool seed and a seed run's rows written before the move are read back from AlpsBench's tables after it", async () => {
     const move = "20261202195546_alpsbench_own_tables";
     const { client, finish } = await databaseBefore(move);
@@ -167,5 +167,34 @@ describe("the moves of AlpsBench's columns into its own tables", () => {
       { submissionId: "judged", done: 30, cached: 10, failed: 2 },
     ]);
     expect(await columnsNamed(client, ["judgeCallsDone", "judgeCallsCached", "judgeCallsFailed"])).toEqual([]);
+  });
+
+  test("a module upload's reward source is read back from RewardFill, its synthetic mark from pllm_upload; uploads without either have no row", async () => {
+    const move = "20261204195212_platform_reward_fill_personalllm_upload";
+    const { client, finish } = await databaseBefore(move);
+    await client.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv1', 'personalllm', 'p', 'd', 's')`);
+    await client.query(SYSTEM);
+    const source = { profileHash: "a".repeat(64), models: [{ alias: "gemma_2b", model: "weqweasdas/RM-Gemma-2B", revision: "r1" }], serviceScores: 20 };
+    await client.query(
+      `INSERT INTO "Submission" ("id", "systemId", "benchmarkVersionId", "tracks", "split", "source", "rewardSource", "syntheticData") VALUES
+       ('filled-synthetic', 'sy1', 'bv1', '{personalllm/rewards}', 'full', 'upload', $1, true),
+       ('filled-real', 'sy1', 'bv1', '{personalllm/rewards}', 'full', 'upload', $1, false),
+       ('uploaded-synthetic', 'sy1', 'bv1', '{personalllm/rewards}', 'full', 'upload', NULL, true),
+       ('json-null', 'sy1', 'bv1', '{personalllm/rewards}', 'full', 'upload', 'null'::jsonb, false),
+       ('plain', 'sy1', 'bv1', '{personalllm/selection}', 'full', 'upload', NULL, false)`,
+      [JSON.stringify(source)],
+    );
+    expect(await finish()).toContain(move);
+    const fills = await client.query(`SELECT "submissionId", "source" FROM "RewardFill" ORDER BY 1`);
+    expect(fills.rows).toEqual([
+      { submissionId: "filled-real", source },
+      { submissionId: "filled-synthetic", source },
+    ]);
+    const marks = await client.query(`SELECT "submissionId", "synthetic_data" FROM "pllm_upload" ORDER BY 1`);
+    expect(marks.rows).toEqual([
+      { submissionId: "filled-synthetic", synthetic_data: true },
+      { submissionId: "uploaded-synthetic", synthetic_data: true },
+    ]);
+    expect(await columnsNamed(client, ["rewardSource", "syntheticData"])).toEqual([]);
   });
 });

@@ -47,6 +47,10 @@ const NOT_ON_CACHED_PAGES: Record<string, string> = {
     "a submission's judge call counts, shown on its status while it is judged: each write moves the Submission's lastProgressAt (its page key) in the same transaction",
   ModuleItem: "per-item rows, shown on submission pages: cached only once finished, and written together with Score rows",
   RewardScore: "the reward service's cache",
+  RewardFill:
+    "where a module upload's reward scores came from, shown on its status and board row: written only with its status done, in the transaction that moves the Submission row (which bumps)",
+  pllm_upload:
+    "PersonalLLM's synthetic mark of an upload, shown on its board row: written only with its status done, in the transaction that moves the Submission row (which bumps)",
   Account: "sign-in",
   Session: "sign-in",
   VerificationToken: "sign-in",

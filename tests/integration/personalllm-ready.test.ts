@@ -150,8 +150,9 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
     syntheticUploadId = created.id;
     const version = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { scorerVersion: true } })).scorerVersion!;
     expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: version }, { judge: null })).toBe("done");
-    // stored with each row: the upload scored on it, and the baselines the import computed from it
-    expect((await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { syntheticData: true } })).syntheticData).toBe(true);
+    // stored with each row, in PersonalLLM's own tables: the upload scored on it (pllm_upload, written through its
+    // onScored hook), and the baselines the import computed from it
+    expect((await db.pllmUpload.findUniqueOrThrow({ where: { submissionId: created.id }, select: { syntheticData: true } })).syntheticData).toBe(true);
     const baselines = await db.pllmSubmission.findMany({ where: { origin: "baseline" }, select: { syntheticData: true } });
     expect(baselines.length).toBeGreaterThan(0);
     expect(baselines.every((b) => b.syntheticData)).toBe(true);
@@ -209,6 +210,7 @@ describe("synthetic PersonalLLM data is marked and never ranked among the paper'
       if (!created.ok) throw new Error(JSON.stringify(created));
       const version = (await db.submission.findUniqueOrThrow({ where: { id: created.id }, select: { scorerVersion: true } })).scorerVersion!;
       expect(await runScoreJob(db, { submissionId: created.id, scoreVersion: version }, { judge: null })).toBe("done");
+      expect((await db.pllmUpload.findUniqueOrThrow({ where: { submissionId: created.id } })).syntheticData).toBe(false);
       // scored on the real set, this upload beats the paper's runs and is held for review (issue 39), which hides it
       // from public reads; the review hold is not this test's subject, so a moderator approves it first
       const admin = await db.user.create({ data: { email: `pllm-real-admin-${Date.now()}@example.org`, role: "admin" } });

@@ -165,6 +165,12 @@ describe("reward-model service for response-text uploads", () => {
     expect(await scoresOf(created.id)).toEqual(stored);
     // still labelled: the cached scores came from the service too
     expect((await getSubmissionStatus(db, created.id, null))?.rewardSource?.serviceScores).toBe(texts * REWARD_ALIASES.length);
+
+    // re-scored with no service at all: nothing came from one this time, so the last scoring's profile is gone
+    expect((await queueRescores(db, { id: created.id })).queued).toHaveLength(1);
+    expect(await runScoreJob(db, await payloadOf(created.id), { judge: null, rewards: null })).toBe("done");
+    expect(await db.rewardFill.findUnique({ where: { submissionId: created.id } })).toBeNull();
+    expect((await getSubmissionStatus(db, created.id, null))?.rewardSource).toBeNull();
   });
 
   test("without a reward service the upload completes with every reward metric null and a 'not scored' note", async () => {
@@ -179,7 +185,9 @@ describe("reward-model service for response-text uploads", () => {
     const submission = await db.submission.findUniqueOrThrow({ where: { id: created.id } });
     expect(submission).toMatchObject({ status: "done", failureReason: null });
     expect(submission.note).toMatch(/^Not scored: .*no reward-model service/);
-    expect(submission.rewardSource).toBeNull(); // nothing came from a service: no label
+    // nothing came from a service: no RewardFill row, no label
+    expect(await db.rewardFill.findUnique({ where: { submissionId: created.id } })).toBeNull();
+    expect((await getSubmissionStatus(db, created.id, null))?.rewardSource).toBeNull();
     const stored = await scoresOf(created.id);
     expect(Object.keys(stored)).toHaveLength(3 + REWARD_ALIASES.length);
     for (const cell of Object.values(stored)) expect(cell).toEqual({ value: null, n: users.length, ciLow: null, ciHigh: null });

@@ -8,7 +8,9 @@ import { WHOLE_TREE } from "./whole-tree";
  * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
  * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
  * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures, its
- * contamination check and its judge's call counts moved to prisma/schema/alpsbench.prisma).
+ * contamination check and its judge's call counts moved to prisma/schema/alpsbench.prisma, PersonalLLM's synthetic
+ * data mark of an upload to prisma/schema/personalllm.prisma; the reward service's record of a module upload, the
+ * platform's own but only modules', to the platform's RewardFill).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -23,15 +25,6 @@ const platformSchema = readFileSync(path.join(SCHEMA_DIR, "platform.prisma"), "u
 // read once for every test of the file (each test asks about other columns of the same tree)
 const files = sourceFiles(ROOT, benchmarkIds);
 
-/** The rule on a platform schema: each column that is a benchmark's word or named only by one benchmark's files. */
-function problemsOf(schema: string): string[] {
-  return platformColumns(schema, allSchemas).flatMap(({ model, column, line }) => {
-    if (vocabularyColumn(column, benchmarkIds)) return [`platform.prisma:${line} ${model}.${column} is a benchmark's word`];
-    const owners = [...ownersOf(column, files)];
-    return owners.length === 1 && owners[0] !== null ? [`platform.prisma:${line} ${model}.${column} is named only by ${owners[0]}'s files`] : [];
-  });
-}
-
 test("every column of platform.prisma is the platform's: no benchmark's word, none only one benchmark names", WHOLE_TREE, () => {
   const columns = platformColumns(platformSchema, allSchemas);
   // not vacuous: the submissions table and its neighbours were read
@@ -42,12 +35,15 @@ test("every column of platform.prisma is the platform's: no benchmark's word, no
 });
 
 /**
- * The columns moved out of the platform's tables into their benchmark's 1:1 tables (issue 37). No code but the
- * benchmark's names them (the platform reads what it shows of them through the benchmark's declarations: UploadFacts,
- * a row's flag and extras), so each, put back on its platform model, fails the rule (or, named by no code at all
- * any more, like the contamination flag now `Contamination.flagged`, could not come back as a platform read).
+ * The columns moved out of the platform's tables into their benchmark's 1:1 tables (issue 37), or, for a concept that
+ * is the platform's own but was not every submission's, into a 1:1 table of the platform (owner null). No code but
+ * the benchmark's names a benchmark's moved column (the platform reads what it shows of them through the benchmark's
+ * declarations: UploadFacts, a row's flag and extras), so each, put back on its platform model, fails the rule (or,
+ * named by no code at all any more, like the contamination flag now `Contamination.flagged`, could not come back as
+ * a platform read); `platformWord` says why the platform's code still has the column's name as a word of its own
+ * (not a read of the column). Every moved column put back fails the rule by name as well.
  */
-const MOVED = [
+const MOVED: { model: string; column: string; type: string; owner: string | null; table: string; platformWord?: string }[] = [
   { model: "BenchmarkVersion", column: "poolSeed", type: "String?", owner: "alpsbench", table: "PoolSeed" },
   { model: "Submission", column: "seedPredictions", type: "Bytes?", owner: "alpsbench", table: "SeedPredictions" },
   { model: "Submission", column: "testFigureNoise", type: "Json?", owner: "alpsbench", table: "TestFigureNoise" },
@@ -56,18 +52,47 @@ const MOVED = [
   { model: "Submission", column: "judgeCallsDone", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsCached", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsFailed", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
+  // the platform's reward service filled them (any module's rewardTexts track); only modules' uploads have one
+  { model: "Submission", column: "rewardSource", type: "Json?", owner: null, table: "RewardFill" },
+  {
+    model: "Submission",
+    column: "syntheticData",
+    type: "Boolean",
+    owner: "personalllm",
+    table: "PllmUpload",
+    platformWord: "the board row's mark (LeaderboardRow.syntheticData, public in the board JSON), which the benchmark's loadView sets",
+  },
 ];
 
-describe("a column moved to its benchmark's table fails the rule if it comes back", () => {
-  test.each(MOVED)("$column (now $table, a table of $owner)", WHOLE_TREE, ({ model, column, type, owner, table }) => {
-    expect(readFileSync(path.join(SCHEMA_DIR, `${owner}.prisma`), "utf8")).toMatch(new RegExp(`^model ${table} \\{`, "m"));
+/**
+ * The rule on a platform schema: each column that is a benchmark's word or named only by one benchmark's files, and
+ * each moved column back on its old model.
+ */
+function problemsOf(schema: string): string[] {
+  return platformColumns(schema, allSchemas).flatMap(({ model, column, line }) => {
+    const moved = MOVED.find((m) => m.model === model && m.column === column);
+    const back = moved ? [`platform.prisma:${line} ${model}.${column} moved to ${moved.table} (${moved.owner ?? "platform"}.prisma)`] : [];
+    if (vocabularyColumn(column, benchmarkIds)) return [...back, `platform.prisma:${line} ${model}.${column} is a benchmark's word`];
+    const owners = [...ownersOf(column, files)];
+    return [...back, ...(owners.length === 1 && owners[0] !== null ? [`platform.prisma:${line} ${model}.${column} is named only by ${owners[0]}'s files`] : [])];
+  });
+}
+
+describe("a column moved to its benchmark's (or the platform's own) table fails the rule if it comes back", () => {
+  test.each(MOVED)("$column (now $table, a table of $owner)", WHOLE_TREE, ({ model, column, type, owner, table, platformWord }) => {
+    expect(readFileSync(path.join(SCHEMA_DIR, `${owner ?? "platform"}.prisma`), "utf8")).toMatch(new RegExp(`^model ${table} \\{`, "m"));
     expect(platformColumns(platformSchema, allSchemas)).not.toContainEqual(expect.objectContaining({ model, column }));
     const open = `model ${model} {\n`;
     expect(platformSchema).toContain(open);
     const owners = ownersOf(column, files);
-    expect([...owners].filter((o) => o !== owner)).toEqual([]);
     const putBack = platformSchema.replace(open, `${open}  ${column} ${type}\n`);
-    if (owners.size > 0) expect(problemsOf(putBack)).toEqual([expect.stringContaining(`${model}.${column} is named only by ${owner}'s files`)]);
+    const back = expect.stringContaining(`${model}.${column} moved to ${table}`);
+    // a benchmark's column: its files alone name it (unless the platform has the word for a thing of its own)
+    if (owner !== null && platformWord === undefined) {
+      expect([...owners].filter((o) => o !== owner)).toEqual([]);
+      if (owners.size > 0) expect(problemsOf(putBack)).toEqual([back, expect.stringContaining(`${model}.${column} is named only by ${owner}'s files`)]);
+    }
+    expect(problemsOf(putBack)).toContainEqual(back);
   });
 });
 

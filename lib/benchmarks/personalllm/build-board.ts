@@ -25,7 +25,7 @@ export interface ScoredRun {
   shots: number | null;
   note: string | null;
   metrics: Record<string, MetricValue>;
-  /** scored on the synthetic evaluation set (stored with the run: pllm_submission.synthetic_data, Submission.syntheticData) */
+  /** scored on the synthetic evaluation set (stored with the run: pllm_submission.synthetic_data, pllm_upload.synthetic_data) */
   syntheticData?: boolean;
   /** "rescored": stored by this server's own tools (saveRun); "submitted"/"verified": an upload through the platform */
   tier?: "rescored" | "submitted" | "verified";
@@ -34,8 +34,11 @@ export interface ScoredRun {
   systemSlug?: string;
 }
 
-/** A scored public upload of the platform (lib/benchmarks/load-benchmark-view.ts) as a board run. */
-export function uploadedRun(upload: UploadedRun): ScoredRun {
+/**
+ * A scored public upload of the platform (lib/benchmarks/load-benchmark-view.ts) as a board run; `syntheticData`:
+ * it was scored on the synthetic evaluation set (pllm_upload, recorded when it was scored).
+ */
+export function uploadedRun(upload: UploadedRun, syntheticData: boolean): ScoredRun {
   return {
     id: upload.submissionId,
     origin: "submission",
@@ -48,7 +51,7 @@ export function uploadedRun(upload: UploadedRun): ScoredRun {
     note: null,
     metrics: upload.metrics,
     tier: upload.tier,
-    syntheticData: upload.syntheticData,
+    syntheticData,
     submissionId: upload.submissionId,
     systemSlug: upload.systemSlug,
   };

@@ -68,6 +68,11 @@ export const personalLlm: OneCallBenchmark = {
     const { evaluationSetIsSynthetic } = await import("./db/synthetic-data");
     return evaluationSetIsSynthetic(db);
   },
+  // the provenance of the data an upload was scored on, kept with it in its own table (its board reads it back)
+  async onScored(tx, submissionId) {
+    const { recordUploadScoring } = await import("./db/synthetic-data");
+    await recordUploadScoring(tx, submissionId);
+  },
   async seed(db) {
     const { seedPersonalLlmPaperRuns } = await import("./db/seed-paper-runs");
     return [`${(await seedPersonalLlmPaperRuns(db)).runs} reported runs`];

@@ -34,7 +34,8 @@ const submissionSelect = {
   flagReason: true,
   moderationReason: true,
   judgeWaiting: true,
-  rewardSource: true,
+  // the reward service's part of its scores (the platform's RewardFill; no row: none)
+  rewardFill: { select: { source: true } },
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
 } as const;
 
@@ -136,7 +137,7 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
     // public, like a reported row's note: e.g. why an upload's reward metrics are "not scored"
     note: submission.note,
     // a module upload whose reward scores the server's reward service (partly) supplied: the profile and the count
-    rewardSource: readRewardSource(submission.rewardSource),
+    rewardSource: readRewardSource(submission.rewardFill?.source),
     scorerVersion: submission.scorerVersion,
     scoreVersions: versions,
     metrics,

@@ -168,7 +168,8 @@ export async function buildAlpsBenchPack(db: Db, submissionId: string, now: Date
     score_versions: versions,
     bootstrap: { seed: submission.id, resamples: BOOTSTRAP_RESAMPLES, level: 0.95, method: BOOTSTRAP_METHOD },
     judge_profiles: judgeProfiles,
-    reward_profile: submission.rewardSource ?? null,
+    // no AlpsBench track leaves scores to the platform's reward service (none declares rewardTexts): never a profile
+    reward_profile: null,
     predictions_included: predictionsIncluded,
     notes,
     figures,

@@ -3,22 +3,27 @@ import type { MetricValue, UploadedRun } from "../../types";
 import { buildBoard, uploadedRun, type ScoredRun, type SettingsFilter } from "../build-board";
 import { ReportedRun } from "../reported-runs";
 import { PERSONALLLM_VIEWS } from "../views";
-import { evaluationSetIsSynthetic } from "./synthetic-data";
+import { evaluationSetIsSynthetic, syntheticUploads } from "./synthetic-data";
 import { z } from "zod";
 
 const Metrics = z.record(z.string(), z.object({ value: z.number().nullable(), n: z.number(), ciLow: z.number().nullable(), ciHigh: z.number().nullable() }));
 
 /**
  * A PersonalLLM view's rows from the database, through the pure buildBoard: reported runs and the runs this
- * server stored itself (pllm_* tables), plus the platform's scored public uploads handed in by the caller.
+ * server stored itself (pllm_* tables), plus the platform's scored public uploads handed in by the caller, each
+ * marked with what pllm_upload kept of its scoring (synthetic data or not).
  */
 export async function loadBoard(db: Db, viewId: string, filter: SettingsFilter, uploads: readonly UploadedRun[] = []) {
   const view = PERSONALLLM_VIEWS.find((v) => v.id === viewId);
   if (!view) return null;
-  const [reported, runs, syntheticData] = await Promise.all([
+  const [reported, runs, syntheticData, synthetic] = await Promise.all([
     db.pllmReportedRun.findMany({ orderBy: { id: "asc" } }),
     db.pllmSubmission.findMany({ orderBy: { createdAt: "asc" } }),
     evaluationSetIsSynthetic(db),
+    syntheticUploads(
+      db,
+      uploads.map((u) => u.submissionId),
+    ),
   ]);
   const parsed = reported.map((r) => ReportedRun.parse(r));
   const scored: ScoredRun[] = runs.map((r) => ({
@@ -39,7 +44,7 @@ export async function loadBoard(db: Db, viewId: string, filter: SettingsFilter, 
     {
       paper: parsed.filter((r) => r.source === "paper"),
       logged: parsed.filter((r) => r.source === "log"),
-      submissions: [...scored.filter((s) => s.origin === "submission"), ...uploads.map(uploadedRun)],
+      submissions: [...scored.filter((s) => s.origin === "submission"), ...uploads.map((u) => uploadedRun(u, synthetic.has(u.submissionId)))],
       baselines: scored.filter((s) => s.origin === "baseline"),
       syntheticData,
     },
