@@ -8,7 +8,8 @@ import { WHOLE_TREE } from "./whole-tree";
  * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
  * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
  * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures, its
- * contamination check and its judge's call counts moved to prisma/schema/alpsbench.prisma).
+ * contamination check, its judge's call counts, its uploads waiting for a judge and its copy check moved to
+ * prisma/schema/alpsbench.prisma).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -44,7 +45,7 @@ test("every column of platform.prisma is the platform's: no benchmark's word, no
 /**
  * The columns moved out of the platform's tables into their benchmark's 1:1 tables (issue 37). No code but the
  * benchmark's names them (the platform reads what it shows of them through the benchmark's declarations: UploadFacts,
- * a row's flag and extras), so each, put back on its platform model, fails the rule (or, named by no code at all
+ * a row's flag, unranked and extras, uploadsAwaitingJudge), so each, put back on its platform model, fails the rule (or, named by no code at all
  * any more, like the contamination flag now `Contamination.flagged`, could not come back as a platform read).
  */
 const MOVED = [
@@ -56,6 +57,8 @@ const MOVED = [
   { model: "Submission", column: "judgeCallsDone", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsCached", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsFailed", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
+  { model: "Submission", column: "judgeWaiting", type: "Boolean", owner: "alpsbench", table: "JudgeWaiting" },
+  { model: "Submission", column: "copyOf", type: "Json?", owner: "alpsbench", table: "RowCopy" },
 ];
 
 describe("a column moved to its benchmark's table fails the rule if it comes back", () => {
