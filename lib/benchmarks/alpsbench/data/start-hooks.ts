@@ -4,8 +4,8 @@ import type { Benchmark } from "../../types";
 
 /**
  * AlpsBench's start-up hooks (`npm start`, every worker): its seeds, the real data's import from
- * ALPSBENCH_DATA_DIR, the exact re-scoring of noised test figures and the uploads waiting for a judge. Each loads its code when called, so the
- * web server's routes that read the declaration never load the importers or the queue.
+ * ALPSBENCH_DATA_DIR, the exact re-scoring of noised test figures and the uploads waiting for a judge. Each loads
+ * its code when called, so the web server's routes that read the declaration never load the importers or the queue.
  */
 export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart" | "uploadsAwaitingJudge"> = {
   async seed(db) {
