@@ -21,6 +21,17 @@ export interface UploadFacts {
    * why, in one sentence, for the run page, the API's explanation and `submit --wait`; null: not flagged
    */
   flag: string | null;
+  /**
+   * its check found the upload no result of its own (AlpsBench: a copy of another run): why, in one sentence, as its
+   * board row's `unranked` reason; a release cut before the finding leaves its row out. null: none
+   */
+  unranked: string | null;
+  /**
+   * scored except the judge: its track's judge metrics wait for the LLM judge, which was not configured when it was
+   * scored ("scored except the judge: waiting for a judge" on its status, page and the queue); a worker started with
+   * a judge re-queues it (BenchmarkIdentity.uploadsAwaitingJudge)
+   */
+  awaitingJudge: boolean;
   /** its figures published noised, by metric key: each one's rounding step (null: withheld); null: every figure exact */
   noised: { steps: Record<string, number | null> } | null;
   /** its own fields of the upload's status (GET /api/v1/submissions/{id}), public like the figures they explain */

@@ -371,6 +371,13 @@ export interface Benchmark extends BenchmarkIdentity {
    * while the noise is off); `why` completes the log line "<n> uploads <why>"
    */
   rescoreAtWorkerStart?(db: Db): Promise<{ submissionIds: string[]; why: string }>;
+  /**
+   * optional: its finished uploads scored except the judge because no LLM judge was configured (UploadFacts
+   * `awaitingJudge`), oldest first. Apart from `rescoreAtWorkerStart`, which the benchmark's own settings decide: a
+   * worker started with a judge (the platform's JUDGE_* settings) re-queues these, one without says how many wait and
+   * what to set (lib/worker/judge-waiting.ts).
+   */
+  uploadsAwaitingJudge?(db: Db): Promise<string[]>;
   /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
   reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
   /** optional: its tracks on the submit form (picker groups, row formats, accepted files); absent: the form's module picker */

@@ -38,9 +38,12 @@ export function bestFirstDesc(column: LeaderboardColumn): boolean {
   return column.direction === "higher";
 }
 
-/** A row its benchmark's check flagged (LeaderboardRow.flag), or a copy of another run: listed only on request, never ranked. */
-export function isFlagged(row: Pick<LeaderboardRow, "flag" | "copyOf">): boolean {
-  return Boolean(row.flag) || Boolean(row.copyOf);
+/**
+ * A row its benchmark's check flagged (LeaderboardRow.flag) or found no result of its own (`unranked`, e.g. a copy of
+ * another run): listed only on request, never ranked.
+ */
+export function isFlagged(row: Pick<LeaderboardRow, "flag" | "unranked">): boolean {
+  return Boolean(row.flag) || Boolean(row.unranked);
 }
 
 export function matchesFilters(row: LeaderboardRow, query: TableQuery): boolean {

@@ -60,7 +60,7 @@ describe("the review rule", () => {
   });
 
   test("a flagged row (its benchmark's check, or a copy) is never ranked, so it is not held: listed on request with its mark", () => {
-    const copy = upload("copy", 99, { copyOf: { submissionId: "s-gpt", system: "gpt", track: "t", shared: 10, compared: 10, share: 1 } });
+    const copy = upload("copy", 99, { unranked: { reason: 'A copy of "gpt"' } });
     const checked = upload("checked", 98, { flag: { label: "a check", detail: "what it found" } });
     const b = holdForReview(board([row("gpt", 80), copy, checked]), "score");
     expect(b.rows[1]!.review ?? null).toBeNull();

@@ -91,9 +91,9 @@ export function holdForReview(board: Leaderboard, columnId: string, rule: Review
   const rows = board.rows.map((row): LeaderboardRow => {
     // approved, rejected, or held already (on another column of the board): the first reason stands
     if (!isUnreviewed(row) || row.review) return row;
-    // a flagged row (its benchmark's check, or a copy of another run) is never ranked and is listed only on request
-    // with its mark, and a row scored on synthetic data is never ranked either: there is no rank to review
-    if (row.flag || row.copyOf || row.syntheticData === true) return row;
+    // a row its benchmark's check flagged or found no result of its own (a copy of another run) is never ranked and
+    // is listed only on request, and a row scored on synthetic data is never ranked either: there is no rank to review
+    if (row.flag || row.unranked || row.syntheticData === true) return row;
     const mine = row.cells[columnId]?.value;
     if (!finite(mine)) return row;
     // reaching the bar is what holds: not beating it is the threshold beating the row

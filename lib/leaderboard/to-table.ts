@@ -172,10 +172,12 @@ export const IDENTITY_HEADERS: Record<string, string> = {
 const IDENTITY_FIELDS = Object.keys(IDENTITY_HEADERS);
 const EXTRAS_AFTER = IDENTITY_FIELDS.indexOf("submitted_at") + 1;
 
-/** Why an upload is listed without a rank for a cause (a copy, held for review, rejected), for downloads and the API; else null. */
-export function unrankedReason(row: Pick<LeaderboardRow, "review" | "copyOf">): string | null {
-  if (row.copyOf)
-    return `A copy of "${row.copyOf.system}" (submission ${row.copyOf.submissionId}): ${row.copyOf.shared} of its ${row.copyOf.compared} predicted rows on ${row.copyOf.track} are that run's, once item order, memory ids and trimmed rows are set aside, so it is not ranked.`;
+/**
+ * Why an upload is listed without a rank for a cause (its benchmark's check found it no result of its own, e.g. a
+ * copy; held for review; rejected), for downloads and the API; else null.
+ */
+export function unrankedReason(row: Pick<LeaderboardRow, "review" | "unranked">): string | null {
+  if (row.unranked) return row.unranked.reason;
   if (row.review?.state === "pending") return row.review.reason;
   if (row.review?.state === "rejected") return `Rejected by a moderator: ${row.review.reason ?? "no reason given"}`;
   return null;

@@ -81,16 +81,6 @@ export const MetricCell = z.object({
 });
 export type MetricCell = z.infer<typeof MetricCell>;
 
-/** What the copy check found on an upload (stored on the submission as `copyOf`, shown on its row). */
-export const CopyOfFigures = z.object({
-  submissionId: z.string(),
-  system: z.string(),
-  track: z.string(),
-  shared: z.number(),
-  compared: z.number(),
-  share: z.number(),
-});
-
 /**
  * A field a benchmark adds to its board's rows (LeaderboardRow.extras): its id is the CSV/JSON field and the Every
  * Eval Ever mark, `header` the CSV's readable name, `decimals` the rounding of a number in downloads (default: none).
@@ -121,11 +111,12 @@ export const LeaderboardRow = z.object({
   submittedBy: z.string().nullable().optional(),
   submittedAt: z.string().nullable().optional(),
   /**
-   * The copy check's finding (lib/benchmarks/alpsbench/contamination/row-copy.ts): the earlier public run of another
-   * system this upload reproduces row for row (item order, memory ids and trimmed rows set aside) on `share` of its
-   * rows. Such a row is flagged: listed only on request, never ranked, and its figure is no result.
+   * A check of the row's benchmark found the run no result of its own (AlpsBench's copy check: it reproduces an
+   * earlier public run of another system row for row): like a flagged row it is listed only on request, never
+   * ranked, and its figure is no result; `reason` is why, in the benchmark's words (the downloads' "Why unranked",
+   * the status API's review reason). Unlike `flag` it carries no mark of its own on the board.
    */
-  copyOf: CopyOfFigures.nullable().optional(),
+  unranked: z.object({ reason: z.string() }).nullable().optional(),
   /**
    * A check of the row's benchmark flagged the run behind it (AlpsBench's contamination check): the row is listed only
    * on request, never ranked, and its figure is no result. `label` names the check on the row's mark ("flagged:

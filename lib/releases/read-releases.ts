@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/create-client";
+import { uploadsFacts } from "@/lib/submissions/upload-facts";
 import { ReleaseSnapshot } from "./release-snapshot";
 
 const LISTED = { id: true, benchmark: true, scorerVersion: true, dataVersion: true, trigger: true, note: true, contentHash: true, cutAt: true } as const;
@@ -15,15 +16,14 @@ type StoredViews = { views: { rows: Record<string, unknown>[]; notes?: string[] 
  * their owner made them private or deleted them, or the copy check found them a copy. Their rows are left out when the
  * release is read; the stored snapshot (and its content hash) is kept as cut.
  */
-async function withdrawnSubmissions(db: Db, views: StoredViews["views"]): Promise<Set<string>> {
+async function withdrawnSubmissions(db: Db, benchmark: string, views: StoredViews["views"]): Promise<Set<string>> {
   const ids = [...new Set(views.flatMap((v) => v.rows.flatMap((r) => (typeof r.submission_id === "string" ? [r.submission_id] : []))))];
   if (ids.length === 0) return new Set();
-  const found = await db.submission.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, visibility: true, hiddenAt: true, reviewDecision: true, copyOf: true },
-  });
+  const found = await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, visibility: true, hiddenAt: true, reviewDecision: true } });
+  // the benchmark's own checks: a run it finds no result of its own (AlpsBench: a copy) is withdrawn too
+  const facts = await uploadsFacts(db, benchmark, ids, null);
   const shown = new Set(
-    found.filter((s) => s.visibility === "public" && s.hiddenAt === null && s.reviewDecision !== "rejected" && s.copyOf === null).map((s) => s.id),
+    found.filter((s) => s.visibility === "public" && s.hiddenAt === null && s.reviewDecision !== "rejected" && facts(s.id).unranked === null).map((s) => s.id),
   );
   return new Set(ids.filter((id) => !shown.has(id)));
 }
@@ -46,6 +46,6 @@ export async function getRelease(db: Db, id: string) {
   const release = await db.release.findUnique({ where: { id }, select: { ...LISTED, snapshot: true } });
   if (!release) return null;
   const snapshot = ReleaseSnapshot.parse(release.snapshot);
-  const withdrawn = await withdrawnSubmissions(db, snapshot.views);
+  const withdrawn = await withdrawnSubmissions(db, release.benchmark, snapshot.views);
   return { ...release, raw: withoutWithdrawn(release.snapshot as unknown as StoredViews, withdrawn), snapshot: withoutWithdrawn(snapshot, withdrawn) };
 }

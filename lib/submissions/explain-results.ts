@@ -27,8 +27,8 @@ export type ResultsInput = {
   hidden: boolean;
   /** its benchmark's check keeps it off the ranking: why (UploadFacts.flag); null: not flagged */
   flag: string | null;
-  /** scored without the judge its judge metrics need (Submission.judgeWaiting) */
-  judgeWaiting?: boolean;
+  /** scored without the judge its judge metrics need (its benchmark's UploadFacts.awaitingJudge) */
+  awaitingJudge?: boolean;
   systemName: string;
   /** the current score version's figures of this track */
   scores: readonly { metric: string; value: number | null }[];
@@ -95,7 +95,7 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
 function statusText(input: ResultsInput): string {
   if (input.status === "failed") return `failed: ${input.failureReason ?? "no reason given"}`;
   if (input.status !== "done") return input.status === "queued" ? "queued" : "scoring";
-  if (input.judgeWaiting) return `scored except the judge: waiting for a judge${input.flag ? ", flagged (unranked)" : ""}`;
+  if (input.awaitingJudge) return `scored except the judge: waiting for a judge${input.flag ? ", flagged (unranked)" : ""}`;
   if (input.flag) return "done, flagged (unranked)";
   return "done";
 }

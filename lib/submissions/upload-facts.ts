@@ -2,7 +2,7 @@ import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import type { SubmissionViewer, UploadFacts } from "@/lib/benchmarks/types";
 import type { Db } from "@/lib/db/create-client";
 
-const NO_FACTS: UploadFacts = { flag: null, noised: null, fields: {} };
+const NO_FACTS: UploadFacts = { flag: null, unranked: null, awaitingJudge: false, noised: null, fields: {} };
 
 /**
  * What the uploads' benchmark (of data version `benchmark`) keeps of them in its own tables

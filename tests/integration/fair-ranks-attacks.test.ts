@@ -64,8 +64,7 @@ async function upload(name: string, rows: readonly Row[]): Promise<string> {
   owners.set(created.id, ownerId);
   return created.id;
 }
-const copyOf = async (id: string) =>
-  (await db.submission.findUniqueOrThrow({ where: { id }, select: { copyOf: true } })).copyOf as { system: string; share: number } | null;
+const copyOf = async (id: string) => ((await db.rowCopy.findUnique({ where: { submissionId: id } }))?.figures ?? null) as { system: string; share: number } | null;
 const headline = async (id: string) =>
   (await db.score.findFirstOrThrow({ where: { submissionId: id, trackId: "task2", metric: "algo_score_100" }, select: { value: true } })).value!;
 

@@ -197,4 +197,32 @@ describe("the moves of a benchmark's columns (and the platform's reward source) 
     ]);
     expect(await columnsNamed(client, ["rewardSource", "syntheticData"])).toEqual([]);
   });
+
+  test("an upload waiting for a judge and a copy are read back from JudgeWaiting and RowCopy; the others have no row", async () => {
+    const move = "20261204195144_alpsbench_judge_waiting_row_copy";
+    const { client, finish } = await databaseBefore(move);
+    await client.query(`INSERT INTO "BenchmarkVersion" ("id", "slug", "name", "description", "source") VALUES ('bv1', 'b', 'b', 'd', 's')`);
+    await client.query(SYSTEM);
+    const copy = { submissionId: "earlier", system: "Copied", track: "task2", shared: 40, compared: 50, share: 0.8 };
+    await client.query(
+      `INSERT INTO "Submission" ("id", "systemId", "benchmarkVersionId", "tracks", "split", "source", "judgeWaiting", "copyOf") VALUES
+       ('waiting', 'sy1', 'bv1', '{task4/ability1}', 'dev', 'upload', true, NULL),
+       ('copy', 'sy1', 'bv1', '{task2}', 'full', 'upload', false, $1::jsonb),
+       ('json-null', 'sy1', 'bv1', '{task2}', 'full', 'upload', false, 'null'::jsonb),
+       ('neither', 'sy1', 'bv1', '{task1}', 'full', 'upload', false, NULL)`,
+      [JSON.stringify(copy)],
+    );
+    expect(await finish()).toContain(move);
+    expect((await client.query(`SELECT "submissionId" FROM "JudgeWaiting" ORDER BY 1`)).rows).toEqual([{ submissionId: "waiting" }]);
+    expect((await client.query(`SELECT "submissionId", "figures" FROM "RowCopy" ORDER BY 1`)).rows).toEqual([{ submissionId: "copy", figures: copy }]);
+    expect(await columnsNamed(client, ["judgeWaiting", "copyOf"])).toEqual([]);
+    // both are public (a copy's row leaves the ranking, the Task 4 board counts the waiting uploads): a write bumps
+    const version = async () => (await client.query<{ version: string }>(`SELECT "version"::text FROM "LeaderboardVersion"`)).rows[0]!.version;
+    const before = await version();
+    await client.query(`DELETE FROM "JudgeWaiting" WHERE "submissionId" = 'waiting'`);
+    const after = await version();
+    expect(after).not.toBe(before);
+    await client.query(`DELETE FROM "RowCopy" WHERE "submissionId" = 'copy'`);
+    expect(await version()).not.toBe(after);
+  });
 });

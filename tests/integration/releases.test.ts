@@ -57,7 +57,7 @@ describe("releases", () => {
     for (const name of names) expect(JSON.stringify((await getRelease(db, release.id))!.snapshot.views)).toContain(name);
     await db.submission.update({ where: { id: rejected! }, data: { reviewDecision: "rejected", reviewNote: "made up" } });
     await db.submission.update({ where: { id: hidden! }, data: { hiddenAt: new Date() } });
-    await db.submission.update({ where: { id: copy! }, data: { copyOf: { submissionId: "x", system: "y", track: "task1", shared: 1, compared: 1, share: 1 } } });
+    await db.rowCopy.create({ data: { submissionId: copy!, figures: { submissionId: "x", system: "y", track: "task1", shared: 1, compared: 1, share: 1 } } });
     const read = (await getRelease(db, release.id))!;
     for (const shown of [JSON.stringify(read.snapshot.views), JSON.stringify(read.raw)]) for (const name of names) expect(shown).not.toContain(name);
     const task1 = read.snapshot.views.find((v) => v.view === "task1")!;

@@ -54,7 +54,7 @@ const WAITING = /waiting for a judge|none has judged/g;
 
 describe("a Task 4 upload waiting for a judge", () => {
   test("its page says so once, naming the metrics that wait", async () => {
-    expect(await db.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { judgeWaiting: true } })).toEqual({ judgeWaiting: true });
+    expect(await db.judgeWaiting.count({ where: { submissionId } })).toBe(1);
     const Page = (await import("@/app/submissions/[id]/page")).default;
     const stream = await renderToReadableStream(await Page({ params: Promise.resolve({ id: submissionId }), searchParams: Promise.resolve({}) }));
     await stream.allReady;
@@ -74,7 +74,7 @@ describe("a Task 4 upload waiting for a judge", () => {
     expect(tracks).toContain("task4/ability5");
     const countWaiting = () =>
       db.submission.count({
-        where: { judgeWaiting: true, status: "done", source: "upload", benchmarkVersion: { slug: "demo" }, tracks: { hasSome: tracks } },
+        where: { judgeWaiting: { isNot: null }, status: "done", source: "upload", benchmarkVersion: { slug: "demo" }, tracks: { hasSome: tracks } },
       });
     const before = await countWaiting();
     const board = await getView(db, TASK_VIEWS.task4, scope, { judgeConfigured: false });

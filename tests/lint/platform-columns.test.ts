@@ -8,9 +8,9 @@ import { WHOLE_TREE } from "./whole-tree";
  * The platform's tables name no benchmark (issue 37): every column of prisma/schema/platform.prisma is one the
  * platform's code names, not a benchmark's word and not a column only one benchmark's files name (those live in the
  * benchmark's own schema file: AlpsBench's Task 3 pool seed, its seed runs' rows, its noised test figures, its
- * contamination check and its judge's call counts moved to prisma/schema/alpsbench.prisma, PersonalLLM's synthetic
- * data mark of an upload to prisma/schema/personalllm.prisma; the reward service's record of a module upload, the
- * platform's own but only modules', to the platform's RewardFill).
+ * contamination check, its judge's call counts, its uploads waiting for a judge and its copy check moved to
+ * prisma/schema/alpsbench.prisma, PersonalLLM's synthetic data mark of an upload to prisma/schema/personalllm.prisma;
+ * the reward service's record of a module upload, the platform's own but only modules', to the platform's RewardFill).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -38,7 +38,7 @@ test("every column of platform.prisma is the platform's: no benchmark's word, no
  * The columns moved out of the platform's tables into their benchmark's 1:1 tables (issue 37), or, for a concept that
  * is the platform's own but was not every submission's, into a 1:1 table of the platform (owner null). No code but
  * the benchmark's names a benchmark's moved column (the platform reads what it shows of them through the benchmark's
- * declarations: UploadFacts, a row's flag and extras), so each, put back on its platform model, fails the rule (or,
+ * declarations: UploadFacts, a row's flag, unranked and extras, uploadsAwaitingJudge), so each, put back on its platform model, fails the rule (or,
  * named by no code at all any more, like the contamination flag now `Contamination.flagged`, could not come back as
  * a platform read); `platformWord` says why the platform's code still has the column's name as a word of its own
  * (not a read of the column). Every moved column put back fails the rule by name as well.
@@ -52,6 +52,8 @@ const MOVED: { model: string; column: string; type: string; owner: string | null
   { model: "Submission", column: "judgeCallsDone", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsCached", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsFailed", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
+  { model: "Submission", column: "judgeWaiting", type: "Boolean", owner: "alpsbench", table: "JudgeWaiting" },
+  { model: "Submission", column: "copyOf", type: "Json?", owner: "alpsbench", table: "RowCopy" },
   // the platform's reward service filled them (any module's rewardTexts track); only modules' uploads have one
   { model: "Submission", column: "rewardSource", type: "Json?", owner: null, table: "RewardFill" },
   {

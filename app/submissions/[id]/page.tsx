@@ -92,7 +92,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       ["File", file?.name ? `${file.name}${file.size !== null ? ` · ${formatBytes(file.size)}` : ""}` : null],
       [
         "Judge",
-        submission.judgeWaiting && submission.status === "done" ? (
+        submission.facts.awaitingJudge && submission.status === "done" ? (
           <span key="judge" data-testid="submission-judge-waiting" className="font-medium text-amber-800 dark:text-amber-300">
             {`scored except the judge: waiting for a judge${waitingMetrics.length > 0 ? ` for ${waitingMetrics.join(", ")}` : ""} (no LLM judge is configured on this server; its operator sets ${JUDGE_SETTINGS}, and a worker started with them judges it)`}
           </span>

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { uploadReviewState } from "@/lib/submissions/review-state";
+import { uploadsFacts } from "@/lib/submissions/upload-facts";
 import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
@@ -17,7 +18,6 @@ const LIST_LIMIT = 50;
 const select = {
   ...submissionProgressSelect,
   ownerId: true,
-  judgeWaiting: true,
   system: { select: { name: true, slug: true } },
 } as const;
 
@@ -66,6 +66,15 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
     const review = await uploadReviewState(db, { ...row, hidden: false, benchmark: row.benchmarkVersion.slug, source: "upload" });
     if (review?.state === "pending" || review?.state === "rejected") held.add(row.id);
   }
+  // done but for the judge metrics (no judge is configured; a worker started with one judges it), as each upload's
+  // benchmark says: one read per data version among the finished uploads listed
+  const awaitingJudge = new Set<string>();
+  const done = recent.filter((row) => row.status === "done" && listedFor(viewer, row));
+  for (const benchmark of new Set(done.map((row) => row.benchmarkVersion.slug))) {
+    const ids = done.filter((row) => row.benchmarkVersion.slug === benchmark).map((row) => row.id);
+    const facts = await uploadsFacts(db, benchmark, ids, viewer);
+    for (const id of ids) if (facts(id).awaitingJudge) awaitingJudge.add(id);
+  }
   const progress = (row: Row) => ({
     done: row.progressDone,
     total: row.progressTotal,
@@ -100,8 +109,7 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
         ...base(row),
         status: row.status,
         held: held.has(row.id),
-        // done but for the judge metrics: no judge is configured (a worker started with one judges it)
-        judgeWaiting: row.status === "done" && row.judgeWaiting,
+        awaitingJudge: awaitingJudge.has(row.id),
         startedAt: row.startedAt?.toISOString() ?? null,
         finishedAt: row.finishedAt?.toISOString() ?? null,
         waitSeconds: seconds(row.createdAt, row.startedAt),

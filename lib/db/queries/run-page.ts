@@ -32,7 +32,6 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           progressTotal: true,
           failureReason: true,
           note: true,
-          judgeWaiting: true,
           // its coverage (valid of expected rows) only; the report is capped at MAX_REPORTED_PROBLEMS problems
           validationReport: true,
           benchmarkVersion: { select: { slug: true } },
@@ -44,7 +43,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
   if (!run) return null;
   const visible = run.submissions.filter((s) => canViewSubmission(s, viewer));
   if (visible.length === 0) return null;
-  // a run is one data version's: its benchmark says which uploads its checks flagged
+  // a run is one data version's: its benchmark says which uploads its checks flagged and which wait for a judge
   const facts = await uploadsFacts(
     db,
     visible[0]!.benchmarkVersion.slug,
@@ -79,7 +78,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           visibility: s.visibility,
           hidden: s.hiddenAt !== null,
           flag: facts(s.id).flag,
-          judgeWaiting: s.judgeWaiting,
+          awaitingJudge: facts(s.id).awaitingJudge,
           systemName: run.system.name,
           scores,
           coverage: coverageOfReport(s.validationReport),

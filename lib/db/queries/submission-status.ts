@@ -33,7 +33,6 @@ const submissionSelect = {
   flaggedAt: true,
   flagReason: true,
   moderationReason: true,
-  judgeWaiting: true,
   // the reward service's part of its scores (the platform's RewardFill; no row: none)
   rewardFill: { select: { source: true } },
   system: { select: { slug: true, name: true, ...ORGANISATION_SELECT, kind: true, backbone: true } },
@@ -130,8 +129,6 @@ export async function getSubmissionStatus(db: Db, id: string, viewer: Viewer) {
       judge: { done: submission.judgeCalls?.done ?? 0, cached: submission.judgeCalls?.cached ?? 0, failed: submission.judgeCalls?.failed ?? 0 },
     },
     failureReason: submission.failureReason,
-    // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)
-    judgeWaiting: submission.judgeWaiting,
     // how many of the track's instances the file has a row for: public, like the board's "covered n of N" mark
     coverage: coverageOfReport(submission.validationReport),
     // public, like a reported row's note: e.g. why an upload's reward metrics are "not scored"

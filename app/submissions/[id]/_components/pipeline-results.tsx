@@ -6,7 +6,7 @@ import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { MetricsTableHead } from "./metrics-table-head";
 
-type Figures = Pick<SubmissionStatusView, "metrics" | "split"> & { noised: UploadFacts["noised"]; judgeWaiting?: boolean };
+type Figures = Pick<SubmissionStatusView, "metrics" | "split"> & { noised: UploadFacts["noised"]; awaitingJudge?: boolean };
 type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
 
 /** The metrics a pipeline benchmark's track declares, in its column order, that the upload has a figure for. */
@@ -30,7 +30,7 @@ function noisedOf(submission: Figures, metric: string): { step: number | null } 
 /** A missing judge figure's hover note: short, the page's Judge fact says the rest once. */
 function waitingTitle(submission: Figures, def: MetricDefinition): string | undefined {
   if (def.kind !== "judge") return undefined;
-  return submission.judgeWaiting ? "no judge on this server yet (see Judge above)" : "the judge gave no usable answer";
+  return submission.awaitingJudge ? "no judge on this server yet (see Judge above)" : "the judge gave no usable answer";
 }
 
 /**
@@ -88,7 +88,7 @@ export function PipelineResults({
                         {noised && value !== null ? <abbr title="Published with random noise and rounded (see the note above)">≈</abbr> : null}
                         {value ?? (
                           <span className="font-normal text-fg-subtle" title={waitingTitle(submission, row.def)}>
-                            {row.def.kind !== "judge" ? "–" : submission.judgeWaiting ? "waiting" : "not judged"}
+                            {row.def.kind !== "judge" ? "–" : submission.awaitingJudge ? "waiting" : "not judged"}
                           </span>
                         )}
                       </td>

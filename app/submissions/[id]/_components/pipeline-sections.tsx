@@ -41,11 +41,11 @@ export async function pipelineSections(db: Db, submission: ShownSubmissionStatus
     notices,
     results: done ? (
       <PipelineResults
-        submission={{ ...submission, noised: submission.facts.noised }}
+        submission={{ ...submission, noised: submission.facts.noised, awaitingJudge: submission.facts.awaitingJudge }}
         tracks={tracks}
         downloads={downloads}
         // waiting for a judge: the page's Judge fact says so once, with what an operator does; here a short pointer
-        emptyNote={submission.judgeWaiting ? WAITING_NOTE : (hooks.emptyNote?.(tracks) ?? null)}
+        emptyNote={submission.facts.awaitingJudge ? WAITING_NOTE : (hooks.emptyNote?.(tracks) ?? null)}
       />
     ) : null,
     details,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { CopyOfFigures } from "./copy-figures";
 import { valueSkeleton } from "./predicted-values";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -65,12 +65,9 @@ export function fingerprintRows(track: string, rows: Iterable<unknown>): { all: 
   return { all: [...new Set(all)], compared: [...new Set(compared)] };
 }
 
-/** What the check found: the run copied, and how much of this upload it covers. */
-type CopyOf = { submissionId: string; system: string; track: string; shared: number; compared: number; share: number };
-
 /**
  * Stores a Task 1 or Task 2 submission's row fingerprints (later uploads are compared with them) and, for an upload
- * (`mayFlag`), finds the earlier public run of another system it shares most rows with and stores `copyOf` when it
+ * (`mayFlag`), finds the earlier public run of another system it shares most rows with and stores it (RowCopy) when it
  * reaches COPY_SHARE. Only runs the uploader could read count (public, not hidden), as in the contamination check,
  * and only finished runs no moderator rejected and the review rule does not hold (`options.held`, the boards' held
  * ids): the copy's public reason names its source, which must never be a run the public cannot see.
@@ -82,7 +79,7 @@ export async function recordRowCopy(
   track: string,
   rows: Iterable<unknown>,
   options: { mayFlag: boolean; held?: ReadonlySet<string> },
-): Promise<CopyOf | null> {
+): Promise<CopyOfFigures | null> {
   const { all, compared } = fingerprintRows(track, rows);
   for (let start = 0; start < all.length; start += 20_000) {
     await tx.$executeRaw`
@@ -100,10 +97,11 @@ export async function recordRowCopy(
     GROUP BY rf."submissionId", s."createdAt", sys.name ORDER BY shared DESC, s."createdAt" ASC, rf."submissionId" LIMIT 1`;
   const top = best[0];
   const share = top ? top.shared / compared.length : 0;
-  const copy: CopyOf | null =
+  const copy: CopyOfFigures | null =
     top && top.shared >= Math.min(MIN_SHARED, compared.length) && share >= COPY_SHARE
       ? { submissionId: top.submissionId, system: top.system, track, shared: top.shared, compared: compared.length, share }
       : null;
-  await tx.submission.update({ where: { id: subject.id }, data: { copyOf: copy === null ? Prisma.DbNull : (copy as unknown as Prisma.InputJsonValue) } });
+  if (copy === null) await tx.rowCopy.deleteMany({ where: { submissionId: subject.id } });
+  else await tx.rowCopy.upsert({ where: { submissionId: subject.id }, create: { submissionId: subject.id, figures: copy }, update: { figures: copy } });
   return copy;
 }

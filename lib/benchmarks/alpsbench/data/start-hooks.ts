@@ -4,10 +4,10 @@ import type { Benchmark } from "../../types";
 
 /**
  * AlpsBench's start-up hooks (`npm start`, every worker): its seeds, the real data's import from
- * ALPSBENCH_DATA_DIR, and the exact re-scoring of noised test figures. Each loads its code when called, so the
- * web server's routes that read the declaration never load the importers or the queue.
+ * ALPSBENCH_DATA_DIR, the exact re-scoring of noised test figures and the uploads waiting for a judge. Each loads
+ * its code when called, so the web server's routes that read the declaration never load the importers or the queue.
  */
-export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart"> = {
+export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "rescoreAtWorkerStart" | "uploadsAwaitingJudge"> = {
   async seed(db) {
     const { seedReported } = await import("./seeds/seed-reported");
     const { seedDemo } = await import("./seeds/seed-demo");
@@ -35,5 +35,10 @@ export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "re
       submissionIds: await noisedTestFigureUploads(db, { noise: env().TEST_FIGURE_NOISE === "on" }),
       why: "with noised test figures queued to be re-scored exactly (TEST_FIGURE_NOISE is off)",
     };
+  },
+  // uploads scored while no judge was configured (JudgeWaiting): a worker with a judge judges them
+  async uploadsAwaitingJudge(db) {
+    const { uploadsAwaitingJudge } = await import("../pipeline/judge-waiting");
+    return uploadsAwaitingJudge(db);
   },
 };

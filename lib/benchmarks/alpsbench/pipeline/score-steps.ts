@@ -11,6 +11,7 @@ import { JudgeMeter } from "@/lib/llm-judge/meter";
 import { testPrivacyNote } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import { loadPublicValueIndex, recordContamination } from "@/lib/benchmarks/alpsbench/contamination/contamination-check";
 import { copyCheckedTrack, recordRowCopy } from "@/lib/benchmarks/alpsbench/contamination/row-copy";
+import { setJudgeWaiting } from "./judge-waiting";
 import { persistTrackScore } from "@/lib/benchmarks/alpsbench/pipeline/persist-track-score";
 import { publishedJudgeAggregates } from "./published-judge-aggregates";
 import { type AggregateInput, aggregateInputOf, aggregateScores, rowIdsOf, scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
@@ -316,8 +317,6 @@ async function aggregate(
       where: { id: submission.id },
       data: {
         status: judging ? "judging" : "done",
-        // no judge now: the track's judge metrics wait for one (a worker started with a judge re-queues it)
-        judgeWaiting: !judging && hasJudgeMetrics(scope.track),
         scorerVersion: SCORER_VERSION,
         progressDone: full.n,
         progressTotal: full.n,
@@ -325,6 +324,8 @@ async function aggregate(
         ...(judging ? {} : { finishedAt: now }),
       },
     });
+    // no judge now: the track's judge metrics wait for one (a worker started with a judge re-queues it)
+    await setJudgeWaiting(tx, submission.id, !judging && hasJudgeMetrics(scope.track));
   });
   options.log?.(
     `submission ${submission.id}: ${scope.track} aggregates over ${full.n} stored instance results, ${rescored} scored again (${((Date.now() - started) / 1000).toFixed(1)} s); ${judging ? "judging next" : "done (no judge configured: judge metrics not judged)"}`,
@@ -446,7 +447,8 @@ function hasJudgeMetrics(track: string): boolean {
   return TRACK_METRICS[track as TrackId]?.some((metric) => metric.kind === "judge") ?? false;
 }
 
-async function finishSubmission(tx: Tx, submissionId: string, judgeWaiting: boolean): Promise<void> {
+async function finishSubmission(tx: Tx, submissionId: string, waitingForJudge: boolean): Promise<void> {
   const now = new Date();
-  await tx.submission.update({ where: { id: submissionId }, data: { status: "done", judgeWaiting, finishedAt: now, lastProgressAt: now } });
+  await tx.submission.update({ where: { id: submissionId }, data: { status: "done", finishedAt: now, lastProgressAt: now } });
+  await setJudgeWaiting(tx, submissionId, waitingForJudge);
 }

@@ -47,7 +47,7 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
           visibility: status.visibility,
           hidden: status.hidden,
           flag: status.facts.flag,
-          judgeWaiting: status.judgeWaiting,
+          awaitingJudge: status.facts.awaitingJudge,
           systemName: status.system.name,
           scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
           coverage: status.coverage,

@@ -7,8 +7,9 @@ import type { Db } from "@/lib/db/create-client";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { DEFAULT_SORT, TRACK_METRICS } from "@/lib/benchmarks/alpsbench/read/metrics";
 import { tierOfSubmission } from "@/lib/leaderboard/tier";
-import { CopyOfFigures, type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
+import { type Leaderboard, type LeaderboardColumn, type LeaderboardRow, type MetricCell } from "@/lib/leaderboard/types";
 import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
+import { copyReason, readCopyFigures } from "@/lib/benchmarks/alpsbench/contamination/copy-figures";
 import { CONTAMINATION_FIELDS, contaminationOnRow } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
 import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { otherReportedFigure } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-disagreements";
@@ -38,7 +39,7 @@ const SUBMISSION_SELECT = {
   note: true,
   createdAt: true,
   contamination: { select: { figures: true, flagged: true } },
-  copyOf: true,
+  rowCopy: { select: { figures: true } },
   testFigureNoise: { select: { steps: true } },
   reviewDecision: true,
   reviewNote: true,
@@ -145,10 +146,10 @@ function contaminationOf(submission: { contamination: { figures: unknown; flagge
   return { ...parsed.data, flagged: submission.contamination!.flagged };
 }
 
-/** The copy check's finding on the run (row-copy.ts); null: not a copy. */
-function copyOfSubmission(submission: { copyOf: unknown }): LeaderboardRow["copyOf"] {
-  const parsed = CopyOfFigures.safeParse(submission.copyOf);
-  return parsed.success ? parsed.data : null;
+/** The copy check's finding on the run (row-copy.ts) as its row's unranked mark, with the reason; null: not a copy. */
+function copyMarkOf(submission: { rowCopy: { figures: unknown } | null }): LeaderboardRow["unranked"] {
+  const copy = readCopyFigures(submission.rowCopy?.figures);
+  return copy ? { reason: copyReason(copy) } : null;
 }
 
 function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
@@ -180,7 +181,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     ...contaminationOnRow(contaminationOf(submission)),
-    copyOf: copyOfSubmission(submission),
+    unranked: copyMarkOf(submission),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
     review: reviewOf(submission),
@@ -229,7 +230,7 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
 
 /** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
 function multiRowKey(submission: SubmissionContext): string {
-  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contamination?.flagged || submission.copyOf ? "~flagged" : ""}`;
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contamination?.flagged || copyMarkOf(submission) ? "~flagged" : ""}`;
 }
 
 /** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
@@ -334,7 +335,7 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   row.flag = marks.flag;
   if (marks.extras) row.extras = marks.extras;
   else delete row.extras;
-  row.copyOf = chosen.map(copyOfSubmission).find((c) => c) ?? null;
+  row.unranked = chosen.map(copyMarkOf).find((c) => c) ?? null;
 }
 
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */

@@ -33,7 +33,7 @@ export async function alpsBenchReviewState(
       const where = `${track} · ${split}`;
       const reason = unrankedReason(row);
       if (row.review?.state === "pending" || row.review?.state === "rejected")
-        return { state: row.review.state, reason: unrankedReason({ review: row.review, copyOf: null }), note: null, board: where };
+        return { state: row.review.state, reason: unrankedReason({ review: row.review, unranked: null }), note: null, board: where };
       if (reason) unranked ??= { state: "unranked", reason, note: null, board: where };
       else if (row.review?.state === "approved") approved ??= { state: "approved", reason: null, note: row.review.note, board: where };
     }

@@ -68,7 +68,7 @@ describe("pickSystemRow", () => {
   });
 
   test("a flagged row (contamination, or a copy of another run) is never a system's row: the boards never rank it", () => {
-    const copy = { ...row("6", "x", "submitted"), copyOf: { submissionId: "s-1", system: "y", track: "task1", shared: 10, compared: 10, share: 1 } };
+    const copy = { ...row("6", "x", "submitted"), unranked: { reason: 'A copy of "y"' } };
     const flagged = {
       ...row("7", "x", "submitted"),
       // the contamination check's marks as AlpsBench's boards set them

@@ -58,6 +58,6 @@ const TIER_RANK: Record<ResultTier, number> = { rescored: 0, reported: 1, verifi
  * never ranked on the boards (listed only on request, with its mark), so it is never a system's row here either.
  */
 export function pickSystemRow(rows: readonly LeaderboardRow[], slug: string): LeaderboardRow | null {
-  const own = rows.filter((row) => row.systemSlug === slug && !row.flag && !row.copyOf);
+  const own = rows.filter((row) => row.systemSlug === slug && !row.flag && !row.unranked);
   return own.reduce<LeaderboardRow | null>((best, row) => (best === null || TIER_RANK[row.tier] <= TIER_RANK[best.tier] ? row : best), null);
 }

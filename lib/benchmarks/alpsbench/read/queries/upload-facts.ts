@@ -1,21 +1,27 @@
 import type { SubmissionViewer, UploadFacts } from "@/lib/benchmarks/types";
 import { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { CONTAMINATION_FLAG_REASON } from "@/lib/benchmarks/alpsbench/contamination/row-marks";
+import { copyReason, readCopyFigures } from "@/lib/benchmarks/alpsbench/contamination/copy-figures";
 import type { Db } from "@/lib/db/create-client";
 import { canViewSubmission } from "@/lib/db/queries/submission-status";
 
 /**
  * What AlpsBench's own tables hold of uploads, for the platform's status reads (BenchmarkIdentity.uploadFacts): the
- * contamination check's flag and figures (Contamination) and the rounding steps of figures published noised
- * (TestFigureNoise). Every upload asked for has an answer, so its status always carries `contamination` and
- * `testFigureNoise` (null: never checked, every figure exact), as GET /api/v1/submissions/{id} always did.
+ * contamination check's flag and figures (Contamination), the copy check's finding (RowCopy), whether it waits for
+ * a judge (JudgeWaiting) and the rounding steps of figures published noised (TestFigureNoise). Every upload asked for
+ * has an answer, so its status always carries `judgeWaiting`, `contamination` and `testFigureNoise` (null: never
+ * checked, every figure exact), as GET /api/v1/submissions/{id} always did.
  */
 export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly string[], viewer: SubmissionViewer): Promise<Map<string, UploadFacts>> {
   const ids = [...submissionIds];
-  const [noise, checks] = await Promise.all([
+  const [noise, checks, copies, waiting] = await Promise.all([
     db.testFigureNoise.findMany({ where: { submissionId: { in: ids } } }),
     db.contamination.findMany({ where: { submissionId: { in: ids } } }),
+    db.rowCopy.findMany({ where: { submissionId: { in: ids } } }),
+    db.judgeWaiting.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true } }),
   ]);
+  const copyOf = new Map(copies.map((c) => [c.submissionId, readCopyFigures(c.figures)]));
+  const waits = new Set(waiting.map((w) => w.submissionId));
   const stepsOf = new Map(noise.map((n) => [n.submissionId, readSteps(n.steps)]));
   const flagged = new Set(checks.filter((c) => c.flagged).map((c) => c.submissionId));
   const checked = ids.map((id) => {
@@ -28,14 +34,24 @@ export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly strin
   return new Map(
     ids.map((id, k) => {
       const noised = stepsOf.has(id) ? { steps: stepsOf.get(id)! } : null;
+      const copy = copyOf.get(id) ?? null;
       const fields = {
+        // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)
+        judgeWaiting: waits.has(id),
         // the contamination check's figures (Task 1): public, like the flag they explain (the submission they name
         // only when this viewer may read it)
         contamination: figures[k] ?? null,
         // set when this upload's test figures were published noised (TEST_FIGURE_NOISE=on): each figure's rounding step
         testFigureNoise: noised,
       };
-      return [id, { flag: flagged.has(id) ? CONTAMINATION_FLAG_REASON : null, noised, fields }];
+      const facts: UploadFacts = {
+        flag: flagged.has(id) ? CONTAMINATION_FLAG_REASON : null,
+        unranked: copy ? copyReason(copy) : null,
+        awaitingJudge: waits.has(id),
+        noised,
+        fields,
+      };
+      return [id, facts];
     }),
   );
 }

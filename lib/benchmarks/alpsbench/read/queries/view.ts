@@ -14,6 +14,7 @@ import { SERVER_POOL_LABELS, SERVER_POOL_PROTOCOLS } from "@/lib/benchmarks/alps
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { oneRowPerSystem } from "@/lib/leaderboard/one-row-per-system";
 import { serverSetup, type ServerSetup } from "@/lib/submissions/server-setup";
+import { waitingUploadsWhere } from "@/lib/benchmarks/alpsbench/pipeline/judge-waiting";
 
 /**
  * A view's public leaderboard, memoised until the next change of anything it shows (leaderboard-version-memo):
@@ -87,9 +88,7 @@ export async function getRuledView(
 
 /** The overview's "Task 4 waits for a judge" wording, for a Task 4 board, with the uploads of its tracks that wait. */
 async function task4WaitingNote(db: Db, benchmark: string, tracks: readonly string[]): Promise<string> {
-  const waiting = await db.submission.count({
-    where: { judgeWaiting: true, status: "done", source: "upload", benchmarkVersion: { slug: benchmark }, tracks: { hasSome: [...tracks] } },
-  });
+  const waiting = await db.submission.count({ where: waitingUploadsWhere({ benchmarkVersion: { slug: benchmark }, tracks: { hasSome: [...tracks] } }) });
   const count = waiting === 0 ? "" : ` ${waiting} ${waiting === 1 ? "upload waits" : "uploads wait"} for one now.`;
   return `Task 4 waits for a judge: this server has no LLM judge configured (JUDGE_BASE_URL and JUDGE_MODEL), so an upload is stored and scored except the judge, and gets its Task 4 figures here once a worker started with a judge judges it.${count}`;
 }
