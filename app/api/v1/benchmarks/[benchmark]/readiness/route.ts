@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { getBenchmark } from "@/lib/benchmarks";
-import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
-import { readinessBody } from "@/lib/benchmarks/track-readiness";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
@@ -17,7 +16,8 @@ export const dynamic = "force-dynamic";
  */
 export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", async (_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) => {
   const { benchmark } = await context.params;
-  const body = await readinessBody(db(), oneCallOf(getBenchmark(benchmark)));
+  const hosted = getBenchmark(benchmark);
+  const body = hosted && (await capabilitiesOf(hosted).readiness(db()));
   if (!body) throw new ApiError("not_found", `No benchmark module "${benchmark}" on this server.`);
   return NextResponse.json(body satisfies z.input<typeof ReadinessAnswer>, { headers: { "cache-control": "no-store" } });
 });
