@@ -2,8 +2,8 @@ import type { Capabilities } from "@/lib/benchmarks/hosted-capabilities";
 import type { Benchmark } from "@/lib/benchmarks/types";
 
 /**
- * `score --benchmark <id> --track <track> --data <folder> --predictions <file> [--json]` for a registered
- * benchmark module (AlpsBench keeps `--task`). Prints {benchmark, track, n, metrics, intervals}; a file with
+ * `score --benchmark <id> --track <track> --data <folder> --predictions <file> [--json]` for a benchmark that scores
+ * files offline (its `scoreFile` capability, hosted-capabilities.ts; AlpsBench keeps `--task`). Prints {benchmark, track, n, metrics, intervals}; a file with
  * problems prints them (line, field, message) and exits 1.
  */
 export async function scoreBenchmarkCommand(
