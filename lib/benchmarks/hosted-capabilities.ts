@@ -15,8 +15,8 @@ type ScoreStep = NonNullable<OwnPipeline["scoreStep"]>;
  * kind of benchmark; every dispatcher calls what it returns. The defaults read the one-call members (`oneCallOf`);
  * one a benchmark can take neither way is "none" (a 404, no page). Two defaults live above this layer and are handed
  * in by their callers, which call what this file picks: the worker's one-call scoring (lib/worker may not be imported
- * here, `scoring`) and a one-call upload's page sections (React, `pageSections`). Only this file calls `oneCallOf`
- * and `needsOneCall` (tests/lint/benchmark-kind.ts).
+ * here, `scoring`) and a one-call upload's page sections (React, `pageSections`). Outside tests, only this file calls
+ * `oneCallOf` and `needsOneCall` (tests/lint/benchmark-kind.ts).
  */
 export type Capabilities = ReturnType<typeof resolve>;
 

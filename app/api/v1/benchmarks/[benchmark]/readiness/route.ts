@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 /**
  * GET /api/v1/benchmarks/{benchmark}/readiness: whether each track of a benchmark module can take an upload on this
  * server, before anything is uploaded: {benchmark, ready, tracks: [{track, ready, missing}]}, `missing` naming the
- * data the track needs and how an operator imports it (null when ready). 404 for a name no module registers.
+ * data the track needs and how an operator imports it (null when ready): its `readiness` capability
+ * (hosted-capabilities.ts). 404 for a name no benchmark with one-call tracks answers to.
  */
 export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", async (_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) => {
   const { benchmark } = await context.params;
