@@ -32,7 +32,7 @@ interface LeaderboardTableProps {
   /** set for large leaderboards: `leaderboard.rows` is the server's page of rows for `query` (lib/leaderboard tableProps) */
   server?: ServerSlice | null;
   /**
-   * The page's own controls above the table, before the toolbar (a pipeline benchmark's data scope, split and scorer
+   * The page's own controls above the table, before the toolbar (a benchmark's data scope, split and scorer
    * links: TableScopeLinks); they read the table's live query with useTableControls (leaderboard-table-controls.ts).
    */
   controls?: ReactNode;

@@ -29,13 +29,13 @@ import { MODEL_FACT_INPUTS } from "./upload-model-facts";
  * the files taken) comes in the props, from the benchmarks' declarations (app/submit/page.tsx).
  */
 interface UploadFormProps {
-  /** the pipeline benchmarks' tracks, each in a picker group of its pipeline */
+  /** the tracks of benchmarks with their own `submitForm`, each in a picker group it declares */
   tracks: readonly UploadTrackOption[];
-  /** the data versions of pipeline benchmarks that can take an upload here */
+  /** the data versions of those benchmarks that can take an upload here */
   benchmarks: readonly UploadBenchmarkOption[];
-  /** the pipeline benchmarks' picker groups (with row formats) and accepted files */
+  /** those benchmarks' picker groups (with row formats) and accepted files */
   pipelines?: readonly UploadPipelineOption[];
-  /** registered benchmark modules (PersonalLLM …): offered in the benchmark picker with their own tracks and row formats */
+  /** benchmarks with one-call tracks and no `submitForm` (PersonalLLM …): offered in the benchmark picker with their own tracks and row formats */
   modules?: readonly UploadModuleOption[];
   defaultBenchmark?: string;
   /** per data version slug: the uploader's test answers left (absent: not limited) */

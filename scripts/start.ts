@@ -16,8 +16,8 @@ import { prepareDatabase } from "../lib/db/prepare-database";
 import { env } from "../lib/env";
 import { seed } from "../lib/db/seed";
 import { importBenchmarkDirs, parseBenchmarkDirs } from "../lib/benchmarks/import-benchmark-dirs";
-import { hostedBenchmarks, oneCallBenchmarks } from "../lib/benchmarks";
-import { trackReadiness } from "../lib/benchmarks/track-readiness";
+import { hostedBenchmarks } from "../lib/benchmarks";
+import { capabilitiesOf } from "../lib/benchmarks/hosted-capabilities";
 import { cutChangedReleases } from "../lib/releases/cut-release";
 import { buildIfNeeded, ROOT as root } from "./lib/next-build";
 import { supervise, type Supervised } from "./lib/supervise";
@@ -155,8 +155,8 @@ async function main(): Promise<void> {
     importing = false;
     if (stopping) return;
     // said once at start, as the form and the API say it: which module tracks cannot take an upload yet, and why
-    for (const benchmark of oneCallBenchmarks()) {
-      const missing = (await trackReadiness(db, benchmark)).filter((t) => !t.ready);
+    for (const benchmark of hostedBenchmarks()) {
+      const missing = ((await capabilitiesOf(benchmark).readiness(db))?.tracks ?? []).filter((t) => !t.ready);
       if (missing.length > 0)
         for (const line of notReadyLines(
           { ...benchmark, importHow: benchmark.trackData?.importHow },

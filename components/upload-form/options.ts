@@ -1,6 +1,6 @@
 import type { RowFormat, SubmitFormDeclaration } from "@/lib/benchmarks/types";
 
-/** A pipeline benchmark's track on the picker (plain data from its `submitForm` declaration). */
+/** A track on the picker of a benchmark with its own `submitForm` (plain data from its `submitForm` declaration). */
 export interface UploadTrackOption {
   /** the track as the API's `task` field takes it */
   id: string;
@@ -9,7 +9,7 @@ export interface UploadTrackOption {
   label: string;
   /** the id of the picker group it sits in, which also picks its format box */
   task: string;
-  /** the pipeline benchmark it belongs to; absent: the first of `pipelines` */
+  /** the benchmark it belongs to; absent: the first of `pipelines` */
   pipeline?: string;
 }
 
@@ -17,7 +17,7 @@ export interface UploadTrackOption {
 export interface UploadBenchmarkOption {
   slug: string;
   label: string;
-  /** the pipeline benchmark it is a data version of; absent: the first of `pipelines` */
+  /** the benchmark it is a data version of; absent: the first of `pipelines` */
   pipeline?: string;
 }
 
@@ -32,7 +32,7 @@ export interface UploadTestQuotaOption {
   leftMonth: number;
 }
 
-/** A pipeline benchmark's picker groups and accepted files. */
+/** A benchmark's declared picker groups and accepted files (`submitForm`). */
 export interface UploadPipelineOption {
   id: string;
   groups: readonly { id: string; label: string; rowFormat: RowFormat }[];

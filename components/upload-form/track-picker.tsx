@@ -64,8 +64,8 @@ function ModuleSplitPicker({
 }
 
 /**
- * The benchmark, track and split pickers. A pipeline benchmark's tracks come in its declared groups (optgroups)
- * and take a split; a module's tracks are listed flat, one without data on this server disabled, and take the
+ * The benchmark, track and split pickers. A benchmark's tracks come in the groups its `submitForm` declares (optgroups)
+ * and take a split; without one, its one-call tracks are listed flat, one without data on this server disabled, and take the
  * splits the module declares (none: no split picker).
  */
 export function TrackPicker({
@@ -88,7 +88,7 @@ export function TrackPicker({
   modules: readonly UploadModuleOption[];
   benchmark: string;
   onBenchmark(next: string): void;
-  /** the chosen pipeline benchmark's picker groups, in order */
+  /** the chosen benchmark's declared picker groups, in order */
   groups: readonly { id: string; label: string; options: readonly UploadTrackOption[] }[];
   track: string;
   onTrack(next: string): void;

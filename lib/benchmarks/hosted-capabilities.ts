@@ -2,15 +2,21 @@ import type { Db } from "@/lib/db/create-client";
 import { ApiError } from "@/lib/http/api-error";
 import { oneCallUploadTarget, ownUploadTarget } from "@/lib/submissions/upload-target";
 import { ensurePipelineRows, moduleScoreVersion, moduleTrackId, platformTrackId } from "./module-rows";
-import { hidesAnyGold } from "./module-splits";
-import type { AnyTrack, Benchmark, OneCallBenchmark, ReadAnswer } from "./types";
+import { hidesAnyGold, itemRowsOnSplit, trackSplits } from "./module-splits";
+import { oneCallStarterUpload, runStarterUpload } from "./starter-upload";
+import { readinessBody } from "./track-readiness";
+import type { AnyTrack, Benchmark, OneCallBenchmark, OwnPipeline, ReadAnswer } from "./types";
+
+type ScoreStep = NonNullable<OwnPipeline["scoreStep"]>;
 
 /**
  * A hosted benchmark's capabilities, complete: each the one it declares (types.ts: `pipeline`, optional members),
  * else the platform's one default. The one chooser: it decides per capability by whether it is declared, never by a
  * kind of benchmark; every dispatcher calls what it returns. The defaults read the one-call members (`oneCallOf`);
- * one a benchmark can take neither way is "none" (a 404, no page). Two defaults live above this layer and are filled
- * there: the worker's one-call scoring (lib/worker may not be imported here) and a one-call upload's page results.
+ * one a benchmark can take neither way is "none" (a 404, no page). Two defaults live above this layer and are handed
+ * in by their callers, which call what this file picks: the worker's one-call scoring (lib/worker may not be imported
+ * here, `scoring`) and a one-call upload's page sections (React, `pageSections`). Outside tests, only this file calls
+ * `oneCallOf` and `needsOneCall` (tests/lint/benchmark-kind.ts).
  */
 export type Capabilities = ReturnType<typeof resolve>;
 
@@ -29,8 +35,13 @@ export function oneCallOf(benchmark: Benchmark | null): OneCallBenchmark | null 
   return scored && benchmark.views.every((v) => "track" in v) ? (benchmark as OneCallBenchmark) : null;
 }
 
+/** Those of `benchmarks` that declare every one-call member (oneCallOf), in their order. */
+export function oneCallsAmong(benchmarks: readonly Benchmark[]): OneCallBenchmark[] {
+  return benchmarks.flatMap((b) => oneCallOf(b) ?? []);
+}
+
 /** The one-call members a default reads, or the error naming the capability the benchmark has neither way. */
-export function needsOneCall(benchmark: Benchmark, capability: string): OneCallBenchmark {
+function needsOneCall(benchmark: Benchmark, capability: string): OneCallBenchmark {
   const oneCall = oneCallOf(benchmark);
   if (!oneCall) throw new Error(`${benchmark.id}: declares no ${capability} of its own and no one-call scorer the platform's default reads`);
   return oneCall;
@@ -39,6 +50,8 @@ export function needsOneCall(benchmark: Benchmark, capability: string): OneCallB
 function resolve(benchmark: Benchmark) {
   const own = benchmark.pipeline ?? {};
   const oneCall = oneCallOf(benchmark);
+  // what the platform's one-call scorer scores: a benchmark that scores itself is never scored by it
+  const scoredHere = own.scoreStep ? null : oneCall;
   // its data versions, the default first: its id unless it declares its own
   const dataVersions = own.dataVersions ?? ([benchmark.id] as const);
   const labels = own.dataVersionLabels ?? {};
@@ -70,6 +83,29 @@ function resolve(benchmark: Benchmark) {
       return track ? moduleScoreVersion(benchmark, track) : `${benchmark.id}/unknown`;
     },
     scoreStep: own.scoreStep ?? null,
+    /** one step of an upload's scoring: its own, else `platform` (the worker's one-call scorer) on its one-call members */
+    scoring: (platform: (oneCall: OneCallBenchmark) => ScoreStep): ScoreStep => own.scoreStep ?? platform(needsOneCall(benchmark, "scoring")),
+    /** an upload's page sections: `platform`'s for what the one-call scorer scored (given those members), else `own` */
+    pageSections: <T>(platform: (oneCall: OneCallBenchmark) => T, own: () => T): T => (scoredHere ? platform(scoredHere) : own()),
+    /** an upload's per-item rows on its split: its track and their declaration; null: none (a one-call track's, on a split whose gold is public) */
+    itemRows(storedTrack: string | null, split: string) {
+      const track = oneCall && storedTrack !== null ? oneCall.tracks.find((t) => t.id === ownTrackId(storedTrack)) : undefined;
+      const decl = track && itemRowsOnSplit(oneCall!, track, split);
+      return decl ? { track: track.id, decl } : null;
+    },
+    /** the body of GET /api/v1/benchmarks/<id>/readiness (its one-call tracks' data on this server); null: none to check */
+    readiness: (db: Db) => readinessBody(db, oneCall),
+    /** the offline scorer of a track's file on a data folder (`score --benchmark`); null: it scores no files offline */
+    scoreFile: oneCall
+      ? async (trackId: string, folder: string, predictionsFile: string) => {
+          const track = oneCall.tracks.find((t) => t.id === trackId);
+          // the track's first split (a module without splits: "full"); an unknown track is named by scoreBenchmarkFile
+          const input = await oneCall.loadTrackInput(trackId, folder, track ? trackSplits(oneCall, track)[0]!.id : "full");
+          return (await import("./score-benchmark-file")).scoreBenchmarkFile(oneCall, trackId, input, predictionsFile);
+        }
+      : null,
+    /** how a starter run's files are uploaded: one file per track, or the run's folder */
+    starterUpload: oneCall ? oneCallStarterUpload(oneCall) : runStarterUpload,
     upload: ownFiles ? ownUploadTarget(benchmark, own, dataVersions) : oneCallUploadTarget(needsOneCall(benchmark, "upload preparation")),
     /** a test upload's hidden test set by track (own files carry test rows; one-call ones only on a hidden split); null: none limited */
     hiddenTestSet: ownFiles ? (own.hiddenTestSet ?? ((track: string) => track)) : oneCall && hidesAnyGold(oneCall) ? (track: string) => track : null,

@@ -1,7 +1,7 @@
 import { alpsBench } from "./alpsbench";
 // eslint-disable-next-line boundary/no-benchmark-vocabulary -- the registry is the one place that lists the benchmarks
 import { personalLlm } from "./personalllm";
-import { capabilitiesOf, oneCallOf } from "./hosted-capabilities";
+import { capabilitiesOf, oneCallsAmong } from "./hosted-capabilities";
 import type { Benchmark, OneCallBenchmark, TrackInfo } from "./types";
 
 // before the built-in check below, which runs them while this file loads
@@ -47,7 +47,7 @@ export function hostedBenchmarks(): readonly Benchmark[] {
 
 /** The hosted benchmarks the platform's one-call defaults read (hosted-capabilities.ts `oneCallOf`). */
 export function oneCallBenchmarks(): OneCallBenchmark[] {
-  return HOSTED.flatMap((b) => oneCallOf(b) ?? []);
+  return oneCallsAmong(HOSTED);
 }
 
 /** A hosted benchmark by id. */
@@ -115,10 +115,6 @@ export function dataVersionOf(name: string): string {
   return hosted ? capabilitiesOf(hosted).dataVersions[0] : name;
 }
 
-export function getTrack<T extends TrackInfo>(benchmark: { tracks: T[] }, trackId: string): T | null {
-  return benchmark.tracks.find((t) => t.id === trackId) ?? null;
-}
-
 /**
  * Adds a benchmark at run time and returns the function that removes it. For tests only (a third
  * benchmark proves the platform needs no change for a new one): no route, page or CLI command calls it, and
@@ -144,7 +140,7 @@ export function registerBenchmark(benchmark: Benchmark): () => void {
 export function hostedTrack(storedTrackId: string): { benchmark: Benchmark; track: TrackInfo; label: string } | null {
   for (const benchmark of HOSTED) {
     const id = capabilitiesOf(benchmark).ownTrackId(storedTrackId);
-    const track = id === null ? null : getTrack(benchmark, id);
+    const track = id === null ? null : benchmark.tracks.find((t) => t.id === id);
     // the benchmark at "/" names its tracks alone (its pages predate the others)
     if (track) return { benchmark, track, label: benchmark === ROOT_BENCHMARK ? track.title : `${benchmark.title} · ${track.title}` };
   }

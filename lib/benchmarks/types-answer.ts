@@ -4,7 +4,7 @@ import type { ApiError } from "@/lib/http/api-error";
 /**
  * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): what a benchmark's read hooks answer (its
  * views, snapshot, inputs and an upload's breakdown). Data only: the platform turns it into the HTTP answer
- * (lib/benchmarks/read-answer.ts), the same way for a module's answers and a pipeline benchmark's.
+ * (lib/benchmarks/read-answer.ts), the same way for the platform's default answers and a benchmark's own.
  */
 
 interface AnswerCommon {

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/create-client";
 import type { ReadAnswer } from "./types-answer";
 
 /**
- * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): what a pipeline benchmark adds to an
+ * Part of the benchmark contract (lib/benchmarks/types.ts re-exports it): what a benchmark may add to an
  * upload's page and its per-instance API. Declarations only; imports nothing from a benchmark or the registry.
  */
 
@@ -55,7 +55,7 @@ export interface SubmissionPageUpload {
 }
 
 /**
- * The parts of /submissions/<id> a pipeline benchmark adds around the platform's per-track metric tables (which
+ * The parts of /submissions/<id> a benchmark that scores itself may add around the platform's per-track metric tables (which
  * show what its tracks declare). Each is rendered on the server; the page renders nothing for an absent one.
  */
 export interface SubmissionPageHooks {

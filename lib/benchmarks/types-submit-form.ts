@@ -49,7 +49,7 @@ interface SubmitFormGroup {
 }
 
 /**
- * How a pipeline benchmark is offered on the submit form (plain data: the form is a client component): the track
+ * How a benchmark that prepares its own files is offered on the submit form (plain data: the form is a client component): the track
  * picker's groups in order, each with its row format, and the files its `prepareFile` takes.
  */
 export interface SubmitFormDeclaration {
@@ -74,7 +74,7 @@ export interface SubmitFormDeclaration {
   rankingNote?(setup: { judgeConfigured: boolean }): Promise<ReactNode>;
 }
 
-/** What /api-docs shows of a pipeline benchmark beside the generic sections. */
+/** What /api-docs shows of a benchmark (its `apiDocs`) beside the generic sections. */
 export interface PipelineApiDocs {
   /** a view and query for the read example: "task1?format=csv&sort=f1" */
   exampleQuery: string;

@@ -99,7 +99,7 @@ function values(params: RawParams, key: string): string[] {
 }
 
 /**
- * A pipeline benchmark's id (the way every other benchmark is named in a URL) is its default data version: pages,
+ * A benchmark's id (the way it is named in a URL) is its default data version: pages,
  * the view API, the snapshot and the inputs downloads read it alike (lib/benchmarks/data-version-names.ts, which
  * the browser can load; the registry's dataVersionOf says the same on the server).
  */

@@ -87,7 +87,7 @@ const COMPARE_PARAMS: Record<string, Canonical> = {
   benchmark: shaped(TABLE_QUERY_PARAMS.benchmark.pattern),
   split: oneOf(SPLITS),
 };
-/** what a submission page reads: a module's item table (items_*) and a pipeline benchmark's instance results */
+/** what a submission page reads: a one-call upload's item table (items_*) and a benchmark's own instance results */
 const SUBMISSION_PARAMS: Record<string, Canonical> = {
   items_page: pageNumber,
   items_sort: shaped(SLUG, "item"),

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
-import { capabilitiesOf, oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
+import { hostedBenchmarks } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import type { Db } from "@/lib/db/create-client";
 import { ReleaseSnapshot } from "./release-snapshot";
@@ -77,7 +77,8 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
     // an imported data version with nothing imported yet holds only its seeded (published) figures: a release of it
     // would stand beside the one cut when its data arrives, under the same name (a first `npm start` without the data)
     if (importedVersions.has(benchmark) && !imported(dataVersion)) continue;
-    const scorerVersion = latest ? await currentScorerVersion(db, benchmark) : null;
+    // the scorer version a snapshot of it would carry now
+    const scorerVersion = latest ? (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion : null;
     const reason = !latest
       ? "first release"
       : latest.scorerVersion !== scorerVersion
@@ -94,10 +95,3 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
 
 /** Whether a data version (dataVersionOf) comes from an import, not from the seed alone. */
 const imported = (dataVersion: string) => dataVersion !== "none" && !dataVersion.startsWith("created:");
-
-/** The scorer version a snapshot of `benchmark` would carry now (one-call tracks name theirs without a snapshot, module-snapshot.ts). */
-async function currentScorerVersion(db: Db, benchmark: string): Promise<string> {
-  const oneCall = oneCallOf(getBenchmark(benchmark));
-  if (oneCall) return oneCall.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");
-  return (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion;
-}

@@ -18,7 +18,7 @@ export type ResultsInput = {
   /** the stored track id (`task3/d300`, `personalllm/rewards`) */
   track: string;
   split: string;
-  /** the BenchmarkVersion slug (a pipeline benchmark's data version, or a module's id) */
+  /** the BenchmarkVersion slug (a benchmark's id or one of its data versions) */
   benchmark: string;
   status: string;
   failureReason: string | null;

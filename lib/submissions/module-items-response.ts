@@ -1,9 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { NextResponse } from "next/server";
-import { getBenchmark, getTrack } from "@/lib/benchmarks";
-import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
-import { moduleTrackId } from "@/lib/benchmarks/module-rows";
-import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
+import { getBenchmark } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import type { Db } from "@/lib/db/create-client";
 import { allModuleItems, mayReadModuleItems } from "@/lib/db/queries/module-items";
 import { type Viewer } from "@/lib/db/queries/submission-status";
@@ -23,15 +21,14 @@ const error = (code: ApiErrorCode, message: string) => apiErrorAnswer(new ApiErr
 export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, format: "json" | "csv"): Promise<Response> {
   const submission = await shownSubmissionStatus(db, id, viewer);
   if (!submission) return error("not_found", `No submission "${id}" (or it is private).`);
-  const moduleBenchmark = oneCallOf(getBenchmark(submission.benchmark));
-  const trackId = moduleBenchmark && submission.track ? moduleTrackId(moduleBenchmark, submission.track) : null;
-  const track = moduleBenchmark && trackId ? getTrack(moduleBenchmark, trackId) : undefined;
-  const decl = moduleBenchmark && track ? itemRowsOnSplit(moduleBenchmark, track, submission.split) : undefined;
-  if (!moduleBenchmark || !decl)
+  const hosted = getBenchmark(submission.benchmark);
+  const itemRows = hosted && capabilitiesOf(hosted).itemRows(submission.track, submission.split);
+  if (!hosted || !itemRows)
     return error(
       "not_found",
       `Submission "${id}" has no per-item rows (only uploads to a benchmark module's track with item rows have, on a split whose gold is public).`,
     );
+  const { track: trackId, decl } = itemRows;
   if (!mayReadModuleItems(submission, viewer, decl)) {
     return error("forbidden", `The per-item rows of submission "${id}" are visible to its owner only (the ${trackId} track keeps its items private).`);
   }
@@ -39,7 +36,7 @@ export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, fo
   const rows = await allModuleItems(db, submission.id);
   const columns = ["item", ...decl.columns.map((c) => c.id)];
   const records = rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === "item" ? r.itemKey : (r.figures[c] ?? null)])));
-  const filename = `${moduleBenchmark.id}-${submission.id}-items`;
+  const filename = `${hosted.id}-${submission.id}-items`;
   if (format === "csv") {
     const csv = stringify(records, { header: true, columns, cast: { boolean: (v) => (v ? "true" : "false"), string: csvSafeString } });
     return new NextResponse(csv, {
@@ -49,7 +46,7 @@ export async function moduleItemsResponse(db: Db, id: string, viewer: Viewer, fo
   return NextResponse.json(
     {
       submission: submission.id,
-      benchmark: moduleBenchmark.id,
+      benchmark: hosted.id,
       track: trackId,
       scoreVersion: rows[0]?.scoreVersion ?? submission.scorerVersion,
       total: rows.length,

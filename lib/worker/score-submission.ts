@@ -1,5 +1,5 @@
 import { benchmarkOfDataVersion } from "@/lib/benchmarks";
-import { capabilitiesOf, needsOneCall } from "@/lib/benchmarks/hosted-capabilities";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import type { PipelineStepOptions } from "@/lib/benchmarks/types";
 import type { Db, Tx } from "@/lib/db/create-client";
 import { parseScoreJobPayload } from "@/lib/queue/payload";
@@ -15,8 +15,9 @@ import { JobSupersededError, type JobControl } from "@/lib/queue/submission-job-
 /**
  * The scoring worker's job handler, the same for every benchmark: it reads the upload, leaves finished and stale
  * ones alone, checks the job's score version against this release's, and then runs ONE step of the benchmark's
- * scoring: its own `scoreStep` (AlpsBench: chunked, judged), else the platform's default filled in here (lib/benchmarks
- * may not import the worker), the one-call scorer after the reward-service chunks (score-module-submission.ts).
+ * scoring, the one hosted-capabilities.ts `scoring` picks: its own `scoreStep` (AlpsBench: chunked, judged), else the
+ * platform's default this file hands it (lib/benchmarks may not import the worker), the one-call scorer after the
+ * reward-service chunks (score-module-submission.ts).
  * Every step commits in ONE transaction that also claims the job and queues the next one (JobControl, `commitStep`
  * below), so at most one execution of a step commits, and a SubmissionScoringError from any benchmark fails the
  * upload here. Returns "done" when the submission reached done or failed.
@@ -68,24 +69,14 @@ export async function runScoreJob(db: Db, payload: ScoreJobPayload, options: Run
   }
 
   try {
-    const hosted = benchmarkOfDataVersion(submission.benchmarkVersion.slug);
-    const { scoreStep } = capabilitiesOf(hosted);
-    // its own scoring (AlpsBench): one of its steps, committed through the same claimed transaction
-    if (scoreStep) {
-      return await scoreStep(db, submissionId, {
-        scoreVersion: current,
-        options,
-        log,
-        commit: (write, jobOutput, next) => commitStep(db, options.control, { jobOutput, next }, write),
-      });
-    }
-    // the platform's default: the one-call scorer (after the reward step's chunks, if any)
-    const commit = (write: (tx: Tx) => Promise<void>, jobOutput: Record<string, unknown>, next?: "score") =>
-      commitStep(db, options.control, { jobOutput, next }, write);
-    return await scoreModuleSubmission(db, needsOneCall(hosted, "scoring"), submission, current, commit, log, {
-      rewards: options.rewards,
-      budgetMs: options.budgetMs,
-      rewardBatchesPerStep: options.rewardBatchesPerStep,
+    const step = capabilitiesOf(benchmarkOfDataVersion(submission.benchmarkVersion.slug)).scoring(
+      (oneCall) => (db, _id, context) => scoreModuleSubmission(db, oneCall, submission, context.scoreVersion, context.commit, context.log, options),
+    );
+    return await step(db, submissionId, {
+      scoreVersion: current,
+      options,
+      log,
+      commit: (write, jobOutput, next) => commitStep(db, options.control, { jobOutput, next }, write),
     });
   } catch (caught) {
     // A value of the submitter's file that PostgreSQL refuses fails every retry the same way: fail it now, as theirs.

@@ -1,5 +1,5 @@
 import { getBenchmark } from "@/lib/benchmarks";
-import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import type { CommandHost } from "@/lib/benchmarks/types";
 import { seed } from "@/lib/db/seed";
@@ -13,9 +13,11 @@ export const commandHost: CommandHost = {
   },
   importModuleFolder: importBenchmarkFolder,
   async scoreModuleFile(options) {
-    if (!oneCallOf(getBenchmark(options.benchmark))) return false;
+    const hosted = getBenchmark(options.benchmark);
+    const scoreFile = hosted && capabilitiesOf(hosted).scoreFile;
+    if (!scoreFile) return false;
     if (!options.data) throw new Error("error: --data <folder> is required with --benchmark " + options.benchmark);
-    await scoreBenchmarkCommand({ ...options, data: options.data });
+    await scoreBenchmarkCommand(hosted, scoreFile, { ...options, data: options.data });
     return true;
   },
   writeStarterRun,

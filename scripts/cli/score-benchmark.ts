@@ -1,26 +1,18 @@
-import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
-import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
-import { trackSplits } from "@/lib/benchmarks/module-splits";
-import { scoreBenchmarkFile } from "@/lib/benchmarks/score-benchmark-file";
+import type { Capabilities } from "@/lib/benchmarks/hosted-capabilities";
+import type { Benchmark } from "@/lib/benchmarks/types";
 
 /**
- * `score --benchmark <id> --track <track> --data <folder> --predictions <file> [--json]` for a registered
- * benchmark module (AlpsBench keeps `--task`). Prints {benchmark, track, n, metrics, intervals}; a file with
+ * `score --benchmark <id> --track <track> --data <folder> --predictions <file> [--json]` for a benchmark that scores
+ * files offline (its `scoreFile` capability, hosted-capabilities.ts; AlpsBench keeps `--task`). Prints {benchmark, track, n, metrics, intervals}; a file with
  * problems prints them (line, field, message) and exits 1.
  */
-export async function scoreBenchmarkCommand(options: { benchmark: string; track?: string; data: string; predictions: string; json?: boolean }) {
-  const benchmark = oneCallOf(getBenchmark(options.benchmark));
-  if (!benchmark)
-    throw new Error(
-      `unknown benchmark "${options.benchmark}" (known: ${hostedBenchmarks()
-        .map((b) => b.id)
-        .join(", ")})`,
-    );
+export async function scoreBenchmarkCommand(
+  benchmark: Benchmark,
+  scoreFile: NonNullable<Capabilities["scoreFile"]>,
+  options: { track?: string; data: string; predictions: string; json?: boolean },
+) {
   const trackId = options.track ?? benchmark.tracks[0]!.id;
-  const track = benchmark.tracks.find((t) => t.id === trackId);
-  // the offline scorer reads the track's first split (a module without splits: "full"); an unknown track is named below
-  const input = await benchmark.loadTrackInput(trackId, options.data, track ? trackSplits(benchmark, track)[0]!.id : "full");
-  const scored = await scoreBenchmarkFile(benchmark, trackId, input, options.predictions);
+  const scored = await scoreFile(trackId, options.data, options.predictions);
   if (!scored.ok) {
     if (options.json) process.stdout.write(`${JSON.stringify({ benchmark: benchmark.id, track: trackId, ok: false, problems: scored.problems })}\n`);
     for (const p of scored.problems.slice(0, 20)) {

@@ -87,7 +87,7 @@ const TERMINAL = new Set(["done", "failed"]);
 const Options = z.object({
   server: z.url({ protocol: /^https?$/, error: "--server must be an http(s) URL" }),
   token: z.string().regex(/^abk_[A-Za-z0-9_-]{43}$/, `--token must be an API token (abk_…; see \`${SITE.cliName} token create\`)`),
-  /** a track of the pipeline benchmark (any of its names) or a module's track id; read against --benchmark below */
+  /** a track by any name its benchmark declares (else its id); read against --benchmark below */
   task: z.string().optional(),
   file: z.string().min(1).optional(),
   dir: z.string().min(1).optional(),

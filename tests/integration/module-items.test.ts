@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import { createElement, Fragment } from "react";
+import { renderToReadableStream } from "react-dom/server.edge";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { registerBenchmark } from "@/lib/benchmarks";
+import { moduleSections } from "@/app/submissions/[id]/_components/module-sections";
+import { pipelineSections } from "@/app/submissions/[id]/_components/pipeline-sections";
+import { getBenchmark, registerBenchmark } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
 import { readEvalUsers } from "@/lib/benchmarks/personalllm/db/read-input";
 import { REWARD_ALIASES } from "@/lib/benchmarks/personalllm/reward-models";
@@ -17,6 +22,7 @@ import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
 import type { NewSubmission } from "@/lib/submissions/contracts";
 import { createSubmission } from "@/lib/submissions/create-submission";
+import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
 import { moduleItemsResponse } from "@/lib/submissions/module-items-response";
 import { rewardsCsv } from "../fixtures/personalllm-uploads";
 import { thirdBenchmark, thirdTrack } from "../fixtures/third-benchmark";
@@ -109,6 +115,42 @@ describe("per-item rows of module uploads", () => {
     expect(records).toHaveLength(USERS);
     expect(Object.keys(records[0]!).slice(0, 4)).toEqual(["item", "score", "win_vs_best", "win_vs_gpt4o"]);
     expect(Number(records[0]!.score)).toBeCloseTo(expected.items[0]!.score, 10);
+  });
+
+  test("its page: the platform's sections, the track's metrics then one page of 50 items, as the submission page picks them", async () => {
+    const id = await scored(
+      upload(
+        "personalllm",
+        "rewards",
+        "page.csv",
+        rewardsCsv(
+          users.map((u) => u.personId),
+          0.4,
+        ),
+      ),
+    );
+    const viewer = { id: ownerId, role: "user" as const };
+    const submission = (await shownSubmissionStatus(db, id, viewer))!;
+    const page = async (query: string) => {
+      const search = new URLSearchParams(query);
+      // the page's call (app/submissions/[id]/page.tsx)
+      const sections = await capabilitiesOf(getBenchmark("personalllm")!).pageSections(
+        (oneCall) => moduleSections(db, oneCall, submission, viewer, search, "PersonalLLM · Rewards"),
+        () => pipelineSections(db, submission, viewer, search),
+      );
+      const stream = await renderToReadableStream(createElement(Fragment, null, sections.notices, sections.results, sections.details));
+      await stream.allReady;
+      return new Response(stream).text();
+    };
+    const first = await page("");
+    const rowsOf = (html: string, testId: string) =>
+      (new RegExp(`data-testid="${testId}"[\\s\\S]*?<tbody[^>]*>([\\s\\S]*?)</tbody>`).exec(html)?.[1] ?? "").match(/<tr\b/g)?.length ?? 0;
+    // one row per metric the track declares that the upload has a figure for
+    const track = getBenchmark("personalllm")!.tracks.find((t) => t.id === "rewards")!;
+    expect(rowsOf(first, "metrics-table")).toBe(track.metrics.filter((m) => submission.metrics[m.id]).length);
+    expect(rowsOf(first, "metrics-table")).toBeGreaterThan(0);
+    expect(rowsOf(first, "module-items")).toBe(ITEMS_PAGE_SIZE);
+    expect(rowsOf(await page("items_page=2"), "module-items")).toBe(USERS - ITEMS_PAGE_SIZE);
   });
 
   test("a private upload's items: its owner only; a track that keeps items private: its owner only even when public", async () => {

@@ -6,7 +6,8 @@ import { WHOLE_TREE } from "./whole-tree";
 
 /**
  * One benchmark contract (tests/lint/benchmark-kind.ts): outside lib/benchmarks/hosted-capabilities.ts no file, test
- * or production, names a second kind of benchmark or tests which kind it holds.
+ * or production, names a second kind of benchmark or tests which kind it holds, and no production file forks on the
+ * chooser's one-call test.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -32,7 +33,20 @@ describe("what counts as asking which kind a benchmark is", () => {
       [],
     ],
     ["another member's presence", 'if ("seed" in b) seed();', []],
+    [
+      "a fork on the one-call test",
+      'import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";\nconst m = oneCallOf(b);\nconst s = needsOneCall(b, "scoring");',
+      ["f.ts:1 oneCallOf", "f.ts:2 oneCallOf", "f.ts:3 needsOneCall"],
+    ],
+    ["a capability the chooser resolved", "const body = await capabilitiesOf(b).readiness(db);\n// oneCallOf(b) once did this", []],
   ])("%s", (_label, code, expected) => {
     expect(kindTests("f.ts", code)).toEqual(expected);
+  });
+
+  test("a test may read a one-call benchmark's members; it may not name a second kind", () => {
+    const code = 'const personalLlm = oneCallOf(getBenchmark("personalllm"))!;\nconst b: PipelineBenchmark = x;';
+    expect(kindTests("lib/x.test.ts", code)).toEqual(["lib/x.test.ts:2 PipelineBenchmark"]);
+    expect(kindTests("tests/integration/x.test.ts", code)).toEqual(["tests/integration/x.test.ts:2 PipelineBenchmark"]);
+    expect(kindTests("lib/x.ts", code)).toEqual(["lib/x.ts:1 oneCallOf", "lib/x.ts:2 PipelineBenchmark"]);
   });
 });

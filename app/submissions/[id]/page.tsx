@@ -10,15 +10,12 @@ import { PageHeader } from "@/components/page-header";
 import { formatBytes } from "@/components/upload-form/styles";
 import type { SubmissionStatusData } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
-import { benchmarkOfDataVersion, dataVersionLabel, getTrack, hostedTrack, trackLabel } from "@/lib/benchmarks";
-import { capabilitiesOf, oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
-import { itemRowsOnSplit } from "@/lib/benchmarks/module-splits";
+import { benchmarkOfDataVersion, dataVersionLabel, hostedTrack, trackLabel } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { db } from "@/lib/db/client";
 import { LiveStatus } from "./_components/live-status";
-import { ModuleItems } from "./_components/module-items";
-import { ModuleResults } from "./_components/module-results";
+import { moduleSections } from "./_components/module-sections";
 import { pipelineSections } from "./_components/pipeline-sections";
-import { mayReadModuleItems, moduleItemsPage, readItemsQuery } from "@/lib/db/queries/module-items";
 import { shortProfileHash } from "@/lib/rewards/reward-source";
 import { coverageSentence } from "@/lib/submissions/coverage-text";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
@@ -52,8 +49,6 @@ function duration(ms: number): string {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const { id } = await params;
   const query = await searchParams;
@@ -74,12 +69,6 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const finishedAt = submission.finishedAt ? new Date(submission.finishedAt) : null;
   const file = "file" in submission ? submission.file : null;
 
-  // an upload the platform's one-call default scores: its own track and metric declarations, shown here
-  const benchmark = benchmarkOfDataVersion(submission.benchmark);
-  // eslint-disable-next-line @next/next/no-assign-module-variable -- a function-scoped const in an ES module, never CommonJS's `module`
-  const module = capabilitiesOf(benchmark).scoreStep ? null : oneCallOf(benchmark);
-  const moduleTrackIdOf = module && submission.tracks[0] ? capabilitiesOf(module).ownTrackId(submission.tracks[0]) : null;
-  const moduleTrack = module && moduleTrackIdOf ? getTrack(module, moduleTrackIdOf) : null;
   const trackTitle = submission.tracks.length > 2 ? `${submission.tracks.length} tracks` : submission.tracks.map(trackLabel).join(", ") || "no track";
 
   // the page says "waiting for a judge" once, here, naming what waits; its tables mark those cells "waiting"
@@ -135,23 +124,15 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       ],
     ] satisfies [string, ReactNode][]
   ).filter(([, value]) => value !== null);
-  // a module upload's per-item rows: one page of 50, sorted by the database; who may see them is the track's call
-  // (none on a split whose gold is hidden: the worker stores none)
-  const itemRows = submission.status === "done" && module && moduleTrack ? itemRowsOnSplit(module, moduleTrack, submission.split) : undefined;
   const viewer = user ? { id: user.id, role: user.role } : null;
-  const items =
-    itemRows && mayReadModuleItems(submission, viewer, itemRows)
-      ? await moduleItemsPage(
-          db(),
-          submission.id,
-          readItemsQuery(itemRows, { page: first(query.items_page), sort: first(query.items_sort), dir: first(query.items_dir) }),
-        )
-      : null;
-
-  // a pipeline benchmark's upload: the metric tables its tracks declare, and what the benchmark adds around them
+  // its results and what its benchmark adds around them (the one-call scorer's track metrics and item rows, else the
+  // metric tables its tracks declare with its `submissionPage` hooks)
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, v);
-  const pipeline = module ? null : await pipelineSections(db(), submission, viewer, search);
+  const sections = await capabilitiesOf(benchmarkOfDataVersion(submission.benchmark)).pageSections(
+    (oneCall) => moduleSections(db(), oneCall, submission, viewer, search, trackTitle),
+    () => pipelineSections(db(), submission, viewer, search),
+  );
   // held for review, rejected, approved or unranked below a contentless row: what its board rows say
   const review = await uploadReviewState(db(), submission);
 
@@ -195,22 +176,12 @@ export default async function SubmissionPage({ params, searchParams }: { params:
 
       <ReviewNotice review={review} />
 
-      {pipeline?.notices}
+      {sections.notices}
 
       <LiveStatus id={submission.id} initial={initial} />
 
-      {submission.status === "done" && module && moduleTrack ? (
-        <ModuleResults
-          title={trackTitle}
-          metrics={moduleTrack.metrics}
-          cells={submission.metrics}
-          leaderboardHref={`/benchmarks/${module.id}`}
-          note={submission.note}
-        />
-      ) : null}
-      {items && itemRows ? <ModuleItems submissionId={submission.id} decl={itemRows} data={items} /> : null}
-      {pipeline?.results}
-      {pipeline?.details}
+      {sections.results}
+      {sections.details}
     </div>
   );
 }

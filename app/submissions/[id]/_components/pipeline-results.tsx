@@ -9,7 +9,7 @@ import { MetricsTableHead } from "./metrics-table-head";
 type Figures = Pick<SubmissionStatusView, "metrics" | "split"> & { noised: UploadFacts["noised"]; awaitingJudge?: boolean };
 type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
 
-/** The metrics a pipeline benchmark's track declares, in its column order, that the upload has a figure for. */
+/** The metrics a track of a benchmark that scores itself declares, in its column order, that the upload has a figure for. */
 export function rowsFor(submission: Pick<Figures, "metrics">, track: string): MetricRow[] {
   const defs = hostedTrack(track)?.track.metrics ?? [];
   // One track: keys are metric ids. Several: "<track>:<metric>" (lib/db/queries/submission-status.ts).
@@ -34,7 +34,7 @@ function waitingTitle(submission: Figures, def: MetricDefinition): string | unde
 }
 
 /**
- * A pipeline benchmark's upload, scored: one table per track with the metrics its track declares (labels,
+ * An upload its benchmark scored itself: one table per track with the metrics its track declares (labels,
  * decimals, judge marks), the benchmark's downloads above them and its note on tracks without figures.
  */
 export function PipelineResults({

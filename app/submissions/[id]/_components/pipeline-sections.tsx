@@ -7,13 +7,13 @@ import { PipelineResults, rowsFor } from "./pipeline-results";
 
 const WAITING_NOTE = "waiting (see Judge above)";
 
-type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
+export type PipelineSections = { notices: ReactNode; results: ReactNode; details: ReactNode };
 
 /**
  * What /submissions/<id> shows of an upload its benchmark scores itself (AlpsBench's, or any registered one's): its
  * benchmark's notices (above the live status), the per-track metric tables its tracks declare with the benchmark's
  * downloads, and its details below (`submissionPage` hooks, types.ts). A benchmark without hooks gets the tables
- * alone. The page shows a one-call upload's results itself (module-results.tsx).
+ * alone. What the platform's one-call scorer scored shows its track's metrics instead (module-sections.tsx).
  */
 export async function pipelineSections(db: Db, submission: ShownSubmissionStatus, viewer: SubmissionViewer, search: URLSearchParams): Promise<PipelineSections> {
   const benchmark = benchmarkOfDataVersion(submission.benchmark);

@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { getBenchmark } from "@/lib/benchmarks";
-import { oneCallOf } from "@/lib/benchmarks/hosted-capabilities";
-import { readinessBody } from "@/lib/benchmarks/track-readiness";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { withErrors } from "@/lib/http/error-response";
@@ -13,11 +12,13 @@ export const dynamic = "force-dynamic";
 /**
  * GET /api/v1/benchmarks/{benchmark}/readiness: whether each track of a benchmark module can take an upload on this
  * server, before anything is uploaded: {benchmark, ready, tracks: [{track, ready, missing}]}, `missing` naming the
- * data the track needs and how an operator imports it (null when ready). 404 for a name no module registers.
+ * data the track needs and how an operator imports it (null when ready): its `readiness` capability
+ * (hosted-capabilities.ts). 404 for a name no benchmark with one-call tracks answers to.
  */
 export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", async (_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) => {
   const { benchmark } = await context.params;
-  const body = await readinessBody(db(), oneCallOf(getBenchmark(benchmark)));
+  const hosted = getBenchmark(benchmark);
+  const body = hosted && (await capabilitiesOf(hosted).readiness(db()));
   if (!body) throw new ApiError("not_found", `No benchmark module "${benchmark}" on this server.`);
   return NextResponse.json(body satisfies z.input<typeof ReadinessAnswer>, { headers: { "cache-control": "no-store" } });
 });
