@@ -50,7 +50,7 @@ export async function ensureModuleRows(db: Writer, benchmark: Benchmark): Promis
   const rows = new Map((await db.track.findMany({ where: { id: { in: ids } } })).map((r) => [r.id, r]));
   for (const [index, track] of benchmark.tracks.entries()) {
     const id = platformTrackId(benchmark, track.id);
-    const row = { task: benchmark.id, label: `${benchmark.title} · ${track.title}`, poolSize: null, ability: null, position: FIRST_MODULE_POSITION + index };
+    const row = { task: benchmark.id, label: `${benchmark.title} · ${track.title}`, position: FIRST_MODULE_POSITION + index };
     const stored = rows.get(id);
     if (stored && stored.task === row.task && stored.label === row.label && stored.position === row.position) continue;
     await db.track.upsert({ where: { id }, create: { id, ...row }, update: row });

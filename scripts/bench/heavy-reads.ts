@@ -186,10 +186,11 @@ try {
   const board = `/api/v1/leaderboards/${hostedBenchmarks()[0]!.id}`;
   const eeeBoardPath = `${board}?format=eee&split=dev`;
   const eeeSnapshotPath = "/api/v1/snapshot?format=eee";
-  // the track with the largest pools (its inputs are the largest download); a track id's "/" is "-" in the URL
+  // the track with the largest pools, by their candidate lists' length (its inputs are the largest download); a
+  // track id's "/" is "-" in the URL
   const biggest = (
-    await db.$queryRawUnsafe<{ id: string }[]>(`SELECT t.id FROM "Track" t WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."trackId" = t.id)
-      ORDER BY t."poolSize" DESC NULLS LAST, t.id LIMIT 1`)
+    await db.$queryRawUnsafe<{ id: string }[]>(`SELECT i."trackId" AS id FROM "Instance" i LEFT JOIN "InstancePool" p ON p."instanceId" = i.id
+      GROUP BY 1 ORDER BY sum(coalesce(length(p."candidateIds"), 0)) DESC, 1 LIMIT 1`)
   )[0];
   const inputsPath = biggest ? `/api/v1/inputs/${biggest.id.replace("/", "-")}` : null;
   const inputsTimeout = Number(values["inputs-timeout"]);

@@ -3,7 +3,7 @@ import { writeSeededFacts } from "@/lib/model-facts/seeded-facts";
 import type { Db } from "@/lib/db/create-client";
 import { REPORTED_SCORE_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { metricDef } from "@/lib/benchmarks/alpsbench/read/metrics";
-import { TRACK_IDS, TRACK_LABELS, POOL_SIZES, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { TRACK_IDS, TRACK_LABELS, taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { REPORTED_FIGURES } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-figures";
 import { REPORTED_JUDGE_PROFILE, REPORTED_SOURCES, REPORTED_SYSTEMS, type ReportedSourceKey } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 
@@ -78,15 +78,7 @@ export async function seedReported(db: Db): Promise<{ systems: number; figures: 
 
 export async function seedTracks(db: Db): Promise<void> {
   for (const [position, id] of TRACK_IDS.entries()) {
-    const poolSize = id.startsWith("task3/") ? Number(id.slice("task3/d".length)) : null;
-    if (poolSize !== null && !POOL_SIZES.includes(poolSize as (typeof POOL_SIZES)[number])) throw new Error(`bad pool size in ${id}`);
-    const fields = {
-      task: taskOf(id),
-      label: TRACK_LABELS[id as TrackId],
-      poolSize,
-      ability: id.startsWith("task4/") ? id.slice("task4/".length) : null,
-      position,
-    };
+    const fields = { task: taskOf(id), label: TRACK_LABELS[id as TrackId], position };
     await db.track.upsert({ where: { id }, create: { id, ...fields }, update: fields });
   }
 }
