@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { ciHalfWidth, formatInterval, formatMetric } from "@/lib/leaderboard/format";
+import { applyTableQuery } from "./apply-table-query";
 import { packBoard, packInterval, unpackBoard } from "./packed-board";
+import { DEFAULT_TABLE_QUERY } from "./table-state";
 import type { Leaderboard, LeaderboardRow } from "./types";
 import { testRow } from "@/tests/fixtures/leaderboard-rows";
 
@@ -165,4 +167,57 @@ describe("rows scored on synthetic data", () => {
     expect(back[0]!.syntheticData).toBe(true);
     expect(back[1]!.syntheticData).toBeUndefined();
   });
+});
+
+describe("every field of a board row reaches the page's table", () => {
+  // The page's table re-runs the table rules (apply-table-query.ts) on the unpacked rows, and renders them: a field
+  // packBoard drops is a field the page acts without. A copy's `unranked` was dropped, and the page ranked the copy.
+  /** what stays on the server, and why: every other field of LeaderboardRow must come back from unpackBoard */
+  const SERVER_ONLY = {
+    submissionId: "the downloads' id; the table links a row by its pack and items URLs",
+    submissionIds: "the runs behind an overall row, for the downloads",
+    extras: "a benchmark's own download columns (extraFields): the table shows the flag, not the extras",
+    cells: "packed by column, checked by the tests above",
+  };
+  const everyField: LeaderboardRow = row(11, {
+    rowId: "custom-id",
+    packUrl: "/api/v1/submissions/sub11/pack",
+    itemsUrl: "/submissions/sub11#instances-title",
+    unranked: { reason: "a copy of an earlier run" },
+    flag: { label: "a check", detail: "what it found" },
+    systemPage: false,
+    rewardsFromService: "profile abc (2 models)",
+    belowBaseline: { system: "BM25", column: "pa", value: 0.5 },
+    belowContentless: { system: "Labels only", column: "pa", value: 0.4 },
+    review: { state: "pending", reason: "it beats the best ranked row", note: null },
+    reported: { sourceLabel: "the paper", sourceUrl: "https://example.org" },
+    syntheticData: true,
+    facts: { paramsB: 7 } as LeaderboardRow["facts"],
+    coverage: { covered: 10, expected: 20 },
+    runCost: { usd: 1.5, tokens: 1000 },
+    note: "a note",
+    sourceLabel: "a label",
+    sourceUrl: "https://example.org/s",
+  });
+
+  test("each field is set in the fixture (so the check below covers it) or is listed as the server's", async () => {
+    const { LeaderboardRow } = await import("./types");
+    const unset = Object.keys(LeaderboardRow.shape).filter((field) => !(field in SERVER_ONLY) && (everyField as Record<string, unknown>)[field] === undefined);
+    expect(unset).toEqual([]);
+  });
+
+  test("unpacking gives back every field but the server's", () => {
+    const back = unpackBoard(packBoard({ ...board, rows: [everyField] })).rows[0]!;
+    const strip = (r: LeaderboardRow) => Object.fromEntries(Object.entries(r).filter(([field]) => !(field in SERVER_ONLY) && field !== "submittedAt"));
+    expect(strip(back)).toEqual(strip(everyField));
+    expect(back.submittedAt).toBe(everyField.submittedAt!.slice(0, 10));
+  });
+});
+
+test("a copy (a row its benchmark found no result of its own) stays unranked and off the default list on the page", () => {
+  const copy = row(12, { unranked: { reason: "a copy of an earlier run" } });
+  const onPage = applyTableQuery(unpackBoard(packBoard({ ...board, rows: [row(13), copy] })), DEFAULT_TABLE_QUERY);
+  expect(onPage.rows.map((r) => r.rowId)).toEqual([row(13).rowId]);
+  const listed = applyTableQuery(unpackBoard(packBoard({ ...board, rows: [row(13), copy] })), { ...DEFAULT_TABLE_QUERY, flagged: "1" });
+  expect(Object.fromEntries(listed.ranks)[copy.rowId]).toBeNull();
 });

@@ -55,6 +55,13 @@ export interface PackedRow {
   at?: string;
   /** a check's flag of the run (LeaderboardRow.flag): never ranked, listed on request */
   fl?: NonNullable<LeaderboardRow["flag"]>;
+  /** a check found the run no result of its own (LeaderboardRow.unranked): never ranked, listed on request */
+  ur?: NonNullable<LeaderboardRow["unranked"]>;
+  /** the row's reproducibility pack and per-instance items (LeaderboardRow.packUrl, itemsUrl): the page links them */
+  pu?: string;
+  iu?: string;
+  /** the reward service's profile behind some of the row's scores (LeaderboardRow.rewardsFromService) */
+  rs?: string;
   /** 0: no /systems page (LeaderboardRow.systemPage false) */
   sp?: 0;
   /** the reference baseline the row does not beat (lib/leaderboard/baseline-marks.ts) */
@@ -215,6 +222,10 @@ export function packBoard(board: Leaderboard): PackedLeaderboard {
       by: row.submittedBy,
       at: row.submittedAt?.slice(0, 10),
       fl: row.flag ?? null,
+      ur: row.unranked ?? null,
+      pu: row.packUrl,
+      iu: row.itemsUrl,
+      rs: row.rewardsFromService,
       sp: row.systemPage === false ? 0 : null,
       bb: row.belowBaseline ?? null,
       bc: row.belowContentless ?? null,
@@ -303,6 +314,10 @@ export function unpackBoard(packed: PackedLeaderboard): Leaderboard {
       submittedBy: row.by ?? null,
       submittedAt: row.at ?? null,
       flag: row.fl ?? null,
+      ...(row.ur ? { unranked: row.ur } : {}),
+      ...(row.pu ? { packUrl: row.pu } : {}),
+      ...(row.iu ? { itemsUrl: row.iu } : {}),
+      ...(row.rs ? { rewardsFromService: row.rs } : {}),
       ...(row.sp === 0 ? { systemPage: false } : {}),
       ...(row.bb ? { belowBaseline: row.bb } : {}),
       ...(row.bc ? { belowContentless: row.bc } : {}),
