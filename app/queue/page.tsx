@@ -237,7 +237,7 @@ export default async function QueuePage() {
                     <Scope entry={entry} />
                   </td>
                   <td className={td}>
-                    {entry.awaitingJudge ? (
+                    {entry.judgeWaiting ? (
                       <span
                         data-judge-waiting
                         title={`Scored except its judge metrics: no LLM judge is configured on this server (its operator sets ${JUDGE_SETTINGS}; a worker started with them judges it)`}

@@ -81,7 +81,7 @@ describe("a judge-only track scored without a judge", () => {
     expect(waiting.explanation.status).toBe("scored except the judge: waiting for a judge");
     expect(waiting.explanation.missing[0]!.reason).toMatch(/^waiting for a judge: .*JUDGE_BASE_URL and JUDGE_MODEL/);
     const queue = await getQueueView(db, { id: ownerId, role: "user" });
-    expect(queue.recent.find((entry) => entry.id === id)).toMatchObject({ status: "done", awaitingJudge: true });
+    expect(queue.recent.find((entry) => entry.id === id)).toMatchObject({ status: "done", judgeWaiting: true });
     expect(await db.score.count({ where: { submissionId: id, kind: "judge" } })).toBe(0);
 
     // a worker started with a judge configured picks it up

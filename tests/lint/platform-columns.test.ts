@@ -52,7 +52,14 @@ const MOVED: { model: string; column: string; type: string; owner: string | null
   { model: "Submission", column: "judgeCallsDone", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsCached", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
   { model: "Submission", column: "judgeCallsFailed", type: "Int", owner: "alpsbench", table: "JudgeCalls" },
-  { model: "Submission", column: "judgeWaiting", type: "Boolean", owner: "alpsbench", table: "JudgeWaiting" },
+  {
+    model: "Submission",
+    column: "judgeWaiting",
+    type: "Boolean",
+    owner: "alpsbench",
+    table: "JudgeWaiting",
+    platformWord: "the status and queue APIs' field (UploadFacts.awaitingJudge, which the benchmark's uploadFacts sets), public since before the move",
+  },
   { model: "Submission", column: "copyOf", type: "Json?", owner: "alpsbench", table: "RowCopy" },
   // the platform's reward service filled them (any module's rewardTexts track); only modules' uploads have one
   { model: "Submission", column: "rewardSource", type: "Json?", owner: null, table: "RewardFill" },

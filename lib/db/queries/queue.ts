@@ -109,7 +109,8 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
         ...base(row),
         status: row.status,
         held: held.has(row.id),
-        awaitingJudge: awaitingJudge.has(row.id),
+        // the API field kept its name when the column left Submission (UploadFacts.awaitingJudge)
+        judgeWaiting: awaitingJudge.has(row.id),
         startedAt: row.startedAt?.toISOString() ?? null,
         finishedAt: row.finishedAt?.toISOString() ?? null,
         waitSeconds: seconds(row.createdAt, row.startedAt),

@@ -58,9 +58,10 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
   // the ranking rules' state: held for review, rejected, approved (with the moderator's note), or unranked below a
   // contentless reference row, with the reason (lib/submissions/review-state.ts)
   const review = await uploadReviewState(db(), status);
-  // the benchmark's own fields of the upload (what its checks found, its noised figures) beside the platform's
+  // the benchmark's own fields of the upload (what its checks found, its noised figures) beside the platform's;
+  // judgeWaiting (scored except the judge: a worker with a judge judges it) on every upload, as before its column moved
   const { facts, ...shown } = status;
-  return NextResponse.json({ ...shown, ...facts.fields, explanation, review }, { headers: { "cache-control": "no-store" } });
+  return NextResponse.json({ ...shown, judgeWaiting: facts.awaitingJudge, ...facts.fields, explanation, review }, { headers: { "cache-control": "no-store" } });
 });
 
 /**

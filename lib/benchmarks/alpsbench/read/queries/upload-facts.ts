@@ -9,7 +9,7 @@ import { canViewSubmission } from "@/lib/db/queries/submission-status";
  * What AlpsBench's own tables hold of uploads, for the platform's status reads (BenchmarkIdentity.uploadFacts): the
  * contamination check's flag and figures (Contamination), the copy check's finding (RowCopy), whether it waits for
  * a judge (JudgeWaiting) and the rounding steps of figures published noised (TestFigureNoise). Every upload asked for
- * has an answer, so its status always carries `judgeWaiting`, `contamination` and `testFigureNoise` (null: never
+ * has an answer, so its status always carries `contamination` and `testFigureNoise` (null: never
  * checked, every figure exact), as GET /api/v1/submissions/{id} always did.
  */
 export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly string[], viewer: SubmissionViewer): Promise<Map<string, UploadFacts>> {
@@ -36,8 +36,6 @@ export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly strin
       const noised = stepsOf.has(id) ? { steps: stepsOf.get(id)! } : null;
       const copy = copyOf.get(id) ?? null;
       const fields = {
-        // scored except the judge: its judge metrics wait for a judge to be configured (a worker then judges it)
-        judgeWaiting: waits.has(id),
         // the contamination check's figures (Task 1): public, like the flag they explain (the submission they name
         // only when this viewer may read it)
         contamination: figures[k] ?? null,
