@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, test } from "vitest";
+import { DIGESTS_FILE, fetchOutputs, realDataDigests } from "../helpers/real-data-digests";
+
+const baseUrl = inject("baseUrl");
+
+/**
+ * Issue 37's guard: every real-data output (each board in JSON and CSV, the snapshots, the Every Eval Ever export,
+ * two seed runs' per-instance results and packs) is byte for byte what tests/fixtures/real-data-digests.json says,
+ * once what varies from run to run is left out (tests/helpers/real-data-digests.ts): other e2e files' uploads
+ * included, whichever ran before this one. A change meant to alter an output regenerates the file
+ * (scripts/bench/README.md).
+ */
+describe.runIf(inject("realDataImported"))("with the real AlpsBench data imported", () => {
+  test("every output's digest is the committed one", async () => {
+    const committed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../..", DIGESTS_FILE), "utf8")) as Record<string, string>;
+    const digests = realDataDigests(await fetchOutputs(baseUrl), baseUrl);
+    const differing = [...new Set([...Object.keys(committed), ...Object.keys(digests)])]
+      .filter((name) => committed[name] !== digests[name])
+      .map((name) => `${name}: committed ${committed[name] ?? "(none)"}, now ${digests[name] ?? "(not fetched)"}`);
+    expect(differing, "these outputs changed: regenerate the file only if the change was meant (scripts/bench/README.md)").toEqual([]);
+  }, 180_000);
+});
