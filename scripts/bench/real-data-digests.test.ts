@@ -11,8 +11,9 @@ const seedRow = { rank: 2, row_id: "seed-a", tier: "rescored", "overall:mean_ran
 const reportedRow = { rank: 1, row_id: "reported-b", tier: "reported", "overall:mean_rank": 1, score: 51.67, pack_url: null };
 const uploadRow = { rank: 1, row_id: "cm0upload", tier: "submitted", "overall:mean_rank": 1, score: 99, pack_url: null };
 
-function board(rows: object[], generatedAt = "2026-12-04T19:54:27.785Z") {
-  return { snapshot: { generatedAt, split: "full" }, total: rows.length, rows };
+const TASK4_NOTE = "Task 4 waits for a judge: … once a worker started with a judge judges it.";
+function board(rows: object[], generatedAt = "2026-12-04T19:54:27.785Z", notes = [TASK4_NOTE]) {
+  return { snapshot: { generatedAt, split: "full" }, total: rows.length, rows, notes };
 }
 const csv = (lines: string[]) => `\uFEFFRank,Row id,Tier,Overall · Mean rank,Score\n${lines.join("\n")}\n`;
 const seedLine = "2,seed-a,rescored,1.5,50.62";
@@ -60,6 +61,7 @@ const reference = digests();
 describe("a byte changed in a deterministic part changes the digest", () => {
   test.each([
     ["a board's figure", { board: json(board([reportedRow, { ...seedRow, score: 50.6225 }])) }],
+    ["a board's note", { board: json(board([reportedRow, seedRow], undefined, [TASK4_NOTE.replace("a judge", "an LLM judge")])) }],
     ["a CSV's figure", { csv: csv([reportedLine, seedLine.replace("50.62", "50.63")]) }],
     ["an Every Eval Ever record's score", { eee: eeeZip([{ stem: "seed-a", tier: "rescored", score: 40.07 }], jan) }],
   ])("%s", (_, override) => {
@@ -77,6 +79,10 @@ describe("a change to an excluded part leaves every digest as it was", () => {
   test.each([
     ["another test's upload on the board, above the seed rows (ranks, total and mean ranks shift)", { board: json(board([uploadRow, reportedRow, seedRow])) }],
     ["the snapshot's moment", { board: json(board([reportedRow, seedRow], "2027-01-01T00:00:00.000Z")) }],
+    [
+      "the uploads waiting for a judge, counted in a Task 4 note",
+      { board: json(board([reportedRow, seedRow], undefined, [TASK4_NOTE.replace("judges it.", "judges it. 2 uploads wait for one now.")])) },
+    ],
     ["the upload's CSV line", { csv: csv([uploadLine, reportedLine, seedLine]) }],
     ["the upload's records in the Every Eval Ever zip", { eee: eeeZip([...seedRecords, { stem: "cm0upload", tier: "submitted", score: 99 }], jan) }],
     ["the zip's entry times, retrieval timestamps and dates", { eee: eeeZip(seedRecords, new Date("2026-06-01T00:00:00Z"), 1800000000, "2027-01-01") }],

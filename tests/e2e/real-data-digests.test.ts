@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
 import { DIGESTS_FILE, fetchOutputs, realDataDigests } from "../helpers/real-data-digests";
@@ -26,6 +26,14 @@ describe.runIf(inject("realDataImported"))("with the real AlpsBench data importe
     const differing = [...new Set([...Object.keys(committed), ...Object.keys(digests)])]
       .filter((name) => committed[name] !== digests[name])
       .map((name) => `${name}: committed ${committed[name] ?? "(none)"}, now ${digests[name] ?? "(not fetched)"}`);
+    // the bytes of each output that differs, to diff against `scripts/bench/real-data-digests.ts --dump <dir>`
+    if (differing.length > 0) {
+      const dir = path.resolve(import.meta.dirname, "../../.tmp/real-data-digests-e2e");
+      mkdirSync(dir, { recursive: true });
+      for (const { target, fetched } of outputs)
+        if (committed[target.name] !== digests[target.name]) writeFileSync(path.join(dir, target.name.replace(/[^a-z0-9.-]+/gi, "_")), fetched.bytes);
+      differing.push(`(their bytes: ${dir})`);
+    }
     expect(differing, "these outputs changed: regenerate the file only if the change was meant (scripts/bench/README.md)").toEqual([]);
   }, 180_000);
 });

@@ -72,6 +72,8 @@ export type Output = { target: DigestTarget; fetched: Fetched };
  *    rank are put in row-id order, as an upload can reorder them;
  *  - moments: the snapshot's `generatedAt`, the pack's `generated_at`, `data_imported_at`, `created_at` and
  *    `finished_at`, the Every Eval Ever records' `retrieved_timestamp` and its YAML's `date:` lines, zip entry times;
+ *  - the count of uploads waiting for a judge in a Task 4 board's note ("2 uploads wait for one now.": other files'
+ *    uploads, lib/benchmarks/alpsbench/read/queries/view.ts);
  *  - the server's address (the port), which the exports write into their links;
  *  - the Every Eval Ever zip's checksums.sha256 (a restatement of the entries' bytes, timestamps included).
  *  - cuids (`c` and 24 letters or digits): the PersonalLLM baselines' system slugs carry their System row's id,
@@ -81,6 +83,7 @@ export type Output = { target: DigestTarget; fetched: Fetched };
  */
 const OWN_TIERS = new Set(["reported", "rescored"]);
 const VARYING_FIELDS = new Set(["rank", "total", "generatedAt", "generated_at", "data_imported_at", "created_at", "finished_at", "retrieved_timestamp"]);
+const UPLOADS_WAITING = / \d+ (upload waits|uploads wait) for one now\./g;
 const MEAN_RANK_FIELD = /^overall:mean_rank(__ci_low|__ci_high)?$/;
 const VARYING_CSV_COLUMNS = /^(rank|Rank|overall:mean_rank(__ci_low|__ci_high)?|Overall · Mean rank( 95% CI (low|high))?)$/;
 const MEAN_RANK_CSV_COLUMN = /^(overall:mean_rank|Overall · Mean rank)$/;
@@ -106,6 +109,7 @@ function deterministicJson(value: Json): Json {
     const kept = value.filter((v) => !isRecord(v) || typeof v.tier !== "string" || OWN_TIERS.has(v.tier)).map(deterministicJson);
     return kept.some((v) => isRecord(v) && Object.keys(v).some((k) => MEAN_RANK_FIELD.test(k))) ? kept.sort(byRowId) : kept;
   }
+  if (typeof value === "string") return value.replace(UPLOADS_WAITING, "");
   if (!isRecord(value)) return value;
   return Object.fromEntries(
     Object.entries(value)
