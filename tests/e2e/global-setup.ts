@@ -1,15 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { importBenchmarkFolder } from "@/lib/benchmarks/import-benchmark-folder";
-import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
-import { importRealData } from "@/lib/benchmarks/alpsbench/data/import/import-real-data";
-import { seed } from "@/lib/db/seed";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
+import { fillE2eDatabase } from "./e2e-data";
 import { startSmtpSink } from "./mailbox";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { createTestDatabase } from "../test-database";
@@ -39,8 +35,6 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the web server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-const PERSONALLLM_FIGURES = path.resolve(process.env.PERSONALLLM_FIGURES_DIR ?? path.join(SHARED_DATA_DIR, "../personalllm"));
-
 /** End-to-end tests: the production build served by scripts/web.ts (`npm run web`) against its own seeded database. */
 export default async function setup(project: TestProject) {
   const log = (line: string) => process.stderr.write(`[e2e] ${line}\n`);
@@ -50,17 +44,7 @@ export default async function setup(project: TestProject) {
   built.catch(() => {});
   const database = await createTestDatabase("e2e");
   const db = createPrismaClient(database.url);
-  await seed(db);
-  // The real data, as `ALPSBENCH_DATA_DIR=… npm start` would import it (about a minute here).
-  if (hasSharedData) await importRealData(db, SHARED_DATA_DIR, log);
-  // PersonalLLM beside it, as `BENCHMARK_DATA_DIRS=… npm start` would import it: synthetic evaluation set and test
-  // prompts (the real parquet is not on these machines) and, when present, the authors' reported figures, so every
-  // page of both benchmarks is there to crawl (tests/e2e/link-crawl.test.ts)
-  const pllmDir = mkdtempSync(path.join(os.tmpdir(), "pllm-e2e-setup-"));
-  writeSynthetic(pllmDir, { users: 30, prompts: 8 });
-  await importBenchmarkFolder(db, pllmDir, log);
-  rmSync(pllmDir, { recursive: true, force: true });
-  if (existsSync(PERSONALLLM_FIGURES)) await importBenchmarkFolder(db, PERSONALLLM_FIGURES, log);
+  await fillE2eDatabase(db, log);
   await db.$disconnect();
   await built;
   const port = await freePort();
