@@ -210,6 +210,23 @@ describe("copies are marked as the run they copy and never ranked (issue 39 #7)"
     const trimmed = flagged.find((r) => r.submission_id === ids.trimmedInput)!;
     expect(trimmed).toMatchObject({ rank: null, unranked_reason: expect.stringContaining(`A copy of "${REFERENCE_BASELINES.copyInput.name}"`) });
   });
+
+  test("a copy's reason names the run it copies only while that run is public: hidden since, the copy's row names neither it nor its id", async () => {
+    const source = (await copyOf(ids.trimmedInput)) as { submissionId: string; system: string } | null;
+    expect(source).not.toBeNull();
+    const reason = async () => (await apiRows("task2", { flagged: "1" })).find((r) => r.submission_id === ids.trimmedInput)!.unranked_reason as string;
+    await db.submission.update({ where: { id: source!.submissionId }, data: { hiddenAt: new Date() } });
+    try {
+      const hidden = await reason();
+      expect(hidden).toMatch(/^A copy of an earlier run that is no longer public: \d+ of its \d+ predicted rows on task2/);
+      expect(hidden).not.toContain(source!.system);
+      expect(hidden).not.toContain(source!.submissionId);
+      expect((await shownSubmissionStatus(db, ids.trimmedInput, null))?.facts.unranked).toBe(hidden);
+    } finally {
+      await db.submission.update({ where: { id: source!.submissionId }, data: { hiddenAt: null } });
+    }
+    expect(await reason()).toContain(`A copy of "${source!.system}"`);
+  });
 });
 
 describe("no attack file is ranked or exported as a result", () => {

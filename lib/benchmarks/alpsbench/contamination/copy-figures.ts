@@ -17,7 +17,12 @@ export function readCopyFigures(stored: unknown): CopyOfFigures | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Why a copy takes no rank, for its board row (LeaderboardRow.unranked: the downloads' "Why unranked", the API's review reason). */
-export function copyReason(copy: CopyOfFigures): string {
-  return `A copy of "${copy.system}" (submission ${copy.submissionId}): ${copy.shared} of its ${copy.compared} predicted rows on ${copy.track} are that run's, once item order, memory ids and trimmed rows are set aside, so it is not ranked.`;
+/**
+ * Why a copy takes no rank, for its board row (LeaderboardRow.unranked: the downloads' "Why unranked", the API's
+ * review reason). The run copied is named only while the reader may read it (`named`): the check named a run public
+ * at the time, and one made private, hidden or deleted since must not be named by the copy's public row.
+ */
+export function copyReason(copy: CopyOfFigures, named: boolean): string {
+  const source = named ? `"${copy.system}" (submission ${copy.submissionId})` : "an earlier run that is no longer public";
+  return `A copy of ${source}: ${copy.shared} of its ${copy.compared} predicted rows on ${copy.track} are that run's, once item order, memory ids and trimmed rows are set aside, so it is not ranked.`;
 }

@@ -146,10 +146,21 @@ function contaminationOf(submission: { contamination: { figures: unknown; flagge
   return { ...parsed.data, flagged: submission.contamination!.flagged };
 }
 
-/** The copy check's finding on the run (row-copy.ts) as its row's unranked mark, with the reason; null: not a copy. */
-function copyMarkOf(submission: { rowCopy: { figures: unknown } | null }): LeaderboardRow["unranked"] {
+/**
+ * The copy check's finding on the run (row-copy.ts) as its row's unranked mark, with the reason; null: not a copy.
+ * `publicSources`: the runs copied that are still public (a board is public: it names no other run).
+ */
+function copyMarkOf(submission: { rowCopy: { figures: unknown } | null }, publicSources: ReadonlySet<string>): LeaderboardRow["unranked"] {
   const copy = readCopyFigures(submission.rowCopy?.figures);
-  return copy ? { reason: copyReason(copy) } : null;
+  return copy ? { reason: copyReason(copy, publicSources.has(copy.submissionId)) } : null;
+}
+
+/** Of the runs the board's copies reproduce, the ones still public (neither private, hidden nor deleted). One query. */
+async function publicCopySources(db: Db, submissions: readonly { rowCopy: { figures: unknown } | null }[]): Promise<Set<string>> {
+  const ids = [...new Set(submissions.flatMap((s) => readCopyFigures(s.rowCopy?.figures)?.submissionId ?? []))];
+  if (ids.length === 0) return new Set();
+  const shown = await db.submission.findMany({ where: { id: { in: ids }, visibility: "public", hiddenAt: null }, select: { id: true } });
+  return new Set(shown.map((s) => s.id));
 }
 
 function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }): LeaderboardRow["runCost"] {
@@ -159,7 +170,7 @@ function runCostOf(submission: { costUsd: number | null; tokens: bigint | null }
 
 const shareOf = (c: ContaminationFigures) => Math.max(c.publicShare, c.submissionShare);
 
-function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
+function baseRow(rowId: string, submission: SubmissionContext, publicSources: ReadonlySet<string>): LeaderboardRow {
   const tier = tierOfSubmission(submission);
   const uploaded = submission.source === "upload";
   return {
@@ -181,7 +192,7 @@ function baseRow(rowId: string, submission: SubmissionContext): LeaderboardRow {
     submittedBy: uploaded ? submission.owner?.name?.trim() || UNNAMED_UPLOADER : null,
     submittedAt: uploaded ? submission.createdAt.toISOString() : null,
     ...contaminationOnRow(contaminationOf(submission)),
-    unranked: copyMarkOf(submission),
+    unranked: copyMarkOf(submission, publicSources),
     facts: rowFacts(submission.system),
     runCost: runCostOf(submission),
     review: reviewOf(submission),
@@ -205,10 +216,14 @@ function reviewOf(submission: Pick<SubmissionContext, "source" | "evaluatorRelat
  */
 export async function getTrackLeaderboard(db: Db, track: TrackId, scope: LeaderboardScope): Promise<Leaderboard> {
   const scores = await loadScores(db, [track], scope);
+  const publicSources = await publicCopySources(
+    db,
+    scores.map((s) => s.submission),
+  );
   const rows = new Map<string, LeaderboardRow>();
   const versions = new Map<string, string>();
   for (const score of scores) {
-    const row = rows.get(score.submission.id) ?? baseRow(score.submission.id, score.submission);
+    const row = rows.get(score.submission.id) ?? baseRow(score.submission.id, score.submission, publicSources);
     placeCell(row.cells, versions, `${score.submission.id}|${score.metric}`, score.metric, score);
     rows.set(score.submission.id, row);
   }
@@ -230,7 +245,7 @@ export async function getTrackLeaderboard(db: Db, track: TrackId, scope: Leaderb
 
 /** The row of a multi-track view a submission belongs to: its system, its tier, and whether it is flagged. */
 function multiRowKey(submission: SubmissionContext): string {
-  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contamination?.flagged || copyMarkOf(submission) ? "~flagged" : ""}`;
+  return `${submission.system.slug}~${tierOfSubmission(submission)}${submission.contamination?.flagged || readCopyFigures(submission.rowCopy?.figures) ? "~flagged" : ""}`;
 }
 
 /** Is `a` a better run than `b` on a track's headline metric (missing values lose; a tie keeps the later one)? */
@@ -257,6 +272,10 @@ export async function getMultiTrackLeaderboard(
 ): Promise<Leaderboard> {
   const tracks = parts.map((p) => p.track);
   const scores = await loadScores(db, tracks, scope);
+  const publicSources = await publicCopySources(
+    db,
+    scores.map((s) => s.submission),
+  );
   const wanted = new Map(parts.map((p) => [p.track, new Set(p.metrics)]));
   // per row and track, each submission's cells (placeCell keeps what a re-score moved)
   const runs = new Map<string, Map<TrackId, Map<string, { submission: SubmissionContext; cells: Record<string, MetricCell> }>>>();
@@ -278,7 +297,7 @@ export async function getMultiTrackLeaderboard(
   }
   const rows: LeaderboardRow[] = [];
   for (const [key, byTrack] of runs) {
-    const row = baseRow(key, firstSubmission.get(key)!);
+    const row = baseRow(key, firstSubmission.get(key)!, publicSources);
     // the runs the row shows, each once, in the order first used
     const chosen = new Map<string, SubmissionContext>();
     for (const part of parts) {
@@ -299,7 +318,7 @@ export async function getMultiTrackLeaderboard(
         }
       }
     }
-    describeRuns(row, [...chosen.values()]);
+    describeRuns(row, [...chosen.values()], publicSources);
     rows.push(row);
   }
   const columns: LeaderboardColumn[] = parts.flatMap((part) =>
@@ -314,7 +333,7 @@ export async function getMultiTrackLeaderboard(
 }
 
 /** A merged row names every run it shows: sources and notes joined, the latest upload's date, the worst flag. */
-function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[]): void {
+function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[], publicSources: ReadonlySet<string>): void {
   if (chosen.length === 0) return;
   const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
   const labels = distinct(chosen.map((s) => s.sourceLabel));
@@ -335,7 +354,7 @@ function describeRuns(row: LeaderboardRow, chosen: readonly SubmissionContext[])
   row.flag = marks.flag;
   if (marks.extras) row.extras = marks.extras;
   else delete row.extras;
-  row.unranked = chosen.map(copyMarkOf).find((c) => c) ?? null;
+  row.unranked = chosen.map((s) => copyMarkOf(s, publicSources)).find((c) => c) ?? null;
 }
 
 /** Score versions present in a benchmark's public scores, newest first, for the version picker. */

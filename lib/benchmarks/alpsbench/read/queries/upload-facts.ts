@@ -21,6 +21,11 @@ export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly strin
     db.judgeWaiting.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true } }),
   ]);
   const copyOf = new Map(copies.map((c) => [c.submissionId, readCopyFigures(c.figures)]));
+  const readableSources = await readableSubmissions(
+    db,
+    [...copyOf.values()].flatMap((c) => c?.submissionId ?? []),
+    viewer,
+  );
   const waits = new Set(waiting.map((w) => w.submissionId));
   const stepsOf = new Map(noise.map((n) => [n.submissionId, readSteps(n.steps)]));
   const flagged = new Set(checks.filter((c) => c.flagged).map((c) => c.submissionId));
@@ -44,7 +49,7 @@ export async function alpsBenchUploadFacts(db: Db, submissionIds: readonly strin
       };
       const facts: UploadFacts = {
         flag: flagged.has(id) ? CONTAMINATION_FLAG_REASON : null,
-        unranked: copy ? copyReason(copy) : null,
+        unranked: copy ? copyReason(copy, readableSources.has(copy.submissionId)) : null,
         awaitingJudge: waits.has(id),
         noised,
         fields,
@@ -71,9 +76,18 @@ async function withReadableReferences(
   figures: readonly (ContaminationFigures | null)[],
   viewer: SubmissionViewer,
 ): Promise<(ContaminationFigures | null)[]> {
-  const ids = [...new Set(figures.map((f) => f?.submissionId).filter((id): id is string => typeof id === "string"))];
-  if (ids.length === 0) return [...figures];
-  const named = await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, visibility: true, hiddenAt: true, ownerId: true } });
-  const readable = new Set(named.filter((s) => canViewSubmission(s, viewer)).map((s) => s.id));
+  const readable = await readableSubmissions(
+    db,
+    figures.flatMap((f) => (typeof f?.submissionId === "string" ? [f.submissionId] : [])),
+    viewer,
+  );
   return figures.map((f) => (f && f.submissionId !== null && !readable.has(f.submissionId) ? { ...f, submissionId: null } : f));
+}
+
+/** Of the submissions named (by a check's figures), the ones this viewer may read. One query. */
+async function readableSubmissions(db: Db, named: readonly string[], viewer: SubmissionViewer): Promise<Set<string>> {
+  const ids = [...new Set(named)];
+  if (ids.length === 0) return new Set();
+  const found = await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, visibility: true, hiddenAt: true, ownerId: true } });
+  return new Set(found.filter((s) => canViewSubmission(s, viewer)).map((s) => s.id));
 }
