@@ -74,7 +74,15 @@ describe("a Task 4 upload waiting for a judge", () => {
     expect(tracks).toContain("task4/ability5");
     const countWaiting = () =>
       db.submission.count({
-        where: { judgeWaiting: { isNot: null }, status: "done", source: "upload", benchmarkVersion: { slug: "demo" }, tracks: { hasSome: tracks } },
+        where: {
+          judgeWaiting: { isNot: null },
+          status: "done",
+          source: "upload",
+          visibility: "public",
+          hiddenAt: null,
+          benchmarkVersion: { slug: "demo" },
+          tracks: { hasSome: tracks },
+        },
       });
     const before = await countWaiting();
     const board = await getView(db, TASK_VIEWS.task4, scope, { judgeConfigured: false });
@@ -89,6 +97,18 @@ describe("a Task 4 upload waiting for a judge", () => {
     expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
     expect(shown).toBeLessThanOrEqual(Math.max(before, after));
     expect(said![2]).toBe(shown === 1 ? "upload waits" : "uploads wait");
+    // the board is public: made private, this file's upload is no longer among the uploads it counts
+    await db.submission.update({ where: { id: submissionId }, data: { visibility: "private" } });
+    try {
+      const privateBefore = await countWaiting();
+      const privateNote = (await getView(db, TASK_VIEWS.task4, scope, { judgeConfigured: false })).notes.find((n) => n.startsWith("Task 4 waits for a judge"))!;
+      const privateAfter = await countWaiting();
+      const privateShown = Number(privateNote.match(/ (\d+) (?:upload waits|uploads wait) for one now\.$/)?.[1] ?? 0);
+      expect(privateShown).toBeLessThanOrEqual(Math.max(privateBefore, privateAfter));
+      expect(privateShown).toBeGreaterThanOrEqual(Math.min(privateBefore, privateAfter));
+    } finally {
+      await db.submission.update({ where: { id: submissionId }, data: { visibility: "public" } });
+    }
     expect((await getView(db, TASK_VIEWS.task4, scope, { judgeConfigured: true })).notes.some((n) => n.includes("waits for a judge"))).toBe(false);
     expect((await getView(db, TASK_VIEWS.task1, scope, { judgeConfigured: false })).notes.some((n) => n.includes("waits for a judge"))).toBe(false);
     // the overview keeps its own note, once

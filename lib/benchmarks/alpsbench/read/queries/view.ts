@@ -86,9 +86,13 @@ export async function getRuledView(
   });
 }
 
-/** The overview's "Task 4 waits for a judge" wording, for a Task 4 board, with the uploads of its tracks that wait. */
+/**
+ * The overview's "Task 4 waits for a judge" wording, for a Task 4 board, with the public uploads of its tracks that
+ * wait (the board is public: a private or hidden upload is not counted on it).
+ */
 async function task4WaitingNote(db: Db, benchmark: string, tracks: readonly string[]): Promise<string> {
-  const waiting = await db.submission.count({ where: waitingUploadsWhere({ benchmarkVersion: { slug: benchmark }, tracks: { hasSome: [...tracks] } }) });
+  const where = waitingUploadsWhere({ benchmarkVersion: { slug: benchmark }, tracks: { hasSome: [...tracks] }, visibility: "public", hiddenAt: null });
+  const waiting = await db.submission.count({ where });
   const count = waiting === 0 ? "" : ` ${waiting} ${waiting === 1 ? "upload waits" : "uploads wait"} for one now.`;
   return `Task 4 waits for a judge: this server has no LLM judge configured (JUDGE_BASE_URL and JUDGE_MODEL), so an upload is stored and scored except the judge, and gets its Task 4 figures here once a worker started with a judge judges it.${count}`;
 }
