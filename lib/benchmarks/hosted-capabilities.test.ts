@@ -66,4 +66,11 @@ describe("the chooser's resolution of what dispatchers used to fork on", () => {
     expect(folder.refusal("validation")).toBeNull();
     expect(folder.command(files, "out", "chooser-own-v1", "dev")).toMatch(/^submit --dir out --benchmark chooser-own-v1 /);
   });
+
+  test("snapshot scorer version: the platform's snapshot names each one-call track's scorer without being built; an own snapshot is read", () => {
+    expect(capabilitiesOf(oneCall).snapshotScorerVersion).toBe(oneCall.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", "));
+    const ownSnapshot = { ...oneCall, pipeline: { snapshotAnswer: own.pipeline!.snapshotAnswer! } };
+    expect(capabilitiesOf(ownSnapshot as typeof oneCall).snapshotScorerVersion).toBeNull();
+    expect(capabilitiesOf(own).snapshotScorerVersion).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import { ApiError } from "@/lib/http/api-error";
 import { oneCallUploadTarget, ownUploadTarget } from "@/lib/submissions/upload-target";
-import { ensurePipelineRows, moduleScoreVersion, moduleTrackId, platformTrackId } from "./module-rows";
+import { ensurePipelineRows, moduleScoreVersion, moduleTrackId, oneCallScorerVersion, platformTrackId } from "./module-rows";
 import { hidesAnyGold, itemRowsOnSplit, trackSplits } from "./module-splits";
 import { oneCallStarterUpload, runStarterUpload } from "./starter-upload";
 import { readinessBody } from "./track-readiness";
@@ -122,6 +122,8 @@ function resolve(benchmark: Benchmark) {
     viewAnswer:
       own.viewAnswer ??
       (async (db, viewId, search) => (await import("./benchmark-view-response")).benchmarkViewAnswer(db, needsOneCall(benchmark, "view answer"), viewId, search)),
+    /** the scorer version its snapshot carries, known without building one (the platform's names each one-call track's); null: build its own snapshot to read it */
+    snapshotScorerVersion: own.snapshotAnswer || !oneCall ? null : oneCallScorerVersion(oneCall),
     snapshotAnswer:
       own.snapshotAnswer ?? (async (db, search) => (await import("./module-snapshot")).moduleSnapshotAnswer(db, needsOneCall(benchmark, "snapshot"), search)),
     servesInputs: own.inputsAnswer !== undefined,

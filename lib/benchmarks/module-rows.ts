@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Benchmark } from "./types";
+import type { Benchmark, OneCallBenchmark } from "./types";
 
 type Writer = Db | Prisma.TransactionClient;
 
@@ -98,3 +98,6 @@ export async function ensurePipelineRows(
   });
   return [`${versions.count} data versions`, `${tracks.count} tracks`];
 }
+
+/** The scorer version the platform's snapshot of a one-call benchmark carries (module-snapshot.ts): each track's scorer. */
+export const oneCallScorerVersion = (benchmark: Pick<OneCallBenchmark, "tracks">): string => benchmark.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", ");

@@ -5,6 +5,7 @@ import { parseFormat } from "@/lib/leaderboard/download-format";
 import { SNAPSHOT_SCHEMA_VERSION, SnapshotFormat, type SnapshotMeta } from "@/lib/leaderboard/snapshot";
 import type { LeaderboardColumn } from "@/lib/leaderboard/types";
 import { moduleViewCsv, moduleViewTable } from "./benchmark-view-response";
+import { oneCallScorerVersion } from "./module-rows";
 import { hasSplits, trackSplits } from "./module-splits";
 import type { OneCallBenchmark, ReadAnswer } from "./types";
 
@@ -54,7 +55,7 @@ export async function moduleSnapshot(db: Db, benchmark: OneCallBenchmark, genera
   return {
     snapshot: {
       schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-      scorerVersion: benchmark.tracks.map((t) => `${t.id}@${t.scorerVersion}`).join(", "),
+      scorerVersion: oneCallScorerVersion(benchmark),
       generatedAt: generatedAt.toISOString(),
       benchmark: benchmark.id,
       split,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { hostedBenchmarks } from "@/lib/benchmarks";
+import { getBenchmark, hostedBenchmarks } from "@/lib/benchmarks";
 import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { snapshotResponse } from "@/lib/benchmarks/hosted-responses";
 import type { Db } from "@/lib/db/create-client";
@@ -77,8 +77,10 @@ export async function cutChangedReleases(db: Db): Promise<{ benchmark: string; i
     // an imported data version with nothing imported yet holds only its seeded (published) figures: a release of it
     // would stand beside the one cut when its data arrives, under the same name (a first `npm start` without the data)
     if (importedVersions.has(benchmark) && !imported(dataVersion)) continue;
-    // the scorer version a snapshot of it would carry now
-    const scorerVersion = latest ? (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion : null;
+    // the scorer version a snapshot of it would carry now (built only where the version is not known without one)
+    const hosted = getBenchmark(benchmark);
+    const known = hosted ? capabilitiesOf(hosted).snapshotScorerVersion : null;
+    const scorerVersion = latest ? (known ?? (await currentSnapshot(db, benchmark)).parsed.snapshot.scorerVersion) : null;
     const reason = !latest
       ? "first release"
       : latest.scorerVersion !== scorerVersion
