@@ -72,6 +72,14 @@ describe("explainResults: a run's tracks explain themselves", () => {
     expect(result.board?.href).toBe("/tasks/task1?benchmark=demo&q=My+model&flagged=1");
   });
 
+  it('a copy of another run says it is unranked and why, and links the board with flagged runs shown (it said "done")', () => {
+    const reason = 'A copy of "Copy the input (baseline)" (submission s-1): 451 of its 454 predicted rows on task1 are that run\'s, so it is not ranked.';
+    const result = explainResults({ ...base, unranked: reason, benchmark: "demo" }, noJudge);
+    expect(result.status).toBe("done, unranked");
+    expect(result.notes).toContain(reason);
+    expect(result.board?.href).toBe("/tasks/task1?benchmark=demo&q=My+model&flagged=1");
+  });
+
   it("private, failed and unfinished uploads link no board", () => {
     expect(explainResults({ ...base, visibility: "private" }, noJudge).board).toBeNull();
     expect(explainResults({ ...base, status: "failed", failureReason: "boom" }, noJudge)).toMatchObject({ status: "failed: boom", board: null, missing: [] });

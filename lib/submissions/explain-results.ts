@@ -27,6 +27,8 @@ export type ResultsInput = {
   hidden: boolean;
   /** its benchmark's check keeps it off the ranking: why (UploadFacts.flag); null: not flagged */
   flag: string | null;
+  /** its benchmark found the run no result of its own (a copy of another run): why (UploadFacts.unranked); null: none */
+  unranked?: string | null;
   /** scored without the judge its judge metrics need (its benchmark's UploadFacts.awaitingJudge) */
   awaitingJudge?: boolean;
   systemName: string;
@@ -76,6 +78,7 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
 
   const notes: string[] = [];
   if (input.flag) notes.push(input.flag);
+  if (input.unranked) notes.push(input.unranked);
   if (input.visibility === "private") notes.push("Private: only you and admins see it; it is on no public board.");
   if (input.hidden) notes.push("Hidden by a moderator: it is on no public board.");
 
@@ -95,8 +98,9 @@ export function explainResults(input: ResultsInput, setup: ServerSetup): Results
 function statusText(input: ResultsInput): string {
   if (input.status === "failed") return `failed: ${input.failureReason ?? "no reason given"}`;
   if (input.status !== "done") return input.status === "queued" ? "queued" : "scoring";
-  if (input.awaitingJudge) return `scored except the judge: waiting for a judge${input.flag ? ", flagged (unranked)" : ""}`;
-  if (input.flag) return "done, flagged (unranked)";
+  const off = input.flag ? ", flagged (unranked)" : input.unranked ? ", unranked" : "";
+  if (input.awaitingJudge) return `scored except the judge: waiting for a judge${off}`;
+  if (off) return `done${off}`;
   return "done";
 }
 
@@ -134,7 +138,8 @@ function boardOf(input: ResultsInput): { href: string; label: string } | null {
   if (input.benchmark !== dataVersions[0]) params.set("benchmark", input.benchmark);
   if (path === null) return null;
   params.set("q", input.systemName);
-  if (input.flag) params.set("flagged", "1");
+  // a flagged run and a copy are listed only with flagged runs shown
+  if (input.flag || input.unranked) params.set("flagged", "1");
   const split = input.split === "full" ? "" : `, ${input.split} split`;
   return { href: `${path}?${params.toString()}`, label: `${benchmark.title} board${split}` };
 }

@@ -78,6 +78,7 @@ export async function getRunPage(db: Db, id: string, viewer: Viewer, setup: Serv
           visibility: s.visibility,
           hidden: s.hiddenAt !== null,
           flag: facts(s.id).flag,
+          unranked: facts(s.id).unranked,
           awaitingJudge: facts(s.id).awaitingJudge,
           systemName: run.system.name,
           scores,

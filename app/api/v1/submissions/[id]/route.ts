@@ -47,6 +47,7 @@ export const GET = withErrors("GET /api/v1/submissions/{id}", async (request: Ne
           visibility: status.visibility,
           hidden: status.hidden,
           flag: status.facts.flag,
+          unranked: status.facts.unranked,
           awaitingJudge: status.facts.awaitingJudge,
           systemName: status.system.name,
           scores: Object.entries(status.metrics).map(([metric, m]) => ({ metric, value: m.value })),
