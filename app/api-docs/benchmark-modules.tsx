@@ -65,7 +65,7 @@ function HostedBenchmarksTable() {
       <p className="text-fg-muted">
         Every benchmark answers <code>/api/v1/leaderboards/&#123;benchmark&#125;[/&#123;view&#125;]</code> and{" "}
         <code>/api/v1/snapshot?benchmark=&#123;benchmark&#125;</code>, and takes uploads with <code>benchmark=&#123;benchmark&#125;</code> and <code>task</code> one
-        of its tracks. A module is scored by the platform in one pass; a benchmark with its own pipeline (chunked, judged) scores in steps.
+        of its tracks. The platform scores a track in one call of its scorer, or the benchmark scores it in steps of its own (chunked, judged).
       </p>
       <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Table of hosted benchmarks">
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
@@ -80,7 +80,7 @@ function HostedBenchmarksTable() {
                 <th scope="row" className="px-3 py-2 font-medium">
                   {b.title} <code className="block text-xs text-fg-muted">{b.id}</code>
                 </th>
-                <td className="px-3 py-2 text-fg-muted">{capabilitiesOf(b).scoreStep ? "own pipeline" : "module"}</td>
+                <td className="px-3 py-2 text-fg-muted">{capabilitiesOf(b).scoreStep ? "in steps of its own" : "one call"}</td>
                 <td className="px-3 py-2 font-mono text-xs">
                   {b.views.map((v) => (
                     <span key={v.id || "default"} className="block whitespace-nowrap">{`/${b.id}${v.id ? `/${v.id}` : ""}`}</span>
