@@ -6,6 +6,7 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
 import { fillE2eDatabase } from "./e2e-data";
+import { takeRealDataDigests } from "./real-data-digests-setup";
 import { startSmtpSink } from "./mailbox";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { createTestDatabase } from "../test-database";
@@ -15,6 +16,8 @@ declare module "vitest" {
     baseUrl: string;
     e2eDatabaseUrl: string;
     realDataImported: boolean;
+    /** the real-data outputs' digests (tests/helpers/real-data-digests.ts), taken before any test file ran; {}: no real data */
+    realDataDigests: Record<string, string>;
     /** the JSON-lines file the local SMTP server appends every received e-mail to (tests/e2e/mailbox.ts) */
     mailboxFile: string;
   }
@@ -99,6 +102,8 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("e2eDatabaseUrl", database.url);
   project.provide("realDataImported", hasSharedData);
+  // before any file uploads, renames or imports a run of its own: the outputs as the server's own rows make them
+  project.provide("realDataDigests", hasSharedData ? await takeRealDataDigests(baseUrl) : {});
   project.provide("mailboxFile", mailboxFile);
   return async () => {
     // Kill each whole process group (a child may have children of its own).
