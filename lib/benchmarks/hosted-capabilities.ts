@@ -126,6 +126,8 @@ function resolve(benchmark: Benchmark) {
     snapshotScorerVersion: own.snapshotAnswer || !oneCall ? null : oneCallScorerVersion(oneCall),
     snapshotAnswer:
       own.snapshotAnswer ?? (async (db, search) => (await import("./module-snapshot")).moduleSnapshotAnswer(db, needsOneCall(benchmark, "snapshot"), search)),
+    /** what its own tables add to a stored pack's key; none by default */
+    packKeyParts: own.packKeyParts ?? (async (): Promise<string[]> => []),
     servesInputs: own.inputsAnswer !== undefined,
     inputsAnswer: own.inputsAnswer ?? (async (): Promise<ReadAnswer> => ({ kind: "error", error: new ApiError("not_found", noInputs) })),
     /** a view as the platform's page draws it (one-call uploads read by the platform, else its own `loadView`); null: no page */

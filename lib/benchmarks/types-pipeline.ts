@@ -126,6 +126,12 @@ export interface OwnPipeline {
   inputsAnswer?(db: Db, track: string, search: URLSearchParams, kind: "inputs" | "example", gzip?: InputsGzip): Promise<ReadAnswer>;
   /** `GET /api/v1/snapshot` for this benchmark: its data, which the platform answers */
   snapshotAnswer?(db: Db, search: URLSearchParams): Promise<ReadAnswer>;
+  /**
+   * optional: what its own tables add to a stored pack's key (lib/packs/pack-store.ts packKey), one string per part,
+   * so a re-score that writes only its own rows still rebuilds the pack; sorted with the platform's Score parts.
+   * Default: none (the platform's columns and Score rows alone)
+   */
+  packKeyParts?(db: Db, submissionId: string): Promise<string[]>;
 }
 
 /** What `prepareFile` answers: a file ready to store, or a refusal the platform passes on as it is. */

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import type { Db } from "@/lib/db/create-client";
 import type { PackManifest } from "./manifest";
 import { sha256Hex, writePack, type PackEntry } from "./zip-pack";
@@ -43,15 +45,14 @@ export async function packKey(db: Db, submissionId: string): Promise<string | nu
   const { rewardFill, system, benchmarkVersion, ...columns } = submission;
   const hashed = { ...columns, rewardSource: rewardFill?.source ?? null, system, benchmarkVersion };
   // every score row's version, kind and time: a re-score or a judge run writes new rows or new times (and a
-  // benchmark's own marks of the figures, such as AlpsBench's noised test figures, are written with its Score rows)
-  const [scores, splitScores] = await Promise.all([
+  // benchmark's own marks of the figures, such as AlpsBench's noised test figures, are written with its Score rows);
+  // rows of a benchmark's own tables come from its declared parts (AlpsBench's SplitScore rows), sorted in with them
+  const { packKeyParts } = capabilitiesOf(benchmarkOfDataVersion(benchmarkVersion.slug));
+  const [scores, own] = await Promise.all([
     db.score.groupBy({ by: ["scoreVersion", "kind"], where: { submissionId }, _max: { computedAt: true }, _count: { _all: true } }),
-    db.splitScore.groupBy({ by: ["scoreVersion"], where: { submissionId }, _max: { computedAt: true }, _count: { _all: true } }),
+    packKeyParts(db, submissionId),
   ]);
-  const versions = [
-    ...scores.map((g) => `s:${g.scoreVersion}:${g.kind}:${g._count._all}:${g._max.computedAt?.toISOString()}`),
-    ...splitScores.map((g) => `p:${g.scoreVersion}:${g._count._all}:${g._max.computedAt?.toISOString()}`),
-  ].sort();
+  const versions = [...scores.map((g) => `s:${g.scoreVersion}:${g.kind}:${g._count._all}:${g._max.computedAt?.toISOString()}`), ...own].sort();
   return createHash("sha256")
     .update(JSON.stringify({ ...hashed, hiddenAt: submission.hiddenAt?.toISOString() ?? null, versions }))
     .digest("hex");

@@ -11,6 +11,8 @@ import { WHOLE_TREE } from "./whole-tree";
  * contamination check, its judge's call counts, its uploads waiting for a judge and its copy check moved to
  * prisma/schema/alpsbench.prisma, PersonalLLM's synthetic data mark of an upload to prisma/schema/personalllm.prisma;
  * the reward service's record of a module upload, the platform's own but only modules', to the platform's RewardFill).
+ * Nor does it hold a whole table only one benchmark's files name: AlpsBench's per-split figures (SplitScore, with the
+ * Split enum) are in prisma/schema/alpsbench.prisma; a stored pack's key reads them through AlpsBench's packKeyParts.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
@@ -32,6 +34,34 @@ test("every column of platform.prisma is the platform's: no benchmark's word, no
   expect(columns).toContainEqual(expect.objectContaining({ model: "Submission", column: "publishPredictions" }));
   expect(files.filter((f) => f.owner !== null).length).toBeGreaterThan(50);
   expect(problemsOf(platformSchema)).toEqual([]);
+});
+
+/**
+ * Tables of platform.prisma that only one benchmark's files name, and why they stay the platform's. Any other such
+ * table belongs in the benchmark's schema file.
+ */
+const PLATFORM_TABLES_ONE_BENCHMARK_USES: Record<string, string> = {
+  ServerSecret: "the server's shared secrets by name, for any code; AlpsBench's test-figure noise key is the only one so far",
+};
+
+/** Each model of `schema` whose client delegate (`db.splitScore`) and table name (`"SplitScore"`) only one benchmark's files name. */
+function tableProblemsOf(schema: string): string[] {
+  return [...schema.matchAll(/^model (\w+) \{/gm)].flatMap(([, model]) => {
+    const delegate = model![0]!.toLowerCase() + model!.slice(1);
+    const owners = new Set([...ownersOf(delegate, files), ...ownersOf(model!, files)]);
+    const [only] = owners;
+    if (owners.size !== 1 || only === null || Object.hasOwn(PLATFORM_TABLES_ONE_BENCHMARK_USES, model!)) return [];
+    return [`platform.prisma model ${model} is named only by ${only}'s files`];
+  });
+}
+
+test("every table of platform.prisma is named by the platform's code (or by more than one benchmark's)", WHOLE_TREE, () => {
+  expect(tableProblemsOf(platformSchema)).toEqual([]);
+  // not vacuous: AlpsBench's per-split figures, put back in platform.prisma, fail the rule
+  expect(platformSchema).not.toMatch(/^model SplitScore \{/m);
+  expect(tableProblemsOf(`${platformSchema}\nmodel SplitScore {\n  id String @id\n}\n`)).toEqual([
+    "platform.prisma model SplitScore is named only by alpsbench's files",
+  ]);
 });
 
 /**

@@ -98,6 +98,8 @@ export const alpsBench: Benchmark = {
     // loaded when asked: the read model behind the board API, the snapshot and the inputs downloads stays out of
     // the pages and of the upload route, which read the declaration only
     viewAnswer: async (...args) => (await import("./http/view-response")).alpsBenchViewAnswer(...args),
+    // loaded when asked: a stored pack's key counts the upload's SplitScore rows (a re-score writes new ones)
+    packKeyParts: async (db, submissionId) => (await import("./pack/pack-key-parts")).alpsBenchPackKeyParts(db, submissionId),
     snapshotAnswer: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotAnswer(...args),
     inputsAnswer: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsAnswer(...args),
   },
