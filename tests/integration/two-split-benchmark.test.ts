@@ -170,4 +170,17 @@ describe("a module with a dev and a hidden test split", () => {
     });
     expect(await createSubmission(db, upload("question_id,answer\nd1,x\nd2,y\n", "dev", { ownerId: limited }))).toMatchObject({ ok: true });
   });
+
+  test("its upload's status says it waits for no judge, as every upload's does (the field is no AlpsBench field)", async () => {
+    const id = await scored(await uploadOverHttp(DEV.replace("d2,5", "d2,6"), "dev"));
+    const { GET } = (await import("@/app/api/v1/submissions/[id]/route")) as unknown as {
+      GET: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+    };
+    const { NextRequest } = await import("next/server");
+    const answer = await GET(new NextRequest(`http://127.0.0.1/api/v1/submissions/${id}`, { headers: { authorization: `Bearer ${token}` } }), {
+      params: Promise.resolve({ id }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id, status: "done", judgeWaiting: false });
+  });
 });
