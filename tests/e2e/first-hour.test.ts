@@ -162,8 +162,12 @@ describe("the submitter's first hour on a fresh server without mail", () => {
     for (const track of TRACK_IDS) {
       const row = page.locator(`[data-testid="run-tracks"] tbody tr[data-track="${track}"]`);
       const status = (await row.locator('[data-testid="run-track-status"]').textContent())?.trim() ?? "";
-      // no judge on a fresh server: every track is scored except its judge metrics, and says so
-      expect(status, track).toBe("scored except the judge: waiting for a judge");
+      // no judge on a fresh server: every track is scored except its judge metrics, and says so; a starter file that
+      // reproduces a reference row (Task 2's copies the input, as "Copy the input" does) is a copy, unranked, and says why
+      expect(status, track).toMatch(/^scored except the judge: waiting for a judge(, unranked)?$/);
+      const notes = await row.locator('[data-testid="run-track-note"]').allTextContents();
+      if (status.endsWith(", unranked")) expect(notes.join("\n"), track).toMatch(/^A copy of /m);
+      else expect(notes.join("\n"), track).not.toMatch(/A copy of /);
       const results = (await row.locator('[data-testid="run-track-results"]').textContent())?.trim() ?? "";
       expect(results, track).not.toBe("—");
       // where its row shows: the demo board of its task, dev split, filtered to this system
