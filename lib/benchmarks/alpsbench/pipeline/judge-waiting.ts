@@ -13,7 +13,7 @@ export async function setJudgeWaiting(tx: Prisma.TransactionClient, submissionId
   else await tx.judgeWaiting.deleteMany({ where: { submissionId } });
 }
 
-/** Finished uploads waiting for a judge (and of `where` besides), the oldest first. */
+/** The filter of finished uploads waiting for a judge, and of `where` besides. */
 export const waitingUploadsWhere = (where: Prisma.SubmissionWhereInput = {}): Prisma.SubmissionWhereInput => ({
   judgeWaiting: { isNot: null },
   status: "done",
