@@ -1,16 +1,15 @@
 #!/usr/bin/env tsx
 /**
- * `npm test`: every test, in three lanes that run at the same time, then one closing line
- * "Tests: N passed, N failed[, N skipped]" for all (the line CI reads).
+ * `npm test`: every test, in two lanes that run at the same time, then one closing line
+ * "Tests: N passed, N failed[, N skipped]" for both (the line CI reads).
  *
  * Why not one `vitest run`: the integration and e2e projects must each run one file at a time (they share a
  * database and a server), and vitest puts every such project into ONE sequential group, so on this 2-core
  * machine all of them ran one file after another (vitest's default is cores - 1 = 1 worker): the integration
  * files waited for the e2e files, which mostly wait on their server, worker and browser. Two vitest processes
  * keep each project serial inside while the lanes overlap:
- *   lane 1: integration (its own embedded PostgreSQL)
- *   lane 2: unit
- *   lane 3: e2e (its own PostgreSQL, real-data import, production build, web server, worker, Chromium)
+ *   lane 1: integration (its own embedded PostgreSQL), then unit
+ *   lane 2: e2e (its own PostgreSQL, real-data import, production build, web server, worker, Chromium)
  *
  * `npm test -- <vitest arguments>` (a file, `--project e2e`, …) runs one plain `vitest run` with them instead.
  *
@@ -31,14 +30,18 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
 
 /**
- * Each lane runs its vitest invocations one after another. Unit has a lane of its own: run after integration (as it
- * once was), its 140 s were the end of the whole run, while the two cores are busy from start to end either way
- * (vmstat: 98-100 % user+system for the whole run), so nothing is gained by waiting: each lane's "ended after"
- * line says where the run's time went.
+ * Each lane runs its vitest invocations one after another. Integration goes before unit: the e2e lane's first
+ * two minutes (real-data import and `next build`) keep both cores busy, and integration tests have minutes of
+ * time-out where many unit tests have vitest's 5 s.
  */
 const LANES = [
-  { name: "integration", runs: [["--project", "integration"]] },
-  { name: "unit", runs: [["--project", "unit"]] },
+  {
+    name: "integration, then unit",
+    runs: [
+      ["--project", "integration"],
+      ["--project", "unit"],
+    ],
+  },
   { name: "e2e", runs: [["--project", "e2e"]] },
 ] as const;
 
