@@ -38,7 +38,7 @@ export async function createTestDatabase(name: string, options: { serverUrl?: st
   const dir = path.resolve(import.meta.dirname, "../.tmp", `test-pg-${name}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.dirname(dir), { recursive: true });
-  const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_test" });
+  const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_test", throwaway: true });
   await migrate(embedded.url, MIGRATIONS_DIR);
   await installQueue(embedded.url);
   return {

@@ -84,6 +84,12 @@ export async function startEmbeddedPostgres(options: {
   adopt?: { stopAdopted: boolean };
   /** tests only: the package's `native` folder (bin, lib, share) to run instead of the installed one */
   binariesDir?: string;
+  /**
+   * tests and benches only: a cluster thrown away after the run, whose loss in a crash costs nothing, so no commit
+   * waits for its WAL to reach the disk and no page is written to the WAL whole (fsync, synchronous_commit and
+   * full_page_writes off). Never for `npm start`: a crash could corrupt such a cluster.
+   */
+  throwaway?: boolean;
 }): Promise<RunningPostgres> {
   const placement = process.getuid?.() === 0 ? await placeForPostgresUser(path.resolve(options.dataDir), options.onLog, options.binariesDir) : null;
   const dataDir = placement?.dataDir ?? path.resolve(options.dataDir);
@@ -114,6 +120,7 @@ export async function startEmbeddedPostgres(options: {
   // (as root, dataDirForPostgresUser has made sure the postgres user can reach it)
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const postgresFlags = ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"];
+  if (options.throwaway) postgresFlags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
   const cluster: Cluster = placement?.copiedBinDir
     ? copiedBinaryCluster({ binDir: placement.copiedBinDir, dataDir, port, user, password, postgresFlags, ids: placement.ids, onLog: remember })
     : new EmbeddedPostgres({
@@ -123,7 +130,6 @@ export async function startEmbeddedPostgres(options: {
         password,
         persistent: true,
         createPostgresUser: true,
-        // fsync off would be faster but a crash could corrupt the cluster; keep defaults except logging noise.
         postgresFlags,
         // postgres's own log is kept (last lines only) for the error message, not printed
         onLog: (line: string) => remember(line),

@@ -1,14 +1,15 @@
 #!/usr/bin/env tsx
 /**
  * Real-data import into a FRESH embedded database, timed per phase:
- *   npx tsx lib/benchmarks/alpsbench/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep] [--digest]
+ *   npx tsx lib/benchmarks/alpsbench/bench/import.ts [--data ../shared/data/alpsbench] [--twice] [--keep] [--digest] [--throwaway]
  * Starts its own embedded PostgreSQL in .tmp/bench-import-pg (never the dev database), migrates and seeds it as
  * `npm start` does, runs the importer (`importRealData`, what `alpsbench import` and the e2e setup call), then
  * prints the seconds of each phase, instances/s, and the database size with its largest tables. `--twice` also
  * times a second, unchanged import (what every `npm start` with ALPSBENCH_DATA_DIR pays); `--keep` leaves the
  * cluster's directory for inspection. `--digest` imports with a fixed pool seed and prints a digest of what the
  * first import stored (stored-digest.ts): two runs whose digests are equal stored the same rows and figures, so a
- * change to how the import writes is checked by running it before and after the change.
+ * change to how the import writes is checked by running it before and after the change. `--throwaway` runs the
+ * cluster as the test harness does (no fsync, no synchronous commit, no full-page writes: startEmbeddedPostgres).
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     twice: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     digest: { type: "boolean", default: false },
+    throwaway: { type: "boolean", default: false },
   },
 });
 const dataDir = path.resolve(process.env.ALPSBENCH_DATA_DIR ?? values.data!);
@@ -37,7 +39,7 @@ const dir = path.resolve(import.meta.dirname, "../../../../.tmp/bench-import-pg"
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 rmSync(dir, { recursive: true, force: true });
-const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_bench" });
+const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_bench", throwaway: values.throwaway });
 const db = createPrismaClient(embedded.url);
 
 async function sizes(): Promise<{ database: number; tables: { name: string; total: number; toast: number }[] }> {
