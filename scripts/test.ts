@@ -9,7 +9,9 @@
  * files waited for the e2e files, which mostly wait on their server, worker and browser. Two vitest processes
  * keep each project serial inside while the lanes overlap:
  *   lane 1: integration (its own embedded PostgreSQL), then unit
- *   lane 2: e2e (its own PostgreSQL, real-data import, production build, web server, worker, Chromium)
+ *   lane 2: e2e (its own PostgreSQL, production build, web server, worker, Chromium)
+ * and beside them the run's real-data image (tests/real-data-image.ts): the real data imported once into a stopped
+ * cluster that the e2e lane's database and each integration file that reads the real data start from as a copy.
  *
  * `npm test -- <vitest arguments>` (a file, `--project e2e`, …) runs one plain `vitest run` with them instead.
  *
@@ -25,6 +27,7 @@ import { SUMMARY_FILE_ENV } from "../tests/summary-reporter";
 import { combineLanes, LaneSummary, type LaneResult } from "./lib/test-lanes";
 import { chromiumPlan } from "./lib/chromium-setup";
 import { groupsBelow, processTable, signalGroup } from "./lib/process-tree";
+import { IMAGE_ENV, markImageFailed, removeRealDataImage } from "../tests/real-data-image-folder";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VITEST = path.join(ROOT, "node_modules", "vitest", "vitest.mjs");
@@ -122,16 +125,40 @@ function stop(reason: string): void {
 
 /** `lanes`: output read a whole line at a time, so two lanes never mix inside a line; otherwise vitest's own terminal */
 function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean): Promise<number> {
+  return runChild([VITEST, "run", ...args], env, lanes);
+}
+
+/**
+ * The run's real-data image, built in `folder` beside the lanes (which wait for it: IMAGE_ENV). A build that ends
+ * without one (a crash, a signal) marks it failed, so no lane waits for it in vain.
+ */
+function buildImage(folder: string): { done: Promise<number>; stop: () => void } {
+  let child: ChildProcess | null = null;
+  const done = runChild(["--import", "tsx", path.join(ROOT, "tests", "real-data-image.ts"), folder], process.env, true, (c) => (child = c)).then((code) => {
+    if (code !== 0) markImageFailed(folder, `its build (tsx tests/real-data-image.ts) exited with ${code}: see its [real-data image] lines`);
+    return code;
+  });
+  return {
+    done,
+    stop: () => {
+      const running = child as ChildProcess | null;
+      if (running?.pid && running.exitCode === null && running.signalCode === null) signalGroup(running.pid, "SIGTERM");
+    },
+  };
+}
+
+function runChild(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean, onSpawn?: (child: ChildProcess) => void): Promise<number> {
   // after a signal nothing new starts
   if (stopping) return Promise.resolve(1);
   // detached: a group of its own, so a stop ends it and its workers whole (Ctrl-C reaches it through stop())
-  const child = spawn(process.execPath, [VITEST, "run", ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     detached: true,
     stdio: lanes ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
   children.add(child);
+  onSpawn?.(child);
   if (lanes) {
     createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => process.stdout.write(`${line}\n`));
     createInterface({ input: child.stderr!, crlfDelay: Infinity }).on("line", (line) => process.stderr.write(`${line}\n`));
@@ -139,7 +166,7 @@ function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boole
   return new Promise((resolve) => {
     child.once("error", (error) => {
       children.delete(child);
-      process.stderr.write(`could not start vitest: ${error.message}\n`);
+      process.stderr.write(`could not start ${path.basename(args[0] === "--import" ? args[2]! : args[0]!)}: ${error.message}\n`);
       resolve(1);
     });
     child.once("close", (code, signal) => {
@@ -190,6 +217,10 @@ async function main(): Promise<number> {
 
   const dir = mkdtempSync(path.join(tmpdir(), "alpsbench-test-lanes-"));
   const started = Date.now();
+  // the lanes of a whole run share one real-data image; the signal test's own lanes need none
+  const imageFolder = process.env[LANES_ENV] ? null : path.join(ROOT, ".tmp", `test-real-data-image-${process.pid}`);
+  const image = imageFolder ? buildImage(imageFolder) : null;
+  const laneEnv = imageFolder ? { ...process.env, [IMAGE_ENV]: imageFolder } : process.env;
   try {
     const results = await Promise.all(
       lanesOf().flatMap((lane, laneIndex) => {
@@ -200,7 +231,7 @@ async function main(): Promise<number> {
           const result = previous.then(async (): Promise<LaneResult> => {
             if (stopping) return { code: 1, summary: null };
             const file = path.join(dir, `${laneIndex}-${runIndex}.json`);
-            const code = await runVitest(args, { ...process.env, [SUMMARY_FILE_ENV]: file }, true);
+            const code = await runVitest(args, { ...laneEnv, [SUMMARY_FILE_ENV]: file }, true);
             if (stopping) return { code, summary: null };
             const summary = readSummary(file);
             const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -217,9 +248,15 @@ async function main(): Promise<number> {
         return results;
       }),
     );
+    // lanes that failed before they asked for the image leave its build running: it ends with the run
+    if (image) {
+      image.stop();
+      await image.done;
+    }
     return finish(null, combineLanes(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    if (imageFolder) removeRealDataImage(imageFolder);
   }
 }
 

@@ -93,8 +93,8 @@ function resolve(benchmark: Benchmark) {
       const decl = track && itemRowsOnSplit(oneCall!, track, split);
       return decl ? { track: track.id, decl } : null;
     },
-    /** the body of GET /api/v1/benchmarks/<id>/readiness (its one-call tracks' data on this server); null: none to check */
-    readiness: (db: Db) => readinessBody(db, oneCall),
+    /** the body of GET /api/v1/benchmarks/<id>/readiness (its tracks' data on this server: its `trackData`, else its one-call reads); null: none to check */
+    readiness: (db: Db) => readinessBody(db, benchmark, oneCall),
     /** the offline scorer of a track's file on a data folder (`score --benchmark`); null: it scores no files offline */
     scoreFile: oneCall
       ? async (trackId: string, folder: string, predictionsFile: string) => {

@@ -12,7 +12,7 @@ import type { UploadModuleOption } from "./types-submit-form";
 export async function moduleUploadOptions(db: Db, benchmarks: readonly OneCallBenchmark[]): Promise<UploadModuleOption[]> {
   return Promise.all(
     benchmarks.map(async (b) => {
-      const readiness = new Map((await trackReadiness(db, b)).map((r) => [r.track, r.missing]));
+      const readiness = new Map(((await trackReadiness(db, b, b)) ?? []).map((r) => [r.track, r.missing]));
       return {
         id: b.id,
         title: b.title,

@@ -14,7 +14,8 @@ import pg from "pg";
 // next start), so all of the library's process hooks are removed.
 for (const event of AsyncExitHook.hookedEvents()) AsyncExitHook.unhookEvent(event);
 
-export type RunningPostgres = { url: string; port: number; stop: () => Promise<void> };
+/** `dataDir`: where the cluster's files are (as root, perhaps moved under /var/tmp: placeForPostgresUser) */
+export type RunningPostgres = { url: string; port: number; dataDir: string; stop: () => Promise<void> };
 
 /** A free TCP port on loopback, chosen by the OS. */
 export async function freePort(): Promise<number> {
@@ -90,6 +91,12 @@ export async function startEmbeddedPostgres(options: {
    * full_page_writes off). Never for `npm start`: a crash could corrupt such a cluster.
    */
   throwaway?: boolean;
+  /**
+   * tests only: the data directory of a stopped cluster (RunningPostgres.dataDir) to start from when `dataDir` holds
+   * none yet: its files are copied as they are (owner and modes kept), in place of initdb and whatever the source
+   * was filled with (tests/real-data-image.ts: the real-data import, paid once per test run).
+   */
+  copyOf?: string;
 }): Promise<RunningPostgres> {
   const placement = process.getuid?.() === 0 ? await placeForPostgresUser(path.resolve(options.dataDir), options.onLog, options.binariesDir) : null;
   const dataDir = placement?.dataDir ?? path.resolve(options.dataDir);
@@ -106,6 +113,7 @@ export async function startEmbeddedPostgres(options: {
     return {
       url,
       port: live.port,
+      dataDir,
       stop: async () => {
         if (stopAdopted) process.kill(live.pid, "SIGINT"); // fast shutdown
       },
@@ -136,7 +144,8 @@ export async function startEmbeddedPostgres(options: {
         onError: (error: unknown) => remember(String(error)),
       });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    await cluster.initialise();
+    if (options.copyOf) copyCluster(options.copyOf, dataDir);
+    else await cluster.initialise();
   }
   try {
     await cluster.start();
@@ -147,7 +156,19 @@ export async function startEmbeddedPostgres(options: {
   }
   const url = `postgresql://${user}:${password}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(url, database);
-  return { url, port, stop: () => cluster.stop() };
+  return { url, port, dataDir, stop: () => cluster.stop() };
+}
+
+/**
+ * A stopped cluster's files copied into `target` (removed first): `cp -a`, because the copy must stay the postgres
+ * user's with its 0700 modes when we are root, which node's cpSync does not keep. A source still running (its
+ * postmaster.pid) would give a torn copy, so it is refused.
+ */
+function copyCluster(source: string, target: string): void {
+  if (!existsSync(path.join(source, "PG_VERSION"))) throw new Error(`${source} holds no PostgreSQL cluster to copy`);
+  if (existsSync(path.join(source, "postmaster.pid"))) throw new Error(`${source} is a running cluster (postmaster.pid): stop it before copying it`);
+  rmSync(target, { recursive: true, force: true });
+  execFileSync("cp", ["-a", source, target]);
 }
 
 /** Thrown when PostgreSQL cannot run here; the message is one line that says what to do. */

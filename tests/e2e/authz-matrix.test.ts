@@ -106,6 +106,7 @@ const MATRIX: Record<string, Case[]> = {
   ],
   "/api/v1/benchmarks/[benchmark]/readiness": [
     get("PersonalLLM readiness", "/api/v1/benchmarks/personalllm/readiness"),
+    get("AlpsBench readiness", "/api/v1/benchmarks/alpsbench/readiness"),
     get("unknown benchmark", "/api/v1/benchmarks/nope/readiness", all(404)),
   ],
   // browsers ask for it whatever the page says: a permanent redirect to the site's icon

@@ -19,6 +19,15 @@ const E2E_POOL_SEED = "e2e-real-data-digests";
  * ones tests/e2e/real-data-digests.test.ts computes from the lane's server.
  */
 export async function fillE2eDatabase(db: Db, log: (line: string) => void): Promise<void> {
+  await fillRealData(db, log);
+  await fillPersonalLlm(db, log);
+}
+
+/**
+ * The first part, which the real-data image holds (tests/real-data-image.ts): the start-up seed and the real
+ * AlpsBench data under a known pool seed.
+ */
+export async function fillRealData(db: Db, log: (line: string) => void): Promise<void> {
   await seed(db);
   // A known Task 3 pool seed (a site draws its own at its first import, at random: PoolSeed), so that the pools, and
   // so every Task 3 figure and the overview, are the same from one fresh database to the next: the digests of
@@ -27,6 +36,10 @@ export async function fillE2eDatabase(db: Db, log: (line: string) => void): Prom
   await db.poolSeed.upsert({ where: { benchmarkVersionId: real.id }, create: { benchmarkVersionId: real.id, seed: E2E_POOL_SEED }, update: {} });
   // The real data, as `ALPSBENCH_DATA_DIR=… npm start` would import it (about a minute here).
   if (hasSharedData) await importRealData(db, SHARED_DATA_DIR, log);
+}
+
+/** The second part, added to a copy of the image by the e2e setup. */
+export async function fillPersonalLlm(db: Db, log: (line: string) => void): Promise<void> {
   // PersonalLLM beside it, as `BENCHMARK_DATA_DIRS=… npm start` would import it: synthetic evaluation set and test
   // prompts (the real parquet is not on these machines) and, when present, the authors' reported figures, so every
   // page of both benchmarks is there to crawl (tests/e2e/link-crawl.test.ts)

@@ -5,11 +5,11 @@ import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
-import { fillE2eDatabase } from "./e2e-data";
+import { fillPersonalLlm } from "./e2e-data";
 import { takeRealDataDigests } from "./real-data-digests-setup";
 import { startSmtpSink } from "./mailbox";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
-import { createTestDatabase } from "../test-database";
+import { imageFolder, realDataDatabase, removeRealDataImage } from "../real-data-image";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -45,9 +45,11 @@ export default async function setup(project: TestProject) {
   // The build needs no database, so it runs beside the seed and the import, as `npm start` runs them.
   const built = buildIfNeeded(log);
   built.catch(() => {});
-  const database = await createTestDatabase("e2e");
+  // the seed and the real data from the run's real-data image (tests/real-data-image.ts), PersonalLLM added here
+  const ownImage = path.join(ROOT, ".tmp", `e2e-real-data-image-${process.pid}`);
+  const database = await realDataDatabase("e2e", imageFolder(ownImage), log);
   const db = createPrismaClient(database.url);
-  await fillE2eDatabase(db, log);
+  await fillPersonalLlm(db, log);
   await db.$disconnect();
   await built;
   const port = await freePort();
@@ -118,5 +120,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await smtp.close();
     await database.dispose();
+    removeRealDataImage(ownImage);
   };
 }

@@ -66,7 +66,7 @@ describe("PersonalLLM without evaluation data: said before any upload", () => {
 
   test("the readiness listing names the missing files and how an operator imports them", async () => {
     await withoutEvaluationData();
-    const body = (await readinessBody(db, personalLlm))!;
+    const body = (await readinessBody(db, personalLlm, personalLlm))!;
     expect(body.ready).toBe(false);
     expect(body.tracks.map((t) => t.track)).toEqual(["rewards", "selection"]);
     for (const t of body.tracks) {

@@ -2,13 +2,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildAlpsBenchPack } from "@/lib/benchmarks/alpsbench/pack/build-pack";
-import { createPrismaClient } from "@/lib/db/create-client";
-import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
-import { seedScoredSubmission } from "@/lib/benchmarks/alpsbench/data/seeds/seed-scored-submission";
+import type { Db } from "@/lib/db/create-client";
 import { writePack } from "@/lib/packs/zip-pack";
-import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
 import { verifyPackFile } from "@/scripts/cli/verify";
 import { runCli } from "../e2e/submissions-helpers";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
@@ -17,32 +14,29 @@ import { realDataVersion } from "./real-data-version";
 /**
  * The re-scored rows of the real data (the seven models' released Task 1 outputs, and the server's reference
  * baselines on Tasks 1-3), each packed as GET …/pack serves it and verified offline against the data folder:
- * every figure and interval digit for digit; a changed prediction file is reported by its sha256. On the run's one
- * real-data version (realDataVersion), whose import scored the reference baselines; the re-scored rows are added
- * under ids of this file (seedPacketsRescored keeps its ids for alpsbench-v1), on Task 1 only, where no other file
- * of that version uploads or ranks.
+ * every figure and interval digit for digit; a changed prediction file is reported by its sha256. The rows are the
+ * ones the import made (seedPacketsRescored, seedReferenceBaselines), on a copy of the real data of this file's own
+ * (realDataVersion).
  */
-const databaseUrl = inject("databaseUrl");
-const db = createPrismaClient(databaseUrl);
+let db: Db;
+let databaseUrl = "";
+let dispose = async () => {};
 const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-packs-"));
 const ids: string[] = [];
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  const { slug, benchmarkVersionId } = await realDataVersion(db);
-  // the packets' outputs as seedPacketsRescored reads them when the import did not hand them over
-  const outputs = await readPacketOutputs(SHARED_DATA_DIR);
-  // the re-scored rows' own path (seedPacketsRescored), under ids of this file
-  for (const reported of REPORTED_SYSTEMS.filter((s) => s.packetsModel)) {
-    const system = await db.system.findUniqueOrThrow({ where: { slug: reported.slug } });
-    const id = `${slug}-packets-${reported.slug}`;
-    const rows = predictionsFromPacketOutputs(outputs, reported.packetsModel!).rows;
-    await seedScoredSubmission(db, { id, systemId: system.id, benchmarkVersionId, note: null, predictions: { task1: rows } });
-    ids.push(id);
-  }
-  ids.push(...(await db.submission.findMany({ where: { benchmarkVersionId, id: { startsWith: "seed-baseline-" } }, select: { id: true } })).map((s) => s.id));
+  let benchmarkVersionId: string;
+  ({ db, url: databaseUrl, benchmarkVersionId, dispose } = await realDataVersion());
+  const rows = await db.submission.findMany({
+    where: { benchmarkVersionId, OR: [{ id: { startsWith: "seed-packets-" } }, { id: { startsWith: "seed-baseline-" } }] },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  // the re-scored packet outputs first: the tampering test below edits a Task 1 prediction file
+  ids.push(...rows.map((r) => r.id).sort((a, b) => Number(b.startsWith("seed-packets-")) - Number(a.startsWith("seed-packets-"))));
 }, 900_000);
-afterAll(() => db.$disconnect());
+afterAll(() => dispose());
 
 async function packFile(id: string): Promise<string> {
   const built = await buildAlpsBenchPack(db, id);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { createPrismaClient } from "@/lib/db/create-client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "@/lib/db/create-client";
 import { leaderboardResponse } from "@/lib/benchmarks/hosted-responses";
 import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { PUBLIC_LOOKUP_SYSTEM } from "@/lib/benchmarks/alpsbench/data/seeds/seed-public-lookup";
@@ -19,22 +19,23 @@ import { heldUploads } from "@/lib/submissions/held-uploads";
  * The open book of Task 3 on the pools a fresh import builds (SERVER_POOL_VERSION, the authors' protocol), through the
  * real upload path: a file built from public files only (each released packet's query and task3_selected_memory,
  * that value found among the candidates of the server's pool with the same query) scores what the server's
- * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. In the run's one real-data
- * version (realDataVersion): the upload is found by id and compared with the lookup reference row only, and its
- * hold depends on the reported and reference rows alone (lib/leaderboard/review-hold.ts), which no upload changes.
+ * "Lookup in the public release" reference row shows, near 1, at no retrieval at all. On a copy of the real data of
+ * this file's own (realDataVersion): the upload is found by id and compared with the lookup reference row only, and
+ * its hold depends on the reported and reference rows alone (lib/leaderboard/review-hold.ts).
  */
-const db = createPrismaClient(inject("databaseUrl"));
+let db: Db;
+let dispose = async () => {};
 const run = Date.now().toString(36);
 let slug = "";
 let benchmarkVersionId = "";
-afterAll(() => db.$disconnect());
+afterAll(() => dispose());
 
 type Task3Input = { query: string; candidate_memories: { memory_id: string; value: unknown }[] };
 type ApiRow = { system_slug: string; kind: string; rank: number | null; [column: string]: unknown };
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  ({ slug, benchmarkVersionId } = await realDataVersion(db));
+  ({ db, slug, benchmarkVersionId, dispose } = await realDataVersion());
 }, 1_200_000);
 
 /** What the authors publish (their annotation repository): every packet's Task 3 query and selected memory. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { createPrismaClient } from "@/lib/db/create-client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "@/lib/db/create-client";
 import { pageInputs } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { getView } from "@/lib/benchmarks/alpsbench/read/queries/view";
 import { applyTableQuery } from "@/lib/leaderboard/apply-table-query";
@@ -19,22 +19,23 @@ import { bytes, scoreToEnd } from "./upload-helpers";
  * `npm start` and `alpsbench import` run it): the file that picks, for each Task 3 instance, the candidate the same
  * dialogue's public Task 2 input shows (recall 1.0 on server-pools-v1) scores like a random pick, as the server's
  * seeded random-candidate reference row does, and ranks below an honest word-overlap upload. On the real data
- * (2,272 instances; the fixture packets hold 2, too few to tell a random pick from any other), in the run's one
- * real-data version (realDataVersion). Its two uploads are found by id, and the only other rows compared with them
- * are reference rows, which no upload changes; a held upload of another file (the open book) is off this board.
+ * (2,272 instances; the fixture packets hold 2, too few to tell a random pick from any other), on a copy of the real
+ * data of this file's own (realDataVersion). Its two uploads are found by id, and the only other rows compared with
+ * them are reference rows.
  */
-const db = createPrismaClient(inject("databaseUrl"));
+let db: Db;
+let dispose = async () => {};
 const run = Date.now().toString(36);
 let slug = "";
 let benchmarkVersionId = "";
-afterAll(() => db.$disconnect());
+afterAll(() => dispose());
 
 type Candidate = { memory_id: string; value: unknown };
 type Task3Input = { query: string; candidate_memories: Candidate[] };
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  ({ slug, benchmarkVersionId } = await realDataVersion(db));
+  ({ db, slug, benchmarkVersionId, dispose } = await realDataVersion());
 }, 900_000);
 
 /** What anyone downloads (GET /api/v1/inputs/<track>): the same reader the route pages with. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { createPrismaClient } from "@/lib/db/create-client";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "@/lib/db/create-client";
 import { predictionsFromPacketOutputs, readPacketOutputs } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { type NoiseDraw, publishTestAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import { scoreTrack, type TrackScore } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
@@ -17,14 +17,15 @@ import { bytes, scoreToEnd } from "./upload-helpers";
  * Issue "Hold under attack", finding 4, on the real Task 1 data (2,272 packets, 1,364 test instances): the probe
  * (1 real + 1,363 empty test rows) is refused; with the noise on (TEST_FIGURE_NOISE=on, an operator option), junk
  * filler and a differential pair give noised, rounded figures that do not reveal the instance; dev/validation
- * uploads stay exact. On the run's one real-data version (realDataVersion); every upload here is private, on Task 1,
- * and deleted after the file (a worker started later would otherwise queue its noised figures to be scored again).
+ * uploads stay exact. On a copy of the real data of this file's own (realDataVersion); every upload here is private,
+ * on Task 1.
  */
 // The noise is an operator option (off by default: test figures exact); these tests are about the mechanism when it
 // is on. One account makes several test uploads here: the test-upload limits are tested in upload-limits.test.ts.
 process.env.TEST_FIGURE_NOISE = "on";
 process.env.TEST_SUBMISSIONS_PER_DAY = "100";
-const db = createPrismaClient(inject("databaseUrl"));
+let db: Db;
+let dispose = async () => {};
 const PROBED = "sess_06a69b096098__11106";
 let benchmark = "";
 let benchmarkVersionId = "";
@@ -69,7 +70,7 @@ const expectedFor = async (result: TrackScore, id: string) => published(result, 
 
 beforeAll(async () => {
   if (!hasSharedData) return;
-  ({ slug: benchmark, benchmarkVersionId } = await realDataVersion(db));
+  ({ db, slug: benchmark, benchmarkVersionId, dispose } = await realDataVersion());
   ownerId = (await db.user.create({ data: { email: `privacy-${Date.now()}@example.org` } })).id;
   // the Task 1 gold and splits as the import stored them
   const task1 = await db.instance.findMany({
@@ -84,9 +85,7 @@ beforeAll(async () => {
   model = new Map(outputs.map((r) => [r.benchmark_id, r.memory_items]));
 }, 900_000);
 afterAll(async () => {
-  // this file's uploads (their results and scores go with them): the real-data version stays for the other files
-  if (ownerId) await db.submission.deleteMany({ where: { ownerId } }).catch(() => {});
-  await db.$disconnect();
+  await dispose();
 });
 
 describe.runIf(requireSharedData)("test-split privacy on the real Task 1 data (issue 'Hold under attack', finding 4)", () => {

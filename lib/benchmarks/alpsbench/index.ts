@@ -1,4 +1,5 @@
-import { officialTrackName, parseTrackName, taskOf, TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { officialTrackName, parseTrackName, taskOf, TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { cliCommand } from "@/lib/platform/site";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { TASK_VIEWS, VIEW_SLUGS } from "@/lib/benchmarks/alpsbench/read/views";
 import type { Benchmark } from "../types";
@@ -102,6 +103,14 @@ export const alpsBench: Benchmark = {
     packKeyParts: async (db, submissionId) => (await import("./pack/pack-key-parts")).alpsBenchPackKeyParts(db, submissionId),
     snapshotAnswer: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotAnswer(...args),
     inputsAnswer: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsAnswer(...args),
+  },
+  // what GET /api/v1/benchmarks/alpsbench/readiness reads: whether the default data version holds a track's instances
+  trackData: {
+    hasTrackData: async (db, trackId) =>
+      (await db.instance.findFirst({ where: { benchmarkVersion: { slug: ALPSBENCH_DATA_VERSIONS[0] }, trackId }, select: { id: true } })) !== null,
+    needs: (trackId) =>
+      `the ${officialTrackName(trackId as TrackId)} instances of the AlpsBench release (${ALPSBENCH_DATA_VERSIONS[0]}: the annotated packets, packets/ with task4-records.jsonl, or the official layout's benchmark_data/<split>/<track>/)`,
+    importHow: `An operator imports the data folder with \`${cliCommand("import --from <folder>")}\` or ALPSBENCH_DATA_DIR=<folder> at \`npm start\` (docs/running.md).`,
   },
   async importData(db, folder, log) {
     const { importRealData } = await import("./data/import/import-real-data");
