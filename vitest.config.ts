@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import RealDataLastSequencer from "./tests/real-data-last-sequencer";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "@": root };
@@ -10,6 +11,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ["default", "./tests/summary-reporter.ts"],
+    // the files that read the real data run after the others of their project (while its image is being built)
+    sequence: { sequencer: RealDataLastSequencer },
     projects: [
       {
         resolve: { alias },

@@ -125,7 +125,7 @@ function stop(reason: string): void {
 
 /** `lanes`: output read a whole line at a time, so two lanes never mix inside a line; otherwise vitest's own terminal */
 function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean): Promise<number> {
-  return runChild([VITEST, "run", ...args], env, lanes);
+  return runChild("vitest", [VITEST, "run", ...args], env, lanes);
 }
 
 /**
@@ -134,7 +134,13 @@ function runVitest(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boole
  */
 function buildImage(folder: string): { done: Promise<number>; stop: () => void } {
   let child: ChildProcess | null = null;
-  const done = runChild(["--import", "tsx", path.join(ROOT, "tests", "real-data-image.ts"), folder], process.env, true, (c) => (child = c)).then((code) => {
+  const done = runChild(
+    "the real-data image's build",
+    ["--import", "tsx", path.join(ROOT, "tests", "real-data-image.ts"), folder],
+    process.env,
+    true,
+    (c) => (child = c),
+  ).then((code) => {
     if (code !== 0) markImageFailed(folder, `its build (tsx tests/real-data-image.ts) exited with ${code}: see its [real-data image] lines`);
     return code;
   });
@@ -147,7 +153,7 @@ function buildImage(folder: string): { done: Promise<number>; stop: () => void }
   };
 }
 
-function runChild(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean, onSpawn?: (child: ChildProcess) => void): Promise<number> {
+function runChild(name: string, args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolean, onSpawn?: (child: ChildProcess) => void): Promise<number> {
   // after a signal nothing new starts
   if (stopping) return Promise.resolve(1);
   // detached: a group of its own, so a stop ends it and its workers whole (Ctrl-C reaches it through stop())
@@ -166,7 +172,7 @@ function runChild(args: readonly string[], env: NodeJS.ProcessEnv, lanes: boolea
   return new Promise((resolve) => {
     child.once("error", (error) => {
       children.delete(child);
-      process.stderr.write(`could not start ${path.basename(args[0] === "--import" ? args[2]! : args[0]!)}: ${error.message}\n`);
+      process.stderr.write(`could not start ${name}: ${error.message}\n`);
       resolve(1);
     });
     child.once("close", (code, signal) => {

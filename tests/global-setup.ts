@@ -2,7 +2,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { seed } from "@/lib/db/seed";
-import { imageFolder, removeRealDataImage } from "./real-data-image";
+import { imageFolder } from "./real-data-image";
+import { removeRealDataImage } from "./real-data-image-folder";
 import { copyDatabase, createTestDatabase } from "./test-database";
 
 declare module "vitest" {

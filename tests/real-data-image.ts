@@ -10,8 +10,6 @@ import { fillRealData } from "./e2e/e2e-data";
 import { createTestDatabase } from "./test-database";
 import { FAILED, IMAGE_ENV, READY, type Ready, readReady } from "./real-data-image-folder";
 
-export { removeRealDataImage } from "./real-data-image-folder";
-
 /**
  * The real-data image: a stopped PostgreSQL cluster, migrated, seeded and holding the real data as `npm start`
  * imports it (fillRealData: about 90 s of both cores here), built once per `npm test` and copied by every database
@@ -26,7 +24,7 @@ export { removeRealDataImage } from "./real-data-image-folder";
 const WAIT_MS = 30 * 60_000;
 
 /** Builds the image in `folder` (its cluster in `folder`/pg), then writes `ready.json`; on failure `failed.txt`, and throws. */
-export async function buildRealDataImage(folder: string, log: (line: string) => void): Promise<string> {
+async function buildRealDataImage(folder: string, log: (line: string) => void): Promise<string> {
   mkdirSync(folder, { recursive: true });
   try {
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(folder, "pg"), database: "alpsbench_test", throwaway: true });
@@ -80,7 +78,7 @@ export async function realDataDatabase(name: string, folder: string, log: (line:
     await fillRealData(db, log).finally(() => db.$disconnect());
     return database;
   }
-  return createTestDatabase(name, { copyOf: await realDataImage(folder, log) });
+  return createTestDatabase(name, { startFrom: await realDataImage(folder, log) });
 }
 
 /** The image's folder for a lane: this run's (IMAGE_ENV), else `fallback`. */

@@ -10,7 +10,7 @@ import { installQueue } from "@/lib/queue/boss";
 /**
  * A fresh, migrated PostgreSQL database for one test project. With a server (`options.serverUrl`, else
  * DATABASE_URL) a new database is created on it (and dropped afterwards) so tests never touch existing data;
- * otherwise an embedded cluster is started in .tmp/ (empty, or a copy of `copyOf`). An e2e file that needs a database of its own passes the
+ * otherwise an embedded cluster is started in .tmp/ (empty, or a copy of `startFrom`). An e2e file that needs a database of its own passes the
  * e2e database's URL: one more database on the running cluster costs far less than a second cluster.
  */
 export async function createTestDatabase(
@@ -18,7 +18,7 @@ export async function createTestDatabase(
   options: {
     serverUrl?: string;
     /** embedded only: a stopped cluster's data directory to start from (tests/real-data-image.ts), in place of an empty one */
-    copyOf?: string;
+    startFrom?: string;
   } = {},
 ): Promise<{ url: string; dispose: () => Promise<void> }> {
   const external = options.serverUrl ?? process.env.DATABASE_URL;
@@ -45,7 +45,12 @@ export async function createTestDatabase(
   const dir = path.resolve(import.meta.dirname, "../.tmp", `test-pg-${name}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.dirname(dir), { recursive: true });
-  const embedded = await startEmbeddedPostgres({ dataDir: dir, database: "alpsbench_test", throwaway: true, ...(options.copyOf ? { copyOf: options.copyOf } : {}) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: dir,
+    database: "alpsbench_test",
+    throwaway: true,
+    ...(options.startFrom ? { startFrom: options.startFrom } : {}),
+  });
   // (a copy is migrated already: this finds nothing to do)
   await migrate(embedded.url, MIGRATIONS_DIR);
   await installQueue(embedded.url);

@@ -375,9 +375,9 @@ export interface Benchmark extends BenchmarkIdentity {
    * optional: its finished uploads scored except the judge because no LLM judge was configured (UploadFacts
    * `awaitingJudge`), oldest first. Apart from `rescoreAtWorkerStart`, which the benchmark's own settings decide: a
    * worker started with a judge (the platform's JUDGE_* settings) re-queues these, one without says how many wait and
-   * what to set (lib/worker/judge-waiting.ts).
+   * what to set (lib/worker/judge-waiting.ts). `among`: only those of these uploads (the queue's listed ones).
    */
-  uploadsAwaitingJudge?(db: Db): Promise<string[]>;
+  uploadsAwaitingJudge?(db: Db, among?: readonly string[]): Promise<string[]>;
   /** optional: an upload's state under the ranking rules, read from its boards (held, rejected, approved, unranked); null: none */
   reviewState?(db: Db, upload: { id: string; benchmark: string; tracks: readonly string[]; split: string }): Promise<RowReviewState | null>;
   /** optional: its tracks on the submit form (picker groups, row formats, accepted files); absent: the form's module picker */

@@ -96,7 +96,7 @@ export async function startEmbeddedPostgres(options: {
    * none yet: its files are copied as they are (owner and modes kept), in place of initdb and whatever the source
    * was filled with (tests/real-data-image.ts: the real-data import, paid once per test run).
    */
-  copyOf?: string;
+  startFrom?: string;
 }): Promise<RunningPostgres> {
   const placement = process.getuid?.() === 0 ? await placeForPostgresUser(path.resolve(options.dataDir), options.onLog, options.binariesDir) : null;
   const dataDir = placement?.dataDir ?? path.resolve(options.dataDir);
@@ -144,7 +144,7 @@ export async function startEmbeddedPostgres(options: {
         onError: (error: unknown) => remember(String(error)),
       });
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    if (options.copyOf) copyCluster(options.copyOf, dataDir);
+    if (options.startFrom) copyCluster(options.startFrom, dataDir);
     else await cluster.initialise();
   }
   try {

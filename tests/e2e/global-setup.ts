@@ -9,7 +9,8 @@ import { fillPersonalLlm } from "./e2e-data";
 import { takeRealDataDigests } from "./real-data-digests-setup";
 import { startSmtpSink } from "./mailbox";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
-import { imageFolder, realDataDatabase, removeRealDataImage } from "../real-data-image";
+import { imageFolder, realDataDatabase } from "../real-data-image";
+import { removeRealDataImage } from "../real-data-image-folder";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { getQueueView } from "@/lib/db/queries/queue";
+import { getBenchmark } from "@/lib/benchmarks";
 import { startFakeChatServer } from "@/tests/fakes/llm-judge/fake-chat-server";
 import { copyDatabase } from "../test-database";
 import { scoreToEnd } from "./upload-helpers";
@@ -80,8 +81,20 @@ describe("a judge-only track scored without a judge", () => {
     expect(await db.judgeWaiting.count({ where: { submissionId: id } })).toBe(1);
     expect(waiting.explanation.status).toBe("scored except the judge: waiting for a judge");
     expect(waiting.explanation.missing[0]!.reason).toMatch(/^waiting for a judge: .*JUDGE_BASE_URL and JUDGE_MODEL/);
-    const queue = await getQueueView(db, { id: ownerId, role: "user" });
-    expect(queue.recent.find((entry) => entry.id === id)).toMatchObject({ status: "done", judgeWaiting: true });
+    // the queue asks the benchmark which of the uploads it lists wait, never for their whole facts (four tables and
+    // the contamination figures, per request of a public route)
+    const alpsBench = getBenchmark("alpsbench")!;
+    const facts = vi.spyOn(alpsBench, "uploadFacts");
+    const asked = vi.spyOn(alpsBench, "uploadsAwaitingJudge");
+    try {
+      const queue = await getQueueView(db, { id: ownerId, role: "user" });
+      expect(queue.recent.find((entry) => entry.id === id)).toMatchObject({ status: "done", judgeWaiting: true });
+      expect(facts).not.toHaveBeenCalled();
+      expect(asked.mock.calls.some(([, among]) => among?.includes(id))).toBe(true);
+    } finally {
+      facts.mockRestore();
+      asked.mockRestore();
+    }
     expect(await db.score.count({ where: { submissionId: id, kind: "judge" } })).toBe(0);
 
     // a worker started with a judge configured picks it up

@@ -5,10 +5,11 @@ import { afterAll, describe, expect, test } from "vitest";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { realDataImage } from "../real-data-image";
 import { IMAGE_ENV, READY } from "../real-data-image-folder";
+import { realDataLast } from "../real-data-last-sequencer";
 
 /**
  * The run's real-data image (tests/real-data-image.ts): a stopped cluster that databases start from as a copy
- * (startEmbeddedPostgres `copyOf`), and the folder protocol by which a lane waits for the image `npm test` builds.
+ * (startEmbeddedPostgres `startFrom`), and the folder protocol by which a lane waits for the image `npm test` builds.
  */
 const base = path.resolve(import.meta.dirname, "../../.tmp", `real-data-image-test-${process.pid}`);
 const moved: string[] = [];
@@ -32,10 +33,10 @@ describe("a cluster started as a copy of a stopped one", () => {
     moved.push(source.dataDir);
     await query(source.url, "CREATE TABLE marks (v text); INSERT INTO marks VALUES ('from the source')");
     // copying it while it runs would copy torn files
-    await expect(startEmbeddedPostgres({ dataDir: path.join(base, "torn"), database: "image_test", copyOf: source.dataDir })).rejects.toThrow(/running cluster/);
+    await expect(startEmbeddedPostgres({ dataDir: path.join(base, "torn"), database: "image_test", startFrom: source.dataDir })).rejects.toThrow(/running cluster/);
     await source.stop();
 
-    const copy = await startEmbeddedPostgres({ dataDir: path.join(base, "copy"), database: "image_test", throwaway: true, copyOf: source.dataDir });
+    const copy = await startEmbeddedPostgres({ dataDir: path.join(base, "copy"), database: "image_test", throwaway: true, startFrom: source.dataDir });
     moved.push(copy.dataDir);
     try {
       expect(copy.dataDir).not.toBe(source.dataDir);
@@ -80,4 +81,12 @@ describe("waiting for the image npm test builds (IMAGE_ENV names its folder)", (
       /could not be built: the import refused packets\/x\.json/,
     );
   }, 30_000);
+});
+
+describe("the order of a project's files", () => {
+  test("those that read the real data come after all others, each part in vitest's order", () => {
+    const files = ["a-real", "b", "c-real", "d", "e"];
+    expect(realDataLast(files, (f) => f.endsWith("-real"))).toEqual(["b", "d", "e", "a-real", "c-real"]);
+    expect(realDataLast(files, () => false)).toEqual(files);
+  });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { createApiToken } from "@/lib/auth/api-token";
-import { benchmarkOfDataVersion } from "@/lib/benchmarks";
+import { benchmarkOfDataVersion, getBenchmark } from "@/lib/benchmarks";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { ApiError } from "@/lib/http/api-error";
 import { moderateSubmission } from "@/lib/moderation/moderate-submission";
 import { packResponse, packVersion, type PackRequest } from "@/lib/packs/pack-response";
+import { packKey } from "@/lib/packs/pack-store";
+import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { readPack, sha256Hex } from "@/lib/packs/zip-pack";
 
 /**
@@ -46,7 +48,7 @@ async function status(id: string, request: PackRequest): Promise<number> {
 /** A copy of a demo run (its scores and per-instance results), so the test may change and delete it. */
 async function copyOfDemoRun() {
   const demo = await db.submission.findFirstOrThrow({
-    where: { id: { startsWith: "seed-demo-" }, status: "done", tracks: { has: "task1" } },
+    where: { id: { startsWith: "seed-demo-" }, status: "done", tracks: { has: "task1" }, splitScores: { some: {} } },
     orderBy: { id: "asc" },
     include: { scores: true, splitScores: true, results: true, benchmarkVersion: { select: { slug: true } } },
   });
@@ -214,5 +216,38 @@ describe("stored reproducibility packs", () => {
     }
     // deleted: the revalidation gets 404 as well
     expect((await get(`/api/v1/submissions/${run.id}/pack`, { "if-none-match": "*" })).status).toBe(404);
+  });
+});
+
+/**
+ * A stored pack's key with SplitScore in AlpsBench's schema: pack-store reads no benchmark's table, AlpsBench adds
+ * its rows through its declared packKeyParts, so a re-score of the split figures alone still rebuilds the pack.
+ */
+describe("a stored pack's key with AlpsBench's split scores", () => {
+  test("changes when only the split figures are re-scored", async () => {
+    const run = await copyOfDemoRun();
+    try {
+      // not vacuous: the run has split scores, and they are in its key (AlpsBench's parts)
+      expect(await db.splitScore.count({ where: { submissionId: run.id } })).toBeGreaterThan(0);
+      const before = await packKey(db, run.id);
+      expect(before).toMatch(/^[0-9a-f]{64}$/);
+      const parts = await capabilitiesOf(getBenchmark("alpsbench")!).packKeyParts(db, run.id);
+      expect(parts.length).toBeGreaterThan(0);
+      for (const part of parts) expect(part).toMatch(/^p:/);
+
+      // only the split figures re-scored (no Score row touched): a new key
+      const row = await db.splitScore.findFirstOrThrow({ where: { submissionId: run.id } });
+      await db.splitScore.update({ where: { id: row.id }, data: { computedAt: new Date(row.computedAt.getTime() + 60_000) } });
+      expect(await packKey(db, run.id)).not.toBe(before);
+    } finally {
+      await db.submission.delete({ where: { id: run.id } });
+    }
+  });
+
+  test("a benchmark that declares no parts adds none", async () => {
+    const personalllm = getBenchmark("personalllm");
+    expect(personalllm).not.toBeNull();
+    expect(personalllm!.pipeline?.packKeyParts).toBeUndefined();
+    expect(await capabilitiesOf(personalllm!).packKeyParts(db, "no-such-submission")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { uploadReviewState } from "@/lib/submissions/review-state";
-import { uploadsFacts } from "@/lib/submissions/upload-facts";
+import { benchmarkOfDataVersion } from "@/lib/benchmarks";
 import { submissionProgressSelect } from "./submission-progress-select";
 
 /**
@@ -67,13 +67,12 @@ export async function getQueueView(db: Db, viewer: QueueViewer, now = new Date()
     if (review?.state === "pending" || review?.state === "rejected") held.add(row.id);
   }
   // done but for the judge metrics (no judge is configured; a worker started with one judges it), as each upload's
-  // benchmark says: one read per data version among the finished uploads listed
+  // benchmark says: one read of that alone (not its uploads' whole facts) per data version among the finished uploads listed
   const awaitingJudge = new Set<string>();
   const done = recent.filter((row) => row.status === "done" && listedFor(viewer, row));
   for (const benchmark of new Set(done.map((row) => row.benchmarkVersion.slug))) {
     const ids = done.filter((row) => row.benchmarkVersion.slug === benchmark).map((row) => row.id);
-    const facts = await uploadsFacts(db, benchmark, ids, viewer);
-    for (const id of ids) if (facts(id).awaitingJudge) awaitingJudge.add(id);
+    for (const id of (await benchmarkOfDataVersion(benchmark).uploadsAwaitingJudge?.(db, ids)) ?? []) awaitingJudge.add(id);
   }
   const progress = (row: Row) => ({
     done: row.progressDone,

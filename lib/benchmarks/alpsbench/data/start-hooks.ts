@@ -37,8 +37,8 @@ export const alpsBenchStartHooks: Pick<Benchmark, "seed" | "importAtStart" | "re
     };
   },
   // uploads scored while no judge was configured (JudgeWaiting): a worker with a judge judges them
-  async uploadsAwaitingJudge(db) {
+  async uploadsAwaitingJudge(db, among) {
     const { uploadsAwaitingJudge } = await import("../pipeline/judge-waiting");
-    return uploadsAwaitingJudge(db);
+    return uploadsAwaitingJudge(db, among);
   },
 };

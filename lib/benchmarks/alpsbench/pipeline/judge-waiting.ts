@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 /**
  * AlpsBench's record of the uploads scored without the judge their track's judge metrics need (its JudgeWaiting
  * table: a row while one waits). The platform learns of them through the declaration only: an upload's status
- * (uploadFacts: `awaitingJudge`, the API's `judgeWaiting` field) and the worker's start (`uploadsAwaitingJudge`).
+ * (uploadFacts: `awaitingJudge`, the API's `judgeWaiting` field), the queue and the worker's start (`uploadsAwaitingJudge`).
  */
 
 /** Records whether a submission's scoring ended waiting for a judge, in the scoring step's transaction. */
@@ -21,8 +21,9 @@ export const waitingUploadsWhere = (where: Prisma.SubmissionWhereInput = {}): Pr
   ...where,
 });
 
-/** The finished uploads waiting for a judge, oldest first: what a worker started with a judge re-queues. */
-export async function uploadsAwaitingJudge(db: Db): Promise<string[]> {
-  const rows = await db.submission.findMany({ where: waitingUploadsWhere(), orderBy: { createdAt: "asc" }, select: { id: true } });
+/** The finished uploads waiting for a judge (of `among` when given), oldest first: what a worker started with a judge re-queues. */
+export async function uploadsAwaitingJudge(db: Db, among?: readonly string[]): Promise<string[]> {
+  const where = waitingUploadsWhere(among ? { id: { in: [...among] } } : {});
+  const rows = await db.submission.findMany({ where, orderBy: { createdAt: "asc" }, select: { id: true } });
   return rows.map((r) => r.id);
 }
