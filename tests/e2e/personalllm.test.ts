@@ -202,7 +202,10 @@ describe("PersonalLLM at a glance", () => {
     const page = await browser.newPage({ viewport: { width, height } });
     try {
       await page.goto(`${baseUrl}${path}`, { timeout: 120_000 });
-      const seen = await page.evaluate(() => {
+      const seen = await page.evaluate(async () => {
+        // measured in the page's own font: a name laid out in the fallback font while Inter still loads (a loaded
+        // machine) can wrap onto a second line (CI once counted 14 of 15)
+        await document.fonts.ready;
         const inside = (el: Element | null) => {
           const box = el?.getBoundingClientRect();
           return Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight);

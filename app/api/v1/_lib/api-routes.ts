@@ -435,7 +435,7 @@ function serverRoutes(): ApiRoute[] {
       pathParams: z.object({
         benchmark: z.string().describe(`A benchmark module's id: ${code(oneCallBenchmarks().map((b) => b.id))}.`),
       }),
-      answers: [{ status: 200, description: "Each track's readiness.", schema: ReadinessAnswer }, error(404, "No benchmark module of that name.")],
+      answers: [{ status: 200, description: "Each track's readiness.", schema: ReadinessAnswer }, error(404, "No benchmark of that name, or one that cannot tell.")],
     },
     {
       method: "GET",

@@ -10,15 +10,16 @@ import type { ReadinessAnswer } from "../../../_lib/answers";
 export const dynamic = "force-dynamic";
 
 /**
- * GET /api/v1/benchmarks/{benchmark}/readiness: whether each track of a benchmark module can take an upload on this
+ * GET /api/v1/benchmarks/{benchmark}/readiness: whether each track of a benchmark can take an upload on this
  * server, before anything is uploaded: {benchmark, ready, tracks: [{track, ready, missing}]}, `missing` naming the
  * data the track needs and how an operator imports it (null when ready): its `readiness` capability
- * (hosted-capabilities.ts). 404 for a name no benchmark with one-call tracks answers to.
+ * (hosted-capabilities.ts: its `trackData`, else its one-call reads). 404 for a name no benchmark answers to, or one
+ * that can tell neither way.
  */
 export const GET = withErrors("GET /api/v1/benchmarks/[benchmark]/readiness", async (_request: NextRequest, context: { params: Promise<{ benchmark: string }> }) => {
   const { benchmark } = await context.params;
   const hosted = getBenchmark(benchmark);
   const body = hosted && (await capabilitiesOf(hosted).readiness(db()));
-  if (!body) throw new ApiError("not_found", `No benchmark module "${benchmark}" on this server.`);
+  if (!body) throw new ApiError("not_found", `No benchmark "${benchmark}" on this server says whether its tracks take uploads.`);
   return NextResponse.json(body satisfies z.input<typeof ReadinessAnswer>, { headers: { "cache-control": "no-store" } });
 });
