@@ -28,16 +28,12 @@ async function everySplitRead(db: Db, benchmark: OneCallBenchmark, track: AnyTra
  * one-call members, hosted-capabilities.ts). null: it can tell neither way.
  */
 export async function trackReadiness(db: Db, benchmark: Benchmark, oneCall: OneCallBenchmark | null): Promise<TrackReadiness[] | null> {
-  if (!benchmark.trackData && !oneCall) return null;
+  const { trackData } = benchmark;
+  if (!trackData && !oneCall) return null;
   const out: TrackReadiness[] = [];
-  for (const track of benchmark.tracks) {
-    const ready = benchmark.trackData
-      ? await benchmark.trackData.hasTrackData(db, track.id)
-      : await everySplitRead(
-          db,
-          oneCall!,
-          oneCall!.tracks.find((t) => t.id === track.id)!,
-        );
+  // without `trackData`, `oneCall` is the benchmark itself, its tracks with their one-call members
+  for (const track of oneCall?.tracks ?? benchmark.tracks) {
+    const ready = trackData ? await trackData.hasTrackData(db, track.id) : await everySplitRead(db, oneCall!, track as AnyTrack);
     out.push({ track: track.id, ready, missing: ready ? null : missingDataMessage(benchmark, track.id) });
   }
   return out;

@@ -31,10 +31,11 @@ beforeAll(async () => {
   const rows = await db.submission.findMany({
     where: { benchmarkVersionId, OR: [{ id: { startsWith: "seed-packets-" } }, { id: { startsWith: "seed-baseline-" } }] },
     select: { id: true },
-    orderBy: { id: "asc" },
+    // "seed-packets-" after "seed-baseline-": descending puts the re-scored outputs first, whose Task 1 prediction
+    // file the tampering test below edits
+    orderBy: { id: "desc" },
   });
-  // the re-scored packet outputs first: the tampering test below edits a Task 1 prediction file
-  ids.push(...rows.map((r) => r.id).sort((a, b) => Number(b.startsWith("seed-packets-")) - Number(a.startsWith("seed-packets-"))));
+  ids.push(...rows.map((r) => r.id));
 }, 900_000);
 afterAll(() => dispose());
 

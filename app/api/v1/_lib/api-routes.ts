@@ -66,6 +66,12 @@ function tableQuery() {
 }
 
 /** Each hosted benchmark's own parameters of a route, as it declares them. */
+/** The hosted benchmarks whose tracks' readiness the platform can tell (track-readiness.ts: a `trackData`, or one-call reads). */
+function readinessBenchmarks() {
+  const oneCall = new Set(oneCallBenchmarks().map((b) => b.id));
+  return hostedBenchmarks().filter((b) => b.trackData !== undefined || oneCall.has(b.id));
+}
+
 function benchmarkQueries(pick: (b: ReturnType<typeof hostedBenchmarks>[number]) => z.ZodType | undefined): () => BenchmarkParameters[] {
   return () => hostedBenchmarks().flatMap((b) => (pick(b) ? [{ benchmark: b.id, title: b.title, query: pick(b)! }] : []));
 }
@@ -433,7 +439,7 @@ function serverRoutes(): ApiRoute[] {
       summary: "Whether each track of a benchmark module can take an upload on this server",
       auth: PUBLIC,
       pathParams: z.object({
-        benchmark: z.string().describe(`A benchmark module's id: ${code(oneCallBenchmarks().map((b) => b.id))}.`),
+        benchmark: z.string().describe(`A benchmark's id: ${code(readinessBenchmarks().map((b) => b.id))}.`),
       }),
       answers: [{ status: 200, description: "Each track's readiness.", schema: ReadinessAnswer }, error(404, "No benchmark of that name, or one that cannot tell.")],
     },
