@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { hasSharedData } from "../shared-data";
-import { launchChromium } from "./browser";
+import { launchChromium, pageFont } from "./browser";
 
 /**
  * The ranking at a glance (issue 13): at 1280x900 every task page and the overview show at least 15 ranked rows
@@ -33,6 +33,8 @@ interface Fold {
 
 /** What the window shows at load: ranked rows wholly inside it, whether the table header and search box are in it. */
 async function fold(p: Page): Promise<Fold> {
+  // measured in the page's own font (pageFont says why)
+  expect(await pageFont(p), "the page's font (Inter) is in").toBe("loaded");
   return p.evaluate(() => {
     const inside = (el: Element | null) => {
       if (!el) return false;

@@ -15,7 +15,7 @@ import { scoreRewards } from "@/lib/benchmarks/personalllm/rewards-track";
 import { writeSynthetic } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { rewardsCsv, writeSelectionParquet } from "../fixtures/personalllm-uploads";
-import { launchChromium, saveScreenshot } from "./browser";
+import { launchChromium, pageFont, saveScreenshot } from "./browser";
 import { loadCharts } from "./lazy-charts";
 import { signInBrowser } from "./sign-in";
 import { createTokenViaCli, runCli } from "./submissions-helpers";
@@ -202,10 +202,9 @@ describe("PersonalLLM at a glance", () => {
     const page = await browser.newPage({ viewport: { width, height } });
     try {
       await page.goto(`${baseUrl}${path}`, { timeout: 120_000 });
-      const seen = await page.evaluate(async () => {
-        // measured in the page's own font: a name laid out in the fallback font while Inter still loads (a loaded
-        // machine) can wrap onto a second line (CI once counted 14 of 15)
-        await document.fonts.ready;
+      // measured in the page's own font (pageFont says why)
+      expect(await pageFont(page), "the page's font (Inter) is in").toBe("loaded");
+      const seen = await page.evaluate(() => {
         const inside = (el: Element | null) => {
           const box = el?.getBoundingClientRect();
           return Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight);
