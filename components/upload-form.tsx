@@ -76,7 +76,14 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
     return version ? (pipelines.find((p) => p.id === version.pipeline) ?? pipelines[0] ?? null) : null;
   };
   const tracksOf = (pipeline: UploadPipelineOption | null) => tracks.filter((t) => (t.pipeline ?? pipelines[0]?.id) === pipeline?.id || pipeline === null);
-  const [track, setTrack] = useState(() => tracksOf(pipelineOf(benchmark))[0]?.id ?? tracks[0]?.id ?? "");
+  // why a data version's track cannot take an upload here (no instances of it); null: it can
+  const versionGap = (slug: string, trackId: string) => benchmarks.find((b) => b.slug === slug)?.missingData?.[trackId] ?? null;
+  // a data version's first track with data is preselected, as a module's is
+  const firstReadyOf = (slug: string) => {
+    const ids = tracksOf(pipelineOf(slug)).map((t) => t.id);
+    return ids.find((t) => versionGap(slug, t) === null) ?? ids[0] ?? "";
+  };
+  const [track, setTrack] = useState(() => firstReadyOf(benchmark) || (tracks[0]?.id ?? ""));
   const [split, setSplit] = useState<string>(DEFAULT_SPLIT);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -104,9 +111,10 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
       return;
     }
     const ids = tracksOf(pipelineOf(next)).map((t) => t.id);
-    if (!ids.includes(track)) setTrack(ids[0] ?? "");
+    if (!ids.includes(track) || versionGap(next, track) !== null) setTrack(firstReadyOf(next));
   };
   const selected = pipelineTracks.find((t) => t.id === track) ?? pipelineTracks[0];
+  const selectedGap = !module && selected ? versionGap(benchmark, selected.id) : null;
   // the picker's groups in declared order (tracks of no declared group after them, in the order their first tracks come)
   const declared = pipeline?.groups ?? [];
   const groupIds = [...new Set([...declared.map((g) => g.id), ...pipelineTracks.map((t) => t.task)])];
@@ -286,7 +294,7 @@ export function UploadForm({ tracks, benchmarks, pipelines = [], modules = [], d
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          disabled={busy || moduleNotReady}
+          disabled={busy || moduleNotReady || selectedGap !== null}
           className="inline-flex items-center rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-surface hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60"
         >
           {phase.kind === "uploading" ? "Uploading…" : phase.kind === "processing" ? "Validating…" : phase.kind === "accepted" ? "Accepted" : "Submit for scoring"}

@@ -8,11 +8,11 @@ export function UploadModuleFormat({ module, track, headingId }: { module: Uploa
 }
 
 /** Said before any upload: the chosen track has no evaluation data on this server, and what would fix it. */
-export function MissingDataNotice({ track }: { track: UploadModuleTrack }) {
-  if (track.missingData === null) return null;
+export function MissingDataNotice({ missing }: { missing: string | null }) {
+  if (missing === null) return null;
   return (
     <p role="status" data-testid="missing-data-notice" className="rounded-md border border-tier-reported-line bg-tier-reported-bg p-3 text-sm text-tier-reported-fg">
-      <span className="font-semibold">This track cannot take an upload yet.</span> {track.missingData}
+      <span className="font-semibold">This track cannot take an upload yet.</span> {missing}
     </p>
   );
 }

@@ -13,6 +13,7 @@ import { db } from "@/lib/db/client";
 import { formatAllowedAt } from "@/lib/submissions/refusal-advice";
 import { type UploadAllowance, uploadAllowance } from "@/lib/submissions/upload-limits";
 import { moduleUploadOptions } from "@/lib/benchmarks/module-upload-options";
+import { dataVersionGaps } from "@/lib/benchmarks/track-readiness";
 import { serverSetup } from "@/lib/submissions/server-setup";
 import { SignOutButton } from "../signin/_components/sign-out-button";
 import { localSignInOffered } from "../signin/local-gate";
@@ -78,7 +79,15 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
       return slug ? [[slug, { perDay: t.perDay, perMonth: t.perMonth, leftToday: t.leftToday, leftMonth: t.leftMonth }]] : [];
     }),
   );
-  const benchmarks = offered.benchmarks;
+  // each data version's tracks without instances here are offered disabled, with why (a partial import: no Task 4)
+  const benchmarks = await Promise.all(
+    offered.benchmarks.map(async (version) => {
+      const owner = pipelines.find((p) => p.id === version.pipeline);
+      const trackIds = offered.tracks.filter((t) => t.pipeline === version.pipeline).map((t) => t.id);
+      const missingData = owner ? await dataVersionGaps(db(), owner, version, trackIds) : {};
+      return Object.keys(missingData).length > 0 ? { ...version, missingData } : version;
+    }),
+  );
   // the platform's picker for the others: their one-call tracks and row formats
   const modules = await moduleUploadOptions(
     db(),

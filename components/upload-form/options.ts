@@ -19,6 +19,8 @@ export interface UploadBenchmarkOption {
   label: string;
   /** the benchmark it is a data version of; absent: the first of `pipelines` */
   pipeline?: string;
+  /** its tracks that hold no evaluation data on this server, each with why (track-readiness.ts `dataVersionGaps`): not chosen */
+  missingData?: Readonly<Record<string, string>>;
 }
 
 /**

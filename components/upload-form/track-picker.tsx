@@ -65,7 +65,8 @@ function ModuleSplitPicker({
 
 /**
  * The benchmark, track and split pickers. A benchmark's tracks come in the groups its `submitForm` declares (optgroups)
- * and take a split; without one, its one-call tracks are listed flat, one without data on this server disabled, and take the
+ * and take a split, one the chosen data version holds no instances of disabled; without one, its one-call tracks are
+ * listed flat, one without data on this server disabled, and take the
  * splits the module declares (none: no split picker).
  */
 export function TrackPicker({
@@ -99,6 +100,8 @@ export function TrackPicker({
   /** the chosen data version's test answers left; null: not limited */
   testQuota: UploadTestQuotaOption | null;
 }) {
+  // the chosen data version's tracks without instances here (a partial import): shown, not chosen
+  const gaps = benchmarks.find((b) => b.slug === benchmark)?.missingData ?? {};
   return (
     <div className="space-y-4">
       <div>
@@ -143,8 +146,8 @@ export function TrackPicker({
             : groups.map((g) => (
                 <optgroup key={g.id} label={g.label}>
                   {g.options.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.label}
+                    <option key={t.id} value={t.id} disabled={t.id in gaps && t.id !== track}>
+                      {t.id in gaps ? `${t.label} (no evaluation data on this server)` : t.label}
                     </option>
                   ))}
                 </optgroup>
@@ -152,7 +155,7 @@ export function TrackPicker({
         </select>
       </div>
       {module && moduleTrack ? <p className={hintCls}>{moduleTrack.description}</p> : null}
-      {module && moduleTrack ? <MissingDataNotice track={moduleTrack} /> : null}
+      {module && moduleTrack ? <MissingDataNotice missing={moduleTrack.missingData} /> : <MissingDataNotice missing={gaps[track] ?? null} />}
       {module && moduleTrack?.splits?.length ? <ModuleSplitPicker id={id} splits={moduleTrack.splits} split={split} onSplit={onSplit} /> : null}
       {module ? null : (
         <div>

@@ -78,3 +78,31 @@ describe("the upload form for a module", () => {
     expect(render()).not.toContain('name="split"');
   });
 });
+
+describe("the upload form for a data version that holds only some of its tracks (a partial import)", () => {
+  const benchmark = pipelineBenchmark("pipe-gap", ["echo", "twice"]);
+  const offered = pipelineUploadOptions([benchmark], [{ slug: "pipe-gap-v1", name: "Pipe gap, first release" }]);
+  const router = { push: () => {} } as unknown as AppRouterInstance;
+  const render = (missingData: Record<string, string>) =>
+    renderToStaticMarkup(
+      createElement(
+        AppRouterContext.Provider,
+        { value: router },
+        createElement(UploadForm, { ...offered, benchmarks: offered.benchmarks.map((b) => ({ ...b, missingData })) }),
+      ),
+    );
+
+  test("a track without instances is shown disabled with why, and the first track with data is preselected", () => {
+    const html = render({ "pipe-gap/echo": "Pipe gap, first release holds no instances of this track on this server yet." });
+    expect(html).toContain('<option value="pipe-gap/echo" disabled="">Echo echo (no evaluation data on this server)</option>');
+    expect(html).toContain('<option value="pipe-gap/twice" selected="">Echo twice</option>');
+    expect(html).not.toContain('data-testid="missing-data-notice"');
+    expect(html).not.toMatch(/<button type="submit" disabled=""/);
+  });
+
+  test("with no track ready: the chosen one's notice says why, and the form cannot be sent", () => {
+    const html = render({ "pipe-gap/echo": "No echo instances here.", "pipe-gap/twice": "No twice instances here." });
+    expect(html).toMatch(/data-testid="missing-data-notice"[^>]*>.*No echo instances here\./);
+    expect(html).toMatch(/<button type="submit" disabled=""/);
+  });
+});

@@ -39,6 +39,21 @@ export async function trackReadiness(db: Db, benchmark: Benchmark, oneCall: OneC
   return out;
 }
 
+/**
+ * A data version's tracks that hold no evaluation data, each with the sentence the submit form shows beside it (the
+ * form disables them, as it does a module's track without data): the upload would be refused ("… has no task4
+ * instances yet"). Empty for a benchmark without `trackData`, which the form cannot ask.
+ */
+export async function dataVersionGaps(db: Db, benchmark: Benchmark, version: { slug: string; label: string }, trackIds: readonly string[]) {
+  const { trackData } = benchmark;
+  const gaps: Record<string, string> = {};
+  if (!trackData) return gaps;
+  for (const trackId of trackIds)
+    if (!(await trackData.hasTrackData(db, trackId, version.slug)))
+      gaps[trackId] = `${version.label} holds no instances of this track on this server yet, so an upload to it would be refused. ${trackData.importHow}`;
+  return gaps;
+}
+
 /** The body of GET /api/v1/benchmarks/<id>/readiness; null for a benchmark that can tell no readiness (trackReadiness). */
 export async function readinessBody(db: Db, benchmark: Benchmark, oneCall: OneCallBenchmark | null) {
   const tracks = await trackReadiness(db, benchmark, oneCall);

@@ -411,9 +411,11 @@ export interface Benchmark extends BenchmarkIdentity {
   onScored?: ScoredHook;
   /**
    * optional: what a track needs imported before it takes an upload, for people (the files, where they are published,
-   * how an operator imports them; track-readiness.ts), and the cheap `hasTrackData` check of whether it is there.
+   * how an operator imports them; track-readiness.ts), and the cheap `hasTrackData` check of whether it is there:
+   * in `dataVersion` (a stored data version's slug, as the submit form's benchmark picker names it) when given, else
+   * in the data an upload is scored on by default.
    */
-  trackData?: { hasTrackData(db: Db, trackId: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
+  trackData?: { hasTrackData(db: Db, trackId: string, dataVersion?: string): Promise<boolean>; needs(trackId: string): string; importHow: string };
   /** optional: a track's scorer input on a split read from a data folder or file, with no database (the offline `score` CLI) */
   loadTrackInput?(trackId: string, folder: string, split: ModuleSplitId): Promise<unknown>;
   /** optional, pure: the charts of a loaded view (may be empty) */

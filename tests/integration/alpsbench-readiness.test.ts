@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { getBenchmark } from "@/lib/benchmarks";
 import { TRACK_IDS } from "@/lib/benchmarks/alpsbench/track-ids";
+import { dataVersionGaps } from "@/lib/benchmarks/track-readiness";
 import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { copyDatabase } from "../test-database";
 
@@ -67,6 +68,21 @@ describe("AlpsBench's readiness", () => {
     expect(missing.missing).toContain("task4_ability2 instances");
     expect(missing.missing).toContain("import --from <folder>");
     expect(missing.missing).toContain("ALPSBENCH_DATA_DIR");
+  });
+
+  test("the submit form asks each data version it offers: a track is missing from the version that holds none of it, not from another", async () => {
+    // after the test above: alpsbench-v1 holds no Task 4 ability 2; the seeded demo version holds every track
+    const alpsbench = getBenchmark("alpsbench")!;
+    for (const slug of ["alpsbench-v1", "demo"]) {
+      const gaps = await dataVersionGaps(db, alpsbench, { slug, label: `Version ${slug}` }, TRACK_IDS);
+      const version = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug } });
+      const empty = [];
+      for (const track of TRACK_IDS) if ((await db.instance.count({ where: { benchmarkVersionId: version.id, trackId: track } })) === 0) empty.push(track);
+      expect(Object.keys(gaps), slug).toEqual(empty);
+      for (const track of empty) expect(gaps[track]).toContain(`Version ${slug} holds no instances of this track`);
+    }
+    expect(Object.keys(await dataVersionGaps(db, alpsbench, { slug: "alpsbench-v1", label: "v1" }, TRACK_IDS))).toContain("task4/ability2");
+    expect(Object.keys(await dataVersionGaps(db, alpsbench, { slug: "demo", label: "demo" }, TRACK_IDS))).not.toContain("task4/ability2");
   });
 
   test("a name no benchmark answers to is still a 404", async () => {

@@ -104,10 +104,11 @@ export const alpsBench: Benchmark = {
     snapshotAnswer: async (...args) => (await import("./http/snapshot-response")).alpsBenchSnapshotAnswer(...args),
     inputsAnswer: async (...args) => (await import("./http/inputs-response")).alpsBenchInputsAnswer(...args),
   },
-  // what GET /api/v1/benchmarks/alpsbench/readiness reads: whether the default data version holds a track's instances
+  // what GET /api/v1/benchmarks/alpsbench/readiness reads (the default data version) and the submit form asks of each
+  // data version it offers: whether the version holds a track's instances
   trackData: {
-    hasTrackData: async (db, trackId) =>
-      (await db.instance.findFirst({ where: { benchmarkVersion: { slug: ALPSBENCH_DATA_VERSIONS[0] }, trackId }, select: { id: true } })) !== null,
+    hasTrackData: async (db, trackId, dataVersion = ALPSBENCH_DATA_VERSIONS[0]) =>
+      (await db.instance.findFirst({ where: { benchmarkVersion: { slug: dataVersion }, trackId }, select: { id: true } })) !== null,
     needs: (trackId) =>
       `the ${officialTrackName(trackId as TrackId)} instances of the AlpsBench release (${ALPSBENCH_DATA_VERSIONS[0]}: the annotated packets, packets/ with task4-records.jsonl, or the official layout's benchmark_data/<split>/<track>/)`,
     importHow: `An operator imports the data folder with \`${cliCommand("import --from <folder>")}\` or ALPSBENCH_DATA_DIR=<folder> at \`npm start\` (docs/running.md).`,
