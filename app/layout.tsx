@@ -8,6 +8,7 @@ import { ThemeScript } from "@/components/theme-script";
 import { hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { siteNavigation } from "@/lib/benchmarks/navigation";
 import { SITE } from "@/lib/platform/site";
+import { interLatin } from "./inter-font";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -25,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // proxy.ts's per-request CSP nonce: the theme script runs before hydration, so it needs it too.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className={interLatin.variable} suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
       </head>

@@ -51,17 +51,18 @@ export async function saveScreenshot(target: Page | Locator, name: string, optio
 }
 
 /**
- * Waits until the page's own font (Inter) is in and says how its load ended: "loaded", or why not. A layout
- * measured in the fallback font while Inter still loads (a loaded machine) is not the page's: the PersonalLLM
- * logged runs' long names wrapped onto second lines (CI counted 14 rows of 15; with the font's requests refused,
- * 12). `document.fonts.ready` did not wait for it there; `load` starts the face's download if it has not started
- * and settles once it is in or failed.
+ * Waits until the page's own font (the first family of its body text, Inter) is in and says how its load ended:
+ * "loaded", or why not. A layout measured in a fallback font while Inter still loads (a loaded machine) is not the
+ * page's: the PersonalLLM logged runs' long names wrapped onto second lines (CI counted 14 rows of 15; with the
+ * font's requests refused, 12). `document.fonts.ready` did not wait for it there; `load` starts the face's download
+ * if it has not started and settles once it is in or failed.
  */
 export async function pageFont(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    document.fonts.load('400 14px "Inter Variable"', "KShotICL").then(
-      (faces) => (faces.length === 0 ? "no face" : faces.every((f) => f.status === "loaded") ? "loaded" : faces.map((f) => f.status).join(",")),
+  return page.evaluate(() => {
+    const family = getComputedStyle(document.body).fontFamily.split(",")[0]!.trim();
+    return document.fonts.load(`400 14px ${family}`, "KShotICL").then(
+      (faces) => (faces.length === 0 ? `no face of ${family}` : faces.every((f) => f.status === "loaded") ? "loaded" : faces.map((f) => f.status).join(",")),
       (error: unknown) => String(error),
-    ),
-  );
+    );
+  });
 }

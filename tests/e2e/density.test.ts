@@ -55,6 +55,25 @@ async function fold(p: Page): Promise<Fold> {
   });
 }
 
+describe("the page's font", () => {
+  test("every page's head preloads the Inter face its text is drawn in (a first screen laid out in the system font showed 12 rows of 15)", async () => {
+    await page.goto(`${baseUrl}/`);
+    expect(await pageFont(page)).toBe("loaded");
+    const { preloaded, fetched } = await page.evaluate(() => ({
+      preloaded: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')).map((l) => l.href),
+      fetched: performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((name) => name.endsWith(".woff2")),
+    }));
+    expect(preloaded.length, "font preloads in the head").toBeGreaterThan(0);
+    expect(
+      fetched.filter((url) => preloaded.includes(url)),
+      JSON.stringify({ preloaded, fetched }),
+    ).not.toEqual([]);
+  });
+});
+
 describe("dense leaderboard tables at 1280x900", () => {
   test.each(["/", "/tasks/task1", "/tasks/task2", "/tasks/task3", "/tasks/task4"])(
     "%s: at least 15 ranked rows fully visible at load, header and controls too; compact rows at most two lines",
