@@ -241,7 +241,11 @@ export function SystemCell({
           data-pin={row.rowId}
           className="lb-pin"
         />
-      ) : null}
+      ) : (
+        // the server's HTML keeps the button's room: drawn on hydration into a name's line, it wrapped names that had
+        // just fitted (PersonalLLM's logged runs: four rows grew to two lines, 14 of 15 rows left on the first screen)
+        <span aria-hidden="true" className="lb-pin invisible" />
+      )}
     </span>
   );
   if (density === "compact") return line;

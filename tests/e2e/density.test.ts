@@ -33,7 +33,8 @@ interface Fold {
 
 /** What the window shows at load: ranked rows wholly inside it, whether the table header and search box are in it. */
 async function fold(p: Page): Promise<Fold> {
-  // measured in the page's own font (pageFont says why)
+  // measured as a visitor's page settles: hydrated (its pin buttons drawn) and in its own font (pageFont says why)
+  await p.locator("table tbody [data-pin]").first().waitFor();
   expect(await pageFont(p), "the page's font (Inter) is in").toBe("loaded");
   return p.evaluate(() => {
     const inside = (el: Element | null) => {

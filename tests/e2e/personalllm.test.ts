@@ -202,7 +202,9 @@ describe("PersonalLLM at a glance", () => {
     const page = await browser.newPage({ viewport: { width, height } });
     try {
       await page.goto(`${baseUrl}${path}`, { timeout: 120_000 });
-      // measured in the page's own font (pageFont says why)
+      // measured as a visitor's page settles: hydrated (its pin buttons drawn) and in its own font (pageFont says why).
+      // CI measured after hydration now and then, and failed: the pins took room the server's HTML had not kept
+      await page.locator("table tbody [data-pin]").first().waitFor();
       expect(await pageFont(page), "the page's font (Inter) is in").toBe("loaded");
       const seen = await page.evaluate(() => {
         const inside = (el: Element | null) => {
@@ -217,7 +219,14 @@ describe("PersonalLLM at a glance", () => {
         // another file's upload (held for review, unranked) may stand among them while the files run at once: a row
         // too, so the first screen is counted in board rows, of which the ranked ones are the most
         const rows = Array.from(document.querySelectorAll("table tbody tr[data-row-id]"));
-        return { ranked: ranked.length, rows: rows.length, visible: rows.filter(inside).length, header: inside(document.querySelector("table thead")) };
+        // what a failure needs to be read: where the table starts and how tall the first rows are (a wrapped name
+        // is a taller row), and how wide the name column is
+        const layout = {
+          tableTop: Math.round(document.querySelector("table")?.getBoundingClientRect().top ?? -1),
+          nameWidth: Math.round(document.querySelector("table tbody tr[data-row-id] th")?.getBoundingClientRect().width ?? -1),
+          heights: rows.slice(0, 16).map((r) => Math.round(r.getBoundingClientRect().height)),
+        };
+        return { ranked: ranked.length, rows: rows.length, visible: rows.filter(inside).length, header: inside(document.querySelector("table thead")), layout };
       });
       expect(seen.ranked).toBeGreaterThan(0);
       expect(seen.visible, JSON.stringify(seen)).toBeGreaterThanOrEqual(Math.min(least, seen.rows));

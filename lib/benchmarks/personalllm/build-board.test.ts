@@ -138,14 +138,20 @@ describe("PersonalLLM reported runs", () => {
     expect(names).toEqual(["ZeroShot · 0-shot · setting 1", "ZeroShot · 0-shot · setting 2"]);
   });
 
-  test("two runs of one configuration in one setting are told apart by their run log's time; a name of its own is kept", () => {
+  test("two runs of one configuration in one setting are told apart by their run log's time in place of the setting they share; a name of its own is kept", () => {
     const names = board(
-      [zeroShot("l1", "setting1", "scores/a_2024-08-15-09-55.csv"), zeroShot("l2", "setting1", "scores/a_2024-08-16-10-05.csv"), paper],
+      [
+        zeroShot("l1", "setting1", "scores/a_2024-08-15-09-55.csv"),
+        zeroShot("l2", "setting1", "scores/a_2024-08-16-10-05.csv"),
+        zeroShot("l3", "setting2", "scores/a_2024-08-17-11-15.csv"),
+        paper,
+      ],
       "logged",
     ).rows.map((r) => r.systemName);
     expect(names).toEqual([
-      "ZeroShot · 0-shot · setting 1 · 2024-08-15 09:55",
-      "ZeroShot · 0-shot · setting 1 · 2024-08-16 10:05",
+      "ZeroShot · 0-shot · 2024-08-15 09:55",
+      "ZeroShot · 0-shot · 2024-08-16 10:05",
+      "ZeroShot · 0-shot · setting 2",
       "KShotICL · 3-shot · winning_only",
     ]);
   });

@@ -234,28 +234,32 @@ const SETTING_LABEL = { setting1: "setting 1", setting2: "setting 2" } as const;
 
 /**
  * Two runs of one configuration would stand as two identical names (the paper plots ZeroShot · 0-shot in both
- * settings' panels, from two logged runs with the same figures): such names get what differs, the setting, then
- * the run's log (its timestamp) where the setting is the same too. Reported rows only (an upload is named by its
- * system); rows with a name of their own keep it.
+ * settings' panels, from two logged runs with the same figures): such names get what differs, the setting, or, where
+ * the setting is the same too, the run's log (its timestamp) in its place (the setting they share tells them apart
+ * from nothing, and named beside the time it made the longest logged names wrap at 1280 px: 14 rows of 15 on the
+ * first screen). Reported rows only (an upload is named by its system); rows with a name of their own keep it.
  */
 function distinctNames(rows: BoardRow[]): BoardRow[] {
-  const rename = (list: BoardRow[], suffix: (r: BoardRow) => string | null): BoardRow[] => {
+  const reportedCount = (list: BoardRow[]) => {
     const count = new Map<string, number>();
     for (const r of list) if (r.row.tier === "reported") count.set(r.row.systemName, (count.get(r.row.systemName) ?? 0) + 1);
-    return list.map((r) => {
-      const extra = r.row.tier === "reported" && (count.get(r.row.systemName) ?? 0) > 1 ? suffix(r) : null;
-      return extra ? { ...r, row: { ...r.row, systemName: `${r.row.systemName} · ${extra}` } } : r;
-    });
+    return (r: BoardRow) => (r.row.tier === "reported" ? (count.get(r.row.systemName) ?? 0) : 0);
   };
-  const bySetting = rename(rows, (r) => (r.attributes.setting ? SETTING_LABEL[r.attributes.setting as keyof typeof SETTING_LABEL] : null));
-  return rename(
-    bySetting,
-    (r) =>
-      /(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})\.csv$/
-        .exec(r.row.note ?? "")
-        ?.slice(1)
-        .join(" ")
-        .replace(/ (\d{2}) (\d{2})$/, " $1:$2") ?? null,
+  const named = (r: BoardRow, extra: string | null) => (extra ? { ...r, row: { ...r.row, systemName: `${r.row.systemName} · ${extra}` } } : r);
+  const twice = reportedCount(rows);
+  const bySetting = rows.map((r) => (twice(r) > 1 ? named(r, r.attributes.setting ? SETTING_LABEL[r.attributes.setting as keyof typeof SETTING_LABEL] : null) : r));
+  const stillTwice = reportedCount(bySetting);
+  return bySetting.map((r, i) =>
+    stillTwice(r) > 1
+      ? named(
+          rows[i]!,
+          /(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})\.csv$/
+            .exec(r.row.note ?? "")
+            ?.slice(1)
+            .join(" ")
+            .replace(/ (\d{2}) (\d{2})$/, " $1:$2") ?? null,
+        )
+      : r,
   );
 }
 
