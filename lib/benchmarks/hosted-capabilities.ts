@@ -4,7 +4,7 @@ import { oneCallUploadTarget, ownUploadTarget } from "@/lib/submissions/upload-t
 import { ensurePipelineRows, moduleScoreVersion, moduleTrackId, oneCallScorerVersion, platformTrackId } from "./module-rows";
 import { hidesAnyGold, itemRowsOnSplit, trackSplits } from "./module-splits";
 import { oneCallStarterUpload, runStarterUpload } from "./starter-upload";
-import { readinessBody } from "./track-readiness";
+import { readinessBody, tellsReadiness } from "./track-readiness";
 import type { AnyTrack, Benchmark, OneCallBenchmark, OwnPipeline, ReadAnswer } from "./types";
 
 type ScoreStep = NonNullable<OwnPipeline["scoreStep"]>;
@@ -95,6 +95,8 @@ function resolve(benchmark: Benchmark) {
     },
     /** the body of GET /api/v1/benchmarks/<id>/readiness (its tracks' data on this server: its `trackData`, else its one-call reads); null: none to check */
     readiness: (db: Db) => readinessBody(db, benchmark, oneCall),
+    /** whether `readiness` answers at all (the readiness route's documented names) */
+    tellsReadiness: tellsReadiness(benchmark, oneCall),
     /** the offline scorer of a track's file on a data folder (`score --benchmark`); null: it scores no files offline */
     scoreFile: oneCall
       ? async (trackId: string, folder: string, predictionsFile: string) => {

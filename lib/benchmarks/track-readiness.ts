@@ -22,6 +22,9 @@ async function everySplitRead(db: Db, benchmark: OneCallBenchmark, track: AnyTra
   return true;
 }
 
+/** Whether a benchmark can tell its tracks' readiness: it declares `trackData`, or has one-call reads to try. */
+export const tellsReadiness = (benchmark: Pick<Benchmark, "trackData">, oneCall: OneCallBenchmark | null) => benchmark.trackData !== undefined || oneCall !== null;
+
 /**
  * Every track of a benchmark with its readiness, read before any upload (counts only, no rows read): its own
  * `trackData` check when it declares one, else whether its one-call input reads on every split (`oneCall`: its
@@ -29,7 +32,7 @@ async function everySplitRead(db: Db, benchmark: OneCallBenchmark, track: AnyTra
  */
 export async function trackReadiness(db: Db, benchmark: Benchmark, oneCall: OneCallBenchmark | null): Promise<TrackReadiness[] | null> {
   const { trackData } = benchmark;
-  if (!trackData && !oneCall) return null;
+  if (!tellsReadiness(benchmark, oneCall)) return null;
   const out: TrackReadiness[] = [];
   // without `trackData`, `oneCall` is the benchmark itself, its tracks with their one-call members
   for (const track of oneCall?.tracks ?? benchmark.tracks) {
@@ -46,12 +49,10 @@ export async function trackReadiness(db: Db, benchmark: Benchmark, oneCall: OneC
  */
 export async function dataVersionGaps(db: Db, benchmark: Benchmark, version: { slug: string; label: string }, trackIds: readonly string[]) {
   const { trackData } = benchmark;
-  const gaps: Record<string, string> = {};
-  if (!trackData) return gaps;
-  for (const trackId of trackIds)
-    if (!(await trackData.hasTrackData(db, trackId, version.slug)))
-      gaps[trackId] = `${version.label} holds no instances of this track on this server yet, so an upload to it would be refused. ${trackData.importHow}`;
-  return gaps;
+  if (!trackData) return {};
+  const held = await Promise.all(trackIds.map((trackId) => trackData.hasTrackData(db, trackId, version.slug)));
+  const why = `${version.label} holds no instances of this track on this server yet, so an upload to it would be refused. ${trackData.importHow}`;
+  return Object.fromEntries(trackIds.filter((_, i) => !held[i]).map((trackId) => [trackId, why]));
 }
 
 /** The body of GET /api/v1/benchmarks/<id>/readiness; null for a benchmark that can tell no readiness (trackReadiness). */

@@ -57,7 +57,7 @@ async function fold(p: Page): Promise<Fold> {
 }
 
 describe("the page's font", () => {
-  test("every page's head preloads the Inter face its text is drawn in (a first screen laid out in the system font showed 12 rows of 15)", async () => {
+  test("every page's head preloads the Inter face its text is drawn in (a first screen laid out in the system font wrapped the long names)", async () => {
     await page.goto(`${baseUrl}/`);
     expect(await pageFont(page)).toBe("loaded");
     const { preloaded, fetched } = await page.evaluate(() => ({

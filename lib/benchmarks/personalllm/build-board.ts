@@ -249,18 +249,13 @@ function distinctNames(rows: BoardRow[]): BoardRow[] {
   const twice = reportedCount(rows);
   const bySetting = rows.map((r) => (twice(r) > 1 ? named(r, r.attributes.setting ? SETTING_LABEL[r.attributes.setting as keyof typeof SETTING_LABEL] : null) : r));
   const stillTwice = reportedCount(bySetting);
-  return bySetting.map((r, i) =>
-    stillTwice(r) > 1
-      ? named(
-          rows[i]!,
-          /(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})\.csv$/
-            .exec(r.row.note ?? "")
-            ?.slice(1)
-            .join(" ")
-            .replace(/ (\d{2}) (\d{2})$/, " $1:$2") ?? null,
-        )
-      : r,
-  );
+  return bySetting.map((r, i) => (stillTwice(r) > 1 ? named(rows[i]!, runLogTime(r.row.note)) : r));
+}
+
+/** "2024-08-17 02:50" from a logged run's note, which names its scores file (…_2024-08-17-02-50.csv); null: none. */
+function runLogTime(note: string | null | undefined): string | null {
+  const m = /(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})\.csv$/.exec(note ?? "");
+  return m ? `${m[1]} ${m[2]}:${m[3]}` : null;
 }
 
 /** The column a view ranks by first, the others in the track's order: the first column a reader sees is the ranked one. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiAnswer, ApiAuth, ApiRoute, BenchmarkParameters } from "@/lib/api-spec/api-route";
-import { declaredBenchmarkNames, hostedBenchmarks, oneCallBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
+import { declaredBenchmarkNames, hostedBenchmarks, ROOT_BENCHMARK } from "@/lib/benchmarks";
 import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { ApiErrorBody } from "@/lib/http/api-error-body";
 import type { UserRule } from "@/lib/http/with-user";
@@ -65,13 +65,10 @@ function tableQuery() {
   return z.object({ format: DownloadFormat, ...DocumentedTableQuery.shape, benchmark: benchmarkParam() });
 }
 
-/** Each hosted benchmark's own parameters of a route, as it declares them. */
-/** The hosted benchmarks whose tracks' readiness the platform can tell (track-readiness.ts: a `trackData`, or one-call reads). */
-function readinessBenchmarks() {
-  const oneCall = new Set(oneCallBenchmarks().map((b) => b.id));
-  return hostedBenchmarks().filter((b) => b.trackData !== undefined || oneCall.has(b.id));
-}
+/** The hosted benchmarks whose tracks' readiness the platform can tell (hosted-capabilities.ts `tellsReadiness`). */
+const readinessBenchmarks = () => hostedBenchmarks().filter((b) => capabilitiesOf(b).tellsReadiness);
 
+/** Each hosted benchmark's own parameters of a route, as it declares them. */
 function benchmarkQueries(pick: (b: ReturnType<typeof hostedBenchmarks>[number]) => z.ZodType | undefined): () => BenchmarkParameters[] {
   return () => hostedBenchmarks().flatMap((b) => (pick(b) ? [{ benchmark: b.id, title: b.title, query: pick(b)! }] : []));
 }
