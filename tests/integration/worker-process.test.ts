@@ -123,6 +123,9 @@ describe("the worker process", () => {
     const url = inject("databaseUrl");
     const id = await createTestSubmission(db, { benchmarkVersionId, label: "exhausted" });
     const lines: string[] = [];
+    const withWorkerLog = (error: unknown): never => {
+      throw new Error(`${String(error)}\nworker log:\n${lines.join("\n")}`);
+    };
     // In this process: each chunk pauses 4 s before committing. The job expires after 1 s, which maintenance (every
     // 1-2 s) notices by 3 s at the latest; a chunk that commits before that still holds its job and would count.
     const worker = startWorker({ databaseUrl: url, log: (line) => lines.push(line), concurrency: 1, timing, judge: null, testDelayMs: 4_000 });
@@ -142,9 +145,7 @@ describe("the worker process", () => {
           return s.status === "failed" ? s : null;
         },
         40_000,
-      ).catch((error: unknown) => {
-        throw new Error(`${String(error)}\nworker log:\n${lines.join("\n")}`);
-      });
+      ).catch(withWorkerLog);
       expect(failed.failureIsOurs).toBe(true);
       expect(failed.failureReason).toBe(
         "The scoring worker stopped 2 times on this submission; we have been alerted and it does not count against your daily limit.",
@@ -154,9 +155,7 @@ describe("the worker process", () => {
       // the dead-letter pass marks the submission failed and only then writes its ALERT line: the status above can be
       // seen, and both late attempts can give up, before the line is there (CI failed on the missing line once)
       const alert = /ALERT submission \S+: scoring gave up after 2 attempts \(last error: job failed by timeout/;
-      await waitFor("the ALERT line", async () => lines.some((l) => alert.test(l)), 10_000).catch((error: unknown) => {
-        throw new Error(`${String(error)}\nworker log:\n${lines.join("\n")}`);
-      });
+      await waitFor("the ALERT line", async () => lines.some((l) => alert.test(l)), 10_000).catch(withWorkerLog);
     } finally {
       await worker.stop();
     }
