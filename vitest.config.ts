@@ -1,12 +1,28 @@
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import RealDataLastSequencer from "./tests/real-data-last-sequencer";
+import { sharesModules } from "./tests/shares-modules";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "@": root };
 
+// The integration files split by whether they change the process (tests/shares-modules.ts): the others share one.
+const integrationFiles = readdirSync(`${root}tests/integration`, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => `tests/integration/${file}`);
+const integration = {
+  environment: "node" as const,
+  // route handlers import next-auth, whose ESM imports "next/server" without an extension: inlined, vite resolves it
+  server: { deps: { inline: ["next-auth"] } },
+  globalSetup: ["tests/global-setup.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 300_000,
+  fileParallelism: false,
+};
+
 // Three projects so each layer can be run alone; `npm test` runs them all.
-// Integration and e2e share one real PostgreSQL started by tests/global-setup.ts.
+// Each integration project and e2e has its own real PostgreSQL, started by its global setup.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -32,15 +48,21 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Like unit: one process for every file that leaves the process as it found it. A fresh process per file
+          // started node and imported the route handlers, Prisma and the benchmarks again, file after file.
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          // route handlers import next-auth, whose ESM imports "next/server" without an extension: inlined, vite resolves it
-          server: { deps: { inline: ["next-auth"] } },
-          globalSetup: ["tests/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
+          include: integrationFiles.filter((file) => sharesModules(`${root}${file}`)),
+          isolate: false,
+          ...integration,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // the files that mock a module or set an environment variable, each in a process of its own
+          name: "integration-isolated",
+          include: integrationFiles.filter((file) => !sharesModules(`${root}${file}`)),
+          ...integration,
         },
       },
       {
@@ -48,6 +70,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // one process for every file, as in unit: no e2e file changes the process (tests/lint/shares-modules.test.ts)
+          isolate: false,
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 120_000,

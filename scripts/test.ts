@@ -41,7 +41,7 @@ const LANES = [
   {
     name: "integration, then unit",
     runs: [
-      ["--project", "integration"],
+      ["--project", "integration", "--project", "integration-isolated"],
       ["--project", "unit"],
     ],
   },

@@ -24,12 +24,12 @@ declare module "vitest" {
  * file, in a folder of this lane's).
  */
 export default async function setup(project: TestProject) {
-  const database = await createTestDatabase("integration");
+  const database = await createTestDatabase(project.name);
   const db = createPrismaClient(database.url);
   await seed(db);
   await db.$disconnect();
   const template = await copyDatabase(database.url, "seeded");
-  const ownImage = path.resolve(import.meta.dirname, "../.tmp", `integration-real-data-image-${process.pid}`);
+  const ownImage = path.resolve(import.meta.dirname, "../.tmp", `${project.name}-real-data-image-${process.pid}`);
   project.provide("databaseUrl", database.url);
   project.provide("seededTemplateUrl", template.url);
   project.provide("realDataImageFolder", imageFolder(ownImage));
