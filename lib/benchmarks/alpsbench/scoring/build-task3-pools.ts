@@ -131,11 +131,6 @@ export function expandTask3Pool(pool: Task3CompactPool): Task3Pool {
   return { benchmarkId: pool.benchmarkId, size: pool.size, query: pool.query, candidates, goldCandidateId: pool.goldCandidateId, problems: pool.problems };
 }
 
-/** Pools for one instance, one per size (see buildTask3CompactPoolsForInstance). */
-export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Task3PoolInstanceInput, opts: Task3PoolOptions): Task3Pool[] {
-  return buildTask3CompactPoolsForInstance(source, instance, opts).map(expandTask3Pool);
-}
-
 /**
  * Pools for one instance, one per size, in compact form. Distractors are the target user's
  * *other users'* memories: a memory is eligible when no copy of its value
@@ -258,10 +253,4 @@ function drawSessions(source: Task3PoolSource, user: string, targetKey: string, 
     takeAll(byOwner.get(pick)!);
   }
   return drawn;
-}
-
-/** Pools for every instance and size (instance-major). For very large runs, iterate buildTask3PoolsForInstance instead. */
-export function buildTask3Pools(instances: readonly Task3PoolInstanceInput[], memories: readonly UserMemory[], opts: Task3PoolOptions): Task3Pool[] {
-  const source = createTask3PoolSource(memories);
-  return instances.flatMap((inst) => buildTask3PoolsForInstance(source, inst, opts));
 }
