@@ -19,7 +19,11 @@ export interface UserMemory {
   label: unknown;
 }
 
-interface Task3Candidate {
+/**
+ * A pool's candidate as a model sees it; also one memory as the authors' distractor script reads it from a session's
+ * file (authors-task3-pools.ts): its id in that session, value, label.
+ */
+export interface Task3Candidate {
   memory_id: string;
   value: string;
   label: string;
