@@ -12,20 +12,16 @@ import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/types";
 type Review = NonNullable<LeaderboardRow["review"]>;
 
 /**
- * The leaderboard read of a registered module (the API route and the page both call this): the platform's
- * scored uploads of the module on the view's split (`split`, lib/benchmarks/module-splits.ts), then the module's
- * own `loadView` with them.
+ * The leaderboard read of a registered module (loadBenchmarkView, which the API route and the page both call):
+ * the platform's scored uploads of the module on the view's split (`split`, lib/benchmarks/module-splits.ts), then
+ * the module's own `loadView` with them.
  *
  * Which uploads: those of the module's BenchmarkVersion (slug = module id) that are done, public and not hidden
  * by a moderator, with the Score rows of their scorer version. Private, hidden, failed and unfinished uploads
- * never reach a view; their owners see them on /submissions/<id>.
+ * never reach a view; their owners see them on /submissions/<id>. With them, the reward profile's short hash of each
+ * one whose reward scores the service (partly) supplied, and a moderator's decision on each.
  */
-export async function loadUploadedRuns(db: Db, benchmark: OneCallBenchmark, split: ModuleSplitId = "full"): Promise<UploadedRun[]> {
-  return (await loadUploads(db, benchmark, split)).runs;
-}
-
-/** The uploads, and the reward profile's short hash of each one whose reward scores the service (partly) supplied. */
-async function loadUploads(
+export async function loadUploads(
   db: Db,
   benchmark: OneCallBenchmark,
   split: ModuleSplitId,

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { InMemoryRewardCache, scoreTextsCached } from "./cache";
-import { batches, createRewardClient, RewardServiceError, scoreTexts } from "./client";
+import { scoreTextsCached } from "./cache";
+import { batches, createRewardClient, RewardServiceError } from "./client";
 import { rewardServiceFromEnv } from "./from-env";
 import { defineRewardProfile, rewardProfileHash } from "./profile";
 import { fakeRewardScore, startFakeRewardServer, type FakeRewardServer } from "@/tests/fakes/rewards/fake-reward-server";
+import { InMemoryRewardCache } from "@/tests/fakes/rewards/in-memory-reward-cache";
+import { scoreTexts } from "@/tests/helpers/rewards/score-texts";
 
 /**
  * The reward client against a local reward service (node:http on 127.0.0.1): texts go in batches of the

@@ -1,5 +1,5 @@
 import { createLimiter, type Limiter } from "@/lib/llm-judge/limiter";
-import type { RewardModelPin, RewardProfile } from "./profile";
+import type { RewardModelPin } from "./profile";
 import { ScoreResponse, type ScoreRequest } from "./protocol";
 
 export type RewardText = { prompt: string; response: string };
@@ -127,12 +127,4 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Scores texts with one model of the profile, batch by batch (the client's limiter bounds the concurrency). */
-export async function scoreTexts(client: RewardClient, profile: RewardProfile, alias: string, texts: readonly RewardText[]): Promise<number[]> {
-  const pin = profile.models[alias];
-  if (!pin) throw new RewardServiceError(`the reward profile has no model for ${alias}`, 0);
-  const answers = await Promise.all(batches(texts, profile.batchSize).map((batch) => client.scoreBatch(pin, profile.maxLength, batch)));
-  return answers.flat();
 }

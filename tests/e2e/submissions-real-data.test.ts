@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Db } from "@/lib/db/create-client";
 import { SHARED_DATA_DIR } from "../shared-data";
 import { createTokenViaCli, e2eDb, runCli, uploadMultipart, waitUntilFinished } from "./submissions-helpers";
-import { figuresPerTrack, metricRange, publishedStep } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import { figuresPerTrack, publishedStep } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
+import { metricRange } from "@/tests/helpers/alpsbench/read/metric-range";
 import { SCORER_VERSION } from "@/lib/benchmarks/alpsbench/pipeline/scorer-version";
 import { displayDecimals } from "@/lib/benchmarks/alpsbench/pipeline/test-precision";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerBenchmark } from "@/lib/benchmarks";
-import { loadUploadedRuns } from "@/lib/benchmarks/load-benchmark-view";
+import { loadUploads } from "@/lib/benchmarks/load-benchmark-view";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { queueRescores } from "@/lib/submissions/queue-rescores";
 import { runScoreJob } from "@/lib/worker/score-submission";
@@ -95,7 +95,7 @@ describe("module scorer versions", () => {
     const versions = (await db.score.findMany({ where: { submissionId: mine } })).map((s) => s.scoreVersion).sort();
     expect(versions).toEqual(["version-bumped/numbers@1", "version-bumped/numbers@2"]);
     expect(new Set((await db.moduleItem.findMany({ where: { submissionId: mine } })).map((i) => i.scoreVersion))).toEqual(new Set(["version-bumped/numbers@2"]));
-    const [run] = await loadUploadedRuns(db, bumped);
+    const [run] = (await loadUploads(db, bumped, "full")).runs;
     expect(run).toMatchObject({ submissionId: mine, metrics: { mean_value: { value: 2, n: 3 } } });
     // the other module's rows never moved
     expect(new Set((await db.score.findMany({ where: { submissionId: theirs } })).map((s) => s.scoreVersion))).toEqual(new Set(["version-other/numbers@1"]));

@@ -17,9 +17,9 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
  */
 const TESTS = "\\.test\\.tsx?$|^tests/";
 const BENCH_SCRIPTS = "^lib/benchmarks/[^/]+/bench/";
-// the test runner, the benches (they start a test database and a browser) and the dev helpers that write test
-// fixtures out as files: tooling around the tests, not code the site or the worker runs
-const TEST_TOOLING = ["^scripts/test\\.ts$", "^scripts/(bench|dev)/", "^lib/benchmarks/[^/]+/(bench|dev)/"];
+// the test runner, the benches (they start a test database and a browser) and the dev tools: tooling around the
+// tests, not code the site or the worker runs
+const TEST_TOOLING = ["^scripts/test\\.ts$", "^scripts/(bench|dev)/", "^lib/benchmarks/[^/]+/bench/"];
 
 const DEPENDENCY_RULES: IForbiddenRuleType[] = [
   { name: "no-circular", severity: "error", comment: "An import circle, type-only imports included.", from: {}, to: { circular: true } },

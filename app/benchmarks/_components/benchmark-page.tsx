@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LeaderboardTable } from "@/components/leaderboard-table";
 import { QualityCostSection } from "@/components/charts/quality-cost-section";
@@ -5,12 +6,30 @@ import { PageHeader } from "@/components/page-header";
 import { TierLegend } from "@/components/tier-legend";
 import { tableProps } from "@/lib/leaderboard/table-props";
 import { BenchmarkCharts } from "./benchmark-charts";
-import { pageSubject } from "./page-subject";
+import { benchmarkPageTitle, pageSubject } from "./page-subject";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 import { cliCommand } from "@/lib/platform/site";
 import { declarePageParams } from "@/lib/page-cache/page-params";
 
 type Search = Record<string, string | string[] | undefined>;
+/** The route's params: /benchmarks/<id> has no view (its default view), /benchmarks/<id>/<view> names one. */
+type RouteProps = { params: Promise<{ benchmark: string; view?: string }>; searchParams: Promise<Search> };
+
+/** The benchmark's name in the tab's title (the site's name alone said nothing of which benchmark). */
+export async function generateMetadata({ params }: Pick<RouteProps, "params">): Promise<Metadata> {
+  const { benchmark, view = "" } = await params;
+  const title = benchmarkPageTitle(benchmark, view);
+  return title ? { title } : {};
+}
+
+/**
+ * The page of /benchmarks/<id>, a benchmark module's default view (e.g. /benchmarks/personalllm), and of
+ * /benchmarks/<id>/<view>, one of its other views (e.g. /benchmarks/personalllm/selection); both route files re-export it.
+ */
+export default async function BenchmarkRoute({ params, searchParams }: RouteProps) {
+  const { benchmark, view = "" } = await params;
+  return <BenchmarkPage benchmarkId={benchmark} viewId={view} search={await searchParams} />;
+}
 
 function toParams(search: Search): URLSearchParams {
   const params = new URLSearchParams();

@@ -2,6 +2,7 @@ import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validat
 import { createBm25Selector } from "@/lib/benchmarks/alpsbench/scoring/bm25-select";
 import { authorsBm25Terms } from "@/lib/benchmarks/alpsbench/scoring/nltk-tokens";
 import { officialTrackName, taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * A starter run: simple baselines for every AlpsBench track, written in the official prediction contract
@@ -38,8 +39,6 @@ function turnsOf(value: unknown, out: Turn[] = [], depth = 0): Turn[] {
   return out;
 }
 
-const record = (input: unknown): Record<string, unknown> =>
-  typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 const clip = (text: string) => (text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text);
 
 function firstPersonMemories(input: unknown): Record<string, unknown>[] {

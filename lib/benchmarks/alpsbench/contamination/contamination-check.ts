@@ -128,7 +128,7 @@ const benchmarkIdOf = (row: unknown) =>
     : null;
 
 /** The rows per split ("" for rows of no known split, or every row without `splitOf`). */
-function rowsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, unknown[]> {
+export function rowsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, unknown[]> {
   const parts = new Map<string, unknown[]>();
   for (const row of rows) {
     const id = splitOf ? benchmarkIdOf(row) : null;
@@ -138,11 +138,6 @@ function rowsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) =>
     else parts.set(split, [row]);
   }
   return parts;
-}
-
-/** The rows' predicted skeletons per split ("" for rows of no known split, or every row without `splitOf`). */
-export function skeletonsBySplit(rows: Iterable<unknown>, splitOf?: (benchmarkId: string) => string | undefined): Map<string, Map<string, boolean>> {
-  return new Map([...rowsBySplit(rows, splitOf)].map(([split, part]) => [split, predictedSkeletons(part)]));
 }
 
 /** One file's skeletons from its splits' (a skeleton is long when it is in any split). */

@@ -1,4 +1,5 @@
 import { prepareValue, valueSimilarityPrepared, valueSimilarityUpperBound, type PreparedValue } from "@/lib/benchmarks/alpsbench/scoring/value-similarity";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * The scorer's value similarity (SCORING.md step 3: 0.6·Jaccard of token sets + 0.4·SequenceMatcher ratio) at or
@@ -22,9 +23,6 @@ export type DialogueMatchCounts = {
 };
 
 export const NO_DIALOGUE_MATCHES: DialogueMatchCounts = { items: 0, matched: 0, publicValues: 0, covered: 0 };
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The public memories of a dialogue prepared once, as the scorer's gold side (SequenceMatcher's a). */
 export function preparePublicValues(values: Iterable<unknown>): PreparedValue[] {

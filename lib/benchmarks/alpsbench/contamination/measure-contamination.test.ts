@@ -3,6 +3,7 @@ import { CONTAMINATION_THRESHOLD, countedSkeletons, measureContamination, MIN_VA
 import { predictedSkeletons, valueSkeleton } from "./predicted-values";
 import { dialogueMatchCounts, NO_DIALOGUE_MATCHES, VALUE_MATCH } from "./dialogue-match";
 import { buildPublicValueIndex, publicValuesByDialogue } from "./public-value-index";
+import { skeletonsBySplit } from "@/tests/helpers/alpsbench/contamination/skeletons-by-split";
 
 // (no fact contains another: "number 3" would be inside "number 30")
 const facts = Array.from({ length: 40 }, (_, i) => `the user lives in town number ${i} now`);
@@ -68,7 +69,7 @@ describe("contamination figures", () => {
 
 describe("a copy on one split diluted by junk on another", () => {
   test("the whole file stays under the threshold, the copied split alone does not: flagged, with that split's figures", async () => {
-    const { skeletonsBySplit, withSplits } = await import("@/lib/benchmarks/alpsbench/contamination/contamination-check");
+    const { withSplits } = await import("@/lib/benchmarks/alpsbench/contamination/contamination-check");
     // 25 test rows copy public values; 200 dev rows carry invented values: the whole file's share is 25 / 225 = 11 %
     const testRows = facts.slice(0, 25).map((value, i) => ({ benchmark_id: `t${i}`, memory_items: [{ value }] }));
     const devRows = Array.from({ length: 200 }, (_, i) => ({ benchmark_id: `d${i}`, memory_items: [{ value: `invented value number ${i} here` }] }));
@@ -145,7 +146,7 @@ describe("dialogue figures: each row against its own dialogue's public memories,
 
 describe("a reordered copy on one split diluted by junk on another", () => {
   test("the whole file's dialogue figures stay under the threshold, the test rows' alone do not: flagged, with that split's figures", async () => {
-    const { withSplits, skeletonsBySplit } = await import("@/lib/benchmarks/alpsbench/contamination/contamination-check");
+    const { withSplits } = await import("@/lib/benchmarks/alpsbench/contamination/contamination-check");
     const { addDialogueMatches } = await import("./dialogue-match");
     const value = (k: number) => `the user keeps a garden with roses number ${k}`;
     const dialogues = publicValuesByDialogue([

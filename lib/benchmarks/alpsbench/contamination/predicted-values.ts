@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { normalize, tokensOfNormalized } from "@/lib/benchmarks/alpsbench/scoring/normalize";
 import { pythonJsonDumps } from "@/lib/benchmarks/alpsbench/scoring/python-repr";
 import { skeleton } from "./skeleton";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * A value short enough to be said by anyone ("english", "student") proves nothing when it matches: only values
@@ -30,9 +31,6 @@ export function valueSkeleton(value: unknown): string | null {
 export function valueHash(skeletonText: string): string {
   return createHash("sha256").update(`skeleton:${skeletonText}`, "utf8").digest("hex").slice(0, 16);
 }
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
  * The distinct skeletons of every `memory_items[].value` in Task 1 prediction rows (anything unreadable is

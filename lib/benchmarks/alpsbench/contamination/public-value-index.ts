@@ -1,6 +1,7 @@
 import type { PreparedValue } from "@/lib/benchmarks/alpsbench/scoring/value-similarity";
 import { preparePublicValues } from "./dialogue-match";
 import { isLongValue, valueSkeleton } from "./predicted-values";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /** Where a public value is shown: bits of a source mask. */
 export const TASK2_INPUT = 1;
@@ -32,9 +33,6 @@ const PROBE = 8;
  * and edit (a)'s 95.7% / 95.1% / 94.0% (scripts/bench/README.md).
  */
 export const MIN_CONTAINED = 12;
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The index of public values (pure); only values of MIN_TOKENS tokens or more are public values. */
 export function indexPublicValues(values: Iterable<{ value: unknown; source: number }>): PublicValueIndex {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/create-client";
 import type { CopyOfFigures } from "./copy-figures";
 import { valueSkeleton } from "./predicted-values";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -29,9 +30,6 @@ const TRACKS = new Set(["task1", "task2"]);
 
 /** Whether the copy check reads a track's rows. */
 export const copyCheckedTrack = (track: string) => TRACKS.has(track);
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** The fingerprint of one row, and whether it predicts anything (empty rows are stored, never compared). Pure. */
 export function rowFingerprint(track: string, row: unknown): { benchmarkId: string; hash: string; empty: boolean } | null {

@@ -1,6 +1,7 @@
 import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { MIN_VALUES } from "./measure-contamination";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * Value similarity (SCORING.md step 3) below which an accepted pair shares no content: its label, type and
@@ -29,9 +30,6 @@ type StructureOnlyCounts = {
 };
 
 const NO_STRUCTURE_ONLY: StructureOnlyCounts = { rows: 0, publicValues: 0, structureOnly: 0 };
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
  * Scores each Task 1 row against its dialogue's public memories (Task 2's input pool of the session, the row's gold)

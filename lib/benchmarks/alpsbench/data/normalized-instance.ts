@@ -178,19 +178,3 @@ export type Task4Instance = z.infer<typeof Task4Instance>;
 
 /** Instances before a split is assigned (readers build these, then apply the split rule). */
 export type UnsplitInstance = NormalizedInstance extends infer I ? (I extends unknown ? Omit<I, "split"> : never) : never;
-
-/** Counts per track (and split), for import summaries and tests. */
-export function countByTrack(instances: readonly NormalizedInstance[]): Partial<Record<TrackId, number>> {
-  const counts: Partial<Record<TrackId, number>> = {};
-  for (const instance of instances) counts[instance.track] = (counts[instance.track] ?? 0) + 1;
-  return counts;
-}
-
-export function countByTrackAndSplit(instances: readonly NormalizedInstance[]): Partial<Record<TrackId, Record<Split, number>>> {
-  const counts: Partial<Record<TrackId, Record<Split, number>>> = {};
-  for (const instance of instances) {
-    const row = (counts[instance.track] ??= { dev: 0, validation: 0, test: 0 });
-    row[instance.split] += 1;
-  }
-  return counts;
-}

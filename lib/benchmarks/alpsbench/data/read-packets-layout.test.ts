@@ -1,8 +1,9 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { countByTrack } from "@/tests/helpers/alpsbench/data/counts";
 import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
-import { countByTrack, NormalizedInstance, type Task1Instance, type Task2Instance, type Task3Instance, type Task4Instance } from "./normalized-instance";
+import { NormalizedInstance, type Task1Instance, type Task2Instance, type Task3Instance, type Task4Instance } from "./normalized-instance";
 import { readPacketsLayout } from "./read-packets-layout";
 import { editText, expectDatasetError, fixtures, useTempDirs } from "@/tests/helpers/alpsbench/data/readers";
 

@@ -2,7 +2,8 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
-import { countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
+import { NormalizedInstance } from "./normalized-instance";
+import { countByTrackAndSplit } from "@/tests/helpers/alpsbench/data/counts";
 import { readReleaseLayout } from "./read-release-layout";
 import { editText, expectDatasetError, fixtures, useTempDirs } from "@/tests/helpers/alpsbench/data/readers";
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
 import { readPacketsOnce } from "@/tests/helpers/alpsbench/data/real-packets";
-import { countByTrack, countByTrackAndSplit, NormalizedInstance } from "./normalized-instance";
+import { NormalizedInstance } from "./normalized-instance";
+import { countByTrack, countByTrackAndSplit } from "@/tests/helpers/alpsbench/data/counts";
 
 /**
  * The real AlpsBench packets (read from the shared data folder, never copied into the repo). Runs

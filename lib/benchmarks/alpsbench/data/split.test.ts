@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { assignSplits, SPLIT_SALT, splitHash, splitMembership, splitSizes, withOfficialSplits } from "./split";
+import { assignSplits, SPLIT_SALT, splitHash, splitSizes, withOfficialSplits } from "./split";
+import { splitMembership } from "@/tests/helpers/alpsbench/data/counts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 const fixtures = path.join(repoRoot, "tests/fixtures/datasets");

@@ -48,17 +48,6 @@ export function assignSplits(ids: readonly string[]): Split[] {
   return out;
 }
 
-/** Convenience: id → split for one track (ids must be unique). */
-export function splitMembership(ids: readonly string[]): Map<string, Split> {
-  const splits = assignSplits(ids);
-  const map = new Map<string, Split>();
-  ids.forEach((id, i) => {
-    const split = splits[i];
-    if (split) map.set(id, split);
-  });
-  return map;
-}
-
 /**
  * Applies the rule per track to instances that do not have a split yet, keeping their order.
  * Used by the packets reader and the demo set.

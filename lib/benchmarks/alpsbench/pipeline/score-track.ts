@@ -12,6 +12,7 @@ import { ratio } from "@/lib/metrics/aggregate";
 import { taskOf, type Split, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { keptSubmittedItems } from "./kept-submitted-items";
 import { SCORER_VERSION } from "./scorer-version";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * Deterministic scoring of one track's predictions: validation with line and field, coverage, per-instance
@@ -101,8 +102,6 @@ function collectRows(track: TrackId, rows: readonly PredictionFileRow[], known: 
   return collected;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function interval(ci: BootstrapInterval, share: number | undefined): AggregateMetric {

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { NormalizedInstance, Task3Instance } from "@/lib/benchmarks/alpsbench/data/normalized-instance";
 import { buildTask3CompactPoolsForInstance, createTask3PoolSource, expandTask3Pool, type UserMemory } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
-import type { Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
-import { buildAuthorsTask3Pools, type SessionMemory } from "@/lib/benchmarks/alpsbench/scoring/authors-task3-pools";
+import type { Task3Candidate, Task3PoolVersion } from "@/lib/benchmarks/alpsbench/scoring/build-task3-pools";
+import { buildAuthorsTask3Pools } from "@/lib/benchmarks/alpsbench/scoring/authors-task3-pools";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { InstanceToImport, PooledInstance } from "../data/import/write-instances";
 
@@ -114,7 +114,7 @@ export function withCompactServerPools(
  * on the same candidates (lib/benchmarks/alpsbench/scoring/task3-hit.ts).
  */
 function authorsPools(instances: readonly NormalizedInstance[], released: readonly Task3Instance[], seed: string, onInstance?: () => void): PooledInstance[] {
-  const sessions = new Map<string, SessionMemory[]>();
+  const sessions = new Map<string, Task3Candidate[]>();
   for (const instance of instances) {
     if (instance.track !== "task1" || instance.gold === null) continue;
     const key = instance.sessionId ?? instance.benchmarkId;

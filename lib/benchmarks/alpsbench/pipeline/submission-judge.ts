@@ -9,7 +9,6 @@ import { judgeT12Instance, judgeT3Instance, judgeT4BinaryInstance, judgeT4EiInst
 import { buildT12ReviewInput } from "@/lib/benchmarks/alpsbench/judge/t12-input";
 import type { VerdictKind } from "@/lib/benchmarks/alpsbench/judge/verdicts";
 import type { JudgeCache } from "@/lib/llm-judge/cache";
-import { isJsonObject } from "@/lib/llm-judge/extract-json";
 import type { JudgeOutcome } from "@/lib/llm-judge/judge";
 import type { JudgeMeter } from "@/lib/llm-judge/meter";
 import type { JudgeProfile } from "@/lib/llm-judge/profile";
@@ -18,6 +17,7 @@ import { parsedOf, responseOutcomeOf } from "@/lib/benchmarks/alpsbench/judge/ou
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
 import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import { taskOf, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 import { unroundedAlgoScore } from "@/lib/benchmarks/alpsbench/judge/unrounded-algo-score";
 import { type AggregateMetric, BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
 import type { PredictionEntry } from "@/lib/benchmarks/alpsbench/pipeline/submission-predictions";
@@ -56,7 +56,6 @@ export type JudgedInstance = {
 
 type JudgeDeps = { provider: JudgeProvider; profile: JudgeProfile; cache: JudgeCache; meter: JudgeMeter; signal: AbortSignal };
 
-const record = (value: unknown): Record<string, unknown> => (isJsonObject(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function callFacts(outcomes: readonly JudgeOutcome<unknown>[]): Pick<JudgedInstance, "complete" | "failure" | "aborted"> & { calls: Record<string, unknown>[] } {

@@ -3,13 +3,13 @@ import {
   figuresPerTrack,
   laplace,
   MAX_STEP_SHARE,
-  metricRange,
   type NoiseDraw,
   publishedStep,
   publishTestAggregate,
   TEST_PRIVACY_BUDGET,
   testPrivacyNote,
 } from "./test-split-privacy";
+import { metricRange } from "@/tests/helpers/alpsbench/read/metric-range";
 
 /** u = 0.5 is the Laplace distribution's median: no noise, so a test reads the rounding and the interval alone. */
 const NO_NOISE: NoiseDraw = () => 0.5;

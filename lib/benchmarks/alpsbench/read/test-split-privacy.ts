@@ -65,12 +65,6 @@ export function metricBounds(track: TrackId, metric: string): readonly [number, 
   return def.scale in BOUNDS ? BOUNDS[def.scale as keyof typeof BOUNDS] : null;
 }
 
-/** A metric's range (max - min) from its scale; null when unknown (the figure is then withheld). */
-export function metricRange(track: TrackId, metric: string): number | null {
-  const b = metricBounds(track, metric);
-  return b ? b[1] - b[0] : null;
-}
-
 /** The rounding step for a metric of `range` where one instance weighs `share`; a power of ten. */
 export function publishedStep(range: number, share: number): number {
   const bound = 2 * range * share;

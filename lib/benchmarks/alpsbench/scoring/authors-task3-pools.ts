@@ -1,13 +1,6 @@
 import { labelText } from "./label-similarity";
-import type { Task3CompactPool } from "./build-task3-pools";
+import type { Task3Candidate, Task3CompactPool } from "./build-task3-pools";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-
-/** One memory as the authors' distractor script reads it from a session's file: its id in that session, value, label. */
-export interface SessionMemory {
-  memory_id: string;
-  value: string;
-  label: string;
-}
 
 interface AuthorsPoolInstance {
   benchmarkId: string;
@@ -15,7 +8,7 @@ interface AuthorsPoolInstance {
   sessionKey: string;
   query: string;
   /** the released d100 list: the target and 100 distractors in the authors' order */
-  released: readonly SessionMemory[];
+  released: readonly Task3Candidate[];
   /** the target's released id (its id in its own session) */
   targetId: string;
 }
@@ -24,8 +17,8 @@ interface AuthorsPoolInstance {
 type AuthorsPool = Task3CompactPool & { releasedIds: readonly string[]; releasedTargetId: string };
 
 // one shown object per memory, shared by every pool that holds it (the real data has 5.9 million candidates)
-const members = new WeakMap<SessionMemory, { value: string; label: string }>();
-function memberOf(memory: SessionMemory): { value: string; label: string } {
+const members = new WeakMap<Task3Candidate, { value: string; label: string }>();
+function memberOf(memory: Task3Candidate): { value: string; label: string } {
   let member = members.get(memory);
   if (!member) members.set(memory, (member = { value: memory.value, label: labelText(memory.label) }));
   return member;
@@ -45,7 +38,7 @@ const HEX = (n: number, digits: number) => n.toString(16).padStart(digits, "0");
  * (seed, instance, size), drawn in list order), so nothing in an id says which candidate is the target.
  */
 export function buildAuthorsTask3Pools(
-  sessions: ReadonlyMap<string, readonly SessionMemory[]>,
+  sessions: ReadonlyMap<string, readonly Task3Candidate[]>,
   instance: AuthorsPoolInstance,
   opts: { seed: string; sizes: readonly number[] },
 ): AuthorsPool[] {
@@ -55,7 +48,7 @@ export function buildAuthorsTask3Pools(
   const others = [...sessions.keys()].filter((key) => key !== instance.sessionKey && sessions.get(key)!.length > 0);
   const base = instance.released.length - 1;
   const want = Math.max(0, ...opts.sizes) - base;
-  const extra: SessionMemory[] = [];
+  const extra: Task3Candidate[] = [];
   const draw = seededRandom(`${seed}|draw`);
   // their script gives up after 200 tries per wanted distractor; a pool short of its size says so in `problems`
   for (let attempt = 0; extra.length < want && others.length > 0 && attempt < want * 200; attempt++) {
@@ -67,7 +60,7 @@ export function buildAuthorsTask3Pools(
     .sort((a, b) => a - b)
     .map((size) => {
       const problems: string[] = [];
-      let list: SessionMemory[];
+      let list: Task3Candidate[];
       if (size === base) list = [...instance.released];
       else if (size > base) {
         list = [...instance.released, ...extra.slice(0, size - base)];

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { bm25Select } from "./bm25-select";
-import { buildTask3Pools, createTask3PoolSource, buildTask3PoolsForInstance } from "./build-task3-pools";
+import { createTask3PoolSource } from "./build-task3-pools";
 import { normalize } from "./normalize";
 import { seededRandom } from "@/lib/stats/seeded-random";
+import { buildTask3Pools, buildTask3PoolsForInstance } from "@/tests/helpers/alpsbench/scoring/task3-pools";
 
 // 60 users with 30 memories each, some values shared across users and some
 // differing only in case/punctuation, so de-duplication has work to do.

@@ -19,7 +19,11 @@ export interface UserMemory {
   label: unknown;
 }
 
-interface Task3Candidate {
+/**
+ * A pool's candidate as a model sees it; also one memory as the authors' distractor script reads it from a session's
+ * file (authors-task3-pools.ts): its id in that session, value, label.
+ */
+export interface Task3Candidate {
   memory_id: string;
   value: string;
   label: string;
@@ -129,11 +133,6 @@ export function expandTask3Pool(pool: Task3CompactPool): Task3Pool {
   const ids = pool.candidateIds.split(",");
   const candidates = pool.members.map((m, i) => ({ memory_id: ids[i]!, value: m.value, label: m.label }));
   return { benchmarkId: pool.benchmarkId, size: pool.size, query: pool.query, candidates, goldCandidateId: pool.goldCandidateId, problems: pool.problems };
-}
-
-/** Pools for one instance, one per size (see buildTask3CompactPoolsForInstance). */
-export function buildTask3PoolsForInstance(source: Task3PoolSource, instance: Task3PoolInstanceInput, opts: Task3PoolOptions): Task3Pool[] {
-  return buildTask3CompactPoolsForInstance(source, instance, opts).map(expandTask3Pool);
 }
 
 /**
@@ -258,10 +257,4 @@ function drawSessions(source: Task3PoolSource, user: string, targetKey: string, 
     takeAll(byOwner.get(pick)!);
   }
   return drawn;
-}
-
-/** Pools for every instance and size (instance-major). For very large runs, iterate buildTask3PoolsForInstance instead. */
-export function buildTask3Pools(instances: readonly Task3PoolInstanceInput[], memories: readonly UserMemory[], opts: Task3PoolOptions): Task3Pool[] {
-  const source = createTask3PoolSource(memories);
-  return instances.flatMap((inst) => buildTask3PoolsForInstance(source, inst, opts));
 }

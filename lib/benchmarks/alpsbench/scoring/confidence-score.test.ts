@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { confidenceScore, confidenceValue } from "./confidence-score";
+import { confidenceScoreOf, confidenceValue } from "./confidence-score";
 import { pythonFloat } from "./python-float";
 import { pythonFloatRepr } from "./python-repr";
 import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
@@ -74,7 +74,7 @@ describe("confidenceValue", () => {
   });
 });
 
-describe("confidenceScore (SCORING.md step 5)", () => {
+describe("confidenceScoreOf (SCORING.md step 5)", () => {
   test.each([
     ["equal", 0.8, 0.8, 1],
     ["difference up to 0.2 is free", 1.0, 0.85, 1],
@@ -85,6 +85,6 @@ describe("confidenceScore (SCORING.md step 5)", () => {
     ["'high' is read as 1.0", "high", 0, 0],
     ["nan difference costs nothing, as in Python", "nan", 0, 1],
   ])("%s", (_n, a, b, want) => {
-    expect(confidenceScore(a, b)).toBe(want);
+    expect(confidenceScoreOf(confidenceValue(a), confidenceValue(b))).toBe(want);
   });
 });

@@ -15,13 +15,9 @@ export function confidenceValue(value: unknown): number {
 }
 
 /**
- * Confidence agreement (SCORING.md step 5): differences up to 0.2 are free,
- * beyond that the score falls linearly to 0 at a difference of 1.0.
+ * Confidence agreement (SCORING.md step 5) of two confidences read by confidenceValue: differences up to 0.2 are
+ * free, beyond that the score falls linearly to 0 at a difference of 1.0.
  */
-export function confidenceScore(a: unknown, b: unknown): number {
-  return confidenceScoreOf(confidenceValue(a), confidenceValue(b));
-}
-
 export function confidenceScoreOf(ca: number, cb: number): number {
   const diff = Math.abs(ca - cb);
   // Python's max(0.0, x) keeps 0.0 unless x > 0.0, so a NaN difference is no penalty.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { labelSimilarity } from "./label-similarity";
+import { labelParts, labelSimilarityOfParts } from "./label-similarity";
 
-describe("labelSimilarity (SCORING.md step 2)", () => {
+describe("labelSimilarityOfParts (SCORING.md step 2)", () => {
   test.each([
     ["identical paths", "A/B/C", "A/B/C", 1],
     ["shared first part of 2 + 3", "A/B", "A/X/Y", (2 * 1) / 5],
@@ -15,6 +15,6 @@ describe("labelSimilarity (SCORING.md step 2)", () => {
     ["list label shares nothing with the plain path", ["A", "B"], "A/B", 0],
     ["number label", 5, "5", 1],
   ])("%s", (_n, a, b, want) => {
-    expect(labelSimilarity(a, b)).toBe(want);
+    expect(labelSimilarityOfParts(labelParts(a), labelParts(b))).toBe(want);
   });
 });

@@ -13,15 +13,11 @@ export function labelParts(label: unknown): string[] {
 }
 
 /**
- * Label similarity (SCORING.md step 2): labels are taxonomy paths, so two
+ * Label similarity (SCORING.md step 2) of two labels' parts (labelParts): labels are taxonomy paths, so two
  * labels agree as far as their leading parts agree: 2·LCP / (|a| + |b|),
  * 0 when either has no parts. Parts are compared exactly (no normalisation),
  * as the authors do.
  */
-export function labelSimilarity(a: unknown, b: unknown): number {
-  return labelSimilarityOfParts(labelParts(a), labelParts(b));
-}
-
 export function labelSimilarityOfParts(pa: readonly string[], pb: readonly string[]): number {
   if (pa.length === 0 || pb.length === 0) return 0.0;
   let lcp = 0;

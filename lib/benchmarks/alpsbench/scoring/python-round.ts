@@ -1,5 +1,5 @@
 /**
- * Python's `round(x, ndigits)` for floats (ndigits >= 0).
+ * Python's `round(x, ndigits)` for floats (ndigits a non-negative integer).
  *
  * Python rounds the *exact* binary value of the double, half to even, then
  * converts the decimal result back to the nearest double. So round(2.675, 2)
@@ -15,17 +15,11 @@
  */
 export function pythonRound(x: number, ndigits = 0): number {
   if (!Number.isFinite(x)) return x;
-  const d = Number.isInteger(ndigits) ? ndigits : Math.trunc(ndigits);
-  if (d < 0) {
-    // Not used by the scorer; keep a simple, still half-even, behaviour.
-    const f = 10 ** -d;
-    return pythonRound(x / f, 0) * f;
-  }
   // Doubles this large are integers already; toFixed also stops at 1e21.
   // Beyond 100 digits toFixed refuses, and every double is exact at that scale.
-  if (Math.abs(x) >= 1e21 || d > 100) return x;
-  let s = x.toFixed(d);
-  const scaled = x * 2 ** (d + 1);
+  if (Math.abs(x) >= 1e21 || ndigits > 100) return x;
+  let s = x.toFixed(ndigits);
+  const scaled = x * 2 ** (ndigits + 1);
   if (Number.isInteger(scaled) && Math.abs(scaled % 2) === 1) {
     const last = s.charCodeAt(s.length - 1) - 48;
     if (last % 2 === 1) s = s.slice(0, -1) + String(last - 1);

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import { sequenceMatcherRatio } from "./sequence-matcher-ratio";
+import { prepareSequence, ratioPrepared, toCodePoints } from "./sequence-matcher-ratio";
 import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
 import { ALPHABETS, mixedAlphabet, mutate, pick, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
+
+// difflib.SequenceMatcher(None, a, b).ratio() on two strings
+const ratio = (a: string, b: string) => ratioPrepared(toCodePoints(a), prepareSequence(b));
 
 const RATIO_PY = `
 from difflib import SequenceMatcher
@@ -65,16 +68,16 @@ result = [[SequenceMatcher(None, a, b).ratio() for a, b in fam] for fam in data]
   families.map(([, pairs]) => pairs),
 );
 
-describe("sequenceMatcherRatio equals CPython difflib", () => {
+describe("ratioPrepared equals CPython difflib", () => {
   test.each(families.map(([name, pairs], k) => ({ name, pairs, want: expected[k]! })))("$name", ({ pairs, want }) => {
-    const got = pairs.map(([a, b]) => sequenceMatcherRatio(a, b));
+    const got = pairs.map(([a, b]) => ratio(a, b));
     const bad = got.flatMap((g, i) => (g === want[i] ? [] : [{ a: pairs[i]![0], b: pairs[i]![1], got: g, want: want[i] }]));
     expect(bad.slice(0, 3)).toEqual([]);
     expect(got).toHaveLength(pairs.length);
   });
 });
 
-describe("sequenceMatcherRatio hand cases", () => {
+describe("ratioPrepared hand cases", () => {
   // Expected values are what CPython prints for these inputs; the autojunk
   // case shows why the port must copy the heuristic: without it the ratio is 1.0.
   const hand: [string, string, string, () => number][] = [
@@ -86,14 +89,14 @@ describe("sequenceMatcherRatio hand cases", () => {
     ["popular char still matches through extension", "a".repeat(200), "a".repeat(200), () => 1],
   ];
   test.each(hand)("%s", (_name, a, b, want) => {
-    expect(sequenceMatcherRatio(a, b)).toBe(want());
+    expect(ratio(a, b)).toBe(want());
   });
 
   test("autojunk makes a popular-only b unmatched unless extended", () => {
     const b = "x".repeat(150) + "y".repeat(60);
     const a = "y".repeat(3);
     const [want] = runPython<number[]>(RATIO_PY, [[a, b]]);
-    expect(sequenceMatcherRatio(a, b)).toBe(want);
+    expect(ratio(a, b)).toBe(want);
     // Without autojunk 'yyy' would match fully: 2*3/213.
     expect(want).not.toBe((2 * 3) / 213);
   });

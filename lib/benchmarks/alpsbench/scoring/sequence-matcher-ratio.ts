@@ -176,7 +176,7 @@ function grown(have: number, need: number): number {
   return have;
 }
 
-/** ratio() of a (as code points) against a prepared b. */
+/** `difflib.SequenceMatcher(None, a, b).ratio()` of a (as code points, toCodePoints) against a prepared b (prepareSequence). */
 export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
   const la = a.length;
   const bc = b.codes;
@@ -288,9 +288,4 @@ export function ratioPrepared(a: Int32Array, b: PreparedSequence): number {
     }
   }
   return (2.0 * matches) / (la + lb);
-}
-
-/** `difflib.SequenceMatcher(None, a, b).ratio()` on two strings. */
-export function sequenceMatcherRatio(a: string, b: string): number {
-  return ratioPrepared(toCodePoints(String(a)), prepareSequence(String(b)));
 }

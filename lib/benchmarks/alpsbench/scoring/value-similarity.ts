@@ -38,7 +38,12 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return union ? inter / union : 0.0;
 }
 
-/** Value similarity of prepared values; `a` is the gold side (SequenceMatcher's a). */
+/**
+ * Value similarity (SCORING.md step 3) of prepared values (prepareValue): 0 if either raw value is empty
+ * (Python-falsy), else 0.6·Jaccard(token sets) + 0.4·SequenceMatcher ratio of
+ * the normalised texts. Order matters only through SequenceMatcher's
+ * autojunk, which looks at the second argument: `a` is the gold side (SequenceMatcher's a).
+ */
 export function valueSimilarityPrepared(a: PreparedValue, b: PreparedValue): number {
   if (!a.present || !b.present) return 0.0;
   const tokenScore = jaccard(a.tokenSet, b.tokenSet);
@@ -58,14 +63,4 @@ export function valueSimilarityUpperBound(a: PreparedValue, b: PreparedValue): n
   const lb = b.codes.length;
   const quick = la + lb ? (2.0 * Math.min(la, lb)) / (la + lb) : 1.0;
   return TOKEN_WEIGHT * jaccard(a.tokenSet, b.tokenSet) + CHAR_WEIGHT * quick;
-}
-
-/**
- * Value similarity (SCORING.md step 3): 0 if either raw value is empty
- * (Python-falsy), else 0.6·Jaccard(token sets) + 0.4·SequenceMatcher ratio of
- * the normalised texts. Order matters only through SequenceMatcher's
- * autojunk, which looks at the second argument: pass gold first.
- */
-export function valueSimilarity(gold: unknown, pred: unknown): number {
-  return valueSimilarityPrepared(prepareValue(gold), prepareValue(pred));
 }

@@ -24,7 +24,5 @@ export const PATCH = withUser<NextRequest, Params>("PATCH /api/v1/systems/{slug}
   if (!body.ok) throw new ApiError("bad_request", body.message);
   const result = await changeSystem(db(), { slug, viewer: { id: user.id, role: user.role }, change: body.value });
   if (!result.ok) throw new ApiError(result.code, result.message);
-  return NextResponse.json(result.ok ? { slug: result.slug, name: result.name, kind: result.kind, changed: result.changed } : null, {
-    headers: { "cache-control": "no-store" },
-  });
+  return NextResponse.json({ slug: result.slug, name: result.name, kind: result.kind, changed: result.changed }, { headers: { "cache-control": "no-store" } });
 });

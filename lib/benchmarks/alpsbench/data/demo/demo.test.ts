@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { validatePredictionRow } from "@/lib/benchmarks/alpsbench/upload/validate-row";
 import { TRACK_IDS, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { goldLeaks } from "@/tests/helpers/alpsbench/data/gold-leaks";
-import { countByTrack, countByTrackAndSplit, NormalizedInstance, type Task3Instance } from "../normalized-instance";
-import { splitMembership } from "../split";
+import { NormalizedInstance, type Task3Instance } from "../normalized-instance";
+import { countByTrack, countByTrackAndSplit, splitMembership } from "@/tests/helpers/alpsbench/data/counts";
 import { DEMO_NOTICE, DEMO_SEED, getDemoDataset } from "./index";
 import { buildDistractorBank, buildDemoInstances } from "./build-instances";
 

@@ -3,7 +3,8 @@ import { bootstrapCI } from "@/lib/stats/bootstrap-ci";
 import { memoByLeaderboardVersion } from "@/lib/db/queries/leaderboard-version-memo";
 import { throughHeavyReadGate } from "@/lib/http/heavy-read-gate";
 import { BOOTSTRAP_RESAMPLES } from "@/lib/benchmarks/alpsbench/pipeline/score-track";
-import { metricsOf, record } from "./submission-instance-results";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
+import { metricsOf } from "./submission-instance-results";
 import { orderBreakdownMetrics } from "../breakdown-metric-order";
 
 /**

@@ -7,6 +7,7 @@ import { TrackId, taskOf } from "@/lib/benchmarks/alpsbench/track-ids";
 import { memoryItemsOf, memoryItemView, type MemoryItemView } from "./submission-instance-view";
 import { currentScoreVersions } from "@/lib/db/queries/submission-status";
 import { matchingInstanceIds } from "./instance-search";
+import { record } from "@/lib/benchmarks/alpsbench/json-record";
 
 /**
  * A submission's per-instance results for its page: one page of summaries (getInstanceResultsPage), and one
@@ -90,9 +91,6 @@ export type InstanceResultsPage = {
 };
 
 type Sub = { id: string; tracks: string[]; scorerVersion: string | null; source: "reported" | "seed" | "upload" };
-
-export const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export function metricsOf(value: Prisma.JsonValue): Record<string, number | boolean | null> {
   const out: Record<string, number | boolean | null> = {};
