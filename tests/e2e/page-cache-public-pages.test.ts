@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
-import { getPage } from "./page-cache-get";
+import { atOneLeaderboardVersion, getPage } from "./page-cache-get";
 
 /**
  * The anonymous page cache covers every public page (lib/page-cache/cacheable-pages.ts), not only the hosted
@@ -14,6 +14,8 @@ const db = e2eDb(databaseUrl);
 const tag = Date.now().toString(36);
 
 const get = (url: string, headers: Record<string, string> = {}) => getPage(baseUrl, url, headers);
+/** the second of two anonymous asks for `path`, made at one leaderboard version */
+const secondAsk = async (path: string) => (await atOneLeaderboardVersion(db, async () => [await get(path), await get(path)] as const))[1];
 
 let systemId: string;
 let benchmarkVersionId: string;
@@ -45,9 +47,9 @@ afterAll(async () => {
 describe("the page cache serves every public page", () => {
   test("module boards, their views, system pages, /compare and /about are hits on the second anonymous request", async () => {
     for (const path of ["/benchmarks/personalllm", "/benchmarks/personalllm/logged", systemPath, `/compare?a=${slug}`, "/about"]) {
-      const first = await get(path);
+      const [first, second] = await atOneLeaderboardVersion(db, async () => [await get(path), await get(path)] as const);
       expect(first.status, path).toBe(200);
-      expect((await get(path)).cache, path).toBe("hit");
+      expect(second.cache, path).toBe("hit");
     }
   });
 
@@ -60,8 +62,7 @@ describe("the page cache serves every public page", () => {
 
   test("a module's stored run shows on its board at the next request", async () => {
     const path = "/benchmarks/personalllm/rewards";
-    await get(path);
-    expect((await get(path)).cache).toBe("hit");
+    expect((await secondAsk(path)).cache).toBe("hit");
     const name = `Cache Probe Run ${tag}`;
     const metric = { value: 0.42, n: 10, ciLow: 0.4, ciHigh: 0.44 };
     await db.pllmSubmission.create({
@@ -73,8 +74,7 @@ describe("the page cache serves every public page", () => {
   });
 
   test("a new scored submission and a hidden one show on the system page at the next request", async () => {
-    await get(systemPath);
-    expect((await get(systemPath)).cache).toBe("hit");
+    expect((await secondAsk(systemPath)).cache).toBe("hit");
     const note = `second public run ${tag}`;
     const second = await scoredSubmission(note);
     const added = await get(systemPath);
