@@ -21,7 +21,7 @@ const integration = {
   fileParallelism: false,
 };
 
-// Three projects so each layer can be run alone; `npm test` runs them all.
+// A project per layer (integration in two) so each can be run alone; `npm test` runs them all.
 // Each integration project and e2e has its own real PostgreSQL, started by its global setup.
 export default defineConfig({
   resolve: { alias },

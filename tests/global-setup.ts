@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   await seed(db);
   await db.$disconnect();
   const template = await copyDatabase(database.url, "seeded");
-  const ownImage = path.resolve(import.meta.dirname, "../.tmp", `${project.name}-real-data-image-${process.pid}`);
+  const ownImage = path.resolve(import.meta.dirname, "../.tmp", `integration-real-data-image-${process.pid}`);
   project.provide("databaseUrl", database.url);
   project.provide("seededTemplateUrl", template.url);
   project.provide("realDataImageFolder", imageFolder(ownImage));

@@ -12,12 +12,13 @@ const leaderboardVersion = async (db: Db) => (await db.leaderboardVersion.findUn
  * `requests` (a page asked for twice, say) made while the leaderboard version stayed put, so that a miss on the
  * second ask is the cache's fault. The worker may still be finishing an earlier file's upload, and every change it
  * writes bumps the version: a new key, so a new render. That failed these checks when the e2e files ran back to
- * back in one process. Tried up to 5 times.
+ * back in one process. Tried up to 5 times; `attempt` (0 to 4) lets a check that needs a page's first ask use a
+ * page of its own each time.
  */
-export async function atOneLeaderboardVersion<T>(db: Db, requests: () => Promise<T>): Promise<T> {
+export async function atOneLeaderboardVersion<T>(db: Db, requests: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = await leaderboardVersion(db);
-    const answers = await requests();
+    const answers = await requests(attempt);
     if ((await leaderboardVersion(db)) === before) return answers;
   }
   throw new Error("the leaderboard version moved during each of 5 attempts");

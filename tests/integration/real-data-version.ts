@@ -3,6 +3,9 @@ import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { REAL_BENCHMARK_SLUG } from "@/lib/benchmarks/alpsbench/data/seeds/seed-reported";
 import { realDataDatabase } from "../real-data-image";
 
+/** how many real-data databases this process has started: each gets a folder of its own */
+let started = 0;
+
 /**
  * The real AlpsBench data for a file that reads it, as `npm start` imports it (importRealData: instances, gold, the
  * server's Task 3 pools, the re-scored packet outputs, the BM25, trivial and lookup reference rows) under the start-up
@@ -12,7 +15,8 @@ import { realDataDatabase } from "../real-data-image";
  */
 export async function realDataVersion(): Promise<{ db: Db; url: string; slug: string; benchmarkVersionId: string; dispose: () => Promise<void> }> {
   const log = (line: string) => process.stderr.write(`[real data] ${line}\n`);
-  const database = await realDataDatabase(`integration-real-${process.pid}`, inject("realDataImageFolder"), log);
+  // one per file: the files of the integration project share one process (vitest.config.ts)
+  const database = await realDataDatabase(`integration-real-${process.pid}-${++started}`, inject("realDataImageFolder"), log);
   const db = createPrismaClient(database.url);
   const { id } = await db.benchmarkVersion.findUniqueOrThrow({ where: { slug: REAL_BENCHMARK_SLUG }, select: { id: true } });
   return {

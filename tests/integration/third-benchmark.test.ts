@@ -53,8 +53,12 @@ describe("a third benchmark module, registered at run time", () => {
   test("the registry refuses to replace a module, and forgets a test module once unregistered", () => {
     expect(() => registerBenchmark(thirdBenchmark())).toThrow(/already registered/);
     const other = registerBenchmark(thirdBenchmark("third-test-two"));
-    expect(getBenchmark("third-test-two")).not.toBeNull();
-    other();
+    try {
+      expect(getBenchmark("third-test-two")).not.toBeNull();
+    } finally {
+      // the integration files share one process: a registration left behind would be every later file's
+      other();
+    }
     expect(getBenchmark("third-test-two")).toBeNull();
     expect(getBenchmark("personalllm")).not.toBeNull();
   });
