@@ -11,6 +11,7 @@ const alias = { "@": root };
 const integrationFiles = readdirSync(`${root}tests/integration`, { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".test.ts"))
   .map((file) => `tests/integration/${file}`);
+const sharedIntegration = integrationFiles.filter((file) => sharesModules(`${root}${file}`));
 const integration = {
   environment: "node" as const,
   // route handlers import next-auth, whose ESM imports "next/server" without an extension: inlined, vite resolves it
@@ -22,7 +23,7 @@ const integration = {
 };
 
 // A project per layer (integration in two) so each can be run alone; `npm test` runs them all.
-// Each integration project and e2e has its own real PostgreSQL, started by its global setup.
+// The two integration projects share one real PostgreSQL (tests/global-setup.ts); e2e has its own.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -51,7 +52,7 @@ export default defineConfig({
           // Like unit: one process for every file that leaves the process as it found it. A fresh process per file
           // started node and imported the route handlers, Prisma and the benchmarks again, file after file.
           name: "integration",
-          include: integrationFiles.filter((file) => sharesModules(`${root}${file}`)),
+          include: sharedIntegration,
           isolate: false,
           ...integration,
         },
@@ -61,7 +62,7 @@ export default defineConfig({
         test: {
           // the files that mock a module or set an environment variable, each in a process of its own
           name: "integration-isolated",
-          include: integrationFiles.filter((file) => !sharesModules(`${root}${file}`)),
+          include: integrationFiles.filter((file) => !sharedIntegration.includes(file)),
           ...integration,
         },
       },

@@ -16,26 +16,51 @@ declare module "vitest" {
   }
 }
 
-/**
- * Integration tests: one migrated and seeded database for the run, handed to tests by inject("databaseUrl"), and a
- * copy of it as seeded, from which a file that must not see other files' rows (a worker takes every upload the
- * database holds) copies a database of its own in a second (copyDatabase). A file that reads the real data starts a
- * cluster of its own from the run's real-data image (built by `npm test` beside the lanes, else by the first such
- * file, in a folder of this lane's).
- */
-export default async function setup(project: TestProject) {
-  const database = await createTestDatabase(project.name);
+type Setup = { databaseUrl: string; seededTemplateUrl: string; realDataImageFolder: string; dispose: () => Promise<void> };
+
+async function startSetup(): Promise<Setup> {
+  const database = await createTestDatabase("integration");
   const db = createPrismaClient(database.url);
   await seed(db);
   await db.$disconnect();
   const template = await copyDatabase(database.url, "seeded");
   const ownImage = path.resolve(import.meta.dirname, "../.tmp", `integration-real-data-image-${process.pid}`);
-  project.provide("databaseUrl", database.url);
-  project.provide("seededTemplateUrl", template.url);
-  project.provide("realDataImageFolder", imageFolder(ownImage));
+  return {
+    databaseUrl: database.url,
+    seededTemplateUrl: template.url,
+    realDataImageFolder: imageFolder(ownImage),
+    dispose: async () => {
+      await template.dispose();
+      await database.dispose();
+      removeRealDataImage(ownImage);
+    },
+  };
+}
+
+/** the one setup both integration projects (vitest.config.ts) use, and how many of them still do */
+const SHARED = Symbol.for("alpsbench.integration-setup");
+type Shared = { ready: Promise<Setup>; users: number };
+const registry = globalThis as { [SHARED]?: Shared };
+
+/**
+ * Integration tests: one migrated and seeded database for the run, handed to tests by inject("databaseUrl"), and a
+ * copy of it as seeded, from which a file that must not see other files' rows (a worker takes every upload the
+ * database holds) copies a database of its own in a second (copyDatabase). A file that reads the real data starts a
+ * cluster of its own from the run's real-data image (built by `npm test` beside the lanes, else by the first such
+ * file, in a folder of this lane's). Both integration projects run in the one vitest process and share all of it:
+ * the second project's setup waits for the first's, and the last teardown stops it.
+ */
+export default async function setup(project: TestProject) {
+  const shared = (registry[SHARED] ??= { ready: startSetup(), users: 0 });
+  shared.users += 1;
+  const { dispose, ...provided } = await shared.ready;
+  project.provide("databaseUrl", provided.databaseUrl);
+  project.provide("seededTemplateUrl", provided.seededTemplateUrl);
+  project.provide("realDataImageFolder", provided.realDataImageFolder);
   return async () => {
-    await template.dispose();
-    await database.dispose();
-    removeRealDataImage(ownImage);
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    await dispose();
   };
 }

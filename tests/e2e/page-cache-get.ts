@@ -23,3 +23,7 @@ export async function atOneLeaderboardVersion<T>(db: Db, requests: (attempt: num
   }
   throw new Error("the leaderboard version moved during each of 5 attempts");
 }
+
+/** A page asked for twice by a visitor at one leaderboard version: the second answer should be a hit. */
+export const askedTwice = (baseUrl: string, db: Db, url: string) =>
+  atOneLeaderboardVersion(db, async () => [await getPage(baseUrl, url), await getPage(baseUrl, url)] as const);

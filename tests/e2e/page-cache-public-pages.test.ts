@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
-import { atOneLeaderboardVersion, getPage } from "./page-cache-get";
+import { askedTwice, getPage } from "./page-cache-get";
 
 /**
  * The anonymous page cache covers every public page (lib/page-cache/cacheable-pages.ts), not only the hosted
@@ -14,8 +14,6 @@ const db = e2eDb(databaseUrl);
 const tag = Date.now().toString(36);
 
 const get = (url: string, headers: Record<string, string> = {}) => getPage(baseUrl, url, headers);
-/** the second of two anonymous asks for `path`, made at one leaderboard version */
-const secondAsk = async (path: string) => (await atOneLeaderboardVersion(db, async () => [await get(path), await get(path)] as const))[1];
 
 let systemId: string;
 let benchmarkVersionId: string;
@@ -47,7 +45,7 @@ afterAll(async () => {
 describe("the page cache serves every public page", () => {
   test("module boards, their views, system pages, /compare and /about are hits on the second anonymous request", async () => {
     for (const path of ["/benchmarks/personalllm", "/benchmarks/personalllm/logged", systemPath, `/compare?a=${slug}`, "/about"]) {
-      const [first, second] = await atOneLeaderboardVersion(db, async () => [await get(path), await get(path)] as const);
+      const [first, second] = await askedTwice(baseUrl, db, path);
       expect(first.status, path).toBe(200);
       expect(second.cache, path).toBe("hit");
     }
@@ -62,7 +60,7 @@ describe("the page cache serves every public page", () => {
 
   test("a module's stored run shows on its board at the next request", async () => {
     const path = "/benchmarks/personalllm/rewards";
-    expect((await secondAsk(path)).cache).toBe("hit");
+    expect((await askedTwice(baseUrl, db, path))[1].cache).toBe("hit");
     const name = `Cache Probe Run ${tag}`;
     const metric = { value: 0.42, n: 10, ciLow: 0.4, ciHigh: 0.44 };
     await db.pllmSubmission.create({
@@ -74,7 +72,7 @@ describe("the page cache serves every public page", () => {
   });
 
   test("a new scored submission and a hidden one show on the system page at the next request", async () => {
-    expect((await secondAsk(systemPath)).cache).toBe("hit");
+    expect((await askedTwice(baseUrl, db, systemPath))[1].cache).toBe("hit");
     const note = `second public run ${tag}`;
     const second = await scoredSubmission(note);
     const added = await get(systemPath);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sessionCookieHeader } from "./sign-in";
 import { e2eDb } from "./submissions-helpers";
-import { atOneLeaderboardVersion, getPage } from "./page-cache-get";
+import { askedTwice, getPage } from "./page-cache-get";
 
 /**
  * Submission pages and the queue in the anonymous page cache (lib/page-cache/cacheable-pages.ts), against the real
@@ -38,7 +38,7 @@ async function submission(note: string, extra: Extra = {}) {
 
 /** A page served twice to a visitor: the second answer comes from the cache. */
 async function cachedForVisitors(path: string) {
-  const [first, second] = await atOneLeaderboardVersion(db, async () => [await get(path), await get(path)] as const);
+  const [first, second] = await askedTwice(baseUrl, db, path);
   expect(first.status, path).toBe(200);
   expect(second.cache, path).toBe("hit");
   return second;

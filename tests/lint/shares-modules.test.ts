@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { changesProcess, sharesModules } from "../shares-modules";
@@ -34,4 +35,20 @@ test("no e2e file changes the process (they all run in one)", () => {
   const files = readdirSync(E2E).filter((file) => file.endsWith(".test.ts"));
   expect(files.length).toBeGreaterThan(30);
   expect(files.filter((file) => !sharesModules(path.join(E2E, file)))).toEqual([]);
+});
+
+test("a file shares the process only if no helper it imports changes it, however deep", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "shares-modules-"));
+  const write = (name: string, source: string) => {
+    writeFileSync(path.join(dir, name), source);
+    return path.join(dir, name);
+  };
+  write("spies.ts", `export const quiet = () => vi.spyOn(console, "error");`);
+  write("via.ts", `import { quiet } from "./spies";\nimport { loop } from "./loop";\nexport { quiet, loop };`);
+  write("loop.ts", `import { quiet } from "./via";\nexport const loop = quiet;`);
+  write("clean.ts", `import { a } from "./clean-too";\nexport const b = a;`);
+  write("clean-too.ts", `import { c } from "./clean";\nexport const a = 1;`);
+  expect(sharesModules(write("deep.test.ts", `import { quiet } from "./via";`))).toBe(false);
+  expect(sharesModules(write("direct.test.ts", `const { quiet } = await import("./spies");`))).toBe(false);
+  expect(sharesModules(write("fine.test.ts", `import { b } from "./clean";\nimport { x } from "@/lib/missing";`))).toBe(true);
 });

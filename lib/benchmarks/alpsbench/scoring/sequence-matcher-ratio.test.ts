@@ -1,11 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { randomInt, seededRandom } from "@/lib/stats/seeded-random";
-import { prepareSequence, ratioPrepared, toCodePoints } from "./sequence-matcher-ratio";
 import { runPython } from "@/tests/helpers/alpsbench/scoring/python-oracle";
 import { ALPHABETS, mixedAlphabet, mutate, pick, randomString } from "@/tests/helpers/alpsbench/scoring/random-text";
-
-// difflib.SequenceMatcher(None, a, b).ratio() on two strings
-const ratio = (a: string, b: string) => ratioPrepared(toCodePoints(a), prepareSequence(b));
+import { stringRatio as ratio } from "@/tests/helpers/alpsbench/scoring/string-ratio";
 
 const RATIO_PY = `
 from difflib import SequenceMatcher

@@ -1,9 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { prepareSequence, ratioPrepared, toCodePoints } from "./sequence-matcher-ratio";
+import { stringRatio as ratio } from "@/tests/helpers/alpsbench/scoring/string-ratio";
 import { prepareValue, valueSimilarityPrepared } from "./value-similarity";
-
-// difflib.SequenceMatcher(None, a, b).ratio() on two strings
-const ratio = (a: string, b: string) => ratioPrepared(toCodePoints(a), prepareSequence(b));
 
 const blend = (jaccard: number, charRatio: number) => 0.6 * jaccard + (1.0 - 0.6) * charRatio;
 
