@@ -126,34 +126,41 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           </div>
         }
       />
-      <UploadLimits
-        allowance={allowance}
-        labelOf={(id) => {
-          const version = versions.find((v) => v.id === id);
-          return version ? (pipelineUploadOptions(pipelines, [version], ROOT_BENCHMARK).benchmarks[0]?.label ?? version.name) : id;
-        }}
-      />
-      {rankingNotes}
-      {benchmarks.length === 0 && modules.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
-          No benchmark data is loaded on this server yet, so there is nothing to score against.
-        </p>
-      ) : (
-        <UploadForm
-          tracks={offered.tracks}
-          benchmarks={benchmarks}
-          pipelines={offered.pipelines}
-          modules={modules}
-          defaultBenchmark={defaultBenchmark}
-          testQuotas={testQuotas}
-        />
-      )}
+      {/* Read before the form, on a wide screen beside it: stacked above it, they pushed its first field below 900 px */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <UploadLimits
+            allowance={allowance}
+            labelOf={(id) => {
+              const version = versions.find((v) => v.id === id);
+              return version ? (pipelineUploadOptions(pipelines, [version], ROOT_BENCHMARK).benchmarks[0]?.label ?? version.name) : id;
+            }}
+          />
+          {rankingNotes}
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {benchmarks.length === 0 && modules.length === 0 ? (
+            <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
+              No benchmark data is loaded on this server yet, so there is nothing to score against.
+            </p>
+          ) : (
+            <UploadForm
+              tracks={offered.tracks}
+              benchmarks={benchmarks}
+              pipelines={offered.pipelines}
+              modules={modules}
+              defaultBenchmark={defaultBenchmark}
+              testQuotas={testQuotas}
+            />
+          )}
+        </div>
+      </div>
       {inputsLinks}
     </div>
   );
 }
 
-/** The limits and what this user has used of them: shown before the form so a refusal is never a surprise. */
+/** The limits and what this user has used of them: read before the form (above it, or beside it on a wide screen) so a refusal is never a surprise. */
 function UploadLimits({ allowance, labelOf }: { allowance: UploadAllowance; labelOf: (benchmarkVersionId: string) => string }) {
   return (
     <section aria-labelledby="upload-limits" className="max-w-3xl rounded-lg border border-line bg-surface p-4 text-sm">

@@ -62,6 +62,10 @@ describe("web submission", () => {
     await expect(page.locator("main").getByText(`Signed in as ${email}`).count()).resolves.toBe(1);
     // the header knows it too
     await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor({ timeout: 10_000 });
+    // at 1280x900 the form starts on the first screen, the limits beside it (below them, its first field was at 979 px)
+    const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(await top(uploadForm().getByLabel("Benchmark", { exact: true })), "the form's first field").toBeLessThan(900);
+    expect(await top(page.getByRole("heading", { name: "Upload limits" })), "the upload limits").toBeLessThan(900);
   });
 
   test("a valid upload shows its progress to 100%, opens the status page and reaches done with metrics", async () => {
