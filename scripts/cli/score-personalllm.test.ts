@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parquetWriteFile } from "hyparquet-writer";
 import { describe, expect, test } from "vitest";
 import { REWARD_ALIASES, REWARD_MODELS, type RewardAlias } from "@/lib/benchmarks/personalllm/reward-models";
 import { evalSchema, writeParquetRows } from "@/lib/benchmarks/personalllm/synthetic/write-synthetic";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -18,7 +18,7 @@ const cli = (...args: string[]) =>
  * written as an evaluation-set parquet file in the Hugging Face layout, the rewards uploaded as JSONL, CSV and
  * parquet, scored by `alpsbench score --benchmark personalllm --track rewards` in a subprocess.
  */
-const dir = mkdtempSync(path.join(os.tmpdir(), "pllm-cli-"));
+const dir = scratchDir("pllm-cli-");
 const evalDir = path.join(dir, "PersonalLLM_Eval/data");
 const weights = (entries: Record<number, number>) => Array.from({ length: 10 }, (_, k) => entries[k] ?? 0);
 writeParquetRows(

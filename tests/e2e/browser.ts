@@ -53,9 +53,9 @@ export async function saveScreenshot(target: Page | Locator, name: string, optio
 /**
  * Waits until the page's own font (the first family of its body text, Inter) is in and says how its load ended:
  * "loaded", or why not. A layout measured in a fallback font while Inter still loads (a loaded machine) is not the
- * page's: with the font's requests refused, the PersonalLLM logged runs' long names wrapped onto second lines (14
- * rows of 15 on the first screen, before repeated runs' names were shortened). `document.fonts.ready` resolved as "loaded" even then; `load` starts the face's
- * download if it has not started and settles once it is in or failed.
+ * page's: with the font's requests refused, the long names of the PersonalLLM logged runs wrap onto second lines.
+ * `document.fonts.ready` resolves as "loaded" even then; `load` starts the face's download if it has not started
+ * and settles once it is in or failed.
  */
 export async function pageFont(page: Page): Promise<string> {
   return page.evaluate(() => {

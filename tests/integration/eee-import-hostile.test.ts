@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { alpsBenchEee } from "@/lib/benchmarks/alpsbench/eee/hook";
@@ -8,6 +7,7 @@ import { createPrismaClient, type Db } from "@/lib/db/create-client";
 import { importAggregate, type ImportOptions } from "@/lib/eee/import-aggregate";
 import { importEeeFiles } from "@/lib/eee/import-files";
 import { createTestDatabase } from "../test-database";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 /**
  * Issue 30 items 3 and 4: `alpsbench import-eee` trusted the whole file. Each hostile file below printed "imported 1
@@ -180,7 +180,7 @@ describe("a re-import never moves a row", () => {
 
 describe("bounded: a file size cap, a results-per-record cap, a bad record does not stop the folder", () => {
   test("20,000 results and a 9 MB file are refused cleanly; the next file is imported", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "eee-hostile-"));
+    const dir = scratchDir("eee-hostile-");
     mkdirSync(path.join(dir, "sub"));
     const many = Array.from({ length: 20_000 }, (_, i) => ({ score: (i % 100) / 100 }));
     writeFileSync(path.join(dir, "a-many.json"), JSON.stringify(record({ name: "Many Results", developer: "Example Lab" }, many)));

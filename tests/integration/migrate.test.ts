@@ -1,5 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -8,6 +7,7 @@ import { MIGRATIONS_DIR } from "@/lib/db/prepare-database";
 import { diffSchemas } from "@/lib/db/schema-engine";
 import { concatSchema, schemaFiles } from "@/lib/db/schema-files";
 import { catalogSnapshot } from "../catalog-snapshot";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 const url = inject("databaseUrl");
 let client: pg.Client;
@@ -59,7 +59,7 @@ describe("migrations", () => {
   });
 
   test("a failing migration is rolled back whole and not recorded", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-mig-"));
+    const dir = scratchDir("alpsbench-mig-");
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
     mkdirSync(path.join(dir, "99999999999999_broken"));
     writeFileSync(path.join(dir, "99999999999999_broken", "migration.sql"), 'CREATE TABLE "HalfApplied" (id int);\nSELECT 1/0;\n');
@@ -71,7 +71,7 @@ describe("migrations", () => {
   });
 
   test("an applied migration that was edited afterwards is refused", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-mig-"));
+    const dir = scratchDir("alpsbench-mig-");
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
     const first = readdirSync(dir)
       .filter((name) => /^\d/.test(name))

@@ -1,17 +1,17 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { seedPacketsRescored } from "@/lib/benchmarks/alpsbench/data/seeds/seed-packets-rescored";
 import { REPORTED_SYSTEMS } from "@/lib/benchmarks/alpsbench/data/seeds/published/reported-types";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 const db = createPrismaClient(inject("databaseUrl"));
 afterAll(() => db.$disconnect());
 /** A copy of the mini packets whose stored GPT-4.1-mini outputs equal the gold, so its F1 is 1, not 0. */
 function packetsWithPerfectOutputs(): string {
-  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "alpsbench-rescored-")), "packets-mini");
+  const dir = path.join(scratchDir("alpsbench-rescored-"), "packets-mini");
   cpSync(path.resolve("tests/fixtures/datasets/packets-mini"), dir, { recursive: true });
   const chunk = path.join(dir, "packets/chunks/chunk_0001");
   for (const name of readdirSync(chunk).filter((n) => n.startsWith("sess_"))) {

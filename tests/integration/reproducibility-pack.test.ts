@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,6 +9,7 @@ import { verifyPackFile } from "@/scripts/cli/verify";
 import { runCli } from "../e2e/submissions-helpers";
 import { hasSharedData, requireSharedData, SHARED_DATA_DIR } from "../shared-data";
 import { realDataVersion } from "./real-data-version";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 /**
  * The re-scored rows of the real data (the seven models' released Task 1 outputs, and the server's reference
@@ -21,7 +21,7 @@ import { realDataVersion } from "./real-data-version";
 let db: Db;
 let databaseUrl = "";
 let dispose = async () => {};
-const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-packs-"));
+const dir = scratchDir("alpsbench-packs-");
 const ids: string[] = [];
 
 beforeAll(async () => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createPrismaClient } from "@/lib/db/create-client";
@@ -7,6 +6,7 @@ import { getScorableInstances } from "@/lib/benchmarks/alpsbench/read/queries/sc
 import { importDatasetFromDir } from "@/lib/benchmarks/alpsbench/data/import/import-dataset";
 import { POOL_SIZES, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
 import { runCli } from "../e2e/submissions-helpers";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 /**
  * `alpsbench score` on Task 3 at every pool size the server builds: the packets hold only the released d100 pools,
@@ -33,7 +33,7 @@ type ScoreOutput = { task: string; source: string; n: number; metrics: { recall:
 
 describe("alpsbench score: Task 3 pools from the database", { timeout: 300_000 }, () => {
   test("pool sizes the data folder lacks, named as the official harness names them, score against the server's pools", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-pools-"));
+    const dir = scratchDir("alpsbench-pools-");
     // every size takes the same path; three CLI runs (each a tsx subprocess) keep the test short
     for (const size of [100, 300, 1000] as const) {
       expect(POOL_SIZES).toContain(size);

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { changesProcess, sharesModules } from "../shares-modules";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 /**
  * The integration files that leave the process as they found it share one process (vitest.config.ts), and so do all
@@ -38,7 +38,7 @@ test("no e2e file changes the process (they all run in one)", () => {
 });
 
 test("a file shares the process only if no helper it imports changes it, however deep", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "shares-modules-"));
+  const dir = scratchDir("shares-modules-");
   const write = (name: string, source: string) => {
     writeFileSync(path.join(dir, name), source);
     return path.join(dir, name);

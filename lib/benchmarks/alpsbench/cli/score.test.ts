@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { readPacketsLayout } from "@/lib/benchmarks/alpsbench/data/read-packets-layout";
 import { scoreMemorySet } from "@/lib/benchmarks/alpsbench/scoring/score-memory-set";
+import { scratchDir } from "@/tests/helpers/scratch-dir";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
@@ -27,7 +27,7 @@ type ScoreOutput = {
 const score = (file: string, ...more: string[]) => cli("score", "--task", "task1", "--data", PACKETS, "--predictions", file, ...more);
 
 function tempFile(name: string, content: string | Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "alpsbench-cli-"));
+  const dir = scratchDir("alpsbench-cli-");
   writeFileSync(path.join(dir, name), content);
   return path.join(dir, name);
 }
