@@ -13,6 +13,12 @@ const baseUrl = inject("baseUrl");
 
 let browser: Browser;
 let page: Page;
+let phonePage: Page | undefined;
+/** One page at 390x844 for the phone checks, each loading its own URL: a new page costs Chromium about a CPU-second (scripts/bench/chromium-page-cost.ts). */
+async function phone(): Promise<Page> {
+  phonePage ??= await browser.newPage({ viewport: { width: 390, height: 844 } });
+  return phonePage;
+}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -149,40 +155,36 @@ describe("phone at 390x844", () => {
   const PHONE_ROWS = 8;
 
   test.each(["/", "/tasks/task1", "/tasks/task4"])("%s: the options are folded, more ranked rows show, and the button opens them", async (path) => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    try {
-      await phone.goto(`${baseUrl}${path}`);
-      const seen = await fold(phone);
-      expect(seen.rankedVisible, `${path}: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(Math.min(PHONE_ROWS, seen.ranked));
-      expect(seen.controlsVisible).toBe(true);
-      const toggle = phone.getByRole("button", { name: "Table options" });
-      await expect(toggle.isVisible()).resolves.toBe(true);
-      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-      // folded: the filters, the split links and the downloads take no room
-      for (const hidden of [
-        phone.locator("summary", { hasText: "Filters" }),
-        phone.getByRole("link", { name: "Validation", exact: true }),
-        phone.locator('a[data-download="csv"]'),
-      ]) {
-        await expect(hidden.isVisible()).resolves.toBe(false);
-      }
-      await toggle.click();
-      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-      for (const shown of [
-        phone.locator("summary", { hasText: "Filters" }),
-        phone.getByRole("link", { name: "Validation", exact: true }),
-        phone.locator('a[data-download="csv"]'),
-      ]) {
-        await expect(shown.isVisible()).resolves.toBe(true);
-      }
-      // and they work from there: the density switch changes the view and the URL
-      await phone.locator('[data-density-option="comfortable"]').click();
-      await phone.waitForURL(/density=comfortable/);
-      // the page itself never scrolls sideways (the table scrolls in its own box)
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    } finally {
-      await phone.close();
+    const p = await phone();
+    await p.goto(`${baseUrl}${path}`);
+    const seen = await fold(p);
+    expect(seen.rankedVisible, `${path}: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(Math.min(PHONE_ROWS, seen.ranked));
+    expect(seen.controlsVisible).toBe(true);
+    const toggle = p.getByRole("button", { name: "Table options" });
+    await expect(toggle.isVisible()).resolves.toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    // folded: the filters, the split links and the downloads take no room
+    for (const hidden of [
+      p.locator("summary", { hasText: "Filters" }),
+      p.getByRole("link", { name: "Validation", exact: true }),
+      p.locator('a[data-download="csv"]'),
+    ]) {
+      await expect(hidden.isVisible()).resolves.toBe(false);
     }
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    for (const shown of [
+      p.locator("summary", { hasText: "Filters" }),
+      p.getByRole("link", { name: "Validation", exact: true }),
+      p.locator('a[data-download="csv"]'),
+    ]) {
+      await expect(shown.isVisible()).resolves.toBe(true);
+    }
+    // and they work from there: the density switch changes the view and the URL
+    await p.locator('[data-density-option="comfortable"]').click();
+    await p.waitForURL(/density=comfortable/);
+    // the page itself never scrolls sideways (the table scrolls in its own box)
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("at 1280 px there is no options button: every control is in the toolbar", async () => {
@@ -193,16 +195,10 @@ describe("phone at 390x844", () => {
   });
 
   test("an expanded (comfortable) row shows a long name whole, wrapped, instead of cutting it", async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    try {
-      await phone.goto(`${baseUrl}/tasks/task1?density=comfortable`);
-      const cut = await phone
-        .locator("table tbody .lb-name")
-        .evaluateAll((links) => links.filter((a) => a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent));
-      expect(cut).toEqual([]);
-    } finally {
-      await phone.close();
-    }
+    const p = await phone();
+    await p.goto(`${baseUrl}/tasks/task1?density=comfortable`);
+    const cut = await p.locator("table tbody .lb-name").evaluateAll((links) => links.filter((a) => a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent));
+    expect(cut).toEqual([]);
   });
 });
 

@@ -28,8 +28,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(route: string, width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+const pages = new Map<string, Page>();
+/**
+ * A page at width x height showing `route`: one page per window size, each test loading its own URL in it (a new
+ * page costs Chromium about a CPU-second: scripts/bench/chromium-page-cost.ts); `fresh` for a second page beside one
+ * in use, which its test closes.
+ */
+async function open(route: string, width: number, height: number, { fresh = false } = {}): Promise<Page> {
+  const key = `${width}x${height}`;
+  let page = fresh ? undefined : pages.get(key);
+  if (!page) {
+    page = await browser.newPage({ viewport: { width, height } });
+    if (!fresh) pages.set(key, page);
+  }
   // first render of a cold production page on a loaded 2-core machine can take more than the 30 s default
   await page.goto(`${baseUrl}${route}`, { timeout: 120_000 });
   // every row drawn (the HTML has the first screen; the rest come on hydration)
@@ -64,56 +75,48 @@ describe("the PersonalLLM board at 1280x900", () => {
     "%s: the page does not scroll sideways, every header is on screen, every name whole",
     async (route) => {
       const page = await open(route, 1280, 900);
-      try {
-        expect(await page.locator("table tbody tr[data-row-id]").count()).toBeGreaterThan(0);
-        const width = await pageWidth(page);
-        expect(width.scroll, JSON.stringify(width)).toBeLessThanOrEqual(width.window);
-        // the headline columns fit: no header cell ends past the window (nor hidden in a sideways-scrolling table)
-        const pastEdge = await page
-          .locator("table thead th")
-          .evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((c) => c.textContent));
-        expect(pastEdge).toEqual([]);
-        const region = await page.locator('[role="region"][data-density]').evaluate((r) => ({ scroll: r.scrollWidth, client: r.clientWidth }));
-        expect(region.scroll, JSON.stringify(region)).toBeLessThanOrEqual(region.client + 1);
-        expect(await cutNames(page)).toEqual([]);
-        // the headline figures are there; the per-reward-model ones are behind the toggle
-        const columns = await shownColumns(page);
-        expect(columns).toContain("total_score");
-        expect(columns.filter((id) => DETAIL_IDS.includes(id))).toEqual([]);
-      } finally {
-        await page.close();
-      }
+      expect(await page.locator("table tbody tr[data-row-id]").count()).toBeGreaterThan(0);
+      const width = await pageWidth(page);
+      expect(width.scroll, JSON.stringify(width)).toBeLessThanOrEqual(width.window);
+      // the headline columns fit: no header cell ends past the window (nor hidden in a sideways-scrolling table)
+      const pastEdge = await page
+        .locator("table thead th")
+        .evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((c) => c.textContent));
+      expect(pastEdge).toEqual([]);
+      const region = await page.locator('[role="region"][data-density]').evaluate((r) => ({ scroll: r.scrollWidth, client: r.clientWidth }));
+      expect(region.scroll, JSON.stringify(region)).toBeLessThanOrEqual(region.client + 1);
+      expect(await cutNames(page)).toEqual([]);
+      // the headline figures are there; the per-reward-model ones are behind the toggle
+      const columns = await shownColumns(page);
+      expect(columns).toContain("total_score");
+      expect(columns.filter((id) => DETAIL_IDS.includes(id))).toEqual([]);
     },
   );
 
   test("the per-reward-model toggle shows the ten columns (kept in the URL), the page still does not scroll sideways, and folds them again", async () => {
     const page = await open("/benchmarks/personalllm", 1280, 900);
+    const toggle = page.locator("button[data-detail-toggle]");
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await toggle.click();
+    await page.waitForURL(/[?&]detail=1/);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => shownColumns(page)).toEqual(expect.arrayContaining(DETAIL_IDS));
+    const headers = await page.locator("table thead").innerText();
+    for (const alias of REWARD_ALIASES) expect(headers).toContain(alias);
+    // thirteen columns are wider than the window: the table scrolls in its own box, not the page
+    await expect.poll(async () => (await pageWidth(page)).scroll).toBeLessThanOrEqual(1280);
+    expect(await cutNames(page)).toEqual([]);
+    // the permalink opens with them, server-rendered
+    const again = await open(new URL(page.url()).pathname + new URL(page.url()).search, 1280, 900, { fresh: true });
     try {
-      const toggle = page.locator("button[data-detail-toggle]");
-      expect(await toggle.getAttribute("aria-pressed")).toBe("false");
-      await toggle.click();
-      await page.waitForURL(/[?&]detail=1/);
-      expect(await toggle.getAttribute("aria-pressed")).toBe("true");
-      await expect.poll(() => shownColumns(page)).toEqual(expect.arrayContaining(DETAIL_IDS));
-      const headers = await page.locator("table thead").innerText();
-      for (const alias of REWARD_ALIASES) expect(headers).toContain(alias);
-      // thirteen columns are wider than the window: the table scrolls in its own box, not the page
-      await expect.poll(async () => (await pageWidth(page)).scroll).toBeLessThanOrEqual(1280);
-      expect(await cutNames(page)).toEqual([]);
-      // the permalink opens with them, server-rendered
-      const again = await open(new URL(page.url()).pathname + new URL(page.url()).search, 1280, 900);
-      try {
-        expect(await shownColumns(again)).toEqual(expect.arrayContaining(DETAIL_IDS));
-        expect(await again.locator("button[data-detail-toggle]").getAttribute("aria-pressed")).toBe("true");
-      } finally {
-        await again.close();
-      }
-      await toggle.click();
-      await expect.poll(() => page.url()).not.toContain("detail=");
-      expect((await shownColumns(page)).filter((id) => DETAIL_IDS.includes(id))).toEqual([]);
+      expect(await shownColumns(again)).toEqual(expect.arrayContaining(DETAIL_IDS));
+      expect(await again.locator("button[data-detail-toggle]").getAttribute("aria-pressed")).toBe("true");
     } finally {
-      await page.close();
+      await again.close();
     }
+    await toggle.click();
+    await expect.poll(() => page.url()).not.toContain("detail=");
+    expect((await shownColumns(page)).filter((id) => DETAIL_IDS.includes(id))).toEqual([]);
   });
 
   // The page as the server sends it (before hydration, or without JavaScript): the table's box does not scroll
@@ -137,12 +140,8 @@ describe("the PersonalLLM board at 1280x900", () => {
   test("AlpsBench's boards have no detail columns and no toggle", async () => {
     for (const route of ["/", "/tasks/task1"]) {
       const page = await open(route, 1280, 900);
-      try {
-        expect(await page.locator("button[data-detail-toggle]").count(), route).toBe(0);
-        expect((await shownColumns(page)).length, route).toBeGreaterThan(0);
-      } finally {
-        await page.close();
-      }
+      expect(await page.locator("button[data-detail-toggle]").count(), route).toBe(0);
+      expect((await shownColumns(page)).length, route).toBeGreaterThan(0);
     }
   });
 });
@@ -152,12 +151,8 @@ describe("the PersonalLLM board on a phone (390x844)", () => {
     "%s: the page itself does not scroll sideways",
     async (route) => {
       const page = await open(route, 390, 844);
-      try {
-        const width = await pageWidth(page);
-        expect(width.scroll, JSON.stringify(width)).toBeLessThanOrEqual(width.window);
-      } finally {
-        await page.close();
-      }
+      const width = await pageWidth(page);
+      expect(width.scroll, JSON.stringify(width)).toBeLessThanOrEqual(width.window);
     },
   );
 });
