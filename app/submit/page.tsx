@@ -126,9 +126,10 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           </div>
         }
       />
-      {/* Read before the form, on a wide screen beside it: stacked above it, they pushed its first field below 900 px */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+      {/* The limits and the ranking note come first in reading order; from xl they sit beside the form, which then
+          starts on the first screen (the form splits into two columns from lg: beside them below xl it would be cramped) */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+        <div className="space-y-6 xl:col-start-2 xl:row-start-1">
           <UploadLimits
             allowance={allowance}
             labelOf={(id) => {
@@ -138,7 +139,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           />
           {rankingNotes}
         </div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <div className="min-w-0 xl:col-start-1 xl:row-start-1">
           {benchmarks.length === 0 && modules.length === 0 ? (
             <p role="status" className="rounded-lg border border-line bg-surface p-4 text-fg-muted">
               No benchmark data is loaded on this server yet, so there is nothing to score against.

@@ -2,10 +2,12 @@
 /**
  * What a page load costs Chromium, by how the page is opened: the same pages loaded one after another in one tab,
  * in a new tab of one browser context each, and in a new context each (`browser.newPage()`, what most e2e files
- * do per test). Prints the machine's CPU seconds (all processes, from /proc/stat: run it on an idle machine) and
- * the wall time of each way, against a running site.
+ * do per test; each with an empty HTTP cache, as a test's page has). Prints the machine's CPU seconds (all
+ * processes, the site's included, from /proc/stat: run it on an idle machine) and the wall time of each way,
+ * launching the browser left out, against a running site whose pages one warm-up pass has put in its page cache.
  *   npx tsx scripts/bench/chromium-page-cost.ts --base http://127.0.0.1:3000 [--rounds 3] [--paths /,/about]
- * The pages are every benchmark's boards (public-pages.ts) unless --paths names others.
+ * The pages are every benchmark's boards (public-pages.ts) unless --paths names others. A page with a leaderboard
+ * counts as loaded once its table is hydrated; any other page at its load event.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -47,24 +49,30 @@ const WAYS: Record<string, (browser: Browser) => Promise<() => Promise<{ page: P
   },
 };
 
+/** Loads `route` and waits until it is drawn: hydrated, for a page with a leaderboard (which marks its table). */
+async function load(page: Page, route: string): Promise<void> {
+  await page.goto(`${values.base}${route}`, { waitUntil: "load" });
+  if ((await page.locator("table[data-lb]").count()) > 0) await page.locator("table[data-lb][data-hydrated]").first().waitFor();
+}
+
+// warm-up: the site renders each page once, so every way below is served from the page cache
+for (const route of paths) await fetch(`${values.base}${route}`).then((r) => r.arrayBuffer());
+
 for (const [way, open] of Object.entries(WAYS)) {
+  const browser = await launchChromium();
   const cpu = machineCpu();
   const started = Date.now();
-  const browser = await launchChromium();
   const next = await open(browser);
   const loads = Number(values.rounds) * paths.length;
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const route of paths) {
       const { page, done } = await next();
-      await page.goto(`${values.base}${route}`, { waitUntil: "load" });
-      // hydrated: the boards mark their table once every row is drawn
-      await page.locator("table[data-hydrated]").first().waitFor();
+      await load(page, route);
       await done();
     }
   }
-  await browser.close();
   const spent = machineCpu() - cpu;
-  console.log(
-    `${way.padEnd(28)} ${loads} loads: ${spent.toFixed(1)} CPU-s (${(spent / loads).toFixed(2)} a load), ${((Date.now() - started) / 1000).toFixed(1)} s wall`,
-  );
+  const wall = Date.now() - started;
+  await browser.close();
+  console.log(`${way.padEnd(28)} ${loads} loads: ${spent.toFixed(1)} CPU-s (${(spent / loads).toFixed(2)} a load), ${(wall / 1000).toFixed(1)} s wall`);
 }

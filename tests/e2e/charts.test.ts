@@ -54,9 +54,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("Task 3 charts", () => {
-  // One load of the page (the heaviest here, its charts drawn) for the three checks that leave it as they found it,
-  // the heat map's first (it checks that no data table is mounted before it opens one); in a test, since loadCharts
-  // polls. The metric switch, which redraws the charts, loads the page again.
+  // One load of the page (the heaviest here, its charts drawn) for the three checks that change nothing the others
+  // read (the heat map's opens its data table, and runs first, as it checks that none is mounted before); loaded in
+  // a test, since loadCharts polls. The metric switch, which redraws the charts, loads the page again.
   let task3Loaded = false;
   async function openTask3(): Promise<void> {
     if (task3Loaded && new URL(page.url()).pathname === "/tasks/task3") return;
@@ -175,6 +175,7 @@ describe("Task 3 charts", () => {
     const rows = await apiRows("task3", "alpsbench-v1", true);
     const exact = rows.filter((r) => POOL_SIZES.some((s) => num(r, `task3/d${s}:recall`) !== null));
     expect(exact.length).toBeGreaterThan(0);
+    // what it leaves (the exact-id metric) is not the page the other checks read
     task3Loaded = false;
     await page.goto(`${baseUrl}/tasks/task3`);
     await loadCharts(page);

@@ -14,7 +14,7 @@ const baseUrl = inject("baseUrl");
 let browser: Browser;
 let page: Page;
 let phonePage: Page | undefined;
-/** One page at 390x844 for the phone checks, each loading its own URL: a new page costs Chromium about a CPU-second (scripts/bench/chromium-page-cost.ts). */
+/** One page at 390x844 for the phone checks, each loading its own URL: a new page costs Chromium about 0.8 CPU-s more than a navigation (scripts/bench/chromium-page-cost.ts). */
 async function phone(): Promise<Page> {
   phonePage ??= await browser.newPage({ viewport: { width: 390, height: 844 } });
   return phonePage;

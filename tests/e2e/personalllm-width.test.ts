@@ -31,7 +31,7 @@ afterAll(async () => {
 const pages = new Map<string, Page>();
 /**
  * A page at width x height showing `route`: one page per window size, each test loading its own URL in it (a new
- * page costs Chromium about a CPU-second: scripts/bench/chromium-page-cost.ts); `fresh` for a second page beside one
+ * page costs Chromium about 0.8 CPU-s more than a navigation: scripts/bench/chromium-page-cost.ts); `fresh` for a second page beside one
  * in use, which its test closes.
  */
 async function open(route: string, width: number, height: number, { fresh = false } = {}): Promise<Page> {
