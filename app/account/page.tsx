@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { STATUS_LABEL, type SubmissionStatusValue } from "@/components/submission-status";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
@@ -105,14 +105,11 @@ export default async function AccountPage() {
           <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Your submissions, newest first</caption>
-              <thead className="border-b border-line bg-surface-muted text-fg-muted">
-                <tr>
-                  <ColumnHeads
-                    className="px-3 py-2 font-medium"
-                    cells={["System", "Tracks", "Split", "Status", "Visibility", ["Submitted", "px-3 py-2 font-medium whitespace-nowrap"]]}
-                  />
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-line bg-surface-muted text-fg-muted"
+                cellClassName="px-3 py-2 font-medium"
+                cells={["System", "Tracks", "Split", "Status", "Visibility", ["Submitted", "px-3 py-2 font-medium whitespace-nowrap"]]}
+              />
               <tbody className="divide-y divide-line">
                 {groupRuns(submissions.rows).map((entry) =>
                   entry.kind === "run" ? (
@@ -205,21 +202,18 @@ function TokenTable({ tokens }: { tokens: AccountApiToken[] }) {
     <div className="relative hidden overflow-x-auto rounded-lg border border-line bg-surface sm:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your API tokens</caption>
-        <thead className="border-b border-line bg-surface-muted text-fg-muted">
-          <tr>
-            <ColumnHeads
-              className="px-3 py-2 font-medium"
-              cells={[
-                "Name",
-                "Token",
-                "Scopes",
-                "Created",
-                ["Last used", "px-3 py-2 font-medium whitespace-nowrap"],
-                [<span className="sr-only">Actions</span>, "px-3 py-2 font-medium"],
-              ]}
-            />
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-line bg-surface-muted text-fg-muted"
+          cellClassName="px-3 py-2 font-medium"
+          cells={[
+            "Name",
+            "Token",
+            "Scopes",
+            "Created",
+            ["Last used", "px-3 py-2 font-medium whitespace-nowrap"],
+            [<span className="sr-only">Actions</span>, "px-3 py-2 font-medium"],
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {tokens.map((t) => (
             <tr key={t.id} data-token-id={t.id} className={t.revokedAt ? "text-fg-muted" : "text-fg"}>

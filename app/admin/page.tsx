@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAdminSubmissions } from "@/lib/db/queries/admin-submissions";
@@ -33,11 +33,11 @@ export default async function AdminPage() {
       <div className="overflow-x-auto rounded-lg border border-line bg-surface">
         <table className="w-full text-sm" data-testid="admin-submissions">
           <caption className="sr-only">Latest uploads, newest first</caption>
-          <thead className="bg-surface-muted text-fg-muted">
-            <tr>
-              <ColumnHeads className="px-4 py-2 text-left font-medium" cells={["Submitted", "System", "Owner", "Track · split", "Status", "Moderation"]} />
-            </tr>
-          </thead>
+          <TableHead
+            className="bg-surface-muted text-fg-muted"
+            cellClassName="px-4 py-2 text-left font-medium"
+            cells={["Submitted", "System", "Owner", "Track · split", "Status", "Moderation"]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-line align-top">

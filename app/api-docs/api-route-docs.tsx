@@ -1,4 +1,4 @@
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import type { ApiAnswer, ApiAuth, ApiBody, ApiRoute } from "@/lib/api-spec/api-route";
 import { routeName } from "@/lib/api-spec/api-route";
 import { schemaFields, type FieldDoc } from "@/lib/api-spec/schema-fields";
@@ -147,11 +147,7 @@ function FieldTable({ label, fields }: { label: string; fields: readonly FieldDo
       {/* the cells' classes once on the table, not on each of the page's hundreds of cells (they were a quarter of
           its bytes, sent twice: in the markup and in the flight payload) */}
       <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:text-fg-muted [&_th]:px-3 [&_th]:py-2 [&_tbody_th]:font-mono [&_tbody_th]:font-medium [&_tbody_th]:whitespace-nowrap [&_tbody_tr]:border-t [&_tbody_tr]:border-line [&_tbody_tr]:align-top [&_td:nth-child(-n+3)]:font-mono [&_td:nth-child(-n+3)]:text-xs [&_td:nth-child(3)]:whitespace-nowrap">
-        <thead className="bg-surface-muted text-xs text-fg-muted">
-          <tr>
-            <ColumnHeads cells={["Name", "Values", "Default", "Meaning"]} />
-          </tr>
-        </thead>
+        <TableHead className="bg-surface-muted text-xs text-fg-muted" cells={["Name", "Values", "Default", "Meaning"]} />
         <tbody>
           {fields.map((f) => (
             <tr key={f.name}>

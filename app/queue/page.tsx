@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
@@ -173,14 +173,11 @@ export default async function QueuePage() {
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">Submissions waiting to be scored, next first</caption>
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads
-                  className={th}
-                  cells={[["#", `${th} w-10 text-right`], "System", ["Track", `${th} hidden sm:table-cell`], ["Waiting", `${th} text-right`]]}
-                />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={th}
+              cells={[["#", `${th} w-10 text-right`], "System", ["Track", `${th} hidden sm:table-cell`], ["Waiting", `${th} text-right`]]}
+            />
             <tbody>
               {queue.waiting.jobs.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
@@ -209,21 +206,18 @@ export default async function QueuePage() {
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">The latest finished submissions, newest first, with how long each waited and ran</caption>
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads
-                  className={th}
-                  cells={[
-                    "System",
-                    ["Track", `${th} hidden md:table-cell`],
-                    "Result",
-                    ["Finished (UTC)", `${th} hidden sm:table-cell`],
-                    ["Ran", `${th} text-right`],
-                    ["Waited", `${th} hidden text-right sm:table-cell`],
-                  ]}
-                />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={th}
+              cells={[
+                "System",
+                ["Track", `${th} hidden md:table-cell`],
+                "Result",
+                ["Finished (UTC)", `${th} hidden sm:table-cell`],
+                ["Ran", `${th} text-right`],
+                ["Waited", `${th} hidden text-right sm:table-cell`],
+              ]}
+            />
             <tbody>
               {queue.recent.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">

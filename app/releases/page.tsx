@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { listReleases } from "@/lib/releases/read-releases";
 
@@ -31,11 +31,11 @@ export default async function ReleasesPage() {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm" data-testid="releases">
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads className={cell} cells={["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"]} />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={cell}
+              cells={["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"]}
+            />
             <tbody>
               {releases.map((r) => (
                 <tr key={r.id} className="border-t border-line">
