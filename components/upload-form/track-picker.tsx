@@ -1,7 +1,8 @@
 import type { UploadModuleOption, UploadModuleTrack } from "@/lib/benchmarks/types-submit-form";
 import { MissingDataNotice } from "../upload-module-format";
 import type { UploadBenchmarkOption, UploadTestQuotaOption, UploadTrackOption } from "./options";
-import { hintCls, inputCls, labelCls } from "./styles";
+import { hintCls, inputCls } from "./styles";
+import { FieldLabel } from "../field-label";
 
 /** Dev first, the default: a newcomer's first upload spends no test answer (issue 36 #1). */
 const SPLIT_OPTIONS = [
@@ -44,9 +45,7 @@ function ModuleSplitPicker({
   const chosen = splits.find((s) => s.id === split) ?? splits[0]!;
   return (
     <div>
-      <label htmlFor={`${id}-split`} className={labelCls}>
-        Split
-      </label>
+      <FieldLabel htmlFor={`${id}-split`}>Split</FieldLabel>
       <select id={`${id}-split`} name="split" value={chosen.id} onChange={(e) => onSplit(e.target.value)} className={inputCls} aria-describedby={`${id}-split-cost`}>
         {splits.map((s) => (
           <option key={s.id} value={s.id}>
@@ -105,9 +104,7 @@ export function TrackPicker({
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={`${id}-benchmark`} className={labelCls}>
-          Benchmark
-        </label>
+        <FieldLabel htmlFor={`${id}-benchmark`}>Benchmark</FieldLabel>
         <select id={`${id}-benchmark`} name="benchmark" value={benchmark} onChange={(e) => onBenchmark(e.target.value)} className={inputCls}>
           {benchmarks.map((b) => (
             <option key={b.slug} value={b.slug}>
@@ -126,9 +123,9 @@ export function TrackPicker({
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-task`} className={labelCls}>
+        <FieldLabel htmlFor={`${id}-task`}>
           Track <span aria-hidden="true">*</span>
-        </label>
+        </FieldLabel>
         <select
           id={`${id}-task`}
           name="task"
@@ -159,9 +156,7 @@ export function TrackPicker({
       {module && moduleTrack?.splits?.length ? <ModuleSplitPicker id={id} splits={moduleTrack.splits} split={split} onSplit={onSplit} /> : null}
       {module ? null : (
         <div>
-          <label htmlFor={`${id}-split`} className={labelCls}>
-            Split
-          </label>
+          <FieldLabel htmlFor={`${id}-split`}>Split</FieldLabel>
           <select
             id={`${id}-split`}
             name="split"

@@ -3,6 +3,7 @@
 import { useActionState, useState } from "react";
 import { createTokenAction, type CreateTokenState } from "../actions";
 import { SITE } from "@/lib/platform/site";
+import { FieldLabel } from "@/components/field-label";
 
 const SCOPES = [
   { value: "submit", label: "submit", hint: `upload predictions (the API's POST /api/v1/submissions, the ${SITE.cliName} submit command)` },
@@ -23,9 +24,7 @@ export function CreateTokenForm() {
       {state.status === "created" ? <NewToken token={state.token} name={state.name} scopes={state.scopes} /> : null}
       <form key={formKey} action={action} noValidate className="space-y-4">
         <div>
-          <label htmlFor="token-name" className="block text-sm font-medium text-fg">
-            Token name
-          </label>
+          <FieldLabel htmlFor="token-name">Token name</FieldLabel>
           <input
             id="token-name"
             name="name"

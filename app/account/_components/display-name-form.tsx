@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { setDisplayNameAction, type DisplayNameState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
 
 /** The signed-in user's display name: "by <name>" on their submitted rows. */
 export function DisplayNameForm({ current }: { current: string }) {
@@ -9,9 +10,7 @@ export function DisplayNameForm({ current }: { current: string }) {
   return (
     <form action={action} className="flex flex-wrap items-end gap-3" noValidate>
       <div className="min-w-64 flex-1">
-        <label htmlFor="display-name" className="block text-sm font-medium text-fg">
-          Display name
-        </label>
+        <FieldLabel htmlFor="display-name">Display name</FieldLabel>
         <input
           id="display-name"
           name="name"

@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { KIND_LABEL } from "@/components/kind-badge";
 import { USER_SYSTEM_KINDS } from "@/lib/systems/kinds";
 import { changeSystemAction, type SystemChangeState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
 
 /** One of the signed-in user's systems: its name and kind, changed in place (the slug and every link stay). */
 export function SystemForm({ slug, name, kind }: { slug: string; name: string; kind: string }) {
@@ -14,9 +15,7 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
     <form action={action} className="flex flex-wrap items-end gap-3 px-3 py-3" noValidate data-testid="system-form" data-slug={slug}>
       <input type="hidden" name="slug" value={slug} />
       <div className="min-w-56 flex-1">
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium text-fg">
-          Name
-        </label>
+        <FieldLabel htmlFor={`${id}-name`}>Name</FieldLabel>
         <input
           id={`${id}-name`}
           name="name"
@@ -29,9 +28,7 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
         />
       </div>
       <div>
-        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-fg">
-          Kind
-        </label>
+        <FieldLabel htmlFor={`${id}-kind`}>Kind</FieldLabel>
         <select
           id={`${id}-kind`}
           name="kind"

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { devSignInAction, emailSignInAction, type EmailFormState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
 
 const MODES = {
   email: { action: emailSignInAction, hint: "We e-mail you a link that signs you in. No password.", submit: "E-mail me a sign-in link", pending: "Sending…" },
@@ -22,9 +23,7 @@ export function EmailSignInForm({ callbackUrl, mode }: { callbackUrl: string; mo
     <form action={action} className="space-y-3" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-fg">
-          E-mail address
-        </label>
+        <FieldLabel htmlFor={`${id}-email`}>E-mail address</FieldLabel>
         <input
           id={`${id}-email`}
           name="email"

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { localSignInLinkAction, type LocalLinkState } from "../local-actions";
+import { FieldLabel } from "@/components/field-label";
 
 /** Asks the server to print a one-time sign-in link to its log (fresh local servers without mail or OAuth). */
 export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
@@ -10,9 +11,7 @@ export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
     <form action={action} className="space-y-3" noValidate data-testid="local-sign-in">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div>
-        <label htmlFor="signin-local-email" className="block text-sm font-medium text-fg">
-          E-mail address
-        </label>
+        <FieldLabel htmlFor="signin-local-email">E-mail address</FieldLabel>
         <input
           id="signin-local-email"
           name="email"
