@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { setDisplayNameAction, type DisplayNameState } from "../actions";
 import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 /** The signed-in user's display name: "by <name>" on their submitted rows. */
 export function DisplayNameForm({ current }: { current: string }) {
@@ -27,13 +28,7 @@ export function DisplayNameForm({ current }: { current: string }) {
           Shown as &quot;by …&quot; on your submitted rows (empty: &quot;by an unnamed user&quot;).
         </p>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60"
-      >
-        {pending ? "Saving…" : "Save name"}
-      </button>
+      <SubmitButton pending={pending} label="Save name" busy="Saving…" />
       <p
         id="display-name-status"
         role={state.status === "error" ? "alert" : "status"}

@@ -6,6 +6,7 @@ import { KIND_LABEL } from "@/components/kind-badge";
 import { USER_SYSTEM_KINDS } from "@/lib/systems/kinds";
 import { changeSystemAction, type SystemChangeState } from "../actions";
 import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 /** One of the signed-in user's systems: its name and kind, changed in place (the slug and every link stay). */
 export function SystemForm({ slug, name, kind }: { slug: string; name: string; kind: string }) {
@@ -42,13 +43,7 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
           ))}
         </select>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60"
-      >
-        {pending ? "Saving…" : "Save"}
-      </button>
+      <SubmitButton pending={pending} label="Save" busy="Saving…" />
       <Link href={`/systems/${encodeURIComponent(slug)}#history-title`} className="text-sm text-accent hover:underline">
         Page and history
       </Link>

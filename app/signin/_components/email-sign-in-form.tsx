@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { devSignInAction, emailSignInAction, type EmailFormState } from "../actions";
 import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 const MODES = {
   email: { action: emailSignInAction, hint: "We e-mail you a link that signs you in. No password.", submit: "E-mail me a sign-in link", pending: "Sending…" },
@@ -44,13 +45,7 @@ export function EmailSignInForm({ callbackUrl, mode }: { callbackUrl: string; mo
       <p id={`${id}-error`} role="alert" className={state.error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
         {state.error ?? ""}
       </p>
-      <button
-        type="submit"
-        disabled={pending}
-        className="inline-flex w-full items-center justify-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60 sm:w-auto"
-      >
-        {pending ? pendingLabel : submit}
-      </button>
+      <SubmitButton pending={pending} label={submit} busy={pendingLabel} layout="wide" />
     </form>
   );
 }
