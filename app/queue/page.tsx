@@ -13,6 +13,7 @@ import { heldUploads } from "@/lib/submissions/held-uploads";
 import { dataVersionLabel, getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
+import { SectionHeading } from "@/components/section-heading";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
 type Identity = QueueView["recent"][number];
@@ -113,9 +114,7 @@ export default async function QueuePage() {
         // moderators only: uploads the review rule holds (a new best: the gold is public), with the reason; approve
         // or reject each with POST /api/v1/submissions/{id}/moderation {action: "approve" | "reject", reason}
         <section aria-labelledby="held-title" className="space-y-3" data-testid="held-for-review">
-          <h2 id="held-title" className="text-lg font-semibold text-fg">
-            Held for review ({formatCount(held.length)})
-          </h2>
+          <SectionHeading id="held-title">Held for review ({formatCount(held.length)})</SectionHeading>
           {held.length === 0 ? (
             <p className="text-sm text-fg-muted">No upload is waiting for a moderator.</p>
           ) : (
@@ -266,9 +265,7 @@ export default async function QueuePage() {
 function Section({ id, title, empty, children }: { id: string; title: string; empty: string | false; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
-        {title}
-      </h2>
+      <SectionHeading id={`${id}-title`}>{title}</SectionHeading>
       {empty ? <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">{empty}</p> : children}
     </section>
   );

@@ -16,6 +16,7 @@ import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrd
 import { ScoreNotes, ScoreTable, type ScoreRow } from "./_components/score-table";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 import { systemHistory, type SystemHistoryEntry } from "@/lib/systems/system-history";
+import { SectionHeading } from "@/components/section-heading";
 
 export const dynamic = "force-dynamic";
 
@@ -96,9 +97,7 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
 
       <section aria-labelledby="submissions-title" className="space-y-4">
         <div>
-          <h2 id="submissions-title" className="text-lg font-semibold text-fg">
-            Submissions
-          </h2>
+          <SectionHeading id="submissions-title">Submissions</SectionHeading>
           <p className="text-sm text-fg-muted">
             Current scores per task: means over instances with n and 95% bootstrap confidence intervals. Older score versions are kept as history below each
             submission.
@@ -299,9 +298,7 @@ const changeText = (entry: SystemHistoryEntry) =>
 function ChangeHistory({ entries }: { entries: SystemHistoryEntry[] }) {
   return (
     <section aria-labelledby="history-title" className="space-y-2" data-testid="system-history">
-      <h2 id="history-title" className="text-lg font-semibold text-fg">
-        History
-      </h2>
+      <SectionHeading id="history-title">History</SectionHeading>
       <p className="text-sm text-fg-muted">Changes its owner made to the system&apos;s name and kind; its address and its rows stay the same.</p>
       <ul className="space-y-1 text-sm">
         {entries.map((entry, i) => (

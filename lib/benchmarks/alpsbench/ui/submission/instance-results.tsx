@@ -3,6 +3,7 @@ import { formatCount } from "@/lib/leaderboard/format";
 import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-text";
 import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
+import { SectionHeading } from "@/components/section-heading";
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
@@ -40,9 +41,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
   return (
     <section aria-labelledby="instances-title" className="space-y-3" data-testid="instance-results">
       <div>
-        <h2 id="instances-title" className="text-lg font-semibold text-fg">
-          Per instance
-        </h2>
+        <SectionHeading id="instances-title">Per instance</SectionHeading>
         <p className="text-sm text-fg-muted">
           Dev and validation instances only: their gold is public, so each result can be explained. Test-split instances count in the metrics above but are never
           listed{data.withheldTest > 0 ? ` (${formatCount(data.withheldTest)} on this track)` : ""}. Every public instance is in the per-instance downloads above.
