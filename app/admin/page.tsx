@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { TableHead } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAdminSubmissions } from "@/lib/db/queries/admin-submissions";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Admin", robots: { index: false } };
@@ -23,10 +23,7 @@ export default async function AdminPage() {
         description={
           <>
             The latest uploads, private and hidden ones included. Open one to verify, hide or flag it; every action is recorded in the{" "}
-            <Link href="/audit" className="text-accent underline underline-offset-2">
-              moderation log
-            </Link>
-            .
+            <TextLink href="/audit">moderation log</TextLink>.
           </>
         }
       />
@@ -43,9 +40,7 @@ export default async function AdminPage() {
               <tr key={row.id} className="border-t border-line align-top">
                 <td className="px-4 py-2 whitespace-nowrap text-fg-muted">{`${row.createdAt.slice(0, 16).replace("T", " ")} UTC`}</td>
                 <td className="px-4 py-2">
-                  <Link href={`/submissions/${encodeURIComponent(row.id)}`} className="text-accent underline underline-offset-2">
-                    {row.system}
-                  </Link>
+                  <TextLink href={`/submissions/${encodeURIComponent(row.id)}`}>{row.system}</TextLink>
                 </td>
                 <td className="px-4 py-2 break-all text-fg">{row.owner}</td>
                 <td className="px-4 py-2 text-fg">

@@ -2,6 +2,7 @@ import { TableHead } from "@/components/column-heads";
 import type { ApiAnswer, ApiAuth, ApiBody, ApiRoute } from "@/lib/api-spec/api-route";
 import { routeName } from "@/lib/api-spec/api-route";
 import { schemaFields, type FieldDoc } from "@/lib/api-spec/schema-fields";
+import { TextAnchor } from "@/components/text-link";
 
 /** The route groups of the declaration, in its order, each with the slug of its page (/api-docs/<slug>). */
 export function apiGroups(routes: readonly ApiRoute[]): { group: string; slug: string }[] {
@@ -20,9 +21,7 @@ export function ApiRouteIndex({ routes }: { routes: readonly ApiRoute[] }) {
   return apiGroups(routes).map(({ group, slug: groupSlug }) => (
     <section key={group} className="space-y-2" aria-labelledby={`api-group-${groupSlug}`}>
       <h2 id={`api-group-${groupSlug}`} className="text-xl font-semibold">
-        <a href={`/api-docs/${groupSlug}`} className="text-accent underline underline-offset-2">
-          {group}
-        </a>
+        <TextAnchor href={`/api-docs/${groupSlug}`}>{group}</TextAnchor>
       </h2>
       <ul className="space-y-1 text-sm">
         {routes

@@ -5,6 +5,7 @@ import { TableHead } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAuditLog } from "@/lib/db/queries/audit-log";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Moderation log" };
@@ -69,9 +70,7 @@ export default async function AuditPage() {
                   <td className="px-4 py-2 text-fg">{ACTION_LABEL[entry.action] ?? entry.action}</td>
                   <td className="px-4 py-2">
                     {entry.submission ? (
-                      <Link href={`/submissions/${encodeURIComponent(entry.submission.id)}`} className="text-accent underline underline-offset-2">
-                        {entry.submission.system}
-                      </Link>
+                      <TextLink href={`/submissions/${encodeURIComponent(entry.submission.id)}`}>{entry.submission.system}</TextLink>
                     ) : (
                       <span className="text-fg-subtle">a submission that is not public</span>
                     )}

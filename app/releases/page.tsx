@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
 import { TableHead } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { listReleases } from "@/lib/releases/read-releases";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Releases" };
@@ -40,9 +40,7 @@ export default async function ReleasesPage() {
               {releases.map((r) => (
                 <tr key={r.id} className="border-t border-line">
                   <th scope="row" className={`${cell} font-normal`}>
-                    <Link href={`/releases/${r.id}`} className="text-accent underline underline-offset-2">
-                      {r.benchmark}
-                    </Link>
+                    <TextLink href={`/releases/${r.id}`}>{r.benchmark}</TextLink>
                   </th>
                   <td className={`${cell} tabular-nums`}>{r.cutAt.toISOString().slice(0, 16).replace("T", " ")}</td>
                   <td className={cell}>{r.scorerVersion}</td>

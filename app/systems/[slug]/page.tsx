@@ -17,6 +17,7 @@ import { ScoreNotes, ScoreTable, type ScoreRow } from "./_components/score-table
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 import { systemHistory, type SystemHistoryEntry } from "@/lib/systems/system-history";
 import { SectionHeading } from "@/components/section-heading";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 
@@ -111,9 +112,9 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
             ) : (
               <div key={group.runId} className="space-y-3 rounded-lg border border-dashed border-line p-2 sm:p-3" data-testid="system-run" data-run-id={group.runId}>
                 <p className="text-sm text-fg-muted">
-                  <Link href={`/runs/${encodeURIComponent(group.runId)}`} className="text-accent underline underline-offset-2">
+                  <TextLink href={`/runs/${encodeURIComponent(group.runId)}`}>
                     Run of {group.items.length} {group.items.length === 1 ? "track" : "tracks"}
-                  </Link>{" "}
+                  </TextLink>{" "}
                   · uploaded together {group.items[0]!.createdAt.slice(0, 10)}
                 </p>
                 {group.items.map((submission) => (
@@ -126,9 +127,7 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
       </section>
 
       <p>
-        <Link href="/" className="text-accent underline underline-offset-2">
-          Back to the leaderboard
-        </Link>
+        <TextLink href="/">Back to the leaderboard</TextLink>
       </p>
     </div>
   );
@@ -178,13 +177,7 @@ function SubmissionCard({ submission, notes }: { submission: SystemSubmission; n
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <TierBadge tier={submission.tier} sourceUrl={submission.sourceUrl} sourceLabel={submission.sourceLabel} />
         <h3 className="font-semibold text-fg">
-          {submission.source === "reported" ? (
-            title
-          ) : (
-            <Link href={`/submissions/${encodeURIComponent(submission.id)}`} className="text-accent underline underline-offset-2">
-              {title}
-            </Link>
-          )}
+          {submission.source === "reported" ? title : <TextLink href={`/submissions/${encodeURIComponent(submission.id)}`}>{title}</TextLink>}
         </h3>
         <span className="text-sm text-fg-subtle">
           {submission.benchmark.name} · split {submission.split} · {submission.createdAt.slice(0, 10)}
