@@ -1,6 +1,7 @@
 import { UploadModelFacts } from "../upload-model-facts";
 import { fieldsetCls, hintCls, inputCls, labelCls, legendCls } from "./styles";
 import { FieldLabel } from "../field-label";
+import { SelectOptions } from "@/components/select-options";
 
 const KIND_OPTIONS = [
   { value: "general_llm", label: "General LLM" },
@@ -65,11 +66,7 @@ export function SystemFields({
         <div>
           <FieldLabel htmlFor={`${id}-kind`}>Kind of system</FieldLabel>
           <select id={`${id}-kind`} name="kind" defaultValue="general_llm" className={inputCls}>
-            {KIND_OPTIONS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
+            <SelectOptions items={KIND_OPTIONS} value={(k) => k.value} label={(k) => k.label} />
           </select>
         </div>
         <div>

@@ -7,6 +7,7 @@ import { USER_SYSTEM_KINDS } from "@/lib/systems/kinds";
 import { changeSystemAction, type SystemChangeState } from "../actions";
 import { FieldLabel } from "@/components/field-label";
 import { SubmitButton } from "@/components/submit-button";
+import { SelectOptions } from "@/components/select-options";
 
 /** One of the signed-in user's systems: its name and kind, changed in place (the slug and every link stay). */
 export function SystemForm({ slug, name, kind }: { slug: string; name: string; kind: string }) {
@@ -36,11 +37,7 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
           defaultValue={state.kind}
           className="mt-1 block rounded-md border border-line-strong bg-surface px-3 py-2 text-fg focus:border-accent"
         >
-          {USER_SYSTEM_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
+          <SelectOptions items={USER_SYSTEM_KINDS} value={(k) => k} label={(k) => KIND_LABEL[k]} />
         </select>
       </div>
       <SubmitButton pending={pending} label="Save" busy="Saving…" />

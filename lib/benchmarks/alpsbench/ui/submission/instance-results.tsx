@@ -4,6 +4,7 @@ import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-t
 import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
 import { SectionHeading } from "@/components/section-heading";
+import { SelectOptions } from "@/components/select-options";
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
@@ -53,11 +54,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-fg-muted">Track</span>
             <select name="track" defaultValue={data.track} className="rounded-md border border-line bg-surface px-2 py-1 text-fg">
-              {data.tracks.map((t) => (
-                <option key={t} value={t}>
-                  {trackLabel(t)}
-                </option>
-              ))}
+              <SelectOptions items={data.tracks} value={(t) => t} label={(t) => trackLabel(t)} />
             </select>
           </label>
         ) : (
