@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 
+type ColumnCells = readonly (string | readonly [ReactNode, string])[];
+
 /** A table's column headers: a label in the shared class, or [label, its own class]. */
-export function ColumnHeads({ className, cells }: { className?: string; cells: readonly (string | readonly [ReactNode, string])[] }) {
+export function ColumnHeads({ className, cells }: { className?: string; cells: ColumnCells }) {
   return cells.map((cell, i) => {
     const [label, own] = typeof cell === "string" ? [cell, className] : cell;
     return (
@@ -10,4 +12,15 @@ export function ColumnHeads({ className, cells }: { className?: string; cells: r
       </th>
     );
   });
+}
+
+/** A table's head of one row of column headers (ColumnHeads, in `cellClassName`); `className` is the <thead>'s. */
+export function TableHead({ className, cellClassName, cells }: { className?: string; cellClassName?: string; cells: ColumnCells }) {
+  return (
+    <thead className={className}>
+      <tr>
+        <ColumnHeads className={cellClassName} cells={cells} />
+      </tr>
+    </thead>
+  );
 }

@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { type FooterCredit, footerBenchmarkFor, LICENCE_URLS } from "./footer-benchmark";
+import { TextAnchor } from "@/components/text-link";
 
 const LINKS = {
   repo: "https://github.com/ThisIsCosine/AlpsBench",
@@ -60,9 +61,7 @@ export function SiteFooter({ credits = [] }: SiteFooterProps) {
               <ExternalLink href={LINKS.license}>ODC-BY 1.0 licence</ExternalLink>
             </li>
             <li>
-              <a href="/audit" className="text-accent underline underline-offset-2">
-                Moderation log
-              </a>
+              <TextAnchor href="/audit">Moderation log</TextAnchor>
             </li>
           </ul>
         </nav>
@@ -99,9 +98,7 @@ function ModuleFooter({ credit }: { credit: FooterCredit }) {
               <ExternalLink href={credit.url}>{credit.title} data</ExternalLink>
             </li>
             <li>
-              <a href="/audit" className="text-accent underline underline-offset-2">
-                Moderation log
-              </a>
+              <TextAnchor href="/audit">Moderation log</TextAnchor>
             </li>
           </ul>
         </nav>

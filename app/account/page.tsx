@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { STATUS_LABEL, type SubmissionStatusValue } from "@/components/submission-status";
 import { requireSessionUser } from "@/lib/auth/require-session-user";
 import { db } from "@/lib/db/client";
@@ -14,6 +14,7 @@ import { DisplayNameForm } from "./_components/display-name-form";
 import { SystemForm } from "./_components/system-form";
 import { revokeTokenAction } from "./actions";
 import { SITE } from "@/lib/platform/site";
+import { SectionHeading } from "@/components/section-heading";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
@@ -44,9 +45,7 @@ export default async function AccountPage() {
       />
 
       <section aria-labelledby="profile-title" className="space-y-3">
-        <h2 id="profile-title" className="text-lg font-semibold text-fg">
-          Your name
-        </h2>
+        <SectionHeading id="profile-title">Your name</SectionHeading>
         <div className="max-w-2xl rounded-lg border border-line bg-surface p-5">
           <DisplayNameForm current={profile?.name ?? ""} />
         </div>
@@ -54,9 +53,7 @@ export default async function AccountPage() {
 
       <section aria-labelledby="tokens-title" className="space-y-4">
         <div>
-          <h2 id="tokens-title" className="text-lg font-semibold text-fg">
-            API tokens
-          </h2>
+          <SectionHeading id="tokens-title">API tokens</SectionHeading>
           <p className="mt-1 max-w-3xl text-sm text-fg-muted">
             For scripts and the <code className="font-mono text-[0.8125rem]">{SITE.cliName} submit</code> command. A token acts as you, limited to its scopes; revoke
             it when a machine or script no longer needs it. See the{" "}
@@ -75,9 +72,7 @@ export default async function AccountPage() {
 
       {systems.length > 0 ? (
         <section id="systems" aria-labelledby="systems-title" className="scroll-mt-6 space-y-3">
-          <h2 id="systems-title" className="text-lg font-semibold text-fg">
-            Your systems
-          </h2>
+          <SectionHeading id="systems-title">Your systems</SectionHeading>
           <p className="text-sm text-fg-muted">
             Rename a system or change its kind (a memory system left at the form&apos;s default &quot;LLM&quot;). Its address and every link stay; each change is
             listed in the history on its page.
@@ -91,9 +86,7 @@ export default async function AccountPage() {
       ) : null}
 
       <section id="submissions" aria-labelledby="submissions-title" className="scroll-mt-6 space-y-3">
-        <h2 id="submissions-title" className="text-lg font-semibold text-fg">
-          Your submissions
-        </h2>
+        <SectionHeading id="submissions-title">Your submissions</SectionHeading>
         {submissions.rows.length === 0 ? (
           <p className="text-sm text-fg-muted">
             None yet.{" "}
@@ -105,14 +98,11 @@ export default async function AccountPage() {
           <div className="relative overflow-x-auto rounded-lg border border-line bg-surface">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Your submissions, newest first</caption>
-              <thead className="border-b border-line bg-surface-muted text-fg-muted">
-                <tr>
-                  <ColumnHeads
-                    className="px-3 py-2 font-medium"
-                    cells={["System", "Tracks", "Split", "Status", "Visibility", ["Submitted", "px-3 py-2 font-medium whitespace-nowrap"]]}
-                  />
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-line bg-surface-muted text-fg-muted"
+                cellClassName="px-3 py-2 font-medium"
+                cells={["System", "Tracks", "Split", "Status", "Visibility", ["Submitted", "px-3 py-2 font-medium whitespace-nowrap"]]}
+              />
               <tbody className="divide-y divide-line">
                 {groupRuns(submissions.rows).map((entry) =>
                   entry.kind === "run" ? (
@@ -205,21 +195,18 @@ function TokenTable({ tokens }: { tokens: AccountApiToken[] }) {
     <div className="relative hidden overflow-x-auto rounded-lg border border-line bg-surface sm:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your API tokens</caption>
-        <thead className="border-b border-line bg-surface-muted text-fg-muted">
-          <tr>
-            <ColumnHeads
-              className="px-3 py-2 font-medium"
-              cells={[
-                "Name",
-                "Token",
-                "Scopes",
-                "Created",
-                ["Last used", "px-3 py-2 font-medium whitespace-nowrap"],
-                [<span className="sr-only">Actions</span>, "px-3 py-2 font-medium"],
-              ]}
-            />
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-line bg-surface-muted text-fg-muted"
+          cellClassName="px-3 py-2 font-medium"
+          cells={[
+            "Name",
+            "Token",
+            "Scopes",
+            "Created",
+            ["Last used", "px-3 py-2 font-medium whitespace-nowrap"],
+            [<span className="sr-only">Actions</span>, "px-3 py-2 font-medium"],
+          ]}
+        />
         <tbody className="divide-y divide-line">
           {tokens.map((t) => (
             <tr key={t.id} data-token-id={t.id} className={t.revokedAt ? "text-fg-muted" : "text-fg"}>

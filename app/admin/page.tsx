@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAdminSubmissions } from "@/lib/db/queries/admin-submissions";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Admin", robots: { index: false } };
@@ -23,29 +23,24 @@ export default async function AdminPage() {
         description={
           <>
             The latest uploads, private and hidden ones included. Open one to verify, hide or flag it; every action is recorded in the{" "}
-            <Link href="/audit" className="text-accent underline underline-offset-2">
-              moderation log
-            </Link>
-            .
+            <TextLink href="/audit">moderation log</TextLink>.
           </>
         }
       />
       <div className="overflow-x-auto rounded-lg border border-line bg-surface">
         <table className="w-full text-sm" data-testid="admin-submissions">
           <caption className="sr-only">Latest uploads, newest first</caption>
-          <thead className="bg-surface-muted text-fg-muted">
-            <tr>
-              <ColumnHeads className="px-4 py-2 text-left font-medium" cells={["Submitted", "System", "Owner", "Track · split", "Status", "Moderation"]} />
-            </tr>
-          </thead>
+          <TableHead
+            className="bg-surface-muted text-fg-muted"
+            cellClassName="px-4 py-2 text-left font-medium"
+            cells={["Submitted", "System", "Owner", "Track · split", "Status", "Moderation"]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-line align-top">
                 <td className="px-4 py-2 whitespace-nowrap text-fg-muted">{`${row.createdAt.slice(0, 16).replace("T", " ")} UTC`}</td>
                 <td className="px-4 py-2">
-                  <Link href={`/submissions/${encodeURIComponent(row.id)}`} className="text-accent underline underline-offset-2">
-                    {row.system}
-                  </Link>
+                  <TextLink href={`/submissions/${encodeURIComponent(row.id)}`}>{row.system}</TextLink>
                 </td>
                 <td className="px-4 py-2 break-all text-fg">{row.owner}</td>
                 <td className="px-4 py-2 text-fg">

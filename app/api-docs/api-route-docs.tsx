@@ -1,7 +1,8 @@
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import type { ApiAnswer, ApiAuth, ApiBody, ApiRoute } from "@/lib/api-spec/api-route";
 import { routeName } from "@/lib/api-spec/api-route";
 import { schemaFields, type FieldDoc } from "@/lib/api-spec/schema-fields";
+import { TextAnchor } from "@/components/text-link";
 
 /** The route groups of the declaration, in its order, each with the slug of its page (/api-docs/<slug>). */
 export function apiGroups(routes: readonly ApiRoute[]): { group: string; slug: string }[] {
@@ -20,9 +21,7 @@ export function ApiRouteIndex({ routes }: { routes: readonly ApiRoute[] }) {
   return apiGroups(routes).map(({ group, slug: groupSlug }) => (
     <section key={group} className="space-y-2" aria-labelledby={`api-group-${groupSlug}`}>
       <h2 id={`api-group-${groupSlug}`} className="text-xl font-semibold">
-        <a href={`/api-docs/${groupSlug}`} className="text-accent underline underline-offset-2">
-          {group}
-        </a>
+        <TextAnchor href={`/api-docs/${groupSlug}`}>{group}</TextAnchor>
       </h2>
       <ul className="space-y-1 text-sm">
         {routes
@@ -147,11 +146,7 @@ function FieldTable({ label, fields }: { label: string; fields: readonly FieldDo
       {/* the cells' classes once on the table, not on each of the page's hundreds of cells (they were a quarter of
           its bytes, sent twice: in the markup and in the flight payload) */}
       <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:text-fg-muted [&_th]:px-3 [&_th]:py-2 [&_tbody_th]:font-mono [&_tbody_th]:font-medium [&_tbody_th]:whitespace-nowrap [&_tbody_tr]:border-t [&_tbody_tr]:border-line [&_tbody_tr]:align-top [&_td:nth-child(-n+3)]:font-mono [&_td:nth-child(-n+3)]:text-xs [&_td:nth-child(3)]:whitespace-nowrap">
-        <thead className="bg-surface-muted text-xs text-fg-muted">
-          <tr>
-            <ColumnHeads cells={["Name", "Values", "Default", "Meaning"]} />
-          </tr>
-        </thead>
+        <TableHead className="bg-surface-muted text-xs text-fg-muted" cells={["Name", "Values", "Default", "Meaning"]} />
         <tbody>
           {fields.map((f) => (
             <tr key={f.name}>

@@ -1,4 +1,4 @@
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { hostedBenchmarks, oneCallBenchmarks } from "@/lib/benchmarks";
 import { capabilitiesOf } from "@/lib/benchmarks/hosted-capabilities";
 import { cliCommand } from "@/lib/platform/site";
@@ -69,11 +69,11 @@ function HostedBenchmarksTable() {
       </p>
       <div className="overflow-x-auto rounded-md border border-line" tabIndex={0} role="region" aria-label="Table of hosted benchmarks">
         <table className="w-full text-left text-sm" data-hosted-benchmarks="">
-          <thead className="bg-surface-muted text-xs text-fg-muted">
-            <tr>
-              <ColumnHeads className="px-3 py-2" cells={["Benchmark", "Scoring", "Views", "Tracks (headline metric)"]} />
-            </tr>
-          </thead>
+          <TableHead
+            className="bg-surface-muted text-xs text-fg-muted"
+            cellClassName="px-3 py-2"
+            cells={["Benchmark", "Scoring", "Views", "Tracks (headline metric)"]}
+          />
           <tbody>
             {hostedBenchmarks().map((b) => (
               <tr key={b.id} className="border-t border-line align-top" data-benchmark={b.id}>

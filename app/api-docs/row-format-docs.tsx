@@ -1,4 +1,4 @@
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { hostedBenchmarks } from "@/lib/benchmarks";
 import type { RowFormat, SubmitFormDeclaration } from "@/lib/benchmarks/types";
 
@@ -13,11 +13,7 @@ export function RowFormatDocs({ rowFormat }: { rowFormat: RowFormat }) {
       {rowFormat.columns.length > 0 ? (
         <div className="overflow-x-auto rounded-md border border-line">
           <table className="w-full text-left text-sm">
-            <thead className="bg-surface-muted text-xs text-fg-muted">
-              <tr>
-                <ColumnHeads className="px-3 py-2" cells={["Column", "Type", "Meaning"]} />
-              </tr>
-            </thead>
+            <TableHead className="bg-surface-muted text-xs text-fg-muted" cellClassName="px-3 py-2" cells={["Column", "Type", "Meaning"]} />
             <tbody>
               {rowFormat.columns.map((c) => (
                 <tr key={c.name} className="border-t border-line align-top">

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getAuditLog } from "@/lib/db/queries/audit-log";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Moderation log" };
@@ -54,11 +55,11 @@ export default async function AuditPage() {
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm" data-testid="audit-table">
             <caption className="sr-only">Moderation actions, newest first</caption>
-            <thead className="bg-surface-muted text-fg-muted">
-              <tr>
-                <ColumnHeads className="px-4 py-2 text-left font-medium" cells={["Time", "Who", "Action", "Submission", "Reason"]} />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted text-fg-muted"
+              cellClassName="px-4 py-2 text-left font-medium"
+              cells={["Time", "Who", "Action", "Submission", "Reason"]}
+            />
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-line align-top">
@@ -69,9 +70,7 @@ export default async function AuditPage() {
                   <td className="px-4 py-2 text-fg">{ACTION_LABEL[entry.action] ?? entry.action}</td>
                   <td className="px-4 py-2">
                     {entry.submission ? (
-                      <Link href={`/submissions/${encodeURIComponent(entry.submission.id)}`} className="text-accent underline underline-offset-2">
-                        {entry.submission.system}
-                      </Link>
+                      <TextLink href={`/submissions/${encodeURIComponent(entry.submission.id)}`}>{entry.submission.system}</TextLink>
                     ) : (
                       <span className="text-fg-subtle">a submission that is not public</span>
                     )}

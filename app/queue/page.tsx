@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatCount } from "@/lib/leaderboard/format";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { ProgressBar } from "@/components/progress-bar";
 import { STATUS_LABEL } from "@/components/submission-status";
 import { getSessionUser } from "@/lib/auth/session";
@@ -13,6 +13,7 @@ import { heldUploads } from "@/lib/submissions/held-uploads";
 import { dataVersionLabel, getBenchmark, trackLabel } from "@/lib/benchmarks";
 import { AutoRefresh } from "./_components/auto-refresh";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
+import { SectionHeading } from "@/components/section-heading";
 
 type QueueView = Awaited<ReturnType<typeof getQueueView>>;
 type Identity = QueueView["recent"][number];
@@ -113,9 +114,7 @@ export default async function QueuePage() {
         // moderators only: uploads the review rule holds (a new best: the gold is public), with the reason; approve
         // or reject each with POST /api/v1/submissions/{id}/moderation {action: "approve" | "reject", reason}
         <section aria-labelledby="held-title" className="space-y-3" data-testid="held-for-review">
-          <h2 id="held-title" className="text-lg font-semibold text-fg">
-            Held for review ({formatCount(held.length)})
-          </h2>
+          <SectionHeading id="held-title">Held for review ({formatCount(held.length)})</SectionHeading>
           {held.length === 0 ? (
             <p className="text-sm text-fg-muted">No upload is waiting for a moderator.</p>
           ) : (
@@ -173,14 +172,11 @@ export default async function QueuePage() {
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">Submissions waiting to be scored, next first</caption>
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads
-                  className={th}
-                  cells={[["#", `${th} w-10 text-right`], "System", ["Track", `${th} hidden sm:table-cell`], ["Waiting", `${th} text-right`]]}
-                />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={th}
+              cells={[["#", `${th} w-10 text-right`], "System", ["Track", `${th} hidden sm:table-cell`], ["Waiting", `${th} text-right`]]}
+            />
             <tbody>
               {queue.waiting.jobs.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
@@ -209,21 +205,18 @@ export default async function QueuePage() {
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">The latest finished submissions, newest first, with how long each waited and ran</caption>
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads
-                  className={th}
-                  cells={[
-                    "System",
-                    ["Track", `${th} hidden md:table-cell`],
-                    "Result",
-                    ["Finished (UTC)", `${th} hidden sm:table-cell`],
-                    ["Ran", `${th} text-right`],
-                    ["Waited", `${th} hidden text-right sm:table-cell`],
-                  ]}
-                />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={th}
+              cells={[
+                "System",
+                ["Track", `${th} hidden md:table-cell`],
+                "Result",
+                ["Finished (UTC)", `${th} hidden sm:table-cell`],
+                ["Ran", `${th} text-right`],
+                ["Waited", `${th} hidden text-right sm:table-cell`],
+              ]}
+            />
             <tbody>
               {queue.recent.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
@@ -272,9 +265,7 @@ export default async function QueuePage() {
 function Section({ id, title, empty, children }: { id: string; title: string; empty: string | false; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
-        {title}
-      </h2>
+      <SectionHeading id={`${id}-title`}>{title}</SectionHeading>
       {empty ? <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-fg-muted">{empty}</p> : children}
     </section>
   );

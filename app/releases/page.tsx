@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { listReleases } from "@/lib/releases/read-releases";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Releases" };
@@ -31,18 +31,16 @@ export default async function ReleasesPage() {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
           <table className="w-full text-sm" data-testid="releases">
-            <thead className="bg-surface-muted">
-              <tr>
-                <ColumnHeads className={cell} cells={["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"]} />
-              </tr>
-            </thead>
+            <TableHead
+              className="bg-surface-muted"
+              cellClassName={cell}
+              cells={["Benchmark", "Last updated (UTC)", "Scorer version", "Data version", "Cut", "Note"]}
+            />
             <tbody>
               {releases.map((r) => (
                 <tr key={r.id} className="border-t border-line">
                   <th scope="row" className={`${cell} font-normal`}>
-                    <Link href={`/releases/${r.id}`} className="text-accent underline underline-offset-2">
-                      {r.benchmark}
-                    </Link>
+                    <TextLink href={`/releases/${r.id}`}>{r.benchmark}</TextLink>
                   </th>
                   <td className={`${cell} tabular-nums`}>{r.cutAt.toISOString().slice(0, 16).replace("T", " ")}</td>
                   <td className={cell}>{r.scorerVersion}</td>

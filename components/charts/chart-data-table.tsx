@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { TableHead } from "../column-heads";
 
 /** A chart's figures as a table: its text alternative. */
 export type ChartTable = { caption: string; columns: string[]; rows: string[][] };
@@ -18,15 +19,7 @@ export function ChartDataTable({ id, title, table }: { id: string; title: string
         <div className="mt-2 max-h-96 overflow-auto">
           <table className="num w-full border-collapse text-left text-xs" data-chart-table={id}>
             <caption className="sr-only">{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((c, i) => (
-                  <th key={i} scope="col" className="border-b border-line px-2 py-1 font-medium text-fg-muted">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead cellClassName="border-b border-line px-2 py-1 font-medium text-fg-muted" cells={table.columns} />
             <tbody>
               {table.rows.map((row, r) => (
                 <tr key={r}>

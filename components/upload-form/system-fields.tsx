@@ -1,5 +1,7 @@
 import { UploadModelFacts } from "../upload-model-facts";
 import { fieldsetCls, hintCls, inputCls, labelCls, legendCls } from "./styles";
+import { FieldLabel } from "../field-label";
+import { SelectOptions } from "@/components/select-options";
 
 const KIND_OPTIONS = [
   { value: "general_llm", label: "General LLM" },
@@ -32,9 +34,9 @@ export function SystemFields({
       <legend className={legendCls}>Your system</legend>
       <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <label htmlFor={`${id}-model`} className={labelCls}>
+          <FieldLabel htmlFor={`${id}-model`}>
             System name <span aria-hidden="true">*</span>
-          </label>
+          </FieldLabel>
           <input
             id={`${id}-model`}
             name="model"
@@ -58,33 +60,21 @@ export function SystemFields({
           )}
         </div>
         <div>
-          <label htmlFor={`${id}-organisation`} className={labelCls}>
-            Organisation
-          </label>
+          <FieldLabel htmlFor={`${id}-organisation`}>Organisation</FieldLabel>
           <input id={`${id}-organisation`} name="organisation" maxLength={120} autoComplete="organization" className={inputCls} />
         </div>
         <div>
-          <label htmlFor={`${id}-kind`} className={labelCls}>
-            Kind of system
-          </label>
+          <FieldLabel htmlFor={`${id}-kind`}>Kind of system</FieldLabel>
           <select id={`${id}-kind`} name="kind" defaultValue="general_llm" className={inputCls}>
-            {KIND_OPTIONS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
+            <SelectOptions items={KIND_OPTIONS} value={(k) => k.value} label={(k) => k.label} />
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-backbone`} className={labelCls}>
-            Backbone model
-          </label>
+          <FieldLabel htmlFor={`${id}-backbone`}>Backbone model</FieldLabel>
           <input id={`${id}-backbone`} name="backbone" maxLength={120} placeholder="e.g. Llama-3.1-8B" className={inputCls} />
         </div>
         <div>
-          <label htmlFor={`${id}-weights`} className={labelCls}>
-            Weights
-          </label>
+          <FieldLabel htmlFor={`${id}-weights`}>Weights</FieldLabel>
           <select id={`${id}-weights`} name="open_weights" defaultValue="" className={inputCls}>
             <option value="">Not stated</option>
             <option value="true">Open weights</option>
@@ -92,15 +82,11 @@ export function SystemFields({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-paper`} className={labelCls}>
-            Paper link
-          </label>
+          <FieldLabel htmlFor={`${id}-paper`}>Paper link</FieldLabel>
           <input id={`${id}-paper`} name="paper_url" type="url" inputMode="url" placeholder="https://…" className={inputCls} />
         </div>
         <div>
-          <label htmlFor={`${id}-code`} className={labelCls}>
-            Code link
-          </label>
+          <FieldLabel htmlFor={`${id}-code`}>Code link</FieldLabel>
           <input id={`${id}-code`} name="code_url" type="url" inputMode="url" placeholder="https://…" className={inputCls} />
         </div>
         <UploadModelFacts

@@ -1,7 +1,9 @@
 import type { UploadModuleOption, UploadModuleTrack } from "@/lib/benchmarks/types-submit-form";
 import { MissingDataNotice } from "../upload-module-format";
 import type { UploadBenchmarkOption, UploadTestQuotaOption, UploadTrackOption } from "./options";
-import { hintCls, inputCls, labelCls } from "./styles";
+import { hintCls, inputCls } from "./styles";
+import { FieldLabel } from "../field-label";
+import { SelectOptions } from "@/components/select-options";
 
 /** Dev first, the default: a newcomer's first upload spends no test answer (issue 36 #1). */
 const SPLIT_OPTIONS = [
@@ -44,15 +46,9 @@ function ModuleSplitPicker({
   const chosen = splits.find((s) => s.id === split) ?? splits[0]!;
   return (
     <div>
-      <label htmlFor={`${id}-split`} className={labelCls}>
-        Split
-      </label>
+      <FieldLabel htmlFor={`${id}-split`}>Split</FieldLabel>
       <select id={`${id}-split`} name="split" value={chosen.id} onChange={(e) => onSplit(e.target.value)} className={inputCls} aria-describedby={`${id}-split-cost`}>
-        {splits.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.goldHidden ? `${s.id} (hidden gold; a test upload)` : `${s.id} (no test quota)`}
-          </option>
-        ))}
+        <SelectOptions items={splits} value={(s) => s.id} label={(s) => (s.goldHidden ? `${s.id} (hidden gold; a test upload)` : `${s.id} (no test quota)`)} />
       </select>
       <p id={`${id}-split-cost`} className={`${hintCls} font-medium text-fg`} data-testid="split-cost">
         {chosen.goldHidden
@@ -105,15 +101,9 @@ export function TrackPicker({
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor={`${id}-benchmark`} className={labelCls}>
-          Benchmark
-        </label>
+        <FieldLabel htmlFor={`${id}-benchmark`}>Benchmark</FieldLabel>
         <select id={`${id}-benchmark`} name="benchmark" value={benchmark} onChange={(e) => onBenchmark(e.target.value)} className={inputCls}>
-          {benchmarks.map((b) => (
-            <option key={b.slug} value={b.slug}>
-              {b.label}
-            </option>
-          ))}
+          <SelectOptions items={benchmarks} value={(b) => b.slug} label={(b) => b.label} />
           {modules.map((m) => {
             const noData = m.tracks.every((t) => t.missingData !== null);
             return (
@@ -126,9 +116,9 @@ export function TrackPicker({
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-task`} className={labelCls}>
+        <FieldLabel htmlFor={`${id}-task`}>
           Track <span aria-hidden="true">*</span>
-        </label>
+        </FieldLabel>
         <select
           id={`${id}-task`}
           name="task"
@@ -159,9 +149,7 @@ export function TrackPicker({
       {module && moduleTrack?.splits?.length ? <ModuleSplitPicker id={id} splits={moduleTrack.splits} split={split} onSplit={onSplit} /> : null}
       {module ? null : (
         <div>
-          <label htmlFor={`${id}-split`} className={labelCls}>
-            Split
-          </label>
+          <FieldLabel htmlFor={`${id}-split`}>Split</FieldLabel>
           <select
             id={`${id}-split`}
             name="split"
@@ -170,11 +158,7 @@ export function TrackPicker({
             className={inputCls}
             aria-describedby={`${id}-split-cost ${id}-split-hint`}
           >
-            {SPLIT_OPTIONS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
+            <SelectOptions items={SPLIT_OPTIONS} value={(s) => s.value} label={(s) => s.label} />
           </select>
           <p id={`${id}-split-cost`} className={`${hintCls} font-medium text-fg`} data-testid="split-cost">
             {splitCost(split, testQuota)}

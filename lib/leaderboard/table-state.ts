@@ -98,15 +98,6 @@ function values(params: RawParams, key: string): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/**
- * A benchmark's id (the way it is named in a URL) is its default data version: pages,
- * the view API, the snapshot and the inputs downloads read it alike (lib/benchmarks/data-version-names.ts, which
- * the browser can load; the registry's dataVersionOf says the same on the server).
- */
-export function benchmarkAlias(name: string): string {
-  return dataVersionAlias(name);
-}
-
 /** Query parameters as the schema's input: lists split on commas, scalars take the first value, empty = absent. */
 function toInput(params: RawParams): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -120,7 +111,7 @@ function toInput(params: RawParams): Record<string, unknown> {
       if (items.length > 0) out[key] = [...new Set(items)];
     } else {
       const first = raw[0]?.trim();
-      if (first) out[key] = key === "benchmark" ? benchmarkAlias(first) : first;
+      if (first) out[key] = key === "benchmark" ? dataVersionAlias(first) : first;
     }
   }
   return out;

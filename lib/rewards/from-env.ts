@@ -21,11 +21,7 @@ type RewardService = { client: RewardClient; profile: RewardProfile };
  * The reward service configured by the environment, for the given models (alias -> Hugging Face id, from the
  * benchmark), or null when REWARD_SERVICE_URL is unset: response-text-only uploads then show "not scored".
  */
-export function rewardServiceFromEnv(
-  e: RewardEnv,
-  models: Record<string, string>,
-  options: { maxRetries?: number; retryBaseMs?: number } = {},
-): RewardService | null {
+export function rewardServiceFromEnv(e: RewardEnv, models: Record<string, string>): RewardService | null {
   if (!e.REWARD_SERVICE_URL) return null;
   let revisions: Record<string, unknown> = {};
   if (e.REWARD_SERVICE_REVISIONS) {
@@ -54,8 +50,6 @@ export function rewardServiceFromEnv(
     apiKey: e.REWARD_SERVICE_API_KEY,
     concurrency: e.REWARD_SERVICE_CONCURRENCY,
     timeoutMs: e.REWARD_SERVICE_TIMEOUT_MS,
-    maxRetries: options.maxRetries,
-    retryBaseMs: options.retryBaseMs,
   });
   return { client, profile };
 }

@@ -13,10 +13,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, rmSync, mkdirSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { loadAverage as load } from "../lib/bench-server";
 import { freePort } from "@/lib/db/embedded-postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -28,10 +28,6 @@ const { values } = parseArgs({
   },
 });
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 const pgDir = path.join(ROOT, ".tmp", "bench-first-start-pg");
 
 interface StartFigures {

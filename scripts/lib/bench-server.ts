@@ -1,10 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { ROOT } from "./next-build";
 
 /** What the bench scripts (scripts/bench) share: the data folders, the site's importer, the site's web server and its end. */
 export const benchLog = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+/** The 1, 5 and 15 minute load averages ("0.52 0.61 0.70"): the machine is shared, and a loaded figure is no idle one. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /** Every data folder beside the repository (../shared/data/<name>), comma separated: the real data of every benchmark there is. */
 const SHARED_DATA = path.resolve(ROOT, "../shared/data");

@@ -14,6 +14,7 @@ import {
 } from "@/lib/benchmarks/alpsbench/read/queries/system-compare";
 import { requestedScope } from "@/lib/leaderboard/scope";
 import { trackLabel } from "@/lib/benchmarks";
+import { SelectOptions } from "@/components/select-options";
 
 export const dynamic = "force-dynamic";
 
@@ -82,11 +83,7 @@ function Picker({
             </span>
             <select name={slot} defaultValue={picked[i] ?? ""} className={select} required={i < 2}>
               <option value="">{i < 2 ? "Choose a system…" : "None"}</option>
-              {options.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
+              <SelectOptions items={options} value={(o) => o.slug} label={(o) => o.name} />
             </select>
           </label>
         ))}

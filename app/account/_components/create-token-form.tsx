@@ -3,6 +3,8 @@
 import { useActionState, useState } from "react";
 import { createTokenAction, type CreateTokenState } from "../actions";
 import { SITE } from "@/lib/platform/site";
+import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 const SCOPES = [
   { value: "submit", label: "submit", hint: `upload predictions (the API's POST /api/v1/submissions, the ${SITE.cliName} submit command)` },
@@ -23,9 +25,7 @@ export function CreateTokenForm() {
       {state.status === "created" ? <NewToken token={state.token} name={state.name} scopes={state.scopes} /> : null}
       <form key={formKey} action={action} noValidate className="space-y-4">
         <div>
-          <label htmlFor="token-name" className="block text-sm font-medium text-fg">
-            Token name
-          </label>
+          <FieldLabel htmlFor="token-name">Token name</FieldLabel>
           <input
             id="token-name"
             name="name"
@@ -65,13 +65,7 @@ export function CreateTokenForm() {
         <p id="token-error" role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
           {error?.message ?? ""}
         </p>
-        <button
-          type="submit"
-          disabled={pending}
-          className="inline-flex items-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60"
-        >
-          {pending ? "Creating…" : "Create token"}
-        </button>
+        <SubmitButton pending={pending} label="Create token" busy="Creating…" layout="inline" />
       </form>
     </div>
   );

@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import { setDisplayNameAction, type DisplayNameState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 /** The signed-in user's display name: "by <name>" on their submitted rows. */
 export function DisplayNameForm({ current }: { current: string }) {
@@ -9,9 +11,7 @@ export function DisplayNameForm({ current }: { current: string }) {
   return (
     <form action={action} className="flex flex-wrap items-end gap-3" noValidate>
       <div className="min-w-64 flex-1">
-        <label htmlFor="display-name" className="block text-sm font-medium text-fg">
-          Display name
-        </label>
+        <FieldLabel htmlFor="display-name">Display name</FieldLabel>
         <input
           id="display-name"
           name="name"
@@ -28,13 +28,7 @@ export function DisplayNameForm({ current }: { current: string }) {
           Shown as &quot;by …&quot; on your submitted rows (empty: &quot;by an unnamed user&quot;).
         </p>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60"
-      >
-        {pending ? "Saving…" : "Save name"}
-      </button>
+      <SubmitButton pending={pending} label="Save name" busy="Saving…" />
       <p
         id="display-name-status"
         role={state.status === "error" ? "alert" : "status"}

@@ -5,6 +5,9 @@ import { useActionState } from "react";
 import { KIND_LABEL } from "@/components/kind-badge";
 import { USER_SYSTEM_KINDS } from "@/lib/systems/kinds";
 import { changeSystemAction, type SystemChangeState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
+import { SelectOptions } from "@/components/select-options";
 
 /** One of the signed-in user's systems: its name and kind, changed in place (the slug and every link stay). */
 export function SystemForm({ slug, name, kind }: { slug: string; name: string; kind: string }) {
@@ -14,9 +17,7 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
     <form action={action} className="flex flex-wrap items-end gap-3 px-3 py-3" noValidate data-testid="system-form" data-slug={slug}>
       <input type="hidden" name="slug" value={slug} />
       <div className="min-w-56 flex-1">
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium text-fg">
-          Name
-        </label>
+        <FieldLabel htmlFor={`${id}-name`}>Name</FieldLabel>
         <input
           id={`${id}-name`}
           name="name"
@@ -29,29 +30,17 @@ export function SystemForm({ slug, name, kind }: { slug: string; name: string; k
         />
       </div>
       <div>
-        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-fg">
-          Kind
-        </label>
+        <FieldLabel htmlFor={`${id}-kind`}>Kind</FieldLabel>
         <select
           id={`${id}-kind`}
           name="kind"
           defaultValue={state.kind}
           className="mt-1 block rounded-md border border-line-strong bg-surface px-3 py-2 text-fg focus:border-accent"
         >
-          {USER_SYSTEM_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
+          <SelectOptions items={USER_SYSTEM_KINDS} value={(k) => k} label={(k) => KIND_LABEL[k]} />
         </select>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60"
-      >
-        {pending ? "Saving…" : "Save"}
-      </button>
+      <SubmitButton pending={pending} label="Save" busy="Saving…" />
       <Link href={`/systems/${encodeURIComponent(slug)}#history-title`} className="text-sm text-accent hover:underline">
         Page and history
       </Link>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { apiRoutes } from "../../api/v1/_lib/api-routes";
 import { ApiRouteDocs, apiGroups } from "../api-route-docs";
+import { TextLink } from "@/components/text-link";
 
 type Params = { params: Promise<{ group: string }> };
 
@@ -30,10 +30,7 @@ export default async function ApiGroupDocsPage({ params }: Params) {
         description={
           <>
             Parameters, bodies, who may call each route and its answers, from the schemas it parses with. Every group is listed on{" "}
-            <Link href="/api-docs" className="text-accent underline underline-offset-2">
-              /api-docs
-            </Link>
-            .
+            <TextLink href="/api-docs">/api-docs</TextLink>.
           </>
         }
       />

@@ -3,6 +3,7 @@
 import "@/components/charts/chart-theme.css";
 import { lazy, Suspense } from "react";
 import { Placeholder, WhenInView } from "@/components/charts/when-in-view";
+import { SectionHeading } from "@/components/section-heading";
 
 /*
  * A benchmark module's charts on its page, fetched when the reader scrolls to them (or asks): the charts' data
@@ -16,9 +17,7 @@ const BenchmarkChartsBody = lazy(() => import("./benchmark-charts-body").then((m
 export function BenchmarkCharts({ url }: { url: string }) {
   return (
     <section aria-labelledby="benchmark-charts" className="space-y-4" data-benchmark-charts>
-      <h2 id="benchmark-charts" className="text-lg font-semibold text-fg">
-        Charts
-      </h2>
+      <SectionHeading id="benchmark-charts">Charts</SectionHeading>
       <WhenInView height={400}>
         <Suspense fallback={<Placeholder height={400} />}>
           <BenchmarkChartsBody url={url} />

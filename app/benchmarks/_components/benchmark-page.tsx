@@ -10,6 +10,7 @@ import { benchmarkPageTitle, pageSubject } from "./page-subject";
 import { readTableQuery } from "@/lib/leaderboard/table-state";
 import { cliCommand } from "@/lib/platform/site";
 import { declarePageParams } from "@/lib/page-cache/page-params";
+import { SelectOptions } from "@/components/select-options";
 
 type Search = Record<string, string | string[] | undefined>;
 /** The route's params: /benchmarks/<id> has no view (its default view), /benchmarks/<id>/<view> names one. */
@@ -152,11 +153,7 @@ export async function BenchmarkPage({ benchmarkId, viewId, search }: { benchmark
                 className="w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1 text-sm text-fg sm:w-auto"
               >
                 <option value="">any</option>
-                {values(key).map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
+                <SelectOptions items={values(key)} value={(v) => v} label={(v) => v} />
               </select>
             </label>
           ))}

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PageHeader } from "@/components/page-header";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 import { db } from "@/lib/db/client";
 import { getRelease } from "@/lib/releases/read-releases";
 import { viewFields } from "@/lib/releases/release-snapshot";
@@ -76,11 +76,7 @@ export default async function ReleasePage({
               className="w-full text-sm [&_td]:px-3 [&_td]:py-1 [&_td]:whitespace-nowrap [&_td]:tabular-nums [&_tbody_tr]:border-t [&_tbody_tr]:border-line"
               data-testid="release-view"
             >
-              <thead className="bg-surface-muted">
-                <tr>
-                  <ColumnHeads className="px-3 py-1.5 text-left whitespace-nowrap" cells={fields} />
-                </tr>
-              </thead>
+              <TableHead className="bg-surface-muted" cellClassName="px-3 py-1.5 text-left whitespace-nowrap" cells={fields} />
               <tbody>
                 {view.rows.map((row, i) => (
                   <tr key={i}>

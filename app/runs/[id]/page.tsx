@@ -8,6 +8,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { getRunPage } from "@/lib/db/queries/run-page";
 import { serverSetup } from "@/lib/submissions/server-setup";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 
@@ -59,9 +60,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
               return (
                 <tr key={s.id} className="border-b border-line align-top" data-track={s.track} data-status={s.status}>
                   <td className="py-2 pr-3">
-                    <Link href={`/submissions/${encodeURIComponent(s.id)}`} className="text-accent underline underline-offset-2">
-                      {explanation.label}
-                    </Link>
+                    <TextLink href={`/submissions/${encodeURIComponent(s.id)}`}>{explanation.label}</TextLink>
                   </td>
                   <td className="py-2 pr-3">{s.split}</td>
                   <td className="py-2 pr-3" data-testid="run-track-status">
@@ -105,9 +104,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </table>
       </div>
       <p>
-        <Link href={`/systems/${encodeURIComponent(run.system.slug)}`} className="text-accent underline underline-offset-2">
-          All submissions of {run.system.name}
-        </Link>
+        <TextLink href={`/systems/${encodeURIComponent(run.system.slug)}`}>All submissions of {run.system.name}</TextLink>
       </p>
     </div>
   );

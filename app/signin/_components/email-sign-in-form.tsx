@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import { devSignInAction, emailSignInAction, type EmailFormState } from "../actions";
+import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 const MODES = {
   email: { action: emailSignInAction, hint: "We e-mail you a link that signs you in. No password.", submit: "E-mail me a sign-in link", pending: "Sending…" },
@@ -22,9 +24,7 @@ export function EmailSignInForm({ callbackUrl, mode }: { callbackUrl: string; mo
     <form action={action} className="space-y-3" noValidate>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div>
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-fg">
-          E-mail address
-        </label>
+        <FieldLabel htmlFor={`${id}-email`}>E-mail address</FieldLabel>
         <input
           id={`${id}-email`}
           name="email"
@@ -45,13 +45,7 @@ export function EmailSignInForm({ callbackUrl, mode }: { callbackUrl: string; mo
       <p id={`${id}-error`} role="alert" className={state.error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
         {state.error ?? ""}
       </p>
-      <button
-        type="submit"
-        disabled={pending}
-        className="inline-flex w-full items-center justify-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60 sm:w-auto"
-      >
-        {pending ? pendingLabel : submit}
-      </button>
+      <SubmitButton pending={pending} label={submit} busy={pendingLabel} layout="wide" />
     </form>
   );
 }

@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import { localSignInLinkAction, type LocalLinkState } from "../local-actions";
+import { FieldLabel } from "@/components/field-label";
+import { SubmitButton } from "@/components/submit-button";
 
 /** Asks the server to print a one-time sign-in link to its log (fresh local servers without mail or OAuth). */
 export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
@@ -10,9 +12,7 @@ export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
     <form action={action} className="space-y-3" noValidate data-testid="local-sign-in">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div>
-        <label htmlFor="signin-local-email" className="block text-sm font-medium text-fg">
-          E-mail address
-        </label>
+        <FieldLabel htmlFor="signin-local-email">E-mail address</FieldLabel>
         <input
           id="signin-local-email"
           name="email"
@@ -37,13 +37,7 @@ export function LocalSignInForm({ callbackUrl }: { callbackUrl: string }) {
         {state.error ??
           (state.printed ? "A sign-in link is in the server's log (the terminal running npm start). Open it in this browser: it works once, for 15 minutes." : "")}
       </p>
-      <button
-        type="submit"
-        disabled={pending}
-        className="inline-flex w-full items-center justify-center rounded-md bg-accent px-4 py-2 text-sm font-semibold text-surface hover:bg-accent-strong disabled:opacity-60 sm:w-auto"
-      >
-        {pending ? "Printing…" : "Print a sign-in link to the server log"}
-      </button>
+      <SubmitButton pending={pending} label="Print a sign-in link to the server log" busy="Printing…" layout="wide" />
     </form>
   );
 }

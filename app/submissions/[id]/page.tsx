@@ -20,6 +20,7 @@ import { shortProfileHash } from "@/lib/rewards/reward-source";
 import { coverageSentence } from "@/lib/submissions/coverage-text";
 import { JUDGE_SETTINGS } from "@/lib/submissions/judge-settings";
 import { shownSubmissionStatus } from "@/lib/submissions/held-visibility";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 
@@ -150,9 +151,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
               </Link>
             </>
           ) : (
-            <Link href={`/systems/${submission.system.slug}`} className="text-accent underline underline-offset-2">
-              System page
-            </Link>
+            <TextLink href={`/systems/${submission.system.slug}`}>System page</TextLink>
           )
         }
         actions={

@@ -16,6 +16,8 @@ import { describeMetric, formatScore, formatScoreInterval, metricOrder, trackOrd
 import { ScoreNotes, ScoreTable, type ScoreRow } from "./_components/score-table";
 import { HistoryChart, type HistoryChartSeries } from "./_components/history-chart";
 import { systemHistory, type SystemHistoryEntry } from "@/lib/systems/system-history";
+import { SectionHeading } from "@/components/section-heading";
+import { TextLink } from "@/components/text-link";
 
 export const dynamic = "force-dynamic";
 
@@ -96,9 +98,7 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
 
       <section aria-labelledby="submissions-title" className="space-y-4">
         <div>
-          <h2 id="submissions-title" className="text-lg font-semibold text-fg">
-            Submissions
-          </h2>
+          <SectionHeading id="submissions-title">Submissions</SectionHeading>
           <p className="text-sm text-fg-muted">
             Current scores per task: means over instances with n and 95% bootstrap confidence intervals. Older score versions are kept as history below each
             submission.
@@ -112,9 +112,9 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
             ) : (
               <div key={group.runId} className="space-y-3 rounded-lg border border-dashed border-line p-2 sm:p-3" data-testid="system-run" data-run-id={group.runId}>
                 <p className="text-sm text-fg-muted">
-                  <Link href={`/runs/${encodeURIComponent(group.runId)}`} className="text-accent underline underline-offset-2">
+                  <TextLink href={`/runs/${encodeURIComponent(group.runId)}`}>
                     Run of {group.items.length} {group.items.length === 1 ? "track" : "tracks"}
-                  </Link>{" "}
+                  </TextLink>{" "}
                   · uploaded together {group.items[0]!.createdAt.slice(0, 10)}
                 </p>
                 {group.items.map((submission) => (
@@ -127,9 +127,7 @@ export default async function SystemPage({ params }: { params: Promise<{ slug: s
       </section>
 
       <p>
-        <Link href="/" className="text-accent underline underline-offset-2">
-          Back to the leaderboard
-        </Link>
+        <TextLink href="/">Back to the leaderboard</TextLink>
       </p>
     </div>
   );
@@ -179,13 +177,7 @@ function SubmissionCard({ submission, notes }: { submission: SystemSubmission; n
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <TierBadge tier={submission.tier} sourceUrl={submission.sourceUrl} sourceLabel={submission.sourceLabel} />
         <h3 className="font-semibold text-fg">
-          {submission.source === "reported" ? (
-            title
-          ) : (
-            <Link href={`/submissions/${encodeURIComponent(submission.id)}`} className="text-accent underline underline-offset-2">
-              {title}
-            </Link>
-          )}
+          {submission.source === "reported" ? title : <TextLink href={`/submissions/${encodeURIComponent(submission.id)}`}>{title}</TextLink>}
         </h3>
         <span className="text-sm text-fg-subtle">
           {submission.benchmark.name} · split {submission.split} · {submission.createdAt.slice(0, 10)}
@@ -299,9 +291,7 @@ const changeText = (entry: SystemHistoryEntry) =>
 function ChangeHistory({ entries }: { entries: SystemHistoryEntry[] }) {
   return (
     <section aria-labelledby="history-title" className="space-y-2" data-testid="system-history">
-      <h2 id="history-title" className="text-lg font-semibold text-fg">
-        History
-      </h2>
+      <SectionHeading id="history-title">History</SectionHeading>
       <p className="text-sm text-fg-muted">Changes its owner made to the system&apos;s name and kind; its address and its rows stay the same.</p>
       <ul className="space-y-1 text-sm">
         {entries.map((entry, i) => (

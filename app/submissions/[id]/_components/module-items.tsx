@@ -1,5 +1,6 @@
 import type { ItemRowsDeclaration } from "@/lib/benchmarks/types";
 import { ITEMS_PAGE_SIZE, type ItemsPage } from "@/lib/db/queries/module-items";
+import { SectionHeading } from "@/components/section-heading";
 
 /**
  * The per-item rows of a module upload (one per PersonalLLM user): one server-rendered page of at most 50 rows,
@@ -43,9 +44,7 @@ export function ModuleItems({ submissionId, decl, data }: { submissionId: string
   return (
     <section aria-labelledby="items-title" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="items-title" className="text-lg font-semibold text-fg">
-          Per-item results
-        </h2>
+        <SectionHeading id="items-title">Per-item results</SectionHeading>
         <span className="inline-flex items-center gap-1.5 text-sm" role="group" aria-label="Download every item">
           <span className="text-fg-muted">all {data.total}</span>
           <a className={button} href={`/api/v1/submissions/${id}/items?format=csv`} download aria-label="Per-item results as CSV">

@@ -1,6 +1,8 @@
 import { formatCount, formatInterval, formatMetric } from "@/lib/leaderboard/format";
 import { MetricsTableHead } from "./metrics-table-head";
 import type { MetricDefinition } from "@/lib/benchmarks/types";
+import { SectionHeading } from "@/components/section-heading";
+import { TextAnchor } from "@/components/text-link";
 
 type Cell = { value: number | null; n: number | null; ciLow: number | null; ciHigh: number | null; scoreVersion: string };
 
@@ -26,15 +28,10 @@ export function ModuleResults({
   return (
     <section aria-labelledby="metrics-title" className="space-y-4">
       <div>
-        <h2 id="metrics-title" className="text-lg font-semibold text-fg">
-          Metrics
-        </h2>
+        <SectionHeading id="metrics-title">Metrics</SectionHeading>
         <p className="text-sm text-fg-muted">
           Computed by this server with 95% bootstrap confidence intervals; n is the number of evaluation items. Public uploads are ranked on the{" "}
-          <a href={leaderboardHref} className="text-accent underline underline-offset-2">
-            leaderboard
-          </a>
-          .
+          <TextAnchor href={leaderboardHref}>leaderboard</TextAnchor>.
         </p>
       </div>
       {note ? <p className="rounded-lg border border-dashed border-line-strong px-4 py-3 text-sm text-fg-muted">{note}</p> : null}

@@ -5,6 +5,7 @@ import type { MetricDefinition, UploadFacts } from "@/lib/benchmarks/types";
 import type { SubmissionStatusView } from "@/lib/db/queries/submission-status";
 import { noisedDecimals } from "@/lib/leaderboard/noised-figure";
 import { MetricsTableHead } from "./metrics-table-head";
+import { SectionHeading } from "@/components/section-heading";
 
 type Figures = Pick<SubmissionStatusView, "metrics" | "split"> & { noised: UploadFacts["noised"]; awaitingJudge?: boolean };
 type MetricRow = { metric: string; def: MetricDefinition } & SubmissionStatusView["metrics"][string];
@@ -53,9 +54,7 @@ export function PipelineResults({
   return (
     <section aria-labelledby="metrics-title" className="space-y-4">
       <div>
-        <h2 id="metrics-title" className="text-lg font-semibold text-fg">
-          Metrics
-        </h2>
+        <SectionHeading id="metrics-title">Metrics</SectionHeading>
         <p className="text-sm text-fg-muted">Means over instances with 95% bootstrap confidence intervals; n is the number of instances.</p>
       </div>
       {downloads}

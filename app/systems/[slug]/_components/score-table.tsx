@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, use, type ReactNode } from "react";
-import { ColumnHeads } from "@/components/column-heads";
+import { TableHead } from "@/components/column-heads";
 
 /*
  * A submission's score table for one track on the system page. A client component so the page ships each row as a
@@ -26,11 +26,7 @@ export function ScoreTable({ caption, rows }: { caption: string; rows: readonly 
   return (
     <table className="score-table w-full text-sm" data-testid="system-scores">
       <caption className="bg-surface-muted px-3 py-2 text-left font-medium text-fg">{caption}</caption>
-      <thead className="text-fg-muted">
-        <tr>
-          <ColumnHeads cells={["Metric", "Value", ["95% CI", "ci"], "n"]} />
-        </tr>
-      </thead>
+      <TableHead className="text-fg-muted" cells={["Metric", "Value", ["95% CI", "ci"], "n"]} />
       <tbody>
         {rows.map(([label, note, value, ci, n, judge], i) => (
           <tr key={i}>

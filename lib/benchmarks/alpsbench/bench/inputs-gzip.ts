@@ -10,9 +10,9 @@
  * DOWNLOAD_CACHE_DIR under .tmp/.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { loadAverage as load } from "@/scripts/lib/bench-server";
 import { createPrismaClient } from "@/lib/db/create-client";
 import { inputsResponse } from "@/app/api/v1/inputs/_lib/inputs-response";
 import type { InputsGzip } from "@/lib/benchmarks/types-pipeline";
@@ -31,10 +31,6 @@ const modes = values.modes!.split(",").map((mode) => {
 const cache = mkdtempSync(path.join(ROOT, ".tmp", "bench-inputs-gzip-"));
 process.env.DOWNLOAD_CACHE_DIR = cache;
 const db = createPrismaClient(process.env.DATABASE_URL!);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 const search = () => new URLSearchParams(values.split === "full" ? {} : { split: values.split! });
 
 async function drain(response: Response): Promise<number> {

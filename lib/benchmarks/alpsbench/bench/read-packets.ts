@@ -5,9 +5,9 @@
  *
  *   npx tsx lib/benchmarks/alpsbench/bench/read-packets.ts --data ../shared/data/alpsbench [--repeat 3]
  */
-import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { readPacketsLayout } from "../data/read-packets-layout";
+import { loadAverage } from "@/scripts/lib/bench-server";
 
 const { values: args } = parseArgs({ options: { data: { type: "string" }, repeat: { type: "string", default: "1" } } });
 if (!args.data) {
@@ -16,11 +16,7 @@ if (!args.data) {
 }
 const repeat = Math.max(1, Number(args.repeat) || 1);
 
-console.log(
-  `load average at start: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ")}`,
-);
+console.log(`load average at start: ${loadAverage()}`);
 for (let run = 1; run <= repeat; run++) {
   const cpu = process.cpuUsage();
   const started = performance.now();

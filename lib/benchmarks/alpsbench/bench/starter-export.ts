@@ -10,17 +10,13 @@
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { loadAverage as load } from "@/scripts/lib/bench-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const { values } = parseArgs({ options: { split: { type: "string", default: "dev" }, "cpu-prof": { type: "boolean", default: false } } });
 const out = path.join(ROOT, ".tmp", "bench-starter");
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 rmSync(out, { recursive: true, force: true });
 const before = load();
 const started = Date.now();

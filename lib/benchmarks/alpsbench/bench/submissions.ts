@@ -16,29 +16,16 @@ import { createPrismaClient } from "@/lib/db/create-client";
 import { freePort } from "@/lib/db/embedded-postgres";
 import { exportPredictionsFromPackets } from "@/lib/benchmarks/alpsbench/data/export-predictions";
 import { buildIfNeeded, ROOT } from "@/scripts/lib/next-build";
+import { benchLog as log, waitFor } from "@/scripts/lib/bench-server";
 import { cliCommand } from "@/lib/platform/site";
 
 const { values } = parseArgs({ options: { data: { type: "string", default: "../shared/data/alpsbench" }, concurrent: { type: "string", default: "32" } } });
 const concurrent = Number(values.concurrent);
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 const database = await databaseForCli(log);
 const db = createPrismaClient(database.url);
 const children: ChildProcess[] = [];
 const createdUsers: string[] = [];
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -65,7 +52,7 @@ try {
   children.push(spawn("npx", ["--no-install", "next", "start", "-p", String(port)], { cwd: ROOT, env, stdio: "ignore", detached: true }));
   children.push(spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: ROOT, env, stdio: "ignore", detached: true }));
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/v1/queue`, 60_000);
+  await waitFor(`${base}/api/v1/queue`, 60_000, 200);
 
   async function tokenFor(i: number): Promise<string> {
     const user = await db.user.create({ data: { email: `bench-${Date.now()}-${i}@bench.invalid` } });

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/create-client";
+import type { Db, Tx } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { addDialogueMatches, dialogueMatchCounts, NO_DIALOGUE_MATCHES, type DialogueMatchCounts } from "@/lib/benchmarks/alpsbench/contamination/dialogue-match";
 import { countedSkeletons, dialogueReaches, dialogueShares, measureContamination, MIN_VALUES } from "@/lib/benchmarks/alpsbench/contamination/measure-contamination";
@@ -13,8 +13,6 @@ import {
 } from "@/lib/benchmarks/alpsbench/contamination/public-value-index";
 import { structureOnlyBySplit, withStructureOnly } from "@/lib/benchmarks/alpsbench/contamination/structure-only";
 import type { ContaminationFigures } from "@/lib/benchmarks/alpsbench/contamination/figures";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const memo = new Map<string, { stamp: string; index: Promise<PublicValueIndex> }>();
 

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Db } from "@/lib/db/create-client";
+import type { Tx } from "@/lib/db/create-client";
 import type { CopyOfFigures } from "./copy-figures";
 import { valueSkeleton } from "./predicted-values";
 import { record } from "@/lib/benchmarks/alpsbench/json-record";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * The copy check of Task 1 and Task 2 (issue 39 #7): an upload whose rows reproduce an earlier public run of another

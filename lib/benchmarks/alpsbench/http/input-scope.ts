@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { benchmarkAlias } from "@/lib/leaderboard/table-state";
+import { dataVersionAlias } from "@/lib/benchmarks/data-version-names";
 import type { Db } from "@/lib/db/create-client";
 import { findBenchmarkVersion, type InputScope } from "@/lib/benchmarks/alpsbench/read/queries/submission-inputs";
 import { parseTrackName, TRACK_IDS, trackSlug, type TrackId } from "@/lib/benchmarks/alpsbench/track-ids";
@@ -22,7 +22,7 @@ export const InputsQuery = z.object({
     .trim()
     .min(1)
     .default("alpsbench-v1")
-    .transform(benchmarkAlias)
+    .transform(dataVersionAlias)
     .describe("The data version (`alpsbench-v1`, `demo`, or `alpsbench` for the default); given once."),
 });
 

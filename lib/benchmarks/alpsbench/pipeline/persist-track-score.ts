@@ -1,11 +1,9 @@
-import type { Db } from "@/lib/db/create-client";
+import type { Tx } from "@/lib/db/create-client";
 import { metricBounds, type NoiseDraw, publishTestAggregate, type Publication, type PublishedAggregate } from "@/lib/benchmarks/alpsbench/read/test-split-privacy";
 import type { Split } from "@/lib/benchmarks/alpsbench/track-ids";
 import type { TrackScore } from "./score-track";
 import { newInstanceId } from "../data/import/write-instances";
 import { atDisplayPrecision } from "./test-precision";
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * Writes one track's deterministic results for a submission: a row per instance and a Score per metric, under

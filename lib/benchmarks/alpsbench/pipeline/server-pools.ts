@@ -160,13 +160,8 @@ function authorsPools(instances: readonly NormalizedInstance[], released: readon
 }
 
 /** withCompactServerPools with every pool inline (`input.candidate_memories`), as the released files carry them. */
-export function withServerPools(
-  instances: readonly NormalizedInstance[],
-  seed: string,
-  onInstance?: () => void,
-  version: Task3PoolVersion = DEFAULT_POOL_VERSION,
-): NormalizedInstance[] {
-  return withCompactServerPools(instances, seed, onInstance, version).map((instance) => {
+export function withServerPools(instances: readonly NormalizedInstance[], seed: string): NormalizedInstance[] {
+  return withCompactServerPools(instances, seed).map((instance) => {
     if (!("pool" in instance)) return instance;
     const { pool, ...rest } = instance;
     return { ...rest, input: { query: rest.input.query, candidate_memories: expandTask3Pool(pool).candidates } };

@@ -1,4 +1,4 @@
-import { isPythonSpace } from "./python-whitespace";
+import { isPythonSpace, pythonStrip } from "./python-whitespace";
 
 /**
  * Python's `float(value)` for a JSON value, or null where Python raises.
@@ -24,11 +24,7 @@ function parseFloatText(raw: string): number | null {
   let s = raw;
   // eslint-disable-next-line no-control-regex -- the range is all of ASCII (non-ASCII test), \x00 included on purpose
   if (/[^\x00-\x7f]/.test(s)) s = asciiDigitsAndSpaces(s);
-  let start = 0;
-  let end = s.length;
-  while (start < end && isPythonSpace(s.charCodeAt(start))) start++;
-  while (end > start && isPythonSpace(s.charCodeAt(end - 1))) end--;
-  s = s.slice(start, end);
+  s = pythonStrip(s);
   if (!FLOAT_RE.test(s)) return null;
   const lower = s.toLowerCase();
   const sign = lower.startsWith("-") ? -1 : 1;

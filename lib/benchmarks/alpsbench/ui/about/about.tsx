@@ -10,6 +10,7 @@ import { DEFAULT_SORT, TRACK_METRICS } from "../../read/metrics";
 import { getView } from "../../read/queries/view";
 import { OVERVIEW, TASK_VIEWS } from "../../read/views";
 import { SPLITS, TRACK_IDS, TRACK_LABELS } from "../../track-ids";
+import { TableHead } from "@/components/column-heads";
 import { TASK_INFO } from "../../read/task-info";
 import { AboutMethod } from "./about-method";
 import { AboutRules } from "./about-rules";
@@ -57,15 +58,7 @@ export async function alpsBenchAbout(db: Db): Promise<{ lead: string; body: Reac
       <div className="mt-4 overflow-x-auto rounded-lg border border-line bg-surface">
         <table className="count-table w-full text-sm">
           <caption className="px-4 py-2 text-left text-fg-muted">{caption}</caption>
-          <thead className="bg-surface-muted">
-            <tr>
-              {["Track", ...SPLITS, "total"].map((heading) => (
-                <th scope="col" key={heading}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead className="bg-surface-muted" cells={["Track", ...SPLITS, "total"]} />
           <tbody>
             {TRACK_IDS.map((track) => (
               <tr key={track}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TableHead } from "@/components/column-heads";
 import { officialTrackName, releaseFolderOf, TRACK_IDS, TRACK_LABELS, type TrackId } from "../../track-ids";
 
 /** The row each track takes: the official prediction contract (SCORING.md), as the authors' harness writes it. */
@@ -37,15 +38,7 @@ export function alpsBenchContractDocs(): ReactNode {
       </p>
       <div className="overflow-x-auto rounded-md border border-line">
         <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted text-xs text-fg-muted">
-            <tr>
-              {["Tracks", "Row", "Notes"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead className="bg-surface-muted text-xs text-fg-muted" cellClassName="px-3 py-2" cells={["Tracks", "Row", "Notes"]} />
           <tbody>
             {ROWS.map((shape) => {
               const tracks = TRACK_IDS.filter(shape.tracks);

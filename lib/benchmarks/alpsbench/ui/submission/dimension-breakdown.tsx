@@ -1,6 +1,7 @@
 import { formatCount } from "@/lib/leaderboard/format";
 import type { DimensionGroup } from "@/lib/benchmarks/alpsbench/read/queries/submission-breakdown";
 import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-text";
+import { SectionHeading } from "@/components/section-heading";
 
 /**
  * Per-dimension means (the stratum's domain: which kinds of personal facts a system handles well), one table
@@ -23,9 +24,7 @@ export function DimensionBreakdown({
   return (
     <section aria-labelledby="dimension-title" className="space-y-3" data-testid="dimension-breakdown">
       <div>
-        <h2 id="dimension-title" className="text-lg font-semibold text-fg">
-          By dimension
-        </h2>
+        <SectionHeading id="dimension-title">By dimension</SectionHeading>
         <p className="text-sm text-fg-muted">
           Mean per-instance metrics grouped by the domain of the memory each instance is about (its stratum label), with the number of instances; under each mean,
           its 95% bootstrap interval over the group&apos;s instances (a small group&apos;s mean is wide). Pooled ratios (direct/indirect recall, action recalls) are

@@ -3,6 +3,8 @@ import { formatCount } from "@/lib/leaderboard/format";
 import { describeMetric, formatScore, metricOrder, trackLabel } from "./metric-text";
 import { type InstanceResultsPage, type InstanceSummary } from "@/lib/benchmarks/alpsbench/read/queries/submission-instance-results";
 import { InstanceDetails } from "./instance-details";
+import { SectionHeading } from "@/components/section-heading";
+import { SelectOptions } from "@/components/select-options";
 
 /** The metrics shown in an instance's summary line, per task: the headline ones, not all of them. */
 const SUMMARY_METRICS: Record<string, string[]> = {
@@ -40,9 +42,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
   return (
     <section aria-labelledby="instances-title" className="space-y-3" data-testid="instance-results">
       <div>
-        <h2 id="instances-title" className="text-lg font-semibold text-fg">
-          Per instance
-        </h2>
+        <SectionHeading id="instances-title">Per instance</SectionHeading>
         <p className="text-sm text-fg-muted">
           Dev and validation instances only: their gold is public, so each result can be explained. Test-split instances count in the metrics above but are never
           listed{data.withheldTest > 0 ? ` (${formatCount(data.withheldTest)} on this track)` : ""}. Every public instance is in the per-instance downloads above.
@@ -54,11 +54,7 @@ export function InstanceResults({ submissionId, data, itemsApi = false }: { subm
           <label className="flex flex-col gap-1">
             <span className="text-xs font-medium text-fg-muted">Track</span>
             <select name="track" defaultValue={data.track} className="rounded-md border border-line bg-surface px-2 py-1 text-fg">
-              {data.tracks.map((t) => (
-                <option key={t} value={t}>
-                  {trackLabel(t)}
-                </option>
-              ))}
+              <SelectOptions items={data.tracks} value={(t) => t} label={(t) => trackLabel(t)} />
             </select>
           </label>
         ) : (

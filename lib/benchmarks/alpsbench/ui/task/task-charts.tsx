@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { Placeholder, WhenInView } from "@/components/charts/when-in-view";
 import type { PackedLeaderboard } from "@/lib/leaderboard/packed-board";
 import type { TaskId } from "@/lib/benchmarks/alpsbench/track-ids";
+import { SectionHeading } from "@/components/section-heading";
 
 /*
  * The charts' place on a task page. Everything inside (the chart data, the heat maps, recharts) is one chunk that
@@ -19,9 +20,7 @@ const TaskChartsBody = lazy(() => import("./task-charts-body").then((m) => ({ de
 export function TaskCharts({ task, board }: { task: TaskId; board: PackedLeaderboard }) {
   return (
     <section aria-labelledby="charts-heading" className="space-y-4" data-task-charts={task}>
-      <h2 id="charts-heading" className="text-lg font-semibold text-fg">
-        Charts
-      </h2>
+      <SectionHeading id="charts-heading">Charts</SectionHeading>
       <WhenInView height={400}>
         <Suspense fallback={<Placeholder height={400} />}>
           <TaskChartsBody task={task} board={board} />

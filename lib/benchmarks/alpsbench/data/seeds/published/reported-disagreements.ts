@@ -13,13 +13,10 @@ const same = (a: number, b: number) => a.toFixed(6) === b.toFixed(6);
  * Every reported cell whose shown figure (REPORTED_FIGURES, the one it ranks by) another publication contradicts
  * (PAPER_FIGURES), keyed by system, track and metric; figures that agree are left out. Pure.
  */
-export function reportedDisagreements(
-  shown: readonly (typeof REPORTED_FIGURES)[number][] = REPORTED_FIGURES,
-  others: readonly (typeof PAPER_FIGURES)[number][] = PAPER_FIGURES,
-): Map<string, OtherReportedFigure & { shown: number; shownSource: string }> {
-  const byCell = new Map(shown.map(([system, source, track, metric, value]) => [key(system, track, metric), { value, source }]));
+export function reportedDisagreements(): Map<string, OtherReportedFigure & { shown: number; shownSource: string }> {
+  const byCell = new Map(REPORTED_FIGURES.map(([system, source, track, metric, value]) => [key(system, track, metric), { value, source }]));
   const out = new Map<string, OtherReportedFigure & { shown: number; shownSource: string }>();
-  for (const [system, source, track, metric, value] of others) {
+  for (const [system, source, track, metric, value] of PAPER_FIGURES) {
     const cell = byCell.get(key(system, track, metric));
     if (!cell || same(cell.value, value)) continue;
     const label = REPORTED_SOURCES[source as ReportedSourceKey].label;
