@@ -132,30 +132,24 @@ async function audit(page: Page, path: string): Promise<string[]> {
   return problems;
 }
 
-describe("accessibility (axe-core, serious and critical)", () => {
-  test("public pages, light and dark themes", async () => {
-    const page = await contexts.get("anon")!.newPage();
-    const problems: string[] = [];
-    for (const path of publicPaths) problems.push(...(await audit(page, path)));
-    await page.close();
-    expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
-  }, 600_000); // 20+ pages, each loaded and audited twice: 120 s was not enough on a loaded 2-core machine
+/** Every page of `paths`, audited as the context's visitor sees it; the problems of all of them, in one list. */
+async function auditAll(visitor: string, paths: readonly string[]): Promise<void> {
+  const page = await contexts.get(visitor)!.newPage();
+  const problems: string[] = [];
+  for (const path of paths) problems.push(...(await audit(page, path)));
+  await page.close();
+  expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
+}
 
-  test("signed-in pages, light and dark themes", async () => {
-    const page = await contexts.get("user")!.newPage();
-    const problems: string[] = [];
-    for (const path of signedInPaths) problems.push(...(await audit(page, path)));
-    await page.close();
-    expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
-  });
+describe("accessibility (axe-core, serious and critical)", () => {
+  // 20+ pages, each loaded and audited twice: 120 s was not enough on a loaded 2-core machine
+  test("public pages, light and dark themes", () => auditAll("anon", publicPaths), 600_000);
+
+  test("signed-in pages, light and dark themes", () => auditAll("user", signedInPaths));
 
   test("admin pages, light and dark themes", async () => {
     expect(adminPaths, "the admin pages to check").toContain("/admin");
-    const page = await contexts.get("admin")!.newPage();
-    const problems: string[] = [];
-    for (const path of adminPaths) problems.push(...(await audit(page, path)));
-    await page.close();
-    expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
+    await auditAll("admin", adminPaths);
   });
 
   test("the checker finds a violation when there is one", async () => {

@@ -164,22 +164,11 @@ describe("phone at 390x844", () => {
     await expect(toggle.isVisible()).resolves.toBe(true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     // folded: the filters, the split links and the downloads take no room
-    for (const hidden of [
-      p.locator("summary", { hasText: "Filters" }),
-      p.getByRole("link", { name: "Validation", exact: true }),
-      p.locator('a[data-download="csv"]'),
-    ]) {
-      await expect(hidden.isVisible()).resolves.toBe(false);
-    }
+    const options = [p.locator("summary", { hasText: "Filters" }), p.getByRole("link", { name: "Validation", exact: true }), p.locator('a[data-download="csv"]')];
+    for (const option of options) await expect(option.isVisible()).resolves.toBe(false);
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    for (const shown of [
-      p.locator("summary", { hasText: "Filters" }),
-      p.getByRole("link", { name: "Validation", exact: true }),
-      p.locator('a[data-download="csv"]'),
-    ]) {
-      await expect(shown.isVisible()).resolves.toBe(true);
-    }
+    for (const option of options) await expect(option.isVisible()).resolves.toBe(true);
     // and they work from there: the density switch changes the view and the URL
     await p.locator('[data-density-option="comfortable"]').click();
     await p.waitForURL(/density=comfortable/);
